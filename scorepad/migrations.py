@@ -1,0 +1,25 @@
+"""The database schema, as sqlite-utils migrations: applied once each, never edited."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("scorepad")
+
+
+@migrations()
+def m001_create_games(db: Database) -> None:
+    """Games: the table and its house rules; hands: each hand's bids and tricks."""
+    db["games"].create(
+        {"id": str, "created_at": str, "updated_at": str, "mode": str,
+         "players": str, "first_dealer": int, "rules": str},
+        pk="id", not_null={"created_at", "updated_at", "mode", "players", "first_dealer",
+                           "rules"},
+    )
+    db["hands"].create(
+        {"game_id": str, "number": int, "bids": str, "tricks": str, "version": int,
+         "updated_at": str},
+        pk=("game_id", "number"), not_null={"game_id", "number", "bids", "version"},
+        foreign_keys=[("game_id", "games", "id")],
+    )

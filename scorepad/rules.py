@@ -1,0 +1,169 @@
+"""House rules of Spades as data, and their validation.
+
+Every key of the house-rules table in RULES.md is one `RuleSpec` below: its
+default, its kind (a switch, a whole number in a range, or one of a few
+choices), a short label and a one-line explanation in scorepad's own words.
+`Rules` is the frozen set of values a game is played with; `validate_rules`
+turns a plain mapping (a form, a game file) into one, or raises `RulesError`
+naming the key. Nothing here imports flask, sqlite or wtforms.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Mapping
+
+from .errors import GameError
+
+TARGET_PRESETS: tuple[int, ...] = (250, 300, 500)
+
+
+class RulesError(GameError):
+    """A house-rules mapping that cannot be played: names the key at fault."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"rules.{key}: {message}", field="rules")
+        self.key = key
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """One house rule: how it is stored, checked and explained."""
+
+    key: str
+    default: Any
+    kind: str  # "switch", "number" or "choice"
+    label: str
+    help: str
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    optional: bool = False  # a number that may also be "none" (null)
+
+
+RULE_SPECS: tuple[RuleSpec, ...] = (
+    RuleSpec("target", 500, "number", "Target score",
+             "The game ends after the hand in which a side gets here.", low=50, high=2000),
+    RuleSpec("nil", True, "switch", "Nil bids",
+             "A player may promise to take no tricks at all."),
+    RuleSpec("blind_nil", True, "switch", "Blind nil bids",
+             "A player may bid nil before looking at the cards, for double the stake."),
+    RuleSpec("blind_nil_trailing_by", 0, "number", "Blind nil only when behind by",
+             "0 lets anyone bid blind nil; otherwise a side must trail the leader by this much.",
+             low=0, high=2000),
+    RuleSpec("double_nil", True, "switch", "Both partners may bid nil",
+             "Off: at most one nil per partnership in a hand."),
+    RuleSpec("nil_value", 100, "number", "Nil is worth",
+             "Won for a nil kept, lost for a nil broken; blind nil counts double.",
+             low=0, high=1000),
+    RuleSpec("nil_tricks", "bags", "choice", "Tricks taken by a nil bidder",
+             "What happens to the tricks a nil bidder is forced to take.",
+             choices=(("bags", "score as bags, never help the partner"),
+                      ("partner", "count towards the partner's bid"),
+                      ("none", "count for nothing"))),
+    RuleSpec("bag_limit", 10, "number", "Bags before a penalty",
+             "Every time a side's bag count reaches this, it pays the penalty; 0 turns penalties off.",
+             low=0, high=100),
+    RuleSpec("bag_penalty", 100, "number", "Bag penalty",
+             "Points lost each time the bag limit is reached.", low=0, high=1000),
+    RuleSpec("bag_remainder", "carry", "choice", "Bags left after a penalty",
+             "Whether bags beyond the limit stay on the count.",
+             choices=(("carry", "keep the extra bags"), ("drop", "start again from 0"))),
+    RuleSpec("bag_points", 1, "number", "Points per bag",
+             "What each overtrick adds to the score.", low=0, high=10),
+    RuleSpec("missed_contract", "minus", "choice", "A missed bid",
+             "What a side that falls short of its bid scores.",
+             choices=(("minus", "loses 10 per trick bid"), ("zero", "scores nothing"))),
+    RuleSpec("ten_for_two_hundred", False, "switch", "Ten for two hundred",
+             "A bid of 10 or more is worth a flat 200, won or lost."),
+    RuleSpec("min_side_bid", 0, "number", "Smallest side bid",
+             "A side must bid at least this many tricks between its players (0: no minimum).",
+             low=0, high=13),
+    RuleSpec("suicide", False, "switch", "Suicide",
+             "Partnership only: in every hand exactly one player of each side bids nil."),
+    RuleSpec("loss_threshold", None, "number", "Lose at",
+             "Empty for none; a side that sinks to this total (below 0) ends the game.",
+             low=-2000, high=-1, optional=True),
+    RuleSpec("bidding", "open", "choice", "Bidding style",
+             "Noted for the table; scorepad cannot see the cards to check it.",
+             choices=(("open", "open: bid what you like"),
+                      ("mirror", "mirror: bid your number of spades"),
+                      ("whiz", "whiz: your number of spades, or nil"))),
+    RuleSpec("deck", "standard", "choice", "Deck",
+             "Noted for the table; the number of tricks does not change.",
+             choices=(("standard", "standard 52 cards"),
+                      ("jokers", "two jokers in, the 2 of clubs and 2 of hearts out"))),
+)
+
+SPECS: dict[str, RuleSpec] = {spec.key: spec for spec in RULE_SPECS}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The house rules one game is played with, every key filled in."""
+
+    target: int = 500
+    nil: bool = True
+    blind_nil: bool = True
+    blind_nil_trailing_by: int = 0
+    double_nil: bool = True
+    nil_value: int = 100
+    nil_tricks: str = "bags"
+    bag_limit: int = 10
+    bag_penalty: int = 100
+    bag_remainder: str = "carry"
+    bag_points: int = 1
+    missed_contract: str = "minus"
+    ten_for_two_hundred: bool = False
+    min_side_bid: int = 0
+    suicide: bool = False
+    loss_threshold: int | None = None
+    bidding: str = "open"
+    deck: str = "standard"
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every key with its value, in the order of RULES.md."""
+        return {spec.key: getattr(self, spec.key) for spec in RULE_SPECS}
+
+
+def _check_value(spec: RuleSpec, value: Any) -> Any:
+    if value is None and spec.optional:
+        return None
+    if spec.kind == "switch":
+        if not isinstance(value, bool):
+            raise RulesError(spec.key, f"must be true or false, not {value!r}")
+        return value
+    if spec.kind == "choice":
+        allowed = [name for name, _ in spec.choices]
+        if not isinstance(value, str) or value not in allowed:
+            raise RulesError(spec.key, f"must be one of {', '.join(allowed)}, not {value!r}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        kind = "a whole number or null" if spec.optional else "a whole number"
+        raise RulesError(spec.key, f"must be {kind}, not {value!r}")
+    if not spec.low <= value <= spec.high:  # type: ignore[operator]
+        raise RulesError(spec.key, f"must be from {spec.low} to {spec.high}, not {value}")
+    return value
+
+
+def validate_rules(mapping: Mapping[str, Any] | None, mode: str = "partnership") -> Rules:
+    """Check a mapping of house rules and fill the missing keys with defaults."""
+    if mapping is None:
+        mapping = {}
+    if not isinstance(mapping, Mapping):
+        raise RulesError("*", "must be an object of house rules")
+    values: dict[str, Any] = {}
+    for key, value in mapping.items():
+        spec = SPECS.get(key) if isinstance(key, str) else None
+        if spec is None:
+            raise RulesError(str(key), "is not a house rule scorepad knows")
+        values[key] = _check_value(spec, value)
+    rules = Rules(**values)
+    if rules.suicide and mode != "partnership":
+        raise RulesError("suicide", "is played in partnership games only")
+    return rules
+
+
+def rules_fields() -> tuple[str, ...]:
+    """The names of the `Rules` fields, for checks that specs and fields agree."""
+    return tuple(f.name for f in fields(Rules))

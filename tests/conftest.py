@@ -1,0 +1,42 @@
+"""Fixtures shared by the tests: an app on a temporary SQLite file, its client and CLI runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorepad import create_app
+from scorepad.rules import Rules
+from scorepad.scoring import Hand, Table
+
+PLAYERS = ("Alice", "Ben", "Cara", "Dev")
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "scorepad.db"),
+                       "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+def partnership(first_dealer: int = 0) -> Table:
+    """The table of RULES.md's worked examples."""
+    return Table("partnership", PLAYERS, first_dealer)
+
+
+def hand(bids, tricks=None) -> Hand:
+    """A hand from lists, as the tests write them."""
+    return Hand(tuple(bids), None if tricks is None else tuple(tricks))
+
+
+DEFAULT = Rules()

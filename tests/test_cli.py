@@ -1,0 +1,51 @@
+"""The `score` and `init-db` commands, through Flask's CLI runner."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from tests.test_gamefile import IMPORT
+
+
+def test_score_prints_the_export_document(runner, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(IMPORT))
+    result = runner.invoke(args=["score", str(path)])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert [s["total"] for s in doc["sides"]] == [134, 190]
+    assert doc["hands"][2]["tricks"] is None
+
+
+def test_score_reads_standard_input(runner):
+    result = runner.invoke(args=["score", "-"], input=json.dumps(IMPORT))
+    assert result.exit_code == 0
+    assert json.loads(result.output)["status"] == "playing"
+
+
+def test_refused_document_prints_the_message_without_traceback(runner):
+    doc = dict(IMPORT, hands=[{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}])
+    result = runner.invoke(args=["score", "-"], input=json.dumps(doc))
+    assert result.exit_code != 0
+    assert "hand 1: tricks add up to 12, expected 13" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_malformed_json_is_refused(runner):
+    result = runner.invoke(args=["score", "-"], input="{not json")
+    assert result.exit_code != 0 and "not valid JSON" in result.output
+
+
+def test_missing_file_is_refused(runner, tmp_path):
+    result = runner.invoke(args=["score", str(tmp_path / "nope.json")])
+    assert result.exit_code != 0 and "nope.json" in result.output
+
+
+def test_init_db_applies_migrations(runner, app):
+    result = runner.invoke(args=["init-db"])
+    assert result.exit_code == 0
+    conn = sqlite3.connect(app.config["DATABASE"])
+    tables = {row[0] for row in conn.execute("select name from sqlite_master where type='table'")}
+    assert {"games", "hands", "_sqlite_migrations"} <= tables
+    assert conn.execute("pragma journal_mode").fetchone()[0] == "wal"

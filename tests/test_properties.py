@@ -1,0 +1,166 @@
+"""Property tests: invariants of scoring and the game file over random games."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorepad import gamefile
+from scorepad.errors import GameError
+from scorepad.rules import validate_rules
+from scorepad.scoring import Hand, make_table, score_game
+
+NAME = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Z")), min_size=1, max_size=12)
+
+# House rules that change the numbers but never make a bid invalid.
+SCORING_RULES = st.fixed_dictionaries({}, optional={
+    "target": st.integers(50, 2000),
+    "nil_value": st.integers(0, 1000),
+    "nil_tricks": st.sampled_from(["bags", "partner", "none"]),
+    "bag_limit": st.integers(0, 100) | st.sampled_from([5, 7, 10]),
+    "bag_penalty": st.integers(0, 1000),
+    "bag_remainder": st.sampled_from(["carry", "drop"]),
+    "bag_points": st.integers(0, 10),
+    "missed_contract": st.sampled_from(["minus", "zero"]),
+    "ten_for_two_hundred": st.booleans(),
+    "loss_threshold": st.none() | st.integers(-2000, -1),
+    "bidding": st.sampled_from(["open", "mirror", "whiz"]),
+    "deck": st.sampled_from(["standard", "jokers"]),
+})
+
+
+def split(draw, total: int, parts: int) -> list[int]:
+    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
+    edges = [0, *cuts, total]
+    return [b - a for a, b in zip(edges, edges[1:])]
+
+
+@st.composite
+def game_documents(draw) -> dict:
+    """A valid import document: hands stop once the game is over."""
+    mode = draw(st.sampled_from(["partnership", "cutthroat"]))
+    seats = 4 if mode == "partnership" else draw(st.sampled_from([2, 3, 4]))
+    players = draw(st.lists(NAME, min_size=seats, max_size=seats))
+    first_dealer = draw(st.integers(0, seats - 1))
+    rules = draw(SCORING_RULES)
+    table = make_table(mode, players, first_dealer)
+    top = table.tricks_per_hand
+    bid = st.integers(1, top) | st.sampled_from(["nil", "blind_nil", 0])
+    hands: list[dict] = []
+    finished = False
+    for _ in range(draw(st.integers(0, 25))):
+        bids = draw(st.lists(bid, min_size=seats, max_size=seats))
+        hands.append({"bids": bids, "tricks": split(draw, top, seats)})
+        played = [Hand(tuple(h["bids"]), tuple(h["tricks"])) for h in hands]
+        if score_game(table, validate_rules(rules, mode), played).status == "finished":
+            finished = True
+            break
+    if not finished and draw(st.booleans()):
+        hands.append({"bids": draw(st.lists(bid, min_size=seats, max_size=seats)),
+                      "tricks": None})
+    return {"format": "scorepad/1", "mode": mode, "players": players,
+            "first_dealer": first_dealer, "rules": rules, "hands": hands}
+
+
+COMMON = settings(max_examples=150, deadline=None,
+                  suppress_health_check=[HealthCheck.too_slow])
+
+
+@COMMON
+@given(game_documents())
+def test_totals_are_running_sums_of_hand_points(doc):
+    score = gamefile.read(doc).score()
+    played = [h for h in score.hands if h.sides is not None]
+    for side in range(len(score.sides)):
+        running = 0
+        for h in played:
+            running += h.sides[side].points
+            assert h.sides[side].total == running
+        assert score.sides[side].total == running
+
+
+@COMMON
+@given(game_documents())
+def test_bags_stay_below_the_limit(doc):
+    game = gamefile.read(doc)
+    for h in game.score().hands:
+        for side in h.sides or ():
+            assert side.bags >= 0
+            if game.rules.bag_limit:
+                assert side.bags < game.rules.bag_limit
+
+
+@COMMON
+@given(game_documents())
+def test_export_import_export_is_stable(doc):
+    first = gamefile.export(gamefile.read(doc))
+    second = gamefile.export(gamefile.loads(gamefile.dumps(first)))
+    assert second == first
+
+
+@COMMON
+@given(game_documents())
+def test_winner_has_the_single_highest_total(doc):
+    score = gamefile.read(doc).score()
+    totals = [s.total for s in score.sides]
+    if score.status == "finished":
+        assert totals.count(max(totals)) == 1 and totals[score.winner] == max(totals)
+    else:
+        assert score.winner is None
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False)
+    | st.text(max_size=20) | st.sampled_from(["nil", "blind_nil", "scorepad/1"]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner,
+                                                                 max_size=5),
+    max_leaves=30)
+KEYS = ["format", "mode", "players", "first_dealer", "rules", "hands"]
+
+
+@st.composite
+def broken_documents(draw) -> dict:
+    """A valid document with one part replaced by arbitrary JSON."""
+    doc = copy.deepcopy(draw(game_documents()))
+    where = draw(st.sampled_from(KEYS + ["hand", "bid", "trick", "rule", "extra"]))
+    junk = draw(JSON)
+    if where in KEYS:
+        doc[where] = junk
+    elif where == "extra":
+        doc[draw(st.text(max_size=10))] = junk
+    elif where == "rule":
+        doc["rules"][draw(st.sampled_from(["target", "nil", "nil_tricks", "bag_limit",
+                                           "loss_threshold", "unknown"]))] = junk
+    elif doc["hands"]:
+        h = doc["hands"][draw(st.integers(0, len(doc["hands"]) - 1))]
+        if where == "hand":
+            h[draw(st.sampled_from(["bids", "tricks", "number", "x"]))] = junk
+        else:
+            key = "bids" if where == "bid" or h["tricks"] is None else "tricks"
+            h[key][draw(st.integers(0, len(h[key]) - 1))] = junk
+    return doc
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(broken_documents())
+def test_invalid_input_only_raises_the_domain_error(doc):
+    try:
+        gamefile.read(doc)
+    except GameError as err:
+        assert str(err)
+    try:
+        gamefile.loads(json.dumps(doc)[: len(json.dumps(doc)) // 2])
+    except GameError as err:
+        assert str(err)
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON)
+def test_any_json_value_is_read_or_refused(value):
+    try:
+        gamefile.read(value)
+    except GameError:
+        pass

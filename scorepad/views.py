@@ -1,13 +1,268 @@
-"""The web layer: translates HTTP to storage and scoring calls."""
+"""The web layer: HTTP in, one storage or scoring call, a page or a redirect out."""
 
 from __future__ import annotations
 
-from flask import Flask
-from flask_wtf.csrf import CSRFProtect
+from typing import Any
+
+from flask import (Blueprint, Flask, Response, abort, flash, redirect, render_template,
+                   request, url_for)
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+from . import display, gamefile, storage
+from .db import get_db
+from .errors import GameError
+from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
+from .rules import RULE_SPECS, validate_rules
+from .scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, make_table
 
 csrf = CSRFProtect()
+bp = Blueprint("games", __name__)
+
+
+def _stored_or_404(game_id: str) -> storage.StoredGame:
+    stored = storage.load_game(get_db(), game_id)
+    if stored is None:
+        abort(404, description="There is no game at this address.")
+    return stored
+
+
+def _attach(form: HandForm, err: GameError, prefix: str) -> None:
+    """Put a refusal beside the field of the seat it names, else above the form."""
+    name = f"{prefix}_{err.seat}"
+    if err.seat is not None and name in form:
+        detail = err.detail.split(": ", 1)[-1]
+        form[name].errors = [*form[name].errors, detail]
+    else:
+        form.form_errors.append(str(err))
+
+
+def _blind_before(score: GameScore, number: int) -> tuple[bool, ...]:
+    """Who may bid blind nil in hand `number`, from the totals before it."""
+    totals = [0] * len(score.sides)
+    if number > 1:
+        totals = [s.total for s in score.hands[number - 2].sides or ()]
+    return tuple(blind_nil_open(score.rules, totals, side) for side in range(len(totals)))
+
+
+def _bids_form(table: Table, score: GameScore, number: int, **values: Any) -> HandForm:
+    return hand_form(table, bids=True, tricks=False, nil=score.rules.nil,
+                     blind=_blind_before(score, number), number=number, **values)
+
+
+def _render_game(stored: storage.StoredGame, score: GameScore, form: HandForm | None = None,
+                 status: int = 200) -> tuple[str, int]:
+    table = stored.game.table
+    if form is None and score.status != "finished":
+        pending = score.pending
+        if pending is not None:
+            form = hand_form(table, bids=False, tricks=True, number=pending.number,
+                             version=stored.versions[-1])
+        else:
+            form = _bids_form(table, score, score.next_number, version=0)
+    return render_template("games/show.html", stored=stored, score=score, table=table,
+                           form=form, display=display, specs=RULE_SPECS), status
+
+
+@bp.get("/")
+def home() -> Response:
+    return redirect(url_for("games.index"))
+
+
+@bp.get("/games")
+def index() -> str:
+    scored = [(g, g.score()) for g in storage.list_games(get_db())]
+    playing = [row for row in scored if row[1].status == "playing"]
+    finished = [row for row in scored if row[1].status == "finished"]
+    return render_template("games/index.html", playing=playing, finished=finished)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new() -> Any:
+    form = NewGameForm()
+    if form.validate_on_submit():
+        mode, seats = form.mode_and_seats()
+        names = [form[f"player_{seat}"].data for seat in range(seats)]
+        try:
+            table = make_table(mode, names, int(form.first_dealer.data))
+            rules = validate_rules(form.chosen_rules(), mode)
+            game_id = storage.create_game(get_db(), table, rules)
+        except GameError as err:
+            form.form_errors.append(str(err))
+        else:
+            return redirect(url_for("games.show", game_id=game_id))
+    return render_template("games/new.html", form=form, specs=RULE_SPECS), \
+        400 if form.is_submitted() else 200
+
+
+@bp.get("/games/<game_id>")
+def show(game_id: str) -> Any:
+    stored = _stored_or_404(game_id)
+    return _render_game(stored, stored.score())
+
+
+@bp.post("/games/<game_id>/bids")
+def save_bids(game_id: str) -> Any:
+    stored = _stored_or_404(game_id)
+    score, table = stored.score(), stored.game.table
+    form = _bids_form(table, score, score.next_number)
+    if form.validate_on_submit():
+        bids = read_bids(form, len(table.players))
+        if bids is not None:
+            try:
+                storage.save_bids(get_db(), game_id, form.number.data, bids)
+                return redirect(url_for("games.show", game_id=game_id))
+            except GameError as err:
+                _attach(form, err, "bid")
+            except storage.Conflict as err:
+                flash(str(err), "error")
+                return redirect(url_for("games.show", game_id=game_id))
+    return _render_game(stored, score, form, 400)
+
+
+@bp.post("/games/<game_id>/tricks")
+def save_tricks(game_id: str) -> Any:
+    stored = _stored_or_404(game_id)
+    score, table = stored.score(), stored.game.table
+    form = hand_form(table, bids=False, tricks=True)
+    if form.validate_on_submit():
+        try:
+            storage.save_tricks(get_db(), game_id, form.number.data, form.version.data,
+                                read_tricks(form, len(table.players)))
+            return redirect(url_for("games.show", game_id=game_id))
+        except GameError as err:
+            _attach(form, err, "tricks")
+        except storage.Conflict as err:
+            flash(str(err), "error")
+            return redirect(url_for("games.show", game_id=game_id))
+    return _render_game(stored, score, form, 400)
+
+
+@bp.route("/games/<game_id>/hands/<int:number>", methods=["GET", "POST"])
+def edit_hand(game_id: str, number: int) -> Any:
+    stored = _stored_or_404(game_id)
+    score, table = stored.score(), stored.game.table
+    if not 1 <= number <= len(stored.game.hands):
+        abort(404, description=f"This game has no hand {number}.")
+    hand = stored.game.hands[number - 1]
+    played = hand.tricks is not None
+    values: dict[str, Any] = {"number": number, "version": stored.versions[number - 1]}
+    for seat, bid in enumerate(hand.bids):
+        values[f"bid_{seat}"] = bid if isinstance(bid, int) else None
+        values[f"nil_{seat}"] = bid == NIL
+        values[f"blind_{seat}"] = bid == BLIND_NIL
+        if played:
+            values[f"tricks_{seat}"] = hand.tricks[seat]  # type: ignore[index]
+    blind = tuple(allowed or any(hand.bids[s] == BLIND_NIL for s in table.sides[side])
+                  for side, allowed in enumerate(_blind_before(score, number)))
+    form = hand_form(table, bids=True, tricks=played, nil=score.rules.nil or NIL in hand.bids,
+                     blind=blind, **values)
+    if form.validate_on_submit():
+        bids = read_bids(form, len(table.players))
+        if bids is not None:
+            tricks = read_tricks(form, len(table.players)) if played else None
+            try:
+                storage.edit_hand(get_db(), game_id, number, form.version.data, bids, tricks)
+                flash(f"Hand {number} corrected; every later hand was scored again.", "ok")
+                return redirect(url_for("games.show", game_id=game_id))
+            except GameError as err:
+                _attach(form, err, "tricks" if err.field == "tricks" else "bid")
+            except storage.Conflict as err:
+                flash(str(err), "error")
+                return redirect(url_for("games.edit_hand", game_id=game_id, number=number))
+    status = 400 if form.is_submitted() else 200
+    return render_template("games/edit_hand.html", stored=stored, score=score, table=table,
+                           form=form, number=number, played=played,
+                           display=display), status
+
+
+@bp.post("/games/<game_id>/hands/<int:number>/delete")
+def delete_hand(game_id: str, number: int) -> Any:
+    _stored_or_404(game_id)
+    form = HandForm()
+    if not form.validate_on_submit():
+        abort(400, description="The form to delete a hand was incomplete.")
+    try:
+        storage.delete_last_hand(get_db(), game_id, number, form.version.data)
+        flash(f"Hand {number} deleted.", "ok")
+    except (storage.Conflict, GameError) as err:
+        flash(str(err), "error")
+    return redirect(url_for("games.show", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/rematch")
+def rematch(game_id: str) -> Any:
+    stored = _stored_or_404(game_id)
+    old = stored.game.table
+    table = Table(old.mode, old.players, old.dealer(len(stored.game.hands) + 1))
+    new_id = storage.create_game(get_db(), table, stored.game.rules)
+    flash("A new game with the same table and rules. Good luck!", "ok")
+    return redirect(url_for("games.show", game_id=new_id))
+
+
+@bp.get("/games/<game_id>/history")
+def history(game_id: str) -> str:
+    stored = _stored_or_404(game_id)
+    return render_template("games/history.html", stored=stored, score=stored.score(),
+                           table=stored.game.table, display=display)
+
+
+@bp.get("/games/<game_id>/export.json")
+def export(game_id: str) -> Response:
+    stored = _stored_or_404(game_id)
+    body = gamefile.dumps(gamefile.export(stored.game, stored.score()))
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="scorepad-{stored.created_at[:10]}.json"'})
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_game() -> Any:
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            raw = form.game_file.data.read()
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise GameError("the game file is not UTF-8 text") from None
+            game = gamefile.loads(text)
+            game_id = storage.create_game(get_db(), game.table, game.rules, game.hands)
+        except GameError as err:
+            form.game_file.errors = [*form.game_file.errors, str(err)]
+        else:
+            flash("Game imported.", "ok")
+            return redirect(url_for("games.show", game_id=game_id))
+    return render_template("games/import.html", form=form), 400 if form.is_submitted() else 200
+
+
+def _error_page(err: HTTPException) -> tuple[str, int]:
+    messages = {
+        400: "Something in that request was not right.",
+        404: "There is nothing here.",
+        405: "That page cannot be used that way.",
+        413: "That upload is too large: a game file is at most 1 MB.",
+    }
+    message = err.description if err.code in (400, 404) and err.description and \
+        not err.description.startswith(("The browser", "The requested URL")) \
+        else messages.get(err.code or 500, "Something went wrong on scorepad's side.")
+    return render_template("error.html", code=err.code, message=message), err.code or 500
+
+
+def _csrf_error(err: CSRFError) -> tuple[str, int]:
+    return render_template("error.html", code=400, message=(
+        "This form had expired or came from elsewhere. Go back, reload the page and "
+        "enter it again.")), 400
+
+
+def _server_error(err: Exception) -> tuple[str, int]:
+    return render_template("error.html", code=500, message=(
+        "Something went wrong on scorepad's side. Nothing was saved; please try again.")), 500
 
 
 def init_app(app: Flask) -> None:
-    """Register CSRF protection and the routes."""
+    """Register CSRF protection, the routes and the error pages."""
     csrf.init_app(app)
+    app.register_blueprint(bp)
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(HTTPException, _error_page)
+    app.register_error_handler(Exception, _server_error)

@@ -1,0 +1,60 @@
+"""Words for what the scoring core computed: what a person reads on the page."""
+
+from __future__ import annotations
+
+from .scoring import BLIND_NIL, NIL, Bid, GameScore, ScoredHand, SideHand, Table
+
+
+def bid_text(bid: Bid) -> str:
+    """'4', 'nil' or 'blind nil'."""
+    return {NIL: "nil", BLIND_NIL: "blind nil"}.get(bid, str(bid))  # type: ignore[arg-type]
+
+
+def signed(points: int) -> str:
+    """Points with their sign: '+71', '-100', '0'."""
+    return f"{points:+d}" if points else "0"
+
+
+def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
+    """Short phrases for one side's hand: 'made 7 of 7', 'set by 2', 'nil made'..."""
+    words: list[str] = []
+    if result.made:
+        words.append(f"made {result.contract_tricks} of {result.contract}")
+        if result.overtricks:
+            words[-1] += f" ({result.overtricks} bag{'s' if result.overtricks > 1 else ''})"
+    elif result.made is False:
+        words.append(f"set by {result.contract - result.contract_tricks}")
+    for nil in result.nils:
+        kind = "blind nil" if nil.blind else "nil"
+        who = table.players[table.sides[side][nil.seat]]
+        words.append(f"{who}'s {kind} {'made' if nil.made else 'broken'}")
+    if result.nil_bags:
+        words.append(f"{result.nil_bags} bag{'s' if result.nil_bags > 1 else ''} from nil")
+    if result.penalties:
+        words.append(f"bag penalty {result.penalty_points}")
+    return words
+
+
+def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
+    """What a side has to make in the hand in play: 'bid 7' or 'bid 4, Ben nil'."""
+    seats = table.sides[side]
+    contract = sum(b for s in seats if isinstance(b := hand.bids[s], int))
+    parts = [f"bid {contract}"] if contract else []
+    parts += [f"{table.players[s]} {bid_text(hand.bids[s])}" for s in seats
+              if not isinstance(hand.bids[s], int)]
+    return ", ".join(parts)
+
+
+def status_line(score: GameScore) -> str:
+    """One sentence on where the game stands."""
+    if score.status == "finished" and score.winner is not None:
+        return f"{score.sides[score.winner].name} won the game."
+    if score.tied:
+        return "The lead is tied at the target: another hand is played."
+    return f"Playing to {score.rules.target}."
+
+
+def last_played(score: GameScore) -> ScoredHand | None:
+    """The latest hand with tricks recorded, if any."""
+    played = [hand for hand in score.hands if hand.sides is not None]
+    return played[-1] if played else None

@@ -1,0 +1,189 @@
+"""Storing games and hands in SQLite. Scores are never stored: they are derived.
+
+Every write runs in one immediate transaction that re-reads the game, checks
+the new state with the scoring core and only then writes, so a refused hand
+leaves nothing behind and two phones cannot store the same hand twice.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Iterable, Sequence
+
+from sqlite_utils import Database
+
+from .db import writing
+from .errors import GameError
+from .gamefile import Game
+from .rules import Rules, validate_rules
+from .scoring import Bid, GameScore, Hand, Table
+
+MAX_HANDS = 500
+
+
+class Conflict(Exception):
+    """The hand changed on another phone since this one loaded it."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored: its id, its table, rules and hands, and each hand's version."""
+
+    id: str
+    created_at: str
+    updated_at: str
+    game: Game
+    versions: tuple[int, ...]
+
+    def score(self) -> GameScore:
+        """The game scored by the core."""
+        return self.game.score()
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def new_game_id() -> str:
+    """An unguessable, URL-safe id: 128 random bits."""
+    return secrets.token_urlsafe(16)
+
+
+def _hand_row(game_id: str, number: int, hand: Hand, version: int = 1) -> dict:
+    return {"game_id": game_id, "number": number, "bids": json.dumps(list(hand.bids)),
+            "tricks": None if hand.tricks is None else json.dumps(list(hand.tricks)),
+            "version": version, "updated_at": _now()}
+
+
+def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
+    hand_rows = list(hand_rows)
+    table = Table(row["mode"], tuple(json.loads(row["players"])), row["first_dealer"])
+    hands = tuple(Hand(tuple(json.loads(h["bids"])),
+                       None if h["tricks"] is None else tuple(json.loads(h["tricks"])))
+                  for h in hand_rows)
+    rules = validate_rules(json.loads(row["rules"]), table.mode)
+    return StoredGame(row["id"], row["created_at"], row["updated_at"],
+                      Game(table, rules, hands), tuple(h["version"] for h in hand_rows))
+
+
+def create_game(db: Database, table: Table, rules: Rules,
+                hands: Sequence[Hand] = ()) -> str:
+    """Store a new game (hands too, for an import) after the core accepts it whole."""
+    Game(table, rules, tuple(hands)).score()
+    if len(hands) > MAX_HANDS:
+        raise GameError(f"hands: a game holds at most {MAX_HANDS} hands", field="hands")
+    game_id, now = new_game_id(), _now()
+    with writing(db):
+        db["games"].insert({"id": game_id, "created_at": now, "updated_at": now,
+                            "mode": table.mode, "players": json.dumps(list(table.players)),
+                            "first_dealer": table.first_dealer,
+                            "rules": json.dumps(rules.as_dict())})
+        db["hands"].insert_all(_hand_row(game_id, n, h) for n, h in enumerate(hands, 1))
+    return game_id
+
+
+def load_game(db: Database, game_id: str) -> StoredGame | None:
+    """One game with its hands, in two queries; None if there is no such game."""
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    if not rows:
+        return None
+    hands = db.query("select * from hands where game_id = ? order by number", [game_id])
+    return _build(rows[0], hands)
+
+
+def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGame]:
+    """Games (all, or those with the given ids), newest first, in two queries."""
+    where, params = "", []
+    if ids is not None:
+        where = f"where id in ({', '.join('?' * len(ids))})"
+        params = list(ids)
+    rows = list(db.query(f"select * from games {where} order by updated_at desc, id", params))
+    by_game: dict[str, list[dict]] = {row["id"]: [] for row in rows}
+    hand_where = where.replace("where id", "where game_id")
+    for h in db.query(f"select * from hands {hand_where} order by game_id, number", params):
+        by_game[h["game_id"]].append(h)
+    return [_build(row, by_game[row["id"]]) for row in rows]
+
+
+def _locked(db: Database, game_id: str) -> StoredGame:
+    stored = load_game(db, game_id)
+    if stored is None:
+        raise LookupError(game_id)
+    return stored
+
+
+def _replace(db: Database, stored: StoredGame, number: int, hand: Hand | None) -> None:
+    """Check the game with hand `number` replaced (or added, or removed) and write it."""
+    hands = list(stored.game.hands)
+    if hand is None:
+        del hands[number - 1]
+    elif number > len(hands):
+        hands.append(hand)
+    else:
+        hands[number - 1] = hand
+    Game(stored.game.table, stored.game.rules, tuple(hands)).score()
+    if hand is None:
+        db.execute("delete from hands where game_id = ? and number = ?", [stored.id, number])
+    elif number > len(stored.game.hands):
+        db["hands"].insert(_hand_row(stored.id, number, hand))
+    else:
+        db.execute("update hands set bids = ?, tricks = ?, version = version + 1, "
+                   "updated_at = ? where game_id = ? and number = ?",
+                   [json.dumps(list(hand.bids)),
+                    None if hand.tricks is None else json.dumps(list(hand.tricks)),
+                    _now(), stored.id, number])
+    db.execute("update games set updated_at = ? where id = ?", [_now(), stored.id])
+
+
+def save_bids(db: Database, game_id: str, number: int, bids: Sequence[Bid]) -> None:
+    """Start hand `number` with its bids; refused if that hand already exists."""
+    with writing(db):
+        stored = _locked(db, game_id)
+        if number != len(stored.game.hands) + 1:
+            raise Conflict(f"Hand {number} was already entered, on this phone or another.")
+        if number > MAX_HANDS:
+            raise GameError(f"a game holds at most {MAX_HANDS} hands", hand=number,
+                            field="bids")
+        _replace(db, stored, number, Hand(tuple(bids)))
+
+
+def _check_version(stored: StoredGame, number: int, version: int) -> Hand:
+    if not 1 <= number <= len(stored.game.hands):
+        raise Conflict(f"Hand {number} is no longer in this game.")
+    if stored.versions[number - 1] != version:
+        raise Conflict(f"Hand {number} was changed on another phone meanwhile. "
+                       "Here it is as it was saved; make your change again if it is still needed.")
+    return stored.game.hands[number - 1]
+
+
+def save_tricks(db: Database, game_id: str, number: int, version: int,
+                tricks: Sequence[int]) -> None:
+    """Record the tricks of the hand in play."""
+    with writing(db):
+        stored = _locked(db, game_id)
+        hand = _check_version(stored, number, version)
+        if hand.tricks is not None:
+            raise Conflict(f"The tricks of hand {number} were already saved.")
+        _replace(db, stored, number, Hand(hand.bids, tuple(tricks)))
+
+
+def edit_hand(db: Database, game_id: str, number: int, version: int,
+              bids: Sequence[Bid], tricks: Sequence[int] | None) -> None:
+    """Correct a hand's bids and tricks; every later hand is re-scored."""
+    with writing(db):
+        stored = _locked(db, game_id)
+        _check_version(stored, number, version)
+        _replace(db, stored, number, Hand(tuple(bids), None if tricks is None else tuple(tricks)))
+
+
+def delete_last_hand(db: Database, game_id: str, number: int, version: int) -> None:
+    """Undo: remove the last hand (bid or played)."""
+    with writing(db):
+        stored = _locked(db, game_id)
+        _check_version(stored, number, version)
+        if number != len(stored.game.hands):
+            raise Conflict(f"Only the last hand can be deleted, and hand {number} is not.")
+        _replace(db, stored, number, None)

@@ -1,0 +1,64 @@
+"""Posting the app's forms as a phone would, for the view tests."""
+
+from __future__ import annotations
+
+import re
+
+from scorepad.rules import RULE_SPECS
+
+DEFAULT_RULE_FORM = {}
+for _spec in RULE_SPECS:
+    if _spec.key == "target":
+        continue
+    if _spec.kind == "switch":
+        if _spec.default:
+            DEFAULT_RULE_FORM[f"rule_{_spec.key}"] = "y"
+    else:
+        DEFAULT_RULE_FORM[f"rule_{_spec.key}"] = "" if _spec.default is None else str(_spec.default)
+
+
+def new_game_form(players=("Alice", "Ben", "Cara", "Dev"), table="partnership", **extra):
+    data = {"table": table, "first_dealer": "0", "target": "500", **DEFAULT_RULE_FORM}
+    for seat, name in enumerate(players):
+        data[f"player_{seat}"] = name
+    data.update(extra)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def start(client, **kwargs) -> str:
+    response = client.post("/games/new", data=new_game_form(**kwargs))
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def bid_form(number, bids):
+    data = {"number": str(number), "version": "0"}
+    for seat, bid in enumerate(bids):
+        if bid == "nil":
+            data[f"nil_{seat}"] = "y"
+        elif bid == "blind_nil":
+            data[f"blind_{seat}"] = "y"
+        else:
+            data[f"bid_{seat}"] = str(bid)
+    return data
+
+
+def tricks_form(number, version, tricks):
+    data = {"number": str(number), "version": str(version)}
+    data.update({f"tricks_{seat}": str(t) for seat, t in enumerate(tricks)})
+    return data
+
+
+def play(client, game_id, number, bids, tricks):
+    r = client.post(f"/games/{game_id}/bids", data=bid_form(number, bids))
+    assert r.status_code == 302, r.get_data(as_text=True)
+    r = client.post(f"/games/{game_id}/tricks", data=tricks_form(number, 1, tricks))
+    assert r.status_code == 302, r.get_data(as_text=True)
+
+
+def text(response) -> str:
+    """The page's visible text, tags stripped and spaces folded."""
+    body = response.get_data(as_text=True)
+    body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)).replace("&amp;", "&").replace(
+        "&#39;", "'")

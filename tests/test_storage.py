@@ -1,0 +1,122 @@
+"""Storage on a real SQLite file: hands in, scores derived, refusals leave nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorepad import storage
+from scorepad.db import connect, migrate
+from scorepad.errors import GameError
+from scorepad.rules import Rules
+from tests.conftest import hand, partnership
+
+
+@pytest.fixture
+def db(tmp_path):
+    path = str(tmp_path / "scorepad.db")
+    migrate(path)
+    database = connect(path)
+    yield database
+    database.close()
+
+
+def test_game_ids_are_long_random_and_url_safe(db):
+    ids = {storage.create_game(db, partnership(), Rules()) for _ in range(20)}
+    assert len(ids) == 20
+    assert all(len(i) >= 22 and i.replace("-", "").replace("_", "").isalnum() for i in ids)
+
+
+def test_bids_then_tricks_then_score(db):
+    game_id = storage.create_game(db, partnership(), Rules())
+    storage.save_bids(db, game_id, 1, [4, 5, 3, "nil"])
+    stored = storage.load_game(db, game_id)
+    assert stored.score().pending is not None and stored.versions == (1,)
+    storage.save_tricks(db, game_id, 1, 1, [5, 5, 3, 0])
+    score = storage.load_game(db, game_id).score()
+    assert [s.total for s in score.sides] == [71, 150]
+
+
+def test_second_save_of_the_same_hand_is_a_conflict(db):
+    game_id = storage.create_game(db, partnership(), Rules())
+    storage.save_bids(db, game_id, 1, [4, 5, 3, 1])
+    with pytest.raises(storage.Conflict, match="Hand 1 was already entered"):
+        storage.save_bids(db, game_id, 1, [3, 3, 3, 3])
+    storage.save_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
+    with pytest.raises(storage.Conflict, match="changed on another phone"):
+        storage.save_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
+    assert storage.load_game(db, game_id).game.hands == (hand([4, 5, 3, 1], [4, 5, 3, 1]),)
+
+
+def test_refused_hand_stores_nothing(db):
+    game_id = storage.create_game(db, partnership(), Rules())
+    with pytest.raises(GameError, match="hand 1: bids: Dev's bid"):
+        storage.save_bids(db, game_id, 1, [4, 5, 3, 14])
+    storage.save_bids(db, game_id, 1, [4, 5, 3, 1])
+    with pytest.raises(GameError, match="tricks add up to 12"):
+        storage.save_tricks(db, game_id, 1, 1, [4, 5, 3, 0])
+    stored = storage.load_game(db, game_id)
+    assert stored.game.hands == (hand([4, 5, 3, 1]),) and stored.versions == (1,)
+
+
+def test_edit_rescores_later_hands_and_checks_version(db):
+    game_id = storage.create_game(db, partnership(), Rules(target=250))
+    for number in (1, 2):
+        storage.save_bids(db, game_id, number, [6, 6, 6, 1])
+        storage.save_tricks(db, game_id, number, 1, [7, 1, 5, 0])
+    storage.edit_hand(db, game_id, 1, 2, [6, 6, 6, 1], [7, 1, 4, 1])
+    stored = storage.load_game(db, game_id)
+    assert [s.total for s in stored.score().sides] == [-120 + 120, -70 - 70]
+    assert stored.versions == (3, 2)
+    with pytest.raises(storage.Conflict, match="Hand 1 was changed on another phone"):
+        storage.edit_hand(db, game_id, 1, 2, [6, 6, 6, 1], [7, 1, 5, 0])
+
+
+def test_edit_can_finish_and_reopen_a_game(db):
+    game_id = storage.create_game(db, partnership(), Rules(target=250))
+    for number in (1, 2, 3):
+        storage.save_bids(db, game_id, number, [6, 6, 6, 1])
+        storage.save_tricks(db, game_id, number, 1, [7, 1, 5, 0])
+    assert storage.load_game(db, game_id).score().status == "finished"
+    storage.edit_hand(db, game_id, 3, 2, [6, 6, 6, 1], [4, 1, 5, 3])
+    assert storage.load_game(db, game_id).score().status == "playing"
+    storage.edit_hand(db, game_id, 3, 3, [6, 6, 6, 1], [7, 1, 5, 0])
+    assert storage.load_game(db, game_id).score().status == "finished"
+
+
+def test_edit_that_would_end_the_game_before_later_hands_is_refused(db):
+    game_id = storage.create_game(db, partnership(), Rules(target=100))
+    storage.save_bids(db, game_id, 1, [3, 3, 3, 3])
+    storage.save_tricks(db, game_id, 1, 1, [3, 4, 3, 3])
+    storage.save_bids(db, game_id, 2, [3, 3, 3, 3])
+    storage.save_tricks(db, game_id, 2, 1, [4, 3, 3, 3])
+    with pytest.raises(GameError, match="hand 2: the game was already over after hand 1"):
+        storage.edit_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0])
+    assert storage.load_game(db, game_id).versions == (2, 2)
+
+
+def test_delete_only_the_last_hand(db):
+    game_id = storage.create_game(db, partnership(), Rules())
+    storage.save_bids(db, game_id, 1, [3, 3, 3, 4])
+    storage.save_tricks(db, game_id, 1, 1, [3, 3, 3, 4])
+    storage.save_bids(db, game_id, 2, [3, 3, 3, 4])
+    with pytest.raises(storage.Conflict, match="Only the last hand"):
+        storage.delete_last_hand(db, game_id, 1, 2)
+    storage.delete_last_hand(db, game_id, 2, 1)
+    assert len(storage.load_game(db, game_id).game.hands) == 1
+
+
+def test_list_games_newest_first_in_two_queries(db):
+    first = storage.create_game(db, partnership(), Rules())
+    second = storage.create_game(db, partnership(), Rules())
+    storage.save_bids(db, first, 1, [3, 3, 3, 4])
+    listed = [g.id for g in storage.list_games(db)]
+    assert listed[0] == first and set(listed) == {first, second}
+    assert [g.id for g in storage.list_games(db, [second])] == [second]
+    assert storage.list_games(db, []) == []
+
+
+def test_import_stores_every_hand_or_none(db):
+    hands = [hand([3, 3, 3, 4], [3, 3, 3, 4]), hand([3, 3, 3, 3], [3, 3, 3, 3])]
+    with pytest.raises(GameError, match="hand 2: tricks add up to 12"):
+        storage.create_game(db, partnership(), Rules(), hands)
+    assert db["games"].count == 0 and db["hands"].count == 0

@@ -1,0 +1,358 @@
+"""Every page and every refusal, through Flask's test client."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from scorepad import storage
+from scorepad.db import get_db
+from tests.helpers import bid_form, new_game_form, play, start, text, tricks_form
+from tests.test_gamefile import IMPORT
+
+
+def test_home_redirects_to_games(client):
+    assert client.get("/").headers["Location"].endswith("/games")
+
+
+def test_new_game_page_shows_every_rule_with_its_default(client):
+    page = client.get("/games/new")
+    body = page.get_data(as_text=True)
+    assert page.status_code == 200
+    for label in ("Player 1", "Player 2", "Player 3", "Player 4", "First dealer", "Start game",
+                  "Blind nil bids", "Bags before a penalty", "Ten for two hundred", "Suicide"):
+        assert label in body
+    assert 'name="rule_bag_limit" required type="number" value="10"' in body.replace(
+        'inputmode="numeric" ', "").replace('max="100" min="0" ', "")
+    assert 'id="rule_nil" name="rule_nil" type="checkbox" value="y"' in body  # default on
+    assert 'checked id="target-2" name="target" type="radio" value="500"' in body
+
+
+def test_start_partnership_game(client):
+    game_id = start(client)
+    page = client.get(f"/games/{game_id}")
+    words = text(page)
+    assert "Alice & Cara" in words and "Ben & Dev" in words
+    assert "Hand 1: bids" in words and "Alice deals. Ben bids first." in words
+    assert "Alice bid" in words and "Save bids" in words
+    assert "500 to go" in words
+
+
+@pytest.mark.parametrize("changes,field,message", [
+    ({"player_0": ""}, "player_0", "enter a name"),
+    ({"player_2": "   "}, "player_2", "enter a name"),
+    ({"player_1": "x" * 41}, "player_1", "a name is at most 40 characters"),
+    ({"player_3": "alice"}, "player_3", "another player has this name"),
+    ({"table": "cutthroat-3"}, "player_3", "a 3-player game has no seat 4"),
+    ({"table": "bridge"}, "table", "Not a valid choice"),
+    ({"first_dealer": "7"}, "first_dealer", "Not a valid choice"),
+    ({"target": "custom"}, "custom_target", "enter a target from 50 to 2000"),
+    ({"target": "custom", "custom_target": "20"}, "custom_target", "between 50 and 2000"),
+    ({"target": "custom", "custom_target": "abc"}, "custom_target", "Not a valid integer"),
+    ({"rule_bag_limit": "-3"}, "rule_bag_limit", "between 0 and 100"),
+    ({"rule_bag_limit": ""}, "rule_bag_limit", "enter a number"),
+    ({"rule_nil_tricks": "some"}, "rule_nil_tricks", "Not a valid choice"),
+    ({"rule_loss_threshold": "50"}, "rule_loss_threshold", "between -2000 and -1"),
+])
+def test_new_game_refusals_keep_values_and_name_the_field(client, app, changes, field, message):
+    response = client.post("/games/new", data=new_game_form(**changes))
+    body = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert message in body and f'id="{field}-error"' in body or f'{field}' in body
+    sent = new_game_form(**changes)
+    for seat in range(4):  # nothing typed is lost
+        if f"player_{seat}" not in changes:
+            assert f'value="{sent[f"player_{seat}"]}"' in body
+    with app.app_context():
+        assert get_db()["games"].count == 0
+
+
+def test_custom_target_and_cutthroat(client, app):
+    game_id = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3",
+                    target="custom", custom_target="150", first_dealer="2")
+    with app.app_context():
+        stored = storage.load_game(get_db(), game_id)
+    assert stored.game.table.players == ("Ana", "Bo", "Cy")
+    assert stored.game.table.first_dealer == 2 and stored.game.rules.target == 150
+    assert "Cy deals. Ana bids first." in text(client.get(f"/games/{game_id}"))
+
+
+def test_suicide_refused_by_the_core_is_shown(client):
+    response = client.post("/games/new", data=new_game_form(
+        players=("Ana", "Bo"), table="cutthroat-2", rule_suicide="y"))
+    # cutthroat drops suicide: the game starts
+    assert response.status_code == 302
+
+
+def test_full_hand_and_summary(client):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Alice & Cara +71 : made 8 of 7 (1 bag)" in words
+    assert "Ben & Dev +150 : made 5 of 5, Dev's nil made" in words
+    assert "Hand 2: bids" in words and "Ben deals" in words
+
+
+def test_pending_hand_shows_contracts_and_leader(client):
+    game_id = start(client)
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "blind_nil"]))
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Hand 1: tricks" in words and "Ben leads" in words
+    assert "Alice & Cara : bid 7" in words and "Ben & Dev : bid 5, Dev blind nil" in words
+    assert "Alice tricks" in words and "Save tricks" in words
+
+
+@pytest.mark.parametrize("bids,fields,message", [
+    ({"bid_0": "4", "bid_1": "5", "bid_2": "3"}, "bid_3", "enter a bid or choose nil"),
+    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "14"}, "bid_3", "between 0 and 13"),
+    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "-1"}, "bid_3", "between 0 and 13"),
+    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "two"}, "bid_3", "Not a valid integer"),
+    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "2", "nil_3": "y"}, "bid_3",
+     "a nil bid takes no number"),
+    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "nil_3": "y", "blind_3": "y"}, "bid_3",
+     "choose nil or blind nil, not both"),
+])
+def test_bid_refusals(client, app, bids, fields, message):
+    game_id = start(client)
+    response = client.post(f"/games/{game_id}/bids", data={"number": "1", "version": "0", **bids})
+    body = response.get_data(as_text=True)
+    assert response.status_code == 400 and message in body
+    assert f'id="{fields}-error"' in body and 'value="5"' in body
+    with app.app_context():
+        assert get_db()["hands"].count == 0
+
+
+def test_bid_refused_by_house_rules_is_shown_beside_the_seat(client, app):
+    game_id = start(client, rule_double_nil=None)
+    response = client.post(f"/games/{game_id}/bids", data=bid_form(1, ["nil", 5, "nil", 3]))
+    body = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "Alice &amp; Cara may not both bid nil in this game" in body
+    assert 'id="bid_2-error"' in body
+
+
+def test_nil_off_hides_nil_and_blind_nil_trailing_hides_blind(client):
+    game_id = start(client, rule_nil=None)
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Alice nil" not in body and "blind nil" not in body
+    game_id = start(client, rule_blind_nil_trailing_by="100")
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Alice nil" in body and "Alice blind nil" not in body
+    response = client.post(f"/games/{game_id}/bids", data={**bid_form(1, [4, 5, 3, 1]),
+                                                           "blind_0": "y", "bid_0": ""})
+    assert response.status_code == 400  # a forged blind nil is not taken as a number
+
+
+@pytest.mark.parametrize("tricks,message", [
+    ([5, 5, 3, 1], "hand 1: tricks add up to 14, expected 13"),
+    ([5, 5, 3, 14], "between 0 and 13"),
+    ([5, 5, 3, -1], "between 0 and 13"),
+    ([5, 5, 3, ""], "enter the tricks taken"),
+    ([5, 5, 3, "x"], "Not a valid integer"),
+])
+def test_trick_refusals_keep_values(client, app, tricks, message):
+    game_id = start(client)
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
+    response = client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, tricks))
+    body = response.get_data(as_text=True)
+    assert response.status_code == 400 and message in body
+    assert 'name="tricks_1" required type="number" value="5"' in body
+    with app.app_context():
+        assert storage.load_game(get_db(), game_id).game.hands[0].tricks is None
+
+
+def test_second_phone_saving_the_same_bids_sees_a_message(client, app):
+    game_id = start(client)
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
+    response = client.post(f"/games/{game_id}/bids", data=bid_form(1, [2, 2, 2, 2]),
+                           follow_redirects=True)
+    words = text(response)
+    assert "Hand 1 was already entered" in words and "Alice & Cara : bid 7" in words
+
+
+def test_stale_tricks_form_is_refused(client):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    response = client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [4, 5, 4, 0]),
+                           follow_redirects=True)
+    assert "The tricks of hand 1 were already saved" in text(response) or \
+        "changed on another phone" in text(response)
+
+
+def test_edit_hand_rescores(client):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    play(client, game_id, 2, [3, 2, 3, 2], [5, 2, 4, 2])
+    page = client.get(f"/games/{game_id}/hands/1")
+    body = page.get_data(as_text=True)
+    assert page.status_code == 200 and 'id="nil_3" name="nil_3" type="checkbox" value="y"' \
+        in body.replace("checked ", "") and "checked" in body
+    data = {**bid_form(1, [4, 5, 3, "nil"]), "version": "2",
+            **{f"tricks_{s}": str(t) for s, t in enumerate([4, 5, 3, 1])}}
+    data["version"] = "2"
+    response = client.post(f"/games/{game_id}/hands/1", data=data, follow_redirects=True)
+    words = text(response)
+    assert "Hand 1 corrected" in words
+    # side 1: bid 5 made 5 (50) and Dev's nil broken (-100) + 1 bag: -49; then 40 -> -9
+    assert "Ben & Dev -9 1 bag of 10" in words
+    export = client.get(f"/games/{game_id}/export.json").get_json()
+    assert [s["total"] for s in export["sides"]] == [63 + 70, -49 + 40]
+
+
+def test_edit_with_old_version_is_refused(client):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    data = {**bid_form(1, [4, 5, 3, 1]), **tricks_form(1, 1, [4, 5, 3, 1])}
+    response = client.post(f"/games/{game_id}/hands/1", data=data, follow_redirects=True)
+    assert "changed on another phone" in text(response)
+    assert client.get(f"/games/{game_id}/export.json").get_json()["hands"][0]["bids"][3] == "nil"
+
+
+def test_edit_refusal_keeps_values(client):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    data = {**bid_form(1, [4, 5, 3, "nil"]), **tricks_form(1, 2, [4, 5, 3, 3])}
+    response = client.post(f"/games/{game_id}/hands/1", data=data)
+    assert response.status_code == 400
+    assert "tricks add up to 15, expected 13" in response.get_data(as_text=True)
+
+
+def test_missing_hand_and_game_are_404(client):
+    game_id = start(client)
+    assert client.get(f"/games/{game_id}/hands/1").status_code == 404
+    assert client.get("/games/nope").status_code == 404
+    assert "There is no game at this address" in text(client.get("/games/nope/history"))
+
+
+def test_undo_last_hand(client):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    response = client.post(f"/games/{game_id}/hands/1/delete",
+                           data={"number": "1", "version": "2"}, follow_redirects=True)
+    assert "Hand 1 deleted" in text(response) and "Hand 1: bids" in text(response)
+
+
+def test_undo_with_stale_version_keeps_the_hand(client):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    response = client.post(f"/games/{game_id}/hands/1/delete",
+                           data={"number": "1", "version": "1"}, follow_redirects=True)
+    assert "changed on another phone" in text(response)
+    assert len(client.get(f"/games/{game_id}/export.json").get_json()["hands"]) == 1
+
+
+def test_game_over_and_rematch(client, app):
+    game_id = start(client, target="250")
+    for number in (1, 2, 3):
+        play(client, game_id, number, [6, 6, 6, 1], [7, 1, 5, 0])
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Game over: Alice & Cara win" in words and "Final score: Alice & Cara 360" in words
+    assert "Save bids" not in words
+    assert client.post(f"/games/{game_id}/bids", data=bid_form(4, [3, 3, 3, 4])).status_code \
+        in (400, 302)
+    with app.app_context():
+        assert len(storage.load_game(get_db(), game_id).game.hands) == 3
+    response = client.post(f"/games/{game_id}/rematch")
+    new_id = response.headers["Location"].rsplit("/", 1)[-1]
+    with app.app_context():
+        new = storage.load_game(get_db(), new_id)
+    assert new.game.table.players == ("Alice", "Ben", "Cara", "Dev")
+    assert new.game.table.first_dealer == 3 and new.game.rules.target == 250
+
+
+def test_tie_at_target_says_another_hand_is_played(client):
+    game_id = start(client, target="custom", custom_target="100")
+    play(client, game_id, 1, [3, 3, 3, 3], [4, 3, 3, 3])
+    play(client, game_id, 2, [3, 3, 3, 3], [3, 4, 3, 3])
+    assert "tied at the target: another hand is played" in text(client.get(f"/games/{game_id}"))
+
+
+def test_history_table(client):
+    game_id = start(client, rule_bag_limit="5", rule_bag_penalty="50")
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    play(client, game_id, 2, [1, 5, 1, "blind_nil"], [6, 5, 1, 1])
+    words = text(client.get(f"/games/{game_id}/history"))
+    assert "bid 4 + 3 took 5 + 3 +71 → 71 1 bag" in words
+    assert "bid 5 + nil took 5 + 0 +150 → 150 0 bags nil made" in words
+    assert "bag penalty -50" in words and "blind nil broken" in words
+    assert "Fix" in words
+
+
+def test_rules_shown_on_game_page(client):
+    game_id = start(client, rule_nil_tricks="partner", rule_loss_threshold="-200")
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Tricks taken by a nil bidder count towards the partner's bid" in words
+    assert "Lose at -200" in words and "Partnership, 4 players, 13 tricks a hand" in words
+
+
+def test_games_page_lists_in_progress_then_finished(client):
+    done = start(client, target="250")
+    for number in (1, 2, 3):
+        play(client, done, number, [6, 6, 6, 1], [7, 1, 5, 0])
+    start(client, players=("Wen", "Xi", "Yo", "Zed"))
+    words = text(client.get("/games"))
+    assert words.index("In progress") < words.index("Wen & Yo") < words.index("Finished")
+    assert words.index("Finished") < words.index("Alice & Cara won")
+
+
+def test_export_is_the_scored_game_file(client):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    response = client.get(f"/games/{game_id}/export.json")
+    assert response.mimetype == "application/json"
+    assert "attachment" in response.headers["Content-Disposition"]
+    doc = response.get_json()
+    assert doc["format"] == "scorepad/1" and doc["hands"][0]["sides"][1]["points"] == 150
+
+
+def test_import_page_and_success(client):
+    assert "game_file" in client.get("/games/import").get_data(as_text=True)
+    response = client.post("/games/import", data={
+        "game_file": (io.BytesIO(json.dumps(IMPORT).encode()), "game.json")})
+    assert response.status_code == 302
+    game_id = response.headers["Location"].rsplit("/", 1)[-1]
+    assert response.headers["Location"].endswith(f"/games/{game_id}")
+    exported = client.get(f"/games/{game_id}/export.json").get_json()
+    assert [s["total"] for s in exported["sides"]] == [134, 190]
+
+
+@pytest.mark.parametrize("content,message", [
+    (b"{not json", "not valid JSON"),
+    (b"\xff\xfe\x00", "not UTF-8"),
+    (json.dumps(dict(IMPORT, hands=[{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}])).encode(),
+     "hand 1: tricks add up to 12, expected 13"),
+    (json.dumps(dict(IMPORT, format="x")).encode(), "format: must be"),
+])
+def test_import_refusals_store_nothing(client, app, content, message):
+    response = client.post("/games/import", data={
+        "game_file": (io.BytesIO(content), "game.json")})
+    assert response.status_code == 400 and message in response.get_data(as_text=True)
+    with app.app_context():
+        assert get_db()["games"].count == 0 and get_db()["hands"].count == 0
+
+
+def test_import_without_a_file(client):
+    response = client.post("/games/import", data={})
+    assert response.status_code == 400 and "choose a game file" in text(response)
+
+
+def test_csrf_is_required_when_on(tmp_path):
+    from scorepad import create_app
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "k"})
+    client = app.test_client()
+    response = client.post("/games/new", data=new_game_form())
+    assert response.status_code == 400 and "expired" in text(response)
+    page = client.get("/games/new").get_data(as_text=True)
+    token = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    response = client.post("/games/new", data={**new_game_form(), "csrf_token": token})
+    assert response.status_code == 302
+
+
+def test_unknown_page_and_wrong_method_are_friendly(client):
+    response = client.get("/nowhere")
+    assert response.status_code == 404 and "Not found" in text(response)
+    response = client.get(f"/games/{start(client)}/bids")
+    assert response.status_code == 405 and "Traceback" not in response.get_data(as_text=True)

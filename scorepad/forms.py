@@ -48,7 +48,7 @@ class NewGameForm(FlaskForm):
     player_2 = StringField("Player 3")
     player_3 = StringField("Player 4")
     first_dealer = RadioField("First dealer", choices=_choices(
-        (str(i), f"Player {i + 1}") for i in range(4)), default="0")
+        (str(i), f"Seat {i + 1}") for i in range(4)), default="0")
     target = RadioField("Target", default="500",
                         choices=_choices([(str(t), str(t)) for t in TARGET_PRESETS]
                                          + [("custom", "Other")]))
@@ -90,6 +90,10 @@ class NewGameForm(FlaskForm):
         return ok and not any(self[f].errors for f in
                               ("player_0", "player_1", "player_2", "player_3",
                                "first_dealer", "custom_target"))
+
+    def rule_errors(self) -> bool:
+        """Whether any house-rule field was refused (its section then opens)."""
+        return any(self[f"rule_{key}"].errors for key in RULE_KEYS)
 
     def chosen_rules(self) -> dict[str, Any]:
         """The house rules as a plain mapping for the core to check."""

@@ -47,7 +47,7 @@ function newGame(form) {
     dealers.forEach((radio, i) => {
       radio.closest("label").hidden = i >= seats;
       const name = names[i].value.trim();
-      radio.closest("label").querySelector("span").textContent = name || `Player ${i + 1}`;
+      radio.closest("label").querySelector("span").textContent = name || `Seat ${i + 1}`;
     });
     const diagram = form.querySelector(".table-diagram");
     if (diagram) diagram.hidden = seats !== 4 || chosen.value !== "partnership";

@@ -1,0 +1,47 @@
+"""axe scans every page at a phone's size: no serious or critical violation."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from tests.browser.conftest import shot
+from tests.browser.flows import enter_bids, enter_tricks, press, start_game
+
+axe = Axe()
+
+
+def assert_accessible(page, name: str) -> None:
+    shot(page, name)
+    results = axe.run(page)
+    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+           for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], f"{name}: {bad}"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_page(page, live_server, scheme):
+    page.emulate_media(color_scheme=scheme)
+    page.goto(f"{live_server}/games")
+    assert_accessible(page, f"games-{scheme}")
+    page.goto(f"{live_server}/games/new")
+    assert_accessible(page, f"new-game-{scheme}")
+    press(page, "Start game")
+    assert_accessible(page, f"new-game-refused-{scheme}")
+    start_game(page, live_server, ["Alice", "Ben", "Cara", "Dev"], target="100")
+    assert_accessible(page, f"bids-{scheme}")
+    enter_bids(page, {"Alice": 4, "Ben": 5, "Cara": 3, "Dev": "nil"})
+    assert_accessible(page, f"tricks-{scheme}")
+    enter_tricks(page, {"Alice": 5, "Ben": 5, "Cara": 3, "Dev": 0})
+    expect(page.get_by_role("heading", name="Game over: Ben & Dev win")).to_be_visible()
+    assert_accessible(page, f"over-{scheme}")
+    game_url = page.url
+    page.goto(f"{game_url}/history")
+    assert_accessible(page, f"history-{scheme}")
+    page.goto(f"{game_url}/hands/1")
+    assert_accessible(page, f"edit-{scheme}")
+    page.goto(f"{live_server}/games/import")
+    assert_accessible(page, f"import-{scheme}")
+    page.goto(f"{live_server}/games/no-such-game")
+    assert_accessible(page, f"not-found-{scheme}")

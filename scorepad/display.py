@@ -49,9 +49,12 @@ def status_line(score: GameScore) -> str:
     """One sentence on where the game stands."""
     if score.status == "finished" and score.winner is not None:
         return f"{score.sides[score.winner].name} won the game."
+    table = score.table
+    dealer = table.players[table.dealer(score.next_number)]
+    turn = f"Hand {score.next_number}: {dealer} deals."
     if score.tied:
-        return "The lead is tied at the target: another hand is played."
-    return f"Playing to {score.rules.target}."
+        return f"The lead is tied at the target: another hand is played. {turn}"
+    return f"Playing to {score.rules.target}. {turn}"
 
 
 def last_played(score: GameScore) -> ScoredHand | None:

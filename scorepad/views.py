@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from flask import (Blueprint, Flask, Response, abort, flash, redirect, render_template,
                    request, url_for)
@@ -27,14 +27,31 @@ def _stored_or_404(game_id: str) -> storage.StoredGame:
     return stored
 
 
-def _attach(form: HandForm, err: GameError, prefix: str) -> None:
+def _attach(form: HandForm, err: GameError) -> None:
     """Put a refusal beside the field of the seat it names, else above the form."""
-    name = f"{prefix}_{err.seat}"
+    name = f"{'tricks' if err.field == 'tricks' else 'bid'}_{err.seat}"
     if err.seat is not None and name in form:
         detail = err.detail.split(": ", 1)[-1]
         form[name].errors = [*form[name].errors, detail]
     else:
         form.form_errors.append(str(err))
+
+
+def _write(form: HandForm, write: Callable[[], None], game_id: str, conflict_url: str,
+           done: str | None = None) -> Response | None:
+    """Run one storage write: a refusal goes beside its field (None: show the form
+    again), a conflict back to `conflict_url` with a message, success to the game."""
+    try:
+        write()
+    except GameError as err:
+        _attach(form, err)
+        return None
+    except storage.Conflict as err:
+        flash(str(err), "error")
+        return redirect(conflict_url)
+    if done:
+        flash(done, "ok")
+    return redirect(url_for("games.show", game_id=game_id))
 
 
 def _blind_before(score: GameScore, number: int) -> tuple[bool, ...]:
@@ -109,14 +126,11 @@ def save_bids(game_id: str) -> Any:
     if form.validate_on_submit():
         bids = read_bids(form, len(table.players))
         if bids is not None:
-            try:
-                storage.save_bids(get_db(), game_id, form.number.data, bids)
-                return redirect(url_for("games.show", game_id=game_id))
-            except GameError as err:
-                _attach(form, err, "bid")
-            except storage.Conflict as err:
-                flash(str(err), "error")
-                return redirect(url_for("games.show", game_id=game_id))
+            done = _write(form, lambda: storage.save_bids(get_db(), game_id, form.number.data,
+                                                          bids),
+                          game_id, url_for("games.show", game_id=game_id))
+            if done:
+                return done
     return _render_game(stored, score, form, 400)
 
 
@@ -126,15 +140,12 @@ def save_tricks(game_id: str) -> Any:
     score, table = stored.score(), stored.game.table
     form = hand_form(table, bids=False, tricks=True)
     if form.validate_on_submit():
-        try:
-            storage.save_tricks(get_db(), game_id, form.number.data, form.version.data,
-                                read_tricks(form, len(table.players)))
-            return redirect(url_for("games.show", game_id=game_id))
-        except GameError as err:
-            _attach(form, err, "tricks")
-        except storage.Conflict as err:
-            flash(str(err), "error")
-            return redirect(url_for("games.show", game_id=game_id))
+        tricks = read_tricks(form, len(table.players))
+        done = _write(form, lambda: storage.save_tricks(
+            get_db(), game_id, form.number.data, form.version.data, tricks),
+            game_id, url_for("games.show", game_id=game_id))
+        if done:
+            return done
     return _render_game(stored, score, form, 400)
 
 
@@ -161,15 +172,12 @@ def edit_hand(game_id: str, number: int) -> Any:
         bids = read_bids(form, len(table.players))
         if bids is not None:
             tricks = read_tricks(form, len(table.players)) if played else None
-            try:
-                storage.edit_hand(get_db(), game_id, number, form.version.data, bids, tricks)
-                flash(f"Hand {number} corrected; every later hand was scored again.", "ok")
-                return redirect(url_for("games.show", game_id=game_id))
-            except GameError as err:
-                _attach(form, err, "tricks" if err.field == "tricks" else "bid")
-            except storage.Conflict as err:
-                flash(str(err), "error")
-                return redirect(url_for("games.edit_hand", game_id=game_id, number=number))
+            done = _write(form, lambda: storage.edit_hand(
+                get_db(), game_id, number, form.version.data, bids, tricks),
+                game_id, url_for("games.edit_hand", game_id=game_id, number=number),
+                f"Hand {number} corrected; every later hand was scored again.")
+            if done:
+                return done
     status = 400 if form.is_submitted() else 200
     return render_template("games/edit_hand.html", stored=stored, score=score, table=table,
                            form=form, number=number, played=played,

@@ -100,6 +100,12 @@ def test_tap_targets_are_big_enough(page, live_server):
         .filter(([, h]) => h < 44)""")
     assert small == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.set_viewport_size({"width": 360, "height": 740})
+    game = page.url
+    enter_bids(page, {"Wen": 3, "Xi": 3, "Yo": 3, "Zed": 4})
+    for path in ("", "/history", "/hands/1"):
+        page.goto(game + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
     inputs = page.locator("input.num")
     assert all(re.fullmatch("numeric", inputs.nth(i).get_attribute("inputmode") or "")
                for i in range(inputs.count()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -38,9 +39,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=1024 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=timedelta(days=180),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("SCOREPAD")
     else:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)

@@ -33,6 +33,17 @@ def init_db_command() -> None:
     click.echo(f"Database ready: {current_app.config['DATABASE']}")
 
 
+@click.command("backup")
+@click.argument("path", type=click.Path(dir_okay=False, writable=True))
+@with_appcontext
+def backup_command(path: str) -> None:
+    """Write a consistent copy of the database to PATH, even while scorepad runs."""
+    from .db import backup
+
+    pages = backup(current_app.config["DATABASE"], path)
+    click.echo(f"Backed up {pages} pages to {path}")
+
+
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses that other devices on the network may reach."""
     found: list[str] = []
@@ -80,7 +91,7 @@ def serve_command(host: str, port: int, threads: int) -> None:
 
 def init_app(app: Flask) -> None:
     """Register the commands with the app."""
-    for command in (score_command, init_db_command, serve_command):
+    for command in (score_command, init_db_command, serve_command, backup_command):
         app.cli.add_command(command)
 
 

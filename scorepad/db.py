@@ -35,6 +35,18 @@ def migrate(path: str) -> None:
         db.close()
 
 
+def backup(source: str, target: str) -> int:
+    """Copy the database with SQLite's online backup; returns the pages copied."""
+    src = sqlite3.connect(source, timeout=BUSY_TIMEOUT_SECONDS)
+    dst = sqlite3.connect(target)
+    try:
+        src.backup(dst)
+        return dst.execute("pragma page_count").fetchone()[0]
+    finally:
+        dst.close()
+        src.close()
+
+
 @contextmanager
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction, taken at once so that two phones queue, not collide."""

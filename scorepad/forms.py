@@ -82,7 +82,7 @@ class NewGameForm(FlaskForm):
             elif name:
                 field.errors.append(f"a {seats}-player game has no seat {seat + 1}: "
                                     "clear this name or choose more players")
-        if int(self.first_dealer.data or 0) >= seats:
+        if not self.first_dealer.errors and int(self.first_dealer.data) >= seats:
             self.first_dealer.errors.append(f"choose one of the {seats} players")
         if self.target.data == "custom" and self.custom_target.data is None \
                 and not self.custom_target.errors:

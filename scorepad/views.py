@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from flask import (Blueprint, Flask, Response, abort, flash, redirect, render_template,
-                   request, url_for)
+from flask import (Blueprint, Flask, Response, abort, current_app, flash, redirect,
+                   render_template, url_for)
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from . import display, gamefile, storage
+from . import display, gamefile, security, storage
 from .db import get_db
 from .errors import GameError
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
@@ -88,7 +88,7 @@ def home() -> Response:
 
 @bp.get("/games")
 def index() -> str:
-    scored = [(g, g.score()) for g in storage.list_games(get_db())]
+    scored = [(g, g.score()) for g in storage.list_games(get_db(), security.remembered_games())]
     playing = [row for row in scored if row[1].status == "playing"]
     finished = [row for row in scored if row[1].status == "finished"]
     return render_template("games/index.html", playing=playing, finished=finished)
@@ -107,6 +107,7 @@ def new() -> Any:
         except GameError as err:
             form.form_errors.append(str(err))
         else:
+            security.remember_game(game_id)
             return redirect(url_for("games.show", game_id=game_id))
     return render_template("games/new.html", form=form, specs=RULE_SPECS), \
         400 if form.is_submitted() else 200
@@ -115,6 +116,7 @@ def new() -> Any:
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> Any:
     stored = _stored_or_404(game_id)
+    security.remember_game(game_id)
     return _render_game(stored, stored.score())
 
 
@@ -122,6 +124,11 @@ def show(game_id: str) -> Any:
 def save_bids(game_id: str) -> Any:
     stored = _stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
+    if score.status == "finished" or score.pending:
+        flash("These bids were not saved: the game is over." if score.status == "finished"
+              else f"Hand {score.next_number} was already entered, on this phone or another.",
+              "error")
+        return redirect(url_for("games.show", game_id=game_id))
     form = _bids_form(table, score, score.next_number)
     if form.validate_on_submit():
         bids = read_bids(form, len(table.players))
@@ -138,6 +145,10 @@ def save_bids(game_id: str) -> Any:
 def save_tricks(game_id: str) -> Any:
     stored = _stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
+    if not score.pending:
+        flash("These tricks were not saved: no hand is waiting for its tricks (it was saved "
+              "or undone on another phone).", "error")
+        return redirect(url_for("games.show", game_id=game_id))
     form = hand_form(table, bids=False, tricks=True)
     if form.validate_on_submit():
         tricks = read_tricks(form, len(table.players))
@@ -204,6 +215,7 @@ def rematch(game_id: str) -> Any:
     old = stored.game.table
     table = Table(old.mode, old.players, old.dealer(len(stored.game.hands) + 1))
     new_id = storage.create_game(get_db(), table, stored.game.rules)
+    security.remember_game(new_id)
     flash("A new game with the same table and rules. Good luck!", "ok")
     return redirect(url_for("games.show", game_id=new_id))
 
@@ -238,6 +250,7 @@ def import_game() -> Any:
         except GameError as err:
             form.game_file.errors = [*form.game_file.errors, str(err)]
         else:
+            security.remember_game(game_id)
             flash("Game imported.", "ok")
             return redirect(url_for("games.show", game_id=game_id))
     return render_template("games/import.html", form=form), 400 if form.is_submitted() else 200
@@ -263,6 +276,7 @@ def _csrf_error(err: CSRFError) -> tuple[str, int]:
 
 
 def _server_error(err: Exception) -> tuple[str, int]:
+    current_app.logger.exception("unexpected error", exc_info=err)
     return render_template("error.html", code=500, message=(
         "Something went wrong on scorepad's side. Nothing was saved; please try again.")), 500
 
@@ -270,6 +284,7 @@ def _server_error(err: Exception) -> tuple[str, int]:
 def init_app(app: Flask) -> None:
     """Register CSRF protection, the routes and the error pages."""
     csrf.init_app(app)
+    security.init_app(app)
     app.register_blueprint(bp)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _error_page)

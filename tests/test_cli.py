@@ -49,3 +49,35 @@ def test_init_db_applies_migrations(runner, app):
     tables = {row[0] for row in conn.execute("select name from sqlite_master where type='table'")}
     assert {"games", "hands", "_sqlite_migrations"} <= tables
     assert conn.execute("pragma journal_mode").fetchone()[0] == "wal"
+
+
+def test_backup_while_the_app_writes(runner, app, client, tmp_path):
+    import threading
+
+    from tests.helpers import play, start
+
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    stop = threading.Event()
+
+    def keep_writing():
+        number = 2
+        while not stop.is_set() and number < 60:
+            play(client, game_id, number, [3, 3, 3, 4], [3, 3, 3, 4] if number % 2 else
+                 [4, 3, 2, 4])
+            number += 1
+
+    writer = threading.Thread(target=keep_writing)
+    writer.start()
+    try:
+        target = tmp_path / "backup.db"
+        result = runner.invoke(args=["backup", str(target)])
+    finally:
+        stop.set()
+        writer.join()
+    assert result.exit_code == 0 and "Backed up" in result.output
+    copy = sqlite3.connect(target)
+    assert copy.execute("pragma integrity_check").fetchone()[0] == "ok"
+    numbers = [row[0] for row in copy.execute(
+        "select number from hands where game_id = ? order by number", [game_id])]
+    assert numbers[0] == 1 and numbers == list(range(1, len(numbers) + 1))

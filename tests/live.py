@@ -1,0 +1,97 @@
+"""A phone talking to a real scorepad server over loopback: cookies, CSRF tokens, no magic."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return None
+
+
+class Phone:
+    """One browser: its own cookies, the last CSRF token it saw."""
+
+    def __init__(self, base: str, timeout: float = 10.0) -> None:
+        self.base = base
+        self.timeout = timeout
+        self.token = ""
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), _NoRedirect())
+
+    def request(self, path: str, data: dict[str, str] | None = None) -> tuple[int, dict, str]:
+        body = None
+        if data is not None:
+            body = urllib.parse.urlencode({"csrf_token": self.token, **data}).encode()
+        req = urllib.request.Request(self.base + path, data=body)
+        try:
+            with self.opener.open(req, timeout=self.timeout) as resp:
+                status, headers, text = resp.status, dict(resp.headers), resp.read().decode()
+        except urllib.error.HTTPError as err:
+            status, headers, text = err.code, dict(err.headers), err.read().decode()
+        found = TOKEN.search(text)
+        if found:
+            self.token = found.group(1)
+        return status, headers, text
+
+    def start_game(self, players: tuple[str, ...] = ("Ann", "Bob", "Cat", "Dan"),
+                   **rules: str) -> str:
+        """Start a partnership game with default rules; returns its id."""
+        from tests.helpers import new_game_form
+
+        self.request("/games/new")
+        status, headers, text = self.request("/games/new", new_game_form(players, **rules))
+        if status != 302:
+            raise AssertionError(f"new game refused: {status} {text[:300]}")
+        return headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+
+    def play_hand(self, game_id: str, number: int, bids: list, tricks: list) -> bool:
+        """Bid then play one hand; True once both were acknowledged by a redirect."""
+        from tests.helpers import bid_form, tricks_form
+
+        self.request(f"/games/{game_id}")
+        status, _, _ = self.request(f"/games/{game_id}/bids", bid_form(number, bids))
+        if status != 302:
+            return False
+        status, _, _ = self.request(f"/games/{game_id}/tricks", tricks_form(number, 1, tricks))
+        return status == 302
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def serve(database: Path, port: int, threads: int = 8) -> subprocess.Popen:
+    """Start `flask --app scorepad serve` (waitress) on loopback and wait until it answers."""
+    env = {**os.environ, "SCOREPAD_DATABASE": str(database), "SCOREPAD_SECRET_KEY": "live-tests"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "flask", "--app", "scorepad", "serve", "--host", "127.0.0.1",
+         "--port", str(port), "--threads", str(threads)],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/games", timeout=1):
+                return proc
+        except OSError:
+            if proc.poll() is not None:
+                raise RuntimeError("scorepad server exited at start") from None
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("scorepad server did not answer within 20 s")

@@ -1,0 +1,85 @@
+"""Who can see and change a game: ids, the browser's own list, the key, headers, CSRF."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from scorepad import create_app
+from tests.helpers import play, start, text
+
+
+def test_every_response_carries_the_security_headers(client):
+    for path in ("/games", "/games/new", "/games/none", f"/games/{start(client)}"):
+        headers = client.get(path).headers
+        csp = headers["Content-Security-Policy"]
+        assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp
+        assert "unsafe-inline" not in csp
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_pages_have_no_inline_script_or_style(client):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    for path in ("/games", "/games/new", f"/games/{game_id}", f"/games/{game_id}/history",
+                 f"/games/{game_id}/hands/1", "/games/import"):
+        body = client.get(path).get_data(as_text=True)
+        assert "<script>" not in body and " style=" not in body and " onclick" not in body
+
+
+def test_games_page_lists_only_this_browsers_games(app):
+    mine, theirs = app.test_client(), app.test_client()
+    my_game = start(mine, players=("Ann", "Bob", "Cat", "Dan"))
+    their_game = start(theirs, players=("Wen", "Xi", "Yo", "Zed"))
+    assert "Ann & Cat" in text(mine.get("/games")) and "Wen & Yo" not in text(mine.get("/games"))
+    assert "Ann & Cat" not in text(theirs.get("/games"))
+    # opening a shared address puts the game on that browser's list too
+    theirs.get(f"/games/{my_game}")
+    assert "Ann & Cat" in text(theirs.get("/games"))
+    assert my_game != their_game
+
+
+def test_session_cookie_is_httponly_and_samesite_lax(client):
+    client.post("/games/new", data={})
+    start(client)
+    cookie = client.get_cookie("session")
+    assert cookie is not None and cookie.http_only and cookie.same_site == "Lax"
+
+
+def test_secret_key_is_made_once_with_mode_600(tmp_path):
+    from scorepad import _secret_key
+
+    key = _secret_key(str(tmp_path))
+    assert len(key) == 64 and _secret_key(str(tmp_path)) == key
+    assert stat.S_IMODE(os.stat(tmp_path / "secret_key").st_mode) == 0o600
+    app = create_app({"DATABASE": str(tmp_path / "s.db")})
+    stored = (Path(app.instance_path) / "secret_key").read_text().strip()
+    assert app.config["SECRET_KEY"] == stored
+
+
+def test_no_secret_key_in_the_source():
+    import scorepad
+
+    source = open(scorepad.__file__).read()
+    assert "SECRET_KEY=" not in source.replace(" ", "")
+
+
+def test_names_are_escaped(client):
+    game_id = start(client, players=("<script>alert(1)</script>", "Bob", "Cat", "Dan"))
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in body and "&lt;script&gt;" in body
+
+
+def test_names_are_trimmed(client):
+    game_id = start(client, players=("  Ann  ", "Bob", "Cat", "Dan"))
+    assert client.get(f"/games/{game_id}/export.json").get_json()["players"][0] == "Ann"
+
+
+def test_upload_over_one_megabyte_is_refused(client):
+    import io
+
+    response = client.post("/games/import", data={
+        "game_file": (io.BytesIO(b" " * (1024 * 1024 + 1)), "big.json")})
+    assert response.status_code == 413 and "at most 1 MB" in text(response)

@@ -1,0 +1,134 @@
+"""Load on the real server over loopback: N tables entering hands at once.
+
+Runs scorepad under waitress (`flask --app scorepad serve`) on a fresh SQLite
+file, then N simulated tables (one thread and cookie jar each) repeat: open the
+game page, save bids, save tricks. At the end every table's acknowledged hands
+are checked against the database. Prints requests/s, p50/p99 latency and
+errors; exits non-zero on any error or lost hand.
+
+    .venv/bin/python bench/load.py [--tables 50] [--seconds 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.helpers import bid_form, tricks_form  # noqa: E402
+from tests.live import Phone, free_port, serve  # noqa: E402
+
+# Two hands that keep totals near 0, so a game never ends during the run.
+HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
+
+
+class Table(threading.Thread):
+    def __init__(self, base: str, key: int, until: float) -> None:
+        super().__init__(daemon=True)
+        self.phone = Phone(base, timeout=30)
+        self.key, self.until = key, until
+        self.times: dict[str, list[float]] = {"page": [], "bids": [], "tricks": []}
+        self.errors: list[str] = []
+        self.acked = 0
+        self.game_id = ""
+
+    def timed(self, kind: str, path: str, data: dict | None, expect: int) -> bool:
+        start = time.perf_counter()
+        try:
+            status, _, _ = self.phone.request(path, data)
+        except OSError as err:
+            self.errors.append(f"{kind}: {err}")
+            return False
+        self.times[kind].append(time.perf_counter() - start)
+        if status != expect:
+            self.errors.append(f"{kind}: HTTP {status}")
+            return False
+        return True
+
+    def run(self) -> None:
+        try:
+            self.game_id = self.phone.start_game(
+                players=(f"A{self.key}", f"B{self.key}", f"C{self.key}", f"D{self.key}"),
+                target="custom", custom_target="2000")
+        except Exception as err:  # noqa: BLE001 - reported, not raised
+            self.errors.append(f"start: {err}")
+            return
+        game = f"/games/{self.game_id}"
+        number = 1
+        while time.monotonic() < self.until and number <= 500:
+            bids, tricks = HANDS[number % 2]
+            if not (self.timed("page", game, None, 200)
+                    and self.timed("bids", f"{game}/bids", bid_form(number, bids), 302)
+                    and self.timed("tricks", f"{game}/tricks",
+                                   tricks_form(number, 1, tricks), 302)):
+                return
+            self.acked += 1
+            number += 1
+
+
+def percentile(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 \
+        else (values[0] if values else 0.0)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--threads", type=int, default=8, help="waitress worker threads")
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="scorepad-load-"))
+    port = free_port()
+    server = serve(folder / "scorepad.db", port, threads=args.threads)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        began = time.monotonic()
+        tables = [Table(base, k, began + args.seconds) for k in range(args.tables)]
+        for t in tables:
+            t.start()
+        for t in tables:
+            t.join(args.seconds + 120)
+        elapsed = time.monotonic() - began
+
+        lost = 0
+        checker = Phone(base)
+        for t in tables:
+            if not t.game_id:
+                continue
+            status, _, body = checker.request(f"/games/{t.game_id}/export.json")
+            played = [h for h in json.loads(body)["hands"] if h["tricks"] is not None] \
+                if status == 200 else []
+            lost += max(0, t.acked - len(played))
+    finally:
+        server.kill()
+        server.wait(10)
+
+    errors = [e for t in tables for e in t.errors]
+    print(f"scorepad load: {args.tables} tables for {args.seconds:.0f} s on waitress "
+          f"({args.threads} threads), loopback")
+    total = 0
+    for kind in ("page", "bids", "tricks"):
+        times = [x for t in tables for x in t.times[kind]]
+        total += len(times)
+        print(f"  {kind:7s} {len(times):6d} requests  p50 {percentile(times, 50) * 1000:7.1f} ms"
+              f"  p99 {percentile(times, 99) * 1000:7.1f} ms")
+    every = [x for t in tables for k in t.times for x in t.times[k]]
+    print(f"  all     {total:6d} requests  {total / elapsed:7.1f} req/s  "
+          f"p50 {percentile(every, 50) * 1000:.1f} ms  p99 {percentile(every, 99) * 1000:.1f} ms")
+    print(f"  hands acknowledged {sum(t.acked for t in tables)}, lost {lost}, "
+          f"errors {len(errors)}")
+    for error in errors[:10]:
+        print(f"    {error}")
+    return 1 if errors or lost else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

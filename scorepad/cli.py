@@ -69,6 +69,17 @@ def lan_addresses() -> list[str]:
     return list(dict.fromkeys(a for a in found if not a.startswith("127.")))
 
 
+def qr_text(url: str) -> str:
+    """A QR code for `url` drawn with Unicode half blocks for a terminal."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
 @click.command("serve")
 @click.option("--host", default="0.0.0.0", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
@@ -82,9 +93,12 @@ def serve_command(host: str, port: int, threads: int) -> None:
 
     migrate(current_app.config["DATABASE"])
     addresses = lan_addresses() if host in ("0.0.0.0", "") else [host]
+    urls = [f"http://{address}:{port}/" for address in addresses or ["127.0.0.1"]]
     click.echo("scorepad is ready. Open it on a phone on the same network:")
-    for address in addresses or ["127.0.0.1"]:
-        click.echo(f"  http://{address}:{port}/")
+    for url in urls:
+        click.echo(f"  {url}")
+    click.echo(f"Or point the phone's camera at this code for {urls[0]}")
+    click.echo(qr_text(urls[0]), nl=False)
     waitress.serve(current_app._get_current_object(), host=host, port=port,  # type: ignore[attr-defined]
                    threads=threads, ident="scorepad")
 

@@ -9,7 +9,7 @@ from flask import (Blueprint, Flask, Response, abort, current_app, flash, redire
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from . import display, gamefile, security, storage
+from . import delivery, display, gamefile, security, storage
 from .db import get_db
 from .errors import GameError
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
@@ -285,6 +285,7 @@ def init_app(app: Flask) -> None:
     """Register CSRF protection, the routes and the error pages."""
     csrf.init_app(app)
     security.init_app(app)
+    delivery.init_app(app)
     app.register_blueprint(bp)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _error_page)

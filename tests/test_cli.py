@@ -81,3 +81,52 @@ def test_backup_while_the_app_writes(runner, app, client, tmp_path):
     numbers = [row[0] for row in copy.execute(
         "select number from hands where game_id = ? order by number", [game_id])]
     assert numbers[0] == 1 and numbers == list(range(1, len(numbers) + 1))
+
+
+def test_serve_prints_addresses_and_a_qr_code(runner, monkeypatch):
+    import waitress
+
+    calls = []
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.append(kw))
+    result = runner.invoke(args=["serve", "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert calls == [{"host": "0.0.0.0", "port": 8123, "threads": 8, "ident": "scorepad"}]
+    assert "Open it on a phone on the same network" in result.output
+    assert ":8123/" in result.output and "▄" in result.output
+
+
+def test_serve_on_a_chosen_host(runner, monkeypatch):
+    import waitress
+
+    calls = []
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.append(kw))
+    result = runner.invoke(args=["serve", "--host", "127.0.0.1", "--port", "9001"])
+    assert "http://127.0.0.1:9001/" in result.output and calls[0]["host"] == "127.0.0.1"
+
+
+def test_flask_run_still_works_for_development(tmp_path):
+    import os
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from tests.live import ROOT, free_port
+
+    port = free_port()
+    env = {**os.environ, "SCOREPAD_DATABASE": str(tmp_path / "dev.db")}
+    proc = subprocess.Popen([sys.executable, "-m", "flask", "--app", "scorepad", "run",
+                             "--port", str(port)], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/games", timeout=1) as r:
+                    assert r.status == 200 and b"scorepad" in r.read()
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("flask run did not answer")
+    finally:
+        proc.terminate()
+        proc.wait(10)

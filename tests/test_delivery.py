@@ -1,0 +1,156 @@
+"""Fast on a phone: gzip, ETags and 304s, hashed static URLs, the 14 KB budget, few queries."""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+import pytest
+
+import scorepad.db
+from scorepad import gamefile, storage
+from scorepad.db import get_db
+from tests.helpers import bid_form, play, start, tricks_form
+
+BUDGET = 14 * 1024
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
+
+
+def imported(app, client, hands: int, pending: bool = False) -> str:
+    """A partnership game with `hands` played hands, put on this client's list."""
+    doc = {"format": "scorepad/1", "mode": "partnership",
+           "players": ["Alice", "Ben", "Cara", "Dev"], "rules": {"target": 2000},
+           "hands": [{"bids": HANDS[n % 2][0], "tricks": HANDS[n % 2][1]}
+                     for n in range(hands)]}
+    if pending:
+        doc["hands"].append({"bids": [3, 3, 3, 4], "tricks": None})
+    game = gamefile.read(doc)
+    with app.app_context():
+        game_id = storage.create_game(get_db(), game.table, game.rules, game.hands)
+    client.get(f"/games/{game_id}")
+    return game_id
+
+
+def test_text_is_gzipped_when_accepted(client):
+    game_id = start(client)
+    plain = client.get(f"/games/{game_id}")
+    packed = client.get(f"/games/{game_id}", headers=GZIP)
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.data) == plain.data
+
+
+def test_unchanged_page_answers_304_and_a_change_makes_a_new_tag(client):
+    game_id = start(client)
+    first = client.get(f"/games/{game_id}")
+    tag = first.headers["ETag"]
+    assert first.headers["Cache-Control"] == "no-cache, private"
+    again = client.get(f"/games/{game_id}", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b""
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 3, 3, 4]))
+    changed = client.get(f"/games/{game_id}", headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+
+
+def test_a_304d_page_still_posts(tmp_path):
+    from scorepad import create_app
+
+    app = create_app({"DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "k"})
+    client = app.test_client()
+    page = client.get("/games/new")
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text).group(1)
+    assert client.get("/games/new", headers={"If-None-Match": page.headers["ETag"]}) \
+        .status_code == 304
+    from tests.helpers import new_game_form
+
+    assert client.post("/games/new", data={**new_game_form(), "csrf_token": token}) \
+        .status_code == 302
+
+
+def test_static_files_carry_their_hash_and_are_cached_long(client):
+    body = client.get("/games/new").get_data(as_text=True)
+    css = re.search(r'href="(/static/app\.css\?v=([0-9a-f]{12}))"', body)
+    js = re.search(r'src="(/static/app\.js\?v=([0-9a-f]{12}))"', body)
+    assert css and js
+    for url in (css.group(1), js.group(1)):
+        response = client.get(url)
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        response.close()
+    stale = client.get("/static/app.css?v=000000000000")
+    assert "immutable" not in stale.headers.get("Cache-Control", "")
+    stale.close()
+
+
+def test_script_does_not_block_rendering(client):
+    body = client.get("/games/new").get_data(as_text=True)
+    assert re.search(r"<script [^>]*defer", body)
+    assert "fonts.googleapis" not in body and "@font-face" not in client.get(
+        "/static/app.css").get_data(as_text=True)
+
+
+def _weight(client, path: str) -> int:
+    """Bytes over the wire for a page and the CSS and JS it links, gzipped."""
+    page = client.get(path, headers=GZIP)
+    assert page.status_code == 200
+    total = len(page.data)
+    html = gzip.decompress(page.data).decode()
+    for asset in re.findall(r'(?:href|src)="(/static/[^"]+)"', html):
+        response = client.get(asset, headers=GZIP)
+        total += len(response.data)
+        response.close()
+    return total
+
+
+def test_every_page_fits_in_the_first_round_trip(app, client):
+    small = start(client)
+    play(client, small, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    big = imported(app, client, 40)
+    pending = imported(app, client, 40, pending=True)
+    paths = ["/games", "/games/new", "/games/import", f"/games/{small}",
+             f"/games/{small}/history", f"/games/{small}/hands/1", f"/games/{big}",
+             f"/games/{big}/history", f"/games/{pending}", "/games/missing"]
+    for path in paths:
+        if path == "/games/missing":
+            assert client.get(path).status_code == 404
+            continue
+        assert _weight(client, path) <= BUDGET, path
+
+
+@pytest.fixture
+def statements(monkeypatch):
+    """Every SQL statement the app sends, from each connection it opens."""
+    seen: list[str] = []
+    original = scorepad.db.connect
+
+    def traced(path):
+        db = original(path)
+        db.conn.set_trace_callback(seen.append)
+        return db
+
+    monkeypatch.setattr(scorepad.db, "connect", traced)
+    return seen
+
+
+@pytest.mark.parametrize("request_kind", ["game", "history", "export", "edit", "games",
+                                          "save tricks"])
+def test_queries_per_page_do_not_grow_with_hands(app, client, statements, request_kind):
+    counts = []
+    for hands in (5, 200):
+        game_id = imported(app, client, hands, pending=request_kind == "save tricks")
+        statements.clear()
+        if request_kind == "save tricks":
+            response = client.post(f"/games/{game_id}/tricks",
+                                   data=tricks_form(hands + 1, 1, [3, 3, 3, 4]))
+        else:
+            path = {"game": f"/games/{game_id}", "history": f"/games/{game_id}/history",
+                    "export": f"/games/{game_id}/export.json",
+                    "edit": f"/games/{game_id}/hands/2", "games": "/games"}[request_kind]
+            response = client.get(path)
+        assert response.status_code in (200, 302)
+        counts.append(len(statements))
+        data = [q for q in statements if q.split()[0].lower() in ("select", "insert", "update",
+                                                                  "delete")]
+        assert len(data) <= 6, data  # a write reads the game again inside its transaction
+    assert counts[0] == counts[1], counts

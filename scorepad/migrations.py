@@ -23,3 +23,9 @@ def m001_create_games(db: Database) -> None:
         pk=("game_id", "number"), not_null={"game_id", "number", "bids", "version"},
         foreign_keys=[("game_id", "games", "id")],
     )
+
+
+@migrations()
+def m002_add_revision(db: Database) -> None:
+    """A counter bumped by every write to a game, so a scored game can be cached safely."""
+    db["games"].add_column("revision", int, not_null_default=0)

@@ -23,6 +23,7 @@ Any input the rules refuse raises `GameError`, naming the hand and field.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Sequence, Union
 
 from .errors import GameError
@@ -44,7 +45,7 @@ class Table:
     players: tuple[str, ...]
     first_dealer: int = 0
 
-    @property
+    @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side: partners sit opposite, cutthroat is one a side."""
         if self.mode == "partnership":
@@ -204,8 +205,10 @@ def check_bids(table: Table, rules: Rules, bids: Sequence[object],
                         hand=number, field="bids")
     normal = tuple(_normalize_bid(table, b, number, seat) for seat, b in enumerate(bids))
     for seat, bid in enumerate(normal):
+        if bid not in NILS:
+            continue
         name = table.players[seat]
-        if bid in NILS and not rules.nil:
+        if not rules.nil:
             raise GameError(f"bids: {name} bid nil, but nil is off in this game",
                             hand=number, field="bids", seat=seat)
         if bid == BLIND_NIL and not rules.blind_nil:
@@ -215,19 +218,21 @@ def check_bids(table: Table, rules: Rules, bids: Sequence[object],
             raise GameError(f"bids: {name} may bid blind nil only when trailing by "
                             f"{rules.blind_nil_trailing_by} or more",
                             hand=number, field="bids", seat=seat)
+    if not (rules.suicide or rules.min_side_bid or not rules.double_nil):
+        return normal  # no house rule limits a side's bids
     for side, seats in enumerate(table.sides):
         nils = sum(1 for seat in seats if normal[seat] in NILS)
         contract = sum(b for seat in seats if isinstance(b := normal[seat], int))
-        who = table.side_name(side)
         if len(seats) == 2 and nils == 2 and not rules.double_nil:
-            raise GameError(f"bids: {who} may not both bid nil in this game",
+            raise GameError(f"bids: {table.side_name(side)} may not both bid nil in this game",
                             hand=number, field="bids", seat=seats[1])
         if rules.suicide and nils != 1:
-            raise GameError(f"bids: under suicide exactly one of {who} must bid nil",
-                            hand=number, field="bids", seat=seats[0])
+            raise GameError(f"bids: under suicide exactly one of {table.side_name(side)} "
+                            "must bid nil", hand=number, field="bids", seat=seats[0])
         if contract < rules.min_side_bid:
-            raise GameError(f"bids: {who} bid {contract}, the least a side may bid is "
-                            f"{rules.min_side_bid}", hand=number, field="bids", seat=seats[0])
+            raise GameError(f"bids: {table.side_name(side)} bid {contract}, the least a side "
+                            f"may bid is {rules.min_side_bid}", hand=number, field="bids",
+                            seat=seats[0])
     return normal
 
 
@@ -247,12 +252,21 @@ def check_tricks(table: Table, tricks: object, number: int) -> tuple[int, ...]:
     return tuple(tricks)
 
 
+def contract_only(bids: Sequence[Bid]) -> bool:
+    """True when nobody in `bids` bid nil or blind nil."""
+    return all(isinstance(b, int) for b in bids)
+
+
 def score_side(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int],
                total_before: int, bags_before: int) -> SideHand:
     """Score one side's hand from its members' bids and tricks."""
-    contract = sum(b for b in bids if isinstance(b, int))
-    taken = sum(t for b, t in zip(bids, tricks) if isinstance(b, int))
-    nil_taken = sum(t for b, t in zip(bids, tricks) if b in NILS)
+    contract = taken = nil_taken = 0
+    for bid, took in zip(bids, tricks):
+        if isinstance(bid, int):
+            contract += bid
+            taken += took
+        else:
+            nil_taken += took
     to_partner = rules.nil_tricks == "partner" and contract > 0
     if to_partner:
         taken += nil_taken
@@ -266,7 +280,7 @@ def score_side(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int],
             contract_points = (200 if flat else 10 * contract) + overtricks * rules.bag_points
         elif rules.missed_contract == "minus":
             contract_points = -200 if flat else -10 * contract
-    nils = tuple(
+    nils = () if contract_only(bids) else tuple(
         NilResult(seat=k, blind=b == BLIND_NIL, made=t == 0,
                   points=(1 if t == 0 else -1) * rules.nil_value * (2 if b == BLIND_NIL else 1))
         for k, (b, t) in enumerate(zip(bids, tricks)) if b in NILS)

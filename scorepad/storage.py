@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import datetime, timezone
 from typing import Iterable, Sequence
 
@@ -35,12 +38,43 @@ class StoredGame:
     id: str
     created_at: str
     updated_at: str
+    revision: int
     game: Game
     versions: tuple[int, ...]
 
-    def score(self) -> GameScore:
-        """The game scored by the core."""
+    @cached_property
+    def _score(self) -> GameScore:
         return self.game.score()
+
+    def score(self) -> GameScore:
+        """The game scored by the core (once: the stored game never changes)."""
+        return self._score
+
+
+class _Recent:
+    """The last games read, by (id, revision): a revision is never stored twice with
+    different hands, so a hit is exactly what the database holds."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.items: OrderedDict[tuple[str, int], StoredGame] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[str, int]) -> StoredGame | None:
+        with self.lock:
+            found = self.items.get(key)
+            if found is not None:
+                self.items.move_to_end(key)
+            return found
+
+    def put(self, stored: StoredGame) -> None:
+        with self.lock:
+            self.items[(stored.id, stored.revision)] = stored
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+_recent = _Recent()
 
 
 def _now() -> str:
@@ -65,7 +99,7 @@ def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
                        None if h["tricks"] is None else tuple(json.loads(h["tricks"])))
                   for h in hand_rows)
     rules = validate_rules(json.loads(row["rules"]), table.mode)
-    return StoredGame(row["id"], row["created_at"], row["updated_at"],
+    return StoredGame(row["id"], row["created_at"], row["updated_at"], row["revision"],
                       Game(table, rules, hands), tuple(h["version"] for h in hand_rows))
 
 
@@ -90,8 +124,13 @@ def load_game(db: Database, game_id: str) -> StoredGame | None:
     rows = list(db.query("select * from games where id = ?", [game_id]))
     if not rows:
         return None
+    cached = _recent.get((game_id, rows[0]["revision"]))
+    if cached is not None:
+        return cached
     hands = db.query("select * from hands where game_id = ? order by number", [game_id])
-    return _build(rows[0], hands)
+    stored = _build(rows[0], hands)
+    _recent.put(stored)
+    return stored
 
 
 def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGame]:
@@ -135,7 +174,8 @@ def _replace(db: Database, stored: StoredGame, number: int, hand: Hand | None) -
                    [json.dumps(list(hand.bids)),
                     None if hand.tricks is None else json.dumps(list(hand.tricks)),
                     _now(), stored.id, number])
-    db.execute("update games set updated_at = ? where id = ?", [_now(), stored.id])
+    db.execute("update games set updated_at = ?, revision = revision + 1 where id = ?",
+               [_now(), stored.id])
 
 
 def save_bids(db: Database, game_id: str, number: int, bids: Sequence[Bid]) -> None:

@@ -120,3 +120,27 @@ def test_import_stores_every_hand_or_none(db):
     with pytest.raises(GameError, match="hand 2: tricks add up to 12"):
         storage.create_game(db, partnership(), Rules(), hands)
     assert db["games"].count == 0 and db["hands"].count == 0
+
+
+def test_reads_are_cached_by_revision_and_every_write_moves_it(db):
+    game_id = storage.create_game(db, partnership(), Rules())
+    first = storage.load_game(db, game_id)
+    assert storage.load_game(db, game_id) is first and first.revision == 0
+    storage.save_bids(db, game_id, 1, [4, 5, 3, "nil"])
+    second = storage.load_game(db, game_id)
+    assert second.revision == 1 and second.game.hands == (hand([4, 5, 3, "nil"]),)
+    storage.save_tricks(db, game_id, 1, 1, [5, 5, 3, 0])
+    storage.edit_hand(db, game_id, 1, 2, [4, 5, 3, "nil"], [4, 6, 3, 0])
+    storage.delete_last_hand(db, game_id, 1, 3)
+    assert storage.load_game(db, game_id).revision == 4
+    assert storage.load_game(db, game_id).game.hands == ()
+
+
+def test_migrations_apply_once(tmp_path):
+    path = str(tmp_path / "again.db")
+    migrate(path)
+    migrate(path)
+    database = connect(path)
+    names = [r["name"] for r in database.query("select name from _sqlite_migrations")]
+    assert names == ["m001_create_games", "m002_add_revision"]
+    database.close()

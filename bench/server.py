@@ -1,0 +1,57 @@
+"""scorepad and a baseline route in one waitress server, for bench/pages.py.
+
+The baseline is the least a Flask route that stores something can do: open a
+SQLite connection, insert one row, commit, redirect. scorepad is mounted at /,
+the baseline at /baseline, both in the same process, on the same threads.
+
+    python bench/server.py DATABASE_FOLDER PORT
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from pathlib import Path
+
+import waitress
+from flask import Flask, redirect
+from werkzeug.middleware.dispatcher import DispatcherMiddleware
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scorepad import create_app  # noqa: E402
+
+
+def baseline_app(path: str) -> Flask:
+    app = Flask("baseline")
+    conn = sqlite3.connect(path)
+    conn.execute("pragma journal_mode=wal")
+    conn.execute("create table if not exists rows (id integer primary key, value text)")
+    conn.commit()
+    conn.close()
+
+    @app.post("/write")
+    def write():  # type: ignore[no-untyped-def]
+        db = sqlite3.connect(path, timeout=5, isolation_level=None)
+        try:
+            db.execute("pragma synchronous=normal")
+            db.execute("begin immediate")
+            db.execute("insert into rows (value) values (?)", ["x"])
+            db.execute("commit")
+        finally:
+            db.close()
+        return redirect("/baseline/done")
+
+    return app
+
+
+def main() -> None:
+    folder, port = Path(sys.argv[1]), int(sys.argv[2])
+    scorepad = create_app({"DATABASE": str(folder / "scorepad.db"), "SECRET_KEY": "bench",
+                           "WTF_CSRF_ENABLED": False})
+    app = DispatcherMiddleware(scorepad, {"/baseline": baseline_app(str(folder / "base.db"))})
+    waitress.serve(app, host="127.0.0.1", port=port, threads=8, ident="bench")
+
+
+if __name__ == "__main__":
+    main()

@@ -91,3 +91,4 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a 304'd page keeps a valid token
     app.after_request(after_request)
     app.add_template_global(static_url)
+    app.add_template_global(static_hash)

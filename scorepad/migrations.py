@@ -29,3 +29,15 @@ def m001_create_games(db: Database) -> None:
 def m002_add_revision(db: Database) -> None:
     """A counter bumped by every write to a game, so a scored game can be cached safely."""
     db["games"].add_column("revision", int, not_null_default=0)
+
+
+@migrations()
+def m003_add_share_token(db: Database) -> None:
+    """A second random token per game for its read-only live scoreboard."""
+    import secrets
+
+    db["games"].add_column("share_token", str)
+    for row in list(db.query("select id from games")):
+        db.execute("update games set share_token = ? where id = ?",
+                   [secrets.token_urlsafe(16), row["id"]])
+    db["games"].create_index(["share_token"], unique=True)

@@ -39,6 +39,7 @@ class StoredGame:
     created_at: str
     updated_at: str
     revision: int
+    share_token: str
     game: Game
     versions: tuple[int, ...]
 
@@ -100,7 +101,8 @@ def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
                   for h in hand_rows)
     rules = validate_rules(json.loads(row["rules"]), table.mode)
     return StoredGame(row["id"], row["created_at"], row["updated_at"], row["revision"],
-                      Game(table, rules, hands), tuple(h["version"] for h in hand_rows))
+                      row["share_token"], Game(table, rules, hands),
+                      tuple(h["version"] for h in hand_rows))
 
 
 def create_game(db: Database, table: Table, rules: Rules,
@@ -114,16 +116,20 @@ def create_game(db: Database, table: Table, rules: Rules,
         db["games"].insert({"id": game_id, "created_at": now, "updated_at": now,
                             "mode": table.mode, "players": json.dumps(list(table.players)),
                             "first_dealer": table.first_dealer,
-                            "rules": json.dumps(rules.as_dict())})
+                            "rules": json.dumps(rules.as_dict()),
+                            "share_token": new_game_id()})
         db["hands"].insert_all(_hand_row(game_id, n, h) for n, h in enumerate(hands, 1))
     return game_id
 
 
-def load_game(db: Database, game_id: str) -> StoredGame | None:
-    """One game with its hands, in two queries; None if there is no such game."""
-    rows = list(db.query("select * from games where id = ?", [game_id]))
+def load_game(db: Database, game_id: str, *, by: str = "id") -> StoredGame | None:
+    """One game with its hands, by its id (or `by="share_token"`), in at most two
+    queries; None if there is no such game."""
+    column = {"id": "id", "share_token": "share_token"}[by]
+    rows = list(db.query(f"select * from games where {column} = ?", [game_id]))
     if not rows:
         return None
+    game_id = rows[0]["id"]
     cached = _recent.get((game_id, rows[0]["revision"]))
     if cached is not None:
         return cached

@@ -9,7 +9,7 @@ from flask import (Blueprint, Flask, Response, abort, current_app, flash, redire
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from . import delivery, display, gamefile, security, storage
+from . import chart, delivery, display, gamefile, pages, security, storage
 from .db import get_db
 from .errors import GameError
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
@@ -286,7 +286,10 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     security.init_app(app)
     delivery.init_app(app)
+    app.add_template_global(chart.score_chart)
     app.register_blueprint(bp)
+    app.register_blueprint(pages.bp)
+    app.add_template_global(pages.share_qr)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _error_page)
     app.register_error_handler(Exception, _server_error)

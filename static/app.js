@@ -64,3 +64,49 @@ function newGame(form) {
 
 document.querySelectorAll("form.hand-form").forEach((form) => { trickCounter(form); nilToggles(form); });
 document.querySelectorAll("form.new-game").forEach(newGame);
+
+// The live scoreboard: ask for the board every few seconds; the browser revalidates
+// with its ETag, so an unchanged board costs a 304 and no redraw.
+function livePoll(board) {
+  const every = 1000 * (Number(board.dataset.every) || 3);
+  let tag = null;
+  const tick = async () => {
+    try {
+      const res = await fetch(board.dataset.poll, { cache: "no-cache" });
+      const now = res.headers.get("ETag");
+      if (res.ok && now !== tag) {
+        if (tag !== null) board.innerHTML = await res.text();
+        tag = now;
+      }
+    } catch (e) { /* offline for now: try again at the next tick */ }
+    setTimeout(tick, every);
+  };
+  tick();
+}
+
+// Offline: say so, and keep what was typed instead of losing it to a failed save.
+function offlineGuard() {
+  const notice = document.querySelector(".offline-notice");
+  const show = () => { if (notice) notice.hidden = navigator.onLine; };
+  window.addEventListener("online", show);
+  window.addEventListener("offline", show);
+  show();
+  document.querySelectorAll("form[method=post]").forEach((form) => {
+    form.addEventListener("submit", (event) => {
+      if (navigator.onLine) return;
+      event.preventDefault();
+      let note = form.querySelector(".not-saved");
+      if (!note) {
+        note = document.createElement("p");
+        note.className = "flash flash-error not-saved";
+        note.setAttribute("role", "alert");
+        form.prepend(note);
+      }
+      note.textContent = "Offline: not saved. What you typed is kept here; save again once the connection is back.";
+    });
+  });
+}
+
+document.querySelectorAll("[data-poll]").forEach(livePoll);
+offlineGuard();
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});

@@ -142,5 +142,29 @@ def test_migrations_apply_once(tmp_path):
     migrate(path)
     database = connect(path)
     names = [r["name"] for r in database.query("select name from _sqlite_migrations")]
-    assert names == ["m001_create_games", "m002_add_revision"]
+    assert names == ["m001_create_games", "m002_add_revision", "m003_add_share_token"]
+    database.close()
+
+
+def test_share_token_is_its_own_secret(db):
+    game_id = storage.create_game(db, partnership(), Rules())
+    stored = storage.load_game(db, game_id)
+    assert stored.share_token != game_id and len(stored.share_token) >= 22
+    assert storage.load_game(db, stored.share_token, by="share_token").id == game_id
+    assert storage.load_game(db, stored.share_token) is None
+    assert storage.load_game(db, game_id, by="share_token") is None
+
+
+def test_m003_gives_old_games_a_share_token(tmp_path):
+    from scorepad.migrations import migrations
+
+    path = str(tmp_path / "old.db")
+    database = connect(path)
+    migrations.apply(database, stop_before="m003_add_share_token")
+    database["games"].insert({"id": "old-game", "created_at": "x", "updated_at": "x",
+                              "mode": "partnership", "players": '["A","B","C","D"]',
+                              "first_dealer": 0, "rules": "{}"})
+    migrations.apply(database)
+    token = database["games"].get("old-game")["share_token"]
+    assert token and len(token) >= 22
     database.close()

@@ -1,0 +1,89 @@
+"""Player statistics over the games a browser knows, by player name. Pure: scores in, rows out.
+
+A side's results belong to each of its players: in partnership both partners
+are credited with the side's contract, points and bags for the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .scoring import BLIND_NIL, NIL, GameScore
+
+
+def _pct(part: int, whole: int) -> float | None:
+    return round(100 * part / whole) if whole else None
+
+
+@dataclass
+class PlayerStats:
+    """One player's record across games."""
+
+    name: str
+    games: int = 0
+    won: int = 0
+    hands: int = 0
+    contracts: int = 0
+    contracts_made: int = 0
+    nils: int = 0
+    nils_made: int = 0
+    blind_nils: int = 0
+    blind_nils_made: int = 0
+    bags: int = 0
+    points: int = 0
+
+    @property
+    def contract_pct(self) -> float | None:
+        """Share of the hands with a number bid in which the side made its contract."""
+        return _pct(self.contracts_made, self.contracts)
+
+    @property
+    def nil_pct(self) -> float | None:
+        """Share of nil bids kept."""
+        return _pct(self.nils_made, self.nils)
+
+    @property
+    def blind_nil_pct(self) -> float | None:
+        """Share of blind nil bids kept."""
+        return _pct(self.blind_nils_made, self.blind_nils)
+
+    @property
+    def bags_per_hand(self) -> float | None:
+        """Bags the player's side took per hand played."""
+        return round(self.bags / self.hands, 2) if self.hands else None
+
+    @property
+    def points_per_hand(self) -> float | None:
+        """Points the player's side scored per hand played."""
+        return round(self.points / self.hands, 1) if self.hands else None
+
+
+def player_stats(scores: Iterable[GameScore]) -> list[PlayerStats]:
+    """Records by player name (case and spaces ignored), most games first."""
+    found: dict[str, PlayerStats] = {}
+    for score in scores:
+        table = score.table
+        for seat, name in enumerate(table.players):
+            record = found.setdefault(" ".join(name.casefold().split()), PlayerStats(name))
+            side = table.side_of(seat)
+            record.games += 1
+            record.won += score.status == "finished" and score.winner == side
+            for hand in score.hands:
+                if hand.sides is None or hand.tricks is None:
+                    continue
+                result = hand.sides[side]
+                record.hands += 1
+                record.bags += result.overtricks + result.nil_bags
+                record.points += result.points
+                bid = hand.bids[seat]
+                if bid == NIL:
+                    record.nils += 1
+                    record.nils_made += hand.tricks[seat] == 0
+                elif bid == BLIND_NIL:
+                    record.blind_nils += 1
+                    record.blind_nils_made += hand.tricks[seat] == 0
+                else:
+                    record.contracts += 1
+                    record.contracts_made += bool(result.made)
+    return sorted(found.values(), key=lambda r: (-r.games, r.name.casefold()))

@@ -110,7 +110,10 @@ def test_every_page_fits_in_the_first_round_trip(app, client):
     pending = imported(app, client, 40, pending=True)
     paths = ["/games", "/games/new", "/games/import", f"/games/{small}",
              f"/games/{small}/history", f"/games/{small}/hands/1", f"/games/{big}",
-             f"/games/{big}/history", f"/games/{pending}", "/games/missing"]
+             f"/games/{big}/history", f"/games/{pending}", f"/games/{big}/rules",
+             f"/games/{big}/sheet", "/stats", "/offline", "/games/missing"]
+    body = client.get(f"/games/{big}").get_data(as_text=True)
+    paths.append(re.search(r'href="http://localhost(/watch/[^"]+)"', body).group(1))
     for path in paths:
         if path == "/games/missing":
             assert client.get(path).status_code == 404

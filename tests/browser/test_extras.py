@@ -1,0 +1,105 @@
+"""The live scoreboard, offline use, dark mode and printing, in the real browser."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ARTIFACTS, PHONE, shot
+from tests.browser.flows import enter_bids, enter_tricks, follow, press, start_game, totals
+
+
+def test_live_scoreboard_updates_by_itself(browser, page, live_server):
+    start_game(page, live_server, ["Alice", "Ben", "Cara", "Dev"])
+    page.locator("summary", has_text="Show the live score").tap()
+    link = page.locator("a.share-link").get_attribute("href")
+    shot(page, "share")
+
+    watcher_context = browser.new_context(**PHONE)
+    watcher = watcher_context.new_page()
+    try:
+        watcher.goto(link)
+        expect(watcher.get_by_role("heading", name="Live score")).to_be_visible()
+        loads = []
+        watcher.on("load", lambda: loads.append(1))
+        enter_bids(page, {"Alice": 4, "Ben": 5, "Cara": 3, "Dev": "nil"})
+        expect(watcher.locator(".status")).to_contain_text("Hand 1 is being played",
+                                                           timeout=8000)
+        enter_tricks(page, {"Alice": 5, "Ben": 5, "Cara": 3, "Dev": 0})
+        expect(watcher.locator(".scoreboard .total").nth(1)).to_have_text("150", timeout=8000)
+        expect(watcher.locator(".summary")).to_contain_text("Dev's nil made")
+        assert loads == []  # no reload: the board was swapped in place
+        assert watcher.locator("form").count() == 0
+        shot(watcher, "watch")
+    finally:
+        watcher_context.close()
+
+
+def test_live_scoreboard_without_javascript(browser, live_server):
+    context = browser.new_context(**PHONE, java_script_enabled=False)
+    phone = context.new_page()
+    try:
+        start_game(phone, live_server, ["Wen", "Xi", "Yo", "Zed"])
+        link = phone.locator("a.share-link").get_attribute("href")
+        enter_bids(phone, {"Wen": 3, "Xi": 3, "Yo": 3, "Zed": 4})
+        enter_tricks(phone, {"Wen": 3, "Xi": 3, "Yo": 3, "Zed": 4})
+        phone.goto(link)
+        follow(phone, "refresh")
+        assert totals(phone) == ["60", "70"]
+    finally:
+        context.close()
+
+
+def test_last_scoreboard_offline_and_nothing_lost(browser, live_server):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"])
+        enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+        enter_tricks(page, {"Ann": 5, "Bob": 5, "Cat": 3, "Dan": 0})
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now served through the service worker, which keeps a copy
+        expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+        context.set_offline(True)
+        page.reload()
+        assert totals(page) == ["71", "150"]
+        expect(page.locator(".offline-notice")).to_be_visible()
+        page.get_by_label("Ann bid", exact=True).fill("3")
+        page.get_by_label("Bob bid", exact=True).fill("2")
+        page.get_by_label("Cat bid", exact=True).fill("3")
+        page.get_by_label("Dan bid", exact=True).fill("2")
+        page.get_by_role("button", name="Save bids").tap()
+        expect(page.get_by_role("alert")).to_contain_text("Offline: not saved")
+        expect(page.get_by_label("Bob bid", exact=True)).to_have_value("2")
+        shot(page, "offline")
+
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        press(page, "Save bids")
+        expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_dark_mode_follows_the_phone(page, live_server):
+    page.emulate_media(color_scheme="light")
+    page.goto(f"{live_server}/games")
+    light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.emulate_media(color_scheme="dark")
+    dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert light == "rgb(246, 244, 238)" and dark == "rgb(18, 20, 22)"
+
+
+def test_score_sheet_prints_clean(page, live_server):
+    start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"], target="100")
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann": 5, "Bob": 5, "Cat": 3, "Dan": 0})
+    follow(page, "Score sheet")
+    page.emulate_media(media="print")
+    expect(page.locator("header.bar")).to_be_hidden()
+    expect(page.locator("svg.chart")).to_be_visible()
+    expect(page.locator("table.history")).to_be_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    pdf = page.pdf(path=str(ARTIFACTS / "score-sheet.pdf"))
+    assert pdf[:4] == b"%PDF"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from flask import Flask
 

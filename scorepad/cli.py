@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+from typing import IO
 
 import click
 from flask import Flask, current_app
@@ -14,7 +15,7 @@ from .errors import GameError
 
 @click.command("score")
 @click.argument("file", type=click.File("rb"))
-def score_command(file: click.utils.LazyFile) -> None:
+def score_command(file: IO[bytes]) -> None:
     """Score a game file (or - for standard input) and print the export document."""
     try:
         game = gamefile.loads(file.read())

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from flask import Flask, current_app, g
 from sqlite_utils import Database

@@ -14,7 +14,8 @@ import gzip
 import hashlib
 from pathlib import Path
 
-from flask import Flask, Response, current_app, g, request, session, url_for
+from flask import Flask, current_app, g, request, session, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml",
                 "application/manifest+json")
@@ -36,7 +37,7 @@ def static_url(filename: str) -> str:
     return url_for("static", filename=filename, v=static_hash(filename))
 
 
-def _cache_static(response: Response) -> None:
+def _cache_static(response: BaseResponse) -> None:
     filename = (request.view_args or {}).get("filename", "")
     wanted = request.args.get("v")
     try:
@@ -47,7 +48,7 @@ def _cache_static(response: Response) -> None:
         response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
 
 
-def _tag_html(response: Response) -> Response:
+def _tag_html(response: BaseResponse) -> BaseResponse:
     body = response.get_data()
     token = g.get("csrf_token")
     basis = body.replace(token.encode(), b"") if isinstance(token, str) else body
@@ -58,7 +59,7 @@ def _tag_html(response: Response) -> Response:
     return response.make_conditional(request)
 
 
-def _compress(response: Response) -> None:
+def _compress(response: BaseResponse) -> None:
     response.vary.add("Accept-Encoding")
     if response.direct_passthrough:
         response.direct_passthrough = False  # a static file: read it to compress it
@@ -69,7 +70,7 @@ def _compress(response: Response) -> None:
     response.headers["Content-Encoding"] = "gzip"
 
 
-def after_request(response: Response) -> Response:
+def after_request(response: BaseResponse) -> BaseResponse:
     """ETags for HTML, long caching for hashed static files, gzip for text."""
     if request.endpoint == "static":
         _cache_static(response)

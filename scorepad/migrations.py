@@ -11,13 +11,13 @@ migrations = Migrations("scorepad")
 @migrations()
 def m001_create_games(db: Database) -> None:
     """Games: the table and its house rules; hands: each hand's bids and tricks."""
-    db["games"].create(
+    db.table("games").create(
         {"id": str, "created_at": str, "updated_at": str, "mode": str,
          "players": str, "first_dealer": int, "rules": str},
         pk="id", not_null={"created_at", "updated_at", "mode", "players", "first_dealer",
                            "rules"},
     )
-    db["hands"].create(
+    db.table("hands").create(
         {"game_id": str, "number": int, "bids": str, "tricks": str, "version": int,
          "updated_at": str},
         pk=("game_id", "number"), not_null={"game_id", "number", "bids", "version"},
@@ -28,7 +28,7 @@ def m001_create_games(db: Database) -> None:
 @migrations()
 def m002_add_revision(db: Database) -> None:
     """A counter bumped by every write to a game, so a scored game can be cached safely."""
-    db["games"].add_column("revision", int, not_null_default=0)
+    db.table("games").add_column("revision", int, not_null_default=0)
 
 
 @migrations()
@@ -36,8 +36,8 @@ def m003_add_share_token(db: Database) -> None:
     """A second random token per game for its read-only live scoreboard."""
     import secrets
 
-    db["games"].add_column("share_token", str)
+    db.table("games").add_column("share_token", str)
     for row in list(db.query("select id from games")):
         db.execute("update games set share_token = ? where id = ?",
                    [secrets.token_urlsafe(16), row["id"]])
-    db["games"].create_index(["share_token"], unique=True)
+    db.table("games").create_index(["share_token"], unique=True)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import segno
-from flask import Blueprint, Response, abort, render_template, url_for
+from flask import Blueprint, Response, render_template, url_for
 from markupsafe import Markup
 
-from . import display, security, storage
+from . import security, storage
 from .db import get_db
-from .rules import RULE_SPECS
 from .stats import player_stats
+from .web import render_stored, stored_or_404
 
 bp = Blueprint("pages", __name__)
 POLL_SECONDS = 3
@@ -22,46 +22,25 @@ def share_qr(url: str) -> Markup:
                                   title="QR code of the live scoreboard link"))
 
 
-def _watched(token: str) -> storage.StoredGame:
-    stored = storage.load_game(get_db(), token, by="share_token")
-    if stored is None:
-        abort(404, description="There is no live scoreboard at this address.")
-    return stored
-
-
-def _game(game_id: str) -> storage.StoredGame:
-    stored = storage.load_game(get_db(), game_id)
-    if stored is None:
-        abort(404, description="There is no game at this address.")
-    return stored
-
-
 @bp.get("/watch/<token>")
 def watch(token: str) -> str:
-    stored = _watched(token)
-    return render_template("watch/show.html", stored=stored, score=stored.score(),
-                           table=stored.game.table, display=display, poll=POLL_SECONDS)
+    return render_stored("watch/show.html", stored_or_404(token, by="share_token"),
+                         poll=POLL_SECONDS)
 
 
 @bp.get("/watch/<token>/board")
 def watch_board(token: str) -> str:
-    stored = _watched(token)
-    return render_template("watch/_board.html", stored=stored, score=stored.score(),
-                           table=stored.game.table, display=display)
+    return render_stored("watch/_board.html", stored_or_404(token, by="share_token"))
 
 
 @bp.get("/games/<game_id>/rules")
 def rules(game_id: str) -> str:
-    stored = _game(game_id)
-    return render_template("games/rules.html", stored=stored, score=stored.score(),
-                           rules=stored.game.rules, table=stored.game.table, specs=RULE_SPECS)
+    return render_stored("games/rules.html", stored_or_404(game_id))
 
 
 @bp.get("/games/<game_id>/sheet")
 def sheet(game_id: str) -> str:
-    stored = _game(game_id)
-    return render_template("games/sheet.html", stored=stored, score=stored.score(),
-                           table=stored.game.table, display=display, specs=RULE_SPECS)
+    return render_stored("games/sheet.html", stored_or_404(game_id))
 
 
 @bp.get("/stats")

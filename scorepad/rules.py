@@ -10,8 +10,9 @@ naming the key. Nothing here imports flask, sqlite or wtforms.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import GameError
 
@@ -62,7 +63,8 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
                       ("partner", "count towards the partner's bid"),
                       ("none", "count for nothing"))),
     RuleSpec("bag_limit", 10, "number", "Bags before a penalty",
-             "Every time a side's bag count reaches this, it pays the penalty; 0 turns penalties off.",
+             "Every time a side's bag count reaches this, it pays the penalty; "
+             "0 turns penalties off.",
              low=0, high=100),
     RuleSpec("bag_penalty", 100, "number", "Bag penalty",
              "Points lost each time the bag limit is reached.", low=0, high=1000),

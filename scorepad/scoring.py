@@ -22,18 +22,17 @@ Any input the rules refuse raises `GameError`, naming the hand and field.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable, Sequence, Union
 
 from .errors import GameError
 from .rules import Rules
 
-
 NIL = "nil"
 BLIND_NIL = "blind_nil"
 NILS = (NIL, BLIND_NIL)
-Bid = Union[int, str]
+Bid = int | str
 MODES = ("partnership", "cutthroat")
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, session
+from flask import Flask, session
+from werkzeug.wrappers import Response as BaseResponse
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
@@ -22,7 +23,7 @@ HEADERS = {
 REMEMBERED_GAMES = 100  # about 2.5 KB of the 4 KB a cookie may hold
 
 
-def set_headers(response: Response) -> Response:
+def set_headers(response: BaseResponse) -> BaseResponse:
     """Add the security headers to every response."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)

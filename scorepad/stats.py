@@ -6,8 +6,8 @@ are credited with the side's contract, points and bags for the hand.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .scoring import BLIND_NIL, NIL, GameScore
 

@@ -11,10 +11,10 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cached_property
-from datetime import datetime, timezone
-from typing import Iterable, Sequence
 
 from sqlite_utils import Database
 
@@ -79,7 +79,7 @@ _recent = _Recent()
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def new_game_id() -> str:
@@ -113,12 +113,12 @@ def create_game(db: Database, table: Table, rules: Rules,
         raise GameError(f"hands: a game holds at most {MAX_HANDS} hands", field="hands")
     game_id, now = new_game_id(), _now()
     with writing(db):
-        db["games"].insert({"id": game_id, "created_at": now, "updated_at": now,
+        db.table("games").insert({"id": game_id, "created_at": now, "updated_at": now,
                             "mode": table.mode, "players": json.dumps(list(table.players)),
                             "first_dealer": table.first_dealer,
                             "rules": json.dumps(rules.as_dict()),
                             "share_token": new_game_id()})
-        db["hands"].insert_all(_hand_row(game_id, n, h) for n, h in enumerate(hands, 1))
+        db.table("hands").insert_all(_hand_row(game_id, n, h) for n, h in enumerate(hands, 1))
     return game_id
 
 
@@ -173,7 +173,7 @@ def _replace(db: Database, stored: StoredGame, number: int, hand: Hand | None) -
     if hand is None:
         db.execute("delete from hands where game_id = ? and number = ?", [stored.id, number])
     elif number > len(stored.game.hands):
-        db["hands"].insert(_hand_row(stored.id, number, hand))
+        db.table("hands").insert(_hand_row(stored.id, number, hand))
     else:
         db.execute("update hands set bids = ?, tricks = ?, version = version + 1, "
                    "updated_at = ? where game_id = ? and number = ?",

@@ -2,29 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from flask import (Blueprint, Flask, Response, abort, current_app, flash, redirect,
-                   render_template, url_for)
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    url_for,
+)
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
 
-from . import chart, delivery, display, gamefile, pages, security, storage
+from . import chart, delivery, gamefile, pages, security, storage
 from .db import get_db
 from .errors import GameError
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
 from .rules import RULE_SPECS, validate_rules
 from .scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, make_table
+from .web import render_stored, stored_or_404
 
 csrf = CSRFProtect()
 bp = Blueprint("games", __name__)
-
-
-def _stored_or_404(game_id: str) -> storage.StoredGame:
-    stored = storage.load_game(get_db(), game_id)
-    if stored is None:
-        abort(404, description="There is no game at this address.")
-    return stored
 
 
 def _attach(form: HandForm, err: GameError) -> None:
@@ -38,7 +43,7 @@ def _attach(form: HandForm, err: GameError) -> None:
 
 
 def _write(form: HandForm, write: Callable[[], None], game_id: str, conflict_url: str,
-           done: str | None = None) -> Response | None:
+           done: str | None = None) -> BaseResponse | None:
     """Run one storage write: a refusal goes beside its field (None: show the form
     again), a conflict back to `conflict_url` with a message, success to the game."""
     try:
@@ -77,12 +82,11 @@ def _render_game(stored: storage.StoredGame, score: GameScore, form: HandForm | 
                              version=stored.versions[-1])
         else:
             form = _bids_form(table, score, score.next_number, version=0)
-    return render_template("games/show.html", stored=stored, score=score, table=table,
-                           form=form, display=display, specs=RULE_SPECS), status
+    return render_stored("games/show.html", stored, form=form), status
 
 
 @bp.get("/")
-def home() -> Response:
+def home() -> BaseResponse:
     return redirect(url_for("games.index"))
 
 
@@ -115,14 +119,14 @@ def new() -> Any:
 
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> Any:
-    stored = _stored_or_404(game_id)
+    stored = stored_or_404(game_id)
     security.remember_game(game_id)
     return _render_game(stored, stored.score())
 
 
 @bp.post("/games/<game_id>/bids")
 def save_bids(game_id: str) -> Any:
-    stored = _stored_or_404(game_id)
+    stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
     if score.status == "finished" or score.pending:
         flash("These bids were not saved: the game is over." if score.status == "finished"
@@ -143,7 +147,7 @@ def save_bids(game_id: str) -> Any:
 
 @bp.post("/games/<game_id>/tricks")
 def save_tricks(game_id: str) -> Any:
-    stored = _stored_or_404(game_id)
+    stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
     if not score.pending:
         flash("These tricks were not saved: no hand is waiting for its tricks (it was saved "
@@ -162,7 +166,7 @@ def save_tricks(game_id: str) -> Any:
 
 @bp.route("/games/<game_id>/hands/<int:number>", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int) -> Any:
-    stored = _stored_or_404(game_id)
+    stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
     if not 1 <= number <= len(stored.game.hands):
         abort(404, description=f"This game has no hand {number}.")
@@ -190,14 +194,13 @@ def edit_hand(game_id: str, number: int) -> Any:
             if done:
                 return done
     status = 400 if form.is_submitted() else 200
-    return render_template("games/edit_hand.html", stored=stored, score=score, table=table,
-                           form=form, number=number, played=played,
-                           display=display), status
+    return render_stored("games/edit_hand.html", stored, form=form, number=number,
+                         played=played), status
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: str, number: int) -> Any:
-    _stored_or_404(game_id)
+    stored_or_404(game_id)
     form = HandForm()
     if not form.validate_on_submit():
         abort(400, description="The form to delete a hand was incomplete.")
@@ -211,7 +214,7 @@ def delete_hand(game_id: str, number: int) -> Any:
 
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str) -> Any:
-    stored = _stored_or_404(game_id)
+    stored = stored_or_404(game_id)
     old = stored.game.table
     table = Table(old.mode, old.players, old.dealer(len(stored.game.hands) + 1))
     new_id = storage.create_game(get_db(), table, stored.game.rules)
@@ -222,14 +225,12 @@ def rematch(game_id: str) -> Any:
 
 @bp.get("/games/<game_id>/history")
 def history(game_id: str) -> str:
-    stored = _stored_or_404(game_id)
-    return render_template("games/history.html", stored=stored, score=stored.score(),
-                           table=stored.game.table, display=display)
+    return render_stored("games/history.html", stored_or_404(game_id))
 
 
 @bp.get("/games/<game_id>/export.json")
 def export(game_id: str) -> Response:
-    stored = _stored_or_404(game_id)
+    stored = stored_or_404(game_id)
     body = gamefile.dumps(gamefile.export(stored.game, stored.score()))
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="scorepad-{stored.created_at[:10]}.json"'})

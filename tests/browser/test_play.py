@@ -65,8 +65,8 @@ def test_partnership_game_to_the_end(page, live_server):
 
 
 def test_three_player_cutthroat(page, live_server):
-    start_game(page, live_server, ["Ana", "Bo", "Cy"], table="Cutthroat, 3 players (17 tricks a hand)",
-               target="200")
+    start_game(page, live_server, ["Ana", "Bo", "Cy"],
+               table="Cutthroat, 3 players (17 tricks a hand)", target="200")
     expect(page.get_by_label("Player 4", exact=True)).to_be_hidden()
     enter_bids(page, {"Ana": 5, "Bo": "nil", "Cy": 10})
     page.get_by_label("Ana tricks").fill("6")

@@ -139,18 +139,28 @@ def load_game(db: Database, game_id: str, *, by: str = "id") -> StoredGame | Non
     return stored
 
 
-def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGame]:
-    """Games (all, or those with the given ids), newest first, in two queries."""
-    where, params = "", []
-    if ids is not None:
-        where = f"where id in ({', '.join('?' * len(ids))})"
-        params = list(ids)
-    rows = list(db.query(f"select * from games {where} order by updated_at desc, id", params))
-    by_game: dict[str, list[dict]] = {row["id"]: [] for row in rows}
-    hand_where = where.replace("where id", "where game_id")
-    for h in db.query(f"select * from hands {hand_where} order by game_id, number", params):
-        by_game[h["game_id"]].append(h)
-    return [_build(row, by_game[row["id"]]) for row in rows]
+def list_games(db: Database, ids: Sequence[str]) -> list[StoredGame]:
+    """The games with these ids, newest first, in at most two queries: the hands are
+    read only for games not already in memory at their current revision."""
+    marks = ", ".join("?" * len(ids))
+    rows = list(db.query(f"select * from games where id in ({marks}) "
+                         "order by updated_at desc, id", list(ids)))
+    found = {row["id"]: _recent.get((row["id"], row["revision"])) for row in rows}
+    missing = [game_id for game_id, stored in found.items() if stored is None]
+    hands: dict[str, list[dict]] = {game_id: [] for game_id in missing}
+    if missing:
+        marks = ", ".join("?" * len(missing))
+        for h in db.query(f"select * from hands where game_id in ({marks}) "
+                          "order by game_id, number", missing):
+            hands[h["game_id"]].append(h)
+    games = []
+    for row in rows:
+        stored = found[row["id"]]
+        if stored is None:
+            stored = _build(row, hands[row["id"]])
+            _recent.put(stored)
+        games.append(stored)
+    return games
 
 
 def _locked(db: Database, game_id: str) -> StoredGame:

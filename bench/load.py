@@ -12,6 +12,7 @@ errors; exits non-zero on any error or lost hand.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import statistics
 import sys
@@ -43,8 +44,8 @@ class Table(threading.Thread):
         start = time.perf_counter()
         try:
             status, _, _ = self.phone.request(path, data)
-        except OSError as err:
-            self.errors.append(f"{kind}: {err}")
+        except (OSError, http.client.HTTPException) as err:
+            self.errors.append(f"{kind}: {err!r}")
             return False
         self.times[kind].append(time.perf_counter() - start)
         if status != expect:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import signal
 import sqlite3
@@ -28,7 +29,7 @@ def _table(base: str, acked: dict, stop: threading.Event, key: int) -> None:
         try:
             if not phone.play_hand(game_id, number, bids, tricks):
                 return
-        except OSError:
+        except (OSError, http.client.HTTPException):
             return  # the server is gone: whatever was acknowledged must survive
         acked[game_id].append((bids, tricks))
         number += 1

@@ -17,19 +17,21 @@ _migrate_lock = threading.Lock()
 
 
 def connect(path: str) -> Database:
-    """Open the database file in WAL mode with a busy timeout; transactions are explicit."""
+    """Open the database file with a busy timeout; transactions are explicit.
+
+    WAL mode is a property of the file, set once by `migrate`."""
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
                            check_same_thread=False)
-    conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA synchronous=NORMAL")
-    return Database(conn)
+    return Database(conn, recursive_triggers=False)
 
 
 def migrate(path: str) -> None:
-    """Create the file if needed and apply every pending migration."""
+    """Create the file if needed, switch it to WAL and apply every pending migration."""
     db = connect(path)
     try:
+        db.execute("PRAGMA journal_mode=WAL")
         migrations.apply(db)
     finally:
         db.close()
@@ -68,7 +70,10 @@ def get_db() -> Database:
             with _migrate_lock:
                 if not state.get(path):
                     migrate(path)
-                    state[path] = True
+                    # An idle connection kept open for the app's life: closing each
+                    # request's connection then never closes the last one, which would
+                    # checkpoint and delete the WAL file every time.
+                    state[path] = sqlite3.connect(path, check_same_thread=False)
         g.db = connect(path)
     return g.db
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from flask import Blueprint, Response, render_template, url_for
 from markupsafe import Markup
@@ -15,6 +17,7 @@ bp = Blueprint("pages", __name__)
 POLL_SECONDS = 3
 
 
+@lru_cache(maxsize=512)
 def share_qr(url: str) -> Markup:
     """A QR code of `url` as inline SVG, dark on light so any camera reads it."""
     code = segno.make(url, error="m")

@@ -101,7 +101,8 @@ def test_pending_hand_shows_contracts_and_leader(client):
     words = text(client.get(f"/games/{game_id}"))
     assert "Hand 1: tricks" in words and "Ben leads" in words
     assert "Alice & Cara : bid 7" in words and "Ben & Dev : bid 5, Dev blind nil" in words
-    assert "Alice tricks" in words and "Save tricks" in words
+    assert "Alice tricks bid 4" in words and "Dev tricks bid blind nil" in words
+    assert "Save tricks" in words
 
 
 @pytest.mark.parametrize("bids,fields,message", [

@@ -96,7 +96,10 @@ def _weight(client, path: str) -> int:
     assert page.status_code == 200
     total = len(page.data)
     html = gzip.decompress(page.data).decode()
-    for asset in re.findall(r'(?:href|src)="(/static/[^"]+)"', html):
+    assets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html) + re.findall(
+        r'<script src="([^"]+)"', html)
+    assert len(assets) == 2, assets
+    for asset in assets:
         response = client.get(asset, headers=GZIP)
         total += len(response.data)
         response.close()

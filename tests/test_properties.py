@@ -164,3 +164,44 @@ def test_any_json_value_is_read_or_refused(value):
         gamefile.read(value)
     except GameError:
         pass
+
+
+def _permuted(doc: dict, order: list[int]) -> dict:
+    """The same game with seat i's player, bids and tricks moved to seat order.index(i)."""
+    out = copy.deepcopy(doc)
+    out["players"] = [doc["players"][i] for i in order]
+    for new, old in zip(out["hands"], doc["hands"]):
+        new["bids"] = [old["bids"][i] for i in order]
+        if old["tricks"] is not None:
+            new["tricks"] = [old["tricks"][i] for i in order]
+    return out
+
+
+@COMMON
+@given(game_documents())
+def test_swapping_partners_changes_no_side_score(doc):
+    if doc["mode"] != "partnership":
+        return
+    swapped = _permuted(doc, [2, 3, 0, 1])
+    swapped["first_dealer"] = (doc["first_dealer"] + 2) % 4
+    first, second = gamefile.read(doc).score(), gamefile.read(swapped).score()
+    assert [(s.total, s.bags) for s in first.sides] == [(s.total, s.bags) for s in second.sides]
+    assert [h.sides and [x.points for x in h.sides] for h in first.hands] == \
+        [h.sides and [x.points for x in h.sides] for h in second.hands]
+
+
+@COMMON
+@given(game_documents(), st.randoms(use_true_random=False))
+def test_cutthroat_results_follow_the_players(doc, rnd):
+    if doc["mode"] != "cutthroat":
+        return
+    order = list(range(len(doc["players"])))
+    rnd.shuffle(order)
+    first = gamefile.read(doc).score()
+    second = gamefile.read(_permuted(doc, order)).score()
+    for new_seat, old_seat in enumerate(order):
+        assert second.sides[new_seat].total == first.sides[old_seat].total
+        assert second.sides[new_seat].bags == first.sides[old_seat].bags
+    assert (first.winner is None) == (second.winner is None)
+    if first.winner is not None:
+        assert order[second.winner] == first.winner

@@ -11,7 +11,7 @@ naming the key. Nothing here imports flask, sqlite or wtforms.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import GameError
@@ -164,8 +164,3 @@ def validate_rules(mapping: Mapping[str, Any] | None, mode: str = "partnership")
     if rules.suicide and mode != "partnership":
         raise RulesError("suicide", "is played in partnership games only")
     return rules
-
-
-def rules_fields() -> tuple[str, ...]:
-    """The names of the `Rules` fields, for checks that specs and fields agree."""
-    return tuple(f.name for f in fields(Rules))

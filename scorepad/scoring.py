@@ -251,11 +251,6 @@ def check_tricks(table: Table, tricks: object, number: int) -> tuple[int, ...]:
     return tuple(tricks)
 
 
-def contract_only(bids: Sequence[Bid]) -> bool:
-    """True when nobody in `bids` bid nil or blind nil."""
-    return all(isinstance(b, int) for b in bids)
-
-
 def score_side(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int],
                total_before: int, bags_before: int) -> SideHand:
     """Score one side's hand from its members' bids and tricks."""
@@ -279,7 +274,7 @@ def score_side(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int],
             contract_points = (200 if flat else 10 * contract) + overtricks * rules.bag_points
         elif rules.missed_contract == "minus":
             contract_points = -200 if flat else -10 * contract
-    nils = () if contract_only(bids) else tuple(
+    nils = tuple(
         NilResult(seat=k, blind=b == BLIND_NIL, made=t == 0,
                   points=(1 if t == 0 else -1) * rules.nil_value * (2 if b == BLIND_NIL else 1))
         for k, (b, t) in enumerate(zip(bids, tricks)) if b in NILS)

@@ -72,9 +72,9 @@ def _bids_form(table: Table, score: GameScore, number: int, **values: Any) -> Ha
                      blind=_blind_before(score, number), number=number, **values)
 
 
-def _render_game(stored: storage.StoredGame, score: GameScore, form: HandForm | None = None,
+def _render_game(stored: storage.StoredGame, form: HandForm | None = None,
                  status: int = 200) -> tuple[str, int]:
-    table = stored.game.table
+    score, table = stored.score(), stored.game.table
     if form is None and score.status != "finished":
         pending = score.pending
         if pending is not None:
@@ -121,7 +121,7 @@ def new() -> Any:
 def show(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     security.remember_game(game_id)
-    return _render_game(stored, stored.score())
+    return _render_game(stored)
 
 
 @bp.post("/games/<game_id>/bids")
@@ -142,7 +142,7 @@ def save_bids(game_id: str) -> Any:
                           game_id, url_for("games.show", game_id=game_id))
             if done:
                 return done
-    return _render_game(stored, score, form, 400)
+    return _render_game(stored, form, 400)
 
 
 @bp.post("/games/<game_id>/tricks")
@@ -161,7 +161,7 @@ def save_tricks(game_id: str) -> Any:
             game_id, url_for("games.show", game_id=game_id))
         if done:
             return done
-    return _render_game(stored, score, form, 400)
+    return _render_game(stored, form, 400)
 
 
 @bp.route("/games/<game_id>/hands/<int:number>", methods=["GET", "POST"])

@@ -31,8 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scorepad import gamefile, storage  # noqa: E402
-from scorepad.db import connect, migrate  # noqa: E402
+from scorepad import gamefile  # noqa: E402
+from scorepad.store import storage  # noqa: E402
+from scorepad.store.db import connect, migrate  # noqa: E402
 from tests.helpers import bid_form, tricks_form  # noqa: E402
 from tests.live import Phone, free_port  # noqa: E402
 

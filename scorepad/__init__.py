@@ -54,9 +54,27 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    from . import cli, db, views
-
-    db.init_app(app)
-    cli.init_app(app)
-    views.init_app(app)
+    _wire(app)
     return app
+
+
+def _wire(app: Flask) -> None:
+    """Every extension, hook, blueprint, template helper and error page, in one place."""
+    from flask_wtf.csrf import CSRFError, CSRFProtect
+    from werkzeug.exceptions import HTTPException
+
+    from . import cli
+    from .web import chart, db, delivery, errors, games, pages, security
+
+    CSRFProtect(app)
+    app.teardown_appcontext(db.close_db)
+    app.after_request(security.set_headers)
+    delivery.init_app(app)
+    cli.init_app(app)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(pages.bp)
+    app.add_template_global(chart.score_chart)
+    app.add_template_global(pages.share_qr)
+    app.register_error_handler(CSRFError, errors.csrf_error)
+    app.register_error_handler(HTTPException, errors.error_page)
+    app.register_error_handler(Exception, errors.server_error)

@@ -10,7 +10,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 from . import gamefile
-from .errors import GameError
+from .core.errors import GameError
 
 
 @click.command("score")
@@ -28,7 +28,7 @@ def score_command(file: IO[bytes]) -> None:
 @with_appcontext
 def init_db_command() -> None:
     """Create the database file if needed and apply pending migrations."""
-    from .db import migrate
+    from .store.db import migrate
 
     migrate(current_app.config["DATABASE"])
     click.echo(f"Database ready: {current_app.config['DATABASE']}")
@@ -39,7 +39,7 @@ def init_db_command() -> None:
 @with_appcontext
 def backup_command(path: str) -> None:
     """Write a consistent copy of the database to PATH, even while scorepad runs."""
-    from .db import backup
+    from .store.db import backup
 
     pages = backup(current_app.config["DATABASE"], path)
     click.echo(f"Backed up {pages} pages to {path}")
@@ -90,7 +90,7 @@ def serve_command(host: str, port: int, threads: int) -> None:
     """Serve scorepad with waitress so phones on the same network can open it."""
     import waitress
 
-    from .db import migrate
+    from .store.db import migrate
 
     migrate(current_app.config["DATABASE"])
     addresses = lan_addresses() if host in ("0.0.0.0", "") else [host]

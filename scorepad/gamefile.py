@@ -9,12 +9,12 @@ figures; those computed keys are ignored when a document is read back.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
-from .errors import GameError
-from .rules import Rules, validate_rules
-from .scoring import GameScore, Hand, Table, make_table, score_game
+from .core.errors import GameError
+from .core.game import Game
+from .core.rules import validate_rules
+from .core.scoring import GameScore, Hand, make_table
 
 FORMAT = "scorepad/1"
 _KEYS = {"format", "mode", "players", "first_dealer", "rules", "hands"}
@@ -22,18 +22,6 @@ _COMPUTED = {"sides", "status", "winner"}
 _HAND_KEYS = {"bids", "tricks"}
 _HAND_COMPUTED = {"number", "dealer", "sides"}
 
-
-@dataclass(frozen=True)
-class Game:
-    """A game as the file holds it: the table, its rules and its hands."""
-
-    table: Table
-    rules: Rules
-    hands: tuple[Hand, ...]
-
-    def score(self) -> GameScore:
-        """Score the game; raises GameError for anything the rules refuse."""
-        return score_game(self.table, self.rules, self.hands)
 
 
 def _unknown(keys: set[str], allowed: set[str], where: str, hand: int | None = None) -> None:

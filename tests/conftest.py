@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from scorepad import create_app
-from scorepad.rules import Rules
-from scorepad.scoring import Hand, Table
+from scorepad.core.rules import Rules
+from scorepad.core.scoring import Hand, Table
 
 PLAYERS = ("Alice", "Ben", "Cara", "Dev")
 

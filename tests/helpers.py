@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from scorepad.rules import RULE_SPECS
+from scorepad.core.rules import RULE_SPECS
 
 DEFAULT_RULE_FORM = {}
 for _spec in RULE_SPECS:

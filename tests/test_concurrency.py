@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import threading
 
-from scorepad import storage
-from scorepad.db import get_db
+from scorepad.store import storage
+from scorepad.web.db import get_db
 from tests.helpers import bid_form, play, start, text, tricks_form
 
 PHONES = 8

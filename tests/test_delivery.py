@@ -7,9 +7,10 @@ import re
 
 import pytest
 
-import scorepad.db
-from scorepad import gamefile, storage
-from scorepad.db import get_db
+import scorepad.web.db
+from scorepad import gamefile
+from scorepad.store import storage
+from scorepad.web.db import get_db
 from tests.helpers import bid_form, play, start, tricks_form
 
 BUDGET = 14 * 1024
@@ -128,14 +129,14 @@ def test_every_page_fits_in_the_first_round_trip(app, client):
 def statements(monkeypatch):
     """Every SQL statement the app sends, from each connection it opens."""
     seen: list[str] = []
-    original = scorepad.db.connect
+    original = scorepad.web.db.connect
 
     def traced(path):
         db = original(path)
         db.conn.set_trace_callback(seen.append)
         return db
 
-    monkeypatch.setattr(scorepad.db, "connect", traced)
+    monkeypatch.setattr(scorepad.web.db, "connect", traced)
     return seen
 
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorepad import create_app
-from scorepad.db import get_db
+from scorepad.web.db import get_db
 from tests.helpers import DEFAULT_RULE_FORM, new_game_form, play, start
 from tests.test_properties import broken_documents
 
@@ -125,7 +125,8 @@ def test_missing_and_strange_fields(app, path):
 
 
 def test_hand_limit(app, tmp_path):
-    from scorepad import gamefile, storage
+    from scorepad import gamefile
+    from scorepad.store import storage
 
     doc = {"format": "scorepad/1", "mode": "partnership", "players": ["A", "B", "C", "D"],
            "rules": {"target": 2000},

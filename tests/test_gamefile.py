@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scorepad import gamefile
-from scorepad.errors import GameError
+from scorepad.core.errors import GameError
 
 IMPORT = {
     "format": "scorepad/1",

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorepad import gamefile
-from scorepad.errors import GameError
-from scorepad.rules import validate_rules
-from scorepad.scoring import Hand, make_table, score_game
+from scorepad.core.errors import GameError
+from scorepad.core.rules import validate_rules
+from scorepad.core.scoring import Hand, make_table, score_game
 
 NAME = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Z")), min_size=1, max_size=12)
 

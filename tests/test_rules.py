@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from scorepad.errors import GameError
-from scorepad.rules import RULE_SPECS, Rules, RulesError, validate_rules
+from scorepad.core.errors import GameError
+from scorepad.core.rules import RULE_SPECS, Rules, RulesError, validate_rules
 
 RULES_MD_DEFAULTS = {
     "target": 500, "nil": True, "blind_nil": True, "blind_nil_trailing_by": 0,

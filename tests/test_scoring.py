@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from scorepad.rules import Rules
-from scorepad.scoring import GameError, Table, score_game, score_side
+from scorepad.core.rules import Rules
+from scorepad.core.scoring import GameError, Table, score_game, score_side
 from tests.conftest import DEFAULT, hand, partnership
 
 N, B = "nil", "blind_nil"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from scorepad.chart import score_chart, summary
-from scorepad.rules import Rules
-from scorepad.scoring import Table, score_game
-from scorepad.stats import player_stats
+from scorepad.core.rules import Rules
+from scorepad.core.scoring import Table, score_game
+from scorepad.core.stats import player_stats
+from scorepad.web.chart import score_chart, summary
 from tests.conftest import DEFAULT, hand, partnership
 
 N, B = "nil", "blind_nil"

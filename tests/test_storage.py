@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad import storage
-from scorepad.db import connect, migrate
-from scorepad.errors import GameError
-from scorepad.rules import Rules
+from scorepad.core.errors import GameError
+from scorepad.core.rules import Rules
+from scorepad.store import storage
+from scorepad.store.db import connect, migrate
 from tests.conftest import hand, partnership
 
 
@@ -156,7 +156,7 @@ def test_share_token_is_its_own_secret(db):
 
 
 def test_m003_gives_old_games_a_share_token(tmp_path):
-    from scorepad.migrations import migrations
+    from scorepad.store.migrations import migrations
 
     path = str(tmp_path / "old.db")
     database = connect(path)

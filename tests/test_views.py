@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from scorepad import storage
-from scorepad.db import get_db
+from scorepad.store import storage
+from scorepad.web.db import get_db
 from tests.helpers import bid_form, new_game_form, play, start, text, tricks_form
 from tests.test_gamefile import IMPORT
 

@@ -1,19 +1,16 @@
-"""One SQLite connection per request, through sqlite-utils; migrations applied on start."""
+"""The SQLite file through sqlite-utils: connect, migrate, write transactions, backup."""
 
 from __future__ import annotations
 
 import sqlite3
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from .migrations import migrations
 
 BUSY_TIMEOUT_SECONDS = 5.0
-_migrate_lock = threading.Lock()
 
 
 def connect(path: str) -> Database:
@@ -59,32 +56,3 @@ def writing(db: Database) -> Iterator[Database]:
         db.rollback()
         raise
     db.execute("COMMIT")
-
-
-def get_db() -> Database:
-    """The request's connection, opened on first use."""
-    if "db" not in g:
-        path = current_app.config["DATABASE"]
-        state = current_app.extensions.setdefault("scorepad.db", {})
-        if not state.get(path):
-            with _migrate_lock:
-                if not state.get(path):
-                    migrate(path)
-                    # An idle connection kept open for the app's life: closing each
-                    # request's connection then never closes the last one, which would
-                    # checkpoint and delete the WAL file every time.
-                    state[path] = sqlite3.connect(path, check_same_thread=False)
-        g.db = connect(path)
-    return g.db
-
-
-def close_db(exc: BaseException | None = None) -> None:
-    """Close the request's connection, if one was opened."""
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
-
-
-def init_app(app: Flask) -> None:
-    """Close each request's connection at teardown."""
-    app.teardown_appcontext(close_db)

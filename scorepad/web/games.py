@@ -7,28 +7,25 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    Flask,
     Response,
     abort,
-    current_app,
     flash,
     redirect,
     render_template,
     url_for,
 )
-from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from . import chart, delivery, gamefile, pages, security, storage
+from .. import gamefile
+from ..core.errors import GameError
+from ..core.rules import RULE_SPECS, validate_rules
+from ..core.scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, make_table
+from ..store import storage
+from . import security
 from .db import get_db
-from .errors import GameError
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
-from .rules import RULE_SPECS, validate_rules
-from .scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, make_table
-from .web import render_stored, stored_or_404
+from .render import render_stored, stored_or_404
 
-csrf = CSRFProtect()
 bp = Blueprint("games", __name__)
 
 
@@ -255,42 +252,3 @@ def import_game() -> Any:
             flash("Game imported.", "ok")
             return redirect(url_for("games.show", game_id=game_id))
     return render_template("games/import.html", form=form), 400 if form.is_submitted() else 200
-
-
-def _error_page(err: HTTPException) -> tuple[str, int]:
-    messages = {
-        400: "Something in that request was not right.",
-        404: "There is nothing here.",
-        405: "That page cannot be used that way.",
-        413: "That upload is too large: a game file is at most 1 MB.",
-    }
-    message = err.description if err.code in (400, 404) and err.description and \
-        not err.description.startswith(("The browser", "The requested URL")) \
-        else messages.get(err.code or 500, "Something went wrong on scorepad's side.")
-    return render_template("error.html", code=err.code, message=message), err.code or 500
-
-
-def _csrf_error(err: CSRFError) -> tuple[str, int]:
-    return render_template("error.html", code=400, message=(
-        "This form had expired or came from elsewhere. Go back, reload the page and "
-        "enter it again.")), 400
-
-
-def _server_error(err: Exception) -> tuple[str, int]:
-    current_app.logger.exception("unexpected error", exc_info=err)
-    return render_template("error.html", code=500, message=(
-        "Something went wrong on scorepad's side. Nothing was saved; please try again.")), 500
-
-
-def init_app(app: Flask) -> None:
-    """Register CSRF protection, the routes and the error pages."""
-    csrf.init_app(app)
-    security.init_app(app)
-    delivery.init_app(app)
-    app.add_template_global(chart.score_chart)
-    app.register_blueprint(bp)
-    app.register_blueprint(pages.bp)
-    app.add_template_global(pages.share_qr)
-    app.register_error_handler(CSRFError, _csrf_error)
-    app.register_error_handler(HTTPException, _error_page)
-    app.register_error_handler(Exception, _server_error)

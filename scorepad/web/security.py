@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, session
+from flask import session
 from werkzeug.wrappers import Response as BaseResponse
 
 CONTENT_SECURITY_POLICY = "; ".join([
@@ -44,8 +44,3 @@ def remembered_games() -> list[str]:
     """The ids of the games this browser started, opened or imported."""
     games = session.get("games", [])
     return [g for g in games if isinstance(g, str)] if isinstance(games, list) else []
-
-
-def init_app(app: Flask) -> None:
-    """Register the headers."""
-    app.after_request(set_headers)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from .scoring import GameScore
+from ..core.scoring import GameScore
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 26

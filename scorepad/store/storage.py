@@ -18,11 +18,11 @@ from functools import cached_property
 
 from sqlite_utils import Database
 
+from ..core.errors import GameError
+from ..core.game import Game
+from ..core.rules import Rules, validate_rules
+from ..core.scoring import Bid, GameScore, Hand, Table
 from .db import writing
-from .errors import GameError
-from .gamefile import Game
-from .rules import Rules, validate_rules
-from .scoring import Bid, GameScore, Hand, Table
 
 MAX_HANDS = 500
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .scoring import BLIND_NIL, NIL, Bid, GameScore, ScoredHand, SideHand, Table
+from ..core.scoring import BLIND_NIL, NIL, Bid, GameScore, ScoredHand, SideHand, Table
 
 
 def bid_text(bid: Bid) -> str:

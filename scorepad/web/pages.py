@@ -8,10 +8,11 @@ import segno
 from flask import Blueprint, Response, render_template, url_for
 from markupsafe import Markup
 
-from . import security, storage
+from ..core.stats import player_stats
+from ..store import storage
+from . import security
 from .db import get_db
-from .stats import player_stats
-from .web import render_stored, stored_or_404
+from .render import render_stored, stored_or_404
 
 bp = Blueprint("pages", __name__)
 POLL_SECONDS = 3

@@ -6,9 +6,10 @@ from typing import Any
 
 from flask import abort, render_template
 
-from . import display, storage
+from ..core.rules import RULE_SPECS
+from ..store import storage
+from . import display
 from .db import get_db
-from .rules import RULE_SPECS
 
 MISSING = {"id": "There is no game at this address.",
            "share_token": "There is no live scoreboard at this address."}

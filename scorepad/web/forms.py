@@ -11,8 +11,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
-from .rules import RULE_SPECS, TARGET_PRESETS
-from .scoring import BLIND_NIL, NIL, Bid, Table
+from ..core.rules import RULE_SPECS, TARGET_PRESETS
+from ..core.scoring import BLIND_NIL, NIL, Bid, Table
 
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
 TABLES = (("partnership", "Partnership: 4 players, partners sit opposite"),

@@ -1,0 +1,1 @@
+"""Games and hands in SQLite through sqlite-utils: connect, migrate, store. No Flask."""

@@ -1,0 +1,32 @@
+"""Error pages: every refusal or failure becomes a page in scorepad's words, never a traceback."""
+
+from __future__ import annotations
+
+from flask import current_app, render_template
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+
+def error_page(err: HTTPException) -> tuple[str, int]:
+    messages = {
+        400: "Something in that request was not right.",
+        404: "There is nothing here.",
+        405: "That page cannot be used that way.",
+        413: "That upload is too large: a game file is at most 1 MB.",
+    }
+    message = err.description if err.code in (400, 404) and err.description and \
+        not err.description.startswith(("The browser", "The requested URL")) \
+        else messages.get(err.code or 500, "Something went wrong on scorepad's side.")
+    return render_template("error.html", code=err.code, message=message), err.code or 500
+
+
+def csrf_error(err: CSRFError) -> tuple[str, int]:
+    return render_template("error.html", code=400, message=(
+        "This form had expired or came from elsewhere. Go back, reload the page and "
+        "enter it again.")), 400
+
+
+def server_error(err: Exception) -> tuple[str, int]:
+    current_app.logger.exception("unexpected error", exc_info=err)
+    return render_template("error.html", code=500, message=(
+        "Something went wrong on scorepad's side. Nothing was saved; please try again.")), 500

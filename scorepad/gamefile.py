@@ -17,9 +17,9 @@ from .core.rules import validate_rules
 from .core.scoring import GameScore, Hand, make_table
 
 FORMAT = "scorepad/1"
-_KEYS = {"format", "mode", "players", "first_dealer", "rules", "hands"}
+_KEYS = {"format", "mode", "players", "first_dealer", "rules", "hands", "tricks_by"}
 _COMPUTED = {"sides", "status", "winner"}
-_HAND_KEYS = {"bids", "tricks"}
+_HAND_KEYS = {"bids", "tricks", "side_tricks"}
 _HAND_COMPUTED = {"number", "dealer", "sides"}
 
 
@@ -42,7 +42,16 @@ def _read_hand(raw: object, number: int) -> Hand:
         raise GameError("bids: must be a list", hand=number, field="bids")
     if tricks is not None and not isinstance(tricks, list):
         raise GameError("tricks: must be a list or null", hand=number, field="tricks")
-    return Hand(tuple(bids), None if tricks is None else tuple(tricks))
+    side_tricks = raw.get("side_tricks")
+    if side_tricks is not None:
+        if not isinstance(side_tricks, list):
+            raise GameError("side_tricks: must be a list or null", hand=number,
+                            field="side_tricks")
+        if tricks is None:
+            raise GameError("side_tricks: given for a hand whose tricks are null", hand=number,
+                            field="side_tricks")
+    return Hand(tuple(bids), None if tricks is None else tuple(tricks),
+                None if side_tricks is None else tuple(side_tricks))
 
 
 def read(doc: object) -> Game:
@@ -60,7 +69,8 @@ def read(doc: object) -> Game:
     raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list):
         raise GameError("hands: must be a list", field="hands")
-    game = Game(table, rules, tuple(_read_hand(h, n) for n, h in enumerate(raw_hands, 1)))
+    game = Game(table, rules, tuple(_read_hand(h, n) for n, h in enumerate(raw_hands, 1)),
+                doc.get("tricks_by", "seat"))
     game.score()
     return game
 
@@ -82,11 +92,13 @@ def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"number": hand.number, "dealer": hand.dealer,
                                "bids": list(hand.bids),
                                "tricks": None if hand.tricks is None else list(hand.tricks)}
+        if hand.side_tricks is not None:
+            out["side_tricks"] = list(hand.side_tricks)
         if hand.sides is not None:
             out["sides"] = [{"points": s.points, "total": s.total, "bags": s.bags}
                             for s in hand.sides]
         hands.append(out)
-    return {
+    doc: dict[str, Any] = {
         "format": FORMAT,
         "mode": game.table.mode,
         "players": list(game.table.players),
@@ -98,6 +110,9 @@ def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
         "winner": score.winner,
         "hands": hands,
     }
+    if game.tricks_by != "seat":  # a game counted by side says so; the default stays unsaid
+        doc["tricks_by"] = game.tricks_by
+    return doc
 
 
 def dumps(doc: dict[str, Any]) -> str:

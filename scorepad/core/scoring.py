@@ -93,10 +93,21 @@ def make_table(mode: object, players: object, first_dealer: object = 0) -> Table
 
 @dataclass(frozen=True)
 class Hand:
-    """One deal as recorded: a bid per seat, and tricks per seat once played."""
+    """One deal as recorded: a bid per seat, and its tricks once played.
+
+    Tricks are kept as they were entered: one count per seat, or (partnership)
+    one count per side in `side_tricks`, each side's nil bidders included, with
+    `tricks` then holding only the nil bidders' own counts and None elsewhere.
+    """
 
     bids: tuple[Bid, ...]
-    tricks: tuple[int, ...] | None = None
+    tricks: tuple[int | None, ...] | None = None
+    side_tricks: tuple[int, ...] | None = None
+
+    @property
+    def played(self) -> bool:
+        """Whether the tricks of this hand have been recorded."""
+        return self.tricks is not None
 
 
 @dataclass(frozen=True)
@@ -135,8 +146,9 @@ class ScoredHand:
     dealer: int
     leader: int
     bids: tuple[Bid, ...]
-    tricks: tuple[int, ...] | None
+    tricks: tuple[int | None, ...] | None  # as entered: None where counted by side
     sides: tuple[SideHand, ...] | None
+    side_tricks: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -235,13 +247,17 @@ def check_bids(table: Table, rules: Rules, bids: Sequence[object],
     return normal
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 def check_tricks(table: Table, tricks: object, number: int) -> tuple[int, ...]:
     """Refuse tricks that are not whole, negative, or do not add up to the deal."""
     if not isinstance(tricks, (list, tuple)) or len(tricks) != len(table.players):
         raise GameError(f"tricks: expected one count for each of the {len(table.players)} seats",
                         hand=number, field="tricks")
     for seat, took in enumerate(tricks):
-        if isinstance(took, bool) or not isinstance(took, int) or took < 0:
+        if not _whole(took):
             raise GameError(f"tricks: {table.players[seat]}'s tricks must be a whole number "
                             f"from 0, not {took!r}", hand=number, field="tricks", seat=seat)
     expected = table.tricks_per_hand
@@ -249,6 +265,60 @@ def check_tricks(table: Table, tricks: object, number: int) -> tuple[int, ...]:
         raise GameError(f"tricks add up to {sum(tricks)}, expected {expected}",
                         hand=number, field="tricks")
     return tuple(tricks)
+
+
+def check_side_tricks(table: Table, bids: Sequence[Bid], tricks: object, side_tricks: object,
+                      number: int) -> tuple[int, ...]:
+    """Check tricks counted by side and return a per-seat split that scores the same.
+
+    Only a number bidder's share of the side's count matters to the score, so the
+    side's contract tricks all go to its first number bidder and none to the other."""
+    if table.mode != "partnership":
+        raise GameError("side_tricks: tricks by side are for partnership games only",
+                        hand=number, field="side_tricks")
+    if not isinstance(side_tricks, (list, tuple)) or len(side_tricks) != len(table.sides):
+        raise GameError(f"side_tricks: expected one count for each of the {len(table.sides)} "
+                        "sides", hand=number, field="side_tricks")
+    if not isinstance(tricks, (list, tuple)) or len(tricks) != len(table.players):
+        raise GameError("tricks: with side_tricks, expected one entry for each of the "
+                        f"{len(table.players)} seats (a nil bidder's count, else null)",
+                        hand=number, field="tricks")
+    for side, count in enumerate(side_tricks):
+        if not _whole(count):
+            raise GameError(f"side_tricks: {table.side_name(side)}'s tricks must be a whole "
+                            f"number from 0, not {count!r}", hand=number, field="side_tricks")
+    expected = table.tricks_per_hand
+    if sum(side_tricks) != expected:
+        raise GameError(f"side_tricks add up to {sum(side_tricks)}, expected {expected}",
+                        hand=number, field="side_tricks")
+    split = [0] * len(table.players)
+    for side, seats in enumerate(table.sides):
+        left = side_tricks[side]
+        for seat in seats:
+            took, name = tricks[seat], table.players[seat]
+            if bids[seat] in NILS:
+                if not _whole(took):
+                    raise GameError(f"tricks: {name} bid nil, so {name}'s own tricks must be "
+                                    f"a whole number from 0, not {took!r}", hand=number,
+                                    field="tricks", seat=seat)
+                split[seat] = took
+                left -= took
+            elif took is not None:
+                raise GameError(f"tricks: {name}'s tricks are counted with the side; "
+                                "only a nil bidder's own count is given", hand=number,
+                                field="tricks", seat=seat)
+        if left < 0:
+            raise GameError(f"tricks: the nil bidders of {table.side_name(side)} took more "
+                            f"tricks than the side's {side_tricks[side]}", hand=number,
+                            field="tricks", seat=seats[0])
+        bidders = [seat for seat in seats if bids[seat] not in NILS]
+        if bidders:
+            split[bidders[0]] = left
+        elif left:
+            raise GameError(f"side_tricks: both of {table.side_name(side)} bid nil, so the "
+                            "side's count must equal their own tricks", hand=number,
+                            field="side_tricks")
+    return tuple(split)
 
 
 def score_side(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int],
@@ -327,14 +397,19 @@ def score_game(table: Table, rules: Rules, hands: Iterable[Hand]) -> GameScore:
                                 hand=number, field="tricks")
             scored.append(ScoredHand(number, dealer, leader, bids, None, None))
             break
-        tricks = check_tricks(table, hand.tricks, number)
+        if hand.side_tricks is None:
+            tricks = check_tricks(table, hand.tricks, number)
+        else:
+            tricks = check_side_tricks(table, bids, hand.tricks, hand.side_tricks, number)
         results = tuple(
             score_side(rules, [bids[s] for s in seats], [tricks[s] for s in seats],
                        totals[side], bags[side])
             for side, seats in enumerate(table.sides))
         totals = [r.total for r in results]
         bags = [r.bags for r in results]
-        scored.append(ScoredHand(number, dealer, leader, bids, tricks, results))
+        side_tricks = None if hand.side_tricks is None else tuple(hand.side_tricks)
+        recorded = tricks if side_tricks is None else tuple(hand.tricks)  # type: ignore[arg-type]
+        scored.append(ScoredHand(number, dealer, leader, bids, recorded, results, side_tricks))
         status, winner, tied = settle(rules, totals)
     sides = tuple(SideTotal(table.side_name(i), seats, totals[i], bags[i])
                   for i, seats in enumerate(table.sides))

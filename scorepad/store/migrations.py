@@ -41,3 +41,10 @@ def m003_add_share_token(db: Database) -> None:
         db.execute("update games set share_token = ? where id = ?",
                    [secrets.token_urlsafe(16), row["id"]])
     db.table("games").create_index(["share_token"], unique=True)
+
+
+@migrations()
+def m005_tricks_by_side(db: Database) -> None:
+    """Tricks may be entered per side: a hand keeps the side counts, a game how it counts."""
+    db.table("hands").add_column("side_tricks", str)
+    db.table("games").add_column("tricks_by", str, not_null_default="seat")

@@ -88,27 +88,36 @@ def new_game_id() -> str:
 
 
 def _hand_row(game_id: str, number: int, hand: Hand, version: int = 1) -> dict:
-    return {"game_id": game_id, "number": number, "bids": json.dumps(list(hand.bids)),
-            "tricks": None if hand.tricks is None else json.dumps(list(hand.tricks)),
+    return {"game_id": game_id, "number": number, **_hand_values(hand),
             "version": version, "updated_at": _now()}
+
+
+def _hand_values(hand: Hand) -> dict:
+    """A hand's columns: bids, tricks and (when counted by side) the side counts, as JSON."""
+    return {"bids": json.dumps(list(hand.bids)),
+            "tricks": None if hand.tricks is None else json.dumps(list(hand.tricks)),
+            "side_tricks": None if hand.side_tricks is None
+            else json.dumps(list(hand.side_tricks))}
 
 
 def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
     hand_rows = list(hand_rows)
     table = Table(row["mode"], tuple(json.loads(row["players"])), row["first_dealer"])
     hands = tuple(Hand(tuple(json.loads(h["bids"])),
-                       None if h["tricks"] is None else tuple(json.loads(h["tricks"])))
+                       None if h["tricks"] is None else tuple(json.loads(h["tricks"])),
+                       None if h.get("side_tricks") is None
+                       else tuple(json.loads(h["side_tricks"])))
                   for h in hand_rows)
     rules = validate_rules(json.loads(row["rules"]), table.mode)
     return StoredGame(row["id"], row["created_at"], row["updated_at"], row["revision"],
-                      row["share_token"], Game(table, rules, hands),
+                      row["share_token"], Game(table, rules, hands, row["tricks_by"]),
                       tuple(h["version"] for h in hand_rows))
 
 
 def create_game(db: Database, table: Table, rules: Rules,
-                hands: Sequence[Hand] = ()) -> str:
+                hands: Sequence[Hand] = (), tricks_by: str = "seat") -> str:
     """Store a new game (hands too, for an import) after the core accepts it whole."""
-    Game(table, rules, tuple(hands)).score()
+    Game(table, rules, tuple(hands), tricks_by).score()
     if len(hands) > MAX_HANDS:
         raise GameError(f"hands: a game holds at most {MAX_HANDS} hands", field="hands")
     game_id, now = new_game_id(), _now()
@@ -117,7 +126,7 @@ def create_game(db: Database, table: Table, rules: Rules,
                             "mode": table.mode, "players": json.dumps(list(table.players)),
                             "first_dealer": table.first_dealer,
                             "rules": json.dumps(rules.as_dict()),
-                            "share_token": new_game_id()})
+                            "share_token": new_game_id(), "tricks_by": tricks_by})
         db.table("hands").insert_all(_hand_row(game_id, n, h) for n, h in enumerate(hands, 1))
     return game_id
 
@@ -179,16 +188,16 @@ def _replace(db: Database, stored: StoredGame, number: int, hand: Hand | None) -
         hands.append(hand)
     else:
         hands[number - 1] = hand
-    Game(stored.game.table, stored.game.rules, tuple(hands)).score()
+    Game(stored.game.table, stored.game.rules, tuple(hands), stored.game.tricks_by).score()
     if hand is None:
         db.execute("delete from hands where game_id = ? and number = ?", [stored.id, number])
     elif number > len(stored.game.hands):
         db.table("hands").insert(_hand_row(stored.id, number, hand))
     else:
-        db.execute("update hands set bids = ?, tricks = ?, version = version + 1, "
-                   "updated_at = ? where game_id = ? and number = ?",
-                   [json.dumps(list(hand.bids)),
-                    None if hand.tricks is None else json.dumps(list(hand.tricks)),
+        values = _hand_values(hand)
+        db.execute("update hands set bids = ?, tricks = ?, side_tricks = ?, "
+                   "version = version + 1, updated_at = ? where game_id = ? and number = ?",
+                   [values["bids"], values["tricks"], values["side_tricks"],
                     _now(), stored.id, number])
     db.execute("update games set updated_at = ?, revision = revision + 1 where id = ?",
                [_now(), stored.id])
@@ -216,23 +225,27 @@ def _check_version(stored: StoredGame, number: int, version: int) -> Hand:
 
 
 def save_tricks(db: Database, game_id: str, number: int, version: int,
-                tricks: Sequence[int]) -> None:
+                tricks: Sequence[int | None], side_tricks: Sequence[int] | None = None) -> None:
     """Record the tricks of the hand in play."""
     with writing(db):
         stored = _locked(db, game_id)
         hand = _check_version(stored, number, version)
         if hand.tricks is not None:
             raise Conflict(f"The tricks of hand {number} were already saved.")
-        _replace(db, stored, number, Hand(hand.bids, tuple(tricks)))
+        _replace(db, stored, number, Hand(hand.bids, tuple(tricks),
+                                          None if side_tricks is None else tuple(side_tricks)))
 
 
 def edit_hand(db: Database, game_id: str, number: int, version: int,
-              bids: Sequence[Bid], tricks: Sequence[int] | None) -> None:
+              bids: Sequence[Bid], tricks: Sequence[int | None] | None,
+              side_tricks: Sequence[int] | None = None) -> None:
     """Correct a hand's bids and tricks; every later hand is re-scored."""
     with writing(db):
         stored = _locked(db, game_id)
         _check_version(stored, number, version)
-        _replace(db, stored, number, Hand(tuple(bids), None if tricks is None else tuple(tricks)))
+        _replace(db, stored, number, Hand(
+            tuple(bids), None if tricks is None else tuple(tricks),
+            None if tricks is None or side_tricks is None else tuple(side_tricks)))
 
 
 def delete_last_hand(db: Database, game_id: str, number: int, version: int) -> None:

@@ -64,7 +64,7 @@ def _wire(app: Flask) -> None:
     from werkzeug.exceptions import HTTPException
 
     from . import cli
-    from .web import chart, db, delivery, errors, games, pages, security
+    from .web import chart, db, delivery, errors, games, manage, pages, security, standing
 
     CSRFProtect(app)
     app.teardown_appcontext(db.close_db)
@@ -73,8 +73,11 @@ def _wire(app: Flask) -> None:
     cli.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(manage.bp)
     app.add_template_global(chart.score_chart)
     app.add_template_global(pages.share_qr)
+    app.add_template_global(standing.early_outcome)
+    app.add_template_global(standing.dealer_of)
     app.register_error_handler(CSRFError, errors.csrf_error)
     app.register_error_handler(HTTPException, errors.error_page)
     app.register_error_handler(Exception, errors.server_error)

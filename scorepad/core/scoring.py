@@ -43,6 +43,7 @@ class Table:
     mode: str
     players: tuple[str, ...]
     first_dealer: int = 0
+    side_names: tuple[str, ...] | None = None  # a name per side; None or "" keeps the default
 
     @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -61,7 +62,9 @@ class Table:
         return seat % 2 if self.mode == "partnership" else seat
 
     def side_name(self, side: int) -> str:
-        """'Alice & Cara' for a partnership, the player's name in cutthroat."""
+        """The side's own name if it has one, else 'Alice & Cara' (cutthroat: the player)."""
+        if self.side_names and side < len(self.side_names) and self.side_names[side]:
+            return self.side_names[side]
         return " & ".join(self.players[seat] for seat in self.sides[side])
 
     def dealer(self, number: int) -> int:
@@ -103,6 +106,10 @@ class Hand:
     bids: tuple[Bid, ...]
     tricks: tuple[int | None, ...] | None = None
     side_tricks: tuple[int, ...] | None = None
+    blind: tuple[int, ...] = ()  # the sides that declared their contract blind
+    dealer: int | None = None  # the seat that dealt, where the deal did not pass as it should
+    adjust: tuple[int, ...] | None = None  # points added to each side after everything else
+    note: str | None = None  # why the hand was adjusted
 
     @property
     def played(self) -> bool:

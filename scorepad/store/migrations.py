@@ -48,3 +48,20 @@ def m005_tricks_by_side(db: Database) -> None:
     """Tricks may be entered per side: a hand keeps the side counts, a game how it counts."""
     db.table("hands").add_column("side_tricks", str)
     db.table("games").add_column("tricks_by", str, not_null_default="seat")
+
+
+@migrations()
+def m006_game_settings(db: Database) -> None:
+    """Settings kept with a game and a hand: side names, an early end, the next hand's dealer;
+    a hand's dealer, adjustment and note; and the keys of deleted games (one-way hashes) so
+    their old addresses can say the game is gone."""
+    games = db.table("games")
+    games.add_column("side_names", str)
+    games.add_column("ended", int, not_null_default=0)
+    games.add_column("next_dealer", int)
+    hands = db.table("hands")
+    hands.add_column("dealer", int)
+    hands.add_column("adjust", str)
+    hands.add_column("note", str)
+    db.table("deleted_games").create({"key": str, "deleted_at": str}, pk="key",
+                                     not_null={"deleted_at"})

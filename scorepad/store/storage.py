@@ -12,7 +12,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import cached_property
 
@@ -42,6 +42,8 @@ class StoredGame:
     share_token: str
     game: Game
     versions: tuple[int, ...]
+    ended: bool = False  # the table ended the game early (time was up)
+    next_dealer: int | None = None  # the dealer chosen for the hand not yet bid
 
     @cached_property
     def _score(self) -> GameScore:
@@ -92,26 +94,37 @@ def _hand_row(game_id: str, number: int, hand: Hand, version: int = 1) -> dict:
             "version": version, "updated_at": _now()}
 
 
+def _json_or_none(value: Sequence | None) -> str | None:
+    return None if value is None else json.dumps(list(value))
+
+
 def _hand_values(hand: Hand) -> dict:
-    """A hand's columns: bids, tricks and (when counted by side) the side counts, as JSON."""
-    return {"bids": json.dumps(list(hand.bids)),
-            "tricks": None if hand.tricks is None else json.dumps(list(hand.tricks)),
-            "side_tricks": None if hand.side_tricks is None
-            else json.dumps(list(hand.side_tricks))}
+    """A hand's columns: bids, tricks, the side counts, adjustment as JSON; dealer, note."""
+    return {"bids": json.dumps(list(hand.bids)), "tricks": _json_or_none(hand.tricks),
+            "side_tricks": _json_or_none(hand.side_tricks), "dealer": hand.dealer,
+            "adjust": _json_or_none(hand.adjust), "note": hand.note}
+
+
+def _tuple_or_none(text: str | None) -> tuple | None:
+    return None if text is None else tuple(json.loads(text))
+
+
+def _hand(row: dict) -> Hand:
+    return Hand(tuple(json.loads(row["bids"])), _tuple_or_none(row["tricks"]),
+                _tuple_or_none(row.get("side_tricks")), dealer=row.get("dealer"),
+                adjust=_tuple_or_none(row.get("adjust")), note=row.get("note"))
 
 
 def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
     hand_rows = list(hand_rows)
-    table = Table(row["mode"], tuple(json.loads(row["players"])), row["first_dealer"])
-    hands = tuple(Hand(tuple(json.loads(h["bids"])),
-                       None if h["tricks"] is None else tuple(json.loads(h["tricks"])),
-                       None if h.get("side_tricks") is None
-                       else tuple(json.loads(h["side_tricks"])))
-                  for h in hand_rows)
+    table = Table(row["mode"], tuple(json.loads(row["players"])), row["first_dealer"],
+                  _tuple_or_none(row.get("side_names")))
+    hands = tuple(_hand(h) for h in hand_rows)
     rules = validate_rules(json.loads(row["rules"]), table.mode)
     return StoredGame(row["id"], row["created_at"], row["updated_at"], row["revision"],
                       row["share_token"], Game(table, rules, hands, row["tricks_by"]),
-                      tuple(h["version"] for h in hand_rows))
+                      tuple(h["version"] for h in hand_rows), bool(row.get("ended")),
+                      row.get("next_dealer"))
 
 
 def create_game(db: Database, table: Table, rules: Rules,
@@ -125,6 +138,7 @@ def create_game(db: Database, table: Table, rules: Rules,
         db.table("games").insert({"id": game_id, "created_at": now, "updated_at": now,
                             "mode": table.mode, "players": json.dumps(list(table.players)),
                             "first_dealer": table.first_dealer,
+                            "side_names": _json_or_none(table.side_names),
                             "rules": json.dumps(rules.as_dict()),
                             "share_token": new_game_id(), "tricks_by": tricks_by})
         db.table("hands").insert_all(_hand_row(game_id, n, h) for n, h in enumerate(hands, 1))
@@ -195,12 +209,16 @@ def _replace(db: Database, stored: StoredGame, number: int, hand: Hand | None) -
         db.table("hands").insert(_hand_row(stored.id, number, hand))
     else:
         values = _hand_values(hand)
-        db.execute("update hands set bids = ?, tricks = ?, side_tricks = ?, "
-                   "version = version + 1, updated_at = ? where game_id = ? and number = ?",
-                   [values["bids"], values["tricks"], values["side_tricks"],
-                    _now(), stored.id, number])
-    db.execute("update games set updated_at = ?, revision = revision + 1 where id = ?",
-               [_now(), stored.id])
+        sets = ", ".join(f"{column} = ?" for column in values)
+        db.execute(f"update hands set {sets}, version = version + 1, updated_at = ? "
+                   "where game_id = ? and number = ?",
+                   [*values.values(), _now(), stored.id, number])
+    # The next hand's chosen dealer goes with the hand it was chosen for (or an undo).
+    db.execute("update games set updated_at = ?, revision = revision + 1, next_dealer = ?, "
+               "ended = ? where id = ?",
+               [_now(), stored.next_dealer if hand is not None
+                and number <= len(stored.game.hands) else None,
+                int(stored.ended and hand is not None), stored.id])
 
 
 def save_bids(db: Database, game_id: str, number: int, bids: Sequence[Bid]) -> None:
@@ -212,7 +230,10 @@ def save_bids(db: Database, game_id: str, number: int, bids: Sequence[Bid]) -> N
         if number > MAX_HANDS:
             raise GameError(f"a game holds at most {MAX_HANDS} hands", hand=number,
                             field="bids")
-        _replace(db, stored, number, Hand(tuple(bids)))
+        if stored.ended:
+            raise GameError("the game was ended early: no more hands are played",
+                            hand=number, field="bids")
+        _replace(db, stored, number, Hand(tuple(bids), dealer=stored.next_dealer))
 
 
 def _check_version(stored: StoredGame, number: int, version: int) -> Hand:
@@ -232,8 +253,9 @@ def save_tricks(db: Database, game_id: str, number: int, version: int,
         hand = _check_version(stored, number, version)
         if hand.tricks is not None:
             raise Conflict(f"The tricks of hand {number} were already saved.")
-        _replace(db, stored, number, Hand(hand.bids, tuple(tricks),
-                                          None if side_tricks is None else tuple(side_tricks)))
+        _replace(db, stored, number, replace(
+            hand, tricks=tuple(tricks),
+            side_tricks=None if side_tricks is None else tuple(side_tricks)))
 
 
 def edit_hand(db: Database, game_id: str, number: int, version: int,
@@ -242,10 +264,11 @@ def edit_hand(db: Database, game_id: str, number: int, version: int,
     """Correct a hand's bids and tricks; every later hand is re-scored."""
     with writing(db):
         stored = _locked(db, game_id)
-        _check_version(stored, number, version)
-        _replace(db, stored, number, Hand(
-            tuple(bids), None if tricks is None else tuple(tricks),
-            None if tricks is None or side_tricks is None else tuple(side_tricks)))
+        old = _check_version(stored, number, version)
+        # A correction keeps what else the hand carries (its dealer, adjustment, note).
+        _replace(db, stored, number, replace(
+            old, bids=tuple(bids), tricks=None if tricks is None else tuple(tricks),
+            side_tricks=None if tricks is None or side_tricks is None else tuple(side_tricks)))
 
 
 def delete_last_hand(db: Database, game_id: str, number: int, version: int) -> None:

@@ -21,7 +21,7 @@ from ..core.errors import GameError
 from ..core.rules import RULE_SPECS, validate_rules
 from ..core.scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, make_table
 from ..store import storage
-from . import security
+from . import manage, security
 from .db import get_db
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
 from .render import render_stored, stored_or_404
@@ -90,8 +90,8 @@ def home() -> BaseResponse:
 @bp.get("/games")
 def index() -> str:
     scored = [(g, g.score()) for g in storage.list_games(get_db(), security.remembered_games())]
-    playing = [row for row in scored if row[1].status == "playing"]
-    finished = [row for row in scored if row[1].status == "finished"]
+    playing = [row for row in scored if row[1].status == "playing" and not row[0].ended]
+    finished = [row for row in scored if row[1].status == "finished" or row[0].ended]
     return render_template("games/index.html", playing=playing, finished=finished)
 
 
@@ -110,7 +110,8 @@ def new() -> Any:
         else:
             security.remember_game(game_id)
             return redirect(url_for("games.show", game_id=game_id))
-    return render_template("games/new.html", form=form, specs=RULE_SPECS), \
+    return render_template("games/new.html", form=form, specs=RULE_SPECS,
+                           **manage.new_game_context(form)), \
         400 if form.is_submitted() else 200
 
 
@@ -125,8 +126,9 @@ def show(game_id: str) -> Any:
 def save_bids(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
-    if score.status == "finished" or score.pending:
-        flash("These bids were not saved: the game is over." if score.status == "finished"
+    if score.status == "finished" or stored.ended or score.pending:
+        flash("These bids were not saved: the game is over."
+              if score.status == "finished" or stored.ended
               else f"Hand {score.next_number} was already entered, on this phone or another.",
               "error")
         return redirect(url_for("games.show", game_id=game_id))

@@ -44,3 +44,10 @@ def remembered_games() -> list[str]:
     """The ids of the games this browser started, opened or imported."""
     games = session.get("games", [])
     return [g for g in games if isinstance(g, str)] if isinstance(games, list) else []
+
+
+def forget_game(game_id: str) -> None:
+    """Take a game off this browser's list (it was deleted)."""
+    known = remembered_games()
+    if game_id in known:
+        session["games"] = [g for g in known if g != game_id]

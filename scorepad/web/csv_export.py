@@ -1,0 +1,53 @@
+"""The hand-by-hand table as CSV that opens cleanly in a spreadsheet."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from ..store.storage import StoredGame
+from .display import bid_text
+from .standing import dealer_of
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: object) -> object:
+    """A number as it is; text a spreadsheet would run as a formula gets a leading
+    apostrophe, so a name like '=1+1' or '-Ben' stays text."""
+    if value is None:
+        return ""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def hands_csv(stored: StoredGame) -> str:
+    """Number, dealer, each seat's bid and tricks, each side's points, total, bags, note."""
+    score, table = stored.score(), stored.game.table
+    by_side = any(hand.side_tricks is not None for hand in stored.game.hands)
+    header: list[object] = ["Hand", "Dealer"]
+    for name in table.players:
+        header += [f"{name} bid", f"{name} tricks"]
+    if by_side:
+        header += [f"{side.name} tricks" for side in score.sides]
+    for side in score.sides:
+        header += [f"{side.name} points", f"{side.name} total", f"{side.name} bags"]
+    header.append("Note")
+    rows = [header]
+    for scored, hand in zip(score.hands, stored.game.hands):
+        row: list[object] = [scored.number, table.players[dealer_of(stored, scored.number)]]
+        for seat, bid in enumerate(scored.bids):
+            took = None if scored.tricks is None else scored.tricks[seat]
+            row += [bid if isinstance(bid, int) else bid_text(bid), took]
+        if by_side:
+            row += list(hand.side_tricks or (None,) * len(score.sides))
+        for result in scored.sides or (None,) * len(score.sides):
+            row += [None] * 3 if result is None else [result.points, result.total, result.bags]
+        row.append(hand.note)
+        rows.append(row)
+    out = io.StringIO()
+    writer = csv.writer(out)  # the csv module ends each row with CRLF
+    writer.writerows([cell(value) for value in row] for row in rows)
+    return "\ufeff" + out.getvalue()  # the BOM tells spreadsheets the text is UTF-8

@@ -1,0 +1,200 @@
+"""Keeping a game in order: settings, deleting, ending early, a hand's dealer and
+adjustment, the CSV table, and what the new-game page offers from this browser's games."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, request, url_for
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..core.errors import GameError
+from ..core.rules import TARGET_PRESETS
+from ..store import manage, storage
+from . import security
+from .csv_export import hands_csv
+from .db import get_db
+from .forms import NewGameForm
+from .manage_forms import (
+    VersionForm,
+    adjust_form,
+    dealer_form,
+    read_settings,
+    rule_keys,
+    settings_form,
+)
+from .render import render_stored, stored_or_404
+from .standing import dealer_of
+
+bp = Blueprint("manage", __name__)
+RECENT = 10  # games offered for "the same rules as"
+
+
+def _game_url(game_id: str) -> str:
+    return url_for("games.show", game_id=game_id)
+
+
+def _write(form: VersionForm, write: Callable[[], None], again: str, done: str,
+           after: str) -> BaseResponse | None:
+    """Run one write: a refusal goes above the form (None: show it again), a stale form
+    back to `again` with the reason, success to `after` with `done`."""
+    try:
+        write()
+    except GameError as err:
+        name = f"{err.field}_{err.seat}" if err.field == "adjust" else err.field
+        if name in ("note", "dealer") or (name and name.startswith("adjust_")):
+            form[name].errors = [*form[name].errors, err.detail.split(": ", 1)[-1]]
+        else:
+            where = f"hand {err.hand}: " if err.hand else ""
+            form.form_errors.append(f"Not saved: {where}{err.detail}")
+        return None
+    except storage.Conflict as err:
+        flash(str(err), "error")
+        return redirect(again)
+    flash(done, "ok")
+    return redirect(after)
+
+
+@bp.route("/games/<game_id>/settings", methods=["GET", "POST"])
+def settings(game_id: str) -> Any:
+    stored = stored_or_404(game_id)
+    table = stored.game.table
+    form = settings_form(table, stored.game.rules, stored.revision)
+    if form.validate_on_submit():
+        built = read_settings(form, table)
+        if built is not None:
+            new_table, rules = built
+            done = _write(form, lambda: manage.update_settings(
+                get_db(), game_id, form.version.data, new_table, rules),
+                url_for("manage.settings", game_id=game_id),
+                "Settings saved; every hand was scored again.", _game_url(game_id))
+            if done:
+                return done
+    return render_stored("games/settings.html", stored, form=form,
+                         rule_keys=rule_keys(table)), 400 if form.is_submitted() else 200
+
+
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: str) -> Any:
+    stored = stored_or_404(game_id)
+    form = FlaskForm()
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400, description="The form to delete the game was incomplete.")
+        manage.delete_game(get_db(), game_id)
+        security.forget_game(game_id)
+        flash("The game was deleted.", "ok")
+        return redirect(url_for("games.index"))
+    return render_stored("games/delete.html", stored, form=form)
+
+
+@bp.get("/games/<game_id>/hands.csv")
+def hands_table(game_id: str) -> Response:
+    stored = stored_or_404(game_id)
+    return Response(hands_csv(stored), mimetype="text/csv", headers={
+        "Content-Disposition":
+            f'attachment; filename="scorepad-{stored.created_at[:10]}-hands.csv"'})
+
+
+@bp.post("/games/<game_id>/end")
+def end(game_id: str) -> Any:
+    stored_or_404(game_id)
+    form = VersionForm()
+    if not form.validate_on_submit():
+        abort(400, description="The form to end the game was incomplete.")
+    try:
+        manage.end_game(get_db(), game_id, form.version.data)
+    except (GameError, storage.Conflict) as err:
+        flash(err.detail if isinstance(err, GameError) else str(err), "error")
+    else:
+        flash("The game was ended.", "ok")
+    return redirect(_game_url(game_id))
+
+
+def _hand_or_404(stored: storage.StoredGame, number: int, upcoming: bool = False) -> None:
+    last = len(stored.game.hands) + (1 if upcoming and not stored.score().pending else 0)
+    if not 1 <= number <= last:
+        abort(404, description=f"This game has no hand {number}.")
+
+
+@bp.route("/games/<game_id>/hands/<int:number>/dealer", methods=["GET", "POST"])
+def dealer(game_id: str, number: int) -> Any:
+    stored = stored_or_404(game_id)
+    _hand_or_404(stored, number, upcoming=True)
+    upcoming = number > len(stored.game.hands)
+    version = 0 if upcoming else stored.versions[number - 1]
+    form = dealer_form(stored.game.table, version, dealer_of(stored, number))
+    back = _game_url(game_id) if upcoming else url_for("games.edit_hand", game_id=game_id,
+                                                        number=number)
+    if form.validate_on_submit():
+        seat = int(form.dealer.data)
+        done = _write(form, lambda: manage.set_dealer(
+            get_db(), game_id, number, form.version.data, seat),
+            url_for("manage.dealer", game_id=game_id, number=number),
+            f"{stored.game.table.players[seat]} deals hand {number}; the deal passes on "
+            "from there.", back)
+        if done:
+            return done
+    return render_stored("games/dealer.html", stored, form=form, number=number,
+                         back=back), 400 if form.is_submitted() else 200
+
+
+@bp.route("/games/<game_id>/hands/<int:number>/adjust", methods=["GET", "POST"])
+def adjust(game_id: str, number: int) -> Any:
+    stored = stored_or_404(game_id)
+    _hand_or_404(stored, number)
+    hand = stored.game.hands[number - 1]
+    if not hand.played:
+        abort(404, description=f"Hand {number} has not been played yet: only a played hand "
+                               "can be adjusted.")
+    names = [side.name for side in stored.score().sides]
+    form = adjust_form(names, stored.versions[number - 1], hand.adjust, hand.note)
+    if form.validate_on_submit():
+        points = [form[f"adjust_{side}"].data or 0 for side in range(len(names))]
+        done = _write(form, lambda: manage.set_adjustment(
+            get_db(), game_id, number, form.version.data, points, form.note.data),
+            url_for("manage.adjust", game_id=game_id, number=number),
+            f"Hand {number} adjusted; every later hand was scored again.",
+            url_for("games.edit_hand", game_id=game_id, number=number))
+        if done:
+            return done
+    return render_stored("games/adjust.html", stored, form=form, number=number,
+                         names=names), 400 if form.is_submitted() else 200
+
+
+def new_game_context(form: NewGameForm) -> dict[str, Any]:
+    """Names this browser has used and its recent games; with `?rules_from=<id>` on a
+    GET, the house rules of that game (only one on this browser's list) filled in."""
+    known = security.remembered_games()
+    games = storage.list_games(get_db(), known) if known else []
+    names: dict[str, str] = {}
+    for stored in games:
+        for name in stored.game.table.players:
+            names.setdefault(name.casefold(), name)
+    for seat in range(4):
+        form[f"player_{seat}"].render_kw = {"list": "known-names", "autocomplete": "off"}
+    chosen = request.args.get("rules_from", "") if request.method == "GET" else ""
+    if chosen:
+        source = next((g for g in games if g.id == chosen), None)
+        if source is None:
+            form.form_errors.append("Those rules are from a game this phone does not know: "
+                                    "the usual rules are shown.")
+        else:
+            _fill_rules(form, source)
+    recent = [(g.id, " vs ".join(s.name for s in g.score().sides)
+               + f", to {g.game.rules.target} ({g.created_at[:10]})") for g in games[:RECENT]]
+    return {"known_names": list(names.values()), "recent_games": recent,
+            "rules_from": chosen}
+
+
+def _fill_rules(form: NewGameForm, source: storage.StoredGame) -> None:
+    rules = source.game.rules
+    for key in rule_keys(source.game.table):
+        if key != "target" and f"rule_{key}" in form:
+            form[f"rule_{key}"].data = getattr(rules, key)
+    if rules.target in TARGET_PRESETS:
+        form.target.data = str(rules.target)
+    else:
+        form.target.data, form.custom_target.data = "custom", rules.target

@@ -1,0 +1,124 @@
+"""Forms for keeping a game in order: its settings, a hand's dealer and adjustment."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import IntegerField, RadioField, StringField
+from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.widgets import HiddenInput
+
+from ..core.errors import GameError
+from ..core.rules import RULE_SPECS, Rules, RulesError, validate_rules
+from ..core.scoring import Table, make_table
+from ..store.manage import ADJUST_LIMIT, NOTE_LIMIT
+from .forms import _choices, _rule_field
+
+NAME_LIMIT = 40
+
+
+class VersionForm(FlaskForm):
+    """A POST that carries the version of what it changes (a hand's or the game's)."""
+
+    version = IntegerField("Version", widget=HiddenInput(), validators=[InputRequired()])
+
+
+def rule_keys(table: Table) -> list[str]:
+    """The house rules a table may change (suicide is for partnerships only)."""
+    return [spec.key for spec in RULE_SPECS
+            if table.mode == "partnership" or spec.key != "suicide"]
+
+
+def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
+    """The names, side names and every house rule of a game, filled with what it has now."""
+
+    class Form(VersionForm):
+        pass
+
+    values: dict[str, Any] = {"version": revision}
+    for seat, name in enumerate(table.players):
+        setattr(Form, f"player_{seat}", StringField(f"Player {seat + 1}"))
+        values[f"player_{seat}"] = name
+    if table.mode == "partnership":
+        for side, seats in enumerate(table.sides):
+            default = " & ".join(table.players[s] for s in seats)
+            setattr(Form, f"side_{side}", StringField(
+                f"Name of side {side + 1}", description=f"Empty: {default}",
+                render_kw={"placeholder": default}))
+            values[f"side_{side}"] = (table.side_names or ("",) * 2)[side] or ""
+    for key in rule_keys(table):
+        setattr(Form, f"rule_{key}", _rule_field(next(s for s in RULE_SPECS if s.key == key)))
+        values[f"rule_{key}"] = getattr(rules, key)
+    return Form(data=values)
+
+
+def _names(form: VersionForm, prefix: str, count: int, required: bool) -> list[str] | None:
+    """Trimmed names from `count` fields, each refused beside its field if empty
+    (when required), too long, or the same as another (ignoring case)."""
+    names: list[str] = []
+    seen: set[str] = set()
+    for index in range(count):
+        field = form[f"{prefix}_{index}"]
+        name = (field.data or "").strip()
+        if not name and required:
+            field.errors.append("enter a name")
+        elif len(name) > NAME_LIMIT:
+            field.errors.append(f"a name is at most {NAME_LIMIT} characters")
+        elif name and name.casefold() in seen:
+            field.errors.append("another player has this name" if prefix == "player"
+                                else "the other side has this name")
+        seen.add(name.casefold())
+        names.append(name)
+    return None if any(form[f"{prefix}_{i}"].errors for i in range(count)) else names
+
+
+def read_settings(form: VersionForm, table: Table) -> tuple[Table, Rules] | None:
+    """The new table and rules, or None with each refusal beside its field."""
+    players = _names(form, "player", len(table.players), required=True)
+    sides = _names(form, "side", 2, required=False) if table.mode == "partnership" else []
+    if players is None or sides is None:
+        return None
+    try:
+        new = make_table(table.mode, players, table.first_dealer)
+    except GameError as err:
+        name = f"player_{err.seat}"
+        form[name if name in form else "player_0"].errors.append(err.detail.split(": ", 1)[-1])
+        return None
+    chosen = {key: form[f"rule_{key}"].data for key in rule_keys(table)}
+    try:
+        rules = validate_rules(chosen, table.mode)
+    except RulesError as err:
+        form[f"rule_{err.key}"].errors.append(err.detail.split(": ", 1)[-1])
+        return None
+    return replace(new, side_names=tuple(sides) if any(sides) else None), rules
+
+
+def dealer_form(table: Table, version: int, seat: int) -> VersionForm:
+    """Who dealt (or deals) a hand: one choice per player."""
+
+    class Form(VersionForm):
+        dealer = RadioField("Dealer", choices=_choices(
+            (str(s), name) for s, name in enumerate(table.players)),
+            validators=[InputRequired("choose the dealer")])
+
+    return Form(data={"version": version, "dealer": str(seat)})
+
+
+def adjust_form(side_names: list[str], version: int, points: tuple[int, ...] | None,
+                note: str | None) -> VersionForm:
+    """Points added to each side in a hand, and the note saying why."""
+
+    class Form(VersionForm):
+        note = StringField("Why", description=f"At most {NOTE_LIMIT} characters, "
+                           "e.g. a renege by Ben.")
+
+    values: dict[str, Any] = {"version": version, "note": note or ""}
+    for side, name in enumerate(side_names):
+        setattr(Form, f"adjust_{side}", IntegerField(
+            f"Points for {name}", description="Minus to take points away.",
+            # no inputmode=numeric: some phone keypads then have no minus sign
+            validators=[Optional(), NumberRange(-ADJUST_LIMIT, ADJUST_LIMIT)]))
+        values[f"adjust_{side}"] = points[side] if points else 0
+    return Form(data=values)

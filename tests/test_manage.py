@@ -1,0 +1,263 @@
+"""Keeping a game in order, through Flask's test client: settings, side names, deleting,
+ending early, a hand's dealer and adjustment, the CSV table, the new-game page's offers."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+
+from scorepad import create_app
+from scorepad.store import storage
+from scorepad.web.db import get_db
+from tests.helpers import DEFAULT_RULE_FORM, bid_form, play, start, text, tricks_form
+from tests.test_delivery import BUDGET, _weight
+
+HAND_1 = ([4, 5, 3, "nil"], [5, 5, 3, 0])  # RULES.md: 71 / 150
+HAND_2 = ([3, 2, 3, 2], [5, 2, 4, 2])  # then 134 / 190
+
+
+def load(app, game_id):
+    with app.app_context():
+        return storage.load_game(get_db(), game_id)
+
+
+def settings_data(app, game_id, revision=None, **changes):
+    """The settings form as the page fills it, with `changes` applied (None: left out)."""
+    stored = load(app, game_id)
+    data = {**DEFAULT_RULE_FORM, "rule_target": str(stored.game.rules.target),
+            "version": str(stored.revision if revision is None else revision)}
+    if stored.game.table.mode != "partnership":
+        data.pop("rule_suicide", None)
+    for seat, name in enumerate(stored.game.table.players):
+        data[f"player_{seat}"] = name
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def played_game(client, hands=(HAND_1,)):
+    game_id = start(client)
+    for number, (bids, tricks) in enumerate(hands, 1):
+        play(client, game_id, number, bids, tricks)
+    return game_id
+
+
+# --- settings: names and house rules -------------------------------------------------
+
+def test_settings_page_is_linked_and_filled_with_the_game(client):
+    game_id = played_game(client)
+    assert f'href="/games/{game_id}/settings"' in client.get(f"/games/{game_id}").text
+    page = client.get(f"/games/{game_id}/settings")
+    assert page.status_code == 200
+    assert 'value="Alice"' in page.text and 'value="Dev"' in page.text
+    assert 'name="rule_target"' in page.text and 'value="500"' in page.text
+    assert 'name="rule_nil_tricks"' in page.text and 'name="side_0"' in page.text
+
+
+def test_rename_a_player_keeps_the_hands_and_renames_the_side(client, app):
+    game_id = played_game(client)
+    before = load(app, game_id)
+    r = client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id,
+                                                                       player_1="  Bea "))
+    assert r.status_code == 302 and r.headers["Location"] == f"/games/{game_id}"
+    after = load(app, game_id)
+    assert after.game.table.players == ("Alice", "Bea", "Cara", "Dev")
+    assert after.game.hands == before.game.hands and after.revision == before.revision + 1
+    assert "Bea & Dev" in text(client.get(f"/games/{game_id}"))
+
+
+def test_a_house_rule_change_scores_every_hand_again(client, app):
+    game_id = played_game(client)
+    assert load(app, game_id).score().sides[1].total == 150
+    r = client.post(f"/games/{game_id}/settings",
+                    data=settings_data(app, game_id, rule_nil_value="50"))
+    assert r.status_code == 302
+    assert [s.total for s in load(app, game_id).score().sides] == [71, 100]
+
+
+@pytest.mark.parametrize("changes,field,message", [
+    ({"player_2": "alice"}, "player_2", "another player has this name"),
+    ({"player_0": "   "}, "player_0", "enter a name"),
+    ({"player_3": "x" * 41}, "player_3", "a name is at most 40 characters"),
+    ({"side_0": "Sharks", "side_1": "sharks"}, "side_1", "the other side has this name"),
+    ({"side_1": "y" * 41}, "side_1", "a name is at most 40 characters"),
+    ({"rule_bag_limit": "-3"}, "rule_bag_limit", "between 0 and 100"),
+    ({"rule_target": ""}, "rule_target", "enter a number"),
+    ({"rule_target": "9000"}, "rule_target", "between 50 and 2000"),
+    ({"rule_nil_tricks": "some"}, "rule_nil_tricks", "Not a valid choice"),
+    ({"version": "x"}, None, "reload the page"),
+])
+def test_bad_settings_are_refused_beside_their_field(client, app, changes, field, message):
+    game_id = played_game(client)
+    before = load(app, game_id)
+    r = client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id, **changes))
+    assert r.status_code == 400
+    assert message in r.text
+    if field:
+        assert f'id="{field}-error"' in r.text
+    assert load(app, game_id).revision == before.revision
+
+
+def test_a_rule_that_a_hand_breaks_is_refused_naming_the_hand(client, app):
+    game_id = played_game(client)
+    data = settings_data(app, game_id)
+    del data["rule_nil"]  # untick nil: hand 1 has a nil
+    r = client.post(f"/games/{game_id}/settings", data=data)
+    assert r.status_code == 400
+    assert "hand 1" in text(r) and "nil is off" in text(r)
+    assert load(app, game_id).game.rules.nil is True
+
+
+def test_a_target_that_ends_the_game_earlier_is_refused_naming_the_hand(client, app):
+    game_id = played_game(client, (HAND_1, HAND_2))
+    r = client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id,
+                                                                       rule_target="150"))
+    assert r.status_code == 400
+    assert "hand 2" in text(r) and "already over after hand 1" in text(r)
+    assert load(app, game_id).game.rules.target == 500
+
+
+def test_a_stale_settings_form_is_refused(client, app):
+    game_id = played_game(client)
+    old = load(app, game_id).revision
+    client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id, player_0="Ann"))
+    r = client.post(f"/games/{game_id}/settings",
+                    data=settings_data(app, game_id, revision=old, player_0="Alison"))
+    assert r.status_code == 302 and r.headers["Location"].endswith("/settings")
+    assert "changed on another phone" in text(client.get(r.headers["Location"]))
+    assert load(app, game_id).game.table.players[0] == "Ann"
+
+
+def test_side_names_are_shown_wherever_a_side_is_named(client, app):
+    game_id = played_game(client)
+    r = client.post(f"/games/{game_id}/settings",
+                    data=settings_data(app, game_id, side_0=" The Sharks ", side_1=""))
+    assert r.status_code == 302
+    stored = load(app, game_id)
+    assert stored.game.table.side_names == ("The Sharks", "")
+    for path in (f"/games/{game_id}", f"/games/{game_id}/history", f"/games/{game_id}/sheet",
+                 f"/watch/{stored.share_token}", "/games"):
+        words = text(client.get(path))
+        assert "The Sharks" in words and "Ben & Dev" in words, path
+    assert "Alice & Cara" not in text(client.get(f"/games/{game_id}"))
+    assert "The Sharks points" in client.get(f"/games/{game_id}/hands.csv").text
+    client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id, side_0=""))
+    assert load(app, game_id).game.table.side_names is None
+    assert "Alice & Cara" in text(client.get(f"/games/{game_id}"))
+
+
+def test_a_cutthroat_game_has_no_side_names_or_suicide(client, app):
+    game_id = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3")
+    page = client.get(f"/games/{game_id}/settings").text
+    assert 'name="side_0"' not in page and 'name="rule_suicide"' not in page
+    r = client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id,
+                                                                       player_2="Cyd"))
+    assert r.status_code == 302 and load(app, game_id).game.table.players[2] == "Cyd"
+
+
+# --- deleting a game ------------------------------------------------------------------
+
+def test_delete_asks_first_then_removes_the_game_everywhere(client, app):
+    game_id = played_game(client)
+    other = start(client)
+    token = load(app, game_id).share_token
+    confirm = client.get(f"/games/{game_id}/delete")
+    assert confirm.status_code == 200 and "Delete the game for good" in confirm.text
+    assert load(app, game_id) is not None  # asking deletes nothing
+    r = client.post(f"/games/{game_id}/delete")
+    assert r.status_code == 302 and r.headers["Location"] == "/games"
+    with app.app_context():
+        db = get_db()
+        assert db["games"].count_where("id = ?", [game_id]) == 0
+        assert db["hands"].count_where("game_id = ?", [game_id]) == 0
+    with client.session_transaction() as session:
+        assert session["games"] == [other]
+    for path in (f"/games/{game_id}", f"/watch/{token}", f"/games/{game_id}/hands.csv"):
+        gone = client.get(path)
+        assert gone.status_code == 404 and "This game no longer exists" in gone.text, path
+    assert "There is no game at this address" in client.get("/games/never-was").text
+    assert load(app, other) is not None
+
+
+def test_delete_by_get_changes_nothing_and_twice_is_a_404(client, app):
+    game_id = start(client)
+    assert client.get(f"/games/{game_id}/delete").status_code == 200
+    assert client.post(f"/games/{game_id}/delete").status_code == 302
+    again = client.post(f"/games/{game_id}/delete")
+    assert again.status_code == 404 and "This game no longer exists" in again.text
+
+
+@pytest.fixture
+def guarded(tmp_path):
+    """An app with CSRF protection on, as in production."""
+    app = create_app({"DATABASE": str(tmp_path / "c.db"), "SECRET_KEY": "k"})
+    return app, app.test_client()
+
+
+def test_every_housekeeping_post_needs_the_csrf_token(guarded):
+    app, client = guarded
+    page = client.get("/games/new").text
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    from tests.helpers import new_game_form
+
+    r = client.post("/games/new", data={**new_game_form(), "csrf_token": token})
+    game_id = r.headers["Location"].rsplit("/", 1)[-1]
+    client.post(f"/games/{game_id}/bids", data={**bid_form(1, HAND_1[0]), "csrf_token": token})
+    client.post(f"/games/{game_id}/tricks",
+                data={**tricks_form(1, 1, HAND_1[1]), "csrf_token": token})
+    before = load(app, game_id)
+    assert before.score().hands[0].sides is not None
+    posts = {f"/games/{game_id}/settings": settings_data(app, game_id, player_0="Zed"),
+             f"/games/{game_id}/delete": {},
+             f"/games/{game_id}/end": {"version": str(before.revision)},
+             f"/games/{game_id}/hands/1/dealer": {"version": "1", "dealer": "2"},
+             f"/games/{game_id}/hands/1/adjust": {"version": "1", "adjust_0": "30",
+                                                  "adjust_1": "-30", "note": "renege"}}
+    for path, data in posts.items():
+        r = client.post(path, data=data)
+        assert r.status_code == 400 and "expired or came from elsewhere" in r.text, path
+    assert load(app, game_id) == before
+    assert client.post(f"/games/{game_id}/delete", data={"csrf_token": token}).status_code \
+        == 302
+
+
+# --- CSV ------------------------------------------------------------------------------
+
+def test_csv_of_the_hands_opens_cleanly_in_a_spreadsheet(client, app):
+    game_id = start(client, players=("=HYPERLINK(1)", "Ben", "+Cara", "Dev"))
+    play(client, game_id, 1, *HAND_1)
+    play(client, game_id, 2, [3, 3, 3, 4], [2, 3, 3, 5])  # side 0 set: -60
+    client.post(f"/games/{game_id}/bids", data=bid_form(3, [3, 3, 3, 4]))
+    assert 'hands.csv"' in client.get(f"/games/{game_id}/history").text
+    r = client.get(f"/games/{game_id}/hands.csv")
+    assert r.status_code == 200 and r.mimetype == "text/csv"
+    assert re.fullmatch(r'attachment; filename="scorepad-\d{4}-\d\d-\d\d-hands\.csv"',
+                        r.headers["Content-Disposition"])
+    raw = r.data
+    assert raw.startswith(b"\xef\xbb\xbf") and raw.count(b"\r\n") == 4
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
+    assert rows[0][:4] == ["Hand", "Dealer", "'=HYPERLINK(1) bid", "'=HYPERLINK(1) tricks"]
+    assert rows[0][-1] == "Note" and "'=HYPERLINK(1) & +Cara points" in rows[0]
+    head = rows[0]
+    assert rows[1][:10] == ["1", "'=HYPERLINK(1)", "4", "5", "5", "5", "3", "3", "nil", "0"]
+    side0 = head.index("'=HYPERLINK(1) & +Cara points")
+    side1 = head.index("Ben & Dev points")
+    assert rows[1][side0:side0 + 3] == ["71", "71", "1"]
+    assert rows[1][side1:side1 + 3] == ["150", "150", "0"]
+    assert rows[2][side0:side0 + 3] == ["-60", "11", "1"]  # a number, not "'-60"
+    assert rows[3][0] == "3" and rows[3][3] == "" and rows[3][side0] == ""
+
+
+def test_csv_guards_notes_and_keeps_numbers(client, app):
+    from scorepad.web.csv_export import cell
+
+    assert [cell(v) for v in (-100, 0, "-1 for a renege", "@x", "\tx", "ok", None)] == \
+        [-100, 0, "'-1 for a renege", "'@x", "'\tx", "ok", ""]
+    game_id = played_game(client)
+    client.post(f"/games/{game_id}/hands/1/adjust", data={
+        "version": "2", "adjust_0": "-30", "adjust_1": "30", "note": "=cmd renege"})
+    rows = list(csv.reader(io.StringIO(
+        client.get(f"/games/{game_id}/hands.csv").data.decode("utf-8-sig"), newline="")))
+    assert rows[1][-1] == "'=cmd renege"

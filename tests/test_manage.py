@@ -261,3 +261,220 @@ def test_csv_guards_notes_and_keeps_numbers(client, app):
     rows = list(csv.reader(io.StringIO(
         client.get(f"/games/{game_id}/hands.csv").data.decode("utf-8-sig"), newline="")))
     assert rows[1][-1] == "'=cmd renege"
+
+
+# --- ending a game early --------------------------------------------------------------
+
+def test_end_the_game_now_asks_first_then_the_leader_wins(client, app):
+    game_id = played_game(client)
+    page = client.get(f"/games/{game_id}")
+    assert "End the game now? Ben & Dev win 150-71." in text(page)
+    revision = load(app, game_id).revision
+    r = client.post(f"/games/{game_id}/end", data={"version": str(revision)})
+    assert r.status_code == 302
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Game over (ended early): Ben & Dev win" in words and "Save bids" not in words
+    assert "Ben & Dev won (ended early)" in text(client.get("/games"))
+    assert "Game over (ended early): Ben & Dev win 150-71" in text(
+        client.get(f"/watch/{load(app, game_id).share_token}"))
+    r = client.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 3, 3, 4]))
+    assert "the game is over" in text(client.get(r.headers["Location"]))
+    assert len(load(app, game_id).game.hands) == 1
+
+
+def test_a_shared_lead_ends_as_a_draw(client, app):
+    game_id = played_game(client, (([3, 3, 3, 3], [3, 4, 3, 3]), ([3, 3, 3, 3], [4, 3, 3, 3])))
+    assert [s.total for s in load(app, game_id).score().sides] == [121, 121]
+    assert "End the game now? It ends as a draw." in text(client.get(f"/games/{game_id}"))
+    client.post(f"/games/{game_id}/end", data={"version": str(load(app, game_id).revision)})
+    assert "Game over (ended early): a draw" in text(client.get(f"/games/{game_id}"))
+    assert "A draw (ended early)" in text(client.get("/games"))
+
+
+def test_ending_is_refused_while_a_hand_is_bid_but_not_played(client, app):
+    game_id = played_game(client)
+    client.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 3, 3, 4]))
+    assert "Enter the tricks of hand 2 or cancel it first" in text(client.get(f"/games/{game_id}"))
+    r = client.post(f"/games/{game_id}/end", data={"version": str(load(app, game_id).revision)})
+    assert "Enter the tricks of hand 2 or cancel it first" in text(
+        client.get(r.headers["Location"]))
+    assert not load(app, game_id).ended
+
+
+def test_ending_is_refused_before_any_hand_or_from_a_stale_page(client, app):
+    game_id = start(client)
+    assert "End the game now" not in text(client.get(f"/games/{game_id}"))
+    r = client.post(f"/games/{game_id}/end", data={"version": "0"})
+    assert "nothing to end" in text(client.get(r.headers["Location"]))
+    play(client, game_id, 1, *HAND_1)
+    r = client.post(f"/games/{game_id}/end", data={"version": "0"})  # before hand 1
+    assert "changed on another phone" in text(client.get(r.headers["Location"]))
+    assert not load(app, game_id).ended
+    assert client.post(f"/games/{game_id}/end", data={}).status_code == 400
+
+
+def test_undoing_the_last_hand_of_an_ended_game_reopens_it(client, app):
+    game_id = played_game(client, (HAND_1, HAND_2))
+    client.post(f"/games/{game_id}/end", data={"version": str(load(app, game_id).revision)})
+    assert load(app, game_id).ended
+    client.post(f"/games/{game_id}/hands/2/delete", data={"number": "2", "version": "2"})
+    stored = load(app, game_id)
+    assert not stored.ended and len(stored.game.hands) == 1
+    assert "Hand 2: bids" in text(client.get(f"/games/{game_id}"))
+
+
+# --- a hand's dealer ------------------------------------------------------------------
+
+def test_change_the_dealer_on_the_bids_step(client, app):
+    game_id = played_game(client)
+    page = client.get(f"/games/{game_id}")
+    assert "Ben deals. Cara bids first." in text(page)
+    assert f'href="/games/{game_id}/hands/2/dealer"' in page.text
+    form = client.get(f"/games/{game_id}/hands/2/dealer")
+    assert form.status_code == 200 and 'checked id="dealer-1"' in form.text
+    r = client.post(f"/games/{game_id}/hands/2/dealer", data={"version": "0", "dealer": "3"})
+    assert r.status_code == 302 and r.headers["Location"] == f"/games/{game_id}"
+    assert "Dev deals. Alice bids first." in text(client.get(f"/games/{game_id}"))
+    play(client, game_id, 2, *HAND_2)
+    stored = load(app, game_id)
+    assert stored.game.hands[1].dealer == 3 and stored.next_dealer is None
+    assert "Alice deals. Ben bids first." in text(client.get(f"/games/{game_id}"))  # passes on
+
+
+def test_change_the_dealer_of_a_played_hand_from_its_fix_page(client, app):
+    game_id = played_game(client, (HAND_1, HAND_2))
+    fix = client.get(f"/games/{game_id}/hands/1").text
+    assert f'href="/games/{game_id}/hands/1/dealer"' in fix
+    r = client.post(f"/games/{game_id}/hands/1/dealer", data={"version": "2", "dealer": "2"})
+    assert r.headers["Location"] == f"/games/{game_id}/hands/1"
+    stored = load(app, game_id)
+    assert stored.game.hands[0].dealer == 2 and stored.versions[0] == 3
+    assert stored.game.hands[0].tricks == tuple(HAND_1[1])  # nothing else changed
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "1 Cara dealt" in history and "2 Dev dealt" in history
+
+
+def test_a_stale_or_bad_dealer_is_refused(client, app):
+    game_id = played_game(client)
+    r = client.post(f"/games/{game_id}/hands/1/dealer", data={"version": "1", "dealer": "2"})
+    assert "changed on another phone" in text(client.get(r.headers["Location"]))
+    r = client.post(f"/games/{game_id}/hands/1/dealer", data={"version": "2", "dealer": "9"})
+    assert r.status_code == 400 and 'id="dealer-error"' in r.text
+    assert "Not a valid choice" in r.text
+    client.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 3, 3, 4]))
+    r = client.post(f"/games/{game_id}/hands/2/dealer", data={"version": "0", "dealer": "2"})
+    assert "changed on another phone" in text(client.get(r.headers["Location"]))
+    assert client.get(f"/games/{game_id}/hands/3/dealer").status_code == 404
+    assert load(app, game_id).game.hands[0].dealer is None
+
+
+def test_saving_tricks_and_fixing_a_hand_keep_its_dealer_and_adjustment(client, app):
+    game_id = played_game(client)
+    client.post(f"/games/{game_id}/hands/2/dealer", data={"version": "0", "dealer": "0"})
+    client.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 2, 3, 2]))
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(2, 1, [5, 2, 4, 2]))
+    assert load(app, game_id).game.hands[1].dealer == 0
+    client.post(f"/games/{game_id}/hands/2/adjust", data={
+        "version": "2", "adjust_0": "20", "adjust_1": "0", "note": "misdeal"})
+    fix = {**bid_form(2, [3, 2, 3, 2]), **tricks_form(2, 3, [4, 3, 4, 2])}
+    assert client.post(f"/games/{game_id}/hands/2", data=fix).status_code == 302
+    hand = load(app, game_id).game.hands[1]
+    assert hand.tricks == (4, 3, 4, 2)
+    assert (hand.dealer, hand.adjust, hand.note) == (0, (20, 0), "misdeal")
+
+
+# --- adjusting a hand -----------------------------------------------------------------
+
+def test_adjust_a_played_hand(client, app):
+    game_id = played_game(client)
+    fix = client.get(f"/games/{game_id}/hands/1").text
+    assert f'href="/games/{game_id}/hands/1/adjust"' in fix
+    page = client.get(f"/games/{game_id}/hands/1/adjust")
+    assert "Points for Alice & Cara" in text(page) and "Points for Ben & Dev" in text(page)
+    r = client.post(f"/games/{game_id}/hands/1/adjust", data={
+        "version": "2", "adjust_0": "30", "adjust_1": "-30", "note": " renege by Ben "})
+    assert r.status_code == 302 and r.headers["Location"] == f"/games/{game_id}/hands/1"
+    hand = load(app, game_id).game.hands[0]
+    assert hand.adjust == (30, -30) and hand.note == "renege by Ben"
+    assert "renege by Ben" in text(client.get(f"/games/{game_id}/history"))
+    again = client.get(f"/games/{game_id}/hands/1/adjust").text
+    assert 'value="30"' in again and 'value="-30"' in again
+    client.post(f"/games/{game_id}/hands/1/adjust", data={
+        "version": "3", "adjust_0": "0", "adjust_1": "0", "note": ""})
+    hand = load(app, game_id).game.hands[0]
+    assert hand.adjust is None and hand.note is None
+
+
+@pytest.mark.parametrize("data,field,message", [
+    ({"adjust_0": "1001"}, "adjust_0", "between -1000 and 1000"),
+    ({"adjust_1": "-1001"}, "adjust_1", "between -1000 and 1000"),
+    ({"adjust_0": "ten"}, "adjust_0", "Not a valid integer"),
+    ({"note": "x" * 201}, "note", "at most 200 characters"),
+    ({"note": "  "}, "note", "say why the score is adjusted"),
+    ({"version": ""}, None, "reload the page"),
+])
+def test_bad_adjustments_are_refused_naming_the_field(client, app, data, field, message):
+    game_id = played_game(client)
+    sent = {"version": "2", "adjust_0": "30", "adjust_1": "-30", "note": "renege", **data}
+    r = client.post(f"/games/{game_id}/hands/1/adjust", data=sent)
+    assert r.status_code == 400 and message in r.text
+    if field:
+        assert f'id="{field}-error"' in r.text
+    assert load(app, game_id).game.hands[0].adjust is None
+
+
+def test_only_a_played_hand_can_be_adjusted_and_a_stale_form_is_refused(client, app):
+    game_id = played_game(client)
+    client.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 3, 3, 4]))
+    assert client.get(f"/games/{game_id}/hands/2/adjust").status_code == 404
+    assert "Adjust the score" not in client.get(f"/games/{game_id}/hands/2").text
+    r = client.post(f"/games/{game_id}/hands/1/adjust", data={
+        "version": "1", "adjust_0": "30", "adjust_1": "-30", "note": "renege"})
+    assert "changed on another phone" in text(client.get(r.headers["Location"]))
+    assert load(app, game_id).game.hands[0].adjust is None
+
+
+# --- the new-game page ----------------------------------------------------------------
+
+def test_new_game_offers_the_names_this_browser_has_used(client, app):
+    start(client, players=("Zoe", "Yan", "Xia"), table="cutthroat-3")
+    other = app.test_client()
+    start(other, players=("Quinn", "Pat"), table="cutthroat-2")
+    page = client.get("/games/new").text
+    names = re.search(r'<datalist id="known-names">(.*?)</datalist>', page).group(1)
+    assert re.findall(r'value="([^"]+)"', names) == ["Zoe", "Yan", "Xia"]
+    assert 'list="known-names"' in page and "Quinn" not in page
+
+
+def test_new_game_takes_the_rules_of_a_recent_game(client, app):
+    source = start(client, target="custom", custom_target="350",
+                   rule_bag_limit="5", rule_nil_tricks="partner", rule_nil=None)
+    page = client.get("/games/new")
+    assert f'<option value="{source}">' in page.text and 'form="rules-from"' in page.text
+    page = client.get(f"/games/new?rules_from={source}").text
+    assert 'name="rule_bag_limit" required type="number" value="5"' in page.replace(
+        'inputmode="numeric" ', "").replace('max="100" min="0" ', "")
+    assert re.search(r'checked id="rule_nil_tricks-1" name="rule_nil_tricks" type="radio" '
+                     r'value="partner"', page)
+    assert 'id="rule_nil" name="rule_nil" type="checkbox" value="y"' in page  # now off
+    assert 'checked id="target-3" name="target" type="radio" value="custom"' in page
+    assert 'value="350"' in page and f'<option value="{source}" selected>' in page
+
+
+def test_rules_only_from_a_game_this_browser_knows(client, app):
+    stranger = app.test_client()
+    secret = start(stranger, rule_bag_limit="5")
+    start(client)
+    page = client.get(f"/games/new?rules_from={secret}")
+    assert page.status_code == 200 and "a game this phone does not know" in page.text
+    assert 'value="5"' not in page.text.replace('min="0"', "")
+
+
+def test_housekeeping_pages_fit_the_page_budget(client, app):
+    game_id = played_game(client)
+    for _ in range(12):
+        start(client)
+    for path in (f"/games/{game_id}/settings", f"/games/{game_id}/delete",
+                 f"/games/{game_id}/hands/1/dealer", f"/games/{game_id}/hands/1/adjust",
+                 "/games/new", f"/games/new?rules_from={game_id}"):
+        assert _weight(client, path) <= BUDGET, path

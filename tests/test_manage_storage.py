@@ -1,0 +1,192 @@
+"""Housekeeping writes on a real SQLite file: each checks its version, refusals leave nothing."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from sqlite_utils.migrations import Migrations
+
+from scorepad.core.errors import GameError
+from scorepad.core.rules import Rules
+from scorepad.core.scoring import Table
+from scorepad.store import manage, migrations, storage
+from scorepad.store.db import connect, migrate
+from tests.conftest import partnership
+
+
+@pytest.fixture
+def db(tmp_path):
+    path = str(tmp_path / "scorepad.db")
+    migrate(path)
+    database = connect(path)
+    yield database
+    database.close()
+
+
+def played(db, hands=(([4, 5, 3, "nil"], [5, 5, 3, 0]),)) -> str:
+    game_id = storage.create_game(db, partnership(), Rules())
+    for number, (bids, tricks) in enumerate(hands, 1):
+        storage.save_bids(db, game_id, number, bids)
+        storage.save_tricks(db, game_id, number, 1, tricks)
+    return game_id
+
+
+def test_m006_adds_its_columns_to_a_database_made_before_it(tmp_path):
+    path = str(tmp_path / "old.db")
+    old = Migrations("scorepad")
+    for fn in (migrations.m001_create_games, migrations.m002_add_revision,
+               migrations.m003_add_share_token, migrations.m005_tricks_by_side):
+        old()(fn)
+    database = connect(path)
+    old.apply(database)
+    database["games"].insert({"id": "g", "created_at": "2026-01-01", "updated_at": "2026-01-01",
+                              "mode": "partnership", "players": json.dumps(list("ABCD")),
+                              "first_dealer": 0, "rules": "{}", "share_token": "t"})
+    database["hands"].insert({"game_id": "g", "number": 1, "bids": "[3, 3, 3, 4]",
+                              "tricks": "[3, 3, 3, 4]", "version": 1})
+    database.close()
+    migrate(path)
+    database = connect(path)
+    assert {"side_names", "ended", "next_dealer"} <= set(database["games"].columns_dict)
+    assert {"dealer", "adjust", "note"} <= set(database["hands"].columns_dict)
+    stored = storage.load_game(database, "g")
+    assert stored.ended is False and stored.next_dealer is None
+    assert stored.game.table.side_names is None
+    assert stored.game.hands[0].dealer is None and stored.game.hands[0].adjust is None
+    database.close()
+
+
+def test_settings_rescore_and_check_the_revision(db):
+    game_id = played(db)
+    stored = storage.load_game(db, game_id)
+    table = Table("partnership", ("Alice", "Bea", "Cara", "Dev"), 0, ("Sharks", ""))
+    manage.update_settings(db, game_id, stored.revision, table, Rules(nil_value=50))
+    after = storage.load_game(db, game_id)
+    assert after.game.table == table and after.game.rules.nil_value == 50
+    assert [s.name for s in after.score().sides] == ["Sharks", "Bea & Dev"]
+    assert [s.total for s in after.score().sides] == [71, 100]
+    with pytest.raises(storage.Conflict, match="changed on another phone"):
+        manage.update_settings(db, game_id, stored.revision, partnership(), Rules())
+    assert storage.load_game(db, game_id).revision == after.revision
+
+
+def test_settings_a_hand_breaks_are_refused_with_the_hand(db):
+    game_id = played(db)
+    revision = storage.load_game(db, game_id).revision
+    with pytest.raises(GameError) as err:
+        manage.update_settings(db, game_id, revision, partnership(), Rules(nil=False))
+    assert err.value.hand == 1 and "nil is off" in err.value.detail
+    with pytest.raises(GameError, match="table itself"):
+        manage.update_settings(db, game_id, revision, partnership(first_dealer=2), Rules())
+    assert storage.load_game(db, game_id).revision == revision
+
+
+def test_delete_removes_hands_and_game_and_remembers_only_a_hash(db):
+    game_id = played(db)
+    token = storage.load_game(db, game_id).share_token
+    keep = played(db)
+    manage.delete_game(db, game_id)
+    assert storage.load_game(db, game_id) is None
+    assert db["hands"].count_where("game_id = ?", [game_id]) == 0
+    assert manage.was_deleted(db, game_id) and manage.was_deleted(db, token)
+    assert not manage.was_deleted(db, keep) and not manage.was_deleted(db, "never")
+    kept = [row["key"] for row in db["deleted_games"].rows]
+    assert game_id not in kept and token not in kept
+    assert len(storage.load_game(db, keep).game.hands) == 1
+    with pytest.raises(LookupError):
+        manage.delete_game(db, game_id)
+
+
+def test_delete_is_one_transaction(db, monkeypatch):
+    game_id = played(db)
+    real = db.execute
+
+    def failing(sql, *args):
+        if sql.startswith("delete from games"):
+            raise RuntimeError("disk gone")
+        return real(sql, *args)
+
+    monkeypatch.setattr(db, "execute", failing)
+    with pytest.raises(RuntimeError):
+        manage.delete_game(db, game_id)
+    monkeypatch.undo()
+    assert len(storage.load_game(db, game_id).game.hands) == 1
+
+
+def test_end_game_refusals_and_the_flag(db):
+    game_id = storage.create_game(db, partnership(), Rules())
+    with pytest.raises(GameError, match="nothing to end"):
+        manage.end_game(db, game_id, 0)
+    storage.save_bids(db, game_id, 1, [3, 3, 3, 4])
+    revision = storage.load_game(db, game_id).revision
+    with pytest.raises(GameError, match="Enter the tricks of hand 1 or cancel it first"):
+        manage.end_game(db, game_id, revision)
+    storage.save_tricks(db, game_id, 1, 1, [3, 3, 3, 4])
+    with pytest.raises(storage.Conflict):
+        manage.end_game(db, game_id, revision)
+    manage.end_game(db, game_id, revision + 1)
+    assert storage.load_game(db, game_id).ended
+    with pytest.raises(GameError, match="ended early"):
+        storage.save_bids(db, game_id, 2, [3, 3, 3, 4])
+    with pytest.raises(storage.Conflict, match="already over"):
+        manage.end_game(db, game_id, revision + 2)
+
+
+def test_set_dealer_of_the_next_hand_and_of_a_played_one(db):
+    game_id = played(db)
+    manage.set_dealer(db, game_id, 2, 0, 3)
+    assert storage.load_game(db, game_id).next_dealer == 3
+    with pytest.raises(GameError) as err:
+        manage.set_dealer(db, game_id, 2, 0, 4)
+    assert err.value.field == "dealer"
+    with pytest.raises(storage.Conflict):
+        manage.set_dealer(db, game_id, 2, 5, 1)
+    storage.save_bids(db, game_id, 2, [3, 3, 3, 4])
+    stored = storage.load_game(db, game_id)
+    assert stored.game.hands[1].dealer == 3 and stored.next_dealer is None
+    manage.set_dealer(db, game_id, 1, 2, 1)
+    assert storage.load_game(db, game_id).game.hands[0].dealer == 1
+    with pytest.raises(storage.Conflict):
+        manage.set_dealer(db, game_id, 1, 2, 2)  # version 2 is gone
+    with pytest.raises(storage.Conflict):
+        manage.set_dealer(db, game_id, 5, 0, 2)
+
+
+def test_an_undo_drops_a_chosen_next_dealer(db):
+    game_id = played(db, (([4, 5, 3, "nil"], [5, 5, 3, 0]), ([3, 2, 3, 2], [5, 2, 4, 2])))
+    manage.set_dealer(db, game_id, 3, 0, 1)
+    storage.delete_last_hand(db, game_id, 2, 2)
+    assert storage.load_game(db, game_id).next_dealer is None
+
+
+@pytest.mark.parametrize("points,note,field,seat,message", [
+    ([1001, 0], "x", "adjust", 0, "from -1000 to 1000"),
+    ([0, -1001], "x", "adjust", 1, "from -1000 to 1000"),
+    ([True, 0], "x", "adjust", 0, "whole number"),
+    ([10], "x", "adjust", None, "each of the 2 sides"),
+    ([10, 0], "x" * 201, "note", None, "at most 200"),
+    ([10, 0], None, "note", None, "say why"),
+    ([10, 0], 5, "note", None, "must be text"),
+])
+def test_bad_adjustments_name_the_field(db, points, note, field, seat, message):
+    game_id = played(db)
+    with pytest.raises(GameError) as err:
+        manage.set_adjustment(db, game_id, 1, 2, points, note)
+    assert err.value.field == field and err.value.seat == seat and message in err.value.detail
+    assert storage.load_game(db, game_id).game.hands[0].adjust is None
+
+
+def test_set_adjustment_keeps_the_hand_and_checks_its_version(db):
+    game_id = played(db)
+    manage.set_adjustment(db, game_id, 1, 2, [30, -30], " renege ")
+    stored = storage.load_game(db, game_id)
+    hand = stored.game.hands[0]
+    assert (hand.adjust, hand.note, hand.tricks) == ((30, -30), "renege", (5, 5, 3, 0))
+    assert replace(hand, adjust=None, note=None).bids == hand.bids
+    with pytest.raises(storage.Conflict):
+        manage.set_adjustment(db, game_id, 1, 2, [0, 0], "")
+    storage.save_bids(db, game_id, 2, [3, 3, 3, 4])
+    with pytest.raises(GameError, match="only a hand that has been played"):
+        manage.set_adjustment(db, game_id, 2, 1, [10, 0], "x")

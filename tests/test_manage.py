@@ -478,3 +478,12 @@ def test_housekeeping_pages_fit_the_page_budget(client, app):
                  f"/games/{game_id}/hands/1/dealer", f"/games/{game_id}/hands/1/adjust",
                  "/games/new", f"/games/new?rules_from={game_id}"):
         assert _weight(client, path) <= BUDGET, path
+
+
+def test_a_rematch_keeps_the_side_names_and_passes_the_deal_on(client, app):
+    game_id = played_game(client)
+    client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id, side_0="Sharks"))
+    client.post(f"/games/{game_id}/hands/1/dealer", data={"version": "2", "dealer": "2"})
+    r = client.post(f"/games/{game_id}/rematch")
+    table = load(app, r.headers["Location"].rsplit("/", 1)[-1]).game.table
+    assert table.side_names == ("Sharks", "") and table.first_dealer == 3

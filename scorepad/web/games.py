@@ -25,6 +25,7 @@ from . import manage, security
 from .db import get_db
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
 from .render import render_stored, stored_or_404
+from .standing import dealer_of
 
 bp = Blueprint("games", __name__)
 
@@ -215,7 +216,9 @@ def delete_hand(game_id: str, number: int) -> Any:
 def rematch(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     old = stored.game.table
-    table = Table(old.mode, old.players, old.dealer(len(stored.game.hands) + 1))
+    # The same table, side names too; the deal passes on from the last dealer.
+    table = Table(old.mode, old.players, dealer_of(stored, len(stored.game.hands) + 1),
+                  old.side_names)
     new_id = storage.create_game(get_db(), table, stored.game.rules)
     security.remember_game(new_id)
     flash("A new game with the same table and rules. Good luck!", "ok")

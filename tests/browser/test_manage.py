@@ -43,3 +43,30 @@ def test_rename_download_and_delete(page, live_server):
     expect(page.get_by_text("Bea & Dev")).to_have_count(0)
     page.goto(game_url)
     expect(page.get_by_role("alert")).to_have_text("This game no longer exists.")
+
+
+def test_housekeeping_pages_are_accessible(page, live_server):
+    from tests.browser.test_accessibility import assert_accessible
+
+    start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"])
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann": 5, "Bob": 5, "Cat": 3, "Dan": 0})
+    game_url = page.url
+    for path, name in (("/settings", "settings"), ("/delete", "delete"),
+                       ("/hands/2/dealer", "dealer"), ("/hands/1/adjust", "adjust")):
+        page.goto(game_url + path)
+        assert_accessible(page, f"manage-{name}")
+    page.goto(game_url + "/hands/1/adjust")
+    page.get_by_label("Points for Ann & Cat").fill("2000")
+    press(page, "Save the adjustment")
+    expect(page.locator("#adjust_0-error")).to_contain_text("between -1000 and 1000")
+    assert_accessible(page, "manage-adjust-refused")
+    page.goto(f"{live_server}/games/new?rules_from={game_url.rsplit('/', 1)[-1]}")
+    assert_accessible(page, "manage-new-rules-from")
+    page.goto(game_url)
+    page.locator("summary", has_text="End the game now").tap()
+    expect(page.get_by_text("End the game now? Bob & Dan win 150-71.")).to_be_visible()
+    press(page, "End the game")
+    expect(page.get_by_role("heading", name="Game over (ended early): Bob & Dan win")) \
+        .to_be_visible()
+    assert_accessible(page, "manage-ended")

@@ -83,6 +83,8 @@ def test_a_house_rule_change_scores_every_hand_again(client, app):
     ({"player_3": "x" * 41}, "player_3", "a name is at most 40 characters"),
     ({"side_0": "Sharks", "side_1": "sharks"}, "side_1", "the other side has this name"),
     ({"side_1": "y" * 41}, "side_1", "a name is at most 40 characters"),
+    ({"player_1": "Be\x00n"}, "player_1", "a name cannot hold control characters"),
+    ({"side_0": "Tab\there"}, "side_0", "a name cannot hold control characters"),
     ({"rule_bag_limit": "-3"}, "rule_bag_limit", "between 0 and 100"),
     ({"rule_target": ""}, "rule_target", "enter a number"),
     ({"rule_target": "9000"}, "rule_target", "between 50 and 2000"),
@@ -487,3 +489,20 @@ def test_a_rematch_keeps_the_side_names_and_passes_the_deal_on(client, app):
     r = client.post(f"/games/{game_id}/rematch")
     table = load(app, r.headers["Location"].rsplit("/", 1)[-1]).game.table
     assert table.side_names == ("Sharks", "") and table.first_dealer == 3
+
+
+@pytest.mark.parametrize("junk", ["", "-", "1e9", "\x00", "😀" * 50, "99999999999999999999"])
+def test_junk_in_any_housekeeping_field_is_refused_never_a_500(client, app, junk):
+    game_id = played_game(client)
+    fields = {"settings": ["version", "player_0", "side_1", "rule_target", "rule_nil_tricks",
+                           "rule_loss_threshold"],
+              "hands/1/dealer": ["version", "dealer"],
+              "hands/1/adjust": ["version", "adjust_0", "note"], "end": ["version"]}
+    good = {"settings": settings_data(app, game_id),
+            "hands/1/dealer": {"version": "2", "dealer": "1"},
+            "hands/1/adjust": {"version": "2", "adjust_0": "5", "adjust_1": "0", "note": "x"},
+            "end": {"version": str(load(app, game_id).revision)}}
+    for path, names in fields.items():
+        for name in names:
+            r = client.post(f"/games/{game_id}/{path}", data={**good[path], name: junk})
+            assert r.status_code in (302, 400), (path, name, r.status_code)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 from typing import Any
 
@@ -66,6 +67,8 @@ def _names(form: VersionForm, prefix: str, count: int, required: bool) -> list[s
             field.errors.append("enter a name")
         elif len(name) > NAME_LIMIT:
             field.errors.append(f"a name is at most {NAME_LIMIT} characters")
+        elif any(unicodedata.category(char) == "Cc" for char in name):
+            field.errors.append("a name cannot hold control characters")
         elif name and name.casefold() in seen:
             field.errors.append("another player has this name" if prefix == "player"
                                 else "the other side has this name")

@@ -23,27 +23,23 @@ import argparse
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.measure import HANDS, Meter, Run, Saver, latency, ms, throughput, whole_hands  # noqa: E402
 from scorepad import gamefile  # noqa: E402
 from scorepad.store import storage  # noqa: E402
 from scorepad.store.db import connect, migrate  # noqa: E402
-from tests.helpers import bid_form, tricks_form  # noqa: E402
 from tests.live import Phone, free_port  # noqa: E402
 
-HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
 CHROME_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage "
                 "--no-first-run --disable-background-networking --disable-component-update "
                 "--disable-sync")
@@ -56,115 +52,6 @@ def make_game(db, hands: int) -> str:
                      for n in range(hands)]}
     game = gamefile.read(doc)
     return storage.create_game(db, game.table, game.rules, game.hands)
-
-
-def ms(values: list[float], q: int) -> float:
-    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] * 1000
-
-
-def server_cpu(phone: Phone) -> float:
-    """CPU seconds the server process has used so far (bench/server.py's /baseline/cpu)."""
-    status, _, body = phone.request("/baseline/cpu")
-    assert status == 200, status
-    return float(body)
-
-
-@dataclass
-class Run:
-    """Sequential timings and the server CPU seconds they cost."""
-
-    times: list[float]
-    cpu: float
-
-    def cpu_ms(self) -> float:
-        """Server CPU milliseconds per timed item."""
-        return self.cpu / len(self.times) * 1000
-
-
-class Saver:
-    """Bids (untimed) then tricks (timed) on a rotating set of games."""
-
-    def __init__(self, base: str, game_ids: list[str]) -> None:
-        self.phone = Phone(base)
-        self.games = {g: 1 for g in game_ids}
-        self.order = list(game_ids)
-        self.turn = 0
-
-    def __call__(self) -> Callable[[], int]:
-        game_id = self.order[self.turn % len(self.order)]
-        self.turn += 1
-        number = self.games[game_id]
-        bids, tricks = HANDS[number % 2]
-        status, _, _ = self.phone.request(f"/games/{game_id}/bids", bid_form(number, bids))
-        assert status == 302, status
-        self.games[game_id] += 1
-        return lambda: self.phone.request(f"/games/{game_id}/tricks",
-                                          tricks_form(number, 1, tricks))[0]
-
-
-def latency(make_request: Callable[[], Callable[[], int]], count: int, meter: Phone) -> Run:
-    times = []
-    cpu = server_cpu(meter)
-    for _ in range(count):
-        send = make_request()
-        start = time.perf_counter()
-        status = send()
-        times.append(time.perf_counter() - start)
-        assert status in (200, 302), status
-    return Run(times, server_cpu(meter) - cpu)
-
-
-STEPS = ("save bids", "show the game", "save tricks", "show the game again")
-
-
-def whole_hands(base: str, games: dict[str, int], count: int,
-                meter: Phone) -> tuple[Run, dict[str, list[float]]]:
-    """Enter `count` hands as a table does, rotating over `games` (id: next hand number):
-    the whole hand's time and server CPU, and each of its four requests' times."""
-    phone = Phone(base)
-    order = list(games)
-    steps: dict[str, list[float]] = {step: [] for step in STEPS}
-    hands = []
-    cpu = server_cpu(meter)
-    for turn in range(count):
-        game_id = order[turn % len(order)]
-        number = games[game_id]
-        bids, tricks = HANDS[number % 2]
-        requests = ((f"/games/{game_id}/bids", bid_form(number, bids), 302),
-                    (f"/games/{game_id}", None, 200),
-                    (f"/games/{game_id}/tricks", tricks_form(number, 1, tricks), 302),
-                    (f"/games/{game_id}", None, 200))
-        whole = 0.0
-        for step, (path, data, expected) in zip(STEPS, requests):
-            start = time.perf_counter()
-            status = phone.request(path, data)[0]
-            took = time.perf_counter() - start
-            assert status == expected, (step, status)
-            steps[step].append(took)
-            whole += took
-        hands.append(whole)
-        games[game_id] = number + 1
-    return Run(hands, server_cpu(meter) - cpu), steps
-
-
-def throughput(make_client: Callable[[], Callable[[], Callable[[], int]]],
-               seconds: float, clients: int = 4) -> float:
-    done = [0] * clients
-    until = time.monotonic() + seconds
-
-    def run(i: int) -> None:
-        make_request = make_client()
-        while time.monotonic() < until:
-            send = make_request()
-            if send() in (200, 302):
-                done[i] += 1
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(clients)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return sum(done) / seconds
 
 
 def lighthouse(url: str) -> str:
@@ -199,23 +86,24 @@ def start_server(folder: Path, port: int) -> subprocess.Popen:
 
 
 def report(rows: dict[str, tuple[Run, float]], base: Run) -> None:
-    b50, b99 = ms(base.times, 50), ms(base.times, 99)
     print(f"  {'request':26s} {'p50 ms':>7s} {'p99 ms':>7s} {'x base':>7s} {'x base':>7s}"
           f" {'CPU ms':>7s} {'x base':>7s} {'req/s':>7s}")
     print(f"  {'':26s} {'':7s} {'':7s} {'p50':>7s} {'p99':>7s} {'':7s} {'CPU':>7s}")
     for name, (run, rate) in rows.items():
-        p50, p99 = ms(run.times, 50), ms(run.times, 99)
-        print(f"  {name:26s} {p50:7.2f} {p99:7.2f} {p50 / b50:7.2f} {p99 / b99:7.2f}"
+        print(f"  {name:26s} {ms(run.times, 50):7.2f} {ms(run.times, 99):7.2f}"
+              f" {run.vs_base(50):7.2f} {run.vs_base(99):7.2f}"
               f" {run.cpu_ms():7.2f} {run.cpu_ms() / base.cpu_ms():7.2f} {rate:7.1f}")
 
 
 def report_hands(label: str, run: Run, steps: dict[str, list[float]], base: Run) -> None:
-    b50, b99 = ms(base.times, 50), ms(base.times, 99)
+    b50, b99 = ms(run.base_times, 50), ms(run.base_times, 99)
     print(f"  {label}: whole hand p50 {ms(run.times, 50):6.2f} ms, p99 {ms(run.times, 99):6.2f}"
-          f" ms, server CPU {run.cpu_ms():5.2f} ms per hand")
+          f" ms; server CPU {run.cpu_ms():5.2f} ms per hand "
+          f"({run.cpu_ms() / base.cpu_ms():.1f} x one baseline write)")
+    print(f"    {'baseline write':22s} p50 {b50:6.2f} ms              p99 {b99:6.2f} ms")
     for step, times in steps.items():
-        print(f"    {step:22s} p50 {ms(times, 50):6.2f} ms ({ms(times, 50) / b50:4.2f} x base)"
-              f"  p99 {ms(times, 99):6.2f} ms ({ms(times, 99) / b99:4.2f} x base)")
+        print(f"    {step:22s} p50 {ms(times, 50):6.2f} ms ({ms(times, 50) / b50:5.2f} x base)"
+              f"  p99 {ms(times, 99):6.2f} ms ({ms(times, 99) / b99:5.2f} x base)")
 
 
 def main() -> int:
@@ -240,7 +128,7 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}"
     server = start_server(folder, port)
     try:
-        meter = Phone(base)
+        meter = Meter(base)
 
         def page(game_id: str) -> Callable[[], Callable[[], Callable[[], int]]]:
             def client() -> Callable[[], Callable[[], int]]:
@@ -252,35 +140,38 @@ def main() -> int:
             phone = Phone(base)
             return lambda: lambda: phone.request("/baseline/write", {})[0]
 
+        write_one_row = baseline()()
         split = len(savers) // 2
         rows: dict[str, tuple[Run, float]] = {}
-        rows["baseline: write one row"] = (latency(baseline(), args.requests, meter),
+        rows["baseline: write one row"] = (latency(baseline(), args.requests, meter, None),
                                            throughput(baseline, args.seconds))
         rows["save tricks (after bids)"] = (
-            latency(Saver(base, savers[:split]), args.requests, meter),
+            latency(Saver(base, savers[:split]), args.requests, meter, write_one_row),
             throughput(lambda: Saver(base, savers[split:]), args.seconds))
         for hands in (10, 40, 200):
             rows[f"show a {hands}-hand game"] = (
-                latency(page(sizes[hands])(), args.requests, meter),
+                latency(page(sizes[hands])(), args.requests, meter, write_one_row),
                 throughput(page(sizes[hands]), args.seconds))
-        start_run, start_steps = whole_hands(base, fresh, args.requests, meter)
-        end_run, end_steps = whole_hands(base, long, args.requests, meter)
+        start_run, start_steps = whole_hands(base, fresh, args.requests, meter, write_one_row)
+        end_run, end_steps = whole_hands(base, long, args.requests, meter, write_one_row)
     finally:
         server.kill()
         server.wait(10)
 
     base_run = rows["baseline: write one row"][0]
     print(f"scorepad server cost, waitress on loopback ({args.requests} sequential requests, "
-          f"then 4 clients for {args.seconds:.0f} s); CPU is the server's, per request")
+          f"then 4 clients for {args.seconds:.0f} s)")
+    print("  x base: over a baseline write timed just before each request (same load);"
+          " CPU: the server's, per request")
     report(rows, base_run)
     hand_cpu = rows["save tricks (after bids)"][0].cpu_ms()
     print(f"  save tricks row: CPU and req/s are per hand (its bids included); a hand costs "
           f"{hand_cpu:.2f} ms of server CPU = {hand_cpu / (2 * base_run.cpu_ms()):.2f} x two "
           "baseline writes")
-    save_p50 = ms(rows["save tricks (after bids)"][0].times, 50)
     p10 = ms(rows["show a 10-hand game"][0].times, 50)
     p200 = ms(rows["show a 200-hand game"][0].times, 50)
-    print(f"  ratio save / baseline (p50): {save_p50 / ms(base_run.times, 50):.2f}  (goal <= 2)")
+    print(f"  ratio save / baseline (p50): {rows['save tricks (after bids)'][0].vs_base(50):.2f}"
+          "  (goal <= 2)")
     print(f"  ratio 200-hand / 10-hand page (p50): {p200 / p10:.2f}  (goal <= 2)")
 
     print(f"whole hand: bids POST + game GET + tricks POST + game GET, {args.requests} hands "
@@ -288,8 +179,10 @@ def main() -> int:
     report_hands(f"hands 1-{per_game} of a game", start_run, start_steps, base_run)
     report_hands(f"hands {201 - per_game}-200 of a game", end_run, end_steps, base_run)
     print(f"  ratio end / start of a 200-hand game: p50 "
-          f"{ms(end_run.times, 50) / ms(start_run.times, 50):.2f}, p99 "
-          f"{ms(end_run.times, 99) / ms(start_run.times, 99):.2f}, CPU per hand "
+          f"{ms(end_run.times, 50) / ms(start_run.times, 50):.2f}"
+          f" (over baseline: {end_run.vs_base(50) / start_run.vs_base(50):.2f}), p99 "
+          f"{ms(end_run.times, 99) / ms(start_run.times, 99):.2f} (over baseline: "
+          f"{end_run.vs_base(99) / start_run.vs_base(99):.2f}), server CPU per hand "
           f"{end_run.cpu_ms() / start_run.cpu_ms():.2f}")
 
     if not args.no_lighthouse:

@@ -21,7 +21,7 @@ from tests.helpers import tricks_form
 HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
 
 
-def game_at_hand(app, client, number: int) -> str:
+def game_at_hand(app, number: int) -> str:
     """A partnership game whose hand `number` has its bids and waits for its tricks."""
     hands = [{"bids": HANDS[n % 2][0], "tricks": HANDS[n % 2][1]} for n in range(number - 1)]
     hands.append({"bids": HANDS[(number - 1) % 2][0], "tricks": None})
@@ -49,7 +49,7 @@ def counting_score_side(monkeypatch) -> Iterator[list[int]]:
 
 def sides_scored_by_a_save(app, client, monkeypatch, number: int) -> int:
     """Sides scored while saving the tricks of hand `number`, the game already shown."""
-    game_id = game_at_hand(app, client, number)
+    game_id = game_at_hand(app, number)
     page = client.get(f"/games/{game_id}")
     assert page.status_code == 200 and f"Hand {number}: tricks" in page.get_data(as_text=True)
     with counting_score_side(monkeypatch) as calls:

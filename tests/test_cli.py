@@ -101,6 +101,7 @@ def test_serve_on_a_chosen_host(runner, monkeypatch):
     calls = []
     monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.append(kw))
     result = runner.invoke(args=["serve", "--host", "127.0.0.1", "--port", "9001"])
+    assert result.exit_code == 0, result.output
     assert "http://127.0.0.1:9001/" in result.output and calls[0]["host"] == "127.0.0.1"
 
 

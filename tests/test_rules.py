@@ -56,7 +56,7 @@ def test_refusals_name_the_key(mapping, message):
 
 
 def test_rules_error_is_the_domain_error():
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match=r"rules\.target: must be from 50 to 2000, not 1"):
         validate_rules({"target": 1})
 
 

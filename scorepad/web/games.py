@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -33,8 +34,7 @@ def _attach(form: HandForm, err: GameError) -> None:
     """Put a refusal beside the field of the seat it names, else above the form."""
     name = f"{'tricks' if err.field == 'tricks' else 'bid'}_{err.seat}"
     if err.seat is not None and name in form:
-        detail = err.detail.split(": ", 1)[-1]
-        form[name].errors = [*form[name].errors, detail]
+        form[name].errors = [*form[name].errors, err.detail]
     else:
         form.form_errors.append(str(err))
 
@@ -58,9 +58,7 @@ def _write(form: HandForm, write: Callable[[], None], game_id: str, conflict_url
 
 def _blind_before(score: GameScore, number: int) -> tuple[bool, ...]:
     """Who may bid blind nil in hand `number`, from the totals before it."""
-    totals = [0] * len(score.sides)
-    if number > 1:
-        totals = [s.total for s in score.hands[number - 2].sides or ()]
+    totals = score.totals_before(number)
     return tuple(blind_nil_open(score.rules, totals, side) for side in range(len(totals)))
 
 
@@ -212,8 +210,7 @@ def delete_hand(game_id: str, number: int) -> Any:
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str) -> Any:
     stored = stored_or_404(game_id)
-    old = stored.game.table
-    table = Table(old.mode, old.players, old.dealer(len(stored.game.hands) + 1))
+    table = dataclasses.replace(stored.game.table, first_dealer=stored.score().deal_from)
     new_id = storage.create_game(get_db(), table, stored.game.rules)
     security.remember_game(new_id)
     flash("A new game with the same table and rules. Good luck!", "ok")

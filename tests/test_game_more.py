@@ -22,7 +22,10 @@ MADE = Hand((3, 3, 3, 3), (4, 3, 3, 3))  # 61 / 60
 TIE = Hand((3, 3, 3, 3), (3, 4, 3, 3))  # 60 / 61
 
 
-def game(*hands: Hand, rules: Rules = Rules(), **extra) -> Game:
+DEFAULT = Rules()
+
+
+def game(*hands: Hand, rules: Rules = DEFAULT, **extra) -> Game:
     return Game(partnership(), rules, tuple(hands), **extra)
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from .errors import GameError
 
 MAX_NAME = 40
+EMPTY = "is empty"
 _REFUSED = {"Cc": "a control character", "Cf": "an invisible formatting character",
             "Cs": "a broken character (a lone surrogate)"}
 
@@ -22,7 +23,7 @@ def name_problem(value: object) -> tuple[str, str]:
             return "", f"has {_REFUSED[kind]} (U+{ord(char):04X})"
     name = " ".join(unicodedata.normalize("NFC", value).split())
     if not name:
-        return "", "is empty"
+        return "", EMPTY
     if len(name) > MAX_NAME:
         return name, f"is {len(name)} characters long, the most is {MAX_NAME}"
     return name, ""

@@ -9,7 +9,6 @@ from typing import Any
 from flask import (
     Blueprint,
     Response,
-    abort,
     flash,
     redirect,
     render_template,
@@ -24,6 +23,7 @@ from ..core.scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, mak
 from ..store import storage
 from . import security
 from .db import get_db
+from .errors import refuse
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
 from .render import render_stored, stored_or_404
 
@@ -164,7 +164,7 @@ def edit_hand(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
     if not 1 <= number <= len(stored.game.hands):
-        abort(404, description=f"This game has no hand {number}.")
+        refuse(404, f"This game has no hand {number}.")
     hand = stored.game.hands[number - 1]
     played = hand.tricks is not None
     values: dict[str, Any] = {"number": number, "version": stored.versions[number - 1]}
@@ -198,7 +198,7 @@ def delete_hand(game_id: str, number: int) -> Any:
     stored_or_404(game_id)
     form = HandForm()
     if not form.validate_on_submit():
-        abort(400, description="The form to delete a hand was incomplete.")
+        refuse(400, "The form to delete a hand was incomplete.")
     try:
         storage.delete_last_hand(get_db(), game_id, number, form.version.data)
         flash(f"Hand {number} deleted.", "ok")

@@ -48,6 +48,10 @@ def test_extras_of_a_hand_survive_a_fix(db):
     assert (hand.adjust, hand.note, hand.dealer, hand.blind) == ((30, -30), "renege", 2, (1,))
     assert stored.score().totals == (91, 90)
     assert stored.score().next_dealer == 3
+    storage.save_bids(db, game_id, 2, [3, 3, 3, 3])
+    storage.save_tricks(db, game_id, 2, 1, [4, 3, 3, 3])
+    storage.edit_hand(db, game_id, 2, 2, [3, 3, 3, 3], [4, 3, 3, 3], dealer=0)
+    assert [h.dealer for h in _fresh(db, game_id).score().hands] == [2, 0]
 
 
 def test_end_game_then_no_more_hands_and_undo_reopens(db):

@@ -21,9 +21,10 @@ from sqlite_utils import Database
 
 from ..core.errors import GameError
 from ..core.game import Game, check_fix
-from ..core.rules import Rules, validate_rules
+from ..core.rules import Rules
 from ..core.scoring import Bid, GameScore, Hand, Table, end_early, extend, without_pending
 from .db import writing
+from .rows import game_extra, hand_values, read_game
 
 MAX_HANDS = 500
 
@@ -101,57 +102,15 @@ def new_game_id() -> str:
 
 
 def _hand_row(game_id: str, number: int, hand: Hand, version: int = 1) -> dict:
-    return {"game_id": game_id, "number": number, **_hand_values(hand),
+    return {"game_id": game_id, "number": number, **hand_values(hand),
             "version": version, "updated_at": _now()}
-
-
-def _json_or_null(values: dict) -> str | None:
-    """Only the keys that differ from the default, as JSON; null when none do."""
-    kept = {key: value for key, value in values.items() if value not in (None, (), "", False)}
-    return json.dumps(kept) if kept else None
-
-
-def _hand_values(hand: Hand) -> dict:
-    """A hand's columns: bids, tricks and (when counted by side) the side counts, as JSON,
-    and what else it carries (blind, dealer, adjust, note)."""
-    return {"bids": json.dumps(list(hand.bids)),
-            "tricks": None if hand.tricks is None else json.dumps(list(hand.tricks)),
-            "side_tricks": None if hand.side_tricks is None
-            else json.dumps(list(hand.side_tricks)),
-            "extra": _json_or_null({"blind": hand.blind, "dealer": hand.dealer,
-                                    "adjust": hand.adjust, "note": hand.note})}
-
-
-def _game_extra(game: Game) -> str | None:
-    return _json_or_null({"start": game.start, "ended": game.ended,
-                          "side_names": game.table.side_names})
-
-
-def _tuple(value: object) -> tuple | None:
-    return None if value is None else tuple(  # type: ignore[arg-type]
-        _tuple(v) if isinstance(v, list) else v for v in value)  # type: ignore[attr-defined]
-
-
-def _read_hand(h: dict) -> Hand:
-    extra = json.loads(h.get("extra") or "{}")
-    return Hand(tuple(json.loads(h["bids"])),
-                None if h["tricks"] is None else tuple(json.loads(h["tricks"])),
-                None if h.get("side_tricks") is None else tuple(json.loads(h["side_tricks"])),
-                tuple(extra.get("blind", ())), extra.get("dealer"),
-                _tuple(extra.get("adjust")), extra.get("note", ""))
 
 
 def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
     hand_rows = list(hand_rows)
-    extra = json.loads(row.get("extra") or "{}")
-    table = Table(row["mode"], tuple(json.loads(row["players"])), row["first_dealer"],
-                  _tuple(extra.get("side_names")))
-    hands = tuple(_read_hand(h) for h in hand_rows)
-    rules = validate_rules(json.loads(row["rules"]), table.mode)
-    game = Game(table, rules, hands, row["tricks_by"], _tuple(extra.get("start")),
-                extra.get("ended", False))
     return StoredGame(row["id"], row["created_at"], row["updated_at"], row["revision"],
-                      row["share_token"], game, tuple(h["version"] for h in hand_rows))
+                      row["share_token"], read_game(row, hand_rows),
+                      tuple(h["version"] for h in hand_rows))
 
 
 def create_game(db: Database, table: Table, rules: Rules,
@@ -169,7 +128,7 @@ def create_game(db: Database, table: Table, rules: Rules,
                             "first_dealer": table.first_dealer,
                             "rules": json.dumps(rules.as_dict()),
                             "share_token": new_game_id(), "tricks_by": tricks_by,
-                            "extra": _game_extra(game)})
+                            "extra": game_extra(game)})
         db.table("hands").insert_all(_hand_row(game_id, n, h) for n, h in enumerate(hands, 1))
     return game_id
 
@@ -254,7 +213,7 @@ def _replace(db: Database, stored: StoredGame, number: int, hand: Hand | None,
         hands.append(hand)
         versions.append(1)
     else:
-        values = _hand_values(hand)
+        values = hand_values(hand)
         db.execute("update hands set bids = ?, tricks = ?, side_tricks = ?, extra = ?, "
                    "version = version + 1, updated_at = ? where game_id = ? and number = ?",
                    [values["bids"], values["tricks"], values["side_tricks"], values["extra"],
@@ -267,7 +226,7 @@ def _replace(db: Database, stored: StoredGame, number: int, hand: Hand | None,
 def _bump(db: Database, stored: StoredGame, game: Game, versions: Sequence[int],
           score: GameScore, now: str) -> StoredGame:
     db.execute("update games set updated_at = ?, revision = revision + 1, extra = ? "
-               "where id = ?", [now, _game_extra(game), stored.id])
+               "where id = ?", [now, game_extra(game), stored.id])
     fresh = StoredGame(stored.id, stored.created_at, now, stored.revision + 1,
                        stored.share_token, game, tuple(versions))
     fresh.__dict__["_score"] = score  # what cached_property would compute, known already

@@ -15,6 +15,8 @@ RULES_MD_DEFAULTS = {
     "bag_penalty": 100, "bag_remainder": "carry", "bag_points": 1,
     "missed_contract": "minus", "ten_for_two_hundred": False, "min_side_bid": 0,
     "suicide": False, "loss_threshold": None, "bidding": "open", "deck": "standard",
+    "zero_bid": "nil", "blind_bid": 0, "blind_bid_trailing_by": 100, "boston": "off",
+    "boston_bonus": 500, "set_out": 0, "hand_limit": 0,
 }
 
 

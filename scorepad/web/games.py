@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from flask import (
     Blueprint,
     Response,
-    abort,
     flash,
     redirect,
     render_template,
@@ -23,6 +23,7 @@ from ..core.scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, mak
 from ..store import storage
 from . import security
 from .db import get_db
+from .errors import refuse
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
 from .render import render_stored, stored_or_404
 
@@ -33,8 +34,7 @@ def _attach(form: HandForm, err: GameError) -> None:
     """Put a refusal beside the field of the seat it names, else above the form."""
     name = f"{'tricks' if err.field == 'tricks' else 'bid'}_{err.seat}"
     if err.seat is not None and name in form:
-        detail = err.detail.split(": ", 1)[-1]
-        form[name].errors = [*form[name].errors, detail]
+        form[name].errors = [*form[name].errors, err.detail]
     else:
         form.form_errors.append(str(err))
 
@@ -58,9 +58,7 @@ def _write(form: HandForm, write: Callable[[], None], game_id: str, conflict_url
 
 def _blind_before(score: GameScore, number: int) -> tuple[bool, ...]:
     """Who may bid blind nil in hand `number`, from the totals before it."""
-    totals = [0] * len(score.sides)
-    if number > 1:
-        totals = [s.total for s in score.hands[number - 2].sides or ()]
+    totals = score.totals_before(number)
     return tuple(blind_nil_open(score.rules, totals, side) for side in range(len(totals)))
 
 
@@ -166,7 +164,7 @@ def edit_hand(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
     if not 1 <= number <= len(stored.game.hands):
-        abort(404, description=f"This game has no hand {number}.")
+        refuse(404, f"This game has no hand {number}.")
     hand = stored.game.hands[number - 1]
     played = hand.tricks is not None
     values: dict[str, Any] = {"number": number, "version": stored.versions[number - 1]}
@@ -200,7 +198,7 @@ def delete_hand(game_id: str, number: int) -> Any:
     stored_or_404(game_id)
     form = HandForm()
     if not form.validate_on_submit():
-        abort(400, description="The form to delete a hand was incomplete.")
+        refuse(400, "The form to delete a hand was incomplete.")
     try:
         storage.delete_last_hand(get_db(), game_id, number, form.version.data)
         flash(f"Hand {number} deleted.", "ok")
@@ -212,8 +210,7 @@ def delete_hand(game_id: str, number: int) -> Any:
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str) -> Any:
     stored = stored_or_404(game_id)
-    old = stored.game.table
-    table = Table(old.mode, old.players, old.dealer(len(stored.game.hands) + 1))
+    table = dataclasses.replace(stored.game.table, first_dealer=stored.score().deal_from)
     new_id = storage.create_game(get_db(), table, stored.game.rules)
     security.remember_game(new_id)
     flash("A new game with the same table and rules. Good luck!", "ok")
@@ -244,7 +241,8 @@ def import_game() -> Any:
             except UnicodeDecodeError:
                 raise GameError("the game file is not UTF-8 text") from None
             game = gamefile.loads(text)
-            game_id = storage.create_game(get_db(), game.table, game.rules, game.hands)
+            game_id = storage.create_game(get_db(), game.table, game.rules, game.hands,
+                                          game.tricks_by, game.start, game.ended)
         except GameError as err:
             form.game_file.errors = [*form.game_file.errors, str(err)]
         else:

@@ -45,7 +45,7 @@ def test_start_partnership_game(client):
 @pytest.mark.parametrize("changes,field,message", [
     ({"player_0": ""}, "player_0", "enter a name"),
     ({"player_2": "   "}, "player_2", "enter a name"),
-    ({"player_1": "x" * 41}, "player_1", "a name is at most 40 characters"),
+    ({"player_1": "x" * 41}, "player_1", "the most is 40"),
     ({"player_3": "alice"}, "player_3", "another player has this name"),
     ({"table": "cutthroat-3"}, "player_3", "a 3-player game has no seat 4"),
     ({"table": "bridge"}, "table", "Not a valid choice"),

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import pytest
-
 import scorepad.core.hand
 from scorepad import gamefile
 from scorepad.store import storage

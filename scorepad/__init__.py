@@ -34,7 +34,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the scorepad app; `test_config` overrides the instance config."""
     app = Flask(__name__, instance_relative_config=True,
                 template_folder=_asset_folder("templates"),
-                static_folder=_asset_folder("static"))
+                static_folder=None)
+    # Set after construction so Flask adds no route of its own: WhiteNoise serves it.
+    app.static_folder = _asset_folder("static")
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorepad.db"),
         MAX_CONTENT_LENGTH=1024 * 1024,

@@ -62,10 +62,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 def _wire(app: Flask) -> None:
     """Every extension, hook, blueprint, template helper and error page, in one place."""
+    from sqlite3 import OperationalError
+
     from flask_wtf.csrf import CSRFError, CSRFProtect
     from werkzeug.exceptions import HTTPException
 
     from . import cli
+    from .store.storage import Missing
     from .web import chart, db, delivery, errors, games, pages, security
 
     CSRFProtect(app)
@@ -79,4 +82,6 @@ def _wire(app: Flask) -> None:
     app.add_template_global(pages.share_qr)
     app.register_error_handler(CSRFError, errors.csrf_error)
     app.register_error_handler(HTTPException, errors.error_page)
+    app.register_error_handler(Missing, errors.missing_game)
+    app.register_error_handler(OperationalError, errors.database_error)
     app.register_error_handler(Exception, errors.server_error)

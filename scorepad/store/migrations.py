@@ -41,3 +41,11 @@ def m003_add_share_token(db: Database) -> None:
         db.execute("update games set share_token = ? where id = ?",
                    [secrets.token_urlsafe(16), row["id"]])
     db.table("games").create_index(["share_token"], unique=True)
+
+
+@migrations()
+def m004_add_rematch_of(db: Database) -> None:
+    """The finished game a game is the rematch of: one rematch per game, however often
+    it is asked for."""
+    db.table("games").add_column("rematch_of", str)
+    db.table("games").create_index(["rematch_of"], unique=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +13,7 @@ from flask import (
     flash,
     redirect,
     render_template,
+    request,
     url_for,
 )
 from werkzeug.wrappers import Response as BaseResponse
@@ -21,7 +23,7 @@ from ..core.errors import GameError
 from ..core.rules import RULE_SPECS, validate_rules
 from ..core.scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, make_table
 from ..store import storage
-from . import security
+from . import errors, security
 from .db import get_db
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
 from .render import render_stored, stored_or_404
@@ -40,20 +42,58 @@ def _attach(form: HandForm, err: GameError) -> None:
 
 
 def _write(form: HandForm, write: Callable[[], None], game_id: str, conflict_url: str,
-           done: str | None = None) -> BaseResponse | None:
-    """Run one storage write: a refusal goes beside its field (None: show the form
-    again), a conflict back to `conflict_url` with a message, success to the game."""
+           done: str | None = None) -> BaseResponse | int:
+    """Run one storage write: a refusal goes beside its field, a server that cannot
+    write above the form (the status to show the form again with), a conflict back to
+    `conflict_url` with a message, success to the game."""
     try:
         write()
     except GameError as err:
         _attach(form, err)
-        return None
+        return 400
     except storage.Conflict as err:
         flash(str(err), "error")
         return redirect(conflict_url)
+    except sqlite3.OperationalError as err:
+        message, status = errors.storage_problem(err)
+        form.form_errors.append(message)
+        return status
     if done:
         flash(done, "ok")
     return redirect(url_for("games.show", game_id=game_id))
+
+
+def _sent_number() -> int | None:
+    return request.form.get("number", type=int)
+
+
+def _repeated_bids(stored: storage.StoredGame) -> BaseResponse | None:
+    """The bids of a hand already saved, sent again (a double tap on a slow link): saved."""
+    number = _sent_number()
+    if number is None or not 1 <= number <= len(stored.game.hands):
+        return None
+    table = stored.game.table
+    form = _bids_form(table, stored.score(), number)
+    if form.validate_on_submit():
+        bids = read_bids(form, len(table.players))
+        if bids is not None and tuple(bids) == stored.game.hands[number - 1].bids:
+            flash(f"Hand {number}: the bids are saved.", "ok")
+            return redirect(url_for("games.show", game_id=stored.id))
+    return None
+
+
+def _repeated_tricks(stored: storage.StoredGame) -> BaseResponse | None:
+    """The tricks of a hand already saved, sent again: saved, not an error."""
+    number = _sent_number()
+    if number is None or not 1 <= number <= len(stored.game.hands):
+        return None
+    table = stored.game.table
+    form = hand_form(table, bids=False, tricks=True)
+    if form.validate_on_submit() and \
+            tuple(read_tricks(form, len(table.players))) == stored.game.hands[number - 1].tricks:
+        flash(f"Hand {number}: the tricks are saved.", "ok")
+        return redirect(url_for("games.show", game_id=stored.id))
+    return None
 
 
 def _blind_before(score: GameScore, number: int) -> tuple[bool, ...]:
@@ -107,6 +147,10 @@ def new() -> Any:
             game_id = storage.create_game(get_db(), table, rules)
         except GameError as err:
             form.form_errors.append(str(err))
+        except sqlite3.OperationalError as err:
+            message, status = errors.storage_problem(err)
+            form.form_errors.append(message)
+            return render_template("games/new.html", form=form, specs=RULE_SPECS), status
         else:
             security.remember_game(game_id)
             return redirect(url_for("games.show", game_id=game_id))
@@ -125,6 +169,9 @@ def show(game_id: str) -> Any:
 def save_bids(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
+    repeated = _repeated_bids(stored)
+    if repeated:
+        return repeated
     if score.status == "finished" or score.pending:
         flash("These bids were not saved: the game is over." if score.status == "finished"
               else f"Hand {score.next_number} was already entered, on this phone or another.",
@@ -137,8 +184,9 @@ def save_bids(game_id: str) -> Any:
             done = _write(form, lambda: storage.save_bids(get_db(), game_id, form.number.data,
                                                           bids),
                           game_id, url_for("games.show", game_id=game_id))
-            if done:
+            if not isinstance(done, int):
                 return done
+            return _render_game(stored, form, done)
     return _render_game(stored, form, 400)
 
 
@@ -146,6 +194,9 @@ def save_bids(game_id: str) -> Any:
 def save_tricks(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
+    repeated = _repeated_tricks(stored)
+    if repeated:
+        return repeated
     if not score.pending:
         flash("These tricks were not saved: no hand is waiting for its tricks (it was saved "
               "or undone on another phone).", "error")
@@ -156,8 +207,9 @@ def save_tricks(game_id: str) -> Any:
         done = _write(form, lambda: storage.save_tricks(
             get_db(), game_id, form.number.data, form.version.data, tricks),
             game_id, url_for("games.show", game_id=game_id))
-        if done:
+        if not isinstance(done, int):
             return done
+        return _render_game(stored, form, done)
     return _render_game(stored, form, 400)
 
 
@@ -165,8 +217,18 @@ def save_tricks(game_id: str) -> Any:
 def edit_hand(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
+    sent = request.form.get("version", type=int) if request.method == "POST" else None
     if not 1 <= number <= len(stored.game.hands):
+        if sent is not None:  # a form for a hand undone since, on another phone
+            flash(f"Hand {number} is no longer in this game: the hand changed on another "
+                  "phone.", "error")
+            return redirect(url_for("games.show", game_id=game_id))
         abort(404, description=f"This game has no hand {number}.")
+    if sent is not None and sent != stored.versions[number - 1]:
+        # Checked before the fields: a form for the bids alone, sent after the tricks
+        # were saved elsewhere, would otherwise be told of missing tricks.
+        flash(storage.changed(number), "error")
+        return redirect(url_for("games.edit_hand", game_id=game_id, number=number))
     hand = stored.game.hands[number - 1]
     played = hand.tricks is not None
     values: dict[str, Any] = {"number": number, "version": stored.versions[number - 1]}
@@ -180,6 +242,7 @@ def edit_hand(game_id: str, number: int) -> Any:
                   for side, allowed in enumerate(_blind_before(score, number)))
     form = hand_form(table, bids=True, tricks=played, nil=score.rules.nil or NIL in hand.bids,
                      blind=blind, **values)
+    status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
         bids = read_bids(form, len(table.players))
         if bids is not None:
@@ -188,9 +251,9 @@ def edit_hand(game_id: str, number: int) -> Any:
                 get_db(), game_id, number, form.version.data, bids, tricks),
                 game_id, url_for("games.edit_hand", game_id=game_id, number=number),
                 f"Hand {number} corrected; every later hand was scored again.")
-            if done:
+            if not isinstance(done, int):
                 return done
-    status = 400 if form.is_submitted() else 200
+            status = done
     return render_stored("games/edit_hand.html", stored, form=form, number=number,
                          played=played), status
 
@@ -206,17 +269,25 @@ def delete_hand(game_id: str, number: int) -> Any:
         flash(f"Hand {number} deleted.", "ok")
     except (storage.Conflict, GameError) as err:
         flash(str(err), "error")
+    except sqlite3.OperationalError as err:
+        flash(errors.storage_problem(err)[0], "error")
     return redirect(url_for("games.show", game_id=game_id))
 
 
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str) -> Any:
-    stored = stored_or_404(game_id)
-    old = stored.game.table
-    table = Table(old.mode, old.players, old.dealer(len(stored.game.hands) + 1))
-    new_id = storage.create_game(get_db(), table, stored.game.rules)
+    stored_or_404(game_id)
+    try:
+        new_id, new = storage.rematch(get_db(), game_id)
+    except GameError as err:
+        flash(f"No rematch yet: {err.detail}.", "error")
+        return redirect(url_for("games.show", game_id=game_id))
+    except sqlite3.OperationalError as err:
+        flash(errors.storage_problem(err)[0], "error")
+        return redirect(url_for("games.show", game_id=game_id))
     security.remember_game(new_id)
-    flash("A new game with the same table and rules. Good luck!", "ok")
+    flash("A new game with the same table and rules. Good luck!" if new else
+          "The rematch of this game was already started: here it is.", "ok")
     return redirect(url_for("games.show", game_id=new_id))
 
 
@@ -247,6 +318,10 @@ def import_game() -> Any:
             game_id = storage.create_game(get_db(), game.table, game.rules, game.hands)
         except GameError as err:
             form.game_file.errors = [*form.game_file.errors, str(err)]
+        except sqlite3.OperationalError as err:
+            message, status = errors.storage_problem(err)
+            form.game_file.errors = [*form.game_file.errors, message]
+            return render_template("games/import.html", form=form), status
         else:
             security.remember_game(game_id)
             flash("Game imported.", "ok")

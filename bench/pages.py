@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from scorepad import gamefile  # noqa: E402
 from scorepad.store import storage  # noqa: E402
 from scorepad.store.db import connect, migrate  # noqa: E402
-from tests.helpers import bid_form, tricks_form  # noqa: E402
+from tests.helpers import bid_form, straight_version, tricks_form  # noqa: E402
 from tests.live import Phone, free_port  # noqa: E402
 
 HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
@@ -74,7 +74,8 @@ class Saver:
         assert status == 302, status
         self.games[game_id] += 1
         return lambda: self.phone.request(f"/games/{game_id}/tricks",
-                                          tricks_form(number, 1, tricks))[0]
+                                          tricks_form(number, straight_version(number),
+                                                      tricks))[0]
 
 
 def latency(make_request: Callable[[], Callable[[], int]], count: int) -> list[float]:

@@ -20,6 +20,7 @@ from werkzeug.middleware.dispatcher import DispatcherMiddleware
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorepad import create_app  # noqa: E402
+from scorepad.cli import waitress_options  # noqa: E402
 
 
 def baseline_app(path: str) -> Flask:
@@ -50,7 +51,8 @@ def main() -> None:
     scorepad = create_app({"DATABASE": str(folder / "scorepad.db"), "SECRET_KEY": "bench",
                            "WTF_CSRF_ENABLED": False})
     app = DispatcherMiddleware(scorepad, {"/baseline": baseline_app(str(folder / "base.db"))})
-    waitress.serve(app, host="127.0.0.1", port=port, threads=8, ident="bench")
+    waitress.serve(app, host="127.0.0.1", port=port, threads=8, ident="bench",
+                   **waitress_options(scorepad))
 
 
 if __name__ == "__main__":

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
+import tempfile
 from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
@@ -20,14 +22,48 @@ def _asset_folder(name: str) -> str:
     return str(inside if inside.is_dir() else PACKAGE.parent / name)
 
 
+KEY_BYTES = 32
+_log = logging.getLogger(__name__)
+
+
+def _write_key(path: Path) -> str:
+    """A new key written whole or not at all: a temporary file (mode 600), then a rename."""
+    key = secrets.token_hex(KEY_BYTES)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".secret_key-")
+    try:
+        with os.fdopen(fd, "w") as out:
+            out.write(key)
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.link(temp, path)  # never over a key another process has just written
+        except FileExistsError:
+            if len(path.read_text().strip()) >= KEY_BYTES:
+                return path.read_text().strip()
+            os.replace(temp, path)
+        except OSError:  # a file system without hard links
+            os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
+    return key
+
+
 def _secret_key(instance_path: str) -> str:
     """The key signing sessions and CSRF tokens: made once, kept in instance/ (mode 600)."""
     path = Path(instance_path) / "secret_key"
-    if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as out:
-            out.write(secrets.token_hex(32))
-    return path.read_text().strip()
+    try:
+        key = path.read_text().strip()
+    except FileNotFoundError:
+        return _write_key(path)
+    if len(key) < KEY_BYTES:
+        # An empty or cut short file (a crash, a full disk) would break every form for good.
+        _log.warning("%s is empty or too short: writing a new secret key "
+                     "(forms open on phones must be reloaded)", path)
+        return _write_key(path)
+    if path.stat().st_mode & 0o077:
+        _log.warning("%s can be read by other users: chmod 600 it", path)
+    return key
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -49,8 +85,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_prefixed_env("SCOREPAD")
     else:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
+        # Only a key kept on disk needs instance/: with SCOREPAD_SECRET_KEY set,
+        # scorepad starts where instance/ cannot be made.
+        os.makedirs(app.instance_path, exist_ok=True)
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
     app.jinja_env.trim_blocks = True

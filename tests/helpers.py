@@ -43,6 +43,12 @@ def bid_form(number, bids):
     return data
 
 
+def straight_version(number: int) -> int:
+    """The version of hand `number`'s bids in a new game played straight through: every
+    write takes the game's next revision (bids, tricks, bids...)."""
+    return 2 * number - 1
+
+
 def tricks_form(number, version, tricks):
     data = {"number": str(number), "version": str(version)}
     data.update({f"tricks_{seat}": str(t) for seat, t in enumerate(tricks)})

@@ -175,8 +175,8 @@ def statements(monkeypatch):
     seen: list[str] = []
     original = scorepad.web.db.connect
 
-    def traced(path):
-        db = original(path)
+    def traced(path, **kwargs):
+        db = original(path, **kwargs)
         db.conn.set_trace_callback(seen.append)
         return db
 

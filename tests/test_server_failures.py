@@ -18,8 +18,8 @@ def read_only(monkeypatch):
     """Every request's connection refuses writes, as a read-only database does."""
     original = scorepad.web.db.connect
 
-    def query_only(path):
-        db = original(path)
+    def query_only(path, **kwargs):
+        db = original(path, **kwargs)
         db.execute("pragma query_only = on")
         return db
 

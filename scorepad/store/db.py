@@ -14,12 +14,16 @@ from .migrations import migrations
 BUSY_TIMEOUT_SECONDS = 5.0
 
 
-def connect(path: str) -> Database:
+def connect(path: str, *, read_only: bool = False) -> Database:
     """Open the database file with a busy timeout; transactions are explicit.
 
-    WAL mode is a property of the file, set once by `migrate`."""
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
-                           check_same_thread=False)
+    WAL mode is a property of the file, set once by `migrate`. `read_only` reads a
+    file in a folder SQLite cannot write to (no -wal or -shm file can be made there)."""
+    target, uri = path, False
+    if read_only:
+        target, uri = f"{Path(path).resolve().as_uri()}?mode=ro&immutable=1", True
+    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
+                           check_same_thread=False, uri=uri)
     conn.execute("PRAGMA foreign_keys=ON")
     # FULL: a hand the app said it saved survives a power cut (NORMAL may lose the
     # last commits in WAL mode); bench/pages.py measures its cost.

@@ -2,7 +2,8 @@
 
 Measures, each for a fixed number of sequential requests (latency) and then
 with 4 clients at once for a few seconds (requests/s):
-  * "save tricks of a hand" against the baseline route that writes one row;
+  * "save tricks of a hand" against the baseline route that writes one row, and
+    that route with synchronous=FULL (as scorepad writes) to show what FULL costs;
   * "show a 40-hand game", and the game page at 10 and 200 hands.
 Each timed save of tricks follows an untimed save of that hand's bids, so its
 requests/s counts hands (the server answered twice as many requests).
@@ -158,14 +159,19 @@ def main() -> int:
                 return lambda: lambda: phone.request(f"/games/{game_id}")[0]
             return client
 
-        def baseline() -> Callable[[], Callable[[], int]]:
+        def baseline(path: str = "/baseline/write") -> Callable[[], Callable[[], int]]:
             phone = Phone(base)
-            return lambda: lambda: phone.request("/baseline/write", {})[0]
+            return lambda: lambda: phone.request(path, {})[0]
+
+        def baseline_full() -> Callable[[], Callable[[], int]]:
+            return baseline("/baseline/write-full")
 
         split = len(savers) // 2
         rows = {}
         rows["baseline: write one row"] = (latency(baseline(), args.requests),
                                            throughput(baseline, args.seconds))
+        rows["baseline, synchronous=FULL"] = (latency(baseline_full(), args.requests),
+                                              throughput(baseline_full, args.seconds))
         rows["save tricks (after bids)"] = (
             latency(Saver(base, savers[:split]), args.requests),
             throughput(lambda: Saver(base, savers[split:]), args.seconds))
@@ -184,7 +190,9 @@ def main() -> int:
     base_p50 = ms(rows["baseline: write one row"][0], 50)
     save_p50 = ms(rows["save tricks (after bids)"][0], 50)
     p10, p200 = ms(rows["show a 10-hand game"][0], 50), ms(rows["show a 200-hand game"][0], 50)
+    full_p50 = ms(rows["baseline, synchronous=FULL"][0], 50)
     print(f"  ratio save / baseline (p50): {save_p50 / base_p50:.2f}  (goal <= 2)")
+    print(f"  cost of synchronous=FULL on one write (p50): {full_p50 - base_p50:+.2f} ms")
     print(f"  ratio 200-hand / 10-hand page (p50): {p200 / p10:.2f}  (goal <= 2)")
 
     if not args.no_lighthouse:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -21,92 +20,15 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import gamefile
 from ..core.errors import GameError
 from ..core.rules import RULE_SPECS, validate_rules
-from ..core.scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, make_table
+from ..core.scoring import BLIND_NIL, NIL, make_table
 from ..store import storage
 from . import errors, security
 from .db import get_db
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
 from .render import render_stored, stored_or_404
+from .saving import bids_form, blind_before, repeated_bids, repeated_tricks, save
 
 bp = Blueprint("games", __name__)
-
-
-def _attach(form: HandForm, err: GameError) -> None:
-    """Put a refusal beside the field of the seat it names, else above the form."""
-    name = f"{'tricks' if err.field == 'tricks' else 'bid'}_{err.seat}"
-    if err.seat is not None and name in form:
-        detail = err.detail.split(": ", 1)[-1]
-        form[name].errors = [*form[name].errors, detail]
-    else:
-        form.form_errors.append(str(err))
-
-
-def _write(form: HandForm, write: Callable[[], None], game_id: str, conflict_url: str,
-           done: str | None = None) -> BaseResponse | int:
-    """Run one storage write: a refusal goes beside its field, a server that cannot
-    write above the form (the status to show the form again with), a conflict back to
-    `conflict_url` with a message, success to the game."""
-    try:
-        write()
-    except GameError as err:
-        _attach(form, err)
-        return 400
-    except storage.Conflict as err:
-        flash(str(err), "error")
-        return redirect(conflict_url)
-    except sqlite3.OperationalError as err:
-        message, status = errors.storage_problem(err)
-        form.form_errors.append(message)
-        return status
-    if done:
-        flash(done, "ok")
-    return redirect(url_for("games.show", game_id=game_id))
-
-
-def _sent_number() -> int | None:
-    return request.form.get("number", type=int)
-
-
-def _repeated_bids(stored: storage.StoredGame) -> BaseResponse | None:
-    """The bids of a hand already saved, sent again (a double tap on a slow link): saved."""
-    number = _sent_number()
-    if number is None or not 1 <= number <= len(stored.game.hands):
-        return None
-    table = stored.game.table
-    form = _bids_form(table, stored.score(), number)
-    if form.validate_on_submit():
-        bids = read_bids(form, len(table.players))
-        if bids is not None and tuple(bids) == stored.game.hands[number - 1].bids:
-            flash(f"Hand {number}: the bids are saved.", "ok")
-            return redirect(url_for("games.show", game_id=stored.id))
-    return None
-
-
-def _repeated_tricks(stored: storage.StoredGame) -> BaseResponse | None:
-    """The tricks of a hand already saved, sent again: saved, not an error."""
-    number = _sent_number()
-    if number is None or not 1 <= number <= len(stored.game.hands):
-        return None
-    table = stored.game.table
-    form = hand_form(table, bids=False, tricks=True)
-    if form.validate_on_submit() and \
-            tuple(read_tricks(form, len(table.players))) == stored.game.hands[number - 1].tricks:
-        flash(f"Hand {number}: the tricks are saved.", "ok")
-        return redirect(url_for("games.show", game_id=stored.id))
-    return None
-
-
-def _blind_before(score: GameScore, number: int) -> tuple[bool, ...]:
-    """Who may bid blind nil in hand `number`, from the totals before it."""
-    totals = [0] * len(score.sides)
-    if number > 1:
-        totals = [s.total for s in score.hands[number - 2].sides or ()]
-    return tuple(blind_nil_open(score.rules, totals, side) for side in range(len(totals)))
-
-
-def _bids_form(table: Table, score: GameScore, number: int, **values: Any) -> HandForm:
-    return hand_form(table, bids=True, tricks=False, nil=score.rules.nil,
-                     blind=_blind_before(score, number), number=number, **values)
 
 
 def _render_game(stored: storage.StoredGame, form: HandForm | None = None,
@@ -118,7 +40,7 @@ def _render_game(stored: storage.StoredGame, form: HandForm | None = None,
             form = hand_form(table, bids=False, tricks=True, number=pending.number,
                              version=stored.versions[-1])
         else:
-            form = _bids_form(table, score, score.next_number, version=0)
+            form = bids_form(table, score, score.next_number, version=0)
     return render_stored("games/show.html", stored, form=form), status
 
 
@@ -169,7 +91,7 @@ def show(game_id: str) -> Any:
 def save_bids(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
-    repeated = _repeated_bids(stored)
+    repeated = repeated_bids(stored)
     if repeated:
         return repeated
     if score.status == "finished" or score.pending:
@@ -177,11 +99,11 @@ def save_bids(game_id: str) -> Any:
               else f"Hand {score.next_number} was already entered, on this phone or another.",
               "error")
         return redirect(url_for("games.show", game_id=game_id))
-    form = _bids_form(table, score, score.next_number)
+    form = bids_form(table, score, score.next_number)
     if form.validate_on_submit():
         bids = read_bids(form, len(table.players))
         if bids is not None:
-            done = _write(form, lambda: storage.save_bids(get_db(), game_id, form.number.data,
+            done = save(form, lambda: storage.save_bids(get_db(), game_id, form.number.data,
                                                           bids),
                           game_id, url_for("games.show", game_id=game_id))
             if not isinstance(done, int):
@@ -194,7 +116,7 @@ def save_bids(game_id: str) -> Any:
 def save_tricks(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
-    repeated = _repeated_tricks(stored)
+    repeated = repeated_tricks(stored)
     if repeated:
         return repeated
     if not score.pending:
@@ -204,7 +126,7 @@ def save_tricks(game_id: str) -> Any:
     form = hand_form(table, bids=False, tricks=True)
     if form.validate_on_submit():
         tricks = read_tricks(form, len(table.players))
-        done = _write(form, lambda: storage.save_tricks(
+        done = save(form, lambda: storage.save_tricks(
             get_db(), game_id, form.number.data, form.version.data, tricks),
             game_id, url_for("games.show", game_id=game_id))
         if not isinstance(done, int):
@@ -239,7 +161,7 @@ def edit_hand(game_id: str, number: int) -> Any:
         if played:
             values[f"tricks_{seat}"] = hand.tricks[seat]  # type: ignore[index]
     blind = tuple(allowed or any(hand.bids[s] == BLIND_NIL for s in table.sides[side])
-                  for side, allowed in enumerate(_blind_before(score, number)))
+                  for side, allowed in enumerate(blind_before(score, number)))
     form = hand_form(table, bids=True, tricks=played, nil=score.rules.nil or NIL in hand.bids,
                      blind=blind, **values)
     status = 400 if form.is_submitted() else 200
@@ -247,7 +169,7 @@ def edit_hand(game_id: str, number: int) -> Any:
         bids = read_bids(form, len(table.players))
         if bids is not None:
             tricks = read_tricks(form, len(table.players)) if played else None
-            done = _write(form, lambda: storage.edit_hand(
+            done = save(form, lambda: storage.edit_hand(
                 get_db(), game_id, number, form.version.data, bids, tricks),
                 game_id, url_for("games.edit_hand", game_id=game_id, number=number),
                 f"Hand {number} corrected; every later hand was scored again.")

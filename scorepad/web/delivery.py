@@ -97,6 +97,7 @@ def _accepted(header: str) -> str:
 
 
 def _honour_refusals(app: Callable) -> Callable:
+    """WSGI middleware: Accept-Encoding as `_accepted` rewrites it, for all that follows."""
     def middleware(environ: dict, start_response: Callable) -> Iterable[bytes]:
         if "HTTP_ACCEPT_ENCODING" in environ:
             environ["HTTP_ACCEPT_ENCODING"] = _accepted(environ["HTTP_ACCEPT_ENCODING"])
@@ -124,8 +125,8 @@ class _File(StaticFile):
             headers = dict(headers)
             if parse_etags(request_headers["HTTP_IF_NONE_MATCH"]).contains(
                     headers["ETag"].strip('"')):
-                return Response(HTTPStatus.NOT_MODIFIED, [(k, v) for k, v in headers.items()
-                                      if k in NOT_MODIFIED_HEADERS], None)
+                kept = [(k, v) for k, v in headers.items() if k in NOT_MODIFIED_HEADERS]
+                return Response(HTTPStatus.NOT_MODIFIED, kept, None)
         return super().get_response(method, request_headers)
 
 

@@ -62,6 +62,7 @@ class Saver:
     def __init__(self, base: str, game_ids: list[str]) -> None:
         self.phone = Phone(base)
         self.games = {g: 1 for g in game_ids}
+        self.revisions = {g: 1 for g in game_ids}  # new games: no write yet
         self.order = list(game_ids)
         self.turn = 0
 
@@ -73,8 +74,10 @@ class Saver:
         status, _, _ = self.phone.request(f"/games/{game_id}/bids", bid_form(number, bids))
         assert status == 302, status
         self.games[game_id] += 1
+        version = self.revisions[game_id]
+        self.revisions[game_id] += 2
         return lambda: self.phone.request(f"/games/{game_id}/tricks",
-                                          tricks_form(number, 1, tricks))[0]
+                                          tricks_form(number, version, tricks))[0]
 
 
 def timed(send: Callable[[], int], expected: tuple[int, ...] = (200, 302)) -> float:
@@ -111,13 +114,18 @@ def whole_hands(base: str, games: dict[str, int], count: int, meter: Meter,
     order = list(games)
     steps: dict[str, list[float]] = {step: [] for step in STEPS}
     hands, base_times, cpu = [], [], 0.0
+    # Each write gives the hand the game's next revision: 1 for a new game's first
+    # write, 2 after an import (its hands came in at version 1, revision 0).
+    revisions = {game_id: 1 if number == 1 else 2 for game_id, number in games.items()}
     for turn in range(count):
         game_id = order[turn % len(order)]
         number = games[game_id]
         bids, tricks = HANDS[number % 2]
+        version = revisions[game_id]
+        revisions[game_id] += 2
         requests = ((f"/games/{game_id}/bids", bid_form(number, bids), 302),
                     (f"/games/{game_id}", None, 200),
-                    (f"/games/{game_id}/tricks", tricks_form(number, 1, tricks), 302),
+                    (f"/games/{game_id}/tricks", tricks_form(number, version, tricks), 302),
                     (f"/games/{game_id}", None, 200))
         base_times.append(timed(baseline))
         before = meter.read()

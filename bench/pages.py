@@ -136,15 +136,20 @@ def main() -> int:
                 return lambda: lambda: phone.request(f"/games/{game_id}")[0]
             return client
 
-        def baseline() -> Callable[[], Callable[[], int]]:
+        def baseline(path: str = "/baseline/write") -> Callable[[], Callable[[], int]]:
             phone = Phone(base)
-            return lambda: lambda: phone.request("/baseline/write", {})[0]
+            return lambda: lambda: phone.request(path, {})[0]
+
+        def baseline_full() -> Callable[[], Callable[[], int]]:
+            return baseline("/baseline/write-full")
 
         write_one_row = baseline()()
         split = len(savers) // 2
         rows: dict[str, tuple[Run, float]] = {}
         rows["baseline: write one row"] = (latency(baseline(), args.requests, meter, None),
                                            throughput(baseline, args.seconds))
+        rows["baseline, synchronous=FULL"] = (latency(baseline_full(), args.requests),
+                                              throughput(baseline_full, args.seconds))
         rows["save tricks (after bids)"] = (
             latency(Saver(base, savers[:split]), args.requests, meter, write_one_row),
             throughput(lambda: Saver(base, savers[split:]), args.seconds))

@@ -122,5 +122,5 @@ def test_manifest_icons_and_service_worker(client):
     assert worker.mimetype == "application/javascript"
     assert worker.headers["Cache-Control"] == "no-cache"
     source = worker.get_data(as_text=True)
-    assert "/static/app.css?v=" in source and "Offline: not saved" in source
+    assert re.search(r"/static/app\.[0-9a-f]{12}\.css", source) and "Offline: not saved" in source
     assert "/offline" in source and client.get("/offline").status_code == 200

@@ -25,7 +25,7 @@ def _play(db, game_id, number):
     # made and set in turn, so that no total ever reaches the target
     bids, tricks = ([3, 3, 3, 4], [3, 3, 3, 4]) if number % 2 else ([4] * 4, [3, 3, 4, 3])
     storage.save_bids(db, game_id, number, bids)
-    storage.save_tricks(db, game_id, number, 1, tricks)
+    storage.save_tricks(db, game_id, number, 2 * number - 1, tricks)
 
 
 def _cost_of_hand(db, monkeypatch, game_id, number) -> int:
@@ -63,6 +63,6 @@ def test_a_fix_of_an_early_hand_scores_the_game_again(db, monkeypatch):
     real = hand_scoring.score_side
     monkeypatch.setattr(hand_scoring, "score_side",
                         lambda *a, **k: calls.append(1) or real(*a, **k))
-    storage.edit_hand(db, game_id, 2, 2, [3, 3, 3, 4], [4, 3, 3, 3])
+    storage.edit_hand(db, game_id, 2, 4, [3, 3, 3, 4], [4, 3, 3, 3])
     assert len(calls) == 20  # every hand is scored again
     assert storage.load_game(db, game_id).score().hands[1].sides[0].points == 61

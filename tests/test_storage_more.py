@@ -23,7 +23,7 @@ def db(tmp_path):
 
 
 def _fresh(db, game_id):
-    storage._recent.items.clear()  # read from the database, not the cache
+    storage._recent.clear()  # read from the database, not the cache
     return storage.load_game(db, game_id)
 
 
@@ -49,8 +49,8 @@ def test_extras_of_a_hand_survive_a_fix(db):
     assert stored.score().totals == (91, 90)
     assert stored.score().next_dealer == 3
     storage.save_bids(db, game_id, 2, [3, 3, 3, 3])
-    storage.save_tricks(db, game_id, 2, 1, [4, 3, 3, 3])
-    storage.edit_hand(db, game_id, 2, 2, [3, 3, 3, 3], [4, 3, 3, 3], dealer=0)
+    storage.save_tricks(db, game_id, 2, 4, [4, 3, 3, 3])
+    storage.edit_hand(db, game_id, 2, 5, [3, 3, 3, 3], [4, 3, 3, 3], dealer=0)
     assert [h.dealer for h in _fresh(db, game_id).score().hands] == [2, 0]
 
 
@@ -81,7 +81,7 @@ def test_the_cached_score_after_a_save_is_the_full_score(db):
     game_id = storage.create_game(db, partnership(), Rules(), start=((100, 2), (50, 0)))
     for number in range(1, 6):
         storage.save_bids(db, game_id, number, [3, 3, 3, 4])
-        storage.save_tricks(db, game_id, number, 1, [4, 3, 3, 3])
+        storage.save_tricks(db, game_id, number, 2 * number - 1, [4, 3, 3, 3])
         cached = storage.load_game(db, game_id)
         assert cached.score() == cached.game.score()
         assert _fresh(db, game_id).score() == cached.score()

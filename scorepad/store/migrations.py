@@ -44,6 +44,14 @@ def m003_add_share_token(db: Database) -> None:
 
 
 @migrations()
+def m004_add_rematch_of(db: Database) -> None:
+    """The finished game a game is the rematch of: one rematch per game, however often
+    it is asked for."""
+    db.table("games").add_column("rematch_of", str)
+    db.table("games").create_index(["rematch_of"], unique=True)
+
+
+@migrations()
 def m005_tricks_by_side(db: Database) -> None:
     """Tricks may be entered per side: a hand keeps the side counts, a game how it counts."""
     db.table("hands").add_column("side_tricks", str)

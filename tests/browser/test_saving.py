@@ -186,3 +186,14 @@ def test_import_sends_the_file(page, live_server, tmp_path):
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
     assert page.url != game and "/games/" in page.url
     assert totals(page) == ["71", "150"]
+
+
+def test_a_refusal_without_the_form_keeps_the_form_and_says_why(page, live_server):
+    play_first_hand(page, live_server)
+    page.locator("form.hand-form input[name=csrf_token]").evaluate("i => { i.value = 'old'; }")
+    type_bids(page, SECOND_BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.locator(".not-saved")).to_have_text(re.compile(
+        r"^Not saved: This form had expired or came from elsewhere\."))
+    assert_bids_kept(page, SECOND_BIDS)
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()

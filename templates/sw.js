@@ -46,6 +46,18 @@ async function postNavigation(request) {
   }
 }
 
+// A save sent by app.js: its failure goes back to the page, which says so and keeps what
+// was typed. The page a save leads to replaces the one on screen without a page load, so
+// keep it here: offline, the game shows the score of the last save.
+async function save(request) {
+  const res = await fetch(request);
+  if (res.ok && res.redirected && (res.headers.get("Content-Type") || "").startsWith("text/html")) {
+    const copy = res.clone();
+    caches.open(CACHE).then((c) => c.put(res.url, copy));
+  }
+  return res;
+}
+
 // A page kept from before, shown because the network failed: say so at its top.
 async function keptPage(request) {
   const hit = await caches.match(request);
@@ -63,9 +75,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname === "/sw.js") return;
   if (request.method !== "GET") {
-    // A save sent by app.js (fetch) goes straight to the network: the page itself says
-    // whether it failed, and keeps what was typed.
-    if (request.mode === "navigate") event.respondWith(postNavigation(request));
+    event.respondWith(request.mode === "navigate" ? postNavigation(request) : save(request));
     return;
   }
   if (url.pathname.startsWith("/static/")) {

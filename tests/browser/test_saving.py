@@ -41,7 +41,7 @@ def play_first_hand(page: Page, base: str) -> str:
 
 def test_a_save_cut_off_says_so_and_keeps_what_was_typed(page, live_server):
     game = play_first_hand(page, live_server)
-    page.route(re.compile(r".*/bids$"), lambda route: route.abort("internetdisconnected"))
+    page.context.route(re.compile(r".*/bids$"), lambda route: route.abort("internetdisconnected"))
     type_bids(page, SECOND_BIDS)
     page.get_by_role("button", name="Save bids").tap()
     alert = page.locator(".not-saved")
@@ -52,7 +52,7 @@ def test_a_save_cut_off_says_so_and_keeps_what_was_typed(page, live_server):
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
     shot(page, "save-cut-off")
 
-    page.unroute(re.compile(r".*/bids$"))
+    page.context.unroute(re.compile(r".*/bids$"))
     press(page, "Save bids")
     expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
     assert page.url == game  # the game's own address, no POST left in the address bar
@@ -62,7 +62,7 @@ def test_a_save_cut_off_says_so_and_keeps_what_was_typed(page, live_server):
 
 def test_a_server_error_says_not_saved_and_keeps_what_was_typed(page, live_server):
     play_first_hand(page, live_server)
-    page.route(re.compile(r".*/bids$"), lambda route: route.fulfill(
+    page.context.route(re.compile(r".*/bids$"), lambda route: route.fulfill(
         status=502, content_type="text/html", body="<h1>Bad gateway</h1>"))
     type_bids(page, SECOND_BIDS)
     page.get_by_role("button", name="Save bids").tap()
@@ -77,7 +77,7 @@ def test_a_save_with_no_answer_gives_up_after_15_seconds(page, live_server):
     page.clock.install()
     page.goto(game)  # the fake clock starts with the page
     held: list[Route] = []
-    page.route(re.compile(r".*/bids$"), lambda route: held.append(route))
+    page.context.route(re.compile(r".*/bids$"), lambda route: held.append(route))
     type_bids(page, SECOND_BIDS)
     page.get_by_role("button", name="Save bids").tap()
     expect(page.get_by_role("button", name="Saving…")).to_be_disabled()
@@ -93,7 +93,7 @@ def test_a_save_with_no_answer_gives_up_after_15_seconds(page, live_server):
 def test_a_slow_save_says_saving_and_a_double_tap_sends_once(page, live_server):
     game = play_first_hand(page, live_server)
     held: list[Route] = []
-    page.route(re.compile(r".*/bids$"), lambda route: held.append(route))
+    page.context.route(re.compile(r".*/bids$"), lambda route: held.append(route))
     type_bids(page, SECOND_BIDS)
     page.get_by_role("button", name="Save bids").tap()
     button = page.get_by_role("button", name="Saving…")
@@ -196,4 +196,18 @@ def test_a_refusal_without_the_form_keeps_the_form_and_says_why(page, live_serve
     expect(page.locator(".not-saved")).to_have_text(re.compile(
         r"^Not saved: This form had expired or came from elsewhere\."))
     assert_bids_kept(page, SECOND_BIDS)
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+
+
+def test_offline_shows_the_score_of_the_last_save_not_of_the_last_page_load(page, own_server):
+    start_game(page, own_server.url, ["Ann", "Bob", "Cat", "Dan"])
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann": 5, "Bob": 5, "Cat": 3, "Dan": 0})  # no page load since
+    own_server.stop()
+    page.reload()
+    expect(page.locator(".offline-notice")).to_be_visible()
+    assert totals(page) == ["71", "150"]
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()

@@ -63,7 +63,7 @@ async function keptPage(request) {
   const hit = await caches.match(request);
   if (!hit) return request.mode === "navigate" ? caches.match(OFFLINE) : Response.error();
   const type = hit.headers.get("Content-Type") || "";
-  if (!type.startsWith("text/html")) return hit;
+  if (request.mode !== "navigate" || !type.startsWith("text/html")) return hit;
   const headers = new Headers();
   KEPT_HEADERS.forEach((name) => { if (hit.headers.has(name)) headers.set(name, hit.headers.get(name)); });
   const html = (await hit.text()).replace(NOTICE, NOTICE.replace(" hidden>", ">"));
@@ -85,8 +85,12 @@ self.addEventListener("fetch", (event) => {
     })));
     return;
   }
-  // Pages: the network first, the last copy seen when there is none.
-  event.respondWith(fetch(request).then((res) => {
+  // Pages: the network first, the last copy seen when there is none. The page Back leads
+  // to from a POST's answer (see postNavigation) still asks for the cache only: ask the
+  // network as for any page, or it would fail while online and show an old copy.
+  const live = request.cache === "only-if-cached"
+    ? new Request(request.url, { redirect: "manual" }) : request;
+  event.respondWith(fetch(live).then((res) => {
     if (res.ok && !url.pathname.endsWith(".json")) {
       const copy = res.clone();
       caches.open(CACHE).then((c) => c.put(request, copy));

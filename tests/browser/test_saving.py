@@ -129,6 +129,7 @@ def test_a_refused_save_shows_why_and_back_shows_no_false_not_saved(page, live_s
     expect(page.get_by_text("not saved")).to_have_count(0)
     page.go_forward()
     expect(page.get_by_role("heading", name="Hand 1: tricks")).to_be_visible()
+    expect(page.locator(".offline-notice")).to_be_hidden()
 
 
 def native_submit(page: Page, button: str) -> None:
@@ -154,6 +155,7 @@ def test_back_to_a_posted_page_through_the_service_worker_is_no_false_alarm(page
     expect(page.get_by_role("heading", name="Hand 1: tricks")).to_be_visible()
     assert page.url == game
     expect(page.get_by_text("not saved")).to_have_count(0)
+    expect(page.locator(".offline-notice")).to_be_hidden()  # fresh from the server, online
     shot(page, "back-after-post")
 
 

@@ -41,6 +41,17 @@ def live_server(tmp_path_factory):
     server.close()
 
 
+@pytest.fixture
+def own_server(tmp_path):
+    """A server of this test's own, on a database of its own, that it may stop and restart."""
+    from tests.browser.server import Restartable
+
+    server = Restartable(str(tmp_path / "scorepad.db")).start()
+    yield server
+    if server.server is not None:
+        server.stop()
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not os.path.exists(CHROMIUM):

@@ -64,7 +64,7 @@ def _wire(app: Flask) -> None:
     from werkzeug.exceptions import HTTPException
 
     from . import cli
-    from .web import chart, db, delivery, errors, games, pages, security
+    from .web import chart, db, delivery, errors, evening, games, pages, security
 
     CSRFProtect(app)
     app.teardown_appcontext(db.close_db)
@@ -73,6 +73,9 @@ def _wire(app: Flask) -> None:
     cli.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(evening.bp)
+    for helper in evening.HELPERS:
+        app.add_template_global(helper)
     app.add_template_global(chart.score_chart)
     app.add_template_global(pages.share_qr)
     app.register_error_handler(CSRFError, errors.csrf_error)

@@ -48,3 +48,21 @@ def m005_tricks_by_side(db: Database) -> None:
     """Tricks may be entered per side: a hand keeps the side counts, a game how it counts."""
     db.table("hands").add_column("side_tricks", str)
     db.table("games").add_column("tricks_by", str, not_null_default="seat")
+
+
+@migrations()
+def m007_evening(db: Database) -> None:
+    """Evenings and seat links: `games.rematch_of` (unless m004 already added it), each
+    seat's own bidding link, and the bids sent from the seats before all are in."""
+    if "rematch_of" not in db.table("games").columns_dict:
+        db.table("games").add_column("rematch_of", str)
+    # Raw SQL for ON DELETE CASCADE: a game that goes takes its seat links with it.
+    db.execute("create table seat_links (token text primary key, "
+               "game_id text not null references games(id) on delete cascade, "
+               "seat integer not null, created_at text not null)")
+    db.execute("create unique index seat_links_game_seat on seat_links(game_id, seat)")
+    db.execute("create table seat_bids ("
+               "game_id text not null references games(id) on delete cascade, "
+               "number integer not null, seat integer not null, bid text not null, "
+               "version integer not null, updated_at text not null, "
+               "primary key (game_id, number, seat))")

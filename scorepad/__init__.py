@@ -64,7 +64,7 @@ def _wire(app: Flask) -> None:
     from werkzeug.exceptions import HTTPException
 
     from . import cli
-    from .web import chart, db, delivery, errors, evening, games, pages, security
+    from .web import chart, db, delivery, errors, evening, games, pages, seats, security
 
     CSRFProtect(app)
     app.teardown_appcontext(db.close_db)
@@ -74,7 +74,8 @@ def _wire(app: Flask) -> None:
     app.register_blueprint(games.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(evening.bp)
-    for helper in evening.HELPERS:
+    app.register_blueprint(seats.bp)
+    for helper in (*evening.HELPERS, *seats.HELPERS):
         app.add_template_global(helper)
     app.add_template_global(chart.score_chart)
     app.add_template_global(pages.share_qr)

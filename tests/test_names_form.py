@@ -45,3 +45,17 @@ def test_error_pages_show_only_scorepads_own_words(client):
     assert "There is no game at this address." in missing
     unknown = text(client.get("/no/such/page"))
     assert "There is nothing here." in unknown and "The requested URL" not in unknown
+
+
+def test_new_rules_are_offered_and_kept_by_the_form(client):
+    from tests.helpers import new_game_form as form
+
+    page = client.get("/games/new").get_data(as_text=True)
+    for key in ("zero_bid", "blind_bid", "boston", "boston_bonus", "set_out", "hand_limit"):
+        assert f"rule_{key}" in page
+    game_id = start(client, **{"rule_set_out": "3", "rule_boston": "win"})
+    assert client.get(f"/games/{game_id}/export.json").get_json()["rules"]["set_out"] == 3
+    # a partnership-only rule left set when cutthroat is chosen is dropped, not refused
+    response = client.post("/games/new", data=form(players=("A", "B", "C"), table="cutthroat-3",
+                                                   rule_set_out="3"))
+    assert response.status_code == 302

@@ -263,3 +263,16 @@ def test_loss_threshold_ends_the_game():
     score = Game(partnership(), rules(loss_threshold=-200), (SET,),
                  start=((-150, 0), (0, 0))).score()
     assert (score.status, score.winner, score.reason) == ("finished", 1, "loss")
+
+
+def test_nil_results_name_the_real_seat():
+    score = score_game(partnership(), Rules(), [h([4, 3, 4, N], [4, 4, 4, 1])])
+    (nil,) = score.hands[0].sides[1].nils
+    assert (nil.seat, nil.made, nil.points) == (3, False, -100)
+    assert score.hands[0].contracts == (8, 3)
+
+
+def test_a_pending_hand_knows_each_sides_contract_and_blind():
+    score = score_game(partnership(), rules(**BLIND), [h([3, 4, 3, N], blind=(0,))])
+    assert score.pending.contracts == (6, 4) and score.pending.blind == (0,)
+    assert score.blind_bid_sides == (True, True)

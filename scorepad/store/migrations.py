@@ -51,6 +51,14 @@ def m005_tricks_by_side(db: Database) -> None:
 
 
 @migrations()
+def m006_core_extras(db: Database) -> None:
+    """What a hand may also carry (blind, dealer, adjust, note) and what a game may
+    (start from paper, ended early, side names), each as one JSON object or null."""
+    db.table("hands").add_column("extra", str)
+    db.table("games").add_column("extra", str)
+
+
+@migrations()
 def m007_evening(db: Database) -> None:
     """Evenings and seat links: `games.rematch_of` (unless m004 already added it), each
     seat's own bidding link, and the bids sent from the seats before all are in."""

@@ -111,8 +111,9 @@ def save_seat_bids(db: Database, game_id: str, number: int, bids: Mapping[int, o
         seats = len(stored.game.table.players)
         if len(already) < seats:
             return False
-        # A rule between partners (double nil, suicide...) refuses it here: the
-        # GameError rolls back this seat's bid too, and nothing is kept.
-        save_bids(db, game_id, number, [already[seat] for seat in range(seats)])
         db.execute("delete from seat_bids where game_id = ?", [game_id])
+        # Last in the transaction, as save_bids caches the game it writes: a rule
+        # between partners (double nil, suicide...) refuses it here, and the GameError
+        # rolls back this seat's bid and the delete too, so nothing is kept.
+        save_bids(db, game_id, number, [already[seat] for seat in range(seats)])
         return True

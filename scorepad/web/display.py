@@ -54,6 +54,8 @@ def status_line(score: GameScore) -> str:
     table = score.table
     dealer = table.players[score.next_dealer]
     turn = f"Hand {score.next_number}: {dealer} deals."
+    if score.tied and score.reason == "hand_limit":
+        return f"The last hand is played but the lead is tied: another hand is played. {turn}"
     if score.tied:
         return f"The lead is tied at the target: another hand is played. {turn}"
     return f"Playing to {score.rules.target}. {turn}"

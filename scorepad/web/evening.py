@@ -56,8 +56,9 @@ def rule_options(stored: storage.StoredGame) -> list[tuple[str, str, str]]:
 
 def evening_for(stored: storage.StoredGame) -> Evening | None:
     """The tally of the evening this game is part of; None for a game on its own."""
-    games = evening_store.evening(get_db(), stored.id)
-    return tally([g.score() for g in games]) if len(games) > 1 else None
+    if len(evening_store.evening_ids(get_db(), stored.id)) < 2:
+        return None  # most games: one query, no game read
+    return tally([g.score() for g in evening_store.evening(get_db(), stored.id)])
 
 
 @bp.get("/games/<game_id>/evening")

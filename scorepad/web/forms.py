@@ -104,7 +104,8 @@ class NewGameForm(FlaskForm):
         rules["target"] = (self.custom_target.data if self.target.data == "custom"
                            else int(self.target.data))
         if self.mode_and_seats()[0] != "partnership":
-            rules["suicide"] = False
+            rules.update({spec.key: spec.default for spec in RULE_SPECS
+                          if spec.partnership_only})
         return rules
 
 

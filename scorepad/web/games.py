@@ -242,7 +242,8 @@ def import_game() -> Any:
             except UnicodeDecodeError:
                 raise GameError("the game file is not UTF-8 text") from None
             game = gamefile.loads(text)
-            game_id = storage.create_game(get_db(), game.table, game.rules, game.hands)
+            game_id = storage.create_game(get_db(), game.table, game.rules, game.hands,
+                                          game.tricks_by, game.start, game.ended)
         except GameError as err:
             form.game_file.errors = [*form.game_file.errors, str(err)]
         else:

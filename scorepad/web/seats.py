@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 import segno
-from flask import Blueprint, flash, redirect, request, url_for
+from flask import Blueprint, flash, g, redirect, request, url_for
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
@@ -43,12 +43,16 @@ class SeatState:
 
 
 def seat_state(stored: storage.StoredGame) -> SeatState | None:
-    """The game's seat links and bids in; None when one phone enters every bid."""
-    found = seats.links(get_db(), stored.id)
-    if not found:
-        return None
-    return SeatState(tuple((s.seat, url_for("seats.seat", token=s.token, _external=True))
-                           for s in found), seats.waiting(get_db(), stored))
+    """The game's seat links and bids in; None when one phone enters every bid.
+    Read once per request and game revision: several partials ask."""
+    known: dict[tuple[str, int], SeatState | None] = g.setdefault("seat_states", {})
+    key = (stored.id, stored.revision)
+    if key not in known:
+        found = seats.links(get_db(), stored.id)
+        known[key] = SeatState(
+            tuple((s.seat, url_for("seats.seat", token=s.token, _external=True))
+                  for s in found), seats.waiting(get_db(), stored)) if found else None
+    return known[key]
 
 
 @lru_cache(maxsize=256)

@@ -173,3 +173,22 @@ def test_a_seat_link_stops_when_the_game_ends_or_links_go_off(client):
     response = client.get(f"/seat/{tokens[0]}")
     assert response.status_code == 404 and "This seat link is not in use" in text(response)
     assert client.get("/seat/not-a-token").status_code == 404
+
+
+def test_a_rematch_keeps_seat_links_and_the_old_link_leads_to_the_new_seat(client):
+    game_id = start(client, target="custom", custom_target="50")
+    tokens = _links(client, game_id)
+    for token, bid in zip(tokens, (4, 3, 4, 3)):
+        _bid(client, token, bid)
+    client.post(f"/games/{game_id}/tricks", data={"number": "1", "version": "1",
+                                                  "tricks_0": "5", "tricks_1": "3",
+                                                  "tricks_2": "4", "tricks_3": "1"})
+    assert client.get(f"/seat/{tokens[1]}").status_code == 410
+    new_id = client.post(f"/games/{game_id}/rematch").headers["Location"].rsplit("/", 1)[-1]
+    body = client.get(f"/games/{new_id}").get_data(as_text=True)
+    fresh = re.findall(r'href="http://localhost/seat/([\w-]+)"', body)
+    assert len(fresh) == 4 and not set(fresh) & set(tokens)
+    response = client.get(f"/seat/{tokens[1]}")
+    assert response.status_code == 410 and "Ben: bid in the rematch" in text(response)
+    assert f'href="/seat/{fresh[1]}"' in response.get_data(as_text=True)
+    assert "Ben bid" in text(client.get(f"/seat/{fresh[1]}"))

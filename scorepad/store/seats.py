@@ -51,6 +51,15 @@ def link(db: Database, token: str) -> SeatLink | None:
     return SeatLink(rows[0]["token"], rows[0]["game_id"], rows[0]["seat"]) if rows else None
 
 
+def rematch_link(db: Database, game_id: str, seat: int) -> str | None:
+    """The token of the same seat in the latest rematch of this game, if it has links."""
+    rows = list(db.query(
+        "select l.token from seat_links l join games g on g.id = l.game_id "
+        "where g.rematch_of = ? and l.seat = ? order by g.created_at desc limit 1",
+        [game_id, seat]))
+    return rows[0]["token"] if rows else None
+
+
 def enable(db: Database, game_id: str) -> None:
     """Give every seat of the game its own link (seats that have one keep it)."""
     with writing(db):

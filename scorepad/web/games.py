@@ -20,10 +20,11 @@ from .. import gamefile
 from ..core.errors import GameError
 from ..core.rules import RULE_SPECS, validate_rules
 from ..core.scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, make_table
-from ..store import evening, storage
+from ..store import storage
 from . import security
 from .db import get_db
 from .errors import refuse
+from .evening import after_rematch
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
 from .render import render_stored, stored_or_404
 
@@ -212,7 +213,7 @@ def rematch(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     table = dataclasses.replace(stored.game.table, first_dealer=stored.score().deal_from)
     new_id = storage.create_game(get_db(), table, stored.game.rules)
-    evening.mark_rematch(get_db(), new_id, game_id)
+    after_rematch(game_id, new_id)
     security.remember_game(new_id)
     flash("A new game with the same table and rules. Good luck!", "ok")
     return redirect(url_for("games.show", game_id=new_id))

@@ -8,7 +8,17 @@ from functools import lru_cache
 from typing import Any
 
 import segno
-from flask import Blueprint, flash, g, redirect, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    g,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
@@ -104,8 +114,9 @@ def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink,
     if stored is None:
         refuse(410, "This game was deleted: its seat links no longer work.")
     if stored.score().status == "finished" and not over_ok:
-        refuse(410, "This game is over: its seat links no longer work. If the table "
-                    "plays a rematch, the scorer has new links.")
+        abort(make_response(render_template(
+            "seats/over.html", name=stored.game.table.players[link.seat],
+            rematch=seats.rematch_link(get_db(), stored.id, link.seat)), 410))
     return link, stored
 
 

@@ -94,7 +94,7 @@ def test_the_evening_follows_rematches(client, app):
     assert "This evening: 3 games" in words
     assert "Alice & Cara 1 21 -" in words and "Ben & Dev 1 11 won the last" in words
     page = text(client.get(f"/games/{first}/evening"))
-    assert "Alice & Cara 1 of 3 21 0" in page and "Ben & Dev 1 of 3 11 1" in page
+    assert "Alice & Cara 1 of 3 21 -" in page and "Ben & Dev 1 of 3 11 won the last" in page
     share = client.get(f"/games/{third}").get_data(as_text=True).split("/watch/")[1][:22]
     board = text(client.get(f"/watch/{share}/board"))
     assert "This evening: 3 games" in board and "The whole evening" not in board

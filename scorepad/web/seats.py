@@ -108,8 +108,9 @@ def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink,
     (`over_ok`: the polled status still says so in words)."""
     link = seats.link(get_db(), token)
     if link is None:
-        refuse(404, "This seat link is not in use: the scorer may have turned seat links "
-                    "off, or started them again with new links. Ask the scorer for yours.")
+        refuse(404, "This seat link is not in use: the game was deleted, or the scorer "
+                    "turned seat links off (turning them on again makes new links). "
+                    "Ask the scorer for yours.")
     stored = storage.load_game(get_db(), link.game_id)
     if stored is None:
         refuse(410, "This game was deleted: its seat links no longer work.")

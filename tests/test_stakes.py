@@ -59,7 +59,7 @@ PART = Table("partnership", PLAYERS)
     (PART, Rules(), ((440, 0), (300, 0)), 1, None),  # 130 at most: 430 < 500
     (PART, Rules(), ((470, 9), (300, 0)), 0, 3),  # made exactly: no bag, no penalty
     (PART, Rules(ten_for_two_hundred=True), ((310, 0), (200, 0)), 0, 10),
-    (PART, Rules(boston="bonus"), ((0, 0), (0, 0)), 0, 13),
+    (PART, Rules(boston="bonus"), ((0, 0), (0, 0)), 0, 13),  # true, but not shown
     (PART, Rules(target=300, hand_limit=1), ((100, 0), (50, 0)), 1, 6),  # 5 only ties
     (CUT3, Rules(target=300), ((250, 0), (200, 0), (100, 0)), 0, 5),
     (CUT3, Rules(target=300), ((250, 0), (200, 0), (100, 0)), 1, 10),
@@ -68,7 +68,8 @@ def test_the_stated_contract_wins_and_one_less_does_not(table, rules, start, sid
     score = score_game(table, rules, [], start)
     assert winning_contract(score, side) == need
     stated = [s.amount for s in stakes(score) if s.kind == "need" and s.side == side]
-    assert stated == ([] if need is None else [need])
+    shown = need is not None and not (rules.boston != "off" and need == table.tricks_per_hand)
+    assert stated == ([need] if shown else [])
     if need is None:
         assert not _wins(_play(score, side, table.tricks_per_hand - 1), side)
         return

@@ -11,7 +11,9 @@ it into words. Nothing is returned when nothing is at stake.
   means by "we go out with 6". The contract is scored by the core's own
   `score_side` and the end of the game decided by the core's own `settle`, so
   boston, ten for two hundred, the hand limit and ties all count as the rules
-  say. Under suicide the side's compulsory nil is left out of the sum.
+  say. Under suicide the side's compulsory nil is left out of the sum. When
+  boston is on, bidding every trick wins (or earns the bonus) from the first hand
+  on: a need of every trick is then not news, and is not shown.
 * ``bags``: a side within `BAG_WARNING` bags of a penalty.
 * ``blind_nil`` / ``blind_bid``: who may bid blind nil or a blind contract, shown
   only when a house rule restricts it to sides far enough behind.
@@ -78,7 +80,8 @@ def stakes(score: GameScore) -> list[Stake]:
     found: list[Stake] = []
     for side in sides:
         contract = winning_contract(score, side)
-        if contract is not None:
+        every = contract == score.table.tricks_per_hand and rules.boston != "off"
+        if contract is not None and not every:
             found.append(Stake("need", side, contract))
     if rules.set_out:
         found += [Stake("set_out", side, rules.set_out) for side in sides

@@ -60,6 +60,9 @@ def test_bids_stay_hidden_until_the_last_is_in_then_make_the_hand(client, app):
         words = text(client.get(page))
         assert "3 of 4 bids in for hand 1. Waiting for Dev." in words
         assert not any(shown in words for shown in ("Alice 4", "Ben nil", "Cara 3"))
+    share = client.get(f"/games/{game_id}").get_data(as_text=True).split("/watch/")[1][:22]
+    board = text(client.get(f"/watch/{share}/board"))
+    assert not any(shown in board for shown in ("Alice 4", "Ben nil", "Cara 3", "bid 4"))
     other = text(client.get(f"/seat/{tokens[3]}"))
     assert "Alice 4" not in other and "Your bid" not in other
     own = text(client.get(f"/seat/{tokens[0]}"))

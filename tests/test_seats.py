@@ -195,3 +195,28 @@ def test_a_rematch_keeps_seat_links_and_the_old_link_leads_to_the_new_seat(clien
     assert response.status_code == 410 and "Ben: bid in the rematch" in text(response)
     assert f'href="/seat/{fresh[1]}"' in response.get_data(as_text=True)
     assert "Ben bid" in text(client.get(f"/seat/{fresh[1]}"))
+
+
+def test_cutthroat_for_three_bids_from_three_phones(client, app):
+    game_id = start(client, players=("Alice", "Ben", "Cara"), table="cutthroat-3")
+    client.post(f"/games/{game_id}/seats", data={"seats": "on"})
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    tokens = re.findall(r'href="http://localhost/seat/([\w-]+)"', body)
+    assert len(tokens) == 3
+    page = client.get(f"/seat/{tokens[2]}").get_data(as_text=True)
+    assert re.findall(r'name="bid"[^>]*value="(\w+)"', page)[-3:] == ["17", "nil", "blind_nil"]
+    for token, bid in zip(tokens, (6, 5, 6)):
+        _bid(client, token, bid)
+    assert _hands(app, game_id) == [(1, "[6, 5, 6]")]
+
+
+def test_the_polled_status_answers_304_while_nothing_changes(client):
+    game_id = start(client)
+    tokens = _links(client, game_id)
+    first = client.get(f"/seat/{tokens[0]}/status?hand=1")
+    tag = first.headers["ETag"]
+    assert client.get(f"/seat/{tokens[0]}/status?hand=1",
+                      headers={"If-None-Match": tag}).status_code == 304
+    _bid(client, tokens[1], 3)
+    again = client.get(f"/seat/{tokens[0]}/status?hand=1", headers={"If-None-Match": tag})
+    assert again.status_code == 200 and "1 of 4 bids in" in text(again)

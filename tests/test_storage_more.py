@@ -85,3 +85,16 @@ def test_the_cached_score_after_a_save_is_the_full_score(db):
         cached = storage.load_game(db, game_id)
         assert cached.score() == cached.game.score()
         assert _fresh(db, game_id).score() == cached.score()
+
+
+def test_bids_with_blind_and_dealer_then_tricks_with_an_adjustment(db):
+    rules = validate_rules({"blind_bid": 6, "blind_bid_trailing_by": 0})
+    game_id = storage.create_game(db, partnership(), rules)
+    storage.save_bids(db, game_id, 1, [3, 3, 3, 3], blind=(1,), dealer=3)
+    assert storage.load_game(db, game_id).score().next_leader == 0
+    storage.save_tricks(db, game_id, 1, 1, [4, 3, 3, 3], adjust=(-10, 10), note="misdeal")
+    score = _fresh(db, game_id).score()
+    assert [s.points for s in score.hands[0].sides] == [51, 130]
+    assert score.hands[0].note == "misdeal" and score.next_dealer == 0
+    with pytest.raises(GameError, match="hand 2: dealer: must be a seat from 0 to 3, not 9"):
+        storage.save_bids(db, game_id, 2, [3, 3, 3, 3], blind=(0,), dealer=9)

@@ -18,6 +18,7 @@ from . import hand as hand_scoring
 from .checks import check_adjust, check_bids, check_blind, check_dealer, check_start, contracts
 from .ending import leader, settle
 from .errors import GameError
+from .hand import score_side
 from .model import (
     BLIND_NIL,
     MODES,
@@ -42,11 +43,6 @@ __all__ = ["BLIND_NIL", "MODES", "NIL", "NILS", "Bid", "GameScore", "Hand", "Nil
            "ScoredHand", "SideHand", "SideTotal", "Table", "blind_bid_open", "blind_nil_open",
            "check_bids", "check_side_tricks", "check_tricks", "end_early", "extend",
            "make_table", "score_game", "score_side", "start_score", "without_pending"]
-
-
-def score_side(*args: object, **kwargs: object) -> SideHand:
-    """Score one side's hand (see hand.py)."""
-    return hand_scoring.score_side(*args, **kwargs)  # type: ignore[arg-type]
 
 
 def start_score(table: Table, rules: Rules, start: object = None) -> GameScore:

@@ -233,15 +233,18 @@ def _bump(db: Database, stored: StoredGame, game: Game, versions: Sequence[int],
     return fresh
 
 
-def save_bids(db: Database, game_id: str, number: int, bids: Sequence[Bid]) -> None:
-    """Start hand `number` with its bids; refused if that hand already exists."""
+def save_bids(db: Database, game_id: str, number: int, bids: Sequence[Bid],
+              blind: Sequence[int] = (), dealer: int | None = None) -> None:
+    """Start hand `number` with its bids (and the sides that bid blind, and the dealer
+    if not the one the deal passed to); refused if that hand already exists."""
     with writing(db):
         stored = _locked(db, game_id)
         if number != len(stored.game.hands) + 1:
             raise Conflict(f"Hand {number} was already entered, on this phone or another.")
         if number > MAX_HANDS:
             raise GameError(f"a game holds at most {MAX_HANDS} hands", hand=number)
-        fresh = _replace(db, stored, number, Hand(tuple(bids)))
+        fresh = _replace(db, stored, number, Hand(tuple(bids), blind=tuple(blind),
+                                                  dealer=dealer))
     _recent.put(fresh)
 
 
@@ -255,8 +258,9 @@ def _check_version(stored: StoredGame, number: int, version: int) -> Hand:
 
 
 def save_tricks(db: Database, game_id: str, number: int, version: int,
-                tricks: Sequence[int | None], side_tricks: Sequence[int] | None = None) -> None:
-    """Record the tricks of the hand in play."""
+                tricks: Sequence[int | None], side_tricks: Sequence[int] | None = None,
+                adjust: Sequence[int] | None = None, note: str = "") -> None:
+    """Record the tricks of the hand in play (and any adjustment the table agreed)."""
     with writing(db):
         stored = _locked(db, game_id)
         hand = _check_version(stored, number, version)
@@ -264,7 +268,8 @@ def save_tricks(db: Database, game_id: str, number: int, version: int,
             raise Conflict(f"The tricks of hand {number} were already saved.")
         fresh = _replace(db, stored, number, dataclasses.replace(
             hand, tricks=tuple(tricks),
-            side_tricks=None if side_tricks is None else tuple(side_tricks)))
+            side_tricks=None if side_tricks is None else tuple(side_tricks),
+            adjust=None if adjust is None else tuple(adjust), note=note))
     _recent.put(fresh)
 
 

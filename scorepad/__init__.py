@@ -107,7 +107,7 @@ def _wire(app: Flask) -> None:
 
     from . import cli
     from .store.storage import Missing
-    from .web import chart, db, delivery, errors, games, pages, security
+    from .web import chart, db, delivery, errors, evening, games, pages, seats, security
 
     CSRFProtect(app)
     app.teardown_appcontext(db.close_db)
@@ -116,6 +116,10 @@ def _wire(app: Flask) -> None:
     cli.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(evening.bp)
+    app.register_blueprint(seats.bp)
+    for helper in (*evening.HELPERS, *seats.HELPERS):
+        app.add_template_global(helper)
     app.add_template_global(chart.score_chart)
     app.add_template_global(pages.share_qr)
     app.register_error_handler(CSRFError, errors.csrf_error)

@@ -62,7 +62,13 @@ def backup(source: str, target: str) -> int:
 
 @contextmanager
 def writing(db: Database) -> Iterator[Database]:
-    """One write transaction, taken at once so that two phones queue, not collide."""
+    """One write transaction, taken at once so that two phones queue, not collide.
+
+    Inside a transaction already begun, it joins it: the outer one commits or rolls
+    back both (a seat's bid and the hand it completes are one write)."""
+    if db.conn.in_transaction:
+        yield db
+        return
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db

@@ -64,3 +64,21 @@ def m006_core_extras(db: Database) -> None:
     (start from paper, ended early, side names), each as one JSON object or null."""
     db.table("hands").add_column("extra", str)
     db.table("games").add_column("extra", str)
+
+
+@migrations()
+def m007_evening(db: Database) -> None:
+    """Evenings and seat links: `games.rematch_of` (unless m004 already added it), each
+    seat's own bidding link, and the bids sent from the seats before all are in."""
+    if "rematch_of" not in db.table("games").columns_dict:
+        db.table("games").add_column("rematch_of", str)
+    # Raw SQL for ON DELETE CASCADE: a game that goes takes its seat links with it.
+    db.execute("create table seat_links (token text primary key, "
+               "game_id text not null references games(id) on delete cascade, "
+               "seat integer not null, created_at text not null)")
+    db.execute("create unique index seat_links_game_seat on seat_links(game_id, seat)")
+    db.execute("create table seat_bids ("
+               "game_id text not null references games(id) on delete cascade, "
+               "number integer not null, seat integer not null, bid text not null, "
+               "version integer not null, updated_at text not null, "
+               "primary key (game_id, number, seat))")

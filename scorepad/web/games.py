@@ -24,6 +24,7 @@ from ..store import storage
 from . import errors, security
 from .db import get_db
 from .errors import refuse
+from .evening import after_rematch
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
 from .render import render_stored, stored_or_404
 from .saving import bids_form, blind_before, repeated_bids, repeated_tricks, save
@@ -207,6 +208,8 @@ def rematch(game_id: str) -> Any:
     except sqlite3.OperationalError as err:
         flash(errors.storage_problem(err)[0], "error")
         return redirect(url_for("games.show", game_id=game_id))
+    if new:
+        after_rematch(game_id, new_id)
     security.remember_game(new_id)
     flash("A new game with the same table and rules. Good luck!" if new else
           "The rematch of this game was already started: here it is.", "ok")

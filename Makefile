@@ -4,20 +4,39 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
+# The lock: every package, direct and indirect, pinned with its hashes (pip-tools).
+LOCK_RUN := requirements.txt
+LOCK_TEST := requirements-test.txt
+PIP_TOOLS := pip-tools==7.6.2
+COMPILE := $(VENV)/lock/bin/pip-compile --quiet --generate-hashes --strip-extras \
+	--allow-unsafe --build-deps-for editable --no-emit-index-url --no-emit-find-links \
+	--no-emit-trusted-host $(if $(UPGRADE),--upgrade)
 
-.PHONY: run test init-db clean
+.PHONY: run test init-db clean lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# Only what the lock names, checked against its hashes; then scorepad itself, editable,
+# built by the locked hatchling (no build isolation: nothing unpinned is fetched).
+$(VENV)/.installed-run: $(LOCK_RUN) pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_RUN)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(VENV)/.installed-test: $(LOCK_TEST) pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_TEST)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
+
+# Refresh the lock on purpose, never as a side effect: after changing pyproject.toml's
+# dependencies, or `make lock UPGRADE=1` to move every pin to its newest release.
+# The test lock is made first and the run lock follows its pins, so the two agree.
+lock:
+	test -x $(VENV)/lock/bin/pip-compile || \
+		($(PYTHON) -m venv $(VENV)/lock && $(VENV)/lock/bin/pip install --quiet $(PIP_TOOLS))
+	$(COMPILE) --extra test -o $(LOCK_TEST) pyproject.toml
+	$(COMPILE) -c $(LOCK_TEST) -o $(LOCK_RUN) pyproject.toml
 
 init-db: $(VENV)/.installed-run
 	$(BIN)/flask --app scorepad init-db

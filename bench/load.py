@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.helpers import bid_form, tricks_form  # noqa: E402
+from tests.helpers import bid_form, straight_version, tricks_form  # noqa: E402
 from tests.live import Phone, free_port, serve  # noqa: E402
 
 # Two hands that keep totals near 0, so a game never ends during the run.
@@ -68,7 +68,8 @@ class Table(threading.Thread):
             if not (self.timed("page", game, None, 200)
                     and self.timed("bids", f"{game}/bids", bid_form(number, bids), 302)
                     and self.timed("tricks", f"{game}/tricks",
-                                   tricks_form(number, 1, tricks), 302)):
+                                   tricks_form(number, straight_version(number), tricks),
+                                   302)):
                 return
             self.acked += 1
             number += 1

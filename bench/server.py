@@ -1,8 +1,10 @@
 """scorepad and a baseline route in one waitress server, for bench/pages.py.
 
 The baseline is the least a Flask route that stores something can do: open a
-SQLite connection, insert one row, commit, redirect. scorepad is mounted at /,
-the baseline at /baseline, both in the same process, on the same threads.
+SQLite connection, insert one row, commit, redirect; /write with SQLite's
+synchronous=NORMAL, /write-full with FULL as scorepad uses, to show its cost.
+scorepad is mounted at /, the baseline at /baseline, both in the same process, on
+the same threads.
 
     python bench/server.py DATABASE_FOLDER PORT
 """
@@ -11,15 +13,17 @@ from __future__ import annotations
 
 import sqlite3
 import sys
+import time
 from pathlib import Path
 
 import waitress
-from flask import Flask, redirect
+from flask import Flask, redirect, request
 from werkzeug.middleware.dispatcher import DispatcherMiddleware
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorepad import create_app  # noqa: E402
+from scorepad.cli import waitress_options  # noqa: E402
 
 
 def baseline_app(path: str) -> Flask:
@@ -31,16 +35,23 @@ def baseline_app(path: str) -> Flask:
     conn.close()
 
     @app.post("/write")
+    @app.post("/write-full", endpoint="write_full")
     def write():  # type: ignore[no-untyped-def]
         db = sqlite3.connect(path, timeout=5, isolation_level=None)
         try:
-            db.execute("pragma synchronous=normal")
+            # /write-full as scorepad writes (synchronous=FULL), to show what it costs
+            full = request.path.endswith("-full")
+            db.execute(f"pragma synchronous={'full' if full else 'normal'}")
             db.execute("begin immediate")
             db.execute("insert into rows (value) values (?)", ["x"])
             db.execute("commit")
         finally:
             db.close()
         return redirect("/baseline/done")
+
+    @app.get("/cpu")
+    def cpu():  # type: ignore[no-untyped-def]
+        return f"{time.process_time():.6f}", 200, {"Content-Type": "text/plain"}
 
     return app
 
@@ -50,7 +61,8 @@ def main() -> None:
     scorepad = create_app({"DATABASE": str(folder / "scorepad.db"), "SECRET_KEY": "bench",
                            "WTF_CSRF_ENABLED": False})
     app = DispatcherMiddleware(scorepad, {"/baseline": baseline_app(str(folder / "base.db"))})
-    waitress.serve(app, host="127.0.0.1", port=port, threads=8, ident="bench")
+    waitress.serve(app, host="127.0.0.1", port=port, threads=8, ident="bench",
+                   **waitress_options(scorepad))
 
 
 if __name__ == "__main__":

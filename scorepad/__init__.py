@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
+import tempfile
 from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
@@ -20,21 +22,57 @@ def _asset_folder(name: str) -> str:
     return str(inside if inside.is_dir() else PACKAGE.parent / name)
 
 
+KEY_BYTES = 32
+_log = logging.getLogger(__name__)
+
+
+def _write_key(path: Path) -> str:
+    """A new key written whole or not at all: a temporary file (mode 600), then a rename."""
+    key = secrets.token_hex(KEY_BYTES)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".secret_key-")
+    try:
+        with os.fdopen(fd, "w") as out:
+            out.write(key)
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.link(temp, path)  # never over a key another process has just written
+        except FileExistsError:
+            if len(path.read_text().strip()) >= KEY_BYTES:
+                return path.read_text().strip()
+            os.replace(temp, path)
+        except OSError:  # a file system without hard links
+            os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
+    return key
+
+
 def _secret_key(instance_path: str) -> str:
     """The key signing sessions and CSRF tokens: made once, kept in instance/ (mode 600)."""
     path = Path(instance_path) / "secret_key"
-    if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as out:
-            out.write(secrets.token_hex(32))
-    return path.read_text().strip()
+    try:
+        key = path.read_text().strip()
+    except FileNotFoundError:
+        return _write_key(path)
+    if len(key) < KEY_BYTES:
+        # An empty or cut short file (a crash, a full disk) would break every form for good.
+        _log.warning("%s is empty or too short: writing a new secret key "
+                     "(forms open on phones must be reloaded)", path)
+        return _write_key(path)
+    if path.stat().st_mode & 0o077:
+        _log.warning("%s can be read by other users: chmod 600 it", path)
+    return key
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the scorepad app; `test_config` overrides the instance config."""
     app = Flask(__name__, instance_relative_config=True,
                 template_folder=_asset_folder("templates"),
-                static_folder=_asset_folder("static"))
+                static_folder=None)
+    # Set after construction so Flask adds no route of its own: WhiteNoise serves it.
+    app.static_folder = _asset_folder("static")
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorepad.db"),
         MAX_CONTENT_LENGTH=1024 * 1024,
@@ -47,8 +85,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_prefixed_env("SCOREPAD")
     else:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
+        # Only a key kept on disk needs instance/: with SCOREPAD_SECRET_KEY set,
+        # scorepad starts where instance/ cannot be made.
+        os.makedirs(app.instance_path, exist_ok=True)
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
     app.jinja_env.trim_blocks = True
@@ -60,11 +100,26 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 def _wire(app: Flask) -> None:
     """Every extension, hook, blueprint, template helper and error page, in one place."""
+    from sqlite3 import OperationalError
+
     from flask_wtf.csrf import CSRFError, CSRFProtect
     from werkzeug.exceptions import HTTPException
 
     from . import cli
-    from .web import chart, db, delivery, errors, games, manage, pages, security, standing
+    from .store.storage import Missing
+    from .web import (
+        chart,
+        db,
+        delivery,
+        errors,
+        evening,
+        games,
+        manage,
+        pages,
+        seats,
+        security,
+        standing,
+    )
 
     CSRFProtect(app)
     app.teardown_appcontext(db.close_db)
@@ -74,10 +129,17 @@ def _wire(app: Flask) -> None:
     app.register_blueprint(games.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(manage.bp)
+    app.register_blueprint(evening.bp)
+    app.register_blueprint(seats.bp)
+    for helper in (*evening.HELPERS, *seats.HELPERS):
+        app.add_template_global(helper)
     app.add_template_global(chart.score_chart)
     app.add_template_global(pages.share_qr)
-    app.add_template_global(standing.early_outcome)
+    app.add_template_global(standing.if_ended_now)
+    app.add_template_global(standing.outcome_text)
     app.add_template_global(standing.dealer_of)
     app.register_error_handler(CSRFError, errors.csrf_error)
     app.register_error_handler(HTTPException, errors.error_page)
+    app.register_error_handler(Missing, errors.missing_game)
+    app.register_error_handler(OperationalError, errors.database_error)
     app.register_error_handler(Exception, errors.server_error)

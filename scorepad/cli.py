@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import socket
+import os
 from typing import IO
 
 import click
@@ -39,35 +39,45 @@ def init_db_command() -> None:
 @with_appcontext
 def backup_command(path: str) -> None:
     """Write a consistent copy of the database to PATH, even while scorepad runs."""
+    import sqlite3
+
     from .store.db import backup
 
-    pages = backup(current_app.config["DATABASE"], path)
+    source = current_app.config["DATABASE"]
+    if not os.path.isfile(source):
+        raise click.ClickException(f"there is no database at {source}: nothing to back up "
+                                   "(is SCOREPAD_DATABASE right?)")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise click.ClickException(f"there is no folder {folder} for the backup: create it "
+                                   "first")
+    try:
+        pages = backup(source, path)
+    except sqlite3.Error as err:
+        raise click.ClickException(f"the backup to {path} failed: {err}") from None
     click.echo(f"Backed up {pages} pages to {path}")
 
 
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses that other devices on the network may reach."""
-    found: list[str] = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.append(str(info[4][0]))
-    except OSError:
-        pass
-    try:
-        import fcntl
-        import struct
+    import ifaddr
 
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-            for _, name in socket.if_nameindex():
-                request = struct.pack("256s", name.encode()[:15])
-                try:
-                    packed = fcntl.ioctl(sock.fileno(), 0x8915, request)  # SIOCGIFADDR
-                except OSError:
-                    continue
-                found.append(socket.inet_ntoa(packed[20:24]))
-    except (ImportError, OSError):
-        pass
-    return list(dict.fromkeys(a for a in found if not a.startswith("127.")))
+    found = [str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips
+             if ip.is_IPv4 and not str(ip.ip).startswith(("127.", "169.254."))]
+    return list(dict.fromkeys(found))
+
+
+MAX_HEADER_BYTES = 32 * 1024  # a full session cookie is about 3 KB
+
+
+def waitress_options(app: Flask) -> dict[str, int]:
+    """Limits for waitress, in one place for `serve`, the browser tests and the bench.
+
+    Flask refuses a body over MAX_CONTENT_LENGTH only after waitress has read it all:
+    waitress refuses anything larger than that (with room for a form's own fields, so
+    a file just too large still gets scorepad's page) before reading it."""
+    return {"max_request_body_size": app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
+            "max_request_header_size": MAX_HEADER_BYTES}
 
 
 def qr_text(url: str) -> str:
@@ -100,8 +110,9 @@ def serve_command(host: str, port: int, threads: int) -> None:
         click.echo(f"  {url}")
     click.echo(f"Or point the phone's camera at this code for {urls[0]}")
     click.echo(qr_text(urls[0]), nl=False)
-    waitress.serve(current_app._get_current_object(), host=host, port=port,  # type: ignore[attr-defined]
-                   threads=threads, ident="scorepad")
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    waitress.serve(app, host=host, port=port, threads=threads, ident="scorepad",
+                   **waitress_options(app))
 
 
 def init_app(app: Flask) -> None:

@@ -7,9 +7,13 @@ const SHELL = ["{{ static_url('app.css') }}", "{{ static_url('app.js') }}", OFFL
 const NOT_SAVED = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline: not saved</title>
 <link rel="stylesheet" href="{{ static_url('app.css') }}"></head><body><main>
-<h1>Offline: not saved</h1><p role="alert">This phone has no connection, so nothing was saved.
+<h1>Offline: not saved</h1><p role="alert">No connection: nothing was saved.
 Go back with your browser's Back button: what you typed is still in the form. Save it again once
-you are back online.</p></main></body></html>`;
+the connection is back.</p></main></body></html>`;
+const NOTICE = '<p class="offline-notice" role="status" hidden>';
+// Headers of a kept page worth passing on when it is shown again (its CSP above all).
+const KEPT_HEADERS = ["Content-Type", "Content-Security-Policy", "X-Content-Type-Options",
+  "Referrer-Policy", "X-Frame-Options"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -21,15 +25,57 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
+// The page a form belongs to: where Back should land instead of the answer to a POST.
+function formPage(url) {
+  const game = url.pathname.match(/^(\/games\/[^/]+)\/(bids|tricks|rematch|hands\/\d+\/delete)$/);
+  return game ? game[1] : url.pathname;
+}
+
+// A form sent as a navigation (no JavaScript in the page). Back or Forward to the answer of
+// a POST asks for it from the cache only ("only-if-cached"): that is no save and the network
+// may be fine, so show the form's page again rather than a false "not saved". Only a save
+// whose request really failed on the network gets the "not saved" page.
+async function postNavigation(request) {
+  const url = new URL(request.url);
+  if (request.cache === "only-if-cached") return Response.redirect(formPage(url), 303);
+  try {
+    return await fetch(request);
+  } catch (err) {
+    return new Response(NOT_SAVED, {
+      status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }
+}
+
+// A save sent by app.js: its failure goes back to the page, which says so and keeps what
+// was typed. The page a save leads to replaces the one on screen without a page load, so
+// keep it here: offline, the game shows the score of the last save.
+async function save(request) {
+  const res = await fetch(request);
+  if (res.ok && res.redirected && (res.headers.get("Content-Type") || "").startsWith("text/html")) {
+    const copy = res.clone();
+    caches.open(CACHE).then((c) => c.put(res.url, copy));
+  }
+  return res;
+}
+
+// A page kept from before, shown because the network failed: say so at its top.
+async function keptPage(request) {
+  const hit = await caches.match(request);
+  if (!hit) return request.mode === "navigate" ? caches.match(OFFLINE) : Response.error();
+  const type = hit.headers.get("Content-Type") || "";
+  if (request.mode !== "navigate" || !type.startsWith("text/html")) return hit;
+  const headers = new Headers();
+  KEPT_HEADERS.forEach((name) => { if (hit.headers.has(name)) headers.set(name, hit.headers.get(name)); });
+  const html = (await hit.text()).replace(NOTICE, NOTICE.replace(" hidden>", ">"));
+  return new Response(html, { status: 200, headers });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname === "/sw.js") return;
   if (request.method !== "GET") {
-    if (request.mode === "navigate") {
-      event.respondWith(fetch(request).catch(() => new Response(NOT_SAVED, {
-        status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } })));
-    }
+    event.respondWith(request.mode === "navigate" ? postNavigation(request) : save(request));
     return;
   }
   if (url.pathname.startsWith("/static/")) {
@@ -39,13 +85,16 @@ self.addEventListener("fetch", (event) => {
     })));
     return;
   }
-  // Pages: the network first, the last copy seen when there is none.
-  event.respondWith(fetch(request).then((res) => {
+  // Pages: the network first, the last copy seen when there is none. The page Back leads
+  // to from a POST's answer (see postNavigation) still asks for the cache only: ask the
+  // network as for any page, or it would fail while online and show an old copy.
+  const live = request.cache === "only-if-cached"
+    ? new Request(request.url, { redirect: "manual" }) : request;
+  event.respondWith(fetch(live).then((res) => {
     if (res.ok && !url.pathname.endsWith(".json")) {
       const copy = res.clone();
       caches.open(CACHE).then((c) => c.put(request, copy));
     }
     return res;
-  }).catch(() => caches.match(request).then((hit) => hit
-    || (request.mode === "navigate" ? caches.match(OFFLINE) : Response.error()))));
+  }).catch(() => keptPage(request)));
 });

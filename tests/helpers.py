@@ -43,16 +43,29 @@ def bid_form(number, bids):
     return data
 
 
+def straight_version(number: int) -> int:
+    """The version of hand `number`'s bids in a new game played straight through: every
+    write takes the game's next revision (bids, tricks, bids...)."""
+    return 2 * number - 1
+
+
 def tricks_form(number, version, tricks):
     data = {"number": str(number), "version": str(version)}
     data.update({f"tricks_{seat}": str(t) for seat, t in enumerate(tricks)})
     return data
 
 
+def version_on_page(client, game_id) -> int:
+    """The version the game's page puts in its hand form (the hand in play, or the last)."""
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    return int(re.search(r'name="version" (?:type="hidden" )?value="(\d+)"', page).group(1))
+
+
 def play(client, game_id, number, bids, tricks):
     r = client.post(f"/games/{game_id}/bids", data=bid_form(number, bids))
     assert r.status_code == 302, r.get_data(as_text=True)
-    r = client.post(f"/games/{game_id}/tricks", data=tricks_form(number, 1, tricks))
+    version = version_on_page(client, game_id)
+    r = client.post(f"/games/{game_id}/tricks", data=tricks_form(number, version, tricks))
     assert r.status_code == 302, r.get_data(as_text=True)
 
 

@@ -61,13 +61,14 @@ class Phone:
 
     def play_hand(self, game_id: str, number: int, bids: list, tricks: list) -> bool:
         """Bid then play one hand; True once both were acknowledged by a redirect."""
-        from tests.helpers import bid_form, tricks_form
+        from tests.helpers import bid_form, straight_version, tricks_form
 
         self.request(f"/games/{game_id}")
         status, _, _ = self.request(f"/games/{game_id}/bids", bid_form(number, bids))
         if status != 302:
             return False
-        status, _, _ = self.request(f"/games/{game_id}/tricks", tricks_form(number, 1, tricks))
+        status, _, _ = self.request(f"/games/{game_id}/tricks",
+                                    tricks_form(number, straight_version(number), tricks))
         return status == 302
 
 

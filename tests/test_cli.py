@@ -90,7 +90,9 @@ def test_serve_prints_addresses_and_a_qr_code(runner, monkeypatch):
     monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.append(kw))
     result = runner.invoke(args=["serve", "--port", "8123"])
     assert result.exit_code == 0, result.output
-    assert calls == [{"host": "0.0.0.0", "port": 8123, "threads": 8, "ident": "scorepad"}]
+    assert calls == [{"host": "0.0.0.0", "port": 8123, "threads": 8, "ident": "scorepad",
+                      "max_request_body_size": 1024 * 1024 + 64 * 1024,
+                      "max_request_header_size": 32 * 1024}]
     assert "Open it on a phone on the same network" in result.output
     assert ":8123/" in result.output and "▄" in result.output
 
@@ -101,6 +103,7 @@ def test_serve_on_a_chosen_host(runner, monkeypatch):
     calls = []
     monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.append(kw))
     result = runner.invoke(args=["serve", "--host", "127.0.0.1", "--port", "9001"])
+    assert result.exit_code == 0, result.output
     assert "http://127.0.0.1:9001/" in result.output and calls[0]["host"] == "127.0.0.1"
 
 
@@ -130,3 +133,153 @@ def test_flask_run_still_works_for_development(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def _score(runner, doc: dict) -> dict:
+    result = runner.invoke(args=["score", "-"], input=json.dumps(doc))
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def _doc(rules: dict, played, **extra) -> dict:
+    hand = {"bids": list(played.bids), "tricks": list(played.tricks)}
+    if played.blind:
+        hand["blind"] = list(played.blind)
+    if played.adjust is not None:
+        hand["adjust"] = list(played.adjust)
+        hand["note"] = played.note
+    return {"format": "scorepad/1", "mode": "partnership",
+            "players": ["Alice", "Ben", "Cara", "Dev"], "rules": rules, "hands": [hand],
+            **extra}
+
+
+def test_score_prints_every_worked_example_of_the_new_rules(runner):
+    from tests.test_rules_more import WORKED
+
+    for case, rules, played, side0, side1, winner in WORKED:
+        doc = _score(runner, _doc(rules, played))
+        got = [(s["points"], s["bags"]) for s in doc["hands"][0]["sides"]]
+        assert got == [side0, side1], case
+        assert doc["winner"] == winner, case
+        assert doc["status"] == ("playing" if winner is None else "finished"), case
+
+
+def test_score_prints_the_documented_import_exactly(runner):
+    from tests.test_gamefile_more import DOCUMENTED
+
+    doc = _score(runner, DOCUMENTED)
+    assert [(s["name"], s["total"], s["bags"]) for s in doc["sides"]] == \
+        [("Alice & Cara", 134, 4), ("Ben & Dev", 190, 0)]
+    assert doc["hands"][2] == {"number": 3, "dealer": 2, "bids": [2, 4, "blind_nil", 6],
+                               "tricks": None}
+
+
+def test_score_prints_a_draw_and_the_new_keys(runner):
+    from tests.test_gamefile_more import FULL
+
+    doc = _score(runner, FULL)
+    assert (doc["status"], doc["winner"], doc["ended"]) == ("finished", 0, True)
+    assert doc["sides"][0]["name"] == "The Sharks" and doc["start"] == FULL["start"]
+    draw = dict(IMPORT, ended=True, hands=[
+        {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "adjust": [0, 1], "note": "tie"}])
+    doc = _score(runner, draw)
+    assert (doc["status"], doc["winner"]) == ("finished", None)
+    assert [s["total"] for s in doc["sides"]] == [61, 61]
+
+
+def test_score_refuses_the_new_keys_clearly(runner):
+    for doc, message in [
+        (dict(IMPORT, ended=True), "ended: hand 3 was bid but not played"),
+        (dict(IMPORT, rules={"set_out": 2}, mode="cutthroat"),
+         "rules.set_out: is played in partnership games only"),
+        (dict(IMPORT, players=["Alice", "Ben", "ALICE", "Dev"]),
+         "players: seats 0 and 2 have the same name"),
+    ]:
+        result = runner.invoke(args=["score", "-"], input=json.dumps(doc))
+        assert result.exit_code != 0 and message in result.output, result.output
+        assert "Traceback" not in result.output
+    result = runner.invoke(args=["score", "-"],
+                           input='{"format": "scorepad/1", "format": "scorepad/1"}')
+    assert result.exit_code != 0 and "the key 'format' appears twice" in result.output
+def test_backup_of_a_missing_database_is_refused(tmp_path):
+    from scorepad import create_app
+
+    app = create_app({"DATABASE": str(tmp_path / "nothing.db"), "SECRET_KEY": "k"})
+    result = app.test_cli_runner().invoke(args=["backup", str(tmp_path / "copy.db")])
+    assert result.exit_code != 0 and "there is no database at" in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "nothing.db").exists() and not (tmp_path / "copy.db").exists()
+
+
+def test_backup_into_a_missing_folder_is_refused(runner, client, tmp_path):
+    from tests.helpers import start
+
+    start(client)
+    target = tmp_path / "no" / "such" / "folder" / "copy.db"
+    result = runner.invoke(args=["backup", str(target)])
+    assert result.exit_code != 0 and "there is no folder" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert not target.parent.exists()
+
+
+def test_lan_addresses_come_from_ifaddr(monkeypatch):
+    import ifaddr
+
+    from scorepad import cli
+
+    def adapter(*ips):
+        return ifaddr.Adapter("x", "x", [ifaddr.IP(ip, 24, "x") for ip in ips])
+
+    monkeypatch.setattr(ifaddr, "get_adapters", lambda: [
+        adapter("127.0.0.1"), adapter("192.168.1.20", ("fe80::1", 0, 0)),
+        adapter("169.254.3.4"), adapter("10.0.0.7", "192.168.1.20")])
+    assert cli.lan_addresses() == ["192.168.1.20", "10.0.0.7"]
+
+
+def test_waitress_refuses_a_huge_body_at_once(app):
+    """A real waitress with scorepad's limits answers 413 before the body is sent."""
+    import socket
+    import threading
+    import time
+
+    import waitress
+
+    from scorepad.cli import waitress_options
+
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=2,
+                                    **waitress_options(app))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        for head in (f"Content-Length: {300 * 1024 * 1024}\r\n",
+                     "Transfer-Encoding: chunked\r\n",
+                     "Cookie: " + "x" * 40_000 + "\r\n"):
+            started = time.monotonic()
+            with socket.create_connection(("127.0.0.1", server.effective_port), 5) as sock:
+                sock.settimeout(5)
+                sock.sendall(("POST /games/import HTTP/1.1\r\nHost: x\r\n"
+                              f"Content-Type: application/octet-stream\r\n{head}\r\n")
+                             .encode())
+                answer = b""
+                try:
+                    chunk = b"1000000\r\n" + b"x" * 0x1000000 + b"\r\n"
+                    if "chunked" in head or "Length" in head:
+                        for _ in range(8):  # at most 128 MB: waitress stops us first
+                            sock.sendall(chunk if "chunked" in head else b"x" * 0x1000000)
+                except OSError:
+                    pass  # the server closed the connection: the body was refused
+                try:
+                    while b"\r\n" not in answer:
+                        data = sock.recv(4096)
+                        if not data:
+                            break
+                        answer += data
+                except OSError:
+                    pass
+            elapsed = time.monotonic() - started
+            status = answer.split(b"\r\n", 1)[0]
+            assert b" 413 " in status or b" 431 " in status or b" 400 " in status, (head[:30],
+                                                                                   answer[:200])
+            assert elapsed < 5, (head[:30], elapsed)
+    finally:
+        server.close()

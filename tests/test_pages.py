@@ -122,5 +122,14 @@ def test_manifest_icons_and_service_worker(client):
     assert worker.mimetype == "application/javascript"
     assert worker.headers["Cache-Control"] == "no-cache"
     source = worker.get_data(as_text=True)
-    assert "/static/app.css?v=" in source and "Offline: not saved" in source
+    assert re.search(r"/static/app\.[0-9a-f]{12}\.css", source) and "Offline: not saved" in source
     assert "/offline" in source and client.get("/offline").status_code == 200
+
+
+def test_saves_never_trust_navigator_online():
+    """A phone on Wi-Fi without a route calls itself online: a save's own request decides."""
+    from tests.live import ROOT
+
+    script = (ROOT / "static" / "app.js").read_text()
+    assert "navigator.onLine" not in script
+    assert "AbortController" in script and "redirect: \"follow\"" in script

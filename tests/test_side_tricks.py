@@ -107,7 +107,7 @@ def test_storage_keeps_what_was_entered(tmp_path):
     storage.save_bids(db, game_id, 1, [4, NIL, 3, 5])
     stored = storage.load_game(db, game_id)
     storage.save_tricks(db, game_id, 1, stored.versions[0], [None, 1, None, None], [7, 6])
-    storage._recent.items.clear()  # read it back from the file, not from memory
+    storage._recent.clear()  # read it back from the file, not from memory
     stored = storage.load_game(db, game_id)
     assert stored.game.tricks_by == "side"
     assert stored.game.hands[0] == Hand((4, NIL, 3, 5), (None, 1, None, None), (7, 6))

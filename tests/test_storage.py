@@ -43,8 +43,50 @@ def test_second_save_of_the_same_hand_is_a_conflict(db):
         storage.save_bids(db, game_id, 1, [3, 3, 3, 3])
     storage.save_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
     with pytest.raises(storage.Conflict, match="changed on another phone"):
-        storage.save_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
+        storage.save_tricks(db, game_id, 1, 1, [5, 4, 3, 1])
     assert storage.load_game(db, game_id).game.hands == (hand([4, 5, 3, 1], [4, 5, 3, 1]),)
+
+
+def test_the_same_save_sent_twice_is_saved_once_without_error(db):
+    game_id = storage.create_game(db, partnership(), Rules())
+    for _ in range(2):
+        storage.save_bids(db, game_id, 1, [4, 5, 3, 1])
+    for _ in range(2):
+        storage.save_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
+    stored = storage.load_game(db, game_id)
+    assert stored.game.hands == (hand([4, 5, 3, 1], [4, 5, 3, 1]),) and stored.revision == 2
+    with pytest.raises(storage.Conflict, match="already entered"):
+        storage.save_bids(db, game_id, 1, [4, 5, 3, 2])
+
+
+def test_a_hand_undone_and_bid_again_never_takes_back_an_old_version(db):
+    game_id = storage.create_game(db, partnership(), Rules())
+    storage.save_bids(db, game_id, 1, [4, 5, 3, 1])
+    old = storage.load_game(db, game_id).versions[0]
+    storage.delete_last_hand(db, game_id, 1, old)
+    storage.save_bids(db, game_id, 1, [3, 3, 3, 3])
+    assert storage.load_game(db, game_id).versions[0] != old
+    with pytest.raises(storage.Conflict, match="changed on another phone"):
+        storage.save_tricks(db, game_id, 1, old, [4, 5, 3, 1])
+    with pytest.raises(storage.Conflict, match="changed on another phone"):
+        storage.edit_hand(db, game_id, 1, old, [4, 5, 3, 1], None)
+    with pytest.raises(storage.Conflict, match="changed on another phone"):
+        storage.delete_last_hand(db, game_id, 1, old)
+    assert storage.load_game(db, game_id).game.hands == (hand([3, 3, 3, 3]),)
+
+
+def test_an_imported_hand_undone_and_bid_again_gets_a_new_version(db):
+    game_id = storage.create_game(db, partnership(), Rules(), [hand([3, 3, 3, 4])])
+    old = storage.load_game(db, game_id).versions[0]
+    storage.delete_last_hand(db, game_id, 1, old)
+    storage.save_bids(db, game_id, 1, [3, 3, 3, 3])
+    with pytest.raises(storage.Conflict):
+        storage.save_tricks(db, game_id, 1, old, [4, 3, 3, 3])
+
+
+def test_a_write_to_a_missing_game_says_so(db):
+    with pytest.raises(storage.Missing):
+        storage.save_bids(db, "no-such-game", 1, [3, 3, 3, 4])
 
 
 def test_refused_hand_stores_nothing(db):
@@ -62,11 +104,11 @@ def test_edit_rescores_later_hands_and_checks_version(db):
     game_id = storage.create_game(db, partnership(), Rules(target=250))
     for number in (1, 2):
         storage.save_bids(db, game_id, number, [6, 6, 6, 1])
-        storage.save_tricks(db, game_id, number, 1, [7, 1, 5, 0])
+        storage.save_tricks(db, game_id, number, 2 * number - 1, [7, 1, 5, 0])
     storage.edit_hand(db, game_id, 1, 2, [6, 6, 6, 1], [7, 1, 4, 1])
     stored = storage.load_game(db, game_id)
     assert [s.total for s in stored.score().sides] == [-120 + 120, -70 - 70]
-    assert stored.versions == (3, 2)
+    assert stored.versions == (5, 4)
     with pytest.raises(storage.Conflict, match="Hand 1 was changed on another phone"):
         storage.edit_hand(db, game_id, 1, 2, [6, 6, 6, 1], [7, 1, 5, 0])
 
@@ -75,11 +117,11 @@ def test_edit_can_finish_and_reopen_a_game(db):
     game_id = storage.create_game(db, partnership(), Rules(target=250))
     for number in (1, 2, 3):
         storage.save_bids(db, game_id, number, [6, 6, 6, 1])
-        storage.save_tricks(db, game_id, number, 1, [7, 1, 5, 0])
+        storage.save_tricks(db, game_id, number, 2 * number - 1, [7, 1, 5, 0])
     assert storage.load_game(db, game_id).score().status == "finished"
-    storage.edit_hand(db, game_id, 3, 2, [6, 6, 6, 1], [4, 1, 5, 3])
+    storage.edit_hand(db, game_id, 3, 6, [6, 6, 6, 1], [4, 1, 5, 3])
     assert storage.load_game(db, game_id).score().status == "playing"
-    storage.edit_hand(db, game_id, 3, 3, [6, 6, 6, 1], [7, 1, 5, 0])
+    storage.edit_hand(db, game_id, 3, 7, [6, 6, 6, 1], [7, 1, 5, 0])
     assert storage.load_game(db, game_id).score().status == "finished"
 
 
@@ -88,10 +130,15 @@ def test_edit_that_would_end_the_game_before_later_hands_is_refused(db):
     storage.save_bids(db, game_id, 1, [3, 3, 3, 3])
     storage.save_tricks(db, game_id, 1, 1, [3, 4, 3, 3])
     storage.save_bids(db, game_id, 2, [3, 3, 3, 3])
-    storage.save_tricks(db, game_id, 2, 1, [4, 3, 3, 3])
-    with pytest.raises(GameError, match="hand 2: the game was already over after hand 1"):
+    storage.save_tricks(db, game_id, 2, 3, [4, 3, 3, 3])
+    with pytest.raises(GameError, match="hand 1: after this change the game is over at "
+                                        "hand 1, so hand 2 would be removed") as caught:
         storage.edit_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0])
-    assert storage.load_game(db, game_id).versions == (2, 2)
+    assert caught.value.removed == (2,)
+    assert storage.load_game(db, game_id).versions == (2, 4)
+    storage.edit_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0], confirm_removal=True)
+    stored = storage.load_game(db, game_id)
+    assert len(stored.game.hands) == 1 and stored.score().status == "finished"
 
 
 def test_delete_only_the_last_hand(db):
@@ -101,7 +148,7 @@ def test_delete_only_the_last_hand(db):
     storage.save_bids(db, game_id, 2, [3, 3, 3, 4])
     with pytest.raises(storage.Conflict, match="Only the last hand"):
         storage.delete_last_hand(db, game_id, 1, 2)
-    storage.delete_last_hand(db, game_id, 2, 1)
+    storage.delete_last_hand(db, game_id, 2, 3)
     assert len(storage.load_game(db, game_id).game.hands) == 1
 
 
@@ -134,6 +181,22 @@ def test_reads_are_cached_by_revision_and_every_write_moves_it(db):
     storage.delete_last_hand(db, game_id, 1, 3)
     assert storage.load_game(db, game_id).revision == 4
     assert storage.load_game(db, game_id).game.hands == ()
+
+
+def test_the_cache_of_scored_games_is_per_database_file(tmp_path):
+    paths = [str(tmp_path / "a.db"), str(tmp_path / "b.db")]
+    dbs = []
+    for path in paths:
+        migrate(path)
+        dbs.append(connect(path))
+    game_id = storage.create_game(dbs[0], partnership(), Rules())
+    storage.save_bids(dbs[0], game_id, 1, [4, 5, 3, 1])
+    assert storage.load_game(dbs[0], game_id).game.hands  # now cached at revision 1
+    # The same game id and revision in another file (a restored backup, a second app)
+    dbs[1].execute("attach database ? as other", [paths[0]])
+    dbs[1].execute("insert into games select * from other.games")
+    dbs[1].execute("detach database other")
+    assert storage.load_game(dbs[1], game_id).game.hands == ()
 
 
 def test_migrations_apply_once(tmp_path):

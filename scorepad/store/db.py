@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from sqlite_utils import Database
 
@@ -13,19 +14,29 @@ from .migrations import migrations
 BUSY_TIMEOUT_SECONDS = 5.0
 
 
-def connect(path: str) -> Database:
+def connect(path: str, *, read_only: bool = False) -> Database:
     """Open the database file with a busy timeout; transactions are explicit.
 
-    WAL mode is a property of the file, set once by `migrate`."""
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
-                           check_same_thread=False)
+    WAL mode is a property of the file, set once by `migrate`. `read_only` reads a
+    file in a folder SQLite cannot write to (no -wal or -shm file can be made there)."""
+    target, uri = path, False
+    if read_only:
+        target, uri = f"{Path(path).resolve().as_uri()}?mode=ro&immutable=1", True
+    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
+                           check_same_thread=False, uri=uri)
     conn.execute("PRAGMA foreign_keys=ON")
-    conn.execute("PRAGMA synchronous=NORMAL")
+    # FULL: a hand the app said it saved survives a power cut (NORMAL may lose the
+    # last commits in WAL mode); bench/pages.py measures its cost.
+    conn.execute("PRAGMA synchronous=FULL")
     return Database(conn, recursive_triggers=False)
 
 
 def migrate(path: str) -> None:
     """Create the file if needed, switch it to WAL and apply every pending migration."""
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # SQLite says what is wrong when it opens the file
     db = connect(path)
     try:
         db.execute("PRAGMA journal_mode=WAL")
@@ -35,8 +46,11 @@ def migrate(path: str) -> None:
 
 
 def backup(source: str, target: str) -> int:
-    """Copy the database with SQLite's online backup; returns the pages copied."""
-    src = sqlite3.connect(source, timeout=BUSY_TIMEOUT_SECONDS)
+    """Copy the database with SQLite's online backup; returns the pages copied.
+
+    The source is opened read-only, so a wrong path is an error, not a new empty file."""
+    src = sqlite3.connect(f"{Path(source).resolve().as_uri()}?mode=ro", uri=True,
+                          timeout=BUSY_TIMEOUT_SECONDS)
     dst = sqlite3.connect(target)
     try:
         src.backup(dst)
@@ -48,7 +62,13 @@ def backup(source: str, target: str) -> int:
 
 @contextmanager
 def writing(db: Database) -> Iterator[Database]:
-    """One write transaction, taken at once so that two phones queue, not collide."""
+    """One write transaction, taken at once so that two phones queue, not collide.
+
+    Inside a transaction already begun, it joins it: the outer one commits or rolls
+    back both (a seat's bid and the hand it completes are one write)."""
+    if db.conn.in_transaction:
+        yield db
+        return
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db

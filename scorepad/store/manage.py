@@ -1,6 +1,6 @@
 """Keeping a game in order: its settings, an early end, a hand's dealer or adjustment,
 and deleting it. Each write is one transaction that checks a version first, so a stale
-form from another phone never overwrites newer data."""
+form from another phone never overwrites newer data; the core scores every change."""
 
 from __future__ import annotations
 
@@ -12,11 +12,20 @@ from dataclasses import replace
 from sqlite_utils import Database
 
 from ..core.errors import GameError
-from ..core.game import Game
 from ..core.rules import Rules
-from ..core.scoring import Table
+from ..core.scoring import Table, end_early
 from .db import writing
-from .storage import Conflict, StoredGame, _check_version, _locked, _now, _replace
+from .storage import (
+    Conflict,
+    StoredGame,
+    _bump,
+    _check_version,
+    _current,
+    _next_revision,
+    _now,
+    _remember,
+    edit_hand,
+)
 
 ADJUST_LIMIT = 1000
 NOTE_LIMIT = 200
@@ -24,34 +33,29 @@ STALE = ("This game was changed on another phone meanwhile. Here it is as it is 
          "make your change again if it is still needed.")
 
 
-def _current(db: Database, game_id: str, revision: int) -> StoredGame:
-    stored = _locked(db, game_id)
+def _at_revision(db: Database, game_id: str, revision: int) -> StoredGame:
+    stored = _current(db, game_id)
     if stored.revision != revision:
         raise Conflict(STALE)
     return stored
 
 
-def _bump(db: Database, game_id: str, **columns: object) -> None:
-    sets = "".join(f", {column} = ?" for column in columns)
-    db.execute(f"update games set updated_at = ?, revision = revision + 1{sets} where id = ?",
-               [_now(), *columns.values(), game_id])
-
-
 def update_settings(db: Database, game_id: str, revision: int, table: Table,
                     rules: Rules) -> None:
-    """New names, side names or house rules: every hand is scored again with them first,
-    and a hand they would break is named in the refusal."""
+    """New names, side names or house rules: the core scores every hand again with them
+    first, and a hand they would break is named in the refusal."""
     with writing(db):
-        stored = _current(db, game_id, revision)
+        stored = _at_revision(db, game_id, revision)
         old = stored.game.table
         if (table.mode, len(table.players), table.first_dealer) != \
                 (old.mode, len(old.players), old.first_dealer):
             raise GameError("the table itself cannot change during a game", field="players")
-        Game(table, rules, stored.game.hands, stored.game.tricks_by).score()
-        side_names = None if not table.side_names or not any(table.side_names) \
-            else json.dumps(list(table.side_names))
-        _bump(db, game_id, players=json.dumps(list(table.players)), side_names=side_names,
-              rules=json.dumps(rules.as_dict()))
+        game = replace(stored.game, table=table, rules=rules)
+        score = game.score()
+        db.execute("update games set players = ?, rules = ? where id = ?",
+                   [json.dumps(list(table.players)), json.dumps(rules.as_dict()), game_id])
+        fresh = _bump(db, stored, game, stored.versions, score, _now())
+    _remember(db, fresh)
 
 
 def _key(text: str) -> str:
@@ -60,11 +64,11 @@ def _key(text: str) -> str:
 
 
 def delete_game(db: Database, game_id: str) -> None:
-    """Remove a game and its hands for good, in one transaction."""
+    """Remove a game, its hands and its seat links for good, in one transaction."""
     with writing(db):
-        stored = _locked(db, game_id)
+        stored = _current(db, game_id)
         db.execute("delete from hands where game_id = ?", [game_id])
-        db.execute("delete from games where id = ?", [game_id])
+        db.execute("delete from games where id = ?", [game_id])  # seat links cascade
         for key in (stored.id, stored.share_token):
             db.execute("insert or replace into deleted_games (key, deleted_at) values (?, ?)",
                        [_key(key), _now()])
@@ -76,41 +80,41 @@ def was_deleted(db: Database, key: str) -> bool:
 
 
 def end_game(db: Database, game_id: str, revision: int) -> None:
-    """End the game after its last played hand (time is up)."""
+    """End the game after its last played hand (time is up): the core decides how."""
     with writing(db):
-        stored = _current(db, game_id, revision)
-        score = stored.score()
-        if stored.ended or score.status == "finished":
-            raise Conflict("This game is already over.")
-        if score.pending is not None:
-            raise GameError(f"Enter the tricks of hand {score.pending.number} or cancel it "
-                            "first.", hand=score.pending.number, field="tricks")
-        if not score.hands:
-            raise GameError("No hand has been played yet: there is nothing to end.")
-        _bump(db, game_id, ended=1)
+        stored = _at_revision(db, game_id, revision)
+        score = end_early(stored.score())
+        fresh = _bump(db, stored, replace(stored.game, ended=True), stored.versions, score,
+                      _now())
+    _remember(db, fresh)
 
 
 def set_dealer(db: Database, game_id: str, number: int, version: int, seat: int) -> None:
-    """Say who dealt hand `number`; for the hand not yet bid (version 0), who deals it."""
+    """Say who dealt hand `number` (the deal passes on from there); for the hand not yet
+    bid (version 0), who deals it."""
     with writing(db):
-        stored = _locked(db, game_id)
+        stored = _current(db, game_id)
         players = stored.game.table.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
             raise GameError(f"dealer: choose one of the {len(players)} players",
                             hand=number, field="dealer")
-        if number == len(stored.game.hands) + 1 and not stored.score().pending:
+        if number == len(stored.game.hands) + 1:
             if version != 0:
                 raise Conflict(f"Hand {number} was bid on another phone meanwhile.")
-            if stored.ended or stored.score().status == "finished":
+            if stored.score().status == "finished":
                 raise Conflict("This game is over: no hand is dealt any more.")
-            _bump(db, game_id, next_dealer=seat)
+            # Plain columns beside the core's: a choice for a hand that has no row yet.
+            db.execute("update games set next_dealer = ?, next_dealer_hand = ?, "
+                       "revision = ?, updated_at = ? where id = ?",
+                       [seat, number, _next_revision(stored), _now(), game_id])
             return
         hand = _check_version(stored, number, version)
-        _replace(db, stored, number, replace(hand, dealer=seat))
+        edit_hand(db, game_id, number, version, hand.bids, hand.tricks, hand.side_tricks,
+                  dealer=seat)
 
 
 def check_adjustment(points: Sequence[object], note: object, sides: int,
-                     names: Sequence[str]) -> tuple[tuple[int, ...] | None, str | None]:
+                     names: Sequence[str]) -> tuple[tuple[int, ...] | None, str]:
     """The adjustment as stored (None when nothing is added), or a refusal naming the field."""
     if not isinstance(points, (list, tuple)) or len(points) != sides:
         raise GameError(f"adjust: expected points for each of the {sides} sides",
@@ -127,17 +131,19 @@ def check_adjustment(points: Sequence[object], note: object, sides: int,
         raise GameError(f"note: at most {NOTE_LIMIT} characters, not {len(text)}",
                         field="note")
     if not any(points):
-        return None, text or None
+        return None, text
     if not text:
         raise GameError("note: say why the score is adjusted", field="note")
     return tuple(points), text  # type: ignore[arg-type]
 
 
 def set_adjustment(db: Database, game_id: str, number: int, version: int,
-                   points_per_side: Sequence[int], note: str | None) -> None:
-    """Add points to (or take them from) each side in a played hand, with a note why."""
+                   points_per_side: Sequence[int], note: str | None,
+                   confirm_removal: bool = False) -> None:
+    """Add points to (or take them from) each side in a played hand, with a note why;
+    the core adds them after everything else and scores every later hand again."""
     with writing(db):
-        stored = _locked(db, game_id)
+        stored = _current(db, game_id)
         hand = _check_version(stored, number, version)
         if hand.tricks is None:
             raise GameError("adjust: only a hand that has been played can be adjusted",
@@ -145,4 +151,5 @@ def set_adjustment(db: Database, game_id: str, number: int, version: int,
         score = stored.score()
         adjust, text = check_adjustment(points_per_side, note, len(score.sides),
                                         [side.name for side in score.sides])
-        _replace(db, stored, number, replace(hand, adjust=adjust, note=text))
+        edit_hand(db, game_id, number, version, hand.bids, hand.tricks, hand.side_tricks,
+                  confirm_removal=confirm_removal, adjust=adjust, note=text)

@@ -44,6 +44,14 @@ def m003_add_share_token(db: Database) -> None:
 
 
 @migrations()
+def m004_add_rematch_of(db: Database) -> None:
+    """The finished game a game is the rematch of: one rematch per game, however often
+    it is asked for."""
+    db.table("games").add_column("rematch_of", str)
+    db.table("games").create_index(["rematch_of"], unique=True)
+
+
+@migrations()
 def m005_tricks_by_side(db: Database) -> None:
     """Tricks may be entered per side: a hand keeps the side counts, a game how it counts."""
     db.table("hands").add_column("side_tricks", str)
@@ -51,17 +59,38 @@ def m005_tricks_by_side(db: Database) -> None:
 
 
 @migrations()
-def m006_game_settings(db: Database) -> None:
-    """Settings kept with a game and a hand: side names, an early end, the next hand's dealer;
-    a hand's dealer, adjustment and note; and the keys of deleted games (one-way hashes) so
-    their old addresses can say the game is gone."""
+def m006_core_extras(db: Database) -> None:
+    """What a hand may also carry (blind, dealer, adjust, note) and what a game may
+    (start from paper, ended early, side names), each as one JSON object or null."""
+    db.table("hands").add_column("extra", str)
+    db.table("games").add_column("extra", str)
+
+
+@migrations()
+def m007_evening(db: Database) -> None:
+    """Evenings and seat links: `games.rematch_of` (unless m004 already added it), each
+    seat's own bidding link, and the bids sent from the seats before all are in."""
+    if "rematch_of" not in db.table("games").columns_dict:
+        db.table("games").add_column("rematch_of", str)
+    # Raw SQL for ON DELETE CASCADE: a game that goes takes its seat links with it.
+    db.execute("create table seat_links (token text primary key, "
+               "game_id text not null references games(id) on delete cascade, "
+               "seat integer not null, created_at text not null)")
+    db.execute("create unique index seat_links_game_seat on seat_links(game_id, seat)")
+    db.execute("create table seat_bids ("
+               "game_id text not null references games(id) on delete cascade, "
+               "number integer not null, seat integer not null, bid text not null, "
+               "version integer not null, updated_at text not null, "
+               "primary key (game_id, number, seat))")
+
+
+@migrations()
+def m008_housekeeping(db: Database) -> None:
+    """The dealer chosen for a hand not yet bid (its number and seat: a choice made for a
+    hand since undone or bid is no longer current), and the keys of deleted games (one-way
+    hashes) so their old addresses can say the game is gone."""
     games = db.table("games")
-    games.add_column("side_names", str)
-    games.add_column("ended", int, not_null_default=0)
     games.add_column("next_dealer", int)
-    hands = db.table("hands")
-    hands.add_column("dealer", int)
-    hands.add_column("adjust", str)
-    hands.add_column("note", str)
+    games.add_column("next_dealer_hand", int)
     db.table("deleted_games").create({"key": str, "deleted_at": str}, pk="key",
                                      not_null={"deleted_at"})

@@ -7,7 +7,6 @@ import io
 
 from ..store.storage import StoredGame
 from .display import bid_text
-from .standing import dealer_of
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -24,7 +23,8 @@ def cell(value: object) -> object:
 
 
 def hands_csv(stored: StoredGame) -> str:
-    """Number, dealer, each seat's bid and tricks, each side's points, total, bags, note."""
+    """Number, dealer, each seat's bid and tricks, each side's points, total, bags and
+    adjustment, note."""
     score, table = stored.score(), stored.game.table
     by_side = any(hand.side_tricks is not None for hand in stored.game.hands)
     header: list[object] = ["Hand", "Dealer"]
@@ -33,18 +33,20 @@ def hands_csv(stored: StoredGame) -> str:
     if by_side:
         header += [f"{side.name} tricks" for side in score.sides]
     for side in score.sides:
-        header += [f"{side.name} points", f"{side.name} total", f"{side.name} bags"]
+        header += [f"{side.name} points", f"{side.name} total", f"{side.name} bags",
+                   f"{side.name} adjustment"]
     header.append("Note")
     rows = [header]
     for scored, hand in zip(score.hands, stored.game.hands):
-        row: list[object] = [scored.number, table.players[dealer_of(stored, scored.number)]]
+        row: list[object] = [scored.number, table.players[scored.dealer]]
         for seat, bid in enumerate(scored.bids):
             took = None if scored.tricks is None else scored.tricks[seat]
             row += [bid if isinstance(bid, int) else bid_text(bid), took]
         if by_side:
             row += list(hand.side_tricks or (None,) * len(score.sides))
         for result in scored.sides or (None,) * len(score.sides):
-            row += [None] * 3 if result is None else [result.points, result.total, result.bags]
+            row += [None] * 4 if result is None else [result.points, result.total, result.bags,
+                                                      result.adjust]
         row.append(hand.note)
         rows.append(row)
     out = io.StringIO()

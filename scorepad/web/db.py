@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 
@@ -11,6 +12,34 @@ from sqlite_utils import Database
 from ..store.db import connect, migrate
 
 _migrate_lock = threading.Lock()
+READ_ONLY = "read-only"
+
+
+def _anchor(path: str) -> sqlite3.Connection:
+    """An idle connection kept open for the app's life, so that closing a request's
+    connection never closes the last one (which checkpoints and deletes the WAL).
+
+    It must have read the file: only then does it hold the shared lock that tells a
+    closing connection it is not the last one."""
+    conn = sqlite3.connect(path, check_same_thread=False)
+    conn.execute("select count(*) from sqlite_master").fetchone()
+    return conn
+
+
+def _open(path: str) -> sqlite3.Connection | str:
+    try:
+        migrate(path)
+        return _anchor(path)
+    except sqlite3.OperationalError:
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isfile(path) or os.access(folder, os.W_OK):
+            raise
+        # SQLite in WAL mode makes -wal and -shm files beside the database: in a
+        # read-only folder it cannot, so the file is read as it is, and writes are
+        # refused with a message that says so.
+        current_app.logger.warning("%s is in a read-only folder: scorepad can show games "
+                                   "but not save them", path)
+        return READ_ONLY
 
 
 def get_db() -> Database:
@@ -21,12 +50,8 @@ def get_db() -> Database:
         if not state.get(path):
             with _migrate_lock:
                 if not state.get(path):
-                    migrate(path)
-                    # An idle connection kept open for the app's life: closing each
-                    # request's connection then never closes the last one, which would
-                    # checkpoint and delete the WAL file every time.
-                    state[path] = sqlite3.connect(path, check_same_thread=False)
-        g.db = connect(path)
+                    state[path] = _open(path)
+        g.db = connect(path, read_only=state[path] == READ_ONLY)
     return g.db
 
 

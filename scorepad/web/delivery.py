@@ -1,51 +1,163 @@
-"""Getting pages to a phone on a weak signal: gzip, ETags, content-hashed static files.
+"""Getting pages to a phone on a weak signal: compression, ETags, content-hashed static files.
 
-* Text responses are gzipped when the phone accepts it.
+* Responses are compressed by Flask-Compress when the phone accepts it.
 * HTML gets a weak ETag from its content (with the per-request CSRF signature
   taken out, so an unchanged page keeps its tag) and `no-cache`: a reload of
   an unchanged page answers 304 with no body.
-* Static files are linked as `/static/app.css?v=<hash>`; a request with the
-  current hash is cached for a year as immutable.
+* Static files are served by WhiteNoise from a copy made at start: each file
+  under its own name (cached briefly) and under a content-hashed name such as
+  `/static/app.<hash>.css` (cached for a year as immutable), each precompressed.
+  WhiteNoise answers only from the list of files found at start, so no request
+  ever opens a path of its choosing.
 """
 
 from __future__ import annotations
 
-import gzip
+import atexit
 import hashlib
+import os
+import shutil
+import stat
+import tempfile
+import threading
+from collections.abc import Callable, Iterable
+from http import HTTPStatus
 from pathlib import Path
+from typing import Any
+from wsgiref.headers import Headers
 
-from flask import Flask, current_app, g, request, session, url_for
+from flask import Flask, abort, current_app, g, request, session, url_for
+from flask_compress import Compress
+from werkzeug.http import parse_accept_header, parse_etags
 from werkzeug.wrappers import Response as BaseResponse
+from whitenoise import WhiteNoise
+from whitenoise.compress import Compressor
+from whitenoise.responders import NOT_MODIFIED_HEADERS, Response, StaticFile
 
-COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml",
-                "application/manifest+json")
-MIN_SIZE = 256
+from .security import HEADERS
+
 YEAR = 365 * 24 * 3600
+SHORT = 3600  # an unhashed static file (the manifest's icons) may change with a release
+COMPRESS_CONFIG = {"COMPRESS_ALGORITHM": ["br", "gzip"], "COMPRESS_MIN_SIZE": 256,
+                   "COMPRESS_MIMETYPES": ["text/html", "text/css", "text/plain",
+                                          "application/json", "application/javascript",
+                                          "image/svg+xml", "application/manifest+json"]}
+
+_builds: dict[tuple[str, str], tuple[str, dict[str, str]]] = {}
+_builds_lock = threading.Lock()
+
+
+def _hashed_name(name: str, digest: str) -> str:
+    stem, dot, ext = name.rpartition(".")
+    return f"{stem}.{digest}.{ext}" if dot and stem and "/" not in ext else f"{name}.{digest}"
+
+
+def _scan(folder: Path) -> dict[str, bytes]:
+    """Every regular file under `folder` (links and special files are left out)."""
+    found: dict[str, bytes] = {}
+    for root, _, names in os.walk(folder):
+        for name in names:
+            path = Path(root) / name
+            if stat.S_ISREG(path.lstat().st_mode):
+                found[path.relative_to(folder).as_posix()] = path.read_bytes()
+    return found
+
+
+def _build(folder: str) -> tuple[str, dict[str, str]]:
+    """A private copy of the static folder with hashed names and .gz/.br files, made
+    once per process and content; returns its folder and each file's hash."""
+    files = _scan(Path(folder))
+    content = hashlib.sha256()
+    for name in sorted(files):
+        content.update(name.encode() + b"\0" + files[name])
+    key = (folder, content.hexdigest())
+    with _builds_lock:
+        if key not in _builds:
+            out = Path(tempfile.mkdtemp(prefix="scorepad-static-"))
+            atexit.register(shutil.rmtree, out, True)
+            compressor = Compressor(quiet=True)
+            hashes = {}
+            for name, data in files.items():
+                hashes[name] = hashlib.sha256(data).hexdigest()[:12]
+                for copy in (name, _hashed_name(name, hashes[name])):
+                    target = out / copy
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(data)
+                    if compressor.should_compress(copy):
+                        list(compressor.compress(str(target)))
+            _builds[key] = (str(out), hashes)
+        return _builds[key]
+
+
+def _accepted(header: str) -> str:
+    """Accept-Encoding without the codings the phone refuses (`gzip;q=0`), which
+    neither WhiteNoise nor Flask-Compress leaves out by itself."""
+    return ", ".join(f"{value};q={quality:g}" for value, quality in parse_accept_header(header)
+                     if quality > 0)
+
+
+def _honour_refusals(app: Callable) -> Callable:
+    """WSGI middleware: Accept-Encoding as `_accepted` rewrites it, for all that follows."""
+    def middleware(environ: dict, start_response: Callable) -> Iterable[bytes]:
+        if "HTTP_ACCEPT_ENCODING" in environ:
+            environ["HTTP_ACCEPT_ENCODING"] = _accepted(environ["HTTP_ACCEPT_ENCODING"])
+        return app(environ, start_response)
+    return middleware
+
+
+class _File(StaticFile):
+    """A static file whose compressed forms each carry their own ETag."""
+
+    @staticmethod
+    def get_alternatives(base_headers: Any, files: Any) -> list:
+        alternatives = []
+        for pattern, path, headers in StaticFile.get_alternatives(base_headers, files):
+            headers = dict(headers)
+            coding = headers.get("Content-Encoding")
+            if coding:
+                headers["ETag"] = f'{headers["ETag"][:-1]}-{coding}"'
+            alternatives.append((pattern, path, list(headers.items())))
+        return alternatives
+
+    def get_response(self, method: str, request_headers: Any) -> Any:
+        if method in ("GET", "HEAD") and "HTTP_IF_NONE_MATCH" in request_headers:
+            _, headers = self.get_path_and_headers(request_headers)
+            headers = dict(headers)
+            if parse_etags(request_headers["HTTP_IF_NONE_MATCH"]).contains(
+                    headers["ETag"].strip('"')):
+                kept = [(k, v) for k, v in headers.items() if k in NOT_MODIFIED_HEADERS]
+                return Response(HTTPStatus.NOT_MODIFIED, kept, None)
+        return super().get_response(method, request_headers)
+
+
+class StaticFiles(WhiteNoise):
+    """WhiteNoise with per-coding ETags and scorepad's security headers."""
+
+    FOREVER = YEAR
+
+    def get_static_file(self, path: str, url: str, stat_cache: Any = None) -> Any:
+        headers = Headers([])
+        self.add_mime_headers(headers, path, url)
+        self.add_cache_headers(headers, path, url)
+        for name, value in HEADERS.items():
+            headers[name] = value
+        return _File(path, headers.items(), stat_cache=stat_cache,
+                     encodings={"gzip": path + ".gz", "br": path + ".br"})
 
 
 def static_hash(filename: str) -> str:
-    """A short hash of a static file's bytes, computed once per file."""
-    cache: dict[str, str] = current_app.extensions.setdefault("scorepad.static", {})
-    if filename not in cache:
-        path = Path(current_app.static_folder or "") / filename
-        cache[filename] = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
-    return cache[filename]
+    """A short hash of a static file's bytes."""
+    return current_app.extensions["scorepad.static"][filename]
 
 
 def static_url(filename: str) -> str:
-    """The URL of a static file, carrying its content hash."""
-    return url_for("static", filename=filename, v=static_hash(filename))
+    """The URL of a static file under its content-hashed name, cached for a year."""
+    return url_for("static", filename=_hashed_name(filename, static_hash(filename)))
 
 
-def _cache_static(response: BaseResponse) -> None:
-    filename = (request.view_args or {}).get("filename", "")
-    wanted = request.args.get("v")
-    try:
-        current = static_hash(filename)
-    except OSError:
-        return
-    if wanted and wanted == current and response.status_code in (200, 304):
-        response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
+def _not_found(filename: str) -> BaseResponse:
+    """Whatever WhiteNoise did not find is not a static file: no path is ever opened."""
+    abort(404)
 
 
 def _tag_html(response: BaseResponse) -> BaseResponse:
@@ -59,36 +171,27 @@ def _tag_html(response: BaseResponse) -> BaseResponse:
     return response.make_conditional(request)
 
 
-def _compress(response: BaseResponse) -> None:
-    response.vary.add("Accept-Encoding")
-    if response.direct_passthrough:
-        response.direct_passthrough = False  # a static file: read it to compress it
-    body = response.get_data()
-    if len(body) < MIN_SIZE:
-        return
-    response.set_data(gzip.compress(body, compresslevel=6, mtime=0))
-    response.headers["Content-Encoding"] = "gzip"
-
-
 def after_request(response: BaseResponse) -> BaseResponse:
-    """ETags for HTML, long caching for hashed static files, gzip for text."""
-    if request.endpoint == "static":
-        _cache_static(response)
-    if response.status_code != 200 or request.method not in ("GET", "HEAD", "POST"):
-        return response
-    if response.mimetype == "text/html" and request.method in ("GET", "HEAD"):
-        response = _tag_html(response)
-        if response.status_code != 200:
-            return response
-    if (response.mimetype or "").startswith(COMPRESSIBLE) \
-            and "Content-Encoding" not in response.headers \
-            and "gzip" in request.headers.get("Accept-Encoding", ""):
-        _compress(response)
+    """A weak ETag and `no-cache` for HTML, so an unchanged page answers 304."""
+    if response.status_code == 200 and response.mimetype == "text/html" \
+            and request.method in ("GET", "HEAD"):
+        return _tag_html(response)
     return response
 
 
 def init_app(app: Flask) -> None:
-    """Register the hooks and the `static_url` template helper."""
+    """Static files through WhiteNoise, compression, HTML ETags, the template helpers."""
+    folder, hashes = _build(app.static_folder or "")
+    app.extensions["scorepad.static"] = hashes
+    immutable = {_hashed_name(name, digest) for name, digest in hashes.items()}
+    app.wsgi_app = _honour_refusals(StaticFiles(  # type: ignore[method-assign]
+        app.wsgi_app, root=folder, prefix="static/", max_age=SHORT, allow_all_origins=False,
+        immutable_file_test=lambda path, url: url.removeprefix("/static/") in immutable))
+    app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=_not_found,
+                     merge_slashes=False)
+    for key, value in COMPRESS_CONFIG.items():
+        app.config.setdefault(key, value)
+    Compress(app)  # registered first, so it runs after the ETag below is taken
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a 304'd page keeps a valid token
     app.after_request(after_request)
     app.add_template_global(static_url)

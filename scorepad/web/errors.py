@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
+import sqlite3
+from typing import NoReturn
+
 from flask import current_app, render_template
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, default_exceptions
+
+OWN = "scorepad_says"  # marks an error whose description scorepad wrote for the page
+
+
+def refuse(code: int, message: str) -> NoReturn:
+    """Stop the request with an error page that shows `message`, in scorepad's words."""
+    err = default_exceptions[code](description=message)
+    setattr(err, OWN, True)
+    raise err
 
 
 def error_page(err: HTTPException) -> tuple[str, int]:
+    """An HTTP error as a page: scorepad's own message, else a plain one for the code."""
     messages = {
         400: "Something in that request was not right.",
         404: "There is nothing here.",
         405: "That page cannot be used that way.",
         413: "That upload is too large: a game file is at most 1 MB.",
     }
-    message = err.description if err.code in (400, 404) and err.description and \
-        not err.description.startswith(("The browser", "The requested URL")) \
+    message = err.description if getattr(err, OWN, False) and err.description \
         else messages.get(err.code or 500, "Something went wrong on scorepad's side.")
     return render_template("error.html", code=err.code, message=message), err.code or 500
 
@@ -30,3 +42,38 @@ def server_error(err: Exception) -> tuple[str, int]:
     current_app.logger.exception("unexpected error", exc_info=err)
     return render_template("error.html", code=500, message=(
         "Something went wrong on scorepad's side. Nothing was saved; please try again.")), 500
+
+
+DISK_FULL = ("Not saved: the server's disk is full. What you typed is still here: "
+             "save again once space is freed on the server.")
+READ_ONLY = ("Not saved: the server's database is read-only. What you typed is still here: "
+             "save again once the server can write its database.")
+
+
+def storage_problem(err: sqlite3.OperationalError) -> tuple[str, int]:
+    """What to tell a phone when SQLite cannot write, and the status; others re-raised."""
+    text = str(err).lower()
+    if "disk is full" in text:
+        current_app.logger.error("database write failed: %s", err)
+        return DISK_FULL, 507
+    if "readonly database" in text or "read-only" in text:
+        current_app.logger.error("database write failed: %s", err)
+        return READ_ONLY, 503
+    raise err
+
+
+def database_error(err: sqlite3.OperationalError) -> tuple[str, int]:
+    """A write that failed outside a form (say, a migration on a read-only file)."""
+    try:
+        message, status = storage_problem(err)
+    except sqlite3.OperationalError:
+        return server_error(err)
+    return render_template("error.html", code=status,
+                           message=message.replace(" What you typed is still here:", "")), \
+        status
+
+
+def missing_game(err: LookupError) -> tuple[str, int]:
+    """A game gone from the database between reading it and writing to it."""
+    return render_template("error.html", code=404, message=(
+        "There is no game at this address any more: nothing was saved.")), 404

@@ -11,7 +11,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
-from ..core.rules import RULE_SPECS, TARGET_PRESETS
+from ..core.names import EMPTY, name_key, name_problem
+from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from ..core.scoring import BLIND_NIL, NIL, Bid, Table
 
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
@@ -20,6 +21,7 @@ TABLES = (("partnership", "Partnership: 4 players, partners sit opposite"),
           ("cutthroat-3", "Cutthroat, 3 players (17 tricks a hand)"),
           ("cutthroat-2", "Cutthroat, 2 players"))
 RULE_KEYS = [spec.key for spec in RULE_SPECS if spec.key != "target"]
+TARGET_LOW, TARGET_HIGH = target_range()
 
 
 def _choices(pairs: Any) -> list[SelectChoice]:
@@ -52,7 +54,8 @@ class NewGameForm(FlaskForm):
     target = RadioField("Target", default="500",
                         choices=_choices([(str(t), str(t)) for t in TARGET_PRESETS]
                                          + [("custom", "Other")]))
-    custom_target = IntegerField("Other target", validators=[Optional(), NumberRange(50, 2000)],
+    custom_target = IntegerField("Other target",
+                                 validators=[Optional(), NumberRange(TARGET_LOW, TARGET_HIGH)],
                                  render_kw={"inputmode": "numeric"})
 
     def mode_and_seats(self) -> tuple[str, int]:
@@ -67,26 +70,26 @@ class NewGameForm(FlaskForm):
         if self.table.errors:
             return False
         seats = self.mode_and_seats()[1]
-        names = []
+        names: list[str] = []
         for seat in range(4):
             field = self[f"player_{seat}"]
-            name = (field.data or "").strip()
-            if seat < seats:
-                if not name:
+            name, problem = name_problem(field.data or "")
+            if seat < seats:  # the core's own name check, worded for the form
+                if problem == EMPTY:
                     field.errors.append("enter a name")
-                elif len(name) > 40:
-                    field.errors.append("a name is at most 40 characters")
-                elif name.casefold() in names:
+                elif problem:
+                    field.errors.append(f"this name {problem}")
+                elif name_key(name) in names:
                     field.errors.append("another player has this name")
-                names.append(name.casefold())
-            elif name:
+                names.append(name_key(name))
+            elif name or problem not in ("", EMPTY):
                 field.errors.append(f"a {seats}-player game has no seat {seat + 1}: "
                                     "clear this name or choose more players")
         if not self.first_dealer.errors and int(self.first_dealer.data) >= seats:
             self.first_dealer.errors.append(f"choose one of the {seats} players")
         if self.target.data == "custom" and self.custom_target.data is None \
                 and not self.custom_target.errors:
-            self.custom_target.errors.append("enter a target from 50 to 2000")
+            self.custom_target.errors.append(f"enter a target from {TARGET_LOW} to {TARGET_HIGH}")
         return ok and not any(self[f].errors for f in
                               ("player_0", "player_1", "player_2", "player_3",
                                "first_dealer", "custom_target"))
@@ -101,7 +104,8 @@ class NewGameForm(FlaskForm):
         rules["target"] = (self.custom_target.data if self.target.data == "custom"
                            else int(self.target.data))
         if self.mode_and_seats()[0] != "partnership":
-            rules["suicide"] = False
+            rules.update({spec.key: spec.default for spec in RULE_SPECS
+                          if spec.partnership_only})
         return rules
 
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sqlite3
 from typing import Any
 
 from flask import (
     Blueprint,
     Response,
-    abort,
     flash,
     redirect,
     render_template,
+    request,
     url_for,
 )
 from werkzeug.wrappers import Response as BaseResponse
@@ -19,55 +19,18 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import gamefile
 from ..core.errors import GameError
 from ..core.rules import RULE_SPECS, validate_rules
-from ..core.scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, make_table
+from ..core.scoring import BLIND_NIL, NIL, make_table
 from ..store import storage
-from . import manage, security
+from . import errors, manage, security
+from .blind import read_blind
 from .db import get_db
+from .errors import refuse
+from .evening import after_rematch
 from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
 from .render import render_stored, stored_or_404
-from .standing import dealer_of
+from .saving import bids_form, blind_before, repeated_bids, repeated_tricks, save
 
 bp = Blueprint("games", __name__)
-
-
-def _attach(form: HandForm, err: GameError) -> None:
-    """Put a refusal beside the field of the seat it names, else above the form."""
-    name = f"{'tricks' if err.field == 'tricks' else 'bid'}_{err.seat}"
-    if err.seat is not None and name in form:
-        detail = err.detail.split(": ", 1)[-1]
-        form[name].errors = [*form[name].errors, detail]
-    else:
-        form.form_errors.append(str(err))
-
-
-def _write(form: HandForm, write: Callable[[], None], game_id: str, conflict_url: str,
-           done: str | None = None) -> BaseResponse | None:
-    """Run one storage write: a refusal goes beside its field (None: show the form
-    again), a conflict back to `conflict_url` with a message, success to the game."""
-    try:
-        write()
-    except GameError as err:
-        _attach(form, err)
-        return None
-    except storage.Conflict as err:
-        flash(str(err), "error")
-        return redirect(conflict_url)
-    if done:
-        flash(done, "ok")
-    return redirect(url_for("games.show", game_id=game_id))
-
-
-def _blind_before(score: GameScore, number: int) -> tuple[bool, ...]:
-    """Who may bid blind nil in hand `number`, from the totals before it."""
-    totals = [0] * len(score.sides)
-    if number > 1:
-        totals = [s.total for s in score.hands[number - 2].sides or ()]
-    return tuple(blind_nil_open(score.rules, totals, side) for side in range(len(totals)))
-
-
-def _bids_form(table: Table, score: GameScore, number: int, **values: Any) -> HandForm:
-    return hand_form(table, bids=True, tricks=False, nil=score.rules.nil,
-                     blind=_blind_before(score, number), number=number, **values)
 
 
 def _render_game(stored: storage.StoredGame, form: HandForm | None = None,
@@ -79,7 +42,7 @@ def _render_game(stored: storage.StoredGame, form: HandForm | None = None,
             form = hand_form(table, bids=False, tricks=True, number=pending.number,
                              version=stored.versions[-1])
         else:
-            form = _bids_form(table, score, score.next_number, version=0)
+            form = bids_form(table, score, score.next_number, version=0)
     return render_stored("games/show.html", stored, form=form), status
 
 
@@ -91,8 +54,8 @@ def home() -> BaseResponse:
 @bp.get("/games")
 def index() -> str:
     scored = [(g, g.score()) for g in storage.list_games(get_db(), security.remembered_games())]
-    playing = [row for row in scored if row[1].status == "playing" and not row[0].ended]
-    finished = [row for row in scored if row[1].status == "finished" or row[0].ended]
+    playing = [row for row in scored if row[1].status == "playing"]
+    finished = [row for row in scored if row[1].status == "finished"]
     return render_template("games/index.html", playing=playing, finished=finished)
 
 
@@ -108,6 +71,10 @@ def new() -> Any:
             game_id = storage.create_game(get_db(), table, rules)
         except GameError as err:
             form.form_errors.append(str(err))
+        except sqlite3.OperationalError as err:
+            message, status = errors.storage_problem(err)
+            form.form_errors.append(message)
+            return render_template("games/new.html", form=form, specs=RULE_SPECS), status
         else:
             security.remember_game(game_id)
             return redirect(url_for("games.show", game_id=game_id))
@@ -127,21 +94,24 @@ def show(game_id: str) -> Any:
 def save_bids(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
-    if score.status == "finished" or stored.ended or score.pending:
-        flash("These bids were not saved: the game is over."
-              if score.status == "finished" or stored.ended
+    repeated = repeated_bids(stored)
+    if repeated:
+        return repeated
+    if score.status == "finished" or score.pending:
+        flash("These bids were not saved: the game is over." if score.status == "finished"
               else f"Hand {score.next_number} was already entered, on this phone or another.",
               "error")
         return redirect(url_for("games.show", game_id=game_id))
-    form = _bids_form(table, score, score.next_number)
+    form = bids_form(table, score, score.next_number)
     if form.validate_on_submit():
         bids = read_bids(form, len(table.players))
         if bids is not None:
-            done = _write(form, lambda: storage.save_bids(get_db(), game_id, form.number.data,
-                                                          bids),
+            done = save(form, lambda: storage.save_bids(get_db(), game_id, form.number.data,
+                                                          bids, blind=read_blind(score)),
                           game_id, url_for("games.show", game_id=game_id))
-            if done:
+            if not isinstance(done, int):
                 return done
+            return _render_game(stored, form, done)
     return _render_game(stored, form, 400)
 
 
@@ -149,6 +119,9 @@ def save_bids(game_id: str) -> Any:
 def save_tricks(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
+    repeated = repeated_tricks(stored)
+    if repeated:
+        return repeated
     if not score.pending:
         flash("These tricks were not saved: no hand is waiting for its tricks (it was saved "
               "or undone on another phone).", "error")
@@ -156,11 +129,12 @@ def save_tricks(game_id: str) -> Any:
     form = hand_form(table, bids=False, tricks=True)
     if form.validate_on_submit():
         tricks = read_tricks(form, len(table.players))
-        done = _write(form, lambda: storage.save_tricks(
+        done = save(form, lambda: storage.save_tricks(
             get_db(), game_id, form.number.data, form.version.data, tricks),
             game_id, url_for("games.show", game_id=game_id))
-        if done:
+        if not isinstance(done, int):
             return done
+        return _render_game(stored, form, done)
     return _render_game(stored, form, 400)
 
 
@@ -168,8 +142,18 @@ def save_tricks(game_id: str) -> Any:
 def edit_hand(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
+    sent = request.form.get("version", type=int) if request.method == "POST" else None
     if not 1 <= number <= len(stored.game.hands):
-        abort(404, description=f"This game has no hand {number}.")
+        if sent is not None:  # a form for a hand undone since, on another phone
+            flash(f"Hand {number} is no longer in this game: the hand changed on another "
+                  "phone.", "error")
+            return redirect(url_for("games.show", game_id=game_id))
+        refuse(404, f"This game has no hand {number}.")
+    if sent is not None and sent != stored.versions[number - 1]:
+        # Checked before the fields: a form for the bids alone, sent after the tricks
+        # were saved elsewhere, would otherwise be told of missing tricks.
+        flash(storage.changed(number), "error")
+        return redirect(url_for("games.edit_hand", game_id=game_id, number=number))
     hand = stored.game.hands[number - 1]
     played = hand.tricks is not None
     values: dict[str, Any] = {"number": number, "version": stored.versions[number - 1]}
@@ -180,22 +164,33 @@ def edit_hand(game_id: str, number: int) -> Any:
         if played:
             values[f"tricks_{seat}"] = hand.tricks[seat]  # type: ignore[index]
     blind = tuple(allowed or any(hand.bids[s] == BLIND_NIL for s in table.sides[side])
-                  for side, allowed in enumerate(_blind_before(score, number)))
+                  for side, allowed in enumerate(blind_before(score, number)))
     form = hand_form(table, bids=True, tricks=played, nil=score.rules.nil or NIL in hand.bids,
                      blind=blind, **values)
+    status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
         bids = read_bids(form, len(table.players))
         if bids is not None:
             tricks = read_tricks(form, len(table.players)) if played else None
-            done = _write(form, lambda: storage.edit_hand(
-                get_db(), game_id, number, form.version.data, bids, tricks),
-                game_id, url_for("games.edit_hand", game_id=game_id, number=number),
-                f"Hand {number} corrected; every later hand was scored again.")
-            if done:
+            confirmed = request.form.get("confirm_removal") == "1"
+
+            def write() -> None:
+                try:
+                    storage.edit_hand(get_db(), game_id, number, form.version.data, bids,
+                                      tricks, confirm_removal=confirmed)
+                except storage.RemovesHands as err:
+                    # The page then offers to remove them and save the same fix.
+                    form.removes = err.removed  # type: ignore[attr-defined]
+                    raise
+
+            done = save(form, write, game_id,
+                        url_for("games.edit_hand", game_id=game_id, number=number),
+                        f"Hand {number} corrected; every later hand was scored again.")
+            if not isinstance(done, int):
                 return done
-    status = 400 if form.is_submitted() else 200
+            status = done
     return render_stored("games/edit_hand.html", stored, form=form, number=number,
-                         played=played), status
+                         played=played, removes=getattr(form, "removes", ())), status
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
@@ -203,25 +198,33 @@ def delete_hand(game_id: str, number: int) -> Any:
     stored_or_404(game_id)
     form = HandForm()
     if not form.validate_on_submit():
-        abort(400, description="The form to delete a hand was incomplete.")
+        refuse(400, "The form to delete a hand was incomplete.")
     try:
         storage.delete_last_hand(get_db(), game_id, number, form.version.data)
         flash(f"Hand {number} deleted.", "ok")
     except (storage.Conflict, GameError) as err:
         flash(str(err), "error")
+    except sqlite3.OperationalError as err:
+        flash(errors.storage_problem(err)[0], "error")
     return redirect(url_for("games.show", game_id=game_id))
 
 
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str) -> Any:
-    stored = stored_or_404(game_id)
-    old = stored.game.table
-    # The same table, side names too; the deal passes on from the last dealer.
-    table = Table(old.mode, old.players, dealer_of(stored, len(stored.game.hands) + 1),
-                  old.side_names)
-    new_id = storage.create_game(get_db(), table, stored.game.rules)
+    stored_or_404(game_id)
+    try:
+        new_id, new = storage.rematch(get_db(), game_id)
+    except GameError as err:
+        flash(f"No rematch yet: {err.detail}.", "error")
+        return redirect(url_for("games.show", game_id=game_id))
+    except sqlite3.OperationalError as err:
+        flash(errors.storage_problem(err)[0], "error")
+        return redirect(url_for("games.show", game_id=game_id))
+    if new:
+        after_rematch(game_id, new_id)
     security.remember_game(new_id)
-    flash("A new game with the same table and rules. Good luck!", "ok")
+    flash("A new game with the same table and rules. Good luck!" if new else
+          "The rematch of this game was already started: here it is.", "ok")
     return redirect(url_for("games.show", game_id=new_id))
 
 
@@ -249,9 +252,14 @@ def import_game() -> Any:
             except UnicodeDecodeError:
                 raise GameError("the game file is not UTF-8 text") from None
             game = gamefile.loads(text)
-            game_id = storage.create_game(get_db(), game.table, game.rules, game.hands)
+            game_id = storage.create_game(get_db(), game.table, game.rules, game.hands,
+                                          game.tricks_by, game.start, game.ended)
         except GameError as err:
             form.game_file.errors = [*form.game_file.errors, str(err)]
+        except sqlite3.OperationalError as err:
+            message, status = errors.storage_problem(err)
+            form.game_file.errors = [*form.game_file.errors, message]
+            return render_template("games/import.html", form=form), status
         else:
             security.remember_game(game_id)
             flash("Game imported.", "ok")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import replace
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -84,9 +83,10 @@ def read_settings(form: VersionForm, table: Table) -> tuple[Table, Rules] | None
     if players is None or sides is None:
         return None
     try:
-        new = make_table(table.mode, players, table.first_dealer)
+        # The core checks the names and the side names (blank: the partners' names).
+        new = make_table(table.mode, players, table.first_dealer, sides or None)
     except GameError as err:
-        name = f"player_{err.seat}"
+        name = f"{'side' if err.field == 'side_names' else 'player'}_{err.seat}"
         form[name if name in form else "player_0"].errors.append(err.detail.split(": ", 1)[-1])
         return None
     chosen = {key: form[f"rule_{key}"].data for key in rule_keys(table)}
@@ -95,7 +95,7 @@ def read_settings(form: VersionForm, table: Table) -> tuple[Table, Rules] | None
     except RulesError as err:
         form[f"rule_{err.key}"].errors.append(err.detail.split(": ", 1)[-1])
         return None
-    return replace(new, side_names=tuple(sides) if any(sides) else None), rules
+    return new, rules
 
 
 def dealer_form(table: Table, version: int, seat: int) -> VersionForm:

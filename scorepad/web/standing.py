@@ -1,54 +1,38 @@
-"""Where a game stands beyond what the core scores yet: an early end and the dealer.
+"""Where a game stands for the pages: how it would end if ended now, and who deals.
 
-Stopgaps in the web layer: once the core scores `ended` and a hand's `dealer`, these
-give way to its GameScore (winner, draw) and ScoredHand.dealer."""
+Both come from the core (end_early, the scored hands' dealers); the only thing added
+is the dealer the table chose for a hand before its bids."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..core.scoring import GameScore
-from ..store.storage import StoredGame
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ends if it is ended now: the winning side, or None for a draw."""
-
-    winner: int | None
-    text: str  # 'Alice & Cara win 320-250' or 'it ends as a draw'
-    name: str | None = None  # the winner's name
-
-    @property
-    def headline(self) -> str:
-        """'Alice & Cara won (ended early)' or 'A draw (ended early)'."""
-        return f"{self.name} won (ended early)" if self.name else "A draw (ended early)"
+from ..core.errors import GameError
+from ..core.scoring import GameScore, end_early
+from ..store.storage import StoredGame, chosen_dealer
 
 
-def early_outcome(score: GameScore) -> Outcome:
-    """The side with the single highest total wins; a shared lead is a draw."""
-    totals = sorted((side.total for side in score.sides), reverse=True)
-    leaders = [i for i, side in enumerate(score.sides) if side.total == totals[0]]
-    if len(leaders) > 1:
-        return Outcome(None, "it ends as a draw")
+def if_ended_now(score: GameScore) -> GameScore | None:
+    """The score as the core would finish it if the table ended the game now (None:
+    it cannot be ended now)."""
+    try:
+        return end_early(score)
+    except GameError:
+        return None
+
+
+def outcome_text(score: GameScore) -> str:
+    """'Alice & Cara win 320-250' or 'it ends as a draw', for a finished score."""
+    if score.winner is None:
+        return "it ends as a draw"
+    totals = sorted(score.totals, reverse=True)
     verb = "wins" if score.table.mode == "cutthroat" else "win"
-    name = score.sides[leaders[0]].name
-    return Outcome(leaders[0], f"{name} {verb} {totals[0]}-{totals[1]}", name)
+    return f"{score.sides[score.winner].name} {verb} {totals[0]}-{totals[1]}"
 
 
 def dealer_of(stored: StoredGame, number: int) -> int:
-    """The seat that deals hand `number`: the deal passes clockwise from the last
-    hand whose dealer was set (or from the first dealer)."""
-    table, hands = stored.game.table, stored.game.hands
-    seat = table.first_dealer
-    for index in range(number):
-        if index < len(hands):
-            chosen = hands[index].dealer
-        else:
-            chosen = stored.next_dealer if index == len(hands) else None
-        if chosen is not None:
-            seat = chosen
-        if index == number - 1:
-            break
-        seat = (seat + 1) % len(table.players)
-    return seat
+    """The seat that deals (or dealt) hand `number`: the core's scored hand, else the
+    dealer chosen for the next hand, else the one the deal passes to."""
+    score = stored.score()
+    if number <= len(score.hands):
+        return score.hands[number - 1].dealer
+    chosen = chosen_dealer(stored, number)
+    return score.next_dealer if chosen is None else chosen

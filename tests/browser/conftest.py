@@ -29,14 +29,27 @@ def live_server(tmp_path_factory):
     import waitress
 
     from scorepad import create_app
+    from scorepad.cli import waitress_options
 
     folder = tmp_path_factory.mktemp("live")
     app = create_app({"DATABASE": str(folder / "scorepad.db"), "SECRET_KEY": "browser-tests"})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4,
+                                    **waitress_options(app))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
     server.close()
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    """A server of this test's own, on a database of its own, that it may stop and restart."""
+    from tests.browser.server import Restartable
+
+    server = Restartable(str(tmp_path / "scorepad.db")).start()
+    yield server
+    if server.server is not None:
+        server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -6,9 +6,13 @@ from playwright.sync_api import Locator, Page, expect
 
 
 def tap_and_load(page: Page, target: Locator) -> None:
-    """Tap a button or link and wait for the page it leads to (never act mid-navigation)."""
-    with page.expect_navigation():
-        target.tap()
+    """Tap a button or link and wait for the page it leads to (never act mid-navigation):
+    a page load, or the server's answer that app.js puts in place of the page after a save."""
+    page.evaluate("document.body.dataset.stale = 'yes'")
+    target.tap()
+    page.wait_for_function(
+        "() => document.body !== null && document.body.dataset.stale !== 'yes'")
+    page.wait_for_load_state()
 
 
 def press(page: Page, button: str) -> None:

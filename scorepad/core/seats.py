@@ -1,0 +1,42 @@
+"""One seat's bid on its own, as a player's phone sends it before the others are in. Pure.
+
+A seat's bid is checked alone against what the rules say of one bid (the range,
+nil and blind nil, blind nil only when the side is far enough behind). What
+depends on the partner's bid too (double nil, suicide, the smallest side bid)
+can only be checked once every bid is in, by the core's `check_bids`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .checks import check_bids
+from .errors import GameError
+from .model import BLIND_NIL, NIL, Bid, GameScore
+
+
+def seat_choices(score: GameScore, seat: int) -> list[tuple[str, str]]:
+    """(value, label) of every bid `seat` may make in the next hand."""
+    rules, table = score.rules, score.table
+    low = 0 if rules.zero_bid == "bid" else 1
+    choices = [(str(n), str(n)) for n in range(low, table.tricks_per_hand + 1)]
+    if rules.nil:
+        choices.append((NIL, "Nil"))
+        if score.blind_nil_sides[table.side_of(seat)]:
+            choices.append((BLIND_NIL, "Blind nil"))
+    return choices
+
+
+def check_seat_bid(score: GameScore, seat: int, raw: object) -> Bid:
+    """The bid of one seat for the next hand, normalised; GameError if the rules refuse it."""
+    number = score.next_number
+    if isinstance(raw, str) and raw.strip().isdigit():
+        raw = int(raw.strip())
+    # Every other seat bids 1 and the side-wide rules are off: only this seat's bid is judged.
+    alone = replace(score.rules, suicide=False, min_side_bid=0, double_nil=True)
+    bids: list[object] = [1] * len(score.table.players)
+    bids[seat] = raw
+    if raw in ("", None):
+        raise GameError(f"choose {score.table.players[seat]}'s bid", hand=number,
+                        field="bids", seat=seat)
+    return check_bids(score.table, alone, bids, score.totals, number)[seat]

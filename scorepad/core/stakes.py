@@ -1,0 +1,104 @@
+"""What is at stake in the hand about to be bid, from the rules and the score. Pure.
+
+Each `Stake` is one fact the table may want before bidding; the web layer puts
+it into words. Nothing is returned when nothing is at stake.
+
+* ``need``: the smallest contract a side can bid (no nil, not blind) that, made
+  exactly (no overtricks, so no bags and no bag penalty), wins the game at once.
+  ASSUMPTION: every other side scores nothing this hand (its total and bags
+  stay as they are). That is the honest minimum: a side that needs 6 with the
+  others at 0 may need more if the others score too, and it is what a table
+  means by "we go out with 6". The contract is scored by the core's own
+  `score_side` and the end of the game decided by the core's own `settle`, so
+  boston, ten for two hundred, the hand limit and ties all count as the rules
+  say. Under suicide the side's compulsory nil is left out of the sum. When
+  boston is on, bidding every trick wins (or earns the bonus) from the first hand
+  on: a need of every trick is then not news, and is not shown.
+* ``bags``: a side within `BAG_WARNING` bags of a penalty.
+* ``blind_nil`` / ``blind_bid``: who may bid blind nil or a blind contract, shown
+  only when a house rule restricts it to sides far enough behind.
+* ``set_out``: a side that is out if it is set this hand.
+* ``hand_limit``: the last hand, past the limit, or a few hands left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .ending import settle
+from .hand import score_side
+from .model import GameScore, SideHand, blind_bid_open, blind_nil_open
+
+BAG_WARNING = 3  # bags to the penalty at which the table is told
+HANDS_WARNING = 3  # hands left before the limit at which the table is told
+
+
+@dataclass(frozen=True)
+class Stake:
+    """One thing at stake: its kind, the side it is about (None: the table), and
+    the numbers the words need (`amount`: contract, bags, points or hands; `extra`:
+    the penalty, the margin behind, the limit)."""
+
+    kind: str  # need, bags, blind_nil, blind_bid, set_out, hand_limit
+    side: int | None
+    amount: int
+    extra: int = 0
+
+
+def _unchanged(total: int, bags: int) -> SideHand:
+    """A side's result when it scores nothing this hand (the stated assumption)."""
+    return SideHand(0, 0, None, 0, 0, (), 0, 0, 0, 0, total, bags)
+
+
+def winning_contract(score: GameScore, side: int) -> int | None:
+    """The smallest contract that, made exactly with the others scoring nothing,
+    wins the game for `side` this hand; None if none does."""
+    table, rules = score.table, score.rules
+    number = score.next_number
+    first = table.sides[side][0]
+    for contract in range(max(1, rules.min_side_bid), table.tricks_per_hand + 1):
+        mine = score_side(rules, [contract], [contract], score.totals[side], score.bags[side],
+                          seats=(first,), all_tricks=table.tricks_per_hand)
+        results = [mine if i == side else _unchanged(score.totals[i], score.bags[i])
+                   for i in range(len(table.sides))]
+        outcome = settle(rules, number, results, score.streaks)
+        if outcome.status == "finished" and outcome.winner == side:
+            return contract
+    return None
+
+
+def _behind(totals: tuple[int, ...], side: int) -> int:
+    return max(t for i, t in enumerate(totals) if i != side) - totals[side]
+
+
+def stakes(score: GameScore) -> list[Stake]:
+    """What is at stake in the next hand, most pressing first; [] while a hand is
+    being played, once the game is over, or when nothing is."""
+    if score.status == "finished" or score.pending is not None or not score.totals:
+        return []
+    rules, sides = score.rules, range(len(score.table.sides))
+    found: list[Stake] = []
+    for side in sides:
+        contract = winning_contract(score, side)
+        every = contract == score.table.tricks_per_hand and rules.boston != "off"
+        if contract is not None and not every:
+            found.append(Stake("need", side, contract))
+    if rules.set_out:
+        found += [Stake("set_out", side, rules.set_out) for side in sides
+                  if score.streaks[side] == rules.set_out - 1]
+    if rules.hand_limit:
+        left = rules.hand_limit - score.next_number + 1
+        if left <= HANDS_WARNING:
+            found.append(Stake("hand_limit", None, max(left, 0), rules.hand_limit))
+    if rules.bag_limit and rules.bag_penalty:
+        for side in sides:
+            left = rules.bag_limit - score.bags[side]
+            if 0 < left <= BAG_WARNING:
+                found.append(Stake("bags", side, left, rules.bag_penalty))
+    if rules.blind_nil_trailing_by:
+        found += [Stake("blind_nil", side, _behind(score.totals, side)) for side in sides
+                  if blind_nil_open(rules, score.totals, side)]
+    if rules.blind_bid and rules.blind_bid_trailing_by:
+        found += [Stake("blind_bid", side, rules.blind_bid, _behind(score.totals, side))
+                  for side in sides if blind_bid_open(rules, score.totals, side)]
+    return found

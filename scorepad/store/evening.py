@@ -1,0 +1,49 @@
+"""Evenings in SQLite: the games linked by `games.rematch_of`, oldest first. No Flask.
+
+`games.rematch_of` is added by migration m007_evening when m004 has not already
+added it, so the column is always there once the database is migrated.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from .db import writing
+from .storage import StoredGame, list_games
+
+MAX_EVENING = 200  # rematches followed either way: far more than one evening holds
+
+# Up the rematch_of links to the evening's first game, then down every rematch of it.
+_EVENING = """
+with recursive
+  up(id, parent, depth) as (
+    select id, rematch_of, 0 from games where id = :id
+    union select g.id, g.rematch_of, up.depth + 1 from games g
+      join up on g.id = up.parent where up.depth < :most),
+  root(id) as (select id from up order by depth desc limit 1),
+  down(id, depth) as (
+    select id, 0 from root
+    union select g.id, down.depth + 1 from games g
+      join down on g.rematch_of = down.id where down.depth < :most)
+select id from down
+"""
+
+
+def evening_ids(db: Database, game_id: str) -> list[str]:
+    """The ids of every game of the evening `game_id` belongs to, in one query
+    (itself included; empty if there is no such game)."""
+    return [row["id"] for row in db.query(_EVENING, {"id": game_id, "most": MAX_EVENING})]
+
+
+def evening(db: Database, game_id: str) -> list[StoredGame]:
+    """The games of the evening `game_id` belongs to, oldest first."""
+    ids = evening_ids(db, game_id)
+    if not ids:
+        return []
+    return sorted(list_games(db, ids), key=lambda g: (g.created_at, g.id))
+
+
+def mark_rematch(db: Database, game_id: str, of: str) -> None:
+    """Record that game `game_id` is a rematch of game `of`."""
+    with writing(db):
+        db.execute("update games set rematch_of = ? where id = ?", [of, game_id])

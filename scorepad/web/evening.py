@@ -1,0 +1,80 @@
+"""The evening page, and the helpers its partials call: the stakes of the next bid,
+what another house rule would have made of a game, an evening's tally."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, request
+
+from ..core.evening import Evening, tally
+from ..core.rules import RULE_SPECS, RulesError
+from ..core.whatif import WhatIf, rule_value, what_if
+from ..store import evening as evening_store
+from ..store import seats, storage
+from .db import get_db
+from .insight import stake_lines, value_text, what_if_text
+from .render import render_stored, stored_or_404
+
+bp = Blueprint("evening", __name__)
+
+
+@dataclass(frozen=True)
+class WhatIfView:
+    """What the history page shows for a what-if: the sentence and, when the game
+    could be scored, each side's real and other total."""
+
+    result: WhatIf
+    text: str
+    rows: tuple[tuple[str, int, int], ...]
+
+
+def what_if_for(stored: storage.StoredGame) -> WhatIfView | None:
+    """The what-if asked for in the page's query (?rule=...&value=...), if any."""
+    key = request.args.get("rule", "")
+    if not key:
+        return None
+    text = request.args.get("value", "")[:40]
+    real = stored.score()
+    try:
+        result = what_if(stored.game, key, rule_value(key, text))
+    except RulesError as err:
+        result = WhatIf(key, text, real, None, error=err)
+    rows: tuple[tuple[str, int, int], ...] = ()
+    if result.score is not None:
+        rows = tuple((side.name, side.total, result.score.totals[i])
+                     for i, side in enumerate(real.sides))
+    return WhatIfView(result, what_if_text(result), rows)
+
+
+def rule_options(stored: storage.StoredGame) -> list[tuple[str, str, str]]:
+    """(key, label, the game's value in words) of every house rule, for the select."""
+    rules = stored.game.rules
+    return [(spec.key, spec.label, value_text(spec.key, getattr(rules, spec.key)))
+            for spec in RULE_SPECS]
+
+
+def evening_for(stored: storage.StoredGame) -> Evening | None:
+    """The tally of the evening this game is part of; None for a game on its own."""
+    if len(evening_store.evening_ids(get_db(), stored.id)) < 2:
+        return None  # most games: one query, no game read
+    return tally([g.score() for g in evening_store.evening(get_db(), stored.id)])
+
+
+def after_rematch(game_id: str, new_id: str) -> None:
+    """Keep the evening going: the new game is a rematch of the old, and if the old one
+    let each phone bid its own seat, so does the new one (with new links)."""
+    evening_store.mark_rematch(get_db(), new_id, game_id)
+    if seats.links(get_db(), game_id):
+        seats.enable(get_db(), new_id)
+
+
+@bp.get("/games/<game_id>/evening")
+def evening(game_id: str) -> str:
+    stored = stored_or_404(game_id)
+    games = evening_store.evening(get_db(), game_id)
+    return render_stored("games/evening.html", stored, games=games,
+                         evening=tally([g.score() for g in games]))
+
+
+HELPERS = (stake_lines, what_if_for, rule_options, evening_for)

@@ -1,0 +1,96 @@
+"""Words for what the core works out beyond the score: the stakes of the next bid,
+what another house rule would have made of a game, and an evening's tally."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import GameError
+from ..core.model import GameScore, Table
+from ..core.rules import SPECS, RulesError
+from ..core.stakes import Stake, stakes
+from ..core.whatif import WhatIf
+
+DECIDING = ("need", "set_out", "hand_limit")  # first line: how the game may end
+
+
+def _verb(table: Table, plural: str, singular: str) -> str:
+    return plural if table.mode == "partnership" else singular
+
+
+def stake_text(table: Table, stake: Stake) -> str:
+    """One stake in words: 'Alice & Cara win by making 6'."""
+    name = table.side_name(stake.side) if stake.side is not None else ""
+    n = stake.amount
+    if stake.kind == "need":
+        return f"{name} {_verb(table, 'win', 'wins')} by making {n}"
+    if stake.kind == "bags":
+        return f"{n} more bag{'s' if n > 1 else ''} cost{'' if n > 1 else 's'} {name} {stake.extra}"
+    if stake.kind == "blind_nil":
+        return f"{name} may bid blind nil ({n} behind)"
+    if stake.kind == "blind_bid":
+        return f"{name} may bid blind, {n} or more ({stake.extra} behind)"
+    if stake.kind == "set_out":
+        return f"{name} {_verb(table, 'are', 'is')} out if set this hand"
+    if n == 1:
+        return f"Last hand: the hand limit is {stake.extra}"
+    if n == 0:
+        return (f"Past the hand limit of {stake.extra}: the first hand with a single "
+                "leader ends the game")
+    return f"{n} hands left: the hand limit is {stake.extra}"
+
+
+def stake_lines(score: GameScore) -> list[str]:
+    """At most two lines: how the game may end this hand, then bags and blind bids."""
+    found = stakes(score)
+    lines = [[stake_text(score.table, s) for s in found if s.kind in DECIDING],
+             [stake_text(score.table, s) for s in found if s.kind not in DECIDING]]
+    return [". ".join(line) + "." for line in lines if line]
+
+
+def value_text(key: str, value: Any) -> str:
+    """A rule's value as the new-game form words it."""
+    spec = SPECS[key]
+    if value is None:
+        return "none"
+    if spec.kind == "switch":
+        return "on" if value else "off"
+    if spec.kind == "choice":
+        return dict(spec.choices).get(value, str(value))
+    return str(value)
+
+
+def _totals(score: GameScore) -> str:
+    return " - ".join(str(t) for t in score.totals)
+
+
+def what_if_text(result: WhatIf) -> str:
+    """What the other rule would have made of the game, in one sentence."""
+    label = SPECS[result.key].label if result.key in SPECS else result.key
+    err = result.error
+    if isinstance(err, RulesError):
+        return f"{label} cannot be set that way: {err.detail}."
+    if err is not None or result.score is None:
+        where = f"hand {err.hand} breaks it" if isinstance(err, GameError) and err.hand \
+            else "it is refused"
+        detail = err.detail if err is not None else ""
+        return (f"This game cannot be scored with {label.lower()} "
+                f"{value_text(result.key, result.value)}: {where} ({detail}).")
+    score, table = result.score, result.real.table
+    words = f"With {label.lower()} set to {value_text(result.key, result.value)}: {_totals(score)}"
+    if result.ended_after:
+        words += f", the game ending after hand {result.ended_after}"
+    name = "" if result.winner is None else table.side_name(result.winner)
+    real_over, over = result.finished, score.status == "finished"
+    if over and not real_over:
+        ending = f"{name} would already have won" if name else "no one would have won"
+    elif real_over and not over:
+        ending = "the game would still be going, " + (f"{name} leading" if name
+                                                      else "the lead shared")
+    elif result.same_winner:
+        ending = f"the {'winner' if over else 'lead'} would not change"
+    elif not name:
+        ending = "no one would win" if over else "the lead would be shared"
+    else:
+        ending = f"{name} would {'win' if over else 'lead'} instead"
+    return f"{words}; {ending}."

@@ -1,0 +1,48 @@
+"""A scorepad server a test can stop and start again on the same port and database."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import waitress
+
+from scorepad import create_app
+
+
+class Restartable:
+    """waitress on 127.0.0.1: `stop()` closes every connection, as a crashed server would."""
+
+    def __init__(self, database: str) -> None:
+        self.database = database
+        self.port = 0
+        self.server: Any = None
+        self.thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Restartable:
+        app = create_app({"DATABASE": self.database, "SECRET_KEY": "restartable"})
+        self.server = waitress.create_server(app, host="127.0.0.1", port=self.port, threads=2)
+        self.port = self.server.effective_port
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        server = self.server
+
+        def close_all() -> None:
+            # In the server's own loop: closing the listener and every open connection
+            # (the browser's kept-alive ones too) empties its map, so the loop ends.
+            for channel in list(server._map.values()):
+                channel.close()
+
+        server.trigger.pull_trigger(close_all)
+        assert self.thread is not None
+        self.thread.join(10)
+        assert not self.thread.is_alive(), "the server did not stop"
+        server.task_dispatcher.shutdown()
+        self.server = None

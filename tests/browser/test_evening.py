@@ -1,0 +1,162 @@
+"""Issue 13 in the real browser: every phone bids its own seat, the stakes, what-if, the evening."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Error, expect
+
+from tests.browser.conftest import PHONE, shot
+from tests.browser.flows import enter_bids, enter_tricks, follow, press, start_game
+from tests.browser.test_accessibility import assert_accessible
+
+NAMES = ["Alice", "Ben", "Cara", "Dev"]
+BIDS = {"Alice": "4", "Ben": "3", "Cara": "4", "Dev": "Nil"}
+
+
+def _choose(phone, name: str) -> None:
+    group = phone.get_by_role("radiogroup", name=f"{name} bid")
+    group.get_by_role("radio", name=BIDS[name], exact=True).check()
+
+
+def test_four_phones_bid_their_own_seats(browser, page, live_server):
+    start_game(page, live_server, NAMES)
+    page.locator("summary", has_text="Let each player bid from their own phone").tap()
+    press(page, "Give each seat its own link")
+    links = [a.get_attribute("href") for a in page.locator("a.seat-link").all()]
+    assert len(links) == 4 and len(set(links)) == 4
+    shot(page, "seats-links")
+
+    # page.route sees no request a service worker handles: Cara's phone runs without one.
+    contexts = [browser.new_context(**PHONE, service_workers="block" if name == "Cara"
+                                    else "allow") for name in NAMES]
+    try:
+        phones = [c.new_page() for c in contexts]
+        loads = {name: [] for name in NAMES}
+        for name, phone, link in zip(NAMES, phones, links):
+            phone.set_default_timeout(10_000)
+            phone.goto(link)
+            expect(phone.get_by_role("radiogroup", name=f"{name} bid")).to_be_visible()
+            assert phone.get_by_role("radiogroup").count() == 1  # its own seat only
+            phone.on("load", lambda _page, n=name: loads[n].append(1))
+        shot(phones[1], "seats-phone-ben")
+
+        aborted = []
+
+        def drop_first_post(route):  # Cara's first save is lost on the way
+            if route.request.method == "POST" and not aborted:
+                aborted.append(route.request.url)
+                route.abort()
+            else:
+                route.continue_()
+
+        phones[2].route("**/seat/*", drop_first_post)
+        for name, phone in zip(NAMES[:3], phones[:3]):
+            _choose(phone, name)
+        for phone in phones[:3]:  # three saves at once, none waiting for another
+            phone.get_by_role("button", name="Save my bid").click(no_wait_after=True)
+        for phone in phones[:2]:
+            expect(phone.get_by_text("Your bid:")).to_be_visible()
+        for _ in range(50):  # the route handler runs while Playwright waits on this page
+            if aborted:
+                break
+            phones[2].wait_for_timeout(100)
+        assert aborted, phones[2].url
+        expect(page.locator(".seat-bids")).to_contain_text("2 of 4 bids in", timeout=8000)
+        expect(page.locator(".seat-bids")).to_contain_text("Waiting for Cara, Dev")
+
+        try:  # the page of the lost save is an error page: Cara goes back and saves again
+            phones[2].wait_for_load_state()
+        except Error:
+            pass
+        phones[2].goto(links[2])
+        _choose(phones[2], "Cara")
+        phones[2].get_by_role("button", name="Save my bid").click()
+        expect(phones[2].get_by_text("Your bid: 4.")).to_be_visible()
+        expect(page.locator(".seat-bids")).to_contain_text("3 of 4 bids in", timeout=8000)
+        expect(phones[0].locator("#bids")).to_contain_text("3 of 4 bids in", timeout=8000)
+        for phone in phones[:3]:
+            assert "Alice 4" not in phone.locator("#bids").inner_text()
+        shot(page, "seats-scorer-3-of-4")
+        shot(phones[0], "seats-phone-alice-waiting")
+
+        for name in NAMES:
+            loads[name].clear()
+        _choose(phones[3], "Dev")
+        phones[3].get_by_role("button", name="Save my bid").click()
+        everyone = "All 4 bids are in for hand 1: Alice 4, Ben 3, Cara 4, Dev nil."
+        expect(phones[3].locator("#bids")).to_contain_text(everyone)
+        for phone in phones[:3]:  # no reload: the polled part changes in place
+            expect(phone.locator("#bids")).to_contain_text(everyone, timeout=8000)
+        assert loads["Alice"] == loads["Ben"] == []
+        for phone in phones:  # the bid form is done with: hidden, by CSS alone
+            expect(phone.locator(".seat-form")).to_be_hidden()
+        expect(page.locator(".seat-bids")).to_contain_text(everyone, timeout=8000)
+        shot(phones[1], "seats-phone-all-in")
+        expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_hidden()
+        shot(page, "seats-scorer-all-in")
+
+        follow(page, "Enter the tricks of hand 1")
+        enter_tricks(page, {"Alice": 4, "Ben": 3, "Cara": 5, "Dev": 1})
+        expect(page.locator(".scoreboard .total").first).to_have_text("81")
+        expect(phones[0].locator("#bids")).to_contain_text("Hand 2 is being bid", timeout=8000)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_stakes_what_if_and_the_evening(page, live_server):
+    start_game(page, live_server, NAMES, target="100")
+    enter_bids(page, {"Alice": 3, "Ben": 3, "Cara": 3, "Dev": 3})
+    enter_tricks(page, {"Alice": 4, "Ben": 3, "Cara": 3, "Dev": 3})
+    stakes = page.get_by_role("note", name="At stake this hand")
+    expect(stakes).to_contain_text("Alice & Cara win by making 4.")
+    expect(stakes).to_contain_text("Ben & Dev win by making 4.")
+    shot(page, "stakes")
+    enter_bids(page, {"Alice": 3, "Ben": 3, "Cara": 3, "Dev": 3})
+    enter_tricks(page, {"Alice": 4, "Ben": 3, "Cara": 3, "Dev": 3})
+    expect(page.get_by_role("heading", name="Game over: Alice & Cara win")).to_be_visible()
+
+    follow(page, "Hand by hand")
+    page.get_by_label("House rule").select_option("bag_points")
+    page.get_by_label("Other value").fill("0")
+    press(page, "Score it again")
+    expect(page.get_by_role("status")).to_contain_text(
+        "With points per bag set to 0: 120 - 120; the game would still be going, "
+        "the lead shared.")
+    shot(page, "what-if")
+    follow(page, "Back to the game")
+
+    press(page, "Rematch")
+    evening = page.locator("section.evening")
+    expect(evening).to_contain_text("This evening: 2 games")
+    expect(evening.get_by_role("row", name="Alice & Cara")).to_contain_text("1")
+    shot(page, "evening-game")
+    follow(page, "The whole evening")
+    expect(page.get_by_role("heading", name="The evening")).to_be_visible()
+    shot(page, "evening-page")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_new_pages_pass_axe(page, live_server, scheme):
+    page.emulate_media(color_scheme=scheme)
+    start_game(page, live_server, NAMES, target="100")
+    page.locator("summary", has_text="Let each player bid from their own phone").tap()
+    press(page, "Give each seat its own link")
+    game_url = page.url.split("#")[0]
+    seat = page.locator("a.seat-link").first.get_attribute("href")
+    page.goto(seat)
+    _choose(page, "Alice")
+    press(page, "Save my bid")
+    assert_accessible(page, f"seat-{scheme}")
+    page.goto(game_url)
+    assert_accessible(page, f"seat-links-{scheme}")
+    page.get_by_text("Enter the bids still missing").tap()
+    for name, bid in (("Ben", "3"), ("Cara", "4"), ("Dev", "nil")):
+        page.get_by_label(f"{name} bid").select_option(bid)
+    press(page, "Save these bids")
+    enter_tricks(page, {"Alice": 4, "Ben": 3, "Cara": 5, "Dev": 1})
+    assert_accessible(page, f"stakes-{scheme}")
+    page.goto(f"{game_url}/history?rule=bag_remainder&value=drop")
+    assert_accessible(page, f"what-if-{scheme}")
+    page.goto(f"{game_url}/evening")
+    assert_accessible(page, f"evening-{scheme}")

@@ -1,0 +1,215 @@
+"""Saves that leave no doubt: a failed save says so and keeps what was typed, a slow one
+says "Saving…" and sends once, and Back never shows a false "not saved"."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, Route, expect
+
+from tests.browser.conftest import shot
+from tests.browser.flows import enter_bids, enter_tricks, press, start_game, totals
+
+NO_CONNECTION = "No connection: not saved. What you entered is kept; try again."
+SECOND_BIDS = {"Ann": "3", "Bob": "2", "Cat": "3", "Dan": "2"}
+
+
+def hands_saved(page: Page, game_url: str) -> list[dict]:
+    """The hands the server has for this game, from its game file."""
+    response = page.request.get(f"{game_url}/export.json")
+    assert response.ok
+    return response.json()["hands"]
+
+
+def type_bids(page: Page, bids: dict[str, str]) -> None:
+    for name, bid in bids.items():
+        page.get_by_label(f"{name} bid", exact=True).fill(bid)
+
+
+def assert_bids_kept(page: Page, bids: dict[str, str]) -> None:
+    for name, bid in bids.items():
+        expect(page.get_by_label(f"{name} bid", exact=True)).to_have_value(bid)
+
+
+def play_first_hand(page: Page, base: str) -> str:
+    start_game(page, base, ["Ann", "Bob", "Cat", "Dan"])
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann": 5, "Bob": 5, "Cat": 3, "Dan": 0})
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    return page.url
+
+
+def test_a_save_cut_off_says_so_and_keeps_what_was_typed(page, live_server):
+    game = play_first_hand(page, live_server)
+    page.context.route(re.compile(r".*/bids$"), lambda route: route.abort("internetdisconnected"))
+    type_bids(page, SECOND_BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    alert = page.locator(".not-saved")
+    expect(alert).to_have_text(NO_CONNECTION)
+    expect(alert).to_have_attribute("role", "alert")
+    assert_bids_kept(page, SECOND_BIDS)
+    expect(page.get_by_role("button", name="Save bids")).to_be_enabled()
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    shot(page, "save-cut-off")
+
+    page.context.unroute(re.compile(r".*/bids$"))
+    press(page, "Save bids")
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    assert page.url == game  # the game's own address, no POST left in the address bar
+    assert [h["bids"] for h in hands_saved(page, game)][1] == [3, 2, 3, 2]
+    assert totals(page) == ["71", "150"]
+
+
+def test_a_server_error_says_not_saved_and_keeps_what_was_typed(page, live_server):
+    play_first_hand(page, live_server)
+    page.context.route(re.compile(r".*/bids$"), lambda route: route.fulfill(
+        status=502, content_type="text/html", body="<h1>Bad gateway</h1>"))
+    type_bids(page, SECOND_BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.locator(".not-saved")).to_have_text(
+        "The server did not answer properly (error 502): not saved. "
+        "What you entered is kept; try again.")
+    assert_bids_kept(page, SECOND_BIDS)
+
+
+def test_a_save_with_no_answer_gives_up_after_15_seconds(page, live_server):
+    game = play_first_hand(page, live_server)
+    page.clock.install()
+    page.goto(game)  # the fake clock starts with the page
+    held: list[Route] = []
+    page.context.route(re.compile(r".*/bids$"), lambda route: held.append(route))
+    type_bids(page, SECOND_BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.get_by_role("button", name="Saving…")).to_be_disabled()
+    page.clock.run_for(14_000)
+    expect(page.locator(".not-saved")).to_have_count(0)
+    page.clock.run_for(2_000)
+    expect(page.locator(".not-saved")).to_contain_text(
+        "The server did not answer within 15 seconds: not saved.")
+    assert_bids_kept(page, SECOND_BIDS)
+    expect(page.get_by_role("button", name="Save bids")).to_be_enabled()
+
+
+def test_a_slow_save_says_saving_and_a_double_tap_sends_once(page, live_server):
+    game = play_first_hand(page, live_server)
+    held: list[Route] = []
+    page.context.route(re.compile(r".*/bids$"), lambda route: held.append(route))
+    type_bids(page, SECOND_BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    button = page.get_by_role("button", name="Saving…")
+    expect(button).to_be_disabled()
+    shot(page, "saving")
+    button.tap(force=True)  # the second tap of a double tap
+    page.get_by_label("Dan bid", exact=True).press("Enter")  # and a submit from the keyboard
+    page.wait_for_timeout(300)
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    page.wait_for_timeout(300)
+    assert len(held) == 1
+    assert len(hands_saved(page, game)) == 2
+
+
+def test_a_refused_save_shows_why_and_back_shows_no_false_not_saved(page, live_server):
+    page.goto(f"{live_server}/games")
+    start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"])
+    game = page.url
+    page.goto(f"{live_server}/games")
+    page.goto(game)
+    type_bids(page, {"Ann": "4", "Bob": "55", "Cat": "3", "Dan": "2"})
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.get_by_role("alert").first).to_contain_text("Not saved")
+    assert_bids_kept(page, {"Ann": "4", "Bob": "55", "Cat": "3", "Dan": "2"})
+    assert page.url == game
+    page.get_by_label("Bob bid", exact=True).fill("5")
+    press(page, "Save bids")
+    expect(page.get_by_role("heading", name="Hand 1: tricks")).to_be_visible()
+    page.go_back()
+    expect(page).to_have_url(f"{live_server}/games")
+    expect(page.get_by_text("not saved")).to_have_count(0)
+    page.go_forward()
+    expect(page.get_by_role("heading", name="Hand 1: tricks")).to_be_visible()
+    expect(page.locator(".offline-notice")).to_be_hidden()
+
+
+def native_submit(page: Page, button: str) -> None:
+    """Send a form as a page load, as a tap does before app.js has run."""
+    with page.expect_navigation():
+        page.get_by_role("button", name=button).evaluate("b => b.form.submit()")
+
+
+def test_back_to_a_posted_page_through_the_service_worker_is_no_false_alarm(page, live_server):
+    start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"])
+    game = page.url
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    type_bids(page, {"Ann": "4", "Bob": "55", "Cat": "3", "Dan": "2"})
+    native_submit(page, "Save bids")
+    assert page.url == f"{game}/bids"  # the refused POST's answer, now in history
+    page.get_by_label("Bob bid", exact=True).fill("5")
+    native_submit(page, "Save bids")
+    expect(page.get_by_role("heading", name="Hand 1: tricks")).to_be_visible()
+    page.go_back()
+    # The answer to a POST is not kept: Back shows the game as it is now, online.
+    expect(page.get_by_role("heading", name="Hand 1: tricks")).to_be_visible()
+    assert page.url == game
+    expect(page.get_by_text("not saved")).to_have_count(0)
+    expect(page.locator(".offline-notice")).to_be_hidden()  # fresh from the server, online
+    shot(page, "back-after-post")
+
+
+def test_a_server_that_stops_mid_game(page, own_server):
+    game = play_first_hand(page, own_server.url)
+    own_server.stop()
+    type_bids(page, SECOND_BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.locator(".not-saved")).to_have_text(NO_CONNECTION)
+    assert_bids_kept(page, SECOND_BIDS)
+    assert totals(page) == ["71", "150"]
+    shot(page, "server-stopped")
+
+    own_server.start()  # the same port and database
+    press(page, "Save bids")
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    hands = hands_saved(page, game)
+    assert [h["bids"] for h in hands] == [[4, 5, 3, "nil"], [3, 2, 3, 2]]
+    assert hands[1]["tricks"] is None
+
+
+def test_import_sends_the_file(page, live_server, tmp_path):
+    game = play_first_hand(page, live_server)
+    exported = page.request.get(f"{game}/export.json").body()
+    path = tmp_path / "game.json"
+    path.write_bytes(exported)
+    page.goto(f"{live_server}/games/import")
+    page.get_by_label(re.compile("file", re.I)).set_input_files(str(path))
+    press(page, "Import")
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    assert page.url != game and "/games/" in page.url
+    assert totals(page) == ["71", "150"]
+
+
+def test_a_refusal_without_the_form_keeps_the_form_and_says_why(page, live_server):
+    play_first_hand(page, live_server)
+    page.locator("form.hand-form input[name=csrf_token]").evaluate("i => { i.value = 'old'; }")
+    type_bids(page, SECOND_BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.locator(".not-saved")).to_have_text(re.compile(
+        r"^Not saved: This form had expired or came from elsewhere\."))
+    assert_bids_kept(page, SECOND_BIDS)
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+
+
+def test_offline_shows_the_score_of_the_last_save_not_of_the_last_page_load(page, own_server):
+    start_game(page, own_server.url, ["Ann", "Bob", "Cat", "Dan"])
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann": 5, "Bob": 5, "Cat": 3, "Dan": 0})  # no page load since
+    own_server.stop()
+    page.reload()
+    expect(page.locator(".offline-notice")).to_be_visible()
+    assert totals(page) == ["71", "150"]
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()

@@ -1,0 +1,95 @@
+"""A server that cannot write says why, keeps what was typed and loses nothing stored."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+import pytest
+
+import scorepad.web.db
+from scorepad.store import storage
+from scorepad.web.db import get_db
+from tests.helpers import bid_form, new_game_form, start, text, tricks_form, version_on_page
+
+
+@pytest.fixture
+def read_only(monkeypatch):
+    """Every request's connection refuses writes, as a read-only database does."""
+    original = scorepad.web.db.connect
+
+    def query_only(path, **kwargs):
+        db = original(path, **kwargs)
+        db.execute("pragma query_only = on")
+        return db
+
+    def switch():
+        monkeypatch.setattr(scorepad.web.db, "connect", query_only)
+    return switch
+
+
+def _full(*args, **kwargs):
+    raise sqlite3.OperationalError("database or disk is full")
+
+
+def test_tricks_on_a_read_only_database_are_kept_on_the_page(app, client, read_only):
+    game_id = start(client)
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
+    version = version_on_page(client, game_id)
+    read_only()
+    response = client.post(f"/games/{game_id}/tricks",
+                           data=tricks_form(1, version, [4, 6, 2, 1]))
+    body = response.get_data(as_text=True)
+    assert response.status_code == 503
+    assert "database is read-only" in text(response)
+    assert 'name="tricks_1" required type="number" value="6"' in body
+    with app.app_context():
+        assert storage.load_game(get_db(), game_id).game.hands[0].bids == (4, 5, 3, 1)
+
+
+def test_a_new_game_on_a_full_disk_keeps_the_names(client, monkeypatch):
+    monkeypatch.setattr(storage, "create_game", _full)
+    response = client.post("/games/new", data=new_game_form(("Zoe", "Yan", "Xia", "Wil")))
+    assert response.status_code == 507
+    assert "the server's disk is full" in text(response)
+    assert 'value="Zoe"' in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("path, data, writer", [
+    ("bids", bid_form(1, [4, 5, 3, 1]), "save_bids"),
+    ("hands/1", {**bid_form(1, [3, 5, 3, 1]), "version": "1"}, "edit_hand"),
+])
+def test_hand_forms_on_a_full_disk(app, client, monkeypatch, path, data, writer):
+    game_id = start(client)
+    if path != "bids":
+        client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
+    monkeypatch.setattr(storage, writer, _full)
+    response = client.post(f"/games/{game_id}/{path}", data=data)
+    assert response.status_code == 507 and "disk is full" in text(response)
+    assert 'name="bid_0"' in response.get_data(as_text=True)
+    assert f'value="{data["bid_0"]}"' in response.get_data(as_text=True)
+
+
+def test_undo_and_rematch_on_a_read_only_database_say_so(app, client, read_only):
+    game_id = start(client)
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
+    read_only()
+    response = client.post(f"/games/{game_id}/hands/1/delete",
+                           data={"number": "1", "version": "1"}, follow_redirects=True)
+    assert "database is read-only" in text(response)
+    with app.app_context():
+        assert len(storage.load_game(get_db(), game_id).game.hands) == 1
+
+
+def test_a_database_file_made_read_only(tmp_path, client, app):
+    if os.geteuid() == 0:
+        pytest.skip("root writes through file modes")
+    game_id = start(client)
+    os.chmod(app.config["DATABASE"], 0o444)
+    try:
+        fresh = app.test_client()
+        assert "Alice" in text(fresh.get(f"/games/{game_id}"))
+        response = fresh.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
+        assert response.status_code == 503 and "read-only" in text(response)
+    finally:
+        os.chmod(app.config["DATABASE"], 0o644)

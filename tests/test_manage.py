@@ -24,6 +24,11 @@ def load(app, game_id):
         return storage.load_game(get_db(), game_id)
 
 
+def ver(app, game_id, number=1):
+    """The version of hand `number` as stored now (the game's revision when it changed)."""
+    return str(load(app, game_id).versions[number - 1])
+
+
 def settings_data(app, game_id, revision=None, **changes):
     """The settings form as the page fills it, with `changes` applied (None: left out)."""
     stored = load(app, game_id)
@@ -138,7 +143,7 @@ def test_side_names_are_shown_wherever_a_side_is_named(client, app):
                     data=settings_data(app, game_id, side_0=" The Sharks ", side_1=""))
     assert r.status_code == 302
     stored = load(app, game_id)
-    assert stored.game.table.side_names == ("The Sharks", "")
+    assert stored.game.table.side_names == ("The Sharks", None)
     for path in (f"/games/{game_id}", f"/games/{game_id}/history", f"/games/{game_id}/sheet",
                  f"/watch/{stored.share_token}", "/games"):
         words = text(client.get(path))
@@ -300,28 +305,29 @@ def test_ending_is_refused_while_a_hand_is_bid_but_not_played(client, app):
     r = client.post(f"/games/{game_id}/end", data={"version": str(load(app, game_id).revision)})
     assert "Enter the tricks of hand 2 or cancel it first" in text(
         client.get(r.headers["Location"]))
-    assert not load(app, game_id).ended
+    assert not load(app, game_id).game.ended
 
 
 def test_ending_is_refused_before_any_hand_or_from_a_stale_page(client, app):
     game_id = start(client)
     assert "End the game now" not in text(client.get(f"/games/{game_id}"))
     r = client.post(f"/games/{game_id}/end", data={"version": "0"})
-    assert "nothing to end" in text(client.get(r.headers["Location"]))
+    assert "only after a played hand" in text(client.get(r.headers["Location"]))
     play(client, game_id, 1, *HAND_1)
     r = client.post(f"/games/{game_id}/end", data={"version": "0"})  # before hand 1
     assert "changed on another phone" in text(client.get(r.headers["Location"]))
-    assert not load(app, game_id).ended
+    assert not load(app, game_id).game.ended
     assert client.post(f"/games/{game_id}/end", data={}).status_code == 400
 
 
 def test_undoing_the_last_hand_of_an_ended_game_reopens_it(client, app):
     game_id = played_game(client, (HAND_1, HAND_2))
     client.post(f"/games/{game_id}/end", data={"version": str(load(app, game_id).revision)})
-    assert load(app, game_id).ended
-    client.post(f"/games/{game_id}/hands/2/delete", data={"number": "2", "version": "2"})
+    assert load(app, game_id).game.ended
+    client.post(f"/games/{game_id}/hands/2/delete",
+                data={"number": "2", "version": ver(app, game_id, 2)})
     stored = load(app, game_id)
-    assert not stored.ended and len(stored.game.hands) == 1
+    assert not stored.game.ended and len(stored.game.hands) == 1
     assert "Hand 2: bids" in text(client.get(f"/games/{game_id}"))
 
 
@@ -339,7 +345,7 @@ def test_change_the_dealer_on_the_bids_step(client, app):
     assert "Dev deals. Alice bids first." in text(client.get(f"/games/{game_id}"))
     play(client, game_id, 2, *HAND_2)
     stored = load(app, game_id)
-    assert stored.game.hands[1].dealer == 3 and stored.next_dealer is None
+    assert stored.game.hands[1].dealer == 3 and storage.chosen_dealer(stored, 3) is None
     assert "Alice deals. Ben bids first." in text(client.get(f"/games/{game_id}"))  # passes on
 
 
@@ -347,10 +353,11 @@ def test_change_the_dealer_of_a_played_hand_from_its_fix_page(client, app):
     game_id = played_game(client, (HAND_1, HAND_2))
     fix = client.get(f"/games/{game_id}/hands/1").text
     assert f'href="/games/{game_id}/hands/1/dealer"' in fix
-    r = client.post(f"/games/{game_id}/hands/1/dealer", data={"version": "2", "dealer": "2"})
+    old = load(app, game_id).versions[0]
+    r = client.post(f"/games/{game_id}/hands/1/dealer", data={"version": str(old), "dealer": "2"})
     assert r.headers["Location"] == f"/games/{game_id}/hands/1"
     stored = load(app, game_id)
-    assert stored.game.hands[0].dealer == 2 and stored.versions[0] == 3
+    assert stored.game.hands[0].dealer == 2 and stored.versions[0] > old
     assert stored.game.hands[0].tricks == tuple(HAND_1[1])  # nothing else changed
     history = text(client.get(f"/games/{game_id}/history"))
     assert "1 Cara dealt" in history and "2 Dev dealt" in history
@@ -374,11 +381,11 @@ def test_saving_tricks_and_fixing_a_hand_keep_its_dealer_and_adjustment(client, 
     game_id = played_game(client)
     client.post(f"/games/{game_id}/hands/2/dealer", data={"version": "0", "dealer": "0"})
     client.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 2, 3, 2]))
-    client.post(f"/games/{game_id}/tricks", data=tricks_form(2, 1, [5, 2, 4, 2]))
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(2, ver(app, game_id, 2), [5, 2, 4, 2]))
     assert load(app, game_id).game.hands[1].dealer == 0
     client.post(f"/games/{game_id}/hands/2/adjust", data={
-        "version": "2", "adjust_0": "20", "adjust_1": "0", "note": "misdeal"})
-    fix = {**bid_form(2, [3, 2, 3, 2]), **tricks_form(2, 3, [4, 3, 4, 2])}
+        "version": ver(app, game_id, 2), "adjust_0": "20", "adjust_1": "0", "note": "misdeal"})
+    fix = {**bid_form(2, [3, 2, 3, 2]), **tricks_form(2, ver(app, game_id, 2), [4, 3, 4, 2])}
     assert client.post(f"/games/{game_id}/hands/2", data=fix).status_code == 302
     hand = load(app, game_id).game.hands[1]
     assert hand.tricks == (4, 3, 4, 2)
@@ -402,9 +409,9 @@ def test_adjust_a_played_hand(client, app):
     again = client.get(f"/games/{game_id}/hands/1/adjust").text
     assert 'value="30"' in again and 'value="-30"' in again
     client.post(f"/games/{game_id}/hands/1/adjust", data={
-        "version": "3", "adjust_0": "0", "adjust_1": "0", "note": ""})
+        "version": ver(app, game_id), "adjust_0": "0", "adjust_1": "0", "note": ""})
     hand = load(app, game_id).game.hands[0]
-    assert hand.adjust is None and hand.note is None
+    assert hand.adjust is None and hand.note == ""
 
 
 @pytest.mark.parametrize("data,field,message", [
@@ -485,10 +492,12 @@ def test_housekeeping_pages_fit_the_page_budget(client, app):
 def test_a_rematch_keeps_the_side_names_and_passes_the_deal_on(client, app):
     game_id = played_game(client)
     client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id, side_0="Sharks"))
-    client.post(f"/games/{game_id}/hands/1/dealer", data={"version": "2", "dealer": "2"})
+    client.post(f"/games/{game_id}/hands/1/dealer", data={"version": ver(app, game_id),
+                                                           "dealer": "2"})
+    client.post(f"/games/{game_id}/end", data={"version": str(load(app, game_id).revision)})
     r = client.post(f"/games/{game_id}/rematch")
     table = load(app, r.headers["Location"].rsplit("/", 1)[-1]).game.table
-    assert table.side_names == ("Sharks", "") and table.first_dealer == 3
+    assert table.side_names == ("Sharks", None) and table.first_dealer == 3
 
 
 @pytest.mark.parametrize("junk", ["", "-", "1e9", "\x00", "😀" * 50, "99999999999999999999"])

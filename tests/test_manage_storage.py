@@ -29,39 +29,53 @@ def played(db, hands=(([4, 5, 3, "nil"], [5, 5, 3, 0]),)) -> str:
     game_id = storage.create_game(db, partnership(), Rules())
     for number, (bids, tricks) in enumerate(hands, 1):
         storage.save_bids(db, game_id, number, bids)
-        storage.save_tricks(db, game_id, number, 1, tricks)
+        storage.save_tricks(db, game_id, number, version(db, game_id, number), tricks)
     return game_id
 
 
-def test_m006_adds_its_columns_to_a_database_made_before_it(tmp_path):
+def version(db, game_id, number=1) -> int:
+    return storage.load_game(db, game_id).versions[number - 1]
+
+
+def test_m008_adds_its_columns_to_a_database_made_before_it(tmp_path):
     path = str(tmp_path / "old.db")
     old = Migrations("scorepad")
     for fn in (migrations.m001_create_games, migrations.m002_add_revision,
-               migrations.m003_add_share_token, migrations.m005_tricks_by_side):
+               migrations.m003_add_share_token, migrations.m004_add_rematch_of,
+               migrations.m005_tricks_by_side, migrations.m006_core_extras,
+               migrations.m007_evening):
         old()(fn)
     database = connect(path)
     old.apply(database)
     database["games"].insert({"id": "g", "created_at": "2026-01-01", "updated_at": "2026-01-01",
                               "mode": "partnership", "players": json.dumps(list("ABCD")),
-                              "first_dealer": 0, "rules": "{}", "share_token": "t"})
+                              "first_dealer": 0, "rules": "{}", "share_token": "t",
+                              "extra": json.dumps({"side_names": ["Sharks", None]})})
     database["hands"].insert({"game_id": "g", "number": 1, "bids": "[3, 3, 3, 4]",
-                              "tricks": "[3, 3, 3, 4]", "version": 1})
+                              "tricks": "[3, 3, 3, 4]", "version": 1,
+                              "extra": json.dumps({"dealer": 2, "adjust": [10, 0],
+                                                   "note": "renege"})})
     database.close()
     migrate(path)
     database = connect(path)
-    assert {"side_names", "ended", "next_dealer"} <= set(database["games"].columns_dict)
-    assert {"dealer", "adjust", "note"} <= set(database["hands"].columns_dict)
+    assert {"next_dealer", "next_dealer_hand"} <= set(database["games"].columns_dict)
+    assert "deleted_games" in database.table_names()
+    # One storage for each fact: house's own columns for what the core keeps are gone.
+    assert not {"side_names", "ended"} & set(database["games"].columns_dict)
+    assert not {"dealer", "adjust", "note"} & set(database["hands"].columns_dict)
     stored = storage.load_game(database, "g")
-    assert stored.ended is False and stored.next_dealer is None
-    assert stored.game.table.side_names is None
-    assert stored.game.hands[0].dealer is None and stored.game.hands[0].adjust is None
+    assert stored.next_dealer is None and stored.game.ended is False
+    assert stored.game.table.side_names == ("Sharks", None)
+    hand = stored.game.hands[0]
+    assert (hand.dealer, hand.adjust, hand.note) == (2, (10, 0), "renege")
+    assert stored.score().hands[0].sides[0].adjust == 10
     database.close()
 
 
 def test_settings_rescore_and_check_the_revision(db):
     game_id = played(db)
     stored = storage.load_game(db, game_id)
-    table = Table("partnership", ("Alice", "Bea", "Cara", "Dev"), 0, ("Sharks", ""))
+    table = Table("partnership", ("Alice", "Bea", "Cara", "Dev"), 0, ("Sharks", None))
     manage.update_settings(db, game_id, stored.revision, table, Rules(nil_value=50))
     after = storage.load_game(db, game_id)
     assert after.game.table == table and after.game.rules.nil_value == 50
@@ -117,27 +131,30 @@ def test_delete_is_one_transaction(db, monkeypatch):
 
 def test_end_game_refusals_and_the_flag(db):
     game_id = storage.create_game(db, partnership(), Rules())
-    with pytest.raises(GameError, match="nothing to end"):
+    with pytest.raises(GameError, match="only after a played hand"):
         manage.end_game(db, game_id, 0)
     storage.save_bids(db, game_id, 1, [3, 3, 3, 4])
     revision = storage.load_game(db, game_id).revision
-    with pytest.raises(GameError, match="Enter the tricks of hand 1 or cancel it first"):
+    with pytest.raises(GameError, match="hand 1 was bid but not played"):
         manage.end_game(db, game_id, revision)
-    storage.save_tricks(db, game_id, 1, 1, [3, 3, 3, 4])
+    storage.save_tricks(db, game_id, 1, version(db, game_id), [3, 3, 3, 4])
     with pytest.raises(storage.Conflict):
         manage.end_game(db, game_id, revision)
-    manage.end_game(db, game_id, revision + 1)
-    assert storage.load_game(db, game_id).ended
-    with pytest.raises(GameError, match="ended early"):
+    manage.end_game(db, game_id, storage.load_game(db, game_id).revision)
+    stored = storage.load_game(db, game_id)
+    assert stored.game.ended and stored.score().reason == "ended"
+    assert stored.score().winner == 1  # Ben & Dev 70, Alice & Cara 60
+    with pytest.raises(GameError):
         storage.save_bids(db, game_id, 2, [3, 3, 3, 4])
-    with pytest.raises(storage.Conflict, match="already over"):
-        manage.end_game(db, game_id, revision + 2)
+    with pytest.raises(GameError, match="already over"):
+        manage.end_game(db, game_id, stored.revision)
 
 
 def test_set_dealer_of_the_next_hand_and_of_a_played_one(db):
     game_id = played(db)
     manage.set_dealer(db, game_id, 2, 0, 3)
-    assert storage.load_game(db, game_id).next_dealer == 3
+    stored = storage.load_game(db, game_id)
+    assert stored.next_dealer == (2, 3) and storage.chosen_dealer(stored, 2) == 3
     with pytest.raises(GameError) as err:
         manage.set_dealer(db, game_id, 2, 0, 4)
     assert err.value.field == "dealer"
@@ -145,20 +162,34 @@ def test_set_dealer_of_the_next_hand_and_of_a_played_one(db):
         manage.set_dealer(db, game_id, 2, 5, 1)
     storage.save_bids(db, game_id, 2, [3, 3, 3, 4])
     stored = storage.load_game(db, game_id)
-    assert stored.game.hands[1].dealer == 3 and stored.next_dealer is None
-    manage.set_dealer(db, game_id, 1, 2, 1)
+    assert stored.game.hands[1].dealer == 3 and storage.chosen_dealer(stored, 3) is None
+    # The deal passes on from the changed dealer (RULES.md): hand 3 is Alice's.
+    assert stored.score().hands[1].dealer == 3
+    old = version(db, game_id)
+    manage.set_dealer(db, game_id, 1, old, 1)
     assert storage.load_game(db, game_id).game.hands[0].dealer == 1
     with pytest.raises(storage.Conflict):
-        manage.set_dealer(db, game_id, 1, 2, 2)  # version 2 is gone
+        manage.set_dealer(db, game_id, 1, old, 2)  # that version is gone
     with pytest.raises(storage.Conflict):
         manage.set_dealer(db, game_id, 5, 0, 2)
+
+
+def test_a_changed_dealer_passes_the_deal_on(db):
+    game_id = played(db)
+    manage.set_dealer(db, game_id, 1, version(db, game_id), 2)
+    score = storage.load_game(db, game_id).score()
+    assert score.hands[0].dealer == 2 and score.next_dealer == 3 and score.next_leader == 0
 
 
 def test_an_undo_drops_a_chosen_next_dealer(db):
     game_id = played(db, (([4, 5, 3, "nil"], [5, 5, 3, 0]), ([3, 2, 3, 2], [5, 2, 4, 2])))
     manage.set_dealer(db, game_id, 3, 0, 1)
-    storage.delete_last_hand(db, game_id, 2, 2)
-    assert storage.load_game(db, game_id).next_dealer is None
+    assert storage.chosen_dealer(storage.load_game(db, game_id), 3) == 1
+    storage.delete_last_hand(db, game_id, 2, version(db, game_id, 2))
+    stored = storage.load_game(db, game_id)
+    assert storage.chosen_dealer(stored, 2) is None and storage.chosen_dealer(stored, 3) is None
+    storage.save_bids(db, game_id, 2, [3, 3, 3, 4])
+    assert storage.load_game(db, game_id).game.hands[1].dealer is None
 
 
 @pytest.mark.parametrize("points,note,field,seat,message", [
@@ -173,20 +204,35 @@ def test_an_undo_drops_a_chosen_next_dealer(db):
 def test_bad_adjustments_name_the_field(db, points, note, field, seat, message):
     game_id = played(db)
     with pytest.raises(GameError) as err:
-        manage.set_adjustment(db, game_id, 1, 2, points, note)
+        manage.set_adjustment(db, game_id, 1, version(db, game_id), points, note)
     assert err.value.field == field and err.value.seat == seat and message in err.value.detail
     assert storage.load_game(db, game_id).game.hands[0].adjust is None
 
 
 def test_set_adjustment_keeps_the_hand_and_checks_its_version(db):
     game_id = played(db)
-    manage.set_adjustment(db, game_id, 1, 2, [30, -30], " renege ")
+    before = storage.load_game(db, game_id).score().totals
+    old = version(db, game_id)
+    manage.set_adjustment(db, game_id, 1, old, [30, -30], " renege ")
     stored = storage.load_game(db, game_id)
     hand = stored.game.hands[0]
     assert (hand.adjust, hand.note, hand.tricks) == ((30, -30), "renege", (5, 5, 3, 0))
-    assert replace(hand, adjust=None, note=None).bids == hand.bids
+    # The adjustment really changes the score: added after everything else.
+    assert stored.score().totals == (before[0] + 30, before[1] - 30)
     with pytest.raises(storage.Conflict):
-        manage.set_adjustment(db, game_id, 1, 2, [0, 0], "")
+        manage.set_adjustment(db, game_id, 1, old, [0, 0], "")
     storage.save_bids(db, game_id, 2, [3, 3, 3, 4])
     with pytest.raises(GameError, match="only a hand that has been played"):
-        manage.set_adjustment(db, game_id, 2, 1, [10, 0], "x")
+        manage.set_adjustment(db, game_id, 2, version(db, game_id, 2), [10, 0], "x")
+
+
+def test_an_adjustment_that_ends_the_game_earlier_asks_first(db):
+    game_id = played(db, (([4, 5, 3, "nil"], [5, 5, 3, 0]), ([3, 2, 3, 2], [5, 2, 4, 2])))
+    with pytest.raises(storage.RemovesHands) as err:
+        manage.set_adjustment(db, game_id, 1, version(db, game_id), [0, 400], "ruling")
+    assert err.value.removed == (2,)
+    assert len(storage.load_game(db, game_id).game.hands) == 2
+    manage.set_adjustment(db, game_id, 1, version(db, game_id), [0, 400], "ruling",
+                          confirm_removal=True)
+    stored = storage.load_game(db, game_id)
+    assert len(stored.game.hands) == 1 and stored.score().status == "finished"

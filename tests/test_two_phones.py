@@ -140,9 +140,9 @@ def test_a_game_gone_during_a_write_is_a_clear_404(app, client, monkeypatch):
     game_id = start(client)
     original = storage.save_bids
 
-    def gone_meanwhile(db, *args):
+    def gone_meanwhile(db, *args, **kwargs):
         db.execute("delete from games where id = ?", [game_id])
-        return original(db, *args)
+        return original(db, *args, **kwargs)
 
     monkeypatch.setattr(storage, "save_bids", gone_meanwhile)
     response = client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))

@@ -1,0 +1,131 @@
+"""The bids step's blind toggles, and a fix that ends the game earlier asking first."""
+
+from __future__ import annotations
+
+from scorepad.core.rules import validate_rules
+from scorepad.core.scoring import Hand
+from scorepad.store import storage
+from scorepad.web.db import get_db
+from tests.conftest import partnership
+from tests.helpers import bid_form, play, start, text, tricks_form, version_on_page
+
+
+def load(app, game_id):
+    with app.app_context():
+        return storage.load_game(get_db(), game_id)
+
+
+def blind_game(client, blind_bid="6", trailing_by="0"):
+    return start(client, rule_blind_bid=blind_bid, rule_blind_bid_trailing_by=trailing_by)
+
+
+# --- blind contracts on the bids step --------------------------------------------------
+
+def test_a_side_bids_blind_from_its_toggle_and_scores_double(client, app):
+    game_id = blind_game(client)
+    page = client.get(f"/games/{game_id}").text
+    assert 'name="blind_side_0"' in page and 'name="blind_side_1"' in page
+    assert "Alice &amp; Cara bid blind" in page and "Ben &amp; Dev bid blind" in page
+    r = client.post(f"/games/{game_id}/bids",
+                    data={**bid_form(1, [3, 3, 3, 3]), "blind_side_0": "1"})
+    assert r.status_code == 302
+    assert load(app, game_id).game.hands[0].blind == (0,)
+    assert "bid 6 blind" in text(client.get(f"/games/{game_id}"))
+    client.post(f"/games/{game_id}/tricks",
+                data=tricks_form(1, version_on_page(client, game_id), [3, 3, 3, 4]))
+    stored = load(app, game_id)
+    # The core doubles the blind contract (6 made blind: 120); the other side's 6 with
+    # one over is 61.
+    assert stored.score().totals == (120, 61)
+    assert "bid blind" in text(client.get(f"/games/{game_id}/history"))
+
+
+def test_no_toggle_and_a_refusal_where_blind_bids_are_off(client, app):
+    game_id = start(client)
+    assert "blind_side_0" not in client.get(f"/games/{game_id}").text
+    r = client.post(f"/games/{game_id}/bids",
+                    data={**bid_form(1, [3, 3, 3, 3]), "blind_side_1": "1"})
+    assert r.status_code == 400
+    assert "Ben &amp; Dev cannot bid blind: blind contracts are off in this game" in r.text
+    assert load(app, game_id).game.hands == ()
+
+
+def test_only_a_side_far_enough_behind_gets_the_toggle(client, app):
+    game_id = blind_game(client, trailing_by="100")
+    assert "blind_side_0" not in client.get(f"/games/{game_id}").text
+    r = client.post(f"/games/{game_id}/bids",
+                    data={**bid_form(1, [3, 3, 3, 3]), "blind_side_0": "1"})
+    assert r.status_code == 400 and "100 or more points behind" in r.text
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])  # RULES.md: 71 / 150
+    play(client, game_id, 2, [3, 3, 3, 3], [1, 4, 1, 7])  # set: 11 / 215
+    assert load(app, game_id).score().blind_bid_sides == (True, False)
+    page = client.get(f"/games/{game_id}").text
+    assert 'name="blind_side_0"' in page and 'name="blind_side_1"' not in page
+    r = client.post(f"/games/{game_id}/bids",
+                    data={**bid_form(3, [3, 3, 3, 3]), "blind_side_1": "1"})
+    assert r.status_code == 400 and "Ben &amp; Dev cannot bid blind now" in r.text
+    r = client.post(f"/games/{game_id}/bids",
+                    data={**bid_form(3, [3, 3, 3, 3]), "blind_side_0": "1"})
+    assert r.status_code == 302 and load(app, game_id).game.hands[2].blind == (0,)
+
+
+def test_a_blind_bid_under_the_minimum_is_refused_by_the_core(client, app):
+    game_id = blind_game(client)
+    r = client.post(f"/games/{game_id}/bids",
+                    data={**bid_form(1, [2, 3, 2, 3]), "blind_side_0": "1"})
+    assert r.status_code == 400 and "a blind bid is at least 6" in r.text
+    assert 'name="blind_side_0" value="1" checked' in r.text  # kept as ticked
+    assert load(app, game_id).game.hands == ()
+
+
+# --- a fix that ends the game earlier ---------------------------------------------------
+
+def removal_game(app) -> str:
+    """Target 200, three hands of 61 / 60: 183 / 180, still playing."""
+    same = Hand((3, 3, 3, 3), (4, 3, 3, 3))
+    with app.app_context():
+        return storage.create_game(get_db(), partnership(),
+                                   validate_rules({"target": 200}, "partnership"), (same,) * 3)
+
+
+def fix_of_hand_1(app, game_id) -> dict:
+    # Alice nil made (100) and Cara 12 of 12 (120): 220, over the target after hand 1.
+    version = load(app, game_id).versions[0]
+    # bid_0 sent empty, as a browser sends the cleared number field beside a ticked nil.
+    return {**bid_form(1, ["nil", 1, 12, 1]), "bid_0": "",
+            **tricks_form(1, version, [0, 1, 12, 0])}
+
+
+def test_a_fix_that_ends_the_game_earlier_names_the_hands_and_asks(client, app):
+    game_id = removal_game(app)
+    r = client.post(f"/games/{game_id}/hands/1", data=fix_of_hand_1(app, game_id))
+    assert r.status_code == 400
+    words = text(r)
+    assert "hands 2 to 3 would be removed" in words
+    assert "Remove hands 2 to 3 and save" in words
+    assert 'name="confirm_removal" value="1"' in r.text
+    assert len(load(app, game_id).game.hands) == 3  # nothing saved yet
+
+
+def test_confirming_removes_the_hands_and_saves_the_fix(client, app):
+    game_id = removal_game(app)
+    data = {**fix_of_hand_1(app, game_id), "confirm_removal": "1"}
+    r = client.post(f"/games/{game_id}/hands/1", data=data)
+    assert r.status_code == 302
+    stored = load(app, game_id)
+    score = stored.score()
+    assert len(stored.game.hands) == 1 and score.status == "finished" and score.winner == 0
+    assert score.totals == (220, -20)
+    assert "Game over: Alice & Cara win" in text(client.get(f"/games/{game_id}"))
+
+
+def test_a_confirm_from_a_stale_page_is_refused(client, app):
+    game_id = removal_game(app)
+    data = {**fix_of_hand_1(app, game_id), "confirm_removal": "1"}
+    version = load(app, game_id).versions[0]
+    with app.app_context():
+        storage.edit_hand(get_db(), game_id, 1, version, (3, 3, 3, 3), (3, 4, 3, 3))
+    r = client.post(f"/games/{game_id}/hands/1", data=data)
+    assert r.status_code == 302 and r.headers["Location"].endswith("/hands/1")
+    assert "changed on another phone" in text(client.get(r.headers["Location"]))
+    assert len(load(app, game_id).game.hands) == 3

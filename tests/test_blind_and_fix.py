@@ -129,3 +129,17 @@ def test_a_confirm_from_a_stale_page_is_refused(client, app):
     assert r.status_code == 302 and r.headers["Location"].endswith("/hands/1")
     assert "changed on another phone" in text(client.get(r.headers["Location"]))
     assert len(load(app, game_id).game.hands) == 3
+
+
+def test_an_adjustment_that_ends_the_game_earlier_asks_first(client, app):
+    game_id = removal_game(app)
+    sent = {"version": str(load(app, game_id).versions[0]), "adjust_0": "200",
+            "adjust_1": "0", "note": "ruling"}
+    r = client.post(f"/games/{game_id}/hands/1/adjust", data=sent)
+    assert r.status_code == 400 and "Remove hands 2 to 3 and save" in text(r)
+    assert len(load(app, game_id).game.hands) == 3
+    r = client.post(f"/games/{game_id}/hands/1/adjust", data={**sent, "confirm_removal": "1"})
+    assert r.status_code == 302
+    score = load(app, game_id).score()
+    # Added after everything else: 61 + 200, over the target of 200 after hand 1.
+    assert score.totals == (261, 60) and len(score.hands) == 1 and score.winner == 0

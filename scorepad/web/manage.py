@@ -43,6 +43,9 @@ def _write(form: VersionForm, write: Callable[[], None], again: str, done: str,
     try:
         write()
     except GameError as err:
+        if isinstance(err, storage.RemovesHands):
+            form.removes = err.removed  # the page offers to remove them and save
+
         name = f"{err.field}_{err.seat}" if err.field == "adjust" else err.field
         if name in ("note", "dealer") or (name and name.startswith("adjust_")):
             form[name].errors = [*form[name].errors, err.detail.split(": ", 1)[-1]]
@@ -154,7 +157,8 @@ def adjust(game_id: str, number: int) -> Any:
     if form.validate_on_submit():
         points = [form[f"adjust_{side}"].data or 0 for side in range(len(names))]
         done = _write(form, lambda: manage.set_adjustment(
-            get_db(), game_id, number, form.version.data, points, form.note.data),
+            get_db(), game_id, number, form.version.data, points, form.note.data,
+            confirm_removal=request.form.get("confirm_removal") == "1"),
             url_for("manage.adjust", game_id=game_id, number=number),
             f"Hand {number} adjusted; every later hand was scored again.",
             url_for("games.edit_hand", game_id=game_id, number=number))

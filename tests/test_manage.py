@@ -342,7 +342,9 @@ def test_change_the_dealer_on_the_bids_step(client, app):
     assert form.status_code == 200 and 'checked id="dealer-1"' in form.text
     r = client.post(f"/games/{game_id}/hands/2/dealer", data={"version": "0", "dealer": "3"})
     assert r.status_code == 302 and r.headers["Location"] == f"/games/{game_id}"
-    assert "Dev deals. Alice bids first." in text(client.get(f"/games/{game_id}"))
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Dev deals. Alice bids first." in words and "Hand 2: Dev deals." in words
+    assert "Hand 2: Dev deals." in text(client.get(f"/watch/{load(app, game_id).share_token}"))
     play(client, game_id, 2, *HAND_2)
     stored = load(app, game_id)
     assert stored.game.hands[1].dealer == 3 and storage.chosen_dealer(stored, 3) is None

@@ -45,15 +45,16 @@ def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
     return ", ".join(parts)
 
 
-def status_line(score: GameScore) -> str:
-    """One sentence on where the game stands."""
+def status_line(score: GameScore, dealer: int | None = None) -> str:
+    """One sentence on where the game stands (`dealer`: one the table chose for the next
+    hand, where it did not pass on as usual)."""
     if score.status == "finished" and score.winner is not None:
         return f"{score.sides[score.winner].name} won the game."
     if score.draw:
         return "The game was ended with the lead shared: a draw."
     table = score.table
-    dealer = table.players[score.next_dealer]
-    turn = f"Hand {score.next_number}: {dealer} deals."
+    name = table.players[score.next_dealer if dealer is None else dealer]
+    turn = f"Hand {score.next_number}: {name} deals."
     if score.tied and score.reason == "hand_limit":
         return f"The last hand is played but the lead is tied: another hand is played. {turn}"
     if score.tied:

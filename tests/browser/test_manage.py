@@ -6,8 +6,11 @@ import re
 
 from playwright.sync_api import expect
 
+from scorepad.core.game import Game
+from scorepad.core.rules import validate_rules
+from scorepad.core.scoring import Hand, Table
 from tests.browser.conftest import shot
-from tests.browser.flows import enter_bids, enter_tricks, follow, press, start_game
+from tests.browser.flows import enter_bids, enter_tricks, follow, press, start_game, totals
 
 
 def test_rename_download_and_delete(page, live_server):
@@ -31,7 +34,7 @@ def test_rename_download_and_delete(page, live_server):
     assert re.fullmatch(r"scorepad-\d{4}-\d\d-\d\d-hands\.csv", csv_file.suggested_filename)
     body = open(csv_file.path(), "rb").read()
     assert body.startswith(b"\xef\xbb\xbfHand,Dealer,Alice bid,Alice tricks,Bea bid")
-    assert b"\r\n1,Alice,4,5,5,5,3,3,nil,0,71,71,1,150,150,0,\r\n" in body
+    assert b"\r\n1,Alice,4,5,5,5,3,3,nil,0,71,71,1,0,150,150,0,0,\r\n" in body
 
     page.goto(game_url)
     follow(page, "Game settings")
@@ -70,3 +73,56 @@ def test_housekeeping_pages_are_accessible(page, live_server):
     expect(page.get_by_role("heading", name="Game over (ended early): Bob & Dan win")) \
         .to_be_visible()
     assert_accessible(page, "manage-ended")
+
+
+def test_blind_contract_dealer_change_adjustment_and_early_end(page, live_server):
+    """At phone size: every figure on screen is the core's for the same hands."""
+    names = ["Alice", "Ben", "Cara", "Dev"]
+    start_game(page, live_server, names, rules={"Blind bids from": "6",
+                                                "Blind bids only when behind by": "0"})
+    for name in names:
+        page.get_by_label(f"{name} bid", exact=True).fill("3")
+    page.get_by_label("Alice & Cara bid blind").tap()
+    shot(page, "blind-toggle")
+    press(page, "Save bids")
+    expect(page.locator(".contracts")).to_contain_text("bid 6 blind")
+    enter_tricks(page, {"Alice": 3, "Ben": 4, "Cara": 3, "Dev": 3})
+    game_url = page.url
+
+    expect(page.get_by_text("Ben deals. Cara bids first.")).to_be_visible()
+    follow(page, "Change the dealer")
+    page.get_by_label("Dev", exact=True).tap()
+    press(page, "Save the dealer")
+    expect(page.get_by_text("Dev deals. Alice bids first.")).to_be_visible()
+    expect(page.locator("p.status")).to_contain_text("Hand 2: Dev deals.")
+    enter_bids(page, {"Alice": 3, "Ben": 3, "Cara": 3, "Dev": 3})
+    enter_tricks(page, {"Alice": 4, "Ben": 3, "Cara": 3, "Dev": 3})
+    expect(page.get_by_text("Alice deals. Ben bids first.")).to_be_visible()  # passed on
+
+    page.goto(f"{game_url}/hands/1")
+    follow(page, "Adjust the score")
+    page.get_by_label("Points for Ben & Dev").fill("-30")
+    page.get_by_label("Why").fill("renege by Ben")
+    press(page, "Save the adjustment")
+    expect(page.locator(".flash-ok")).to_contain_text("Hand 1 adjusted")
+
+    page.goto(game_url)
+    page.locator("summary", has_text="End the game now").tap()
+    press(page, "End the game")
+    expect(page.get_by_role("heading", name="Game over (ended early): Alice & Cara win")) \
+        .to_be_visible()
+    shot(page, "ended-early")
+
+    core = Game(Table("partnership", tuple(names)),
+                validate_rules({"blind_bid": 6, "blind_bid_trailing_by": 0}, "partnership"),
+                (Hand((3, 3, 3, 3), (3, 4, 3, 3), blind=(0,), adjust=(0, -30),
+                      note="renege by Ben"),
+                 Hand((3, 3, 3, 3), (4, 3, 3, 3), dealer=3)), ended=True).score()
+    assert totals(page) == [str(total) for total in core.totals]
+    assert core.winner == 0 and core.reason == "ended"
+    follow(page, "Hand by hand")
+    history = page.locator("table.history")
+    expect(history).to_contain_text("bid blind")
+    expect(history).to_contain_text("adjusted -30")
+    expect(history).to_contain_text("renege by Ben")
+    expect(history.locator("tbody tr").nth(1)).to_contain_text("Dev dealt")

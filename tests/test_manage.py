@@ -517,3 +517,31 @@ def test_junk_in_any_housekeeping_field_is_refused_never_a_500(client, app, junk
         for name in names:
             r = client.post(f"/games/{game_id}/{path}", data={**good[path], name: junk})
             assert r.status_code in (302, 400), (path, name, r.status_code)
+
+
+# --- after the merge: the seat phones and the game file -------------------------------
+
+def test_a_dealer_chosen_before_the_bids_holds_on_the_seat_phones_too(client, app):
+    from tests.test_seats import _bid, _links
+
+    game_id = played_game(client)
+    tokens = _links(client, game_id)
+    client.post(f"/games/{game_id}/hands/2/dealer", data={"version": "0", "dealer": "3"})
+    assert "Dev deals. Alice bids first." in text(client.get(f"/seat/{tokens[0]}"))
+    for token, bid in zip(tokens, [3, 3, 3, 4]):
+        _bid(client, token, bid, number=2)
+    stored = load(app, game_id)
+    assert stored.game.hands[1].dealer == 3 and stored.score().hands[1].leader == 0
+
+
+def test_side_names_go_out_and_come_back_in_the_game_file(client, app):
+    game_id = played_game(client)
+    client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id, side_1="Owls"))
+    body = client.get(f"/games/{game_id}/export.json").data
+    assert b'"side_names"' in body and b"Owls" in body
+    r = client.post("/games/import", data={"game_file": (io.BytesIO(body), "game.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 302
+    copy = load(app, r.headers["Location"].rsplit("/", 1)[-1])
+    assert copy.game.table.side_names == (None, "Owls")
+    assert "Owls" in text(client.get(f"/games/{copy.id}"))

@@ -235,3 +235,24 @@ def test_an_adjustment_that_ends_the_game_earlier_asks_first(db):
                           confirm_removal=True)
     stored = storage.load_game(db, game_id)
     assert len(stored.game.hands) == 1 and stored.score().status == "finished"
+
+
+def test_m008_on_a_database_that_ran_the_house_branchs_own_m006(tmp_path):
+    path = str(tmp_path / "house.db")
+    old = Migrations("scorepad")
+    for fn in (migrations.m001_create_games, migrations.m002_add_revision,
+               migrations.m003_add_share_token, migrations.m005_tricks_by_side):
+        old()(fn)
+
+    @old()
+    def m006_game_settings(db):  # as the house branch had it before the merge
+        db.table("games").add_column("next_dealer", int)
+        db.table("deleted_games").create({"key": str, "deleted_at": str}, pk="key")
+
+    database = connect(path)
+    old.apply(database)
+    database.close()
+    migrate(path)
+    database = connect(path)
+    assert {"extra", "next_dealer", "next_dealer_hand"} <= set(database["games"].columns_dict)
+    database.close()

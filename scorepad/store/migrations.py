@@ -89,8 +89,12 @@ def m008_housekeeping(db: Database) -> None:
     """The dealer chosen for a hand not yet bid (its number and seat: a choice made for a
     hand since undone or bid is no longer current), and the keys of deleted games (one-way
     hashes) so their old addresses can say the game is gone."""
+    # A test database made on the house branch before the merge ran its own m006, which
+    # added next_dealer and deleted_games already: add only what is missing.
     games = db.table("games")
-    games.add_column("next_dealer", int)
-    games.add_column("next_dealer_hand", int)
-    db.table("deleted_games").create({"key": str, "deleted_at": str}, pk="key",
-                                     not_null={"deleted_at"})
+    for column in ("next_dealer", "next_dealer_hand"):
+        if column not in games.columns_dict:
+            games.add_column(column, int)
+    if "deleted_games" not in db.table_names():
+        db.table("deleted_games").create({"key": str, "deleted_at": str}, pk="key",
+                                         not_null={"deleted_at"})

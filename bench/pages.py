@@ -148,7 +148,8 @@ def main() -> int:
         rows: dict[str, tuple[Run, float]] = {}
         rows["baseline: write one row"] = (latency(baseline(), args.requests, meter, None),
                                            throughput(baseline, args.seconds))
-        rows["baseline, synchronous=FULL"] = (latency(baseline_full(), args.requests),
+        rows["baseline, synchronous=FULL"] = (latency(baseline_full(), args.requests, meter,
+                                                      None),
                                               throughput(baseline_full, args.seconds))
         rows["save tricks (after bids)"] = (
             latency(Saver(base, savers[:split]), args.requests, meter, write_one_row),
@@ -178,6 +179,10 @@ def main() -> int:
     print(f"  ratio save / baseline (p50): {rows['save tricks (after bids)'][0].vs_base(50):.2f}"
           "  (goal <= 2)")
     print(f"  ratio 200-hand / 10-hand page (p50): {p200 / p10:.2f}  (goal <= 2)")
+    full_run = rows["baseline, synchronous=FULL"][0]
+    print(f"  cost of synchronous=FULL on one write: p50 "
+          f"{ms(full_run.times, 50) - ms(base_run.times, 50):+.2f} ms, p99 "
+          f"{ms(full_run.times, 99) - ms(base_run.times, 99):+.2f} ms")
 
     print(f"whole hand: bids POST + game GET + tricks POST + game GET, {args.requests} hands "
           f"over {tables} games each")

@@ -9,6 +9,7 @@ import pytest
 from scorepad import create_app
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import Hand, Table
+from scorepad.store.db import connect, migrate
 
 PLAYERS = ("Alice", "Ben", "Cara", "Dev")
 
@@ -17,6 +18,16 @@ PLAYERS = ("Alice", "Ben", "Cara", "Dev")
 def app(tmp_path: Path):
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "scorepad.db"),
                        "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
+
+
+@pytest.fixture
+def db(tmp_path: Path):
+    """A migrated SQLite file of its own, opened as storage opens it (no Flask)."""
+    path = str(tmp_path / "scorepad.db")
+    migrate(path)
+    database = connect(path)
+    yield database
+    database.close()
 
 
 @pytest.fixture

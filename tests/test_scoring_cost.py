@@ -3,22 +3,10 @@ scores one hand from the known score, not the whole game again."""
 
 from __future__ import annotations
 
-import pytest
-
 from scorepad.core import hand as hand_scoring
 from scorepad.core.rules import validate_rules
 from scorepad.store import storage
-from scorepad.store.db import connect, migrate
 from tests.conftest import partnership
-
-
-@pytest.fixture
-def db(tmp_path):
-    path = str(tmp_path / "scorepad.db")
-    migrate(path)
-    database = connect(path)
-    yield database
-    database.close()
 
 
 def _play(db, game_id, number):

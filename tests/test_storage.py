@@ -11,15 +11,6 @@ from scorepad.store.db import connect, migrate
 from tests.conftest import hand, partnership
 
 
-@pytest.fixture
-def db(tmp_path):
-    path = str(tmp_path / "scorepad.db")
-    migrate(path)
-    database = connect(path)
-    yield database
-    database.close()
-
-
 def test_game_ids_are_long_random_and_url_safe(db):
     ids = {storage.create_game(db, partnership(), Rules()) for _ in range(20)}
     assert len(ids) == 20

@@ -8,18 +8,8 @@ from scorepad import gamefile
 from scorepad.core.errors import GameError
 from scorepad.core.rules import Rules, validate_rules
 from scorepad.store import storage
-from scorepad.store.db import connect, migrate
 from tests.conftest import partnership
 from tests.test_gamefile_more import FULL
-
-
-@pytest.fixture
-def db(tmp_path):
-    path = str(tmp_path / "scorepad.db")
-    migrate(path)
-    database = connect(path)
-    yield database
-    database.close()
 
 
 def _fresh(db, game_id):

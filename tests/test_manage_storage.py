@@ -15,15 +15,6 @@ from scorepad.store.db import connect, migrate
 from tests.conftest import partnership
 
 
-@pytest.fixture
-def db(tmp_path):
-    path = str(tmp_path / "scorepad.db")
-    migrate(path)
-    database = connect(path)
-    yield database
-    database.close()
-
-
 def played(db, hands=(([4, 5, 3, "nil"], [5, 5, 3, 0]),)) -> str:
     game_id = storage.create_game(db, partnership(), Rules())
     for number, (bids, tricks) in enumerate(hands, 1):

@@ -64,7 +64,7 @@ def _wire(app: Flask) -> None:
     from werkzeug.exceptions import HTTPException
 
     from . import cli
-    from .web import chart, db, delivery, errors, games, pages, security
+    from .web import chart, db, delivery, display, errors, games, pages, security
 
     CSRFProtect(app)
     app.teardown_appcontext(db.close_db)
@@ -75,6 +75,7 @@ def _wire(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.add_template_global(chart.score_chart)
     app.add_template_global(pages.share_qr)
+    app.add_template_global(display.plain_error)
     app.register_error_handler(CSRFError, errors.csrf_error)
     app.register_error_handler(HTTPException, errors.error_page)
     app.register_error_handler(Exception, errors.server_error)

@@ -41,7 +41,7 @@ def test_phones_saving_the_same_bids_store_one_hand(app, client):
     assert len(hands) == 1 and hands[0].tricks is None
     # the phones that were told see the saved bids, not their own
     saved = hands[0].bids[0]
-    assert all(f"Alice & Cara : bid {saved + 3}" in text(a) for a in told)
+    assert all(f"Alice & Cara bid {saved + 3}" in text(a) for a in told)
 
 
 def test_phones_saving_the_same_tricks_store_one_result(app, client):

@@ -23,20 +23,37 @@ from ..core.scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, mak
 from ..store import storage
 from . import security
 from .db import get_db
-from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
+from .forms import (
+    COMMON_RULES,
+    HandForm,
+    ImportForm,
+    NewGameForm,
+    hand_form,
+    read_bids,
+    read_tricks,
+)
 from .render import render_stored, stored_or_404
 
 bp = Blueprint("games", __name__)
 
 
 def _attach(form: HandForm, err: GameError) -> None:
-    """Put a refusal beside the field of the seat it names, else above the form."""
-    name = f"{'tricks' if err.field == 'tricks' else 'bid'}_{err.seat}"
-    if err.seat is not None and name in form:
-        detail = err.detail.split(": ", 1)[-1]
-        form[name].errors = [*form[name].errors, detail]
-    else:
-        form.form_errors.append(str(err))
+    """Put a refusal beside the group it names, else above the form, in plain words."""
+    detail = err.detail.split(": ", 1)[-1] if ": " in err.detail else err.detail
+    detail = detail[:1].upper() + detail[1:]
+    names = []
+    if err.field == "side_tricks":
+        names = [name for name in ("side_1", "side_0") if name in form]
+    elif err.seat is not None:
+        kind = "tricks" if err.field == "tricks" else "bid"
+        names = [f"{kind}_{err.seat}"]
+        if kind == "tricks" and "side_0" in form:
+            names.append(f"side_{form.meta.table.side_of(err.seat)}")  # type: ignore[attr-defined]
+    for name in names:
+        if name in form:
+            form[name].errors = [*form[name].errors, detail]
+            return
+    form.form_errors.append(detail)
 
 
 def _write(form: HandForm, write: Callable[[], None], game_id: str, conflict_url: str,
@@ -65,20 +82,33 @@ def _blind_before(score: GameScore, number: int) -> tuple[bool, ...]:
 
 
 def _bids_form(table: Table, score: GameScore, number: int, **values: Any) -> HandForm:
-    return hand_form(table, bids=True, tricks=False, nil=score.rules.nil,
-                     blind=_blind_before(score, number), number=number, **values)
+    return _tag(hand_form(table, bids=True, nil=score.rules.nil,
+                          blind=_blind_before(score, number), number=number, **values), table)
+
+
+def _tag(form: HandForm, table: Table) -> HandForm:
+    form.meta.table = table  # type: ignore[attr-defined]
+    return form
+
+
+def _tricks_form(stored: storage.StoredGame, pending: Any, **values: Any) -> HandForm:
+    """The tricks form of the hand in play, by side or by seat as the game counts them."""
+    table = stored.game.table
+    by_side = stored.game.tricks_by == "side"
+    nils = tuple(seat for seat, bid in enumerate(pending.bids) if bid in (NIL, BLIND_NIL))
+    return _tag(hand_form(table, tricks="side" if by_side else "seat", nil_seats=nils,
+                          number=pending.number, **values), table)
 
 
 def _render_game(stored: storage.StoredGame, form: HandForm | None = None,
                  status: int = 200) -> tuple[str, int]:
-    score, table = stored.score(), stored.game.table
+    score = stored.score()
     if form is None and score.status != "finished":
         pending = score.pending
         if pending is not None:
-            form = hand_form(table, bids=False, tricks=True, number=pending.number,
-                             version=stored.versions[-1])
+            form = _tricks_form(stored, pending, version=stored.versions[-1])
         else:
-            form = _bids_form(table, score, score.next_number, version=0)
+            form = _bids_form(stored.game.table, score, score.next_number, version=0)
     return render_stored("games/show.html", stored, form=form), status
 
 
@@ -104,13 +134,15 @@ def new() -> Any:
         try:
             table = make_table(mode, names, int(form.first_dealer.data))
             rules = validate_rules(form.chosen_rules(), mode)
-            game_id = storage.create_game(get_db(), table, rules)
+            tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
+            game_id = storage.create_game(get_db(), table, rules, tricks_by=tricks_by)
         except GameError as err:
             form.form_errors.append(str(err))
         else:
             security.remember_game(game_id)
             return redirect(url_for("games.show", game_id=game_id))
-    return render_template("games/new.html", form=form, specs=RULE_SPECS), \
+    return render_template("games/new.html", form=form, specs=RULE_SPECS,
+                           common_rules=COMMON_RULES), \
         400 if form.is_submitted() else 200
 
 
@@ -132,7 +164,7 @@ def save_bids(game_id: str) -> Any:
         return redirect(url_for("games.show", game_id=game_id))
     form = _bids_form(table, score, score.next_number)
     if form.validate_on_submit():
-        bids = read_bids(form, len(table.players))
+        bids = read_bids(form, table)
         if bids is not None:
             done = _write(form, lambda: storage.save_bids(get_db(), game_id, form.number.data,
                                                           bids),
@@ -150,14 +182,16 @@ def save_tricks(game_id: str) -> Any:
         flash("These tricks were not saved: no hand is waiting for its tricks (it was saved "
               "or undone on another phone).", "error")
         return redirect(url_for("games.show", game_id=game_id))
-    form = hand_form(table, bids=False, tricks=True)
+    form = _tricks_form(stored, score.pending)
     if form.validate_on_submit():
-        tricks = read_tricks(form, len(table.players))
-        done = _write(form, lambda: storage.save_tricks(
-            get_db(), game_id, form.number.data, form.version.data, tricks),
-            game_id, url_for("games.show", game_id=game_id))
-        if done:
-            return done
+        entered = read_tricks(form, table, score.pending.bids)
+        if entered is not None:
+            tricks, sides = entered
+            done = _write(form, lambda: storage.save_tricks(
+                get_db(), game_id, form.number.data, form.version.data, tricks, sides),
+                game_id, url_for("games.show", game_id=game_id))
+            if done:
+                return done
     return _render_game(stored, form, 400)
 
 
@@ -169,30 +203,36 @@ def edit_hand(game_id: str, number: int) -> Any:
         abort(404, description=f"This game has no hand {number}.")
     hand = stored.game.hands[number - 1]
     played = hand.tricks is not None
+    by_side = hand.side_tricks is not None
     values: dict[str, Any] = {"number": number, "version": stored.versions[number - 1]}
     for seat, bid in enumerate(hand.bids):
-        values[f"bid_{seat}"] = bid if isinstance(bid, int) else None
-        values[f"nil_{seat}"] = bid == NIL
-        values[f"blind_{seat}"] = bid == BLIND_NIL
-        if played:
-            values[f"tricks_{seat}"] = hand.tricks[seat]  # type: ignore[index]
+        values[f"bid_{seat}"] = str(bid)
+        if played and hand.tricks[seat] is not None:  # type: ignore[index]
+            values[f"tricks_{seat}"] = str(hand.tricks[seat])  # type: ignore[index]
+    for side, took in enumerate(hand.side_tricks or ()):
+        values[f"side_{side}"] = str(took)
     blind = tuple(allowed or any(hand.bids[s] == BLIND_NIL for s in table.sides[side])
                   for side, allowed in enumerate(_blind_before(score, number)))
-    form = hand_form(table, bids=True, tricks=played, nil=score.rules.nil or NIL in hand.bids,
-                     blind=blind, **values)
+    kind = ("side" if by_side else "seat") if played else None
+    form = _tag(hand_form(table, bids=True, nil=score.rules.nil or NIL in hand.bids,
+                          blind=blind, tricks=kind, **values), table)
     if form.validate_on_submit():
-        bids = read_bids(form, len(table.players))
-        if bids is not None:
-            tricks = read_tricks(form, len(table.players)) if played else None
+        bids = read_bids(form, table)
+        entered = read_tricks(form, table, bids) if played and bids is not None else None
+        if bids is not None and (entered is not None or not played):
+            tricks, sides = entered if entered is not None else (None, None)
+            later = len(stored.game.hands) > number
             done = _write(form, lambda: storage.edit_hand(
-                get_db(), game_id, number, form.version.data, bids, tricks),
+                get_db(), game_id, number, form.version.data, bids, tricks, sides),
                 game_id, url_for("games.edit_hand", game_id=game_id, number=number),
-                f"Hand {number} corrected; every later hand was scored again.")
+                (f"Hand {number} corrected; every later hand was scored again." if later
+                 else f"Hand {number} corrected." if played
+                 else f"The bids of hand {number} were changed."))
             if done:
                 return done
     status = 400 if form.is_submitted() else 200
     return render_stored("games/edit_hand.html", stored, form=form, number=number,
-                         played=played), status
+                         played=played, by_side=by_side), status
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/delete")

@@ -114,7 +114,7 @@ def test_stats_page_counts_only_this_browsers_games(client, app):
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
     words = text(client.get("/stats"))
     assert "From the 1 game this phone knows" in words
-    assert ("Dev Games won 0 of 0 (1 unfinished) Bids made – Nil made 100% (1/1) "
+    assert ("Dev Games won – (1 unfinished) Bids made – Nil made 100% (1/1) "
             "Blind nil made – Bags a hand 0.0 Points a hand 150.0") in words
     assert "No game yet" in text(app.test_client().get("/stats"))
 

@@ -51,3 +51,17 @@ def test_live_view_before_the_first_hand(browser, page, live_server):
     assert page.locator("section.card").count() == 0
     assert page.locator("main a, header a").count() == 0  # nothing that leads nowhere
     shot(page, "watch-empty")
+
+
+def test_fixing_a_side_counted_hand_shows_own_tricks_only_for_nil_bidders(page, live_server):
+    start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"])
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})
+    follow(page, "Fix hand 1")
+    expect(page.get_by_role("radiogroup", name="Dan tricks")).to_be_visible()
+    expect(page.get_by_role("radiogroup", name="Ann tricks")).to_be_hidden()
+    expect(page.get_by_text("Bob & Dan took 5")).to_be_visible()
+    page.get_by_role("radiogroup", name="Ann bid").get_by_role("radio", name="Nil",
+                                                               exact=True).tap()
+    expect(page.get_by_role("radiogroup", name="Ann tricks")).to_be_visible()
+    shot(page, "edit-side-hand")

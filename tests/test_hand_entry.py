@@ -52,6 +52,8 @@ def test_a_side_counted_hand_takes_one_count_and_the_nil_bidders_own(client, app
         [s.total for s in expected.sides] == [71, 150]
     words = text(client.get(f"/games/{game_id}/history"))
     assert "took 8 +71" in words and "took 5 (Dev 0) +150" in words
+    assert "Dev Games won – (1 unfinished) Bids made – Nil made 100% (1/1)" in text(
+        client.get("/stats"))
 
 
 def test_a_broken_nil_counted_by_side(client, app):

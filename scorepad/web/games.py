@@ -19,7 +19,15 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import gamefile
 from ..core.errors import GameError
 from ..core.rules import RULE_SPECS, validate_rules
-from ..core.scoring import BLIND_NIL, NIL, GameScore, Table, blind_nil_open, make_table
+from ..core.scoring import (
+    BLIND_NIL,
+    NIL,
+    GameScore,
+    ScoredHand,
+    Table,
+    blind_nil_open,
+    make_table,
+)
 from ..store import storage
 from . import security
 from .db import get_db
@@ -87,11 +95,12 @@ def _bids_form(table: Table, score: GameScore, number: int, **values: Any) -> Ha
 
 
 def _tag(form: HandForm, table: Table) -> HandForm:
+    """Keep the table with the form, so a refusal naming a seat can find its side."""
     form.meta.table = table  # type: ignore[attr-defined]
     return form
 
 
-def _tricks_form(stored: storage.StoredGame, pending: Any, **values: Any) -> HandForm:
+def _tricks_form(stored: storage.StoredGame, pending: ScoredHand, **values: Any) -> HandForm:
     """The tricks form of the hand in play, by side or by seat as the game counts them."""
     table = stored.game.table
     by_side = stored.game.tricks_by == "side"

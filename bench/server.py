@@ -3,6 +3,8 @@
 The baseline is the least a Flask route that stores something can do: open a
 SQLite connection, insert one row, commit, redirect. scorepad is mounted at /,
 the baseline at /baseline, both in the same process, on the same threads.
+/baseline/cpu answers the CPU seconds this process has used so far (every
+thread, user and system), so the bench can measure server CPU around a run.
 
     python bench/server.py DATABASE_FOLDER PORT
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 import sys
+import time
 from pathlib import Path
 
 import waitress
@@ -41,6 +44,10 @@ def baseline_app(path: str) -> Flask:
         finally:
             db.close()
         return redirect("/baseline/done")
+
+    @app.get("/cpu")
+    def cpu():  # type: ignore[no-untyped-def]
+        return f"{time.process_time():.6f}", 200, {"Content-Type": "text/plain"}
 
     return app
 

@@ -1,9 +1,11 @@
 """The scorepad game file (../shared/GAMEFILE.md): read the import form, write the export form.
 
 A person writes `format`, `mode`, `players`, `first_dealer`, `rules` and `hands`
-(each `bids` and `tricks`). The export adds every rule's value, the sides'
-standing, the status, the winner and each hand's number, dealer and per-side
-figures; those computed keys are ignored when a document is read back.
+(each `bids` and `tricks`, and optionally `blind`, `dealer`, `adjust`, `note`),
+and optionally `side_names`, `start` and `ended`. The export adds every rule's
+value, the sides' standing, the status, the winner and each hand's number,
+dealer and per-side figures; those computed keys are ignored when a document
+is read back (a hand's `dealer` is read: it says who dealt).
 """
 
 from __future__ import annotations
@@ -14,102 +16,166 @@ from typing import Any
 from .core.errors import GameError
 from .core.game import Game
 from .core.rules import validate_rules
-from .core.scoring import GameScore, Hand, make_table
+from .core.scoring import GameScore, Hand, Table, make_table
 
 FORMAT = "scorepad/1"
-_KEYS = {"format", "mode", "players", "first_dealer", "rules", "hands", "tricks_by"}
+_KEYS = {"format", "mode", "players", "first_dealer", "rules", "hands", "tricks_by",
+         "side_names", "start", "ended"}
 _COMPUTED = {"sides", "status", "winner"}
-_HAND_KEYS = {"bids", "tricks", "side_tricks"}
-_HAND_COMPUTED = {"number", "dealer", "sides"}
+_HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note"}
+_HAND_COMPUTED = {"number", "sides"}
 
 
-
-def _unknown(keys: set[str], allowed: set[str], where: str, hand: int | None = None) -> None:
+def _unknown(keys: set[str], allowed: set[str], hand: int | None = None) -> None:
     extra = sorted(keys - allowed)
     if extra:
-        raise GameError(f"{where}unknown key {extra[0]!r}", hand=hand, field=extra[0])
+        raise GameError("unknown key", hand=hand, field=extra[0])
 
 
-def _read_hand(raw: object, number: int) -> Hand:
+def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
+    """One hand; `deal` is the seat the deal passed to (a `dealer` equal to it is no news)."""
     if not isinstance(raw, dict):
         raise GameError("must be an object with bids and tricks", hand=number, field="hands")
-    _unknown(set(raw), _HAND_KEYS | _HAND_COMPUTED, "", hand=number)
+    _unknown(set(raw), _HAND_KEYS | _HAND_COMPUTED, hand=number)
     for key in ("bids", "tricks"):
         if key not in raw:
-            raise GameError(f"{key}: missing", hand=number, field=key)
+            raise GameError("missing", hand=number, field=key)
     bids, tricks = raw["bids"], raw["tricks"]
     if not isinstance(bids, list):
-        raise GameError("bids: must be a list", hand=number, field="bids")
+        raise GameError("must be a list", hand=number, field="bids")
     if tricks is not None and not isinstance(tricks, list):
-        raise GameError("tricks: must be a list or null", hand=number, field="tricks")
+        raise GameError("must be a list or null", hand=number, field="tricks")
     side_tricks = raw.get("side_tricks")
     if side_tricks is not None:
         if not isinstance(side_tricks, list):
-            raise GameError("side_tricks: must be a list or null", hand=number,
-                            field="side_tricks")
+            raise GameError("must be a list or null", hand=number, field="side_tricks")
         if tricks is None:
-            raise GameError("side_tricks: given for a hand whose tricks are null", hand=number,
+            raise GameError("given for a hand whose tricks are null", hand=number,
                             field="side_tricks")
+    blind = raw.get("blind")
+    if blind is None:
+        blind = []
+    elif not isinstance(blind, list):
+        raise GameError("must be a list of side numbers", hand=number, field="blind")
+    dealer = raw.get("dealer")
+    adjust = raw.get("adjust")
+    if adjust is not None and not isinstance(adjust, list):
+        raise GameError("must be a list of points, one per side", hand=number, field="adjust")
+    note = raw.get("note", "")
     return Hand(tuple(bids), None if tricks is None else tuple(tricks),
-                None if side_tricks is None else tuple(side_tricks))
+                None if side_tricks is None else tuple(side_tricks), tuple(blind),
+                None if dealer == deal and not isinstance(dealer, bool) else dealer,
+                None if adjust is None else tuple(adjust), "" if note is None else note)
+
+
+def _read_start(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != sides:
+        raise GameError(f"expected one {{\"total\", \"bags\"}} for each of the {sides} sides",
+                        field="start")
+    pairs = []
+    for side, entry in enumerate(raw):
+        if not isinstance(entry, dict) or set(entry) != {"total", "bags"}:
+            raise GameError(f"side {side}: expected an object with total and bags",
+                            field="start")
+        pairs.append((entry["total"], entry["bags"]))
+    return tuple(pairs)
 
 
 def read(doc: object) -> Game:
     """Read a parsed game file and check it whole, scoring included."""
     if not isinstance(doc, dict):
         raise GameError("the game file must be a JSON object")
-    _unknown(set(doc), _KEYS | _COMPUTED, "")
+    _unknown(set(doc), _KEYS | _COMPUTED)
     if doc.get("format") != FORMAT:
-        raise GameError(f"format: must be {FORMAT!r}", field="format")
+        raise GameError(f"must be {FORMAT!r}", field="format")
     for key in ("mode", "players"):
         if key not in doc:
-            raise GameError(f"{key}: missing", field=key)
-    table = make_table(doc["mode"], doc["players"], doc.get("first_dealer", 0))
+            raise GameError("missing", field=key)
+    table = make_table(doc["mode"], doc["players"], doc.get("first_dealer", 0),
+                       doc.get("side_names"))
     rules = validate_rules(doc.get("rules", {}), table.mode)
     raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list):
-        raise GameError("hands: must be a list", field="hands")
-    game = Game(table, rules, tuple(_read_hand(h, n) for n, h in enumerate(raw_hands, 1)),
-                doc.get("tricks_by", "seat"))
-    game.score()
-    return game
+        raise GameError("must be a list", field="hands")
+    ended = doc.get("ended", False)
+    if not isinstance(ended, bool):
+        raise GameError(f"must be true or false, not {ended!r}", field="ended")
+    hands, deal = [], table.first_dealer
+    for number, raw in enumerate(raw_hands, 1):
+        hand = _read_hand(raw, number, table, deal)
+        hands.append(hand)
+        dealt = deal if hand.dealer is None else hand.dealer
+        deal = (dealt + 1) % len(table.players) if isinstance(dealt, int) else deal
+    game = Game(table, rules, tuple(hands), doc.get("tricks_by", "seat"),
+                _read_start(doc.get("start"), len(table.sides)), ended)
+    score = game.score()
+    return Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused if a key appears twice (a second value would hide the first)."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise GameError(f"the key {key!r} appears twice in one object", field=key)
+        found[key] = value
+    return found
 
 
 def loads(text: str | bytes) -> Game:
     """Parse and read a game file's text."""
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_no_repeats)
+    except GameError:
+        raise
     except (ValueError, RecursionError) as err:
         raise GameError(f"the game file is not valid JSON ({err})") from None
     return read(doc)
 
 
+def _export_hand(hand: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"number": hand.number, "dealer": hand.dealer,
+                           "bids": list(hand.bids),
+                           "tricks": None if hand.tricks is None else list(hand.tricks)}
+    if hand.side_tricks is not None:
+        out["side_tricks"] = list(hand.side_tricks)
+    if hand.blind:
+        out["blind"] = list(hand.blind)
+    if hand.adjust is not None:
+        out["adjust"] = list(hand.adjust)
+    if hand.note:
+        out["note"] = hand.note
+    if hand.sides is not None:
+        out["sides"] = [{"points": s.points, "total": s.total, "bags": s.bags}
+                        for s in hand.sides]
+    return out
+
+
 def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
     """The export document: the game with every key filled in and its score."""
     score = score or game.score()
-    hands = []
-    for hand in score.hands:
-        out: dict[str, Any] = {"number": hand.number, "dealer": hand.dealer,
-                               "bids": list(hand.bids),
-                               "tricks": None if hand.tricks is None else list(hand.tricks)}
-        if hand.side_tricks is not None:
-            out["side_tricks"] = list(hand.side_tricks)
-        if hand.sides is not None:
-            out["sides"] = [{"points": s.points, "total": s.total, "bags": s.bags}
-                            for s in hand.sides]
-        hands.append(out)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "mode": game.table.mode,
         "players": list(game.table.players),
         "first_dealer": game.table.first_dealer,
         "rules": game.rules.as_dict(),
+    }
+    if game.table.side_names is not None:
+        doc["side_names"] = list(game.table.side_names)
+    if score.start is not None:
+        doc["start"] = [{"total": t, "bags": b} for t, b in score.start]
+    doc.update({
         "sides": [{"name": s.name, "seats": list(s.seats), "total": s.total, "bags": s.bags}
                   for s in score.sides],
         "status": score.status,
         "winner": score.winner,
-        "hands": hands,
-    }
+        "hands": [_export_hand(hand) for hand in score.hands],
+    })
+    if score.ended:
+        doc["ended"] = True
     if game.tricks_by != "seat":  # a game counted by side says so; the default stays unsaid
         doc["tricks_by"] = game.tricks_by
     return doc

@@ -101,6 +101,7 @@ def test_serve_on_a_chosen_host(runner, monkeypatch):
     calls = []
     monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.append(kw))
     result = runner.invoke(args=["serve", "--host", "127.0.0.1", "--port", "9001"])
+    assert result.exit_code == 0, result.output
     assert "http://127.0.0.1:9001/" in result.output and calls[0]["host"] == "127.0.0.1"
 
 
@@ -130,3 +131,71 @@ def test_flask_run_still_works_for_development(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def _score(runner, doc: dict) -> dict:
+    result = runner.invoke(args=["score", "-"], input=json.dumps(doc))
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def _doc(rules: dict, played, **extra) -> dict:
+    hand = {"bids": list(played.bids), "tricks": list(played.tricks)}
+    if played.blind:
+        hand["blind"] = list(played.blind)
+    if played.adjust is not None:
+        hand["adjust"] = list(played.adjust)
+        hand["note"] = played.note
+    return {"format": "scorepad/1", "mode": "partnership",
+            "players": ["Alice", "Ben", "Cara", "Dev"], "rules": rules, "hands": [hand],
+            **extra}
+
+
+def test_score_prints_every_worked_example_of_the_new_rules(runner):
+    from tests.test_rules_more import WORKED
+
+    for case, rules, played, side0, side1, winner in WORKED:
+        doc = _score(runner, _doc(rules, played))
+        got = [(s["points"], s["bags"]) for s in doc["hands"][0]["sides"]]
+        assert got == [side0, side1], case
+        assert doc["winner"] == winner, case
+        assert doc["status"] == ("playing" if winner is None else "finished"), case
+
+
+def test_score_prints_the_documented_import_exactly(runner):
+    from tests.test_gamefile_more import DOCUMENTED
+
+    doc = _score(runner, DOCUMENTED)
+    assert [(s["name"], s["total"], s["bags"]) for s in doc["sides"]] == \
+        [("Alice & Cara", 134, 4), ("Ben & Dev", 190, 0)]
+    assert doc["hands"][2] == {"number": 3, "dealer": 2, "bids": [2, 4, "blind_nil", 6],
+                               "tricks": None}
+
+
+def test_score_prints_a_draw_and_the_new_keys(runner):
+    from tests.test_gamefile_more import FULL
+
+    doc = _score(runner, FULL)
+    assert (doc["status"], doc["winner"], doc["ended"]) == ("finished", 0, True)
+    assert doc["sides"][0]["name"] == "The Sharks" and doc["start"] == FULL["start"]
+    draw = dict(IMPORT, ended=True, hands=[
+        {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "adjust": [0, 1], "note": "tie"}])
+    doc = _score(runner, draw)
+    assert (doc["status"], doc["winner"]) == ("finished", None)
+    assert [s["total"] for s in doc["sides"]] == [61, 61]
+
+
+def test_score_refuses_the_new_keys_clearly(runner):
+    for doc, message in [
+        (dict(IMPORT, ended=True), "ended: hand 3 was bid but not played"),
+        (dict(IMPORT, rules={"set_out": 2}, mode="cutthroat"),
+         "rules.set_out: is played in partnership games only"),
+        (dict(IMPORT, players=["Alice", "Ben", "ALICE", "Dev"]),
+         "players: seats 0 and 2 have the same name"),
+    ]:
+        result = runner.invoke(args=["score", "-"], input=json.dumps(doc))
+        assert result.exit_code != 0 and message in result.output, result.output
+        assert "Traceback" not in result.output
+    result = runner.invoke(args=["score", "-"],
+                           input='{"format": "scorepad/1", "format": "scorepad/1"}')
+    assert result.exit_code != 0 and "the key 'format' appears twice" in result.output

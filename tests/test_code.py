@@ -66,6 +66,8 @@ def test_each_layer_imports_only_the_layers_below_it(layer):
 
 def test_the_core_uses_the_standard_library_only():
     allowed = set(sys.stdlib_module_names) | {"scorepad", "__future__"}
-    for path in sorted((ROOT / "scorepad" / "core").rglob("*.py")):
+    files = sorted((ROOT / "scorepad" / "core").rglob("*.py"))
+    assert files
+    for path in files:
         for module in _imports(path):
             assert module.split(".")[0] in allowed, (path.name, module)

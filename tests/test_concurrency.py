@@ -52,6 +52,8 @@ def test_phones_saving_the_same_tricks_store_one_result(app, client):
     refused = [a for a in answers if "changed on another phone" in text(a)
                or "were already saved" in text(a) or "no hand is waiting" in text(a)]
     assert len(refused) == PHONES - 1
+    saved = [a for a in answers if a not in refused]
+    assert len(saved) == 1 and "Hand 2: bids" in text(saved[0])
     with app.app_context():
         stored = storage.load_game(get_db(), game_id)
     assert stored.versions == (2,) and sum(stored.game.hands[0].tricks) == 13

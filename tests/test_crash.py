@@ -45,7 +45,11 @@ def test_sigkill_mid_writes_keeps_every_acknowledged_hand(tmp_path):
     try:
         for t in threads:
             t.start()
-        time.sleep(2.0)
+        # Kill once writes are under way (a loaded machine may take a while to get there).
+        deadline = time.monotonic() + 30
+        while sum(len(h) for h in list(acked.values())) < 20 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(0.5)
         server.send_signal(signal.SIGKILL)
         server.wait(10)
     finally:

@@ -155,7 +155,7 @@ def test_queries_per_page_do_not_grow_with_hands(app, client, statements, reques
                     "export": f"/games/{game_id}/export.json",
                     "edit": f"/games/{game_id}/hands/2", "games": "/games"}[request_kind]
             response = client.get(path)
-        assert response.status_code in (200, 302)
+        assert response.status_code == (302 if request_kind == "save tricks" else 200)
         counts.append(len(statements))
         data = [q for q in statements if q.split()[0].lower() in ("select", "insert", "update",
                                                                   "delete")]

@@ -15,6 +15,8 @@ RULES_MD_DEFAULTS = {
     "bag_penalty": 100, "bag_remainder": "carry", "bag_points": 1,
     "missed_contract": "minus", "ten_for_two_hundred": False, "min_side_bid": 0,
     "suicide": False, "loss_threshold": None, "bidding": "open", "deck": "standard",
+    "zero_bid": "nil", "blind_bid": 0, "blind_bid_trailing_by": 100, "boston": "off",
+    "boston_bonus": 500, "set_out": 0, "hand_limit": 0,
 }
 
 
@@ -56,7 +58,7 @@ def test_refusals_name_the_key(mapping, message):
 
 
 def test_rules_error_is_the_domain_error():
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match=r"rules\.target: must be from 50 to 2000, not 1"):
         validate_rules({"target": 1})
 
 

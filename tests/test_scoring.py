@@ -57,9 +57,14 @@ SINGLE_HANDS = [
      [5, 1, 5, 1], [4, 2, 5, 2], (-200, 0), (22, 2)),
     ("ten_for_two_hundred leaves 9 alone", {"ten_for_two_hundred": True},
      [5, 2, 4, 2], [5, 2, 4, 2], (90, 0), (40, 0)),
+    # RULES.md: a missed 10+ still loses 200 under ten_for_two_hundred, whatever
+    # missed_contract says; a smaller missed contract scores 0.
     ("ten_for_two_hundred with missed_contract zero",
      {"ten_for_two_hundred": True, "missed_contract": "zero"},
-     [5, 1, 5, 1], [4, 2, 5, 2], (0, 0), (22, 2)),
+     [5, 1, 5, 1], [4, 2, 5, 2], (-200, 0), (22, 2)),
+    ("ten_for_two_hundred, missed_contract zero, missed 9",
+     {"ten_for_two_hundred": True, "missed_contract": "zero"},
+     [5, 2, 4, 2], [4, 3, 4, 2], (0, 0), (41, 1)),
     ("bag_limit 5, penalty 50", {"bag_limit": 5, "bag_penalty": 50},
      [2, 2, 2, 2], [5, 1, 4, 3], (40 + 5 - 50, 0), (40, 0)),
     ("bag_limit 0: no penalty, bags still counted", {"bag_limit": 0},

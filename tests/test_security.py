@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -59,11 +60,22 @@ def test_secret_key_is_made_once_with_mode_600(tmp_path):
     assert app.config["SECRET_KEY"] == stored
 
 
-def test_no_secret_key_in_the_source():
-    import scorepad
+# SECRET_KEY given a literal string: as a keyword, a dict entry or an item assignment
+LITERAL_KEY = re.compile(r"""SECRET_KEY["'\]]*\s*[:=]\s*[rbuf]*["']""")
 
-    source = open(scorepad.__file__).read()
-    assert "SECRET_KEY=" not in source.replace(" ", "")
+
+def test_literal_key_pattern_catches_the_usual_spellings():
+    for line in ('SECRET_KEY = "abc"', "app.config['SECRET_KEY'] = 'abc'",
+                 '{"SECRET_KEY": "abc"}', "dict(SECRET_KEY='abc')"):
+        assert LITERAL_KEY.search(line), line
+    assert not LITERAL_KEY.search('app.config["SECRET_KEY"] = _secret_key(path)')
+
+
+def test_no_secret_key_in_the_source():
+    files = sorted((Path(__file__).resolve().parents[1] / "scorepad").rglob("*.py"))
+    assert files
+    for path in files:
+        assert not LITERAL_KEY.search(path.read_text()), path
 
 
 def test_names_are_escaped(client):

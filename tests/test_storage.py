@@ -89,9 +89,14 @@ def test_edit_that_would_end_the_game_before_later_hands_is_refused(db):
     storage.save_tricks(db, game_id, 1, 1, [3, 4, 3, 3])
     storage.save_bids(db, game_id, 2, [3, 3, 3, 3])
     storage.save_tricks(db, game_id, 2, 1, [4, 3, 3, 3])
-    with pytest.raises(GameError, match="hand 2: the game was already over after hand 1"):
+    with pytest.raises(GameError, match="hand 1: after this change the game is over at "
+                                        "hand 1, so hand 2 would be removed") as caught:
         storage.edit_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0])
+    assert caught.value.removed == (2,)
     assert storage.load_game(db, game_id).versions == (2, 2)
+    storage.edit_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0], confirm_removal=True)
+    stored = storage.load_game(db, game_id)
+    assert len(stored.game.hands) == 1 and stored.score().status == "finished"
 
 
 def test_delete_only_the_last_hand(db):

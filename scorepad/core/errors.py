@@ -4,12 +4,19 @@ from __future__ import annotations
 
 
 class GameError(ValueError):
-    """Input that Spades' rules refuse; says which hand, field and seat."""
+    """Input that Spades' rules refuse; says which hand, field, seat and rule.
+
+    `detail` is the message alone; `str(err)` adds where it happened
+    ("hand 3: bids: ..."), the field left out when the message starts with it.
+    """
 
     def __init__(self, message: str, *, hand: int | None = None,
-                 field: str | None = None, seat: int | None = None) -> None:
-        super().__init__(f"hand {hand}: {message}" if hand else message)
+                 field: str | None = None, seat: int | None = None,
+                 rule: str | None = None) -> None:
+        where = f"{field}: " if field and not message.startswith(field) else ""
+        super().__init__(f"hand {hand}: {where}{message}" if hand else f"{where}{message}")
         self.detail = message
         self.hand = hand
         self.field = field
         self.seat = seat
+        self.rule = rule  # the house rule that refused it, when one did

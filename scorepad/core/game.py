@@ -1,20 +1,26 @@
-"""The game aggregate: a table, its house rules and its hands, scored on demand."""
+"""The game aggregate: a table, its house rules and its hands, scored on demand;
+and what a fix of an earlier hand does to the hands after it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from .errors import GameError
+from .model import GameScore, Hand, Table
 from .rules import Rules
-from .scoring import GameScore, Hand, Table, score_game
+from .scoring import end_early, extend, score_game, start_score
 
 TRICKS_BY: tuple[Literal["side", "seat"], ...] = ("side", "seat")
+# Rules that depend on the score before a hand: a fix of an earlier hand can break them.
+SCORE_RULES = ("blind_nil_trailing_by", "blind_bid_trailing_by")
 
 
 @dataclass(frozen=True)
 class Game:
-    """A game as recorded: the table, its rules, its hands, and how tricks are entered."""
+    """A game as recorded: the table, its rules, its hands, how tricks are entered,
+    the totals and bags carried from paper (`start`, one pair per side) and
+    whether the table ended it early."""
 
     table: Table
     rules: Rules
@@ -22,15 +28,67 @@ class Game:
     # "side": a partnership enters one count per side (nil bidders their own);
     # "seat": every seat its own count. Only how the table enters them: the score is the same.
     tricks_by: str = "seat"
+    start: tuple[tuple[int, int], ...] | None = None
+    ended: bool = False
 
     def __post_init__(self) -> None:
         if self.tricks_by not in TRICKS_BY:
-            raise GameError(f"tricks_by: must be side or seat, not {self.tricks_by!r}",
-                            field="tricks_by")
+            raise GameError(f"must be side or seat, not {self.tricks_by!r}", field="tricks_by")
         if self.tricks_by == "side" and self.table.mode != "partnership":
-            raise GameError("tricks_by: tricks are counted by side in partnership games only",
+            raise GameError("tricks are counted by side in partnership games only",
                             field="tricks_by")
 
     def score(self) -> GameScore:
         """Score the game; raises GameError for anything the rules refuse."""
-        return score_game(self.table, self.rules, self.hands)
+        return score_game(self.table, self.rules, self.hands, self.start, self.ended)
+
+
+@dataclass(frozen=True)
+class FixOutcome:
+    """What a fix of hand `number` leads to: the game to store and its score, and the
+    hands after which the game is now over and that must go (empty: none)."""
+
+    game: Game
+    score: GameScore
+    removed: tuple[int, ...]
+
+
+def truncate(game: Game, keep: int) -> Game:
+    """The game with only its first `keep` hands (the ones after are removed)."""
+    return replace(game, hands=game.hands[:keep], ended=game.ended and keep == len(game.hands))
+
+
+def check_fix(game: Game, number: int, hand: Hand | None) -> FixOutcome:
+    """Replace hand `number` (None: delete it) and re-score every later hand.
+
+    A later hand that now breaks a rule depending on the score (blind nil or a
+    blind contract no longer far enough behind) raises GameError naming it and
+    the rule. If the game is now over before its last hand, the outcome's game
+    stops there and `removed` lists the hands after it, for the table to confirm.
+    """
+    if not 1 <= number <= len(game.hands):
+        raise GameError(f"this game has no hand {number}", field="hands")
+    hands = list(game.hands)
+    if hand is None:
+        del hands[number - 1]
+    else:
+        hands[number - 1] = hand
+    fixed = replace(game, hands=tuple(hands))
+    score = start_score(game.table, game.rules, game.start)
+    for index, later in enumerate(hands, 1):
+        try:
+            score = extend(score, later)
+        except GameError as err:
+            if index > number and err.rule in SCORE_RULES:
+                raise GameError(f"after the change to hand {number} this hand breaks "
+                                f"{err.rule}: {err.detail}", hand=index, field=err.field,
+                                seat=err.seat, rule=err.rule) from None
+            raise
+        if score.status == "finished" and index < len(hands):
+            kept = truncate(fixed, index)
+            return FixOutcome(kept, score, tuple(range(index + 1, len(hands) + 1)))
+    if fixed.ended:
+        if score.status == "finished":  # the game now ends by the rules: no early end
+            return FixOutcome(replace(fixed, ended=False), score, ())
+        score = end_early(score)
+    return FixOutcome(fixed, score, ())

@@ -23,7 +23,7 @@ class RulesError(GameError):
     """A house-rules mapping that cannot be played: names the key at fault."""
 
     def __init__(self, key: str, message: str) -> None:
-        super().__init__(f"rules.{key}: {message}", field="rules")
+        super().__init__(message, field=f"rules.{key}", rule=key)
         self.key = key
 
 
@@ -40,6 +40,8 @@ class RuleSpec:
     high: int | None = None
     choices: tuple[tuple[str, str], ...] = ()
     optional: bool = False  # a number that may also be "none" (null)
+    least_on: int | None = None  # a number that is 0 (off) or at least this
+    partnership_only: bool = False  # refused in cutthroat unless left at its default
 
 
 RULE_SPECS: tuple[RuleSpec, ...] = (
@@ -82,7 +84,8 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
              "A side must bid at least this many tricks between its players (0: no minimum).",
              low=0, high=13),
     RuleSpec("suicide", False, "switch", "Suicide",
-             "Partnership only: in every hand exactly one player of each side bids nil."),
+             "Partnership only: in every hand exactly one player of each side bids nil.",
+             partnership_only=True),
     RuleSpec("loss_threshold", None, "number", "Lose at",
              "Empty for none; a side that sinks to this total (below 0) ends the game.",
              low=-2000, high=-1, optional=True),
@@ -95,33 +98,68 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
              "Noted for the table; the number of tricks does not change.",
              choices=(("standard", "standard 52 cards"),
                       ("jokers", "two jokers in, the 2 of clubs and 2 of hearts out"))),
+    RuleSpec("zero_bid", "nil", "choice", "A bid of 0",
+             "Whether saying 0 is the same as saying nil.",
+             choices=(("nil", "means nil"),
+                      ("bid", "is a plain bid of no tricks; nil has to be called nil"))),
+    RuleSpec("blind_bid", 0, "number", "Blind bids from",
+             "0: no blind bids; otherwise a side may bid this many or more unseen, "
+             "for double the bid's points.", low=0, high=17),
+    RuleSpec("blind_bid_trailing_by", 100, "number", "Blind bids only when behind by",
+             "How far a side must trail the leader to bid blind; 0 lets any side.",
+             low=0, high=2000),
+    RuleSpec("boston", "off", "choice", "Taking every trick",
+             "What a side gets for bidding all the tricks of a hand and taking them.",
+             choices=(("off", "the usual points"), ("win", "the game, there and then"),
+                      ("bonus", "a bonus in place of the bid's points"))),
+    RuleSpec("boston_bonus", 500, "number", "All-tricks bonus",
+             "Points for bidding and taking every trick when that earns a bonus.",
+             low=50, high=2000),
+    RuleSpec("set_out", 0, "number", "Out after missed bids in a row",
+             "Partnership only: a side that misses its bid this many hands running loses "
+             "(0: never).", low=0, high=20, least_on=2, partnership_only=True),
+    RuleSpec("hand_limit", 0, "number", "Hands to play",
+             "0: no limit; otherwise the leader after this many hands wins, a tie "
+             "playing on.", low=0, high=500),
 )
 
 SPECS: dict[str, RuleSpec] = {spec.key: spec for spec in RULE_SPECS}
 
 
+def _default(key: str) -> Any:
+    """A rule's default, written once in its RuleSpec."""
+    return SPECS[key].default
+
+
 @dataclass(frozen=True)
 class Rules:
-    """The house rules one game is played with, every key filled in."""
+    """The house rules one game is played with, every key filled in (defaults: RULE_SPECS)."""
 
-    target: int = 500
-    nil: bool = True
-    blind_nil: bool = True
-    blind_nil_trailing_by: int = 0
-    double_nil: bool = True
-    nil_value: int = 100
-    nil_tricks: str = "bags"
-    bag_limit: int = 10
-    bag_penalty: int = 100
-    bag_remainder: str = "carry"
-    bag_points: int = 1
-    missed_contract: str = "minus"
-    ten_for_two_hundred: bool = False
-    min_side_bid: int = 0
-    suicide: bool = False
-    loss_threshold: int | None = None
-    bidding: str = "open"
-    deck: str = "standard"
+    target: int = _default("target")
+    nil: bool = _default("nil")
+    blind_nil: bool = _default("blind_nil")
+    blind_nil_trailing_by: int = _default("blind_nil_trailing_by")
+    double_nil: bool = _default("double_nil")
+    nil_value: int = _default("nil_value")
+    nil_tricks: str = _default("nil_tricks")
+    bag_limit: int = _default("bag_limit")
+    bag_penalty: int = _default("bag_penalty")
+    bag_remainder: str = _default("bag_remainder")
+    bag_points: int = _default("bag_points")
+    missed_contract: str = _default("missed_contract")
+    ten_for_two_hundred: bool = _default("ten_for_two_hundred")
+    min_side_bid: int = _default("min_side_bid")
+    suicide: bool = _default("suicide")
+    loss_threshold: int | None = _default("loss_threshold")
+    bidding: str = _default("bidding")
+    deck: str = _default("deck")
+    zero_bid: str = _default("zero_bid")
+    blind_bid: int = _default("blind_bid")
+    blind_bid_trailing_by: int = _default("blind_bid_trailing_by")
+    boston: str = _default("boston")
+    boston_bonus: int = _default("boston_bonus")
+    set_out: int = _default("set_out")
+    hand_limit: int = _default("hand_limit")
 
     def as_dict(self) -> dict[str, Any]:
         """Every key with its value, in the order of RULES.md."""
@@ -145,6 +183,9 @@ def _check_value(spec: RuleSpec, value: Any) -> Any:
         raise RulesError(spec.key, f"must be {kind}, not {value!r}")
     if not spec.low <= value <= spec.high:  # type: ignore[operator]
         raise RulesError(spec.key, f"must be from {spec.low} to {spec.high}, not {value}")
+    if spec.least_on is not None and 0 < value < spec.least_on:
+        raise RulesError(spec.key, f"must be 0 (off) or from {spec.least_on} to {spec.high}, "
+                                   f"not {value}")
     return value
 
 
@@ -160,7 +201,14 @@ def validate_rules(mapping: Mapping[str, Any] | None, mode: str = "partnership")
         if spec is None:
             raise RulesError(str(key), "is not a house rule scorepad knows")
         values[key] = _check_value(spec, value)
-    rules = Rules(**values)
-    if rules.suicide and mode != "partnership":
-        raise RulesError("suicide", "is played in partnership games only")
-    return rules
+    if mode != "partnership":
+        for key, value in values.items():
+            if SPECS[key].partnership_only and value != SPECS[key].default:
+                raise RulesError(key, "is played in partnership games only")
+    return Rules(**values)
+
+
+def target_range() -> tuple[int, int]:
+    """The lowest and highest target a game may be played to."""
+    spec = SPECS["target"]
+    return spec.low or 0, spec.high or 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .scoring import BLIND_NIL, NIL, GameScore
+from .model import GameScore
 
 
 def _pct(part: int, whole: int) -> float | None:
@@ -75,19 +75,19 @@ def player_stats(scores: Iterable[GameScore]) -> list[PlayerStats]:
             elif any(hand.sides is not None for hand in score.hands):
                 record.unfinished += 1
             for hand in score.hands:
-                if hand.sides is None or hand.tricks is None:
+                if hand.sides is None:
                     continue
                 result = hand.sides[side]
                 record.hands += 1
                 record.bags += result.overtricks + result.nil_bags
                 record.points += result.points
-                bid = hand.bids[seat]
-                if bid == NIL:
+                nil = next((n for n in result.nils if n.seat == seat), None)
+                if nil is not None and not nil.blind:
                     record.nils += 1
-                    record.nils_made += hand.tricks[seat] == 0
-                elif bid == BLIND_NIL:
+                    record.nils_made += nil.made
+                elif nil is not None:
                     record.blind_nils += 1
-                    record.blind_nils_made += hand.tricks[seat] == 0
+                    record.blind_nils_made += nil.made
                 else:
                     record.contracts += 1
                     record.contracts_made += bool(result.made)

@@ -48,3 +48,11 @@ def m005_tricks_by_side(db: Database) -> None:
     """Tricks may be entered per side: a hand keeps the side counts, a game how it counts."""
     db.table("hands").add_column("side_tricks", str)
     db.table("games").add_column("tricks_by", str, not_null_default="seat")
+
+
+@migrations()
+def m006_core_extras(db: Database) -> None:
+    """What a hand may also carry (blind, dealer, adjust, note) and what a game may
+    (start from paper, ended early, side names), each as one JSON object or null."""
+    db.table("hands").add_column("extra", str)
+    db.table("games").add_column("extra", str)

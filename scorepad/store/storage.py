@@ -7,28 +7,42 @@ leaves nothing behind and two phones cannot store the same hand twice.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import cached_property
 
 from sqlite_utils import Database
 
 from ..core.errors import GameError
-from ..core.game import Game
-from ..core.rules import Rules, validate_rules
-from ..core.scoring import Bid, GameScore, Hand, Table
+from ..core.game import Game, check_fix
+from ..core.rules import Rules
+from ..core.scoring import Bid, GameScore, Hand, Table, end_early, extend, without_pending
 from .db import writing
+from .rows import game_extra, hand_values, read_game
 
 MAX_HANDS = 500
 
 
 class Conflict(Exception):
     """The hand changed on another phone since this one loaded it."""
+
+
+class RemovesHands(GameError):
+    """A fix after which the game is over before its last hand: the hands after it
+    go only if the table confirms."""
+
+    def __init__(self, number: int, removed: tuple[int, ...]) -> None:
+        which = (f"hand {removed[0]}" if len(removed) == 1
+                 else f"hands {removed[0]} to {removed[-1]}")
+        super().__init__(f"after this change the game is over at hand {removed[0] - 1}, so "
+                         f"{which} would be removed; confirm to remove them", hand=number)
+        self.removed = removed
 
 
 @dataclass(frozen=True)
@@ -88,45 +102,33 @@ def new_game_id() -> str:
 
 
 def _hand_row(game_id: str, number: int, hand: Hand, version: int = 1) -> dict:
-    return {"game_id": game_id, "number": number, **_hand_values(hand),
+    return {"game_id": game_id, "number": number, **hand_values(hand),
             "version": version, "updated_at": _now()}
-
-
-def _hand_values(hand: Hand) -> dict:
-    """A hand's columns: bids, tricks and (when counted by side) the side counts, as JSON."""
-    return {"bids": json.dumps(list(hand.bids)),
-            "tricks": None if hand.tricks is None else json.dumps(list(hand.tricks)),
-            "side_tricks": None if hand.side_tricks is None
-            else json.dumps(list(hand.side_tricks))}
 
 
 def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
     hand_rows = list(hand_rows)
-    table = Table(row["mode"], tuple(json.loads(row["players"])), row["first_dealer"])
-    hands = tuple(Hand(tuple(json.loads(h["bids"])),
-                       None if h["tricks"] is None else tuple(json.loads(h["tricks"])),
-                       None if h.get("side_tricks") is None
-                       else tuple(json.loads(h["side_tricks"])))
-                  for h in hand_rows)
-    rules = validate_rules(json.loads(row["rules"]), table.mode)
     return StoredGame(row["id"], row["created_at"], row["updated_at"], row["revision"],
-                      row["share_token"], Game(table, rules, hands, row["tricks_by"]),
+                      row["share_token"], read_game(row, hand_rows),
                       tuple(h["version"] for h in hand_rows))
 
 
 def create_game(db: Database, table: Table, rules: Rules,
-                hands: Sequence[Hand] = (), tricks_by: str = "seat") -> str:
+                hands: Sequence[Hand] = (), tricks_by: str = "seat",
+                start: tuple[tuple[int, int], ...] | None = None, ended: bool = False) -> str:
     """Store a new game (hands too, for an import) after the core accepts it whole."""
-    Game(table, rules, tuple(hands), tricks_by).score()
+    game = Game(table, rules, tuple(hands), tricks_by, start, ended)
+    game.score()
     if len(hands) > MAX_HANDS:
-        raise GameError(f"hands: a game holds at most {MAX_HANDS} hands", field="hands")
+        raise GameError(f"a game holds at most {MAX_HANDS} hands", field="hands")
     game_id, now = new_game_id(), _now()
     with writing(db):
         db.table("games").insert({"id": game_id, "created_at": now, "updated_at": now,
                             "mode": table.mode, "players": json.dumps(list(table.players)),
                             "first_dealer": table.first_dealer,
                             "rules": json.dumps(rules.as_dict()),
-                            "share_token": new_game_id(), "tricks_by": tricks_by})
+                            "share_token": new_game_id(), "tricks_by": tricks_by,
+                            "extra": game_extra(game)})
         db.table("hands").insert_all(_hand_row(game_id, n, h) for n, h in enumerate(hands, 1))
     return game_id
 
@@ -179,40 +181,71 @@ def _locked(db: Database, game_id: str) -> StoredGame:
     return stored
 
 
-def _replace(db: Database, stored: StoredGame, number: int, hand: Hand | None) -> None:
-    """Check the game with hand `number` replaced (or added, or removed) and write it."""
+def _scored(stored: StoredGame, number: int, hand: Hand | None) -> GameScore:
+    """The score with hand `number` replaced (or added, or removed). Adding a hand or the
+    tricks of the last one extends the score already known by one hand, at the same cost
+    however long the game; any other change scores the game again from the start."""
+    hands = stored.game.hands
+    if hand is not None and number == len(hands) + 1:
+        return extend(stored.score(), hand)
+    if hand is not None and number == len(hands) and not hands[-1].played and hand.played:
+        return extend(without_pending(stored.score()), hand)
+    changed = list(hands)
+    if hand is None:
+        del changed[number - 1]
+    else:
+        changed[number - 1] = hand
+    return replace(stored.game, hands=tuple(changed)).score()
+
+
+def _replace(db: Database, stored: StoredGame, number: int, hand: Hand | None,
+             score: GameScore | None = None) -> StoredGame:
+    """Check the game with hand `number` replaced (or added, or removed) and write it;
+    returns the game as now stored, its score known, for the cache once committed."""
+    score = score or _scored(stored, number, hand)
+    now, versions = _now(), list(stored.versions)
     hands = list(stored.game.hands)
     if hand is None:
-        del hands[number - 1]
-    elif number > len(hands):
-        hands.append(hand)
-    else:
-        hands[number - 1] = hand
-    Game(stored.game.table, stored.game.rules, tuple(hands), stored.game.tricks_by).score()
-    if hand is None:
         db.execute("delete from hands where game_id = ? and number = ?", [stored.id, number])
+        del hands[number - 1], versions[number - 1]
     elif number > len(stored.game.hands):
         db.table("hands").insert(_hand_row(stored.id, number, hand))
+        hands.append(hand)
+        versions.append(1)
     else:
-        values = _hand_values(hand)
-        db.execute("update hands set bids = ?, tricks = ?, side_tricks = ?, "
+        values = hand_values(hand)
+        db.execute("update hands set bids = ?, tricks = ?, side_tricks = ?, extra = ?, "
                    "version = version + 1, updated_at = ? where game_id = ? and number = ?",
-                   [values["bids"], values["tricks"], values["side_tricks"],
-                    _now(), stored.id, number])
-    db.execute("update games set updated_at = ?, revision = revision + 1 where id = ?",
-               [_now(), stored.id])
+                   [values["bids"], values["tricks"], values["side_tricks"], values["extra"],
+                    now, stored.id, number])
+        hands[number - 1] = hand
+        versions[number - 1] += 1
+    return _bump(db, stored, replace(stored.game, hands=tuple(hands)), versions, score, now)
 
 
-def save_bids(db: Database, game_id: str, number: int, bids: Sequence[Bid]) -> None:
-    """Start hand `number` with its bids; refused if that hand already exists."""
+def _bump(db: Database, stored: StoredGame, game: Game, versions: Sequence[int],
+          score: GameScore, now: str) -> StoredGame:
+    db.execute("update games set updated_at = ?, revision = revision + 1, extra = ? "
+               "where id = ?", [now, game_extra(game), stored.id])
+    fresh = StoredGame(stored.id, stored.created_at, now, stored.revision + 1,
+                       stored.share_token, game, tuple(versions))
+    fresh.__dict__["_score"] = score  # what cached_property would compute, known already
+    return fresh
+
+
+def save_bids(db: Database, game_id: str, number: int, bids: Sequence[Bid],
+              blind: Sequence[int] = (), dealer: int | None = None) -> None:
+    """Start hand `number` with its bids (and the sides that bid blind, and the dealer
+    if not the one the deal passed to); refused if that hand already exists."""
     with writing(db):
         stored = _locked(db, game_id)
         if number != len(stored.game.hands) + 1:
             raise Conflict(f"Hand {number} was already entered, on this phone or another.")
         if number > MAX_HANDS:
-            raise GameError(f"a game holds at most {MAX_HANDS} hands", hand=number,
-                            field="bids")
-        _replace(db, stored, number, Hand(tuple(bids)))
+            raise GameError(f"a game holds at most {MAX_HANDS} hands", hand=number)
+        fresh = _replace(db, stored, number, Hand(tuple(bids), blind=tuple(blind),
+                                                  dealer=dealer))
+    _recent.put(fresh)
 
 
 def _check_version(stored: StoredGame, number: int, version: int) -> Hand:
@@ -225,34 +258,63 @@ def _check_version(stored: StoredGame, number: int, version: int) -> Hand:
 
 
 def save_tricks(db: Database, game_id: str, number: int, version: int,
-                tricks: Sequence[int | None], side_tricks: Sequence[int] | None = None) -> None:
-    """Record the tricks of the hand in play."""
+                tricks: Sequence[int | None], side_tricks: Sequence[int] | None = None,
+                adjust: Sequence[int] | None = None, note: str = "") -> None:
+    """Record the tricks of the hand in play (and any adjustment the table agreed)."""
     with writing(db):
         stored = _locked(db, game_id)
         hand = _check_version(stored, number, version)
         if hand.tricks is not None:
             raise Conflict(f"The tricks of hand {number} were already saved.")
-        _replace(db, stored, number, Hand(hand.bids, tuple(tricks),
-                                          None if side_tricks is None else tuple(side_tricks)))
+        fresh = _replace(db, stored, number, dataclasses.replace(
+            hand, tricks=tuple(tricks),
+            side_tricks=None if side_tricks is None else tuple(side_tricks),
+            adjust=None if adjust is None else tuple(adjust), note=note))
+    _recent.put(fresh)
 
 
 def edit_hand(db: Database, game_id: str, number: int, version: int,
               bids: Sequence[Bid], tricks: Sequence[int | None] | None,
-              side_tricks: Sequence[int] | None = None) -> None:
-    """Correct a hand's bids and tricks; every later hand is re-scored."""
+              side_tricks: Sequence[int] | None = None, *, confirm_removal: bool = False,
+              **extra: object) -> None:
+    """Correct a hand's bids and tricks (and, given in `extra`, its blind, dealer, adjust
+    or note); every later hand is re-scored. If the game is then over before its last
+    hand, RemovesHands is raised unless `confirm_removal`, which removes those hands."""
     with writing(db):
         stored = _locked(db, game_id)
-        _check_version(stored, number, version)
-        _replace(db, stored, number, Hand(
-            tuple(bids), None if tricks is None else tuple(tricks),
-            None if tricks is None or side_tricks is None else tuple(side_tricks)))
+        old = _check_version(stored, number, version)
+        hand = replace(old, bids=tuple(bids), tricks=None if tricks is None else tuple(tricks),
+                       side_tricks=None if tricks is None or side_tricks is None
+                       else tuple(side_tricks), **extra)  # type: ignore[arg-type]
+        outcome = check_fix(stored.game, number, hand)
+        if outcome.removed and not confirm_removal:
+            raise RemovesHands(number, outcome.removed)
+        for gone in reversed(outcome.removed):
+            stored = _replace(db, stored, gone, None, outcome.score)
+        fresh = _replace(db, stored, number, hand, outcome.score)
+        if fresh.game.ended != outcome.game.ended:  # the rules now end it: no early end
+            fresh = _bump(db, fresh, outcome.game, fresh.versions, outcome.score, _now())
+    _recent.put(fresh)
 
 
 def delete_last_hand(db: Database, game_id: str, number: int, version: int) -> None:
-    """Undo: remove the last hand (bid or played)."""
+    """Undo: remove the last hand (bid or played); a game ended early is open again."""
     with writing(db):
         stored = _locked(db, game_id)
         _check_version(stored, number, version)
         if number != len(stored.game.hands):
             raise Conflict(f"Only the last hand can be deleted, and hand {number} is not.")
-        _replace(db, stored, number, None)
+        if stored.game.ended:
+            stored = replace(stored, game=replace(stored.game, ended=False))
+        fresh = _replace(db, stored, number, None)
+    _recent.put(fresh)
+
+
+def end_game(db: Database, game_id: str) -> None:
+    """The table ends the game now: the leader wins, a shared lead is a draw."""
+    with writing(db):
+        stored = _locked(db, game_id)
+        score = end_early(stored.score())
+        fresh = _bump(db, stored, replace(stored.game, ended=True), stored.versions, score,
+                      _now())
+    _recent.put(fresh)

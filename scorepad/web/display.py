@@ -29,7 +29,7 @@ def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
         words.append(f"set by {result.contract - result.contract_tricks}")
     for nil in result.nils:
         kind = "blind nil" if nil.blind else "nil"
-        who = table.players[table.sides[side][nil.seat]]
+        who = table.players[nil.seat]
         words.append(f"{who}'s {kind} {'made' if nil.made else 'broken'}")
     if result.nil_bags:
         words.append(f"{result.nil_bags} bag{'s' if result.nil_bags > 1 else ''} from nil")
@@ -41,8 +41,8 @@ def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
 def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
     """What a side has to make in the hand in play: 'bid 7' or 'bid 4, Ben nil'."""
     seats = table.sides[side]
-    contract = sum(b for s in seats if isinstance(b := hand.bids[s], int))
-    parts = [f"bid {contract}"] if contract else []
+    contract = hand.contracts[side]
+    parts = [f"bid {contract}{' blind' if side in hand.blind else ''}"] if contract else []
     parts += [f"{table.players[s]} {bid_text(hand.bids[s])}" for s in seats
               if not isinstance(hand.bids[s], int)]
     return ", ".join(parts)
@@ -52,9 +52,13 @@ def status_line(score: GameScore) -> str:
     """One sentence on where the game stands."""
     if score.status == "finished" and score.winner is not None:
         return f"Game over: {score.sides[score.winner].name} won."
+    if score.draw:
+        return "The game was ended with the lead shared: a draw."
     table = score.table
-    dealer = table.players[table.dealer(score.next_number)]
+    dealer = table.players[score.next_dealer]
     turn = f"Hand {score.next_number}: {dealer} deals."
+    if score.tied and score.reason == "hand_limit":
+        return f"The last hand is played but the lead is tied: another hand is played. {turn}"
     if score.tied:
         return f"The lead is tied at the target: another hand is played. {turn}"
     return f"Playing to {score.rules.target}. {turn}"

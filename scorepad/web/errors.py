@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from flask import current_app, render_template
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, default_exceptions
+
+OWN = "scorepad_says"  # marks an error whose description scorepad wrote for the page
+
+
+def refuse(code: int, message: str) -> NoReturn:
+    """Stop the request with an error page that shows `message`, in scorepad's words."""
+    err = default_exceptions[code](description=message)
+    setattr(err, OWN, True)
+    raise err
 
 
 def error_page(err: HTTPException) -> tuple[str, int]:
+    """An HTTP error as a page: scorepad's own message, else a plain one for the code."""
     messages = {
         400: "Something in that request was not right.",
         404: "There is nothing here.",
         405: "That page cannot be used that way.",
         413: "That upload is too large: a game file is at most 1 MB.",
     }
-    message = err.description if err.code in (400, 404) and err.description and \
-        not err.description.startswith(("The browser", "The requested URL")) \
+    message = err.description if getattr(err, OWN, False) and err.description \
         else messages.get(err.code or 500, "Something went wrong on scorepad's side.")
     return render_template("error.html", code=err.code, message=message), err.code or 500
 

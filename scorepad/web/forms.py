@@ -11,7 +11,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
-from ..core.rules import RULE_SPECS, TARGET_PRESETS
+from ..core.names import EMPTY, name_key, name_problem
+from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from ..core.scoring import BLIND_NIL, NIL, Bid, Table
 
 TABLES = (("partnership", "Partnership: 4 players, partners sit opposite"),
@@ -21,6 +22,7 @@ TABLES = (("partnership", "Partnership: 4 players, partners sit opposite"),
 RULE_KEYS = [spec.key for spec in RULE_SPECS if spec.key != "target"]
 # The house rules most tables set, shown first; the others fold away on the new-game page.
 COMMON_RULES = ("nil", "blind_nil", "double_nil", "nil_value", "bag_limit", "bag_penalty")
+TARGET_LOW, TARGET_HIGH = target_range()
 
 
 def _choices(pairs: Any) -> list[SelectChoice]:
@@ -57,7 +59,8 @@ class NewGameForm(FlaskForm):
         [("side", "By side"), ("seat", "By player")]),
         description="Partnership: one count for each side (nil bidders their own), or every "
                     "player's own, for the statistics.")
-    custom_target = IntegerField("Other target", validators=[Optional(), NumberRange(50, 2000)],
+    custom_target = IntegerField("Other target",
+                                 validators=[Optional(), NumberRange(TARGET_LOW, TARGET_HIGH)],
                                  render_kw={"inputmode": "numeric"})
 
     def mode_and_seats(self) -> tuple[str, int]:
@@ -72,26 +75,26 @@ class NewGameForm(FlaskForm):
         if self.table.errors:
             return False
         seats = self.mode_and_seats()[1]
-        names = []
+        names: list[str] = []
         for seat in range(4):
             field = self[f"player_{seat}"]
-            name = (field.data or "").strip()
-            if seat < seats:
-                if not name:
+            name, problem = name_problem(field.data or "")
+            if seat < seats:  # the core's own name check, worded for the form
+                if problem == EMPTY:
                     field.errors.append("enter a name")
-                elif len(name) > 40:
-                    field.errors.append("a name is at most 40 characters")
-                elif name.casefold() in names:
+                elif problem:
+                    field.errors.append(f"this name {problem}")
+                elif name_key(name) in names:
                     field.errors.append("another player has this name")
-                names.append(name.casefold())
-            elif name:
+                names.append(name_key(name))
+            elif name or problem not in ("", EMPTY):
                 field.errors.append(f"a {seats}-player game has no seat {seat + 1}: "
                                     "clear this name or choose more players")
         if not self.first_dealer.errors and int(self.first_dealer.data) >= seats:
             self.first_dealer.errors.append(f"choose one of the {seats} players")
         if self.target.data == "custom" and self.custom_target.data is None \
                 and not self.custom_target.errors:
-            self.custom_target.errors.append("enter a target from 50 to 2000")
+            self.custom_target.errors.append(f"enter a target from {TARGET_LOW} to {TARGET_HIGH}")
         return ok and not any(self[f].errors for f in
                               ("player_0", "player_1", "player_2", "player_3",
                                "first_dealer", "custom_target"))
@@ -108,7 +111,8 @@ class NewGameForm(FlaskForm):
         rules["target"] = (self.custom_target.data if self.target.data == "custom"
                            else int(self.target.data))
         if self.mode_and_seats()[0] != "partnership":
-            rules["suicide"] = False
+            rules.update({spec.key: spec.default for spec in RULE_SPECS
+                          if spec.partnership_only})
         return rules
 
 
@@ -132,12 +136,13 @@ def _pick(label: str, low: int, top: int, extra: tuple[tuple[str, str], ...] = (
                       default=default, validate_choice=False)
 
 
-def hand_form(table: Table, *, bids: bool = False, nil: bool = True,
+def hand_form(table: Table, *, bids: bool = False, nil: bool = True, zero: bool = False,
               blind: tuple[bool, ...] = (), tricks: str | None = None,
               nil_seats: tuple[int, ...] | None = None, **values: Any) -> HandForm:
     """A hand form of radio groups: each seat's bid and/or the tricks, entered by
     seat (`tricks="seat"`) or by side (`"side"`: one count a side, and each nil
-    bidder's own count; `nil_seats` None gives every seat one, as an edit needs)."""
+    bidder's own count; `nil_seats` None gives every seat one, as an edit needs).
+    `zero`: a bid of 0 is a plain bid (house rule zero_bid), so 0 is offered too."""
 
     class Form(HandForm):
         pass
@@ -148,7 +153,8 @@ def hand_form(table: Table, *, bids: bool = False, nil: bool = True,
             extra = [(NIL, "Nil")] if nil else []
             if nil and blind and blind[table.side_of(seat)]:
                 extra.append((BLIND_NIL, "Blind nil"))
-            setattr(Form, f"bid_{seat}", _pick(f"{name} bid", 1, top, tuple(extra)))
+            setattr(Form, f"bid_{seat}", _pick(f"{name} bid", 0 if zero else 1, top,
+                                               tuple(extra)))
         if tricks == "seat" or (tricks == "side" and (nil_seats is None or seat in nil_seats)):
             setattr(Form, f"tricks_{seat}", _pick(f"{name} tricks", 0, top,
                                                   default="0" if tricks == "side" else None))

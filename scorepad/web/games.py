@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from flask import (
     Blueprint,
     Response,
-    abort,
     flash,
     redirect,
     render_template,
@@ -31,6 +31,7 @@ from ..core.scoring import (
 from ..store import storage
 from . import security
 from .db import get_db
+from .errors import refuse
 from .forms import (
     COMMON_RULES,
     HandForm,
@@ -47,8 +48,7 @@ bp = Blueprint("games", __name__)
 
 def _attach(form: HandForm, err: GameError) -> None:
     """Put a refusal beside the group it names, else above the form, in plain words."""
-    detail = err.detail.split(": ", 1)[-1] if ": " in err.detail else err.detail
-    detail = detail[:1].upper() + detail[1:]
+    detail = err.detail[:1].upper() + err.detail[1:]
     names = []
     if err.field == "side_tricks":
         names = [name for name in ("side_1", "side_0") if name in form]
@@ -83,15 +83,18 @@ def _write(form: HandForm, write: Callable[[], None], game_id: str, conflict_url
 
 def _blind_before(score: GameScore, number: int) -> tuple[bool, ...]:
     """Who may bid blind nil in hand `number`, from the totals before it."""
-    totals = [0] * len(score.sides)
-    if number > 1:
-        totals = [s.total for s in score.hands[number - 2].sides or ()]
+    totals = score.totals_before(number)
     return tuple(blind_nil_open(score.rules, totals, side) for side in range(len(totals)))
 
 
 def _bids_form(table: Table, score: GameScore, number: int, **values: Any) -> HandForm:
-    return _tag(hand_form(table, bids=True, nil=score.rules.nil,
+    return _tag(hand_form(table, bids=True, nil=score.rules.nil, zero=_zero(score),
                           blind=_blind_before(score, number), number=number, **values), table)
+
+
+def _zero(score: GameScore) -> bool:
+    """Whether 0 is a plain bid in this game, offered beside 1 to 13."""
+    return getattr(score.rules, "zero_bid", "nil") == "bid"
 
 
 def _tag(form: HandForm, table: Table) -> HandForm:
@@ -209,7 +212,7 @@ def edit_hand(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
     if not 1 <= number <= len(stored.game.hands):
-        abort(404, description=f"This game has no hand {number}.")
+        refuse(404, f"This game has no hand {number}.")
     hand = stored.game.hands[number - 1]
     played = hand.tricks is not None
     by_side = hand.side_tricks is not None
@@ -224,7 +227,8 @@ def edit_hand(game_id: str, number: int) -> Any:
                   for side, allowed in enumerate(_blind_before(score, number)))
     kind = ("side" if by_side else "seat") if played else None
     form = _tag(hand_form(table, bids=True, nil=score.rules.nil or NIL in hand.bids,
-                          blind=blind, tricks=kind, **values), table)
+                          zero=_zero(score) or 0 in hand.bids, blind=blind, tricks=kind,
+                          **values), table)
     if form.validate_on_submit():
         bids = read_bids(form, table)
         entered = read_tricks(form, table, bids) if played and bids is not None else None
@@ -249,7 +253,7 @@ def delete_hand(game_id: str, number: int) -> Any:
     stored_or_404(game_id)
     form = HandForm()
     if not form.validate_on_submit():
-        abort(400, description="The form to delete a hand was incomplete.")
+        refuse(400, "The form to delete a hand was incomplete.")
     try:
         storage.delete_last_hand(get_db(), game_id, number, form.version.data)
         flash(f"Hand {number} deleted.", "ok")
@@ -261,8 +265,7 @@ def delete_hand(game_id: str, number: int) -> Any:
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str) -> Any:
     stored = stored_or_404(game_id)
-    old = stored.game.table
-    table = Table(old.mode, old.players, old.dealer(len(stored.game.hands) + 1))
+    table = dataclasses.replace(stored.game.table, first_dealer=stored.score().deal_from)
     new_id = storage.create_game(get_db(), table, stored.game.rules)
     security.remember_game(new_id)
     flash("A new game with the same table and rules. Good luck!", "ok")
@@ -293,7 +296,8 @@ def import_game() -> Any:
             except UnicodeDecodeError:
                 raise GameError("the game file is not UTF-8 text") from None
             game = gamefile.loads(text)
-            game_id = storage.create_game(get_db(), game.table, game.rules, game.hands)
+            game_id = storage.create_game(get_db(), game.table, game.rules, game.hands,
+                                          game.tricks_by, game.start, game.ended)
         except GameError as err:
             form.game_file.errors = [*form.game_file.errors, str(err)]
         else:

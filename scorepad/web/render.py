@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, render_template
+from flask import render_template
 
 from ..core.rules import RULE_SPECS
 from ..store import storage
 from . import display
 from .db import get_db
+from .errors import refuse
 
 MISSING = {"id": "There is no game at this address.",
            "share_token": "There is no live scoreboard at this address."}
@@ -19,7 +20,7 @@ def stored_or_404(key: str, by: str = "id") -> storage.StoredGame:
     """The game with this id (or share token), or a 404 page that says so."""
     stored = storage.load_game(get_db(), key, by=by)
     if stored is None:
-        abort(404, description=MISSING[by])
+        refuse(404, MISSING[by])
     return stored
 
 

@@ -1,0 +1,150 @@
+"""Measuring the bench server: latency, server CPU time and requests/s (bench/pages.py)."""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.helpers import bid_form, tricks_form  # noqa: E402
+from tests.live import Phone  # noqa: E402
+
+HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
+
+
+def ms(values: list[float], q: int) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] * 1000
+
+
+class Meter:
+    """Server CPU seconds, read from bench/server.py's /baseline/cpu, less the reads' own cost."""
+
+    def __init__(self, base: str) -> None:
+        self.phone = Phone(base)
+        self.base = base
+        reads = [self.read() for _ in range(51)]
+        # what one read adds to the server's CPU between two readings
+        self.overhead = statistics.median(b - a for a, b in zip(reads, reads[1:]))
+
+    def read(self) -> float:
+        status, _, body = self.phone.request("/baseline/cpu")
+        assert status == 200, status
+        return float(body)
+
+
+@dataclass
+class Run:
+    """Sequential timings, the server CPU seconds they cost, and a baseline write timed
+    just before each item (same moment, same load) to compare them with."""
+
+    times: list[float]
+    cpu: float
+    base_times: list[float]
+
+    def cpu_ms(self) -> float:
+        """Server CPU milliseconds per timed item."""
+        return self.cpu / len(self.times) * 1000
+
+    def vs_base(self, q: int) -> float:
+        """This run's percentile q over its interleaved baseline's."""
+        return ms(self.times, q) / ms(self.base_times, q)
+
+
+class Saver:
+    """Bids (untimed) then tricks (timed) on a rotating set of games."""
+
+    def __init__(self, base: str, game_ids: list[str]) -> None:
+        self.phone = Phone(base)
+        self.games = {g: 1 for g in game_ids}
+        self.order = list(game_ids)
+        self.turn = 0
+
+    def __call__(self) -> Callable[[], int]:
+        game_id = self.order[self.turn % len(self.order)]
+        self.turn += 1
+        number = self.games[game_id]
+        bids, tricks = HANDS[number % 2]
+        status, _, _ = self.phone.request(f"/games/{game_id}/bids", bid_form(number, bids))
+        assert status == 302, status
+        self.games[game_id] += 1
+        return lambda: self.phone.request(f"/games/{game_id}/tricks",
+                                          tricks_form(number, 1, tricks))[0]
+
+
+def timed(send: Callable[[], int], expected: tuple[int, ...] = (200, 302)) -> float:
+    start = time.perf_counter()
+    status = send()
+    took = time.perf_counter() - start
+    assert status in expected, status
+    return took
+
+
+def latency(make_request: Callable[[], Callable[[], int]], count: int, meter: Meter,
+            baseline: Callable[[], int] | None) -> Run:
+    """Time `count` requests one after the other. The server CPU counted for each covers
+    the untimed preparation too (a Saver's bids: its CPU is then per hand)."""
+    times, base_times, cpu = [], [], 0.0
+    for _ in range(count):
+        if baseline is not None:
+            base_times.append(timed(baseline))
+        before = meter.read()
+        send = make_request()
+        times.append(timed(send))
+        cpu += meter.read() - before - meter.overhead
+    return Run(times, cpu, base_times or times)
+
+
+STEPS = ("save bids", "show the game", "save tricks", "show the game again")
+
+
+def whole_hands(base: str, games: dict[str, int], count: int, meter: Meter,
+                baseline: Callable[[], int]) -> tuple[Run, dict[str, list[float]]]:
+    """Enter `count` hands as a table does, rotating over `games` (id: next hand number):
+    the whole hand's time and server CPU, and each of its four requests' times."""
+    phone = Phone(base)
+    order = list(games)
+    steps: dict[str, list[float]] = {step: [] for step in STEPS}
+    hands, base_times, cpu = [], [], 0.0
+    for turn in range(count):
+        game_id = order[turn % len(order)]
+        number = games[game_id]
+        bids, tricks = HANDS[number % 2]
+        requests = ((f"/games/{game_id}/bids", bid_form(number, bids), 302),
+                    (f"/games/{game_id}", None, 200),
+                    (f"/games/{game_id}/tricks", tricks_form(number, 1, tricks), 302),
+                    (f"/games/{game_id}", None, 200))
+        base_times.append(timed(baseline))
+        before = meter.read()
+        for step, (path, data, expected) in zip(STEPS, requests):
+            send = lambda path=path, data=data: phone.request(path, data)[0]  # noqa: E731
+            steps[step].append(timed(send, (expected,)))
+        cpu += meter.read() - before - meter.overhead
+        hands.append(sum(steps[step][-1] for step in STEPS))
+        games[game_id] = number + 1
+    return Run(hands, cpu, base_times), steps
+
+
+def throughput(make_client: Callable[[], Callable[[], Callable[[], int]]],
+               seconds: float, clients: int = 4) -> float:
+    done = [0] * clients
+    until = time.monotonic() + seconds
+
+    def run(i: int) -> None:
+        make_request = make_client()
+        while time.monotonic() < until:
+            send = make_request()
+            if send() in (200, 302):
+                done[i] += 1
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sum(done) / seconds

@@ -1,0 +1,67 @@
+"""The end of a game: after every hand, the first rule of RULES.md that applies decides.
+
+1. ``boston = win``: a side that bid and took every trick wins.
+2. ``set_out``: a side that missed its contract N hands in a row loses; both
+   at once: the higher total wins, equal totals play on.
+3. A total at the target (or at the loss threshold): the single highest
+   total wins; a shared lead plays another hand.
+4. ``hand_limit``: from hand N on, the single highest total wins; a tie plays on.
+A table may also end a game early: the single leader wins, else a draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .model import SideHand
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where a game stands after a hand."""
+
+    status: str
+    winner: int | None
+    tied: bool
+    reason: str | None
+    streaks: tuple[int, ...]
+
+
+def leader(totals: Sequence[int]) -> int | None:
+    """The side with the single highest total, or None if the lead is shared."""
+    best = max(totals)
+    leaders = [side for side, total in enumerate(totals) if total == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def settle(rules: Rules, number: int, results: Sequence[SideHand],
+           streaks: Sequence[int]) -> Outcome:
+    """Decide the game after hand `number`, from each side's result in it."""
+    totals = [r.total for r in results]
+    runs = tuple(run + 1 if r.made is False else 0 for run, r in zip(streaks, results))
+    if rules.boston == "win":
+        for side, result in enumerate(results):
+            if result.boston:
+                return Outcome("finished", side, False, "boston", runs)
+    if rules.set_out:
+        out = [side for side, run in enumerate(runs) if run >= rules.set_out]
+        if len(out) == 1:
+            others = [side for side in range(len(results)) if side != out[0]]
+            winner = others[0] if len(others) == 1 else leader([totals[s] for s in others])
+            return Outcome("finished", winner, False, "set_out", runs)
+        if len(out) > 1:
+            first = leader(totals)
+            if first is not None:
+                return Outcome("finished", first, False, "set_out", runs)
+    reached = any(t >= rules.target for t in totals)
+    sunk = rules.loss_threshold is not None and any(t <= rules.loss_threshold for t in totals)
+    limit = rules.hand_limit > 0 and number >= rules.hand_limit
+    if reached or sunk or limit:
+        reason = "target" if reached else "loss" if sunk else "hand_limit"
+        first = leader(totals)
+        if first is not None:
+            return Outcome("finished", first, False, reason, runs)
+        return Outcome("playing", None, True, reason, runs)
+    return Outcome("playing", None, False, None, runs)

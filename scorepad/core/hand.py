@@ -1,0 +1,89 @@
+"""Scoring one side for one hand, exactly as ../shared/RULES.md says.
+
+* The contract is the sum of the side's number bids; its contract tricks are
+  the tricks of those same players (plus its nil bidders' under
+  ``nil_tricks = partner``). Made: 10 a trick bid (a flat 200 for 10 or more
+  under ``ten_for_two_hundred``, ``boston_bonus`` for every trick under
+  ``boston = bonus``) and ``bag_points`` for each overtrick, which is also a
+  bag. Missed: -10 a trick bid, or 0 under ``missed_contract = zero``; -200
+  under ``ten_for_two_hundred`` whatever ``missed_contract`` says. A blind
+  contract doubles those contract points, never the overtricks.
+* Under ``zero_bid = bid`` a side whose contract is 0 but who bid a number
+  scores each of its contract tricks as an overtrick.
+* Each nil is settled on its own: +/- ``nil_value``, twice that for blind nil.
+  Under ``nil_tricks = bags`` (or ``partner`` with nothing to help) a nil
+  bidder's tricks score as bags.
+* Bags carry across hands; every ``bag_limit`` of them costs ``bag_penalty``
+  and leaves the remainder (or 0 under ``bag_remainder = drop``).
+* An adjustment is added last and changes no bags.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .model import BLIND_NIL, NILS, Bid, NilResult, SideHand
+from .rules import Rules
+
+
+def _contract_points(rules: Rules, contract: int, made: bool, boston: bool) -> int:
+    """What the contract itself is worth, before any doubling and without overtricks."""
+    flat = rules.ten_for_two_hundred and contract >= 10
+    if made:
+        if boston and rules.boston == "bonus":
+            return rules.boston_bonus
+        return 200 if flat else 10 * contract
+    if flat:
+        return -200  # the flat rule sets its own penalty, whatever missed_contract says
+    return -10 * contract if rules.missed_contract == "minus" else 0
+
+
+def score_side(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int],
+               total_before: int, bags_before: int, *, seats: Sequence[int] = (),
+               blind: bool = False, all_tricks: int = 13, adjust: int = 0) -> SideHand:
+    """Score one side's hand from its members' bids and tricks (`seats`: their seats)."""
+    seats = tuple(seats) or tuple(range(len(bids)))
+    contract = taken = nil_taken = 0
+    bidders = False
+    for bid, took in zip(bids, tricks):
+        if isinstance(bid, int):
+            contract += bid
+            taken += took
+            bidders = True
+        else:
+            nil_taken += took
+    to_partner = rules.nil_tricks == "partner" and bidders and (
+        contract > 0 or rules.zero_bid == "bid")
+    if to_partner:
+        taken += nil_taken
+    made: bool | None = None
+    boston = False
+    contract_points = overtricks = 0
+    if contract > 0:
+        made = taken >= contract
+        boston = made and contract >= all_tricks
+        if made:
+            overtricks = taken - contract
+        contract_points = _contract_points(rules, contract, made, boston) * (2 if blind else 1)
+        contract_points += overtricks * rules.bag_points
+    elif bidders:  # a bid of 0 that is not nil: every contract trick is over
+        made, overtricks = True, taken
+        contract_points = overtricks * rules.bag_points
+    nils = tuple(
+        NilResult(seat=seat, blind=b == BLIND_NIL, made=t == 0,
+                  points=(1 if t == 0 else -1) * rules.nil_value * (2 if b == BLIND_NIL else 1))
+        for seat, b, t in zip(seats, bids, tricks) if b in NILS)
+    nil_bags = 0 if to_partner or rules.nil_tricks == "none" else nil_taken
+    bags = bags_before + overtricks + nil_bags
+    penalties = 0
+    if rules.bag_limit > 0 and bags >= rules.bag_limit:
+        if rules.bag_remainder == "carry":
+            penalties, bags = divmod(bags, rules.bag_limit)
+        else:
+            penalties, bags = 1, 0
+    penalty_points = -penalties * rules.bag_penalty
+    points = (contract_points + sum(n.points for n in nils)
+              + nil_bags * rules.bag_points + penalty_points + adjust)
+    return SideHand(contract, taken, made, contract_points, overtricks, nils, nil_bags,
+                    penalties, penalty_points, points, total_before + points, bags,
+                    blind, boston, adjust)

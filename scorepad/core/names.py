@@ -1,0 +1,73 @@
+"""Names of players and partnerships: one check shared by the forms and the game file."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from .errors import GameError
+
+MAX_NAME = 40
+EMPTY = "is empty"
+_REFUSED = {"Cc": "a control character", "Cf": "an invisible formatting character",
+            "Cs": "a broken character (a lone surrogate)"}
+
+
+def name_problem(value: object) -> tuple[str, str]:
+    """(the name normalised, what is wrong with it or '') for one name as typed."""
+    if not isinstance(value, str):
+        return "", "must be text"
+    for char in value:  # before any normalising: a lone surrogate must never go further
+        kind = unicodedata.category(char)
+        if kind in _REFUSED and not char.isspace():
+            return "", f"has {_REFUSED[kind]} (U+{ord(char):04X})"
+    name = " ".join(unicodedata.normalize("NFC", value).split())
+    if not name:
+        return "", EMPTY
+    if len(name) > MAX_NAME:
+        return name, f"is {len(name)} characters long, the most is {MAX_NAME}"
+    return name, ""
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: case and Unicode forms ignored."""
+    return unicodedata.normalize("NFC", name.casefold())
+
+
+def _check(items: Sequence[tuple[int, object]], field: str, what: str) -> list[str]:
+    clean: list[str] = []
+    seen: dict[str, int] = {}
+    for index, raw in items:
+        name, problem = name_problem(raw)
+        if problem:
+            raise GameError(f"the name of {what} {index} {problem}", field=field, seat=index)
+        key = name_key(name)
+        if key in seen:
+            raise GameError(f"{what}s {seen[key]} and {index} have the same name ({name})",
+                            field=field, seat=index)
+        seen[key] = index
+        clean.append(name)
+    return clean
+
+
+def check_names(names: Sequence[object], field: str = "players",
+                what: str = "seat") -> tuple[str, ...]:
+    """Normalise names in order (seat by seat) and refuse bad or repeated ones."""
+    return tuple(_check(list(enumerate(names)), field, what))
+
+
+def check_side_names(mode: str, raw: object, sides: int) -> tuple[str | None, ...] | None:
+    """Optional names for partnerships (null or blank: the partners' names)."""
+    if raw is None:
+        return None
+    if mode != "partnership":
+        raise GameError("sides are named in partnership games only", field="side_names")
+    if not isinstance(raw, (list, tuple)) or len(raw) != sides:
+        raise GameError(f"expected one name or null for each of the {sides} sides",
+                        field="side_names")
+    given = [(side, value) for side, value in enumerate(raw)
+             if value is not None and not (isinstance(value, str) and not value.strip())]
+    found: list[str | None] = [None] * sides
+    for (side, _), name in zip(given, _check(given, "side_names", "side")):
+        found[side] = name
+    return tuple(found) if any(found) else None

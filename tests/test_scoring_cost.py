@@ -1,0 +1,68 @@
+"""A save's cost does not grow with the hands already played: adding a hand or its tricks
+scores one hand from the known score, not the whole game again."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorepad.core import hand as hand_scoring
+from scorepad.core.rules import validate_rules
+from scorepad.store import storage
+from scorepad.store.db import connect, migrate
+from tests.conftest import partnership
+
+
+@pytest.fixture
+def db(tmp_path):
+    path = str(tmp_path / "scorepad.db")
+    migrate(path)
+    database = connect(path)
+    yield database
+    database.close()
+
+
+def _play(db, game_id, number):
+    # made and set in turn, so that no total ever reaches the target
+    bids, tricks = ([3, 3, 3, 4], [3, 3, 3, 4]) if number % 2 else ([4] * 4, [3, 3, 4, 3])
+    storage.save_bids(db, game_id, number, bids)
+    storage.save_tricks(db, game_id, number, 1, tricks)
+
+
+def _cost_of_hand(db, monkeypatch, game_id, number) -> int:
+    calls = []
+    real = hand_scoring.score_side
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hand_scoring, "score_side", counting)
+    _play(db, game_id, number)
+    storage.load_game(db, game_id).score()  # the page shown after the save
+    monkeypatch.setattr(hand_scoring, "score_side", real)
+    return len(calls)
+
+
+def test_saving_hand_200_costs_no_more_than_saving_hand_5(db, monkeypatch):
+    rules = validate_rules({"target": 2000, "bag_limit": 0})
+    game_id = storage.create_game(db, partnership(), rules)
+    costs = {}
+    for number in range(1, 201):
+        if number in (5, 200):
+            costs[number] = _cost_of_hand(db, monkeypatch, game_id, number)
+        else:
+            _play(db, game_id, number)
+    assert costs[200] <= costs[5] == 2  # one hand, two sides
+
+
+def test_a_fix_of_an_early_hand_scores_the_game_again(db, monkeypatch):
+    game_id = storage.create_game(db, partnership(), validate_rules({"target": 2000}))
+    for number in range(1, 11):
+        _play(db, game_id, number)
+    calls = []
+    real = hand_scoring.score_side
+    monkeypatch.setattr(hand_scoring, "score_side",
+                        lambda *a, **k: calls.append(1) or real(*a, **k))
+    storage.edit_hand(db, game_id, 2, 2, [3, 3, 3, 4], [4, 3, 3, 3])
+    assert len(calls) == 20  # every hand is scored again
+    assert storage.load_game(db, game_id).score().hands[1].sides[0].points == 61

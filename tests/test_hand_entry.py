@@ -180,3 +180,14 @@ def test_new_game_page_folds_the_uncommon_house_rules(client):
         assert body.index(common) < more
     for rare in ("Ten for two hundred", "Suicide", "Deck", "Bidding style"):
         assert body.index(rare) > more
+
+
+def test_zero_is_offered_only_where_a_bid_of_zero_is_a_plain_bid(client, app):
+    usual = client.get(f"/games/{start(client)}").get_data(as_text=True)
+    assert 'name="bid_0" type="radio" value="0"' not in usual  # 0 is nil: tap Nil
+    game_id = start(client, rule_zero_bid="bid")
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'name="bid_0" type="radio" value="0"' in body
+    assert client.post(f"/games/{game_id}/bids",
+                       data=bid_form(1, [0, 5, 4, 4])).status_code == 302
+    assert stored(app, game_id).game.hands[0].bids == (0, 5, 4, 4)

@@ -107,7 +107,7 @@ def _wire(app: Flask) -> None:
 
     from . import cli
     from .store.storage import Missing
-    from .web import chart, db, delivery, errors, evening, games, pages, seats, security
+    from .web import chart, db, delivery, display, errors, evening, games, pages, seats, security
 
     CSRFProtect(app)
     app.teardown_appcontext(db.close_db)
@@ -122,6 +122,8 @@ def _wire(app: Flask) -> None:
         app.add_template_global(helper)
     app.add_template_global(chart.score_chart)
     app.add_template_global(pages.share_qr)
+    app.add_template_global(display.plain_error)
+    app.jinja_env.globals["display"] = display  # the words for results, on every page
     app.register_error_handler(CSRFError, errors.csrf_error)
     app.register_error_handler(HTTPException, errors.error_page)
     app.register_error_handler(Missing, errors.missing_game)

@@ -111,6 +111,7 @@ def _wire(app: Flask) -> None:
         chart,
         db,
         delivery,
+        display,
         errors,
         evening,
         games,
@@ -138,6 +139,8 @@ def _wire(app: Flask) -> None:
     app.add_template_global(standing.if_ended_now)
     app.add_template_global(standing.outcome_text)
     app.add_template_global(standing.dealer_of)
+    app.add_template_global(display.plain_error)
+    app.jinja_env.globals["display"] = display  # the words for results, on every page
     app.register_error_handler(CSRFError, errors.csrf_error)
     app.register_error_handler(HTTPException, errors.error_page)
     app.register_error_handler(Missing, errors.missing_game)

@@ -1,37 +1,115 @@
 // scorepad: small touches on top of pages that work without JavaScript.
 "use strict";
 
-function trickCounter(form) {
-  const expected = Number(form.dataset.tricks);
-  const out = form.querySelector(".remaining");
-  const inputs = form.querySelectorAll("input.trick-count");
-  if (!expected || !out || !inputs.length) return;
+// Hand entry: radio chips; these only add live sums and fill what follows by itself.
+const checkedValue = (group) => {
+  const input = group.querySelector("input:checked");
+  return input ? input.value : null;
+};
+
+function setChoice(group, value) {
+  const input = group.querySelector(`input[value="${value}"]`);
+  if (!input) return false;
+  group.querySelectorAll("input").forEach((i) => { i.classList.remove("auto"); });
+  input.checked = true;
+  return true;
+}
+
+function bidSummary(form) {
+  const out = form.querySelector(".bid-summary");
+  if (!out) return;
+  const top = Number(form.dataset.tricks);
+  const sides = JSON.parse(form.dataset.sides);
+  const names = JSON.parse(form.dataset.names);
   const update = () => {
-    let sum = 0;
-    inputs.forEach((i) => { sum += Number(i.value) || 0; });
-    const left = expected - sum;
-    out.textContent = left === 0 ? `All ${expected} tricks assigned.`
-      : left > 0 ? `${left} of ${expected} tricks still to assign.`
-      : `${-left} too many: the tricks add up to ${sum}, not ${expected}.`;
-    out.classList.toggle("off", left !== 0);
+    let all = 0;
+    const parts = sides.map((seats, i) => {
+      let sum = 0;
+      seats.forEach((seat) => { sum += Number(checkedValue(form.querySelector(`#bid_${seat}`))) || 0; });
+      all += sum;
+      return `${names[i]} ${sum}`;
+    });
+    const left = top - all;
+    parts.push(left >= 0 ? `${left} unbid` : `${-left} overbid`);
+    out.textContent = parts.join(" · ");
   };
-  inputs.forEach((i) => i.addEventListener("input", update));
+  form.addEventListener("change", update);
+  out.hidden = false;
   update();
 }
 
-function nilToggles(form) {
-  form.querySelectorAll(".seat-row").forEach((row) => {
-    const number = row.querySelector("input.num:not(.trick-count)");
-    const boxes = row.querySelectorAll(".toggle input");
-    if (!number) return;
-    boxes.forEach((box) => box.addEventListener("change", () => {
-      if (!box.checked) return;
-      number.value = "";
-      boxes.forEach((other) => { if (other !== box) other.checked = false; });
-    }));
-    number.addEventListener("input", () => {
-      if (number.value !== "" && number.value !== "0") boxes.forEach((b) => { b.checked = false; });
+function sideTricks(form) {
+  const first = form.querySelector(".pick.side-0");
+  const second = form.querySelector(".pick.side-1");
+  const out = form.querySelector(".side-took");
+  if (!first || !second || !out) return;
+  const top = Number(form.dataset.tricks);
+  const name = second.getAttribute("aria-label").replace(/ tricks$/, "");
+  if (!second.classList.contains("invalid")) second.hidden = true;
+  const update = () => {
+    const took = checkedValue(first);
+    if (took === null) { out.hidden = true; return; }
+    setChoice(second, String(top - Number(took)));
+    out.textContent = `${name} took ${top - Number(took)}`;
+    out.hidden = false;
+  };
+  first.addEventListener("change", update);
+  update();
+}
+
+function seatTricks(form) {
+  const groups = [...form.querySelectorAll(".pick.seat-count")];
+  const out = form.querySelector(".remaining");
+  if (groups.length < 2 || !out) return;
+  const top = Number(form.dataset.tricks);
+  const touched = new Set(groups.filter((g) => checkedValue(g) !== null));
+  const update = () => {
+    const rest = groups.filter((g) => !touched.has(g));
+    if (rest.length === 1) {
+      let sum = 0;
+      touched.forEach((g) => { sum += Number(checkedValue(g)); });
+      const last = rest[0];
+      last.querySelectorAll("input:checked").forEach((i) => { i.checked = false; });
+      if (top - sum >= 0 && setChoice(last, String(top - sum))) {
+        last.querySelector("input:checked").classList.add("auto");
+      }
+    }
+    let sum = 0;
+    let chosen = 0;
+    groups.forEach((g) => {
+      const v = checkedValue(g);
+      if (v !== null) { sum += Number(v); chosen += 1; }
     });
+    const left = top - sum;
+    if (chosen === 0) {
+      out.textContent = `The tricks add up to ${top}.`;
+    } else if (left === 0 && chosen === groups.length) {
+      const auto = rest.length === 1 ? rest[0].getAttribute("aria-label").replace(/ tricks$/, "") : null;
+      out.textContent = auto ? `${auto} took ${checkedValue(rest[0])}: all ${top} tricks assigned.`
+        : `All ${top} tricks assigned.`;
+    } else if (left >= 0) {
+      out.textContent = `${left} of ${top} tricks still to assign.`;
+    } else {
+      out.textContent = `${-left} too many: the tricks add up to ${sum}, not ${top}.`;
+    }
+    out.classList.toggle("off", left < 0 || (chosen === groups.length && left !== 0));
+  };
+  groups.forEach((g) => g.addEventListener("change", () => { touched.add(g); update(); }));
+  update();
+}
+
+// Fixing a hand counted by side: a seat's own tricks matter only while it bids nil.
+function editNilGroups(form) {
+  form.querySelectorAll(".pick.nil-count").forEach((group) => {
+    const seat = group.id.replace("tricks_", "");
+    const bid = form.querySelector(`#bid_${seat}`);
+    if (!bid) return;
+    const update = () => {
+      const v = checkedValue(bid);
+      group.hidden = !(v === "nil" || v === "blind_nil") && !group.classList.contains("invalid");
+    };
+    bid.addEventListener("change", update);
+    update();
   });
 }
 
@@ -51,6 +129,8 @@ function newGame(form) {
     });
     const diagram = form.querySelector(".table-diagram");
     if (diagram) diagram.hidden = seats !== 4 || chosen.value !== "partnership";
+    const tricksBy = form.querySelector(".tricks-by");
+    if (tricksBy) tricksBy.hidden = chosen && chosen.value !== "partnership";
     const suicide = form.querySelector("#rule_suicide");
     if (suicide) suicide.closest(".field").hidden = chosen && chosen.value !== "partnership";
     const custom = form.querySelector(".custom-target");
@@ -170,7 +250,12 @@ function sendByFetch(form) {
 
 // Every behaviour of a page, started on load and again when a save's answer replaces it.
 function enhance(root) {
-  root.querySelectorAll("form.hand-form").forEach((form) => { trickCounter(form); nilToggles(form); });
+  root.querySelectorAll("form.hand-form").forEach((form) => {
+    bidSummary(form);
+    sideTricks(form);
+    seatTricks(form);
+    editNilGroups(form);
+  });
   root.querySelectorAll("form.new-game").forEach(newGame);
   root.querySelectorAll("form[method=post]").forEach(sendByFetch);
   root.querySelectorAll("[data-poll]").forEach(livePoll);

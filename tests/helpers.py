@@ -18,7 +18,8 @@ for _spec in RULE_SPECS:
 
 
 def new_game_form(players=("Alice", "Ben", "Cara", "Dev"), table="partnership", **extra):
-    data = {"table": table, "first_dealer": "0", "target": "500", **DEFAULT_RULE_FORM}
+    data = {"table": table, "first_dealer": "0", "target": "500", "tricks_by": "seat",
+            **DEFAULT_RULE_FORM}
     for seat, name in enumerate(players):
         data[f"player_{seat}"] = name
     data.update(extra)
@@ -33,13 +34,7 @@ def start(client, **kwargs) -> str:
 
 def bid_form(number, bids):
     data = {"number": str(number), "version": "0"}
-    for seat, bid in enumerate(bids):
-        if bid == "nil":
-            data[f"nil_{seat}"] = "y"
-        elif bid == "blind_nil":
-            data[f"blind_{seat}"] = "y"
-        else:
-            data[f"bid_{seat}"] = str(bid)
+    data.update({f"bid_{seat}": str(bid) for seat, bid in enumerate(bids) if bid is not None})
     return data
 
 
@@ -49,9 +44,11 @@ def straight_version(number: int) -> int:
     return 2 * number - 1
 
 
-def tricks_form(number, version, tricks):
+def tricks_form(number, version, tricks, sides=None):
+    """Tricks by seat; or, with `sides`, by side (then `tricks` has the nil bidders' only)."""
     data = {"number": str(number), "version": str(version)}
-    data.update({f"tricks_{seat}": str(t) for seat, t in enumerate(tricks)})
+    data.update({f"tricks_{seat}": str(t) for seat, t in enumerate(tricks) if t is not None})
+    data.update({f"side_{side}": str(t) for side, t in enumerate(sides or ())})
     return data
 
 

@@ -91,9 +91,7 @@ def removal_game(app) -> str:
 def fix_of_hand_1(app, game_id) -> dict:
     # Alice nil made (100) and Cara 12 of 12 (120): 220, over the target after hand 1.
     version = load(app, game_id).versions[0]
-    # bid_0 sent empty, as a browser sends the cleared number field beside a ticked nil.
-    return {**bid_form(1, ["nil", 1, 12, 1]), "bid_0": "",
-            **tricks_form(1, version, [0, 1, 12, 0])}
+    return {**bid_form(1, ["nil", 1, 12, 1]), **tricks_form(1, version, [0, 1, 12, 0])}
 
 
 def test_a_fix_that_ends_the_game_earlier_names_the_hands_and_asks(client, app):

@@ -42,7 +42,7 @@ def test_phones_saving_the_same_bids_store_one_hand(app, client):
     saved = hands[0].bids[0]
     assert len(told) == sum(1 for i in range(PHONES) if i % 4 + 1 != saved)
     # the phones that were told see the saved bids, not their own
-    assert all(f"Alice & Cara : bid {saved + 3}" in text(a) for a in told)
+    assert all(f"Alice & Cara bid {saved + 3}" in text(a) for a in told)
 
 
 def test_phones_saving_the_same_tricks_store_one_result(app, client):

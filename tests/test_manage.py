@@ -83,17 +83,17 @@ def test_a_house_rule_change_scores_every_hand_again(client, app):
 
 
 @pytest.mark.parametrize("changes,field,message", [
-    ({"player_2": "alice"}, "player_2", "another player has this name"),
-    ({"player_0": "   "}, "player_0", "enter a name"),
-    ({"player_3": "x" * 41}, "player_3", "a name is at most 40 characters"),
-    ({"side_0": "Sharks", "side_1": "sharks"}, "side_1", "the other side has this name"),
-    ({"side_1": "y" * 41}, "side_1", "a name is at most 40 characters"),
-    ({"player_1": "Be\x00n"}, "player_1", "a name cannot hold control characters"),
-    ({"side_0": "Tab\there"}, "side_0", "a name cannot hold control characters"),
-    ({"rule_bag_limit": "-3"}, "rule_bag_limit", "between 0 and 100"),
-    ({"rule_target": ""}, "rule_target", "enter a number"),
-    ({"rule_target": "9000"}, "rule_target", "between 50 and 2000"),
-    ({"rule_nil_tricks": "some"}, "rule_nil_tricks", "Not a valid choice"),
+    ({"player_2": "alice"}, "player_2", "Another player has this name"),
+    ({"player_0": "   "}, "player_0", "Enter a name"),
+    ({"player_3": "x" * 41}, "player_3", "A name is at most 40 characters"),
+    ({"side_0": "Sharks", "side_1": "sharks"}, "side_1", "The other side has this name"),
+    ({"side_1": "y" * 41}, "side_1", "A name is at most 40 characters"),
+    ({"player_1": "Be\x00n"}, "player_1", "A name cannot hold control characters"),
+    ({"side_0": "Tab\there"}, "side_0", "A name cannot hold control characters"),
+    ({"rule_bag_limit": "-3"}, "rule_bag_limit", "must be from 0 to 100"),
+    ({"rule_target": ""}, "rule_target", "Enter a number"),
+    ({"rule_target": "9000"}, "rule_target", "must be from 50 to 2000"),
+    ({"rule_nil_tricks": "some"}, "rule_nil_tricks", "choose one of the choices shown"),
     ({"version": "x"}, None, "reload the page"),
 ])
 def test_bad_settings_are_refused_beside_their_field(client, app, changes, field, message):
@@ -371,7 +371,7 @@ def test_a_stale_or_bad_dealer_is_refused(client, app):
     assert "changed on another phone" in text(client.get(r.headers["Location"]))
     r = client.post(f"/games/{game_id}/hands/1/dealer", data={"version": "2", "dealer": "9"})
     assert r.status_code == 400 and 'id="dealer-error"' in r.text
-    assert "Not a valid choice" in r.text
+    assert "choose one of the choices shown" in r.text
     client.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 3, 3, 4]))
     r = client.post(f"/games/{game_id}/hands/2/dealer", data={"version": "0", "dealer": "2"})
     assert "changed on another phone" in text(client.get(r.headers["Location"]))
@@ -417,11 +417,11 @@ def test_adjust_a_played_hand(client, app):
 
 
 @pytest.mark.parametrize("data,field,message", [
-    ({"adjust_0": "1001"}, "adjust_0", "between -1000 and 1000"),
-    ({"adjust_1": "-1001"}, "adjust_1", "between -1000 and 1000"),
-    ({"adjust_0": "ten"}, "adjust_0", "Not a valid integer"),
-    ({"note": "x" * 201}, "note", "at most 200 characters"),
-    ({"note": "  "}, "note", "say why the score is adjusted"),
+    ({"adjust_0": "1001"}, "adjust_0", "must be from -1000 to 1000"),
+    ({"adjust_1": "-1001"}, "adjust_1", "must be from -1000 to 1000"),
+    ({"adjust_0": "ten"}, "adjust_0", "enter a whole number"),
+    ({"note": "x" * 201}, "note", "At most 200 characters"),
+    ({"note": "  "}, "note", "Say why the score is adjusted"),
     ({"version": ""}, None, "reload the page"),
 ])
 def test_bad_adjustments_are_refused_naming_the_field(client, app, data, field, message):

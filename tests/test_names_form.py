@@ -9,13 +9,13 @@ from tests.helpers import new_game_form, start, text
 
 
 @pytest.mark.parametrize("name,message", [
-    ("Be\u0000n", "this name has a control character"),
-    ("Be\u0007n", "this name has a control character"),
-    ("\u202eneB", "this name has an invisible formatting character"),
-    ("Be\u200bn", "this name has an invisible formatting character"),
-    ("B" * 41, "this name is 41 characters long, the most is 40"),
-    ("  ", "enter a name"),
-    (" alice ", "another player has this name"),
+    ("Be\u0000n", "This name has a control character"),
+    ("Be\u0007n", "This name has a control character"),
+    ("\u202eneB", "This name has an invisible formatting character"),
+    ("Be\u200bn", "This name has an invisible formatting character"),
+    ("B" * 41, "This name is 41 characters long, the most is 40"),
+    ("  ", "Enter a name"),
+    (" alice ", "Another player has this name"),
 ])
 def test_the_form_refuses_names_as_the_core_does(client, name, message):
     response = client.post("/games/new", data=new_game_form(players=("Alice", name, "Cara",

@@ -53,7 +53,18 @@ def test_watch_shows_the_hand_in_play_and_the_end(client):
     client.post(f"/games/{game_id}/tricks", data={"number": "1", "version": "1",
                                                   "tricks_0": "5", "tricks_1": "5",
                                                   "tricks_2": "3", "tricks_3": "0"})
-    assert "Game over: Ben & Dev won." in text(client.get(f"/watch/{token}"))
+    words = text(client.get(f"/watch/{token}"))
+    assert "Game over: Ben & Dev won." in words
+    assert words.count("Ben & Dev won") == 1  # the winner is said once
+
+
+def test_watch_before_the_first_hand_has_no_empty_box_and_no_dead_links(client):
+    game_id = start(client)
+    body = client.get(f"/watch/{share_token(client, game_id)}").get_data(as_text=True)
+    assert "No hand has been played yet" in body
+    assert 'aria-label="Last hand"' not in body
+    main_links = re.findall(r'<a [^>]*href="([^"]+)"', body.split("<noscript>")[0])
+    assert main_links == []  # the watcher's phone has no game, stats or new game to go to
 
 
 def test_unknown_share_token_is_404(client):
@@ -103,8 +114,19 @@ def test_stats_page_counts_only_this_browsers_games(client, app):
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
     words = text(client.get("/stats"))
     assert "From the 1 game this phone knows" in words
-    assert "Dev 0 of 1 – 100% (1/1) – 0.0 150.0" in words
+    assert ("Dev Games won – (1 unfinished) Bids made – Nil made 100% (1/1) "
+            "Blind nil made – Bags a hand 0.0 Points a hand 150.0") in words
     assert "No game yet" in text(app.test_client().get("/stats"))
+
+
+def test_stats_count_finished_games_only_and_skip_an_unplayed_rematch(client):
+    game_id = start(client, target="custom", custom_target="100")
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])  # Ben & Dev win 150 to 71
+    client.post(f"/games/{game_id}/rematch")  # a new game, no hand played
+    words = text(client.get("/stats"))
+    assert "Ben Games won 1 of 1 Bids made" in words
+    assert "Alice Games won 0 of 1 Bids made" in words  # not 0 of 2: the rematch is no result
+    assert "unfinished" not in words
 
 
 def test_manifest_icons_and_service_worker(client):

@@ -26,7 +26,7 @@ def test_stats_by_player_across_games():
     rows = {r.name.strip(): r for r in player_stats([first, second])}
     alice = rows["Alice"]
     assert first.status == "finished" and first.winner == 0
-    assert (alice.games, alice.won) == (2, 1)
+    assert (alice.games, alice.won, alice.unfinished) == (1, 1, 1)  # the cutthroat game goes on
     assert (alice.contracts, alice.contracts_made) == (5, 4)
     assert alice.contract_pct == 80
     dev = rows["Dev"]

@@ -37,7 +37,7 @@ def test_stale_tricks_after_undo_and_bid_again_are_refused(app, phones):
                       follow_redirects=True)
     words = text(response)
     assert "changed on another phone" in words
-    assert "Alice & Cara : bid 6" in words  # what is stored now, not phone A's bids
+    assert "Alice & Cara bid 6" in words  # what is stored now, not phone A's bids
     assert hands(app, game_id)[0].bids == (3, 3, 3, 3) and hands(app, game_id)[0].tricks is None
 
 

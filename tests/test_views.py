@@ -38,31 +38,34 @@ def test_start_partnership_game(client):
     words = text(page)
     assert "Alice & Cara" in words and "Ben & Dev" in words
     assert "Hand 1: bids" in words and "Alice deals. Ben bids first." in words
-    assert "Alice bid" in words and "Save bids" in words
+    assert 'aria-label="Alice bid"' in page.get_data(as_text=True) and "Save bids" in words
     assert "500 to go" in words
 
 
 @pytest.mark.parametrize("changes,field,message", [
-    ({"player_0": ""}, "player_0", "enter a name"),
-    ({"player_2": "   "}, "player_2", "enter a name"),
-    ({"player_1": "x" * 41}, "player_1", "the most is 40"),
-    ({"player_3": "alice"}, "player_3", "another player has this name"),
-    ({"table": "cutthroat-3"}, "player_3", "a 3-player game has no seat 4"),
-    ({"table": "bridge"}, "table", "Not a valid choice"),
-    ({"first_dealer": "7"}, "first_dealer", "Not a valid choice"),
-    ({"target": "custom"}, "custom_target", "enter a target from 50 to 2000"),
-    ({"target": "custom", "custom_target": "20"}, "custom_target", "between 50 and 2000"),
-    ({"target": "custom", "custom_target": "abc"}, "custom_target", "Not a valid integer"),
-    ({"rule_bag_limit": "-3"}, "rule_bag_limit", "between 0 and 100"),
-    ({"rule_bag_limit": ""}, "rule_bag_limit", "enter a number"),
-    ({"rule_nil_tricks": "some"}, "rule_nil_tricks", "Not a valid choice"),
-    ({"rule_loss_threshold": "50"}, "rule_loss_threshold", "between -2000 and -1"),
+    ({"player_0": ""}, "player_0", "Enter a name"),
+    ({"player_2": "   "}, "player_2", "Enter a name"),
+    ({"player_1": "x" * 41}, "player_1", "This name is 41 characters long, the most is 40"),
+    ({"player_3": "alice"}, "player_3", "Another player has this name"),
+    ({"table": "cutthroat-3"}, "player_3", "A 3-player game has no seat 4"),
+    ({"table": "bridge"}, "table", "Game: choose one of the choices shown"),
+    ({"first_dealer": "7"}, "first_dealer", "First dealer: choose one of the choices shown"),
+    ({"target": "custom"}, "custom_target", "Enter a target from 50 to 2000"),
+    ({"target": "custom", "custom_target": "20"}, "custom_target",
+     "Other target must be from 50 to 2000"),
+    ({"target": "custom", "custom_target": "abc"}, "custom_target",
+     "Other target: enter a whole number"),
+    ({"rule_bag_limit": "-3"}, "rule_bag_limit", "Bags before a penalty must be from 0 to 100"),
+    ({"rule_bag_limit": ""}, "rule_bag_limit", "Enter a number"),
+    ({"rule_nil_tricks": "some"}, "rule_nil_tricks",
+     "Tricks taken by a nil bidder: choose one of the choices shown"),
+    ({"rule_loss_threshold": "50"}, "rule_loss_threshold", "Lose at must be from -2000 to -1"),
 ])
 def test_new_game_refusals_keep_values_and_name_the_field(client, app, changes, field, message):
     response = client.post("/games/new", data=new_game_form(**changes))
     body = response.get_data(as_text=True)
     assert response.status_code == 400
-    assert message in body
+    assert "Not a valid" not in body and "Number must be" not in body
     # the message sits in the named field's error slot, not only somewhere on the page
     error = re.search(rf'id="{field}-error"[^>]*>(.*?)</', body, flags=re.S)
     assert error is not None and message in html.unescape(error.group(1)), body
@@ -121,32 +124,57 @@ def test_full_hand_and_summary(client):
     assert "Hand 2: bids" in words and "Ben deals" in words
 
 
+def checked(body: str, name: str) -> str | None:
+    """The value of the chosen radio of group `name` in a page, if any."""
+    found = re.search(rf'<input checked id="{name}-[0-9]+" name="{name}" type="radio" '
+                      r'value="([^"]*)"', body)
+    return found[1] if found else None
+
+
 def test_pending_hand_shows_contracts_and_leader(client):
     game_id = start(client)
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "blind_nil"]))
     words = text(client.get(f"/games/{game_id}"))
     assert "Hand 1: tricks" in words and "Ben leads" in words
-    assert "Alice & Cara : bid 7" in words and "Ben & Dev : bid 5, Dev blind nil" in words
-    assert "Alice tricks bid 4" in words and "Dev tricks bid blind nil" in words
+    assert "Alice & Cara bid 7" in words and "Ben & Dev bid 5, Dev blind nil" in words
+    assert "Alice bid 4" in words and "Dev bid blind nil" in words
     assert "Save tricks" in words
 
 
-@pytest.mark.parametrize("bids,fields,message", [
-    ({"bid_0": "4", "bid_1": "5", "bid_2": "3"}, "bid_3", "enter a bid or choose nil"),
-    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "14"}, "bid_3", "between 0 and 13"),
-    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "-1"}, "bid_3", "between 0 and 13"),
-    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "two"}, "bid_3", "Not a valid integer"),
-    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "2", "nil_3": "y"}, "bid_3",
-     "a nil bid takes no number"),
-    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "nil_3": "y", "blind_3": "y"}, "bid_3",
-     "choose nil or blind nil, not both"),
+def test_bids_are_radio_groups_in_bidding_order_with_the_dealer_marked(client):
+    game_id = start(client, first_dealer="2")
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    groups = re.findall(r'role="radiogroup" id="(bid_\d)"\s+aria-label="([^"]+)"', body)
+    assert groups == [("bid_3", "Dev bid"), ("bid_0", "Alice bid"), ("bid_1", "Ben bid"),
+                      ("bid_2", "Cara bid")]
+    cara = body[body.index('aria-label="Cara bid"'):]
+    assert cara.index("deals") < cara.index("</legend>")
+    for value in [*map(str, range(1, 14)), "nil", "blind_nil"]:
+        assert f'name="bid_0" type="radio" value="{value}"' in body
+    assert 'type="number"' not in body.split("<form")[1]  # no keyboard for a hand
+
+
+@pytest.mark.parametrize("bids,errors", [
+    ({"bid_0": "4", "bid_2": "3"}, {"bid_1": "Ben's bid is missing",
+                                    "bid_3": "Dev's bid is missing"}),
+    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "14"},
+     {"bid_3": "Dev's bid must be one of the choices shown"}),
+    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "-1"},
+     {"bid_3": "Dev's bid must be one of the choices shown"}),
+    ({"bid_0": "two", "bid_1": "5", "bid_2": "3", "bid_3": "0"},
+     {"bid_0": "Alice's bid must be one of the choices shown",
+      "bid_3": "Dev's bid must be one of the choices shown"}),
 ])
-def test_bid_refusals(client, app, bids, fields, message):
+def test_bid_refusals_show_all_at_once_beside_their_seats(client, app, bids, errors):
     game_id = start(client)
     response = client.post(f"/games/{game_id}/bids", data={"number": "1", "version": "0", **bids})
-    body = response.get_data(as_text=True)
-    assert response.status_code == 400 and message in body
-    assert f'id="{fields}-error"' in body and 'value="5"' in body
+    body = response.get_data(as_text=True).replace("&#39;", "'")
+    assert response.status_code == 400
+    for field, message in errors.items():
+        error = body[body.index(f'id="{field}-error"'):]
+        assert error[error.index(">") + 1:].startswith(message)
+    assert body.count('class="error"') == len(errors)
+    assert checked(body, "bid_2") == "3"  # what was chosen stays chosen
     with app.app_context():
         assert get_db()["hands"].count == 0
 
@@ -163,31 +191,31 @@ def test_bid_refused_by_house_rules_is_shown_beside_the_seat(client, app):
 def test_nil_off_hides_nil_and_blind_nil_trailing_hides_blind(client):
     game_id = start(client, rule_nil=None)
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Alice nil" not in body and "blind nil" not in body
+    assert 'value="nil"' not in body and 'value="blind_nil"' not in body
     game_id = start(client, rule_blind_nil_trailing_by="100")
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Alice nil" in body and "Alice blind nil" not in body
-    response = client.post(f"/games/{game_id}/bids", data={**bid_form(1, [4, 5, 3, 1]),
-                                                           "blind_0": "y", "bid_0": ""})
-    # a forged blind nil is not taken as a bid: Alice's field still asks for one
-    assert response.status_code == 400
-    assert re.search(r'id="bid_0-error"[^>]*>\s*enter a bid or choose nil', response.text)
+    assert 'name="bid_0" type="radio" value="nil"' in body and 'value="blind_nil"' not in body
+    response = client.post(f"/games/{game_id}/bids", data=bid_form(1, ["blind_nil", 5, 3, 1]))
+    assert response.status_code == 400  # a forged blind nil is refused beside the seat
+    assert "Alice&#39;s bid must be one of the choices shown" in response.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("tricks,message", [
-    ([5, 5, 3, 1], "hand 1: tricks add up to 14, expected 13"),
-    ([5, 5, 3, 14], "between 0 and 13"),
-    ([5, 5, 3, -1], "between 0 and 13"),
-    ([5, 5, 3, ""], "enter the tricks taken"),
-    ([5, 5, 3, "x"], "Not a valid integer"),
+@pytest.mark.parametrize("tricks,field,message", [
+    ([5, 5, 3, 1], None, "The tricks add up to 14; a hand has 13"),
+    ([5, 5, 3, 14], "tricks_3", "Dev's tricks must be a number from 0 to 13"),
+    ([5, 5, 3, -1], "tricks_3", "Dev's tricks must be a number from 0 to 13"),
+    ([5, 5, 3, None], "tricks_3", "Dev's tricks are missing"),
+    ([5, 5, 3, "x"], "tricks_3", "Dev's tricks must be a number from 0 to 13"),
 ])
-def test_trick_refusals_keep_values(client, app, tricks, message):
+def test_trick_refusals_keep_values(client, app, tricks, field, message):
     game_id = start(client)
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
     response = client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, tricks))
-    body = response.get_data(as_text=True)
+    body = response.get_data(as_text=True).replace("&#39;", "'")
     assert response.status_code == 400 and message in body
-    assert 'name="tricks_1" required type="number" value="5"' in body
+    if field:
+        assert f'id="{field}-error">{message}' in body
+    assert checked(body, "tricks_1") == "5"
     with app.app_context():
         assert storage.load_game(get_db(), game_id).game.hands[0].tricks is None
 
@@ -198,7 +226,7 @@ def test_second_phone_saving_the_same_bids_sees_a_message(client, app):
     response = client.post(f"/games/{game_id}/bids", data=bid_form(1, [2, 2, 2, 2]),
                            follow_redirects=True)
     words = text(response)
-    assert "Hand 1 was already entered" in words and "Alice & Cara : bid 7" in words
+    assert "Hand 1 was already entered" in words and "Alice & Cara bid 7" in words
 
 
 def test_stale_tricks_form_is_refused(client):
@@ -217,20 +245,28 @@ def test_edit_hand_rescores(client):
     play(client, game_id, 2, [3, 2, 3, 2], [5, 2, 4, 2])
     page = client.get(f"/games/{game_id}/hands/1")
     body = page.get_data(as_text=True)
-    assert page.status_code == 200
-    # Dev's nil is shown ticked, and nobody else's
-    ticked = [re.search(r'id="(\w+)"', tag).group(1)
-              for tag in re.findall(r"<input[^>]*>", body) if re.search(r"\schecked[\s>]", tag)]
-    assert ticked == ["nil_3"], ticked
+    assert page.status_code == 200 and checked(body, "bid_3") == "nil"
+    assert checked(body, "tricks_0") == "5"
     data = {**bid_form(1, [4, 5, 3, "nil"]), "version": "2",
             **{f"tricks_{s}": str(t) for s, t in enumerate([4, 5, 3, 1])}}
     response = client.post(f"/games/{game_id}/hands/1", data=data, follow_redirects=True)
     words = text(response)
-    assert "Hand 1 corrected" in words
+    assert "Hand 1 corrected; every later hand was scored again" in words
     # side 1: bid 5 made 5 (50) and Dev's nil broken (-100) + 1 bag: -49; then 40 -> -9
     assert "Ben & Dev -9 1 bag of 10" in words
     export = client.get(f"/games/{game_id}/export.json").get_json()
     assert [s["total"] for s in export["sides"]] == [63 + 70, -49 + 40]
+
+
+def test_changing_the_bids_of_the_hand_in_play_says_so(client):
+    game_id = start(client)
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
+    response = client.post(f"/games/{game_id}/hands/1", data={**bid_form(1, [4, 5, 3, 2]),
+                                                              "version": "1"},
+                           follow_redirects=True)
+    words = text(response)
+    assert "The bids of hand 1 were changed" in words and "scored again" not in words
+    assert "Ben & Dev bid 7" in words
 
 
 def test_edit_with_old_version_is_refused(client):
@@ -247,8 +283,10 @@ def test_edit_refusal_keeps_values(client):
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
     data = {**bid_form(1, [4, 5, 3, "nil"]), **tricks_form(1, 2, [4, 5, 3, 3])}
     response = client.post(f"/games/{game_id}/hands/1", data=data)
+    body = response.get_data(as_text=True)
     assert response.status_code == 400
-    assert "tricks add up to 15, expected 13" in response.get_data(as_text=True)
+    assert "The tricks add up to 15; a hand has 13" in body
+    assert checked(body, "tricks_3") == "3" and checked(body, "bid_3") == "nil"
 
 
 def test_missing_hand_and_game_are_404(client):
@@ -355,8 +393,8 @@ def test_import_page_and_success(client):
     (b"{not json", "not valid JSON"),
     (b"\xff\xfe\x00", "not UTF-8"),
     (json.dumps(dict(IMPORT, hands=[{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}])).encode(),
-     "hand 1: tricks add up to 12, expected 13"),
-    (json.dumps(dict(IMPORT, format="x")).encode(), "format: must be"),
+     "Hand 1: tricks add up to 12, expected 13"),
+    (json.dumps(dict(IMPORT, format="x")).encode(), "Format: must be"),
 ])
 def test_import_refusals_store_nothing(client, app, content, message):
     response = client.post("/games/import", data={
@@ -368,7 +406,7 @@ def test_import_refusals_store_nothing(client, app, content, message):
 
 def test_import_without_a_file(client):
     response = client.post("/games/import", data={})
-    assert response.status_code == 400 and "choose a game file" in text(response)
+    assert response.status_code == 400 and "Choose a game file" in text(response)
 
 
 def test_csrf_is_required_when_on(tmp_path):

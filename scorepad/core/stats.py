@@ -21,8 +21,9 @@ class PlayerStats:
     """One player's record across games."""
 
     name: str
-    games: int = 0
+    games: int = 0  # finished games: an unfinished one is no result yet
     won: int = 0
+    unfinished: int = 0
     hands: int = 0
     contracts: int = 0
     contracts_made: int = 0
@@ -60,15 +61,19 @@ class PlayerStats:
 
 
 def player_stats(scores: Iterable[GameScore]) -> list[PlayerStats]:
-    """Records by player name (case and spaces ignored), most games first."""
+    """Records by player name (case and spaces ignored), most games first; only
+    finished games count as won or lost, and a game with no hand played not at all."""
     found: dict[str, PlayerStats] = {}
     for score in scores:
         table = score.table
         for seat, name in enumerate(table.players):
             record = found.setdefault(" ".join(name.casefold().split()), PlayerStats(name))
             side = table.side_of(seat)
-            record.games += 1
-            record.won += score.status == "finished" and score.winner == side
+            if score.status == "finished":
+                record.games += 1
+                record.won += score.winner == side
+            elif any(hand.sides is not None for hand in score.hands):
+                record.unfinished += 1
             for hand in score.hands:
                 if hand.sides is None:
                     continue
@@ -86,4 +91,5 @@ def player_stats(scores: Iterable[GameScore]) -> list[PlayerStats]:
                 else:
                     record.contracts += 1
                     record.contracts_made += bool(result.made)
-    return sorted(found.values(), key=lambda r: (-r.games, r.name.casefold()))
+    return sorted((r for r in found.values() if r.games or r.hands),
+                  key=lambda r: (-r.games, -r.unfinished, r.name.casefold()))

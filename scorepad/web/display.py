@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from ..core.scoring import BLIND_NIL, NIL, Bid, GameScore, ScoredHand, SideHand, Table
 
 
@@ -49,7 +52,7 @@ def status_line(score: GameScore, dealer: int | None = None) -> str:
     """One sentence on where the game stands (`dealer`: one the table chose for the next
     hand, where it did not pass on as usual)."""
     if score.status == "finished" and score.winner is not None:
-        return f"{score.sides[score.winner].name} won the game."
+        return f"Game over: {score.sides[score.winner].name} won."
     if score.draw:
         return "The game was ended with the lead shared: a draw."
     table = score.table
@@ -66,3 +69,37 @@ def last_played(score: GameScore) -> ScoredHand | None:
     """The latest hand with tricks recorded, if any."""
     played = [hand for hand in score.hands if hand.sides is not None]
     return played[-1] if played else None
+
+
+def plain_error(field: Any, message: str) -> str:
+    """A form library's message in plain words naming the field, capitalised."""
+    label = str(getattr(getattr(field, "label", None), "text", "") or "this field")
+    if message.startswith("Not a valid integer") or message.startswith("Not a valid float"):
+        message = f"{label}: enter a whole number"
+    elif message.startswith("Not a valid choice"):
+        message = f"{label}: choose one of the choices shown"
+    elif found := re.match(r"Number must be between (-?\d+) and (-?\d+)", message):
+        message = f"{label} must be from {found[1]} to {found[2]}"
+    elif found := re.match(r"Number must be at least (-?\d+)", message):
+        message = f"{label} must be {found[1]} or more"
+    elif message.startswith("This field is required"):
+        message = f"{label} is missing"
+    message = message.rstrip(".")
+    return message[:1].upper() + message[1:]
+
+
+def near_bag_limit(score: GameScore, side: int) -> bool:
+    """Whether one more bag costs this side the bag penalty."""
+    limit = score.rules.bag_limit
+    return bool(limit) and score.status == "playing" and score.sides[side].bags >= limit - 1
+
+
+def took_text(table: Table, hand: ScoredHand, side: int) -> str:
+    """A side's tricks as entered: '5 + 3' by seat, '8' by side, '8 (Dev 0)' with a nil."""
+    seats = table.sides[side]
+    tricks = hand.tricks or ()
+    if hand.side_tricks is None:
+        return " + ".join(str(tricks[s]) for s in seats)
+    own = [f"{table.players[s]} {tricks[s]}" for s in seats
+           if len(seats) > 1 and tricks[s] is not None]
+    return f"{hand.side_tricks[side]}" + (f" ({', '.join(own)})" if own else "")

@@ -15,12 +15,13 @@ from ..core.names import EMPTY, name_key, name_problem
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from ..core.scoring import BLIND_NIL, NIL, Bid, Table
 
-NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
 TABLES = (("partnership", "Partnership: 4 players, partners sit opposite"),
           ("cutthroat-4", "Cutthroat, 4 players"),
           ("cutthroat-3", "Cutthroat, 3 players (17 tricks a hand)"),
           ("cutthroat-2", "Cutthroat, 2 players"))
 RULE_KEYS = [spec.key for spec in RULE_SPECS if spec.key != "target"]
+# The house rules most tables set, shown first; the others fold away on the new-game page.
+COMMON_RULES = ("nil", "blind_nil", "double_nil", "nil_value", "bag_limit", "bag_penalty")
 TARGET_LOW, TARGET_HIGH = target_range()
 
 
@@ -54,6 +55,10 @@ class NewGameForm(FlaskForm):
     target = RadioField("Target", default="500",
                         choices=_choices([(str(t), str(t)) for t in TARGET_PRESETS]
                                          + [("custom", "Other")]))
+    tricks_by = RadioField("Count tricks", default="side", choices=_choices(
+        [("side", "By side"), ("seat", "By player")]),
+        description="Partnership: one count for each side (nil bidders their own), or every "
+                    "player's own, for the statistics.")
     custom_target = IntegerField("Other target",
                                  validators=[Optional(), NumberRange(TARGET_LOW, TARGET_HIGH)],
                                  render_kw={"inputmode": "numeric"})
@@ -94,9 +99,11 @@ class NewGameForm(FlaskForm):
                               ("player_0", "player_1", "player_2", "player_3",
                                "first_dealer", "custom_target"))
 
-    def rule_errors(self) -> bool:
-        """Whether any house-rule field was refused (its section then opens)."""
-        return any(self[f"rule_{key}"].errors for key in RULE_KEYS)
+    def rule_errors(self, common: bool | None = None) -> bool:
+        """Whether any house-rule field was refused (its section then opens): all of
+        them, or only the uncommon ones with `common=False`."""
+        keys = [k for k in RULE_KEYS if common is None or (k in COMMON_RULES) == common]
+        return any(self[f"rule_{key}"].errors for key in keys)
 
     def chosen_rules(self) -> dict[str, Any]:
         """The house rules as a plain mapping for the core to check."""
@@ -121,9 +128,21 @@ class HandForm(FlaskForm):
     version = IntegerField("Version", widget=HiddenInput(), validators=[InputRequired()])
 
 
-def hand_form(table: Table, *, bids: bool, tricks: bool, nil: bool = True,
-              blind: tuple[bool, ...] = (), **values: Any) -> HandForm:
-    """A form with bid and/or trick fields labelled with each player's name."""
+def _pick(label: str, low: int, top: int, extra: tuple[tuple[str, str], ...] = (),
+          default: str | None = None) -> RadioField:
+    """One seat's or side's choices: numbers from `low` to `top`, then any extra ones."""
+    return RadioField(label, choices=_choices([(str(n), str(n)) for n in range(low, top + 1)]
+                                              + list(extra)),
+                      default=default, validate_choice=False)
+
+
+def hand_form(table: Table, *, bids: bool = False, nil: bool = True, zero: bool = False,
+              blind: tuple[bool, ...] = (), tricks: str | None = None,
+              nil_seats: tuple[int, ...] | None = None, **values: Any) -> HandForm:
+    """A hand form of radio groups: each seat's bid and/or the tricks, entered by
+    seat (`tricks="seat"`) or by side (`"side"`: one count a side, and each nil
+    bidder's own count; `nil_seats` None gives every seat one, as an edit needs).
+    `zero`: a bid of 0 is a plain bid (house rule zero_bid), so 0 is offered too."""
 
     class Form(HandForm):
         pass
@@ -131,47 +150,85 @@ def hand_form(table: Table, *, bids: bool, tricks: bool, nil: bool = True,
     top = table.tricks_per_hand
     for seat, name in enumerate(table.players):
         if bids:
-            setattr(Form, f"bid_{seat}", IntegerField(
-                f"{name} bid", validators=[Optional(), NumberRange(0, top)], render_kw=NUMERIC))
-            if nil:
-                setattr(Form, f"nil_{seat}", BooleanField("Nil"))
-            if blind and blind[table.side_of(seat)]:
-                setattr(Form, f"blind_{seat}", BooleanField("Blind nil"))
-        if tricks:
-            setattr(Form, f"tricks_{seat}", IntegerField(
-                f"{name} tricks", validators=[InputRequired("enter the tricks taken"),
-                                              NumberRange(0, top)], render_kw=NUMERIC))
+            extra = [(NIL, "Nil")] if nil else []
+            if nil and blind and blind[table.side_of(seat)]:
+                extra.append((BLIND_NIL, "Blind nil"))
+            setattr(Form, f"bid_{seat}", _pick(f"{name} bid", 0 if zero else 1, top,
+                                               tuple(extra)))
+        if tricks == "seat" or (tricks == "side" and (nil_seats is None or seat in nil_seats)):
+            setattr(Form, f"tricks_{seat}", _pick(f"{name} tricks", 0, top,
+                                                  default="0" if tricks == "side" else None))
+    if tricks == "side":
+        for side in range(len(table.sides)):
+            setattr(Form, f"side_{side}", _pick(f"{table.side_name(side)} tricks", 0, top))
     return Form(data=values)
 
 
-def read_bids(form: HandForm, seats: int) -> list[Bid] | None:
-    """The bids a form holds, or None with the errors set beside the fields."""
+def _number(field: Field, top: int) -> int | None:
+    value = field.data
+    if isinstance(value, str) and value.isdigit() and int(value) <= top:
+        return int(value)
+    return None
+
+
+def read_bids(form: HandForm, table: Table) -> list[Bid] | None:
+    """The bids a form holds, or None with every error set beside its seat."""
     result: list[Bid] = []
-    for seat in range(seats):
-        number = form[f"bid_{seat}"]
-        nil = f"nil_{seat}" in form and form[f"nil_{seat}"].data
-        blind = f"blind_{seat}" in form and form[f"blind_{seat}"].data
-        if number.errors:
-            continue
-        if nil and blind:
-            number.errors.append("choose nil or blind nil, not both")
-        elif (nil or blind) and number.data:
-            number.errors.append("a nil bid takes no number: clear it or untick nil")
-        elif blind:
-            result.append(BLIND_NIL)
-        elif nil:
-            result.append(NIL)
-        elif number.data is None:
-            number.errors.append("enter a bid" + (" or choose nil" if f"nil_{seat}" in form
-                                                  else ""))
+    for seat, name in enumerate(table.players):
+        field = form[f"bid_{seat}"]
+        offered = {option.data for option in field}
+        if field.data in (None, "", "None"):
+            field.errors.append(f"{name}'s bid is missing")
+        elif field.data not in offered:
+            field.errors.append(f"{name}'s bid must be one of the choices shown")
+        elif field.data in (NIL, BLIND_NIL):
+            result.append(field.data)
         else:
-            result.append(number.data)
-    return result if len(result) == seats else None
+            result.append(int(field.data))
+    return result if len(result) == len(table.players) else None
 
 
-def read_tricks(form: HandForm, seats: int) -> list[int]:
-    """The tricks a validated form holds, seat by seat."""
-    return [form[f"tricks_{seat}"].data for seat in range(seats)]
+def read_tricks(form: HandForm, table: Table, bids: list[Bid] | tuple[Bid, ...] | None = None,
+                ) -> tuple[list[int | None], list[int] | None] | None:
+    """Per-seat tricks (None where counted with the side) and the side counts (None
+    when entered by seat), or None with every error set beside its group."""
+    top, ok = table.tricks_per_hand, True
+    by_side = "side_0" in form
+    tricks: list[int | None] = []
+    for seat, name in enumerate(table.players):
+        field = form[f"tricks_{seat}"] if f"tricks_{seat}" in form else None
+        wanted = not by_side or (bids is not None and bids[seat] in (NIL, BLIND_NIL))
+        if field is None or not wanted:
+            tricks.append(None)
+            continue
+        took = _number(field, top)
+        if took is None:
+            ok = False
+            field.errors.append(f"{name}'s tricks are missing" if field.data in (None, "")
+                                else f"{name}'s tricks must be a number from 0 to {top}")
+        tricks.append(took)
+    sides: list[int] | None = None
+    if by_side:
+        sides = []
+        for side in range(len(table.sides)):
+            field = form[f"side_{side}"]
+            took = _number(field, top)
+            if took is None:
+                ok = False
+                field.errors.append(f"{table.side_name(side)}'s tricks are missing"
+                                    if field.data in (None, "") else
+                                    f"{table.side_name(side)}'s tricks must be a number "
+                                    f"from 0 to {top}")
+            sides.append(took or 0)
+        if ok and sum(sides) != top:
+            ok = False
+            form[f"side_{len(sides) - 1}"].errors.append(
+                f"The sides took {sum(sides)} tricks between them; a hand has {top}")
+    elif ok and sum(t or 0 for t in tricks) != top:
+        ok = False
+        form.form_errors.append(f"The tricks add up to {sum(t or 0 for t in tricks)}; "
+                                f"a hand has {top}")
+    return (tricks, sides) if ok else None
 
 
 class ImportForm(FlaskForm):

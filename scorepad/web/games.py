@@ -26,23 +26,39 @@ from .blind import read_blind
 from .db import get_db
 from .errors import refuse
 from .evening import after_rematch
-from .forms import HandForm, ImportForm, NewGameForm, hand_form, read_bids, read_tricks
+from .forms import (
+    COMMON_RULES,
+    HandForm,
+    ImportForm,
+    NewGameForm,
+    hand_form,
+    read_bids,
+    read_tricks,
+)
 from .render import render_stored, stored_or_404
-from .saving import bids_form, blind_before, repeated_bids, repeated_tricks, save
+from .saving import (
+    bids_form,
+    blind_before,
+    repeated_bids,
+    repeated_tricks,
+    save,
+    tag,
+    tricks_form,
+    zero_is_a_bid,
+)
 
 bp = Blueprint("games", __name__)
 
 
 def _render_game(stored: storage.StoredGame, form: HandForm | None = None,
                  status: int = 200) -> tuple[str, int]:
-    score, table = stored.score(), stored.game.table
+    score = stored.score()
     if form is None and score.status != "finished":
         pending = score.pending
         if pending is not None:
-            form = hand_form(table, bids=False, tricks=True, number=pending.number,
-                             version=stored.versions[-1])
+            form = tricks_form(stored, pending, version=stored.versions[-1])
         else:
-            form = bids_form(table, score, score.next_number, version=0)
+            form = bids_form(stored.game.table, score, score.next_number, version=0)
     return render_stored("games/show.html", stored, form=form), status
 
 
@@ -68,18 +84,20 @@ def new() -> Any:
         try:
             table = make_table(mode, names, int(form.first_dealer.data))
             rules = validate_rules(form.chosen_rules(), mode)
-            game_id = storage.create_game(get_db(), table, rules)
+            tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
+            game_id = storage.create_game(get_db(), table, rules, tricks_by=tricks_by)
         except GameError as err:
             form.form_errors.append(str(err))
         except sqlite3.OperationalError as err:
             message, status = errors.storage_problem(err)
             form.form_errors.append(message)
-            return render_template("games/new.html", form=form, specs=RULE_SPECS), status
+            return render_template("games/new.html", form=form, specs=RULE_SPECS,
+                                   common_rules=COMMON_RULES), status
         else:
             security.remember_game(game_id)
             return redirect(url_for("games.show", game_id=game_id))
     return render_template("games/new.html", form=form, specs=RULE_SPECS,
-                           **manage.new_game_context(form)), \
+                           common_rules=COMMON_RULES, **manage.new_game_context(form)), \
         400 if form.is_submitted() else 200
 
 
@@ -103,16 +121,17 @@ def save_bids(game_id: str) -> Any:
               "error")
         return redirect(url_for("games.show", game_id=game_id))
     form = bids_form(table, score, score.next_number)
+    status = 400
     if form.validate_on_submit():
-        bids = read_bids(form, len(table.players))
+        bids = read_bids(form, table)
         if bids is not None:
             done = save(form, lambda: storage.save_bids(get_db(), game_id, form.number.data,
                                                           bids, blind=read_blind(score)),
                           game_id, url_for("games.show", game_id=game_id))
             if not isinstance(done, int):
                 return done
-            return _render_game(stored, form, done)
-    return _render_game(stored, form, 400)
+            status = done
+    return _render_game(stored, form, status)
 
 
 @bp.post("/games/<game_id>/tricks")
@@ -126,16 +145,19 @@ def save_tricks(game_id: str) -> Any:
         flash("These tricks were not saved: no hand is waiting for its tricks (it was saved "
               "or undone on another phone).", "error")
         return redirect(url_for("games.show", game_id=game_id))
-    form = hand_form(table, bids=False, tricks=True)
+    form = tricks_form(stored, score.pending)
+    status = 400
     if form.validate_on_submit():
-        tricks = read_tricks(form, len(table.players))
-        done = save(form, lambda: storage.save_tricks(
-            get_db(), game_id, form.number.data, form.version.data, tricks),
-            game_id, url_for("games.show", game_id=game_id))
-        if not isinstance(done, int):
-            return done
-        return _render_game(stored, form, done)
-    return _render_game(stored, form, 400)
+        entered = read_tricks(form, table, score.pending.bids)
+        if entered is not None:
+            tricks, sides = entered
+            done = save(form, lambda: storage.save_tricks(
+                get_db(), game_id, form.number.data, form.version.data, tricks, sides),
+                game_id, url_for("games.show", game_id=game_id))
+            if not isinstance(done, int):
+                return done
+            status = done
+    return _render_game(stored, form, status)
 
 
 @bp.route("/games/<game_id>/hands/<int:number>", methods=["GET", "POST"])
@@ -156,28 +178,33 @@ def edit_hand(game_id: str, number: int) -> Any:
         return redirect(url_for("games.edit_hand", game_id=game_id, number=number))
     hand = stored.game.hands[number - 1]
     played = hand.tricks is not None
+    by_side = hand.side_tricks is not None
     values: dict[str, Any] = {"number": number, "version": stored.versions[number - 1]}
     for seat, bid in enumerate(hand.bids):
-        values[f"bid_{seat}"] = bid if isinstance(bid, int) else None
-        values[f"nil_{seat}"] = bid == NIL
-        values[f"blind_{seat}"] = bid == BLIND_NIL
-        if played:
-            values[f"tricks_{seat}"] = hand.tricks[seat]  # type: ignore[index]
+        values[f"bid_{seat}"] = str(bid)
+        if played and hand.tricks[seat] is not None:  # type: ignore[index]
+            values[f"tricks_{seat}"] = str(hand.tricks[seat])  # type: ignore[index]
+    for side, took in enumerate(hand.side_tricks or ()):
+        values[f"side_{side}"] = str(took)
     blind = tuple(allowed or any(hand.bids[s] == BLIND_NIL for s in table.sides[side])
                   for side, allowed in enumerate(blind_before(score, number)))
-    form = hand_form(table, bids=True, tricks=played, nil=score.rules.nil or NIL in hand.bids,
-                     blind=blind, **values)
+    kind = ("side" if by_side else "seat") if played else None
+    form = tag(hand_form(table, bids=True, nil=score.rules.nil or NIL in hand.bids,
+                         zero=zero_is_a_bid(score) or 0 in hand.bids, blind=blind, tricks=kind,
+                         **values), table)
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
-        bids = read_bids(form, len(table.players))
-        if bids is not None:
-            tricks = read_tricks(form, len(table.players)) if played else None
+        bids = read_bids(form, table)
+        entered = read_tricks(form, table, bids) if played and bids is not None else None
+        if bids is not None and (entered is not None or not played):
+            tricks, sides = entered if entered is not None else (None, None)
+            later = len(stored.game.hands) > number
             confirmed = request.form.get("confirm_removal") == "1"
 
             def write() -> None:
                 try:
                     storage.edit_hand(get_db(), game_id, number, form.version.data, bids,
-                                      tricks, confirm_removal=confirmed)
+                                      tricks, sides, confirm_removal=confirmed)
                 except storage.RemovesHands as err:
                     # The page then offers to remove them and save the same fix.
                     form.removes = err.removed  # type: ignore[attr-defined]
@@ -185,12 +212,15 @@ def edit_hand(game_id: str, number: int) -> Any:
 
             done = save(form, write, game_id,
                         url_for("games.edit_hand", game_id=game_id, number=number),
-                        f"Hand {number} corrected; every later hand was scored again.")
+                        (f"Hand {number} corrected; every later hand was scored again."
+                         if later else f"Hand {number} corrected." if played
+                         else f"The bids of hand {number} were changed."))
             if not isinstance(done, int):
                 return done
             status = done
     return render_stored("games/edit_hand.html", stored, form=form, number=number,
-                         played=played, removes=getattr(form, "removes", ())), status
+                         played=played, by_side=by_side,
+                         removes=getattr(form, "removes", ())), status
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/delete")

@@ -1,15 +1,31 @@
-"""What a person does at the table, as Playwright steps: tap and type only."""
+"""What a person does at the table, as Playwright steps: tap (and type names) only.
+
+Every tap goes through `tap`, which counts it on the page, so a test can hold the
+touch budget: `touches(page)` is the number of taps so far."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
+
+_TOUCHES: dict[int, int] = {}
+
+
+def tap(page: Page, target: Locator) -> None:
+    """Tap once, and count it."""
+    target.tap()
+    _TOUCHES[id(page)] = _TOUCHES.get(id(page), 0) + 1
+
+
+def touches(page: Page) -> int:
+    """How many taps this page has had through `tap`."""
+    return _TOUCHES.get(id(page), 0)
 
 
 def tap_and_load(page: Page, target: Locator) -> None:
     """Tap a button or link and wait for the page it leads to (never act mid-navigation):
     a page load, or the server's answer that app.js puts in place of the page after a save."""
     page.evaluate("document.body.dataset.stale = 'yes'")
-    target.tap()
+    tap(page, target)
     page.wait_for_function(
         "() => document.body !== null && document.body.dataset.stale !== 'yes'")
     page.wait_for_load_state()
@@ -17,16 +33,17 @@ def tap_and_load(page: Page, target: Locator) -> None:
 
 def press(page: Page, button: str) -> None:
     """Tap the button with this name and wait for the next page."""
-    tap_and_load(page, page.get_by_role("button", name=button))
+    tap_and_load(page, page.get_by_role("button", name=button, exact=True))
 
 
 def follow(page: Page, link: str) -> None:
     """Tap the link with this name and wait for the next page."""
-    tap_and_load(page, page.get_by_role("link", name=link))
+    tap_and_load(page, page.get_by_role("link", name=link, exact=True))
 
 
 def start_game(page: Page, base: str, names: list[str], table: str = "Partnership",
-               target: str | None = None, rules: dict[str, str] | None = None) -> None:
+               target: str | None = None, rules: dict[str, str] | None = None,
+               tricks_by: str | None = None) -> None:
     page.goto(f"{base}/games/new")
     page.get_by_label(table).tap()
     for seat, name in enumerate(names):
@@ -34,30 +51,55 @@ def start_game(page: Page, base: str, names: list[str], table: str = "Partnershi
     if target is not None:
         page.get_by_label("Other", exact=True).tap()
         page.get_by_label("Other target").fill(target)
+    if tricks_by is not None:
+        page.get_by_role("radiogroup", name="Count tricks").get_by_label(tricks_by).tap()
     if rules:
-        page.locator("summary", has_text="House rules").tap()
+        page.locator("summary", has_text="House rules").first.tap()
+        page.locator("summary", has_text="More house rules").tap()
     for label, value in (rules or {}).items():
         page.get_by_label(label, exact=True).fill(value)
     press(page, "Start game")
     expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
 
 
-def enter_bids(page: Page, bids: dict[str, int | str]) -> None:
+def choose(page: Page, group: str, choice: str) -> None:
+    """Tap one choice of a named group: `choose(page, "Alice bid", "4")`."""
+    radios = page.get_by_role("radiogroup", name=group, exact=True)
+    tap(page, radios.get_by_role("radio", name=choice, exact=True))
+
+
+BID_WORDS = {"nil": "Nil", "blind nil": "Blind nil"}
+
+
+def enter_bids(page: Page, bids: dict[str, int | str], save: bool = True) -> None:
+    """Each player's bid by tapping: a number, "nil" or "blind nil"; then Save bids."""
     for name, bid in bids.items():
-        if bid == "nil":
-            page.get_by_label(f"{name} nil", exact=True).tap()
-        elif bid == "blind nil":
-            page.get_by_label(f"{name} blind nil", exact=True).tap()
-        else:
-            page.get_by_label(f"{name} bid", exact=True).fill(str(bid))
-    press(page, "Save bids")
+        choose(page, f"{name} bid", BID_WORDS.get(str(bid), str(bid)))
+    if save:
+        press(page, "Save bids")
 
 
-def enter_tricks(page: Page, tricks: dict[str, int]) -> None:
+def enter_tricks(page: Page, tricks: dict[str, int], save: bool = True) -> None:
+    """Tricks by tapping, for a player ("Dev") or a side ("Alice & Cara"); then Save tricks."""
     for name, took in tricks.items():
-        page.get_by_label(f"{name} tricks", exact=True).fill(str(took))
-    press(page, "Save tricks")
+        choose(page, f"{name} tricks", str(took))
+    if save:
+        press(page, "Save tricks")
 
 
 def totals(page: Page) -> list[str]:
     return [t.strip() for t in page.locator(".scoreboard .total").all_inner_texts()]
+
+
+def sideways(page: Page) -> int:
+    """How far the page scrolls sideways (0: not at all)."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def small_targets(page: Page) -> list:
+    """Visible tap targets under 44 px tall."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        'main button, main label.chip, main summary, main label.choice, header a, .chip-link')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect().height])
+        .filter(([, h]) => h < 44)""")

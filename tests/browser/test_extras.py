@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS, PHONE, shot
@@ -24,7 +26,7 @@ def test_live_scoreboard_updates_by_itself(browser, page, live_server):
         enter_bids(page, {"Alice": 4, "Ben": 5, "Cara": 3, "Dev": "nil"})
         expect(watcher.locator(".status")).to_contain_text("Hand 1 is being played",
                                                            timeout=8000)
-        enter_tricks(page, {"Alice": 5, "Ben": 5, "Cara": 3, "Dev": 0})
+        enter_tricks(page, {"Alice & Cara": 8})
         expect(watcher.locator(".scoreboard .total").nth(1)).to_have_text("150", timeout=8000)
         expect(watcher.locator(".summary")).to_contain_text("Dev's nil made")
         assert loads == []  # no reload: the board was swapped in place
@@ -41,7 +43,7 @@ def test_live_scoreboard_without_javascript(browser, live_server):
         start_game(phone, live_server, ["Wen", "Xi", "Yo", "Zed"])
         link = phone.locator("a.share-link").get_attribute("href")
         enter_bids(phone, {"Wen": 3, "Xi": 3, "Yo": 3, "Zed": 4})
-        enter_tricks(phone, {"Wen": 3, "Xi": 3, "Yo": 3, "Zed": 4})
+        enter_tricks(phone, {"Wen & Yo": 6, "Xi & Zed": 7})  # without JS both sides are given
         phone.goto(link)
         follow(phone, "refresh")
         assert totals(phone) == ["60", "70"]
@@ -55,7 +57,7 @@ def test_last_scoreboard_offline_and_nothing_lost(browser, own_server):
     try:
         start_game(page, own_server.url, ["Ann", "Bob", "Cat", "Dan"])
         enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
-        enter_tricks(page, {"Ann": 5, "Bob": 5, "Cat": 3, "Dan": 0})
+        enter_tricks(page, {"Ann & Cat": 8})
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.reload()  # now served through the service worker, which keeps a copy
         expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
@@ -68,14 +70,12 @@ def test_last_scoreboard_offline_and_nothing_lost(browser, own_server):
         page.reload()
         assert totals(page) == ["71", "150"]
         expect(page.locator(".offline-notice")).to_be_visible()
-        page.get_by_label("Ann bid", exact=True).fill("3")
-        page.get_by_label("Bob bid", exact=True).fill("2")
-        page.get_by_label("Cat bid", exact=True).fill("3")
-        page.get_by_label("Dan bid", exact=True).fill("2")
+        enter_bids(page, {"Ann": 3, "Bob": 2, "Cat": 3, "Dan": 2}, save=False)
         page.get_by_role("button", name="Save bids").tap()
         expect(page.get_by_role("alert")).to_have_text(
             "No connection: not saved. What you entered is kept; try again.")
-        expect(page.get_by_label("Bob bid", exact=True)).to_have_value("2")
+        expect(page.get_by_role("radiogroup", name="Bob bid").get_by_role(
+            "radio", name="2", exact=True)).to_be_checked()
         shot(page, "offline")
 
         own_server.start()
@@ -93,12 +93,15 @@ def test_dark_mode_follows_the_phone(page, live_server):
     page.emulate_media(color_scheme="dark")
     dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert light == "rgb(246, 244, 238)" and dark == "rgb(18, 20, 22)"
+    # the header stays a calm dark bar at night, not a bright one
+    bar = page.evaluate("getComputedStyle(document.querySelector('header.bar')).backgroundColor")
+    assert sum(int(c) for c in re.findall(r"\d+", bar)[:3]) < 3 * 60, bar
 
 
 def test_score_sheet_prints_clean(page, live_server):
     start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"], target="100")
     enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
-    enter_tricks(page, {"Ann": 5, "Bob": 5, "Cat": 3, "Dan": 0})
+    enter_tricks(page, {"Ann & Cat": 8})
     follow(page, "Score sheet")
     page.emulate_media(media="print")
     expect(page.locator("header.bar")).to_be_hidden()

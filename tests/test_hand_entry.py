@@ -1,0 +1,193 @@
+"""Hand entry by tapping: tricks by side, confirmations, fixing a hand, and the words around."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from scorepad.core.game import Game
+from scorepad.core.rules import Rules
+from scorepad.core.scoring import NIL, Hand, Table
+from scorepad.store import storage
+from scorepad.web.db import get_db
+from tests.helpers import bid_form, play, start, text, tricks_form
+
+TABLE = Table("partnership", ("Alice", "Ben", "Cara", "Dev"))
+
+
+def stored(app, game_id):
+    with app.app_context():
+        return storage.load_game(get_db(), game_id)
+
+
+def groups(body: str) -> list[str]:
+    return [html.unescape(name) for name in
+            re.findall(r'role="radiogroup" id="[^"]+"\s+aria-label="([^"]+)"', body)]
+
+
+def test_new_partnership_games_count_tricks_by_side_unless_asked(client, app):
+    side = start(client, tricks_by=None)  # the form's default
+    seat = start(client, tricks_by="seat")
+    cut = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3", tricks_by="side")
+    assert stored(app, side).game.tricks_by == "side"
+    assert stored(app, seat).game.tricks_by == "seat"
+    assert stored(app, cut).game.tricks_by == "seat"  # cutthroat has no sides to count
+    page = client.get("/games/new").get_data(as_text=True)
+    assert "Count tricks" in page and "By side" in page and "By player" in page
+
+
+def test_a_side_counted_hand_takes_one_count_and_the_nil_bidders_own(client, app):
+    game_id = start(client, tricks_by="side")
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert groups(body) == ["Alice & Cara tricks", "Ben & Dev tricks", "Dev tricks"]
+    assert '<input checked id="tricks_3-0" name="tricks_3" type="radio" value="0">' in body
+    response = client.post(f"/games/{game_id}/tricks",
+                           data=tricks_form(1, 1, [None, None, None, 0], sides=[8, 5]))
+    assert response.status_code == 302
+    game = stored(app, game_id).game
+    assert game.hands[0] == Hand((4, 5, 3, NIL), (None, None, None, 0), (8, 5))
+    expected = Game(TABLE, Rules(), (Hand((4, 5, 3, NIL), (5, 5, 3, 0)),)).score()
+    assert [s.total for s in stored(app, game_id).score().sides] == \
+        [s.total for s in expected.sides] == [71, 150]
+    words = text(client.get(f"/games/{game_id}/history"))
+    assert "took 8 +71" in words and "took 5 (Dev 0) +150" in words
+    assert "Dev Games won – (1 unfinished) Bids made – Nil made 100% (1/1)" in text(
+        client.get("/stats"))
+
+
+def test_a_broken_nil_counted_by_side(client, app):
+    game_id = start(client, tricks_by="side")
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, ["nil", 5, 3, 4]))
+    response = client.post(f"/games/{game_id}/tricks",
+                           data=tricks_form(1, 1, [2, None, None, None], sides=[6, 7]))
+    assert response.status_code == 302
+    sides = stored(app, game_id).score().sides
+    expected = Game(TABLE, Rules(), (Hand((NIL, 5, 3, 4), (2, 4, 4, 3)),)).score().sides
+    assert [s.total for s in sides] == [s.total for s in expected]
+
+
+def test_side_counts_that_do_not_add_up_are_refused_in_plain_words(client, app):
+    game_id = start(client, tricks_by="side")
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
+    response = client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [], sides=[8, 4]))
+    body = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert 'id="side_1-error">The sides took 12 tricks between them; a hand has 13' in body
+    response = client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [], sides=[8]))
+    assert "Ben &amp; Dev&#39;s tricks are missing" in response.get_data(as_text=True)
+    assert stored(app, game_id).game.hands[0].tricks is None
+
+
+def test_nil_bidder_taking_more_than_the_side_is_shown_beside_the_side(client):
+    game_id = start(client, tricks_by="side")
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
+    response = client.post(f"/games/{game_id}/tricks",
+                           data=tricks_form(1, 1, [None, None, None, 6], sides=[8, 5]))
+    body = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert 'id="side_1-error">The nil bidders of Ben &amp; Dev took more tricks' in body
+
+
+def test_fixing_a_side_counted_hand_keeps_the_side_entry(client, app):
+    game_id = start(client, tricks_by="side")
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
+    client.post(f"/games/{game_id}/tricks",
+                data=tricks_form(1, 1, [None, None, None, 0], sides=[8, 5]))
+    body = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert "Alice & Cara tricks" in groups(body) and "Dev tricks" in groups(body)
+    assert '<input checked id="side_0-8" name="side_0" type="radio" value="8">' in body
+    data = {**bid_form(1, [4, 5, 3, "nil"]), "version": "2",
+            **tricks_form(1, 2, [None, None, None, 1], sides=[7, 6])}
+    response = client.post(f"/games/{game_id}/hands/1", data=data, follow_redirects=True)
+    assert "Hand 1 corrected." in text(response)
+    hand = stored(app, game_id).game.hands[0]
+    assert hand == Hand((4, 5, 3, NIL), (None, None, None, 1), (7, 6))
+
+
+def test_undo_and_cancel_ask_first(client):
+    game_id = start(client)
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Cancel this hand" in words and "Yes, cancel hand 1" in words
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    fold = body[body.index('<details class="confirm">'):]
+    assert fold.index("<summary") < fold.index("Yes, cancel hand 1") < fold.index("</details>")
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [4, 5, 3, 1]))
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    fold = body[body.index('<details class="confirm">'):]
+    assert fold.index('role="button">Undo hand 1</summary>') < fold.index(
+        '<button class="danger">Yes, undo hand 1</button>')
+
+
+def test_every_hand_can_be_fixed_from_the_game_page(client):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, 1], [4, 5, 3, 1])
+    play(client, game_id, 2, [4, 5, 3, 1], [4, 5, 3, 1])
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    for number in (1, 2):
+        assert f'href="/games/{game_id}/hands/{number}" aria-label="Fix hand {number}"' in body
+
+
+def test_sets_are_marked_in_the_hand_by_hand_table(client):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, 1], [2, 6, 3, 2])
+    words = text(client.get(f"/games/{game_id}/history"))
+    assert "set by 2" in words and "Sets, nils and bag penalties are marked" in words
+
+
+def test_a_side_one_bag_short_of_the_limit_is_flagged(client):
+    game_id = start(client, rule_bag_limit="3")
+    play(client, game_id, 1, [3, 3, 3, 3], [5, 2, 3, 3])  # Alice & Cara 2 bags of 3
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    words = text(client.get(f"/games/{game_id}"))
+    assert "2 bags of 3 : one more costs 100" in words
+    assert body.count('class="bags near"') == 1
+    play(client, game_id, 2, [3, 3, 3, 3], [3, 4, 3, 3])  # Ben & Dev 1 of 3: no flag
+    assert client.get(f"/games/{game_id}").get_data(as_text=True).count("bags near") == 1
+
+
+def test_game_over_names_the_winner_once(client):
+    game_id = start(client, target="custom", custom_target="100")
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    words = text(client.get(f"/games/{game_id}"))
+    assert words.count("Ben & Dev win") == 1 and "won the game" not in words
+
+
+def test_theme_colour_follows_the_scheme(client):
+    body = client.get("/games").get_data(as_text=True)
+    assert '<meta name="theme-color" media="(prefers-color-scheme: light)"' in body
+    assert '<meta name="theme-color" media="(prefers-color-scheme: dark)"' in body
+
+
+def test_rules_page_sentences_are_spaced_and_cutthroat_has_no_partner(client):
+    game_id = start(client)
+    words = text(client.get(f"/games/{game_id}/rules"))
+    assert not re.search(r"[a-z0-9]\.[A-Z]", words), re.findall(r"\w+\.[A-Z]\w+", words)
+    assert "13 tricks. The deal" in words and "200. Nil is scored" in words
+    cut = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3",
+                rule_nil_tricks="partner")
+    prose = client.get(f"/games/{cut}/rules").get_data(as_text=True).split("</div>")[0]
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", prose))
+    assert "partner" not in words and " it " not in words
+    assert not re.search(r"[a-z0-9]\.[A-Z]", words)
+
+
+def test_new_game_page_folds_the_uncommon_house_rules(client):
+    body = client.get("/games/new").get_data(as_text=True)
+    more = body.index("<summary>More house rules</summary>")
+    for common in ("Nil bids", "Bags before a penalty", "Bag penalty"):
+        assert body.index(common) < more
+    for rare in ("Ten for two hundred", "Suicide", "Deck", "Bidding style"):
+        assert body.index(rare) > more
+
+
+def test_zero_is_offered_only_where_a_bid_of_zero_is_a_plain_bid(client, app):
+    usual = client.get(f"/games/{start(client)}").get_data(as_text=True)
+    assert 'name="bid_0" type="radio" value="0"' not in usual  # 0 is nil: tap Nil
+    game_id = start(client, rule_zero_bid="bid")
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'name="bid_0" type="radio" value="0"' in body
+    assert client.post(f"/games/{game_id}/bids",
+                       data=bid_form(1, [0, 5, 4, 4])).status_code == 302
+    assert stored(app, game_id).game.hands[0].bids == (0, 5, 4, 4)

@@ -14,7 +14,7 @@ from tests.browser.flows import enter_bids, enter_tricks, follow, press, start_g
 
 
 def test_rename_download_and_delete(page, live_server):
-    start_game(page, live_server, ["Alice", "Ben", "Cara", "Dev"])
+    start_game(page, live_server, ["Alice", "Ben", "Cara", "Dev"], tricks_by="By player")
     enter_bids(page, {"Alice": 4, "Ben": 5, "Cara": 3, "Dev": "nil"})
     enter_tricks(page, {"Alice": 5, "Ben": 5, "Cara": 3, "Dev": 0})
     game_url = page.url
@@ -51,7 +51,7 @@ def test_rename_download_and_delete(page, live_server):
 def test_housekeeping_pages_are_accessible(page, live_server):
     from tests.browser.test_accessibility import assert_accessible
 
-    start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"])
+    start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"], tricks_by="By player")
     enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
     enter_tricks(page, {"Ann": 5, "Bob": 5, "Cat": 3, "Dan": 0})
     game_url = page.url
@@ -62,7 +62,7 @@ def test_housekeeping_pages_are_accessible(page, live_server):
     page.goto(game_url + "/hands/1/adjust")
     page.get_by_label("Points for Ann & Cat").fill("2000")
     press(page, "Save the adjustment")
-    expect(page.locator("#adjust_0-error")).to_contain_text("between -1000 and 1000")
+    expect(page.locator("#adjust_0-error")).to_contain_text("must be from -1000 to 1000")
     assert_accessible(page, "manage-adjust-refused")
     page.goto(f"{live_server}/games/new?rules_from={game_url.rsplit('/', 1)[-1]}")
     assert_accessible(page, "manage-new-rules-from")
@@ -78,14 +78,13 @@ def test_housekeeping_pages_are_accessible(page, live_server):
 def test_blind_contract_dealer_change_adjustment_and_early_end(page, live_server):
     """At phone size: every figure on screen is the core's for the same hands."""
     names = ["Alice", "Ben", "Cara", "Dev"]
-    start_game(page, live_server, names, rules={"Blind bids from": "6",
-                                                "Blind bids only when behind by": "0"})
-    for name in names:
-        page.get_by_label(f"{name} bid", exact=True).fill("3")
+    start_game(page, live_server, names, tricks_by="By player",
+               rules={"Blind bids from": "6", "Blind bids only when behind by": "0"})
+    enter_bids(page, {name: 3 for name in names}, save=False)
     page.get_by_label("Alice & Cara bid blind").tap()
     shot(page, "blind-toggle")
     press(page, "Save bids")
-    expect(page.locator(".contracts")).to_contain_text("bid 6 blind")
+    expect(page.locator(".lead-line .contract").first).to_contain_text("bid 6 blind")
     enter_tricks(page, {"Alice": 3, "Ben": 4, "Cara": 3, "Dev": 3})
     game_url = page.url
 

@@ -139,6 +139,20 @@ def test_the_scorer_enters_the_bids_still_missing(client, app):
     assert _hands(app, game_id) == [(1, '[4, "nil", 3, 6]')]
 
 
+def test_the_missing_bids_form_and_the_hand_form_share_no_id(client):
+    """Both forms name Ben's bid: each label must lead to its own form's control."""
+    game_id = start(client)
+    _links(client, game_id)
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    ids = re.findall(r'\sid="([^"]+)"', body)
+    assert [i for i in set(ids) if ids.count(i) > 1] == []
+    missing = body[body.index('class="missing-bids"'):body.index("Save these bids")]
+    for seat in range(4):
+        assert f'<label for="rest-bid_{seat}">' in missing
+        assert f'<select id="rest-bid_{seat}"' in missing
+        assert f'name="bid_{seat}"' in missing
+
+
 def test_a_stale_scorer_form_never_overwrites_a_phone_bid(client, app):
     game_id = start(client)
     tokens = _links(client, game_id)

@@ -5,6 +5,8 @@ touch budget: `touches(page)` is the number of taps so far."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from playwright.sync_api import Locator, Page, expect
 
 _TOUCHES: dict[int, int] = {}
@@ -62,19 +64,42 @@ def start_game(page: Page, base: str, names: list[str], table: str = "Partnershi
     expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
 
 
-def choose(page: Page, group: str, choice: str) -> None:
-    """Tap one choice of a named group: `choose(page, "Alice bid", "4")`."""
+def choice(page: Page, group: str, choice: str) -> Locator:
+    """One choice of a named group: `choice(page, "Alice bid", "4")` (exact names: "1"
+    is not "10", "Nil" is not "Blind nil")."""
     radios = page.get_by_role("radiogroup", name=group, exact=True)
-    tap(page, radios.get_by_role("radio", name=choice, exact=True))
+    return radios.get_by_role("radio", name=choice, exact=True)
+
+
+def choose(page: Page, group: str, choice_name: str) -> None:
+    """Tap one choice of a named group: `choose(page, "Alice bid", "4")`."""
+    tap(page, choice(page, group, choice_name))
 
 
 BID_WORDS = {"nil": "Nil", "blind nil": "Blind nil"}
 
 
-def enter_bids(page: Page, bids: dict[str, int | str], save: bool = True) -> None:
+def choose_bid(page: Page, name: str, bid: int | str) -> None:
+    """Tap one player's bid: a number, "nil" or "blind nil"."""
+    choose(page, f"{name} bid", BID_WORDS.get(str(bid), str(bid)))
+
+
+def expect_bids_chosen(page: Page, bids: Mapping[str, int | str]) -> None:
+    """Each of these players' bids is the chosen one of its group."""
+    for name, bid in bids.items():
+        expect(choice(page, f"{name} bid", BID_WORDS.get(str(bid), str(bid)))).to_be_checked()
+
+
+def expect_no_bid_chosen(page: Page, name: str) -> None:
+    """No choice of this player's bid group is chosen."""
+    group = page.get_by_role("radiogroup", name=f"{name} bid", exact=True)
+    expect(group.locator("input[type=radio]:checked")).to_have_count(0)
+
+
+def enter_bids(page: Page, bids: Mapping[str, int | str], save: bool = True) -> None:
     """Each player's bid by tapping: a number, "nil" or "blind nil"; then Save bids."""
     for name, bid in bids.items():
-        choose(page, f"{name} bid", BID_WORDS.get(str(bid), str(bid)))
+        choose_bid(page, name, bid)
     if save:
         press(page, "Save bids")
 

@@ -57,7 +57,9 @@ class Table(threading.Thread):
         try:
             self.game_id = self.phone.start_game(
                 players=(f"A{self.key}", f"B{self.key}", f"C{self.key}", f"D{self.key}"),
-                target="custom", custom_target="2000")
+                target="custom",
+                custom_target="2000",
+            )
         except Exception as err:  # noqa: BLE001 - reported, not raised
             self.errors.append(f"start: {err}")
             return
@@ -65,19 +67,27 @@ class Table(threading.Thread):
         number = 1
         while time.monotonic() < self.until and number <= 500:
             bids, tricks = HANDS[number % 2]
-            if not (self.timed("page", game, None, 200)
-                    and self.timed("bids", f"{game}/bids", bid_form(number, bids), 302)
-                    and self.timed("tricks", f"{game}/tricks",
-                                   tricks_form(number, straight_version(number), tricks),
-                                   302)):
+            if not (
+                self.timed("page", game, None, 200)
+                and self.timed("bids", f"{game}/bids", bid_form(number, bids), 302)
+                and self.timed(
+                    "tricks",
+                    f"{game}/tricks",
+                    tricks_form(number, straight_version(number), tricks),
+                    302,
+                )
+            ):
                 return
             self.acked += 1
             number += 1
 
 
 def percentile(values: list[float], q: float) -> float:
-    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 \
+    return (
+        statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+        if len(values) > 1
         else (values[0] if values else 0.0)
+    )
 
 
 def main() -> int:
@@ -106,27 +116,35 @@ def main() -> int:
             if not t.game_id:
                 continue
             status, _, body = checker.request(f"/games/{t.game_id}/export.json")
-            played = [h for h in json.loads(body)["hands"] if h["tricks"] is not None] \
-                if status == 200 else []
+            played = (
+                [h for h in json.loads(body)["hands"] if h["tricks"] is not None]
+                if status == 200
+                else []
+            )
             lost += max(0, t.acked - len(played))
     finally:
         server.kill()
         server.wait(10)
 
     errors = [e for t in tables for e in t.errors]
-    print(f"scorepad load: {args.tables} tables for {args.seconds:.0f} s on waitress "
-          f"({args.threads} threads), loopback")
+    print(
+        f"scorepad load: {args.tables} tables for {args.seconds:.0f} s on waitress "
+        f"({args.threads} threads), loopback"
+    )
     total = 0
     for kind in ("page", "bids", "tricks"):
         times = [x for t in tables for x in t.times[kind]]
         total += len(times)
-        print(f"  {kind:7s} {len(times):6d} requests  p50 {percentile(times, 50) * 1000:7.1f} ms"
-              f"  p99 {percentile(times, 99) * 1000:7.1f} ms")
+        print(
+            f"  {kind:7s} {len(times):6d} requests  p50 {percentile(times, 50) * 1000:7.1f} ms"
+            f"  p99 {percentile(times, 99) * 1000:7.1f} ms"
+        )
     every = [x for t in tables for k in t.times for x in t.times[k]]
-    print(f"  all     {total:6d} requests  {total / elapsed:7.1f} req/s  "
-          f"p50 {percentile(every, 50) * 1000:.1f} ms  p99 {percentile(every, 99) * 1000:.1f} ms")
-    print(f"  hands acknowledged {sum(t.acked for t in tables)}, lost {lost}, "
-          f"errors {len(errors)}")
+    print(
+        f"  all     {total:6d} requests  {total / elapsed:7.1f} req/s  "
+        f"p50 {percentile(every, 50) * 1000:.1f} ms  p99 {percentile(every, 99) * 1000:.1f} ms"
+    )
+    print(f"  hands acknowledged {sum(t.acked for t in tables)}, lost {lost}, errors {len(errors)}")
     for error in errors[:10]:
         print(f"    {error}")
     return 1 if errors or lost else 0

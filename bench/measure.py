@@ -76,8 +76,9 @@ class Saver:
         self.games[game_id] += 1
         version = self.revisions[game_id]
         self.revisions[game_id] += 2
-        return lambda: self.phone.request(f"/games/{game_id}/tricks",
-                                          tricks_form(number, version, tricks))[0]
+        return lambda: self.phone.request(
+            f"/games/{game_id}/tricks", tricks_form(number, version, tricks)
+        )[0]
 
 
 def timed(send: Callable[[], int], expected: tuple[int, ...] = (200, 302)) -> float:
@@ -88,8 +89,12 @@ def timed(send: Callable[[], int], expected: tuple[int, ...] = (200, 302)) -> fl
     return took
 
 
-def latency(make_request: Callable[[], Callable[[], int]], count: int, meter: Meter,
-            baseline: Callable[[], int] | None) -> Run:
+def latency(
+    make_request: Callable[[], Callable[[], int]],
+    count: int,
+    meter: Meter,
+    baseline: Callable[[], int] | None,
+) -> Run:
     """Time `count` requests one after the other. The server CPU counted for each covers
     the untimed preparation too (a Saver's bids: its CPU is then per hand)."""
     times, base_times, cpu = [], [], 0.0
@@ -106,8 +111,9 @@ def latency(make_request: Callable[[], Callable[[], int]], count: int, meter: Me
 STEPS = ("save bids", "show the game", "save tricks", "show the game again")
 
 
-def whole_hands(base: str, games: dict[str, int], count: int, meter: Meter,
-                baseline: Callable[[], int]) -> tuple[Run, dict[str, list[float]]]:
+def whole_hands(
+    base: str, games: dict[str, int], count: int, meter: Meter, baseline: Callable[[], int]
+) -> tuple[Run, dict[str, list[float]]]:
     """Enter `count` hands as a table does, rotating over `games` (id: next hand number):
     the whole hand's time and server CPU, and each of its four requests' times."""
     phone = Phone(base)
@@ -123,10 +129,12 @@ def whole_hands(base: str, games: dict[str, int], count: int, meter: Meter,
         bids, tricks = HANDS[number % 2]
         version = revisions[game_id]
         revisions[game_id] += 2
-        requests = ((f"/games/{game_id}/bids", bid_form(number, bids), 302),
-                    (f"/games/{game_id}", None, 200),
-                    (f"/games/{game_id}/tricks", tricks_form(number, version, tricks), 302),
-                    (f"/games/{game_id}", None, 200))
+        requests = (
+            (f"/games/{game_id}/bids", bid_form(number, bids), 302),
+            (f"/games/{game_id}", None, 200),
+            (f"/games/{game_id}/tricks", tricks_form(number, version, tricks), 302),
+            (f"/games/{game_id}", None, 200),
+        )
         base_times.append(timed(baseline))
         before = meter.read()
         for step, (path, data, expected) in zip(STEPS, requests):
@@ -138,8 +146,9 @@ def whole_hands(base: str, games: dict[str, int], count: int, meter: Meter,
     return Run(hands, cpu, base_times), steps
 
 
-def throughput(make_client: Callable[[], Callable[[], Callable[[], int]]],
-               seconds: float, clients: int = 4) -> float:
+def throughput(
+    make_client: Callable[[], Callable[[], Callable[[], int]]], seconds: float, clients: int = 4
+) -> float:
     done = [0] * clients
     until = time.monotonic() + seconds
 

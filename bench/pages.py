@@ -40,16 +40,21 @@ from scorepad.store import storage  # noqa: E402
 from scorepad.store.db import connect, migrate  # noqa: E402
 from tests.live import Phone, free_port  # noqa: E402
 
-CHROME_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage "
-                "--no-first-run --disable-background-networking --disable-component-update "
-                "--disable-sync")
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage "
+    "--no-first-run --disable-background-networking --disable-component-update "
+    "--disable-sync"
+)
 
 
 def make_game(db, hands: int) -> str:
-    doc = {"format": "scorepad/1", "mode": "partnership",
-           "players": ["Alice", "Ben", "Cara", "Dev"], "rules": {"target": 2000},
-           "hands": [{"bids": HANDS[n % 2][0], "tricks": HANDS[n % 2][1]}
-                     for n in range(hands)]}
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["Alice", "Ben", "Cara", "Dev"],
+        "rules": {"target": 2000},
+        "hands": [{"bids": HANDS[n % 2][0], "tricks": HANDS[n % 2][1]} for n in range(hands)],
+    }
     game = gamefile.read(doc)
     return storage.create_game(db, game.table, game.rules, game.hands)
 
@@ -59,22 +64,40 @@ def lighthouse(url: str) -> str:
         return "skipped (needs npx and /usr/bin/chromium)"
     env = {**os.environ, "CHROME_PATH": "/usr/bin/chromium"}
     result = subprocess.run(
-        ["npx", "--yes", "lighthouse@12", url, "--form-factor=mobile", "--quiet",
-         "--only-categories=performance,accessibility", "--output=json",
-         "--output-path=stdout", f"--chrome-flags={CHROME_FLAGS}"],
-        capture_output=True, text=True, env=env, timeout=300)
+        [
+            "npx",
+            "--yes",
+            "lighthouse@12",
+            url,
+            "--form-factor=mobile",
+            "--quiet",
+            "--only-categories=performance,accessibility",
+            "--output=json",
+            "--output-path=stdout",
+            f"--chrome-flags={CHROME_FLAGS}",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     if result.returncode != 0:
         return f"failed: {result.stderr.strip().splitlines()[-1:]}"
     report = json.loads(result.stdout)
     cats = report["categories"]
-    return (f"performance {round(cats['performance']['score'] * 100)}, "
-            f"accessibility {round(cats['accessibility']['score'] * 100)}")
+    return (
+        f"performance {round(cats['performance']['score'] * 100)}, "
+        f"accessibility {round(cats['accessibility']['score'] * 100)}"
+    )
 
 
 def start_server(folder: Path, port: int) -> subprocess.Popen:
-    server = subprocess.Popen([sys.executable, str(ROOT / "bench" / "server.py"), str(folder),
-                               str(port)], cwd=ROOT, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "bench" / "server.py"), str(folder), str(port)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for _ in range(200):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/games", timeout=1).close()
@@ -86,24 +109,32 @@ def start_server(folder: Path, port: int) -> subprocess.Popen:
 
 
 def report(rows: dict[str, tuple[Run, float]], base: Run) -> None:
-    print(f"  {'request':26s} {'p50 ms':>7s} {'p99 ms':>7s} {'x base':>7s} {'x base':>7s}"
-          f" {'CPU ms':>7s} {'x base':>7s} {'req/s':>7s}")
+    print(
+        f"  {'request':26s} {'p50 ms':>7s} {'p99 ms':>7s} {'x base':>7s} {'x base':>7s}"
+        f" {'CPU ms':>7s} {'x base':>7s} {'req/s':>7s}"
+    )
     print(f"  {'':26s} {'':7s} {'':7s} {'p50':>7s} {'p99':>7s} {'':7s} {'CPU':>7s}")
     for name, (run, rate) in rows.items():
-        print(f"  {name:26s} {ms(run.times, 50):7.2f} {ms(run.times, 99):7.2f}"
-              f" {run.vs_base(50):7.2f} {run.vs_base(99):7.2f}"
-              f" {run.cpu_ms():7.2f} {run.cpu_ms() / base.cpu_ms():7.2f} {rate:7.1f}")
+        print(
+            f"  {name:26s} {ms(run.times, 50):7.2f} {ms(run.times, 99):7.2f}"
+            f" {run.vs_base(50):7.2f} {run.vs_base(99):7.2f}"
+            f" {run.cpu_ms():7.2f} {run.cpu_ms() / base.cpu_ms():7.2f} {rate:7.1f}"
+        )
 
 
 def report_hands(label: str, run: Run, steps: dict[str, list[float]], base: Run) -> None:
     b50, b99 = ms(run.base_times, 50), ms(run.base_times, 99)
-    print(f"  {label}: whole hand p50 {ms(run.times, 50):6.2f} ms, p99 {ms(run.times, 99):6.2f}"
-          f" ms; server CPU {run.cpu_ms():5.2f} ms per hand "
-          f"({run.cpu_ms() / base.cpu_ms():.1f} x one baseline write)")
+    print(
+        f"  {label}: whole hand p50 {ms(run.times, 50):6.2f} ms, p99 {ms(run.times, 99):6.2f}"
+        f" ms; server CPU {run.cpu_ms():5.2f} ms per hand "
+        f"({run.cpu_ms() / base.cpu_ms():.1f} x one baseline write)"
+    )
     print(f"    {'baseline write':22s} p50 {b50:6.2f} ms              p99 {b99:6.2f} ms")
     for step, times in steps.items():
-        print(f"    {step:22s} p50 {ms(times, 50):6.2f} ms ({ms(times, 50) / b50:5.2f} x base)"
-              f"  p99 {ms(times, 99):6.2f} ms ({ms(times, 99) / b99:5.2f} x base)")
+        print(
+            f"    {step:22s} p50 {ms(times, 50):6.2f} ms ({ms(times, 50) / b50:5.2f} x base)"
+            f"  p99 {ms(times, 99):6.2f} ms ({ms(times, 99) / b99:5.2f} x base)"
+        )
 
 
 def main() -> int:
@@ -134,6 +165,7 @@ def main() -> int:
             def client() -> Callable[[], Callable[[], int]]:
                 phone = Phone(base)
                 return lambda: lambda: phone.request(f"/games/{game_id}")[0]
+
             return client
 
         def baseline(path: str = "/baseline/write") -> Callable[[], Callable[[], int]]:
@@ -146,18 +178,23 @@ def main() -> int:
         write_one_row = baseline()()
         split = len(savers) // 2
         rows: dict[str, tuple[Run, float]] = {}
-        rows["baseline: write one row"] = (latency(baseline(), args.requests, meter, None),
-                                           throughput(baseline, args.seconds))
-        rows["baseline, synchronous=FULL"] = (latency(baseline_full(), args.requests, meter,
-                                                      None),
-                                              throughput(baseline_full, args.seconds))
+        rows["baseline: write one row"] = (
+            latency(baseline(), args.requests, meter, None),
+            throughput(baseline, args.seconds),
+        )
+        rows["baseline, synchronous=FULL"] = (
+            latency(baseline_full(), args.requests, meter, None),
+            throughput(baseline_full, args.seconds),
+        )
         rows["save tricks (after bids)"] = (
             latency(Saver(base, savers[:split]), args.requests, meter, write_one_row),
-            throughput(lambda: Saver(base, savers[split:]), args.seconds))
+            throughput(lambda: Saver(base, savers[split:]), args.seconds),
+        )
         for hands in (10, 40, 200):
             rows[f"show a {hands}-hand game"] = (
                 latency(page(sizes[hands])(), args.requests, meter, write_one_row),
-                throughput(page(sizes[hands]), args.seconds))
+                throughput(page(sizes[hands]), args.seconds),
+            )
         start_run, start_steps = whole_hands(base, fresh, args.requests, meter, write_one_row)
         end_run, end_steps = whole_hands(base, long, args.requests, meter, write_one_row)
     finally:
@@ -165,35 +202,49 @@ def main() -> int:
         server.wait(10)
 
     base_run = rows["baseline: write one row"][0]
-    print(f"scorepad server cost, waitress on loopback ({args.requests} sequential requests, "
-          f"then 4 clients for {args.seconds:.0f} s)")
-    print("  x base: over a baseline write timed just before each request (same load);"
-          " CPU: the server's, per request")
+    print(
+        f"scorepad server cost, waitress on loopback ({args.requests} sequential requests, "
+        f"then 4 clients for {args.seconds:.0f} s)"
+    )
+    print(
+        "  x base: over a baseline write timed just before each request (same load);"
+        " CPU: the server's, per request"
+    )
     report(rows, base_run)
     hand_cpu = rows["save tricks (after bids)"][0].cpu_ms()
-    print(f"  save tricks row: CPU and req/s are per hand (its bids included); a hand costs "
-          f"{hand_cpu:.2f} ms of server CPU = {hand_cpu / (2 * base_run.cpu_ms()):.2f} x two "
-          "baseline writes")
+    print(
+        f"  save tricks row: CPU and req/s are per hand (its bids included); a hand costs "
+        f"{hand_cpu:.2f} ms of server CPU = {hand_cpu / (2 * base_run.cpu_ms()):.2f} x two "
+        "baseline writes"
+    )
     p10 = ms(rows["show a 10-hand game"][0].times, 50)
     p200 = ms(rows["show a 200-hand game"][0].times, 50)
-    print(f"  ratio save / baseline (p50): {rows['save tricks (after bids)'][0].vs_base(50):.2f}"
-          "  (goal <= 2)")
+    print(
+        f"  ratio save / baseline (p50): {rows['save tricks (after bids)'][0].vs_base(50):.2f}"
+        "  (goal <= 2)"
+    )
     print(f"  ratio 200-hand / 10-hand page (p50): {p200 / p10:.2f}  (goal <= 2)")
     full_run = rows["baseline, synchronous=FULL"][0]
-    print(f"  cost of synchronous=FULL on one write: p50 "
-          f"{ms(full_run.times, 50) - ms(base_run.times, 50):+.2f} ms, p99 "
-          f"{ms(full_run.times, 99) - ms(base_run.times, 99):+.2f} ms")
+    print(
+        f"  cost of synchronous=FULL on one write: p50 "
+        f"{ms(full_run.times, 50) - ms(base_run.times, 50):+.2f} ms, p99 "
+        f"{ms(full_run.times, 99) - ms(base_run.times, 99):+.2f} ms"
+    )
 
-    print(f"whole hand: bids POST + game GET + tricks POST + game GET, {args.requests} hands "
-          f"over {tables} games each")
+    print(
+        f"whole hand: bids POST + game GET + tricks POST + game GET, {args.requests} hands "
+        f"over {tables} games each"
+    )
     report_hands(f"hands 1-{per_game} of a game", start_run, start_steps, base_run)
     report_hands(f"hands {201 - per_game}-200 of a game", end_run, end_steps, base_run)
-    print(f"  ratio end / start of a 200-hand game: p50 "
-          f"{ms(end_run.times, 50) / ms(start_run.times, 50):.2f}"
-          f" (over baseline: {end_run.vs_base(50) / start_run.vs_base(50):.2f}), p99 "
-          f"{ms(end_run.times, 99) / ms(start_run.times, 99):.2f} (over baseline: "
-          f"{end_run.vs_base(99) / start_run.vs_base(99):.2f}), server CPU per hand "
-          f"{end_run.cpu_ms() / start_run.cpu_ms():.2f}")
+    print(
+        f"  ratio end / start of a 200-hand game: p50 "
+        f"{ms(end_run.times, 50) / ms(start_run.times, 50):.2f}"
+        f" (over baseline: {end_run.vs_base(50) / start_run.vs_base(50):.2f}), p99 "
+        f"{ms(end_run.times, 99) / ms(start_run.times, 99):.2f} (over baseline: "
+        f"{end_run.vs_base(99) / start_run.vs_base(99):.2f}), server CPU per hand "
+        f"{end_run.cpu_ms() / start_run.cpu_ms():.2f}"
+    )
 
     if not args.no_lighthouse:
         server = start_server(folder, port)
@@ -204,6 +255,7 @@ def main() -> int:
             server.kill()
             server.wait(10)
     return 0
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -58,11 +58,13 @@ def baseline_app(path: str) -> Flask:
 
 def main() -> None:
     folder, port = Path(sys.argv[1]), int(sys.argv[2])
-    scorepad = create_app({"DATABASE": str(folder / "scorepad.db"), "SECRET_KEY": "bench",
-                           "WTF_CSRF_ENABLED": False})
+    scorepad = create_app(
+        {"DATABASE": str(folder / "scorepad.db"), "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False}
+    )
     app = DispatcherMiddleware(scorepad, {"/baseline": baseline_app(str(folder / "base.db"))})
-    waitress.serve(app, host="127.0.0.1", port=port, threads=8, ident="bench",
-                   **waitress_options(scorepad))
+    waitress.serve(
+        app, host="127.0.0.1", port=port, threads=8, ident="bench", **waitress_options(scorepad)
+    )
 
 
 if __name__ == "__main__":

@@ -58,8 +58,11 @@ def _secret_key(instance_path: str) -> str:
         return _write_key(path)
     if len(key) < KEY_BYTES:
         # An empty or cut short file (a crash, a full disk) would break every form for good.
-        _log.warning("%s is empty or too short: writing a new secret key "
-                     "(forms open on phones must be reloaded)", path)
+        _log.warning(
+            "%s is empty or too short: writing a new secret key "
+            "(forms open on phones must be reloaded)",
+            path,
+        )
         return _write_key(path)
     if path.stat().st_mode & 0o077:
         _log.warning("%s can be read by other users: chmod 600 it", path)
@@ -68,9 +71,12 @@ def _secret_key(instance_path: str) -> str:
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the scorepad app; `test_config` overrides the instance config."""
-    app = Flask(__name__, instance_relative_config=True,
-                template_folder=_asset_folder("templates"),
-                static_folder=None)
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=_asset_folder("templates"),
+        static_folder=None,
+    )
     # Set after construction so Flask adds no route of its own: WhiteNoise serves it.
     app.static_folder = _asset_folder("static")
     app.config.from_mapping(

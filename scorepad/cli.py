@@ -45,12 +45,12 @@ def backup_command(path: str) -> None:
 
     source = current_app.config["DATABASE"]
     if not os.path.isfile(source):
-        raise click.ClickException(f"there is no database at {source}: nothing to back up "
-                                   "(is SCOREPAD_DATABASE right?)")
+        raise click.ClickException(
+            f"there is no database at {source}: nothing to back up (is SCOREPAD_DATABASE right?)"
+        )
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise click.ClickException(f"there is no folder {folder} for the backup: create it "
-                                   "first")
+        raise click.ClickException(f"there is no folder {folder} for the backup: create it first")
     try:
         pages = backup(source, path)
     except sqlite3.Error as err:
@@ -62,8 +62,12 @@ def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses that other devices on the network may reach."""
     import ifaddr
 
-    found = [str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips
-             if ip.is_IPv4 and not str(ip.ip).startswith(("127.", "169.254."))]
+    found = [
+        str(ip.ip)
+        for adapter in ifaddr.get_adapters()
+        for ip in adapter.ips
+        if ip.is_IPv4 and not str(ip.ip).startswith(("127.", "169.254."))
+    ]
     return list(dict.fromkeys(found))
 
 
@@ -76,8 +80,10 @@ def waitress_options(app: Flask) -> dict[str, int]:
     Flask refuses a body over MAX_CONTENT_LENGTH only after waitress has read it all:
     waitress refuses anything larger than that (with room for a form's own fields, so
     a file just too large still gets scorepad's page) before reading it."""
-    return {"max_request_body_size": app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
-            "max_request_header_size": MAX_HEADER_BYTES}
+    return {
+        "max_request_body_size": app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
+        "max_request_header_size": MAX_HEADER_BYTES,
+    }
 
 
 def qr_text(url: str) -> str:
@@ -111,13 +117,12 @@ def serve_command(host: str, port: int, threads: int) -> None:
     click.echo(f"Or point the phone's camera at this code for {urls[0]}")
     click.echo(qr_text(urls[0]), nl=False)
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    waitress.serve(app, host=host, port=port, threads=threads, ident="scorepad",
-                   **waitress_options(app))
+    waitress.serve(
+        app, host=host, port=port, threads=threads, ident="scorepad", **waitress_options(app)
+    )
 
 
 def init_app(app: Flask) -> None:
     """Register the commands with the app."""
     for command in (score_command, init_db_command, serve_command, backup_command):
         app.cli.add_command(command)
-
-

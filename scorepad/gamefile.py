@@ -19,8 +19,18 @@ from .core.rules import validate_rules
 from .core.scoring import GameScore, Hand, Table, make_table
 
 FORMAT = "scorepad/1"
-_KEYS = {"format", "mode", "players", "first_dealer", "rules", "hands", "tricks_by",
-         "side_names", "start", "ended"}
+_KEYS = {
+    "format",
+    "mode",
+    "players",
+    "first_dealer",
+    "rules",
+    "hands",
+    "tricks_by",
+    "side_names",
+    "start",
+    "ended",
+}
 _COMPUTED = {"sides", "status", "winner"}
 _HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note"}
 _HAND_COMPUTED = {"number", "sides"}
@@ -50,8 +60,9 @@ def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
         if not isinstance(side_tricks, list):
             raise GameError("must be a list or null", hand=number, field="side_tricks")
         if tricks is None:
-            raise GameError("given for a hand whose tricks are null", hand=number,
-                            field="side_tricks")
+            raise GameError(
+                "given for a hand whose tricks are null", hand=number, field="side_tricks"
+            )
     blind = raw.get("blind")
     if blind is None:
         blind = []
@@ -62,23 +73,28 @@ def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
     if adjust is not None and not isinstance(adjust, list):
         raise GameError("must be a list of points, one per side", hand=number, field="adjust")
     note = raw.get("note", "")
-    return Hand(tuple(bids), None if tricks is None else tuple(tricks),
-                None if side_tricks is None else tuple(side_tricks), tuple(blind),
-                None if dealer == deal and not isinstance(dealer, bool) else dealer,
-                None if adjust is None else tuple(adjust), "" if note is None else note)
+    return Hand(
+        tuple(bids),
+        None if tricks is None else tuple(tricks),
+        None if side_tricks is None else tuple(side_tricks),
+        tuple(blind),
+        None if dealer == deal and not isinstance(dealer, bool) else dealer,
+        None if adjust is None else tuple(adjust),
+        "" if note is None else note,
+    )
 
 
 def _read_start(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
     if raw is None:
         return None
     if not isinstance(raw, list) or len(raw) != sides:
-        raise GameError(f"expected one {{\"total\", \"bags\"}} for each of the {sides} sides",
-                        field="start")
+        raise GameError(
+            f'expected one {{"total", "bags"}} for each of the {sides} sides', field="start"
+        )
     pairs = []
     for side, entry in enumerate(raw):
         if not isinstance(entry, dict) or set(entry) != {"total", "bags"}:
-            raise GameError(f"side {side}: expected an object with total and bags",
-                            field="start")
+            raise GameError(f"side {side}: expected an object with total and bags", field="start")
         pairs.append((entry["total"], entry["bags"]))
     return tuple(pairs)
 
@@ -93,8 +109,9 @@ def read(doc: object) -> Game:
     for key in ("mode", "players"):
         if key not in doc:
             raise GameError("missing", field=key)
-    table = make_table(doc["mode"], doc["players"], doc.get("first_dealer", 0),
-                       doc.get("side_names"))
+    table = make_table(
+        doc["mode"], doc["players"], doc.get("first_dealer", 0), doc.get("side_names")
+    )
     rules = validate_rules(doc.get("rules", {}), table.mode)
     raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list):
@@ -108,8 +125,14 @@ def read(doc: object) -> Game:
         hands.append(hand)
         dealt = deal if hand.dealer is None else hand.dealer
         deal = (dealt + 1) % len(table.players) if isinstance(dealt, int) else deal
-    game = Game(table, rules, tuple(hands), doc.get("tricks_by", "seat"),
-                _read_start(doc.get("start"), len(table.sides)), ended)
+    game = Game(
+        table,
+        rules,
+        tuple(hands),
+        doc.get("tricks_by", "seat"),
+        _read_start(doc.get("start"), len(table.sides)),
+        ended,
+    )
     score = game.score()
     return Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
 
@@ -136,9 +159,12 @@ def loads(text: str | bytes) -> Game:
 
 
 def _export_hand(hand: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"number": hand.number, "dealer": hand.dealer,
-                           "bids": list(hand.bids),
-                           "tricks": None if hand.tricks is None else list(hand.tricks)}
+    out: dict[str, Any] = {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "bids": list(hand.bids),
+        "tricks": None if hand.tricks is None else list(hand.tricks),
+    }
     if hand.side_tricks is not None:
         out["side_tricks"] = list(hand.side_tricks)
     if hand.blind:
@@ -148,8 +174,7 @@ def _export_hand(hand: Any) -> dict[str, Any]:
     if hand.note:
         out["note"] = hand.note
     if hand.sides is not None:
-        out["sides"] = [{"points": s.points, "total": s.total, "bags": s.bags}
-                        for s in hand.sides]
+        out["sides"] = [{"points": s.points, "total": s.total, "bags": s.bags} for s in hand.sides]
     return out
 
 
@@ -167,13 +192,17 @@ def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
         doc["side_names"] = list(game.table.side_names)
     if score.start is not None:
         doc["start"] = [{"total": t, "bags": b} for t, b in score.start]
-    doc.update({
-        "sides": [{"name": s.name, "seats": list(s.seats), "total": s.total, "bags": s.bags}
-                  for s in score.sides],
-        "status": score.status,
-        "winner": score.winner,
-        "hands": [_export_hand(hand) for hand in score.hands],
-    })
+    doc.update(
+        {
+            "sides": [
+                {"name": s.name, "seats": list(s.seats), "total": s.total, "bags": s.bags}
+                for s in score.sides
+            ],
+            "status": score.status,
+            "winner": score.winner,
+            "hands": [_export_hand(hand) for hand in score.hands],
+        }
+    )
     if score.ended:
         doc["ended"] = True
     if game.tricks_by != "seat":  # a game counted by side says so; the default stays unsaid

@@ -16,8 +16,14 @@ PLAYERS = ("Alice", "Ben", "Cara", "Dev")
 
 @pytest.fixture
 def app(tmp_path: Path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "scorepad.db"),
-                       "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "scorepad.db"),
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
 
 
 @pytest.fixture

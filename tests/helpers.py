@@ -18,8 +18,13 @@ for _spec in RULE_SPECS:
 
 
 def new_game_form(players=("Alice", "Ben", "Cara", "Dev"), table="partnership", **extra):
-    data = {"table": table, "first_dealer": "0", "target": "500", "tricks_by": "seat",
-            **DEFAULT_RULE_FORM}
+    data = {
+        "table": table,
+        "first_dealer": "0",
+        "target": "500",
+        "tricks_by": "seat",
+        **DEFAULT_RULE_FORM,
+    }
     for seat, name in enumerate(players):
         data[f"player_{seat}"] = name
     data.update(extra)
@@ -70,5 +75,8 @@ def text(response) -> str:
     """The page's visible text, tags stripped and spaces folded."""
     body = response.get_data(as_text=True)
     body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body, flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)).replace("&amp;", "&").replace(
-        "&#39;", "'")
+    return (
+        re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
+        .replace("&amp;", "&")
+        .replace("&#39;", "'")
+    )

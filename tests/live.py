@@ -31,7 +31,8 @@ class Phone:
         self.timeout = timeout
         self.token = ""
         self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), _NoRedirect())
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), _NoRedirect()
+        )
 
     def request(self, path: str, data: dict[str, str] | None = None) -> tuple[int, dict, str]:
         body = None
@@ -48,8 +49,9 @@ class Phone:
             self.token = found.group(1)
         return status, headers, text
 
-    def start_game(self, players: tuple[str, ...] = ("Ann", "Bob", "Cat", "Dan"),
-                   **rules: str) -> str:
+    def start_game(
+        self, players: tuple[str, ...] = ("Ann", "Bob", "Cat", "Dan"), **rules: str
+    ) -> str:
         """Start a partnership game with default rules; returns its id."""
         from tests.helpers import new_game_form
 
@@ -67,8 +69,9 @@ class Phone:
         status, _, _ = self.request(f"/games/{game_id}/bids", bid_form(number, bids))
         if status != 302:
             return False
-        status, _, _ = self.request(f"/games/{game_id}/tricks",
-                                    tricks_form(number, straight_version(number), tricks))
+        status, _, _ = self.request(
+            f"/games/{game_id}/tricks", tricks_form(number, straight_version(number), tricks)
+        )
         return status == 302
 
 
@@ -82,9 +85,25 @@ def serve(database: Path, port: int, threads: int = 8) -> subprocess.Popen:
     """Start `flask --app scorepad serve` (waitress) on loopback and wait until it answers."""
     env = {**os.environ, "SCOREPAD_DATABASE": str(database), "SCOREPAD_SECRET_KEY": "live-tests"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "flask", "--app", "scorepad", "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--threads", str(threads)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "flask",
+            "--app",
+            "scorepad",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--threads",
+            str(threads),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:

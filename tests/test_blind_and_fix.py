@@ -21,18 +21,22 @@ def blind_game(client, blind_bid="6", trailing_by="0"):
 
 # --- blind contracts on the bids step --------------------------------------------------
 
+
 def test_a_side_bids_blind_from_its_toggle_and_scores_double(client, app):
     game_id = blind_game(client)
     page = client.get(f"/games/{game_id}").text
     assert 'name="blind_side_0"' in page and 'name="blind_side_1"' in page
     assert "Alice &amp; Cara bid blind" in page and "Ben &amp; Dev bid blind" in page
-    r = client.post(f"/games/{game_id}/bids",
-                    data={**bid_form(1, [3, 3, 3, 3]), "blind_side_0": "1"})
+    r = client.post(
+        f"/games/{game_id}/bids", data={**bid_form(1, [3, 3, 3, 3]), "blind_side_0": "1"}
+    )
     assert r.status_code == 302
     assert load(app, game_id).game.hands[0].blind == (0,)
     assert "bid 6 blind" in text(client.get(f"/games/{game_id}"))
-    client.post(f"/games/{game_id}/tricks",
-                data=tricks_form(1, version_on_page(client, game_id), [3, 3, 3, 4]))
+    client.post(
+        f"/games/{game_id}/tricks",
+        data=tricks_form(1, version_on_page(client, game_id), [3, 3, 3, 4]),
+    )
     stored = load(app, game_id)
     # The core doubles the blind contract (6 made blind: 120); the other side's 6 with
     # one over is 61.
@@ -43,8 +47,9 @@ def test_a_side_bids_blind_from_its_toggle_and_scores_double(client, app):
 def test_no_toggle_and_a_refusal_where_blind_bids_are_off(client, app):
     game_id = start(client)
     assert "blind_side_0" not in client.get(f"/games/{game_id}").text
-    r = client.post(f"/games/{game_id}/bids",
-                    data={**bid_form(1, [3, 3, 3, 3]), "blind_side_1": "1"})
+    r = client.post(
+        f"/games/{game_id}/bids", data={**bid_form(1, [3, 3, 3, 3]), "blind_side_1": "1"}
+    )
     assert r.status_code == 400
     assert "Ben &amp; Dev cannot bid blind: blind contracts are off in this game" in r.text
     assert load(app, game_id).game.hands == ()
@@ -53,26 +58,30 @@ def test_no_toggle_and_a_refusal_where_blind_bids_are_off(client, app):
 def test_only_a_side_far_enough_behind_gets_the_toggle(client, app):
     game_id = blind_game(client, trailing_by="100")
     assert "blind_side_0" not in client.get(f"/games/{game_id}").text
-    r = client.post(f"/games/{game_id}/bids",
-                    data={**bid_form(1, [3, 3, 3, 3]), "blind_side_0": "1"})
+    r = client.post(
+        f"/games/{game_id}/bids", data={**bid_form(1, [3, 3, 3, 3]), "blind_side_0": "1"}
+    )
     assert r.status_code == 400 and "100 or more points behind" in r.text
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])  # RULES.md: 71 / 150
     play(client, game_id, 2, [3, 3, 3, 3], [1, 4, 1, 7])  # set: 11 / 215
     assert load(app, game_id).score().blind_bid_sides == (True, False)
     page = client.get(f"/games/{game_id}").text
     assert 'name="blind_side_0"' in page and 'name="blind_side_1"' not in page
-    r = client.post(f"/games/{game_id}/bids",
-                    data={**bid_form(3, [3, 3, 3, 3]), "blind_side_1": "1"})
+    r = client.post(
+        f"/games/{game_id}/bids", data={**bid_form(3, [3, 3, 3, 3]), "blind_side_1": "1"}
+    )
     assert r.status_code == 400 and "Ben &amp; Dev cannot bid blind now" in r.text
-    r = client.post(f"/games/{game_id}/bids",
-                    data={**bid_form(3, [3, 3, 3, 3]), "blind_side_0": "1"})
+    r = client.post(
+        f"/games/{game_id}/bids", data={**bid_form(3, [3, 3, 3, 3]), "blind_side_0": "1"}
+    )
     assert r.status_code == 302 and load(app, game_id).game.hands[2].blind == (0,)
 
 
 def test_a_blind_bid_under_the_minimum_is_refused_by_the_core(client, app):
     game_id = blind_game(client)
-    r = client.post(f"/games/{game_id}/bids",
-                    data={**bid_form(1, [2, 3, 2, 3]), "blind_side_0": "1"})
+    r = client.post(
+        f"/games/{game_id}/bids", data={**bid_form(1, [2, 3, 2, 3]), "blind_side_0": "1"}
+    )
     assert r.status_code == 400 and "a blind bid is at least 6" in r.text
     assert 'name="blind_side_0" value="1" checked' in r.text  # kept as ticked
     assert load(app, game_id).game.hands == ()
@@ -80,12 +89,14 @@ def test_a_blind_bid_under_the_minimum_is_refused_by_the_core(client, app):
 
 # --- a fix that ends the game earlier ---------------------------------------------------
 
+
 def removal_game(app) -> str:
     """Target 200, three hands of 61 / 60: 183 / 180, still playing."""
     same = Hand((3, 3, 3, 3), (4, 3, 3, 3))
     with app.app_context():
-        return storage.create_game(get_db(), partnership(),
-                                   validate_rules({"target": 200}, "partnership"), (same,) * 3)
+        return storage.create_game(
+            get_db(), partnership(), validate_rules({"target": 200}, "partnership"), (same,) * 3
+        )
 
 
 def fix_of_hand_1(app, game_id) -> dict:
@@ -131,8 +142,12 @@ def test_a_confirm_from_a_stale_page_is_refused(client, app):
 
 def test_an_adjustment_that_ends_the_game_earlier_asks_first(client, app):
     game_id = removal_game(app)
-    sent = {"version": str(load(app, game_id).versions[0]), "adjust_0": "200",
-            "adjust_1": "0", "note": "ruling"}
+    sent = {
+        "version": str(load(app, game_id).versions[0]),
+        "adjust_0": "200",
+        "adjust_1": "0",
+        "note": "ruling",
+    }
     r = client.post(f"/games/{game_id}/hands/1/adjust", data=sent)
     assert r.status_code == 400 and "Remove hands 2 to 3 and save" in text(r)
     assert len(load(app, game_id).game.hands) == 3

@@ -63,8 +63,9 @@ def test_backup_while_the_app_writes(runner, app, client, tmp_path):
     def keep_writing():
         number = 2
         while not stop.is_set() and number < 60:
-            play(client, game_id, number, [3, 3, 3, 4], [3, 3, 3, 4] if number % 2 else
-                 [4, 3, 2, 4])
+            play(
+                client, game_id, number, [3, 3, 3, 4], [3, 3, 3, 4] if number % 2 else [4, 3, 2, 4]
+            )
             number += 1
 
     writer = threading.Thread(target=keep_writing)
@@ -78,8 +79,12 @@ def test_backup_while_the_app_writes(runner, app, client, tmp_path):
     assert result.exit_code == 0 and "Backed up" in result.output
     copy = sqlite3.connect(target)
     assert copy.execute("pragma integrity_check").fetchone()[0] == "ok"
-    numbers = [row[0] for row in copy.execute(
-        "select number from hands where game_id = ? order by number", [game_id])]
+    numbers = [
+        row[0]
+        for row in copy.execute(
+            "select number from hands where game_id = ? order by number", [game_id]
+        )
+    ]
     assert numbers[0] == 1 and numbers == list(range(1, len(numbers) + 1))
 
 
@@ -90,9 +95,16 @@ def test_serve_prints_addresses_and_a_qr_code(runner, monkeypatch):
     monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.append(kw))
     result = runner.invoke(args=["serve", "--port", "8123"])
     assert result.exit_code == 0, result.output
-    assert calls == [{"host": "0.0.0.0", "port": 8123, "threads": 8, "ident": "scorepad",
-                      "max_request_body_size": 1024 * 1024 + 64 * 1024,
-                      "max_request_header_size": 32 * 1024}]
+    assert calls == [
+        {
+            "host": "0.0.0.0",
+            "port": 8123,
+            "threads": 8,
+            "ident": "scorepad",
+            "max_request_body_size": 1024 * 1024 + 64 * 1024,
+            "max_request_header_size": 32 * 1024,
+        }
+    ]
     assert "Open it on a phone on the same network" in result.output
     assert ":8123/" in result.output and "▄" in result.output
 
@@ -118,9 +130,13 @@ def test_flask_run_still_works_for_development(tmp_path):
 
     port = free_port()
     env = {**os.environ, "SCOREPAD_DATABASE": str(tmp_path / "dev.db")}
-    proc = subprocess.Popen([sys.executable, "-m", "flask", "--app", "scorepad", "run",
-                             "--port", str(port)], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "flask", "--app", "scorepad", "run", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         for _ in range(100):
             try:
@@ -148,9 +164,14 @@ def _doc(rules: dict, played, **extra) -> dict:
     if played.adjust is not None:
         hand["adjust"] = list(played.adjust)
         hand["note"] = played.note
-    return {"format": "scorepad/1", "mode": "partnership",
-            "players": ["Alice", "Ben", "Cara", "Dev"], "rules": rules, "hands": [hand],
-            **extra}
+    return {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["Alice", "Ben", "Cara", "Dev"],
+        "rules": rules,
+        "hands": [hand],
+        **extra,
+    }
 
 
 def test_score_prints_every_worked_example_of_the_new_rules(runner):
@@ -168,10 +189,16 @@ def test_score_prints_the_documented_import_exactly(runner):
     from tests.test_gamefile_more import DOCUMENTED
 
     doc = _score(runner, DOCUMENTED)
-    assert [(s["name"], s["total"], s["bags"]) for s in doc["sides"]] == \
-        [("Alice & Cara", 134, 4), ("Ben & Dev", 190, 0)]
-    assert doc["hands"][2] == {"number": 3, "dealer": 2, "bids": [2, 4, "blind_nil", 6],
-                               "tricks": None}
+    assert [(s["name"], s["total"], s["bags"]) for s in doc["sides"]] == [
+        ("Alice & Cara", 134, 4),
+        ("Ben & Dev", 190, 0),
+    ]
+    assert doc["hands"][2] == {
+        "number": 3,
+        "dealer": 2,
+        "bids": [2, 4, "blind_nil", 6],
+        "tricks": None,
+    }
 
 
 def test_score_prints_a_draw_and_the_new_keys(runner):
@@ -180,8 +207,11 @@ def test_score_prints_a_draw_and_the_new_keys(runner):
     doc = _score(runner, FULL)
     assert (doc["status"], doc["winner"], doc["ended"]) == ("finished", 0, True)
     assert doc["sides"][0]["name"] == "The Sharks" and doc["start"] == FULL["start"]
-    draw = dict(IMPORT, ended=True, hands=[
-        {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "adjust": [0, 1], "note": "tie"}])
+    draw = dict(
+        IMPORT,
+        ended=True,
+        hands=[{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "adjust": [0, 1], "note": "tie"}],
+    )
     doc = _score(runner, draw)
     assert (doc["status"], doc["winner"]) == ("finished", None)
     assert [s["total"] for s in doc["sides"]] == [61, 61]
@@ -190,17 +220,24 @@ def test_score_prints_a_draw_and_the_new_keys(runner):
 def test_score_refuses_the_new_keys_clearly(runner):
     for doc, message in [
         (dict(IMPORT, ended=True), "ended: hand 3 was bid but not played"),
-        (dict(IMPORT, rules={"set_out": 2}, mode="cutthroat"),
-         "rules.set_out: is played in partnership games only"),
-        (dict(IMPORT, players=["Alice", "Ben", "ALICE", "Dev"]),
-         "players: seats 0 and 2 have the same name"),
+        (
+            dict(IMPORT, rules={"set_out": 2}, mode="cutthroat"),
+            "rules.set_out: is played in partnership games only",
+        ),
+        (
+            dict(IMPORT, players=["Alice", "Ben", "ALICE", "Dev"]),
+            "players: seats 0 and 2 have the same name",
+        ),
     ]:
         result = runner.invoke(args=["score", "-"], input=json.dumps(doc))
         assert result.exit_code != 0 and message in result.output, result.output
         assert "Traceback" not in result.output
-    result = runner.invoke(args=["score", "-"],
-                           input='{"format": "scorepad/1", "format": "scorepad/1"}')
+    result = runner.invoke(
+        args=["score", "-"], input='{"format": "scorepad/1", "format": "scorepad/1"}'
+    )
     assert result.exit_code != 0 and "the key 'format' appears twice" in result.output
+
+
 def test_backup_of_a_missing_database_is_refused(tmp_path):
     from scorepad import create_app
 
@@ -230,9 +267,16 @@ def test_lan_addresses_come_from_ifaddr(monkeypatch):
     def adapter(*ips):
         return ifaddr.Adapter("x", "x", [ifaddr.IP(ip, 24, "x") for ip in ips])
 
-    monkeypatch.setattr(ifaddr, "get_adapters", lambda: [
-        adapter("127.0.0.1"), adapter("192.168.1.20", ("fe80::1", 0, 0)),
-        adapter("169.254.3.4"), adapter("10.0.0.7", "192.168.1.20")])
+    monkeypatch.setattr(
+        ifaddr,
+        "get_adapters",
+        lambda: [
+            adapter("127.0.0.1"),
+            adapter("192.168.1.20", ("fe80::1", 0, 0)),
+            adapter("169.254.3.4"),
+            adapter("10.0.0.7", "192.168.1.20"),
+        ],
+    )
     assert cli.lan_addresses() == ["192.168.1.20", "10.0.0.7"]
 
 
@@ -246,20 +290,26 @@ def test_waitress_refuses_a_huge_body_at_once(app):
 
     from scorepad.cli import waitress_options
 
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=2,
-                                    **waitress_options(app))
+    server = waitress.create_server(
+        app, host="127.0.0.1", port=0, threads=2, **waitress_options(app)
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
-        for head in (f"Content-Length: {300 * 1024 * 1024}\r\n",
-                     "Transfer-Encoding: chunked\r\n",
-                     "Cookie: " + "x" * 40_000 + "\r\n"):
+        for head in (
+            f"Content-Length: {300 * 1024 * 1024}\r\n",
+            "Transfer-Encoding: chunked\r\n",
+            "Cookie: " + "x" * 40_000 + "\r\n",
+        ):
             started = time.monotonic()
             with socket.create_connection(("127.0.0.1", server.effective_port), 5) as sock:
                 sock.settimeout(5)
-                sock.sendall(("POST /games/import HTTP/1.1\r\nHost: x\r\n"
-                              f"Content-Type: application/octet-stream\r\n{head}\r\n")
-                             .encode())
+                sock.sendall(
+                    (
+                        "POST /games/import HTTP/1.1\r\nHost: x\r\n"
+                        f"Content-Type: application/octet-stream\r\n{head}\r\n"
+                    ).encode()
+                )
                 answer = b""
                 try:
                     chunk = b"1000000\r\n" + b"x" * 0x1000000 + b"\r\n"
@@ -278,8 +328,10 @@ def test_waitress_refuses_a_huge_body_at_once(app):
                     pass
             elapsed = time.monotonic() - started
             status = answer.split(b"\r\n", 1)[0]
-            assert b" 413 " in status or b" 431 " in status or b" 400 " in status, (head[:30],
-                                                                                   answer[:200])
+            assert b" 413 " in status or b" 431 " in status or b" 400 " in status, (
+                head[:30],
+                answer[:200],
+            )
             assert elapsed < 5, (head[:30], elapsed)
     finally:
         server.close()

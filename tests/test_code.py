@@ -13,12 +13,18 @@ from tests.live import ROOT
 
 
 def run(*command: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", *command], cwd=ROOT, capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
 
 
 def test_ruff_finds_nothing():
     result = run("ruff", "check", "scorepad", "tests", "bench")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_one_formatter_has_formatted_everything():
+    result = run("ruff", "format", "--check", "scorepad", "tests", "bench")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

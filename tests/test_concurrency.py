@@ -50,13 +50,21 @@ def test_phones_saving_the_same_tricks_store_one_result(app, client):
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 3, 3, 3]))
     forms = [tricks_form(1, 1, [4 if s == i % 4 else 3 for s in range(4)]) for i in range(PHONES)]
     answers = _race(app, f"/games/{game_id}/tricks", forms)
-    refused = [a for a in answers if "changed on another phone" in text(a)
-               or "were already saved" in text(a) or "no hand is waiting" in text(a)]
+    refused = [
+        a
+        for a in answers
+        if "changed on another phone" in text(a)
+        or "were already saved" in text(a)
+        or "no hand is waiting" in text(a)
+    ]
     with app.app_context():
         stored = storage.load_game(get_db(), game_id)
     assert stored.versions == (2,) and sum(stored.game.hands[0].tricks) == 13
-    same = sum(1 for form in forms if [int(form[f"tricks_{s}"]) for s in range(4)]
-               == list(stored.game.hands[0].tricks))
+    same = sum(
+        1
+        for form in forms
+        if [int(form[f"tricks_{s}"]) for s in range(4)] == list(stored.game.hands[0].tricks)
+    )
     assert len(refused) == PHONES - same
 
 

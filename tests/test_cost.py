@@ -23,9 +23,15 @@ def game_at_hand(app, number: int) -> str:
     """A partnership game whose hand `number` has its bids and waits for its tricks."""
     hands = [{"bids": HANDS[n % 2][0], "tricks": HANDS[n % 2][1]} for n in range(number - 1)]
     hands.append({"bids": HANDS[(number - 1) % 2][0], "tricks": None})
-    game = gamefile.read({"format": "scorepad/1", "mode": "partnership",
-                          "players": ["Alice", "Ben", "Cara", "Dev"],
-                          "rules": {"target": 2000}, "hands": hands})
+    game = gamefile.read(
+        {
+            "format": "scorepad/1",
+            "mode": "partnership",
+            "players": ["Alice", "Ben", "Cara", "Dev"],
+            "rules": {"target": 2000},
+            "hands": hands,
+        }
+    )
     with app.app_context():
         return storage.create_game(get_db(), game.table, game.rules, game.hands)
 
@@ -51,8 +57,9 @@ def sides_scored_by_a_save(app, client, monkeypatch, number: int) -> int:
     page = client.get(f"/games/{game_id}")
     assert page.status_code == 200 and f"Hand {number}: tricks" in page.get_data(as_text=True)
     with counting_score_side(monkeypatch) as calls:
-        response = client.post(f"/games/{game_id}/tricks",
-                               data=tricks_form(number, 1, HANDS[(number - 1) % 2][1]))
+        response = client.post(
+            f"/games/{game_id}/tricks", data=tricks_form(number, 1, HANDS[(number - 1) % 2][1])
+        )
     assert response.status_code == 302, response.get_data(as_text=True)[:300]
     with app.app_context():
         stored = storage.load_game(get_db(), game_id)
@@ -62,8 +69,12 @@ def sides_scored_by_a_save(app, client, monkeypatch, number: int) -> int:
 
 def test_the_counter_sees_the_core_score_a_game(monkeypatch):
     # The counter itself works: scoring a 3-hand partnership game scores 2 sides a hand.
-    doc = {"format": "scorepad/1", "mode": "partnership", "players": ["A", "B", "C", "D"],
-           "hands": [{"bids": b, "tricks": t} for b, t in HANDS + HANDS[:1]]}
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["A", "B", "C", "D"],
+        "hands": [{"bids": b, "tricks": t} for b, t in HANDS + HANDS[:1]],
+    }
     game = gamefile.read(doc)
     with counting_score_side(monkeypatch) as calls:
         game.score()

@@ -23,17 +23,21 @@ PHONE = {"Accept-Encoding": "gzip, deflate, br"}
 def decoded(response) -> bytes:
     """The body as sent, decompressed by its Content-Encoding."""
     coding = response.headers.get("Content-Encoding")
-    return {"gzip": gzip.decompress, "br": brotli.decompress, None: bytes}[coding](
-        response.data)
+    return {"gzip": gzip.decompress, "br": brotli.decompress, None: bytes}[coding](response.data)
+
+
 HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
 
 
 def imported(app, client, hands: int, pending: bool = False) -> str:
     """A partnership game with `hands` played hands, put on this client's list."""
-    doc = {"format": "scorepad/1", "mode": "partnership",
-           "players": ["Alice", "Ben", "Cara", "Dev"], "rules": {"target": 2000},
-           "hands": [{"bids": HANDS[n % 2][0], "tricks": HANDS[n % 2][1]}
-                     for n in range(hands)]}
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["Alice", "Ben", "Cara", "Dev"],
+        "rules": {"target": 2000},
+        "hands": [{"bids": HANDS[n % 2][0], "tricks": HANDS[n % 2][1]} for n in range(hands)],
+    }
     if pending:
         doc["hands"].append({"bids": [3, 3, 3, 4], "tricks": None})
     game = gamefile.read(doc)
@@ -85,12 +89,14 @@ def test_a_304d_page_still_posts(tmp_path):
     client = app.test_client()
     page = client.get("/games/new")
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text).group(1)
-    assert client.get("/games/new", headers={"If-None-Match": page.headers["ETag"]}) \
-        .status_code == 304
+    assert (
+        client.get("/games/new", headers={"If-None-Match": page.headers["ETag"]}).status_code == 304
+    )
     from tests.helpers import new_game_form
 
-    assert client.post("/games/new", data={**new_game_form(), "csrf_token": token}) \
-        .status_code == 302
+    assert (
+        client.post("/games/new", data={**new_game_form(), "csrf_token": token}).status_code == 302
+    )
 
 
 def test_static_files_carry_their_hash_and_are_cached_long(client):
@@ -119,8 +125,9 @@ def test_plain_and_compressed_static_bodies_have_different_etags(client):
         assert response.headers.get("Content-Encoding", "identity") == coding
         seen[coding] = response.headers["ETag"]
         assert "Accept-Encoding" in response.headers["Vary"]
-        again = client.get("/static/app.css", headers={"Accept-Encoding": coding,
-                                                       "If-None-Match": seen[coding]})
+        again = client.get(
+            "/static/app.css", headers={"Accept-Encoding": coding, "If-None-Match": seen[coding]}
+        )
         assert again.status_code == 304 and again.data == b""
         assert again.headers["ETag"] == seen[coding]
         response.close()
@@ -131,7 +138,8 @@ def test_script_does_not_block_rendering(client):
     body = client.get("/games/new").get_data(as_text=True)
     assert re.search(r"<script [^>]*defer", body)
     assert "fonts.googleapis" not in body and "@font-face" not in client.get(
-        "/static/app.css").get_data(as_text=True)
+        "/static/app.css"
+    ).get_data(as_text=True)
 
 
 def _weight(client, path: str) -> int:
@@ -141,7 +149,8 @@ def _weight(client, path: str) -> int:
     total = len(page.data)
     html = decoded(page).decode()
     assets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html) + re.findall(
-        r'<script src="([^"]+)"', html)
+        r'<script src="([^"]+)"', html
+    )
     assert len(assets) == 2, assets
     for asset in assets:
         response = client.get(asset, headers=PHONE)
@@ -156,10 +165,22 @@ def test_every_page_fits_in_the_first_round_trip(app, client):
     play(client, small, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
     big = imported(app, client, 40)
     pending = imported(app, client, 40, pending=True)
-    paths = ["/games", "/games/new", "/games/import", f"/games/{small}",
-             f"/games/{small}/history", f"/games/{small}/hands/1", f"/games/{big}",
-             f"/games/{big}/history", f"/games/{pending}", f"/games/{big}/rules",
-             f"/games/{big}/sheet", "/stats", "/offline", "/games/missing"]
+    paths = [
+        "/games",
+        "/games/new",
+        "/games/import",
+        f"/games/{small}",
+        f"/games/{small}/history",
+        f"/games/{small}/hands/1",
+        f"/games/{big}",
+        f"/games/{big}/history",
+        f"/games/{pending}",
+        f"/games/{big}/rules",
+        f"/games/{big}/sheet",
+        "/stats",
+        "/offline",
+        "/games/missing",
+    ]
     body = client.get(f"/games/{big}").get_data(as_text=True)
     paths.append(re.search(r'href="http://localhost(/watch/[^"]+)"', body).group(1))
     for path in paths:
@@ -184,24 +205,33 @@ def statements(monkeypatch):
     return seen
 
 
-@pytest.mark.parametrize("request_kind", ["game", "history", "export", "edit", "games",
-                                          "save tricks"])
+@pytest.mark.parametrize(
+    "request_kind", ["game", "history", "export", "edit", "games", "save tricks"]
+)
 def test_queries_per_page_do_not_grow_with_hands(app, client, statements, request_kind):
     counts = []
     for hands in (5, 200):
         game_id = imported(app, client, hands, pending=request_kind == "save tricks")
         statements.clear()
         if request_kind == "save tricks":
-            response = client.post(f"/games/{game_id}/tricks",
-                                   data=tricks_form(hands + 1, 1, [3, 3, 3, 4]))
+            response = client.post(
+                f"/games/{game_id}/tricks", data=tricks_form(hands + 1, 1, [3, 3, 3, 4])
+            )
         else:
-            path = {"game": f"/games/{game_id}", "history": f"/games/{game_id}/history",
-                    "export": f"/games/{game_id}/export.json",
-                    "edit": f"/games/{game_id}/hands/2", "games": "/games"}[request_kind]
+            path = {
+                "game": f"/games/{game_id}",
+                "history": f"/games/{game_id}/history",
+                "export": f"/games/{game_id}/export.json",
+                "edit": f"/games/{game_id}/hands/2",
+                "games": "/games",
+            }[request_kind]
             response = client.get(path)
         assert response.status_code == (302 if request_kind == "save tricks" else 200)
         counts.append(len(statements))
-        data = [q for q in statements if q.split()[0].lower() in ("select", "insert", "update",
-                                                                  "delete")]
+        data = [
+            q
+            for q in statements
+            if q.split()[0].lower() in ("select", "insert", "update", "delete")
+        ]
         assert len(data) <= 6, data  # a write reads the game again inside its transaction
     assert counts[0] == counts[1], counts

@@ -15,16 +15,21 @@ from tests.live import ROOT
 
 DOCS = ROOT / "docs"
 # A marker line, then a fenced JSON block: what the example is meant to show.
-BLOCK = re.compile(r"<!-- example: (import|export|part|refused \"([^\"]+)\") -->\n"
-                   r"```json\n(.*?)```", re.S)
+BLOCK = re.compile(
+    r"<!-- example: (import|export|part|refused \"([^\"]+)\") -->\n"
+    r"```json\n(.*?)```",
+    re.S,
+)
 # Keys the docs describe that are being built now: an example using one of them is
 # skipped until the game file knows it, then checked like the others.
 UNKNOWN = re.compile(r"unknown key '(\w+)'|rules\.(\w+): is not a house rule")
 
 
 def examples(kind: str) -> list[tuple[str, str | None, object]]:
-    found = [(m.group(1).split()[0], m.group(2), json.loads(m.group(3)))
-             for m in BLOCK.finditer((DOCS / "gamefile.md").read_text())]
+    found = [
+        (m.group(1).split()[0], m.group(2), json.loads(m.group(3)))
+        for m in BLOCK.finditer((DOCS / "gamefile.md").read_text())
+    ]
     return [(k, message, doc) for k, message, doc in found if k == kind]
 
 
@@ -35,8 +40,9 @@ def read_or_skip(doc: object) -> gamefile.Game:
     except GameError as err:
         unknown = UNKNOWN.search(str(err))
         if unknown:
-            pytest.skip(f"documents {unknown.group(1) or unknown.group(2)!r}, "
-                        "not read by the game file yet")
+            pytest.skip(
+                f"documents {unknown.group(1) or unknown.group(2)!r}, not read by the game file yet"
+            )
         raise
 
 
@@ -57,18 +63,21 @@ def test_import_examples_import(index):
 @pytest.mark.parametrize("index", range(len(examples("part"))))
 def test_hand_examples_import_inside_a_game(index):
     _, _, hand = examples("part")[index]
-    doc = {"format": "scorepad/1", "mode": "partnership",
-           "players": ["Maya", "Tom", "Rosa", "Jun"],
-           "rules": {"blind_bid": 6, "blind_bid_trailing_by": 0}, "hands": [hand]}
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["Maya", "Tom", "Rosa", "Jun"],
+        "rules": {"blind_bid": 6, "blind_bid_trailing_by": 0},
+        "hands": [hand],
+    }
     game = read_or_skip(doc)
     assert game.score().hands[0].sides is not None
 
 
 def test_export_example_is_what_scorepad_exports():
-    (_, _, doc), = examples("export")
+    ((_, _, doc),) = examples("export")
     exported = gamefile.export(read_or_skip(doc))
-    for key in ("format", "mode", "players", "first_dealer", "sides", "status", "winner",
-                "hands"):
+    for key in ("format", "mode", "players", "first_dealer", "sides", "status", "winner", "hands"):
         assert exported[key] == doc[key], key
     # the docs shorten the rules: what they show is what the export holds
     assert doc["rules"].items() <= exported["rules"].items()
@@ -84,12 +93,18 @@ def test_refused_examples_are_refused_with_their_message(index):
 
 @pytest.mark.parametrize("key", [spec.key for spec in RULE_SPECS])
 def test_every_house_rule_is_in_the_rules_doc(key):
-    rows = [line for line in (DOCS / "rules.md").read_text().splitlines()
-            if line.startswith(f"| `{key}` |")]
+    rows = [
+        line
+        for line in (DOCS / "rules.md").read_text().splitlines()
+        if line.startswith(f"| `{key}` |")
+    ]
     assert len(rows) == 1, f"docs/rules.md has no row for the house rule {key!r}"
     default = next(s.default for s in RULE_SPECS if s.key == key)
-    shown = {True: "on", False: "off", None: "none"}.get(default, default) \
-        if isinstance(default, bool | type(None)) else default
+    shown = (
+        {True: "on", False: "off", None: "none"}.get(default, default)
+        if isinstance(default, bool | type(None))
+        else default
+    )
     assert re.match(rf"\| `{key}` \| `?{re.escape(str(shown))}`? \|", rows[0]), rows[0]
 
 

@@ -38,8 +38,9 @@ def test_a_game_in_play_counts_its_points_but_no_win_and_keeps_the_streak():
 
 
 def test_a_draw_ends_every_streak():
-    level = score_game(partnership(), Rules(), [hand((4, 3, 3, 3), (4, 3, 3, 3))],
-                       ((0, 0), (10, 0)))
+    level = score_game(
+        partnership(), Rules(), [hand((4, 3, 3, 3), (4, 3, 3, 3))], ((0, 0), (10, 0))
+    )
     drawn = end_early(level)  # 70 - 70
     assert drawn.draw
     evening = tally([_game(ALICE_CARA_WIN), drawn])

@@ -17,32 +17,74 @@ from tests.test_properties import broken_documents
 
 JUNK = st.one_of(
     st.text(max_size=60),
-    st.integers(-10**30, 10**30).map(str),
-    st.sampled_from(["", " ", "0", "-1", "14", "nil", "blind_nil", "1e3", "3.5", "NaN",
-                     "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>",
-                     "y", "on", "x" * 10_000, "٣", "Ⅻ", "\u202e13"]),
+    st.integers(-(10**30), 10**30).map(str),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "0",
+            "-1",
+            "14",
+            "nil",
+            "blind_nil",
+            "1e3",
+            "3.5",
+            "NaN",
+            "<script>alert(1)</script>",
+            '"><img src=x onerror=alert(1)>',
+            "y",
+            "on",
+            "x" * 10_000,
+            "٣",
+            "Ⅻ",
+            "\u202e13",
+        ]
+    ),
 )
-NEW_GAME_FIELDS = ["table", "player_0", "player_1", "player_2", "player_3", "first_dealer",
-                   "target", "custom_target", *DEFAULT_RULE_FORM, "unknown_field"]
-HAND_FIELDS = ["number", "version", *(f"{kind}_{seat}" for kind in ("bid", "nil", "blind",
-                                                                     "tricks")
-                                      for seat in range(4)), "unknown_field"]
-FUZZ = settings(max_examples=120, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                       HealthCheck.too_slow])
+NEW_GAME_FIELDS = [
+    "table",
+    "player_0",
+    "player_1",
+    "player_2",
+    "player_3",
+    "first_dealer",
+    "target",
+    "custom_target",
+    *DEFAULT_RULE_FORM,
+    "unknown_field",
+]
+HAND_FIELDS = [
+    "number",
+    "version",
+    *(f"{kind}_{seat}" for kind in ("bid", "nil", "blind", "tricks") for seat in range(4)),
+    "unknown_field",
+]
+FUZZ = settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": False, "DATABASE": str(tmp_path / "fuzz.db"),
-                       "SECRET_KEY": "fuzz", "WTF_CSRF_ENABLED": False})
+    return create_app(
+        {
+            "TESTING": False,
+            "DATABASE": str(tmp_path / "fuzz.db"),
+            "SECRET_KEY": "fuzz",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
 
 
 def snapshot(app) -> list:
     with app.app_context():
         db = get_db()
-        return [list(db.query("select * from games order by id")),
-                list(db.query("select * from hands order by game_id, number"))]
+        return [
+            list(db.query("select * from games order by id")),
+            list(db.query("select * from hands order by game_id, number")),
+        ]
 
 
 def check(app, response, before) -> None:
@@ -64,8 +106,10 @@ def mutate(base: dict, changes: dict, drop: list) -> dict:
 
 
 @FUZZ
-@given(changes=st.dictionaries(st.sampled_from(NEW_GAME_FIELDS), JUNK, max_size=6),
-       drop=st.lists(st.sampled_from(NEW_GAME_FIELDS), max_size=3))
+@given(
+    changes=st.dictionaries(st.sampled_from(NEW_GAME_FIELDS), JUNK, max_size=6),
+    drop=st.lists(st.sampled_from(NEW_GAME_FIELDS), max_size=3),
+)
 def test_new_game_form(app, changes, drop):
     client = app.test_client()
     before = snapshot(app)
@@ -77,20 +121,42 @@ def game(app):
     client = app.test_client()
     game_id = start(client)
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
-    client.post(f"/games/{game_id}/bids", data={"number": "2", "version": "0", "bid_0": "3",
-                                                "bid_1": "3", "bid_2": "3", "bid_3": "4"})
+    client.post(
+        f"/games/{game_id}/bids",
+        data={
+            "number": "2",
+            "version": "0",
+            "bid_0": "3",
+            "bid_1": "3",
+            "bid_2": "3",
+            "bid_3": "4",
+        },
+    )
     return client, game_id
 
 
-HAND_BASE = {"number": "2", "version": "1", "bid_0": "3", "bid_1": "3", "bid_2": "3",
-             "bid_3": "4", "tricks_0": "3", "tricks_1": "3", "tricks_2": "3", "tricks_3": "4"}
+HAND_BASE = {
+    "number": "2",
+    "version": "1",
+    "bid_0": "3",
+    "bid_1": "3",
+    "bid_2": "3",
+    "bid_3": "4",
+    "tricks_0": "3",
+    "tricks_1": "3",
+    "tricks_2": "3",
+    "tricks_3": "4",
+}
 
 
 @FUZZ
-@given(path=st.sampled_from(["bids", "tricks", "hands/1", "hands/2", "hands/2/delete",
-                             "hands/1/delete", "rematch"]),
-       changes=st.dictionaries(st.sampled_from(HAND_FIELDS), JUNK, max_size=6),
-       drop=st.lists(st.sampled_from(HAND_FIELDS), max_size=3))
+@given(
+    path=st.sampled_from(
+        ["bids", "tricks", "hands/1", "hands/2", "hands/2/delete", "hands/1/delete", "rematch"]
+    ),
+    changes=st.dictionaries(st.sampled_from(HAND_FIELDS), JUNK, max_size=6),
+    drop=st.lists(st.sampled_from(HAND_FIELDS), max_size=3),
+)
 def test_hand_forms(app, game, path, changes, drop):
     client, game_id = game
     before = snapshot(app)
@@ -105,11 +171,13 @@ def test_hand_forms(app, game, path, changes, drop):
 
 
 @FUZZ
-@given(content=st.one_of(
-    st.binary(max_size=300),
-    st.text(max_size=300).map(str.encode),
-    broken_documents().map(lambda d: json.dumps(d).encode()),
-))
+@given(
+    content=st.one_of(
+        st.binary(max_size=300),
+        st.text(max_size=300).map(str.encode),
+        broken_documents().map(lambda d: json.dumps(d).encode()),
+    )
+)
 def test_import(app, content):
     client = app.test_client()
     before = snapshot(app)
@@ -129,16 +197,24 @@ def test_hand_limit(app, tmp_path):
     from scorepad import gamefile
     from scorepad.store import storage
 
-    doc = {"format": "scorepad/1", "mode": "partnership", "players": ["A", "B", "C", "D"],
-           "rules": {"target": 2000},
-           "hands": [{"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4]},
-                     {"bids": [4, 4, 3, 4], "tricks": [3, 3, 3, 4]}] * 250}
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["A", "B", "C", "D"],
+        "rules": {"target": 2000},
+        "hands": [
+            {"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4]},
+            {"bids": [4, 4, 3, 4], "tricks": [3, 3, 3, 4]},
+        ]
+        * 250,
+    }
     game = gamefile.read(doc)
     with app.app_context():
         game_id = storage.create_game(get_db(), game.table, game.rules, game.hands)
         with pytest.raises(gamefile.GameError, match="hand 501: a game holds at most 500"):
             storage.save_bids(get_db(), game_id, 501, [3, 3, 3, 4])
     doc["hands"].append({"bids": [3, 3, 3, 4], "tricks": None})
-    response = app.test_client().post("/games/import", data={
-        "game_file": (io.BytesIO(json.dumps(doc).encode()), "g.json")})
+    response = app.test_client().post(
+        "/games/import", data={"game_file": (io.BytesIO(json.dumps(doc).encode()), "g.json")}
+    )
     assert response.status_code == 400 and "at most 500 hands" in response.get_data(as_text=True)

@@ -44,16 +44,19 @@ def test_start_counts_for_blind_nil_eligibility():
         game(blind, rules=rules).score()
 
 
-@pytest.mark.parametrize("start,message", [
-    (((500, 0), (0, 0)), "Alice & Cara's total 500 is not short of the target 500"),
-    (((0, 0), (10001, 0)), "Ben & Dev's total must be a whole number from -10000 to 10000"),
-    (((-10001, 0), (0, 0)), "from -10000 to 10000, not -10001"),
-    (((0, 10), (0, 0)), "Alice & Cara's bags must be a whole number from 0 to 9, not 10"),
-    (((0, -1), (0, 0)), "bags must be a whole number from 0 to 9, not -1"),
-    (((0, 0),), "expected a total and bags for each of the 2 sides"),
-    (((0, 0), (True, 0)), "Ben & Dev's total must be a whole number"),
-    (((0, 0), (0, 1.0)), "Ben & Dev's bags must be"),
-])
+@pytest.mark.parametrize(
+    "start,message",
+    [
+        (((500, 0), (0, 0)), "Alice & Cara's total 500 is not short of the target 500"),
+        (((0, 0), (10001, 0)), "Ben & Dev's total must be a whole number from -10000 to 10000"),
+        (((-10001, 0), (0, 0)), "from -10000 to 10000, not -10001"),
+        (((0, 10), (0, 0)), "Alice & Cara's bags must be a whole number from 0 to 9, not 10"),
+        (((0, -1), (0, 0)), "bags must be a whole number from 0 to 9, not -1"),
+        (((0, 0),), "expected a total and bags for each of the 2 sides"),
+        (((0, 0), (True, 0)), "Ben & Dev's total must be a whole number"),
+        (((0, 0), (0, 1.0)), "Ben & Dev's bags must be"),
+    ],
+)
 def test_start_refusals(start, message):
     with pytest.raises(GameError, match=message) as caught:
         game(start=start).score()
@@ -75,8 +78,7 @@ def test_start_bags_with_a_smaller_bag_limit():
 
 def test_ended_early_the_leader_wins():
     score = game(MADE, ended=True).score()
-    assert (score.status, score.winner, score.reason, score.ended) == \
-        ("finished", 0, "ended", True)
+    assert (score.status, score.winner, score.reason, score.ended) == ("finished", 0, "ended", True)
     assert not score.draw
 
 
@@ -92,10 +94,13 @@ def test_an_ended_game_takes_no_further_hand():
         extend(score, MADE)
 
 
-@pytest.mark.parametrize("hands,message", [
-    ((MADE, Hand((3, 3, 3, 3))), "hand 2 was bid but not played"),
-    ((), "only after a played hand"),
-])
+@pytest.mark.parametrize(
+    "hands,message",
+    [
+        ((MADE, Hand((3, 3, 3, 3))), "hand 2 was bid but not played"),
+        ((), "only after a played hand"),
+    ],
+)
 def test_ending_is_refused(hands, message):
     with pytest.raises(GameError, match=message) as caught:
         game(*hands, ended=True).score()
@@ -107,9 +112,14 @@ def test_a_finished_game_cannot_be_ended_again():
         game(MADE, start=((450, 0), (0, 0)), ended=True).score()
 
 
-HANDS = [Hand((3, 3, 3, 3), (4, 3, 3, 3)), Hand((4, N, 4, 5), (4, 0, 4, 5)),
-         Hand((3, 4, 3, 3), (3, 5, 2, 3)), Hand((3, 3, 3, 4), (4, 2, 4, 3)),
-         Hand((2, 4, 6, N), (2, 4, 7, 0)), Hand((3, 3, 3, 3))]
+HANDS = [
+    Hand((3, 3, 3, 3), (4, 3, 3, 3)),
+    Hand((4, N, 4, 5), (4, 0, 4, 5)),
+    Hand((3, 4, 3, 3), (3, 5, 2, 3)),
+    Hand((3, 3, 3, 4), (4, 2, 4, 3)),
+    Hand((2, 4, 6, N), (2, 4, 7, 0)),
+    Hand((3, 3, 3, 3)),
+]
 
 
 def test_extend_hand_by_hand_is_score_game():
@@ -124,8 +134,9 @@ def test_without_pending_then_the_played_hand_is_the_full_score():
     played = Hand((3, 3, 3, 3), (3, 3, 3, 4), dealer=2)
     quick = extend(without_pending(score), played)
     assert quick == score_game(partnership(), Rules(), [*HANDS[:-1], played])
-    unplayed_dealer = score_game(partnership(), Rules(), [*HANDS[:-1],
-                                                          Hand((3, 3, 3, 3), dealer=2)])
+    unplayed_dealer = score_game(
+        partnership(), Rules(), [*HANDS[:-1], Hand((3, 3, 3, 3), dealer=2)]
+    )
     assert without_pending(unplayed_dealer).deal_from == score.hands[-2].dealer + 1
 
 
@@ -148,22 +159,28 @@ BLIND_100 = validate_rules({"blind_nil_trailing_by": 100})
 
 def test_fix_that_breaks_a_later_blind_nil_names_that_hand_and_the_rule():
     # side 1 trails by 122 after hand 2; Ben bids blind nil in hand 3
-    hands = (Hand((3, 3, 3, 3), (4, 3, 3, 3)), Hand((3, 3, 3, 3), (7, 0, 3, 3)),
-             Hand((4, "blind_nil", 4, 5), (4, 0, 4, 5)))
+    hands = (
+        Hand((3, 3, 3, 3), (4, 3, 3, 3)),
+        Hand((3, 3, 3, 3), (7, 0, 3, 3)),
+        Hand((4, "blind_nil", 4, 5), (4, 0, 4, 5)),
+    )
     g = Game(partnership(), BLIND_100, hands)
     assert g.score().totals[1] > 0
     with pytest.raises(GameError) as caught:
         check_fix(g, 2, Hand((3, 3, 3, 3), (4, 3, 3, 3)))
     err = caught.value
     assert (err.hand, err.rule, err.field, err.seat) == (3, "blind_nil_trailing_by", "bids", 1)
-    assert str(err).startswith("hand 3: bids: after the change to hand 2 this hand breaks "
-                               "blind_nil_trailing_by")
+    assert str(err).startswith(
+        "hand 3: bids: after the change to hand 2 this hand breaks blind_nil_trailing_by"
+    )
 
 
 def test_fix_that_breaks_a_later_blind_contract():
     rules = validate_rules({"blind_bid": 6, "blind_bid_trailing_by": 100})
-    hands = (Hand((3, 3, 3, 3), (4, 3, 3, 3), adjust=(0, 200)),
-             Hand((3, 3, 3, 3), (3, 3, 3, 4), blind=(0,)))
+    hands = (
+        Hand((3, 3, 3, 3), (4, 3, 3, 3), adjust=(0, 200)),
+        Hand((3, 3, 3, 3), (3, 3, 3, 4), blind=(0,)),
+    )
     g = Game(partnership(), rules, hands)
     with pytest.raises(GameError, match="hand 2: blind: after the change to hand 1") as caught:
         check_fix(g, 1, Hand((3, 3, 3, 3), (4, 3, 3, 3)))

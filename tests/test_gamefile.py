@@ -26,8 +26,17 @@ IMPORT = {
 
 def test_export_of_the_documented_example():
     doc = gamefile.export(gamefile.read(IMPORT))
-    assert list(doc) == ["format", "mode", "players", "first_dealer", "rules", "sides",
-                         "status", "winner", "hands"]
+    assert list(doc) == [
+        "format",
+        "mode",
+        "players",
+        "first_dealer",
+        "rules",
+        "sides",
+        "status",
+        "winner",
+        "hands",
+    ]
     assert doc["rules"]["target"] == 500 and doc["rules"]["nil"] is True
     assert doc["rules"]["blind_nil_trailing_by"] == 0 and len(doc["rules"]) == 25
     assert doc["sides"] == [
@@ -36,15 +45,33 @@ def test_export_of_the_documented_example():
     ]
     assert (doc["status"], doc["winner"]) == ("playing", None)
     assert doc["hands"][:2] == [
-        {"number": 1, "dealer": 0, "bids": [4, 5, 3, "nil"], "tricks": [5, 5, 3, 0],
-         "sides": [{"points": 71, "total": 71, "bags": 1},
-                   {"points": 150, "total": 150, "bags": 0}]},
-        {"number": 2, "dealer": 1, "bids": [3, 2, 3, 2], "tricks": [5, 2, 4, 2],
-         "sides": [{"points": 63, "total": 134, "bags": 4},
-                   {"points": 40, "total": 190, "bags": 0}]},
+        {
+            "number": 1,
+            "dealer": 0,
+            "bids": [4, 5, 3, "nil"],
+            "tricks": [5, 5, 3, 0],
+            "sides": [
+                {"points": 71, "total": 71, "bags": 1},
+                {"points": 150, "total": 150, "bags": 0},
+            ],
+        },
+        {
+            "number": 2,
+            "dealer": 1,
+            "bids": [3, 2, 3, 2],
+            "tricks": [5, 2, 4, 2],
+            "sides": [
+                {"points": 63, "total": 134, "bags": 4},
+                {"points": 40, "total": 190, "bags": 0},
+            ],
+        },
     ]
-    assert doc["hands"][2] == {"number": 3, "dealer": 2, "bids": [2, "blind_nil", 4, 6],
-                               "tricks": None}
+    assert doc["hands"][2] == {
+        "number": 3,
+        "dealer": 2,
+        "bids": [2, "blind_nil", 4, 6],
+        "tricks": None,
+    }
 
 
 def test_documented_example_with_blind_nil_trailing_by_is_refused():
@@ -97,34 +124,44 @@ def _with(**changes):
     return doc
 
 
-@pytest.mark.parametrize("doc,message", [
-    ([], "the game file must be a JSON object"),
-    (_with(format="scorepad/2"), "format: must be 'scorepad/1'"),
-    (_with(format=KeyError), "format: must be 'scorepad/1'"),
-    (_with(colour="red"), "colour: unknown key"),
-    (_with(mode=KeyError), "mode: missing"),
-    (_with(mode="solo"), "mode: must be partnership or cutthroat"),
-    (_with(players=["A", "B", "C"]), "players: partnership is played by 4 players, not 3"),
-    (_with(mode="cutthroat", players=["A"]), "players: cutthroat is played by 2, 3 or 4"),
-    (_with(players=["A", "B", " ", "D"]), "players: the name of seat 2 is empty"),
-    (_with(players=["A", "B", "C" * 41, "D"]),
-     "players: the name of seat 2 is 41 characters long, the most is 40"),
-    (_with(players="ABCD"), "players: must be a list of names"),
-    (_with(first_dealer=4), "first_dealer: must be a seat from 0 to 3"),
-    (_with(first_dealer="0"), "first_dealer: must be a seat"),
-    (_with(rules={"colour": 1}), r"rules\.colour: is not a house rule"),
-    (_with(rules={"target": "300"}), r"rules\.target: must be a whole number"),
-    (_with(hands={}), "hands: must be a list"),
-    (_with(hands=[[4, 5, 3, 1]]), "hand 1: hands: must be an object with bids and tricks"),
-    (_with(hands=[{"bids": [4, 5, 3, 1]}]), "hand 1: tricks: missing"),
-    (_with(hands=[{"tricks": [4, 5, 3, 1]}]), "hand 1: bids: missing"),
-    (_with(hands=[{"bids": "4531", "tricks": None}]), "hand 1: bids: must be a list"),
-    (_with(hands=[{"bids": [4, 5, 3, 1], "tricks": 13}]), "hand 1: tricks: must be a list"),
-    (_with(hands=[{"bids": [4, 5, 3, 1], "tricks": None, "x": 1}]), "hand 1: x: unknown key"),
-    (_with(hands=[{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}]),
-     "hand 1: tricks add up to 12, expected 13"),
-    (_with(rules={"blind_nil": False}), "hand 3: bids: Ben bid blind nil, but blind nil is off"),
-])
+@pytest.mark.parametrize(
+    "doc,message",
+    [
+        ([], "the game file must be a JSON object"),
+        (_with(format="scorepad/2"), "format: must be 'scorepad/1'"),
+        (_with(format=KeyError), "format: must be 'scorepad/1'"),
+        (_with(colour="red"), "colour: unknown key"),
+        (_with(mode=KeyError), "mode: missing"),
+        (_with(mode="solo"), "mode: must be partnership or cutthroat"),
+        (_with(players=["A", "B", "C"]), "players: partnership is played by 4 players, not 3"),
+        (_with(mode="cutthroat", players=["A"]), "players: cutthroat is played by 2, 3 or 4"),
+        (_with(players=["A", "B", " ", "D"]), "players: the name of seat 2 is empty"),
+        (
+            _with(players=["A", "B", "C" * 41, "D"]),
+            "players: the name of seat 2 is 41 characters long, the most is 40",
+        ),
+        (_with(players="ABCD"), "players: must be a list of names"),
+        (_with(first_dealer=4), "first_dealer: must be a seat from 0 to 3"),
+        (_with(first_dealer="0"), "first_dealer: must be a seat"),
+        (_with(rules={"colour": 1}), r"rules\.colour: is not a house rule"),
+        (_with(rules={"target": "300"}), r"rules\.target: must be a whole number"),
+        (_with(hands={}), "hands: must be a list"),
+        (_with(hands=[[4, 5, 3, 1]]), "hand 1: hands: must be an object with bids and tricks"),
+        (_with(hands=[{"bids": [4, 5, 3, 1]}]), "hand 1: tricks: missing"),
+        (_with(hands=[{"tricks": [4, 5, 3, 1]}]), "hand 1: bids: missing"),
+        (_with(hands=[{"bids": "4531", "tricks": None}]), "hand 1: bids: must be a list"),
+        (_with(hands=[{"bids": [4, 5, 3, 1], "tricks": 13}]), "hand 1: tricks: must be a list"),
+        (_with(hands=[{"bids": [4, 5, 3, 1], "tricks": None, "x": 1}]), "hand 1: x: unknown key"),
+        (
+            _with(hands=[{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}]),
+            "hand 1: tricks add up to 12, expected 13",
+        ),
+        (
+            _with(rules={"blind_nil": False}),
+            "hand 3: bids: Ben bid blind nil, but blind nil is off",
+        ),
+    ],
+)
 def test_refused_documents(doc, message):
     with pytest.raises(GameError, match=message):
         gamefile.read(doc)

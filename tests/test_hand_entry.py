@@ -21,8 +21,10 @@ def stored(app, game_id):
 
 
 def groups(body: str) -> list[str]:
-    return [html.unescape(name) for name in
-            re.findall(r'role="radiogroup" id="[^"]+"\s+aria-label="([^"]+)"', body)]
+    return [
+        html.unescape(name)
+        for name in re.findall(r'role="radiogroup" id="[^"]+"\s+aria-label="([^"]+)"', body)
+    ]
 
 
 def test_new_partnership_games_count_tricks_by_side_unless_asked(client, app):
@@ -42,25 +44,31 @@ def test_a_side_counted_hand_takes_one_count_and_the_nil_bidders_own(client, app
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert groups(body) == ["Alice & Cara tricks", "Ben & Dev tricks", "Dev tricks"]
     assert '<input checked id="tricks_3-0" name="tricks_3" type="radio" value="0">' in body
-    response = client.post(f"/games/{game_id}/tricks",
-                           data=tricks_form(1, 1, [None, None, None, 0], sides=[8, 5]))
+    response = client.post(
+        f"/games/{game_id}/tricks", data=tricks_form(1, 1, [None, None, None, 0], sides=[8, 5])
+    )
     assert response.status_code == 302
     game = stored(app, game_id).game
     assert game.hands[0] == Hand((4, 5, 3, NIL), (None, None, None, 0), (8, 5))
     expected = Game(TABLE, Rules(), (Hand((4, 5, 3, NIL), (5, 5, 3, 0)),)).score()
-    assert [s.total for s in stored(app, game_id).score().sides] == \
-        [s.total for s in expected.sides] == [71, 150]
+    assert (
+        [s.total for s in stored(app, game_id).score().sides]
+        == [s.total for s in expected.sides]
+        == [71, 150]
+    )
     words = text(client.get(f"/games/{game_id}/history"))
     assert "took 8 +71" in words and "took 5 (Dev 0) +150" in words
     assert "Dev Games won – (1 unfinished) Bids made – Nil made 100% (1/1)" in text(
-        client.get("/stats"))
+        client.get("/stats")
+    )
 
 
 def test_a_broken_nil_counted_by_side(client, app):
     game_id = start(client, tricks_by="side")
     client.post(f"/games/{game_id}/bids", data=bid_form(1, ["nil", 5, 3, 4]))
-    response = client.post(f"/games/{game_id}/tricks",
-                           data=tricks_form(1, 1, [2, None, None, None], sides=[6, 7]))
+    response = client.post(
+        f"/games/{game_id}/tricks", data=tricks_form(1, 1, [2, None, None, None], sides=[6, 7])
+    )
     assert response.status_code == 302
     sides = stored(app, game_id).score().sides
     expected = Game(TABLE, Rules(), (Hand((NIL, 5, 3, 4), (2, 4, 4, 3)),)).score().sides
@@ -82,8 +90,9 @@ def test_side_counts_that_do_not_add_up_are_refused_in_plain_words(client, app):
 def test_nil_bidder_taking_more_than_the_side_is_shown_beside_the_side(client):
     game_id = start(client, tricks_by="side")
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
-    response = client.post(f"/games/{game_id}/tricks",
-                           data=tricks_form(1, 1, [None, None, None, 6], sides=[8, 5]))
+    response = client.post(
+        f"/games/{game_id}/tricks", data=tricks_form(1, 1, [None, None, None, 6], sides=[8, 5])
+    )
     body = response.get_data(as_text=True)
     assert response.status_code == 400
     assert 'id="side_1-error">The nil bidders of Ben &amp; Dev took more tricks' in body
@@ -92,13 +101,17 @@ def test_nil_bidder_taking_more_than_the_side_is_shown_beside_the_side(client):
 def test_fixing_a_side_counted_hand_keeps_the_side_entry(client, app):
     game_id = start(client, tricks_by="side")
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
-    client.post(f"/games/{game_id}/tricks",
-                data=tricks_form(1, 1, [None, None, None, 0], sides=[8, 5]))
+    client.post(
+        f"/games/{game_id}/tricks", data=tricks_form(1, 1, [None, None, None, 0], sides=[8, 5])
+    )
     body = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
     assert "Alice & Cara tricks" in groups(body) and "Dev tricks" in groups(body)
     assert '<input checked id="side_0-8" name="side_0" type="radio" value="8">' in body
-    data = {**bid_form(1, [4, 5, 3, "nil"]), "version": "2",
-            **tricks_form(1, 2, [None, None, None, 1], sides=[7, 6])}
+    data = {
+        **bid_form(1, [4, 5, 3, "nil"]),
+        "version": "2",
+        **tricks_form(1, 2, [None, None, None, 1], sides=[7, 6]),
+    }
     response = client.post(f"/games/{game_id}/hands/1", data=data, follow_redirects=True)
     assert "Hand 1 corrected." in text(response)
     hand = stored(app, game_id).game.hands[0]
@@ -111,13 +124,14 @@ def test_undo_and_cancel_ask_first(client):
     words = text(client.get(f"/games/{game_id}"))
     assert "Cancel this hand" in words and "Yes, cancel hand 1" in words
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
-    fold = body[body.index('<details class="confirm">'):]
+    fold = body[body.index('<details class="confirm">') :]
     assert fold.index("<summary") < fold.index("Yes, cancel hand 1") < fold.index("</details>")
     client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [4, 5, 3, 1]))
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
-    fold = body[body.index('<details class="confirm">'):]
+    fold = body[body.index('<details class="confirm">') :]
     assert fold.index('role="button">Undo hand 1</summary>') < fold.index(
-        '<button class="danger">Yes, undo hand 1</button>')
+        '<button class="danger">Yes, undo hand 1</button>'
+    )
 
 
 def test_every_hand_can_be_fixed_from_the_game_page(client):
@@ -165,8 +179,7 @@ def test_rules_page_sentences_are_spaced_and_cutthroat_has_no_partner(client):
     words = text(client.get(f"/games/{game_id}/rules"))
     assert not re.search(r"[a-z0-9]\.[A-Z]", words), re.findall(r"\w+\.[A-Z]\w+", words)
     assert "13 tricks. The deal" in words and "200. Nil is scored" in words
-    cut = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3",
-                rule_nil_tricks="partner")
+    cut = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3", rule_nil_tricks="partner")
     prose = client.get(f"/games/{cut}/rules").get_data(as_text=True).split("</div>")[0]
     words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", prose))
     assert "partner" not in words and " it " not in words
@@ -188,6 +201,5 @@ def test_zero_is_offered_only_where_a_bid_of_zero_is_a_plain_bid(client, app):
     game_id = start(client, rule_zero_bid="bid")
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert 'name="bid_0" type="radio" value="0"' in body
-    assert client.post(f"/games/{game_id}/bids",
-                       data=bid_form(1, [0, 5, 4, 4])).status_code == 302
+    assert client.post(f"/games/{game_id}/bids", data=bid_form(1, [0, 5, 4, 4])).status_code == 302
     assert stored(app, game_id).game.hands[0].bids == (0, 5, 4, 4)

@@ -14,8 +14,9 @@ from tests.test_gamefile_more import DOCUMENTED, FULL
 
 
 def _import(client, doc) -> str:
-    response = client.post("/games/import", data={
-        "game_file": (io.BytesIO(json.dumps(doc).encode()), "game.json")})
+    response = client.post(
+        "/games/import", data={"game_file": (io.BytesIO(json.dumps(doc).encode()), "game.json")}
+    )
     assert response.status_code == 302, response.get_data(as_text=True)
     return response.headers["Location"].rsplit("/", 1)[-1]
 
@@ -34,14 +35,20 @@ def test_a_draw_imported_shows_as_a_draw(client):
     doc["hands"] = [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "adjust": [0, 1]}]
     game_id = _import(client, doc)
     exported = client.get(f"/games/{game_id}/export.json").get_json()
-    assert (exported["status"], exported["winner"], exported["ended"]) == \
-        ("finished", None, True)
+    assert (exported["status"], exported["winner"], exported["ended"]) == ("finished", None, True)
     assert "draw" in text(client.get(f"/games/{game_id}"))
 
 
 def test_an_import_with_a_repeated_key_is_refused(client):
-    response = client.post("/games/import", data={"game_file": (io.BytesIO(
-        b'{"format": "scorepad/1", "mode": "partnership", "mode": "cutthroat"}'), "g.json")})
+    response = client.post(
+        "/games/import",
+        data={
+            "game_file": (
+                io.BytesIO(b'{"format": "scorepad/1", "mode": "partnership", "mode": "cutthroat"}'),
+                "g.json",
+            )
+        },
+    )
     assert response.status_code == 400
     assert "the key &#39;mode&#39; appears twice" in response.get_data(as_text=True)
 

@@ -15,35 +15,47 @@ PART = Table("partnership", PLAYERS)
 CUT = Table("cutthroat", ("Alice", "Ben", "Cara"))
 
 
-@pytest.mark.parametrize(("table", "stake", "words"), [
-    (PART, Stake("need", 0, 6), "Alice & Cara win by making 6"),
-    (CUT, Stake("need", 1, 6), "Ben wins by making 6"),
-    (PART, Stake("bags", 1, 2, 100), "2 more bags cost Ben & Dev 100"),
-    (PART, Stake("bags", 1, 1, 50), "1 more bag costs Ben & Dev 50"),
-    (PART, Stake("blind_nil", 1, 100), "Ben & Dev may bid blind nil (100 behind)"),
-    (PART, Stake("blind_bid", 0, 6, 150), "Alice & Cara may bid blind, 6 or more (150 behind)"),
-    (PART, Stake("set_out", 1, 2), "Ben & Dev are out if set this hand"),
-    (PART, Stake("hand_limit", None, 1, 12), "Last hand: the hand limit is 12"),
-    (PART, Stake("hand_limit", None, 2, 12), "2 hands left: the hand limit is 12"),
-    (PART, Stake("hand_limit", None, 0, 12),
-     "Past the hand limit of 12: the first hand with a single leader ends the game"),
-])
+@pytest.mark.parametrize(
+    ("table", "stake", "words"),
+    [
+        (PART, Stake("need", 0, 6), "Alice & Cara win by making 6"),
+        (CUT, Stake("need", 1, 6), "Ben wins by making 6"),
+        (PART, Stake("bags", 1, 2, 100), "2 more bags cost Ben & Dev 100"),
+        (PART, Stake("bags", 1, 1, 50), "1 more bag costs Ben & Dev 50"),
+        (PART, Stake("blind_nil", 1, 100), "Ben & Dev may bid blind nil (100 behind)"),
+        (PART, Stake("blind_bid", 0, 6, 150), "Alice & Cara may bid blind, 6 or more (150 behind)"),
+        (PART, Stake("set_out", 1, 2), "Ben & Dev are out if set this hand"),
+        (PART, Stake("hand_limit", None, 1, 12), "Last hand: the hand limit is 12"),
+        (PART, Stake("hand_limit", None, 2, 12), "2 hands left: the hand limit is 12"),
+        (
+            PART,
+            Stake("hand_limit", None, 0, 12),
+            "Past the hand limit of 12: the first hand with a single leader ends the game",
+        ),
+    ],
+)
 def test_stake_words(table, stake, words):
     assert stake_text(table, stake) == words
 
 
 def test_at_most_two_lines_the_deciding_one_first():
-    score = score_game(PART, Rules(hand_limit=1, blind_nil_trailing_by=100), [],
-                       ((440, 8), (300, 0)))
+    score = score_game(
+        PART, Rules(hand_limit=1, blind_nil_trailing_by=100), [], ((440, 8), (300, 0))
+    )
     assert stake_lines(score) == [  # Ben & Dev cannot make 141 in one hand: no line
         "Alice & Cara win by making 1. Last hand: the hand limit is 1.",
         "2 more bags cost Alice & Cara 100. Ben & Dev may bid blind nil (140 behind).",
     ]
 
 
-@pytest.mark.parametrize(("key", "value", "words"), [
-    ("bag_remainder", "drop", "start again from 0"), ("nil", False, "off"),
-    ("loss_threshold", None, "none"), ("target", 300, "300"),
-])
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        ("bag_remainder", "drop", "start again from 0"),
+        ("nil", False, "off"),
+        ("loss_threshold", None, "none"),
+        ("target", 300, "300"),
+    ],
+)
 def test_rule_values_in_words(key, value, words):
     assert value_text(key, value) == words

@@ -53,18 +53,21 @@ def check(lock: str, wanted: list[Requirement], build: list[str]) -> None:
         name = canonical(req.name)
         assert name in pins, f"{lock} does not pin {req.name}: run `make lock`"
         version = pins[name][0]
-        assert req.specifier.contains(version, prereleases=True), \
+        assert req.specifier.contains(version, prereleases=True), (
             f"{lock} pins {name}=={version}, pyproject.toml asks {req}: run `make lock`"
+        )
     for name in build:
         assert canonical(name) in pins, f"{lock} does not pin the build backend {name}"
     top = {name for name, (_, _, via) in pins.items() if TOP in via}
-    assert top == {canonical(r.name) for r in wanted}, \
+    assert top == {canonical(r.name) for r in wanted}, (
         f"{lock} pins at top level what pyproject.toml does not name: run `make lock`"
+    )
     for name, (version, hashes, via) in pins.items():
         assert hashes, f"{lock}: {name}=={version} has no hash"
         assert via, f"{lock}: nothing needs {name}=={version}"
-        assert any(v == TOP or v.startswith(BUILD) or canonical(v) in pins for v in via), \
+        assert any(v == TOP or v.startswith(BUILD) or canonical(v) in pins for v in via), (
             f"{lock}: {name} is there for {via}, none of them in the lock"
+        )
 
 
 def test_run_lock_pins_every_dependency():

@@ -32,8 +32,11 @@ def ver(app, game_id, number=1):
 def settings_data(app, game_id, revision=None, **changes):
     """The settings form as the page fills it, with `changes` applied (None: left out)."""
     stored = load(app, game_id)
-    data = {**DEFAULT_RULE_FORM, "rule_target": str(stored.game.rules.target),
-            "version": str(stored.revision if revision is None else revision)}
+    data = {
+        **DEFAULT_RULE_FORM,
+        "rule_target": str(stored.game.rules.target),
+        "version": str(stored.revision if revision is None else revision),
+    }
     if stored.game.table.mode != "partnership":
         data.pop("rule_suicide", None)
     for seat, name in enumerate(stored.game.table.players):
@@ -51,6 +54,7 @@ def played_game(client, hands=(HAND_1,)):
 
 # --- settings: names and house rules -------------------------------------------------
 
+
 def test_settings_page_is_linked_and_filled_with_the_game(client):
     game_id = played_game(client)
     assert f'href="/games/{game_id}/settings"' in client.get(f"/games/{game_id}").text
@@ -64,8 +68,9 @@ def test_settings_page_is_linked_and_filled_with_the_game(client):
 def test_rename_a_player_keeps_the_hands_and_renames_the_side(client, app):
     game_id = played_game(client)
     before = load(app, game_id)
-    r = client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id,
-                                                                       player_1="  Bea "))
+    r = client.post(
+        f"/games/{game_id}/settings", data=settings_data(app, game_id, player_1="  Bea ")
+    )
     assert r.status_code == 302 and r.headers["Location"] == f"/games/{game_id}"
     after = load(app, game_id)
     assert after.game.table.players == ("Alice", "Bea", "Cara", "Dev")
@@ -76,26 +81,30 @@ def test_rename_a_player_keeps_the_hands_and_renames_the_side(client, app):
 def test_a_house_rule_change_scores_every_hand_again(client, app):
     game_id = played_game(client)
     assert load(app, game_id).score().sides[1].total == 150
-    r = client.post(f"/games/{game_id}/settings",
-                    data=settings_data(app, game_id, rule_nil_value="50"))
+    r = client.post(
+        f"/games/{game_id}/settings", data=settings_data(app, game_id, rule_nil_value="50")
+    )
     assert r.status_code == 302
     assert [s.total for s in load(app, game_id).score().sides] == [71, 100]
 
 
-@pytest.mark.parametrize("changes,field,message", [
-    ({"player_2": "alice"}, "player_2", "Another player has this name"),
-    ({"player_0": "   "}, "player_0", "Enter a name"),
-    ({"player_3": "x" * 41}, "player_3", "A name is at most 40 characters"),
-    ({"side_0": "Sharks", "side_1": "sharks"}, "side_1", "The other side has this name"),
-    ({"side_1": "y" * 41}, "side_1", "A name is at most 40 characters"),
-    ({"player_1": "Be\x00n"}, "player_1", "A name cannot hold control characters"),
-    ({"side_0": "Tab\there"}, "side_0", "A name cannot hold control characters"),
-    ({"rule_bag_limit": "-3"}, "rule_bag_limit", "must be from 0 to 100"),
-    ({"rule_target": ""}, "rule_target", "Enter a number"),
-    ({"rule_target": "9000"}, "rule_target", "must be from 50 to 2000"),
-    ({"rule_nil_tricks": "some"}, "rule_nil_tricks", "choose one of the choices shown"),
-    ({"version": "x"}, None, "reload the page"),
-])
+@pytest.mark.parametrize(
+    "changes,field,message",
+    [
+        ({"player_2": "alice"}, "player_2", "Another player has this name"),
+        ({"player_0": "   "}, "player_0", "Enter a name"),
+        ({"player_3": "x" * 41}, "player_3", "A name is at most 40 characters"),
+        ({"side_0": "Sharks", "side_1": "sharks"}, "side_1", "The other side has this name"),
+        ({"side_1": "y" * 41}, "side_1", "A name is at most 40 characters"),
+        ({"player_1": "Be\x00n"}, "player_1", "A name cannot hold control characters"),
+        ({"side_0": "Tab\there"}, "side_0", "A name cannot hold control characters"),
+        ({"rule_bag_limit": "-3"}, "rule_bag_limit", "must be from 0 to 100"),
+        ({"rule_target": ""}, "rule_target", "Enter a number"),
+        ({"rule_target": "9000"}, "rule_target", "must be from 50 to 2000"),
+        ({"rule_nil_tricks": "some"}, "rule_nil_tricks", "choose one of the choices shown"),
+        ({"version": "x"}, None, "reload the page"),
+    ],
+)
 def test_bad_settings_are_refused_beside_their_field(client, app, changes, field, message):
     game_id = played_game(client)
     before = load(app, game_id)
@@ -119,8 +128,9 @@ def test_a_rule_that_a_hand_breaks_is_refused_naming_the_hand(client, app):
 
 def test_a_target_that_ends_the_game_earlier_is_refused_naming_the_hand(client, app):
     game_id = played_game(client, (HAND_1, HAND_2))
-    r = client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id,
-                                                                       rule_target="150"))
+    r = client.post(
+        f"/games/{game_id}/settings", data=settings_data(app, game_id, rule_target="150")
+    )
     assert r.status_code == 400
     assert "hand 2" in text(r) and "already over after hand 1" in text(r)
     assert load(app, game_id).game.rules.target == 500
@@ -130,8 +140,10 @@ def test_a_stale_settings_form_is_refused(client, app):
     game_id = played_game(client)
     old = load(app, game_id).revision
     client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id, player_0="Ann"))
-    r = client.post(f"/games/{game_id}/settings",
-                    data=settings_data(app, game_id, revision=old, player_0="Alison"))
+    r = client.post(
+        f"/games/{game_id}/settings",
+        data=settings_data(app, game_id, revision=old, player_0="Alison"),
+    )
     assert r.status_code == 302 and r.headers["Location"].endswith("/settings")
     assert "changed on another phone" in text(client.get(r.headers["Location"]))
     assert load(app, game_id).game.table.players[0] == "Ann"
@@ -139,13 +151,20 @@ def test_a_stale_settings_form_is_refused(client, app):
 
 def test_side_names_are_shown_wherever_a_side_is_named(client, app):
     game_id = played_game(client)
-    r = client.post(f"/games/{game_id}/settings",
-                    data=settings_data(app, game_id, side_0=" The Sharks ", side_1=""))
+    r = client.post(
+        f"/games/{game_id}/settings",
+        data=settings_data(app, game_id, side_0=" The Sharks ", side_1=""),
+    )
     assert r.status_code == 302
     stored = load(app, game_id)
     assert stored.game.table.side_names == ("The Sharks", None)
-    for path in (f"/games/{game_id}", f"/games/{game_id}/history", f"/games/{game_id}/sheet",
-                 f"/watch/{stored.share_token}", "/games"):
+    for path in (
+        f"/games/{game_id}",
+        f"/games/{game_id}/history",
+        f"/games/{game_id}/sheet",
+        f"/watch/{stored.share_token}",
+        "/games",
+    ):
         words = text(client.get(path))
         assert "The Sharks" in words and "Ben & Dev" in words, path
     assert "Alice & Cara" not in text(client.get(f"/games/{game_id}"))
@@ -159,12 +178,12 @@ def test_a_cutthroat_game_has_no_side_names_or_suicide(client, app):
     game_id = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3")
     page = client.get(f"/games/{game_id}/settings").text
     assert 'name="side_0"' not in page and 'name="rule_suicide"' not in page
-    r = client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id,
-                                                                       player_2="Cyd"))
+    r = client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id, player_2="Cyd"))
     assert r.status_code == 302 and load(app, game_id).game.table.players[2] == "Cyd"
 
 
 # --- deleting a game ------------------------------------------------------------------
+
 
 def test_delete_asks_first_then_removes_the_game_everywhere(client, app):
     game_id = played_game(client)
@@ -212,25 +231,32 @@ def test_every_housekeeping_post_needs_the_csrf_token(guarded):
     r = client.post("/games/new", data={**new_game_form(), "csrf_token": token})
     game_id = r.headers["Location"].rsplit("/", 1)[-1]
     client.post(f"/games/{game_id}/bids", data={**bid_form(1, HAND_1[0]), "csrf_token": token})
-    client.post(f"/games/{game_id}/tricks",
-                data={**tricks_form(1, 1, HAND_1[1]), "csrf_token": token})
+    client.post(
+        f"/games/{game_id}/tricks", data={**tricks_form(1, 1, HAND_1[1]), "csrf_token": token}
+    )
     before = load(app, game_id)
     assert before.score().hands[0].sides is not None
-    posts = {f"/games/{game_id}/settings": settings_data(app, game_id, player_0="Zed"),
-             f"/games/{game_id}/delete": {},
-             f"/games/{game_id}/end": {"version": str(before.revision)},
-             f"/games/{game_id}/hands/1/dealer": {"version": "1", "dealer": "2"},
-             f"/games/{game_id}/hands/1/adjust": {"version": "1", "adjust_0": "30",
-                                                  "adjust_1": "-30", "note": "renege"}}
+    posts = {
+        f"/games/{game_id}/settings": settings_data(app, game_id, player_0="Zed"),
+        f"/games/{game_id}/delete": {},
+        f"/games/{game_id}/end": {"version": str(before.revision)},
+        f"/games/{game_id}/hands/1/dealer": {"version": "1", "dealer": "2"},
+        f"/games/{game_id}/hands/1/adjust": {
+            "version": "1",
+            "adjust_0": "30",
+            "adjust_1": "-30",
+            "note": "renege",
+        },
+    }
     for path, data in posts.items():
         r = client.post(path, data=data)
         assert r.status_code == 400 and "expired or came from elsewhere" in r.text, path
     assert load(app, game_id) == before
-    assert client.post(f"/games/{game_id}/delete", data={"csrf_token": token}).status_code \
-        == 302
+    assert client.post(f"/games/{game_id}/delete", data={"csrf_token": token}).status_code == 302
 
 
 # --- CSV ------------------------------------------------------------------------------
+
 
 def test_csv_of_the_hands_opens_cleanly_in_a_spreadsheet(client, app):
     game_id = start(client, players=("=HYPERLINK(1)", "Ben", "+Cara", "Dev"))
@@ -240,8 +266,10 @@ def test_csv_of_the_hands_opens_cleanly_in_a_spreadsheet(client, app):
     assert 'hands.csv"' in client.get(f"/games/{game_id}/history").text
     r = client.get(f"/games/{game_id}/hands.csv")
     assert r.status_code == 200 and r.mimetype == "text/csv"
-    assert re.fullmatch(r'attachment; filename="scorepad-\d{4}-\d\d-\d\d-hands\.csv"',
-                        r.headers["Content-Disposition"])
+    assert re.fullmatch(
+        r'attachment; filename="scorepad-\d{4}-\d\d-\d\d-hands\.csv"',
+        r.headers["Content-Disposition"],
+    )
     raw = r.data
     assert raw.startswith(b"\xef\xbb\xbf") and raw.count(b"\r\n") == 4
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
@@ -251,26 +279,41 @@ def test_csv_of_the_hands_opens_cleanly_in_a_spreadsheet(client, app):
     assert rows[1][:10] == ["1", "'=HYPERLINK(1)", "4", "5", "5", "5", "3", "3", "nil", "0"]
     side0 = head.index("'=HYPERLINK(1) & +Cara points")
     side1 = head.index("Ben & Dev points")
-    assert rows[1][side0:side0 + 3] == ["71", "71", "1"]
-    assert rows[1][side1:side1 + 3] == ["150", "150", "0"]
-    assert rows[2][side0:side0 + 3] == ["-60", "11", "1"]  # a number, not "'-60"
+    assert rows[1][side0 : side0 + 3] == ["71", "71", "1"]
+    assert rows[1][side1 : side1 + 3] == ["150", "150", "0"]
+    assert rows[2][side0 : side0 + 3] == ["-60", "11", "1"]  # a number, not "'-60"
     assert rows[3][0] == "3" and rows[3][3] == "" and rows[3][side0] == ""
 
 
 def test_csv_guards_notes_and_keeps_numbers(client, app):
     from scorepad.web.csv_export import cell
 
-    assert [cell(v) for v in (-100, 0, "-1 for a renege", "@x", "\tx", "ok", None)] == \
-        [-100, 0, "'-1 for a renege", "'@x", "'\tx", "ok", ""]
+    assert [cell(v) for v in (-100, 0, "-1 for a renege", "@x", "\tx", "ok", None)] == [
+        -100,
+        0,
+        "'-1 for a renege",
+        "'@x",
+        "'\tx",
+        "ok",
+        "",
+    ]
     game_id = played_game(client)
-    client.post(f"/games/{game_id}/hands/1/adjust", data={
-        "version": "2", "adjust_0": "-30", "adjust_1": "30", "note": "=cmd renege"})
-    rows = list(csv.reader(io.StringIO(
-        client.get(f"/games/{game_id}/hands.csv").data.decode("utf-8-sig"), newline="")))
+    client.post(
+        f"/games/{game_id}/hands/1/adjust",
+        data={"version": "2", "adjust_0": "-30", "adjust_1": "30", "note": "=cmd renege"},
+    )
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                client.get(f"/games/{game_id}/hands.csv").data.decode("utf-8-sig"), newline=""
+            )
+        )
+    )
     assert rows[1][-1] == "'=cmd renege"
 
 
 # --- ending a game early --------------------------------------------------------------
+
 
 def test_end_the_game_now_asks_first_then_the_leader_wins(client, app):
     game_id = played_game(client)
@@ -283,7 +326,8 @@ def test_end_the_game_now_asks_first_then_the_leader_wins(client, app):
     assert "Game over (ended early): Ben & Dev win" in words and "Save bids" not in words
     assert "Ben & Dev won (ended early)" in text(client.get("/games"))
     assert "Game over (ended early): Ben & Dev win 150-71" in text(
-        client.get(f"/watch/{load(app, game_id).share_token}"))
+        client.get(f"/watch/{load(app, game_id).share_token}")
+    )
     r = client.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 3, 3, 4]))
     assert "the game is over" in text(client.get(r.headers["Location"]))
     assert len(load(app, game_id).game.hands) == 1
@@ -304,7 +348,8 @@ def test_ending_is_refused_while_a_hand_is_bid_but_not_played(client, app):
     assert "Enter the tricks of hand 2 or cancel it first" in text(client.get(f"/games/{game_id}"))
     r = client.post(f"/games/{game_id}/end", data={"version": str(load(app, game_id).revision)})
     assert "Enter the tricks of hand 2 or cancel it first" in text(
-        client.get(r.headers["Location"]))
+        client.get(r.headers["Location"])
+    )
     assert not load(app, game_id).game.ended
 
 
@@ -324,14 +369,16 @@ def test_undoing_the_last_hand_of_an_ended_game_reopens_it(client, app):
     game_id = played_game(client, (HAND_1, HAND_2))
     client.post(f"/games/{game_id}/end", data={"version": str(load(app, game_id).revision)})
     assert load(app, game_id).game.ended
-    client.post(f"/games/{game_id}/hands/2/delete",
-                data={"number": "2", "version": ver(app, game_id, 2)})
+    client.post(
+        f"/games/{game_id}/hands/2/delete", data={"number": "2", "version": ver(app, game_id, 2)}
+    )
     stored = load(app, game_id)
     assert not stored.game.ended and len(stored.game.hands) == 1
     assert "Hand 2: bids" in text(client.get(f"/games/{game_id}"))
 
 
 # --- a hand's dealer ------------------------------------------------------------------
+
 
 def test_change_the_dealer_on_the_bids_step(client, app):
     game_id = played_game(client)
@@ -385,8 +432,15 @@ def test_saving_tricks_and_fixing_a_hand_keep_its_dealer_and_adjustment(client, 
     client.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 2, 3, 2]))
     client.post(f"/games/{game_id}/tricks", data=tricks_form(2, ver(app, game_id, 2), [5, 2, 4, 2]))
     assert load(app, game_id).game.hands[1].dealer == 0
-    client.post(f"/games/{game_id}/hands/2/adjust", data={
-        "version": ver(app, game_id, 2), "adjust_0": "20", "adjust_1": "0", "note": "misdeal"})
+    client.post(
+        f"/games/{game_id}/hands/2/adjust",
+        data={
+            "version": ver(app, game_id, 2),
+            "adjust_0": "20",
+            "adjust_1": "0",
+            "note": "misdeal",
+        },
+    )
     fix = {**bid_form(2, [3, 2, 3, 2]), **tricks_form(2, ver(app, game_id, 2), [4, 3, 4, 2])}
     assert client.post(f"/games/{game_id}/hands/2", data=fix).status_code == 302
     hand = load(app, game_id).game.hands[1]
@@ -396,34 +450,42 @@ def test_saving_tricks_and_fixing_a_hand_keep_its_dealer_and_adjustment(client, 
 
 # --- adjusting a hand -----------------------------------------------------------------
 
+
 def test_adjust_a_played_hand(client, app):
     game_id = played_game(client)
     fix = client.get(f"/games/{game_id}/hands/1").text
     assert f'href="/games/{game_id}/hands/1/adjust"' in fix
     page = client.get(f"/games/{game_id}/hands/1/adjust")
     assert "Points for Alice & Cara" in text(page) and "Points for Ben & Dev" in text(page)
-    r = client.post(f"/games/{game_id}/hands/1/adjust", data={
-        "version": "2", "adjust_0": "30", "adjust_1": "-30", "note": " renege by Ben "})
+    r = client.post(
+        f"/games/{game_id}/hands/1/adjust",
+        data={"version": "2", "adjust_0": "30", "adjust_1": "-30", "note": " renege by Ben "},
+    )
     assert r.status_code == 302 and r.headers["Location"] == f"/games/{game_id}/hands/1"
     hand = load(app, game_id).game.hands[0]
     assert hand.adjust == (30, -30) and hand.note == "renege by Ben"
     assert "renege by Ben" in text(client.get(f"/games/{game_id}/history"))
     again = client.get(f"/games/{game_id}/hands/1/adjust").text
     assert 'value="30"' in again and 'value="-30"' in again
-    client.post(f"/games/{game_id}/hands/1/adjust", data={
-        "version": ver(app, game_id), "adjust_0": "0", "adjust_1": "0", "note": ""})
+    client.post(
+        f"/games/{game_id}/hands/1/adjust",
+        data={"version": ver(app, game_id), "adjust_0": "0", "adjust_1": "0", "note": ""},
+    )
     hand = load(app, game_id).game.hands[0]
     assert hand.adjust is None and hand.note == ""
 
 
-@pytest.mark.parametrize("data,field,message", [
-    ({"adjust_0": "1001"}, "adjust_0", "must be from -1000 to 1000"),
-    ({"adjust_1": "-1001"}, "adjust_1", "must be from -1000 to 1000"),
-    ({"adjust_0": "ten"}, "adjust_0", "enter a whole number"),
-    ({"note": "x" * 201}, "note", "At most 200 characters"),
-    ({"note": "  "}, "note", "Say why the score is adjusted"),
-    ({"version": ""}, None, "reload the page"),
-])
+@pytest.mark.parametrize(
+    "data,field,message",
+    [
+        ({"adjust_0": "1001"}, "adjust_0", "must be from -1000 to 1000"),
+        ({"adjust_1": "-1001"}, "adjust_1", "must be from -1000 to 1000"),
+        ({"adjust_0": "ten"}, "adjust_0", "enter a whole number"),
+        ({"note": "x" * 201}, "note", "At most 200 characters"),
+        ({"note": "  "}, "note", "Say why the score is adjusted"),
+        ({"version": ""}, None, "reload the page"),
+    ],
+)
 def test_bad_adjustments_are_refused_naming_the_field(client, app, data, field, message):
     game_id = played_game(client)
     sent = {"version": "2", "adjust_0": "30", "adjust_1": "-30", "note": "renege", **data}
@@ -439,13 +501,16 @@ def test_only_a_played_hand_can_be_adjusted_and_a_stale_form_is_refused(client, 
     client.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 3, 3, 4]))
     assert client.get(f"/games/{game_id}/hands/2/adjust").status_code == 404
     assert "Adjust the score" not in client.get(f"/games/{game_id}/hands/2").text
-    r = client.post(f"/games/{game_id}/hands/1/adjust", data={
-        "version": "1", "adjust_0": "30", "adjust_1": "-30", "note": "renege"})
+    r = client.post(
+        f"/games/{game_id}/hands/1/adjust",
+        data={"version": "1", "adjust_0": "30", "adjust_1": "-30", "note": "renege"},
+    )
     assert "changed on another phone" in text(client.get(r.headers["Location"]))
     assert load(app, game_id).game.hands[0].adjust is None
 
 
 # --- the new-game page ----------------------------------------------------------------
+
 
 def test_new_game_offers_the_names_this_browser_has_used(client, app):
     start(client, players=("Zoe", "Yan", "Xia"), table="cutthroat-3")
@@ -458,15 +523,25 @@ def test_new_game_offers_the_names_this_browser_has_used(client, app):
 
 
 def test_new_game_takes_the_rules_of_a_recent_game(client, app):
-    source = start(client, target="custom", custom_target="350",
-                   rule_bag_limit="5", rule_nil_tricks="partner", rule_nil=None)
+    source = start(
+        client,
+        target="custom",
+        custom_target="350",
+        rule_bag_limit="5",
+        rule_nil_tricks="partner",
+        rule_nil=None,
+    )
     page = client.get("/games/new")
     assert f'<option value="{source}">' in page.text and 'form="rules-from"' in page.text
     page = client.get(f"/games/new?rules_from={source}").text
     assert 'name="rule_bag_limit" required type="number" value="5"' in page.replace(
-        'inputmode="numeric" ', "").replace('max="100" min="0" ', "")
-    assert re.search(r'checked id="rule_nil_tricks-1" name="rule_nil_tricks" type="radio" '
-                     r'value="partner"', page)
+        'inputmode="numeric" ', ""
+    ).replace('max="100" min="0" ', "")
+    assert re.search(
+        r'checked id="rule_nil_tricks-1" name="rule_nil_tricks" type="radio" '
+        r'value="partner"',
+        page,
+    )
     assert 'id="rule_nil" name="rule_nil" type="checkbox" value="y"' in page  # now off
     assert 'checked id="target-3" name="target" type="radio" value="custom"' in page
     assert 'value="350"' in page and f'<option value="{source}" selected>' in page
@@ -485,17 +560,23 @@ def test_housekeeping_pages_fit_the_page_budget(client, app):
     game_id = played_game(client)
     for _ in range(12):
         start(client)
-    for path in (f"/games/{game_id}/settings", f"/games/{game_id}/delete",
-                 f"/games/{game_id}/hands/1/dealer", f"/games/{game_id}/hands/1/adjust",
-                 "/games/new", f"/games/new?rules_from={game_id}"):
+    for path in (
+        f"/games/{game_id}/settings",
+        f"/games/{game_id}/delete",
+        f"/games/{game_id}/hands/1/dealer",
+        f"/games/{game_id}/hands/1/adjust",
+        "/games/new",
+        f"/games/new?rules_from={game_id}",
+    ):
         assert _weight(client, path) <= BUDGET, path
 
 
 def test_a_rematch_keeps_the_side_names_and_passes_the_deal_on(client, app):
     game_id = played_game(client)
     client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id, side_0="Sharks"))
-    client.post(f"/games/{game_id}/hands/1/dealer", data={"version": ver(app, game_id),
-                                                           "dealer": "2"})
+    client.post(
+        f"/games/{game_id}/hands/1/dealer", data={"version": ver(app, game_id), "dealer": "2"}
+    )
     client.post(f"/games/{game_id}/end", data={"version": str(load(app, game_id).revision)})
     r = client.post(f"/games/{game_id}/rematch")
     table = load(app, r.headers["Location"].rsplit("/", 1)[-1]).game.table
@@ -505,14 +586,25 @@ def test_a_rematch_keeps_the_side_names_and_passes_the_deal_on(client, app):
 @pytest.mark.parametrize("junk", ["", "-", "1e9", "\x00", "😀" * 50, "99999999999999999999"])
 def test_junk_in_any_housekeeping_field_is_refused_never_a_500(client, app, junk):
     game_id = played_game(client)
-    fields = {"settings": ["version", "player_0", "side_1", "rule_target", "rule_nil_tricks",
-                           "rule_loss_threshold"],
-              "hands/1/dealer": ["version", "dealer"],
-              "hands/1/adjust": ["version", "adjust_0", "note"], "end": ["version"]}
-    good = {"settings": settings_data(app, game_id),
-            "hands/1/dealer": {"version": "2", "dealer": "1"},
-            "hands/1/adjust": {"version": "2", "adjust_0": "5", "adjust_1": "0", "note": "x"},
-            "end": {"version": str(load(app, game_id).revision)}}
+    fields = {
+        "settings": [
+            "version",
+            "player_0",
+            "side_1",
+            "rule_target",
+            "rule_nil_tricks",
+            "rule_loss_threshold",
+        ],
+        "hands/1/dealer": ["version", "dealer"],
+        "hands/1/adjust": ["version", "adjust_0", "note"],
+        "end": ["version"],
+    }
+    good = {
+        "settings": settings_data(app, game_id),
+        "hands/1/dealer": {"version": "2", "dealer": "1"},
+        "hands/1/adjust": {"version": "2", "adjust_0": "5", "adjust_1": "0", "note": "x"},
+        "end": {"version": str(load(app, game_id).revision)},
+    }
     for path, names in fields.items():
         for name in names:
             r = client.post(f"/games/{game_id}/{path}", data={**good[path], name: junk})
@@ -520,6 +612,7 @@ def test_junk_in_any_housekeeping_field_is_refused_never_a_500(client, app, junk
 
 
 # --- after the merge: the seat phones and the game file -------------------------------
+
 
 def test_a_dealer_chosen_before_the_bids_holds_on_the_seat_phones_too(client, app):
     from tests.test_seats import _bid, _links
@@ -539,8 +632,11 @@ def test_side_names_go_out_and_come_back_in_the_game_file(client, app):
     client.post(f"/games/{game_id}/settings", data=settings_data(app, game_id, side_1="Owls"))
     body = client.get(f"/games/{game_id}/export.json").data
     assert b'"side_names"' in body and b"Owls" in body
-    r = client.post("/games/import", data={"game_file": (io.BytesIO(body), "game.json")},
-                    content_type="multipart/form-data")
+    r = client.post(
+        "/games/import",
+        data={"game_file": (io.BytesIO(body), "game.json")},
+        content_type="multipart/form-data",
+    )
     assert r.status_code == 302
     copy = load(app, r.headers["Location"].rsplit("/", 1)[-1])
     assert copy.game.table.side_names == (None, "Owls")

@@ -30,21 +30,41 @@ def version(db, game_id, number=1) -> int:
 def test_m008_adds_its_columns_to_a_database_made_before_it(tmp_path):
     path = str(tmp_path / "old.db")
     old = Migrations("scorepad")
-    for fn in (migrations.m001_create_games, migrations.m002_add_revision,
-               migrations.m003_add_share_token, migrations.m004_add_rematch_of,
-               migrations.m005_tricks_by_side, migrations.m006_core_extras,
-               migrations.m007_evening):
+    for fn in (
+        migrations.m001_create_games,
+        migrations.m002_add_revision,
+        migrations.m003_add_share_token,
+        migrations.m004_add_rematch_of,
+        migrations.m005_tricks_by_side,
+        migrations.m006_core_extras,
+        migrations.m007_evening,
+    ):
         old()(fn)
     database = connect(path)
     old.apply(database)
-    database["games"].insert({"id": "g", "created_at": "2026-01-01", "updated_at": "2026-01-01",
-                              "mode": "partnership", "players": json.dumps(list("ABCD")),
-                              "first_dealer": 0, "rules": "{}", "share_token": "t",
-                              "extra": json.dumps({"side_names": ["Sharks", None]})})
-    database["hands"].insert({"game_id": "g", "number": 1, "bids": "[3, 3, 3, 4]",
-                              "tricks": "[3, 3, 3, 4]", "version": 1,
-                              "extra": json.dumps({"dealer": 2, "adjust": [10, 0],
-                                                   "note": "renege"})})
+    database["games"].insert(
+        {
+            "id": "g",
+            "created_at": "2026-01-01",
+            "updated_at": "2026-01-01",
+            "mode": "partnership",
+            "players": json.dumps(list("ABCD")),
+            "first_dealer": 0,
+            "rules": "{}",
+            "share_token": "t",
+            "extra": json.dumps({"side_names": ["Sharks", None]}),
+        }
+    )
+    database["hands"].insert(
+        {
+            "game_id": "g",
+            "number": 1,
+            "bids": "[3, 3, 3, 4]",
+            "tricks": "[3, 3, 3, 4]",
+            "version": 1,
+            "extra": json.dumps({"dealer": 2, "adjust": [10, 0], "note": "renege"}),
+        }
+    )
     database.close()
     migrate(path)
     database = connect(path)
@@ -182,15 +202,18 @@ def test_an_undo_drops_a_chosen_next_dealer(db):
     assert storage.load_game(db, game_id).game.hands[1].dealer is None
 
 
-@pytest.mark.parametrize("points,note,field,seat,message", [
-    ([1001, 0], "x", "adjust", 0, "from -1000 to 1000"),
-    ([0, -1001], "x", "adjust", 1, "from -1000 to 1000"),
-    ([True, 0], "x", "adjust", 0, "whole number"),
-    ([10], "x", "adjust", None, "each of the 2 sides"),
-    ([10, 0], "x" * 201, "note", None, "at most 200"),
-    ([10, 0], None, "note", None, "say why"),
-    ([10, 0], 5, "note", None, "must be text"),
-])
+@pytest.mark.parametrize(
+    "points,note,field,seat,message",
+    [
+        ([1001, 0], "x", "adjust", 0, "from -1000 to 1000"),
+        ([0, -1001], "x", "adjust", 1, "from -1000 to 1000"),
+        ([True, 0], "x", "adjust", 0, "whole number"),
+        ([10], "x", "adjust", None, "each of the 2 sides"),
+        ([10, 0], "x" * 201, "note", None, "at most 200"),
+        ([10, 0], None, "note", None, "say why"),
+        ([10, 0], 5, "note", None, "must be text"),
+    ],
+)
 def test_bad_adjustments_name_the_field(db, points, note, field, seat, message):
     game_id = played(db)
     with pytest.raises(GameError) as err:
@@ -222,8 +245,9 @@ def test_an_adjustment_that_ends_the_game_earlier_asks_first(db):
         manage.set_adjustment(db, game_id, 1, version(db, game_id), [0, 400], "ruling")
     assert err.value.removed == (2,)
     assert len(storage.load_game(db, game_id).game.hands) == 2
-    manage.set_adjustment(db, game_id, 1, version(db, game_id), [0, 400], "ruling",
-                          confirm_removal=True)
+    manage.set_adjustment(
+        db, game_id, 1, version(db, game_id), [0, 400], "ruling", confirm_removal=True
+    )
     stored = storage.load_game(db, game_id)
     assert len(stored.game.hands) == 1 and stored.score().status == "finished"
 
@@ -231,8 +255,12 @@ def test_an_adjustment_that_ends_the_game_earlier_asks_first(db):
 def test_m008_on_a_database_that_ran_the_house_branchs_own_m006(tmp_path):
     path = str(tmp_path / "house.db")
     old = Migrations("scorepad")
-    for fn in (migrations.m001_create_games, migrations.m002_add_revision,
-               migrations.m003_add_share_token, migrations.m005_tricks_by_side):
+    for fn in (
+        migrations.m001_create_games,
+        migrations.m002_add_revision,
+        migrations.m003_add_share_token,
+        migrations.m005_tricks_by_side,
+    ):
         old()(fn)
 
     @old()

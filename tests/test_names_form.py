@@ -8,18 +8,20 @@ import pytest
 from tests.helpers import new_game_form, start, text
 
 
-@pytest.mark.parametrize("name,message", [
-    ("Be\u0000n", "This name has a control character"),
-    ("Be\u0007n", "This name has a control character"),
-    ("\u202eneB", "This name has an invisible formatting character"),
-    ("Be\u200bn", "This name has an invisible formatting character"),
-    ("B" * 41, "This name is 41 characters long, the most is 40"),
-    ("  ", "Enter a name"),
-    (" alice ", "Another player has this name"),
-])
+@pytest.mark.parametrize(
+    "name,message",
+    [
+        ("Be\u0000n", "This name has a control character"),
+        ("Be\u0007n", "This name has a control character"),
+        ("\u202eneB", "This name has an invisible formatting character"),
+        ("Be\u200bn", "This name has an invisible formatting character"),
+        ("B" * 41, "This name is 41 characters long, the most is 40"),
+        ("  ", "Enter a name"),
+        (" alice ", "Another player has this name"),
+    ],
+)
 def test_the_form_refuses_names_as_the_core_does(client, name, message):
-    response = client.post("/games/new", data=new_game_form(players=("Alice", name, "Cara",
-                                                                     "Dev")))
+    response = client.post("/games/new", data=new_game_form(players=("Alice", name, "Cara", "Dev")))
     assert response.status_code == 400
     assert message in text(response)
 
@@ -34,8 +36,9 @@ def test_target_range_comes_from_the_rule(client):
     from scorepad.core.rules import SPECS
 
     low = SPECS["target"].low
-    response = client.post("/games/new", data=new_game_form(target="custom",
-                                                            custom_target=str(low - 1)))
+    response = client.post(
+        "/games/new", data=new_game_form(target="custom", custom_target=str(low - 1))
+    )
     assert response.status_code == 400
     assert start(client, target="custom", custom_target=str(low))
 
@@ -56,6 +59,7 @@ def test_new_rules_are_offered_and_kept_by_the_form(client):
     game_id = start(client, **{"rule_set_out": "3", "rule_boston": "win"})
     assert client.get(f"/games/{game_id}/export.json").get_json()["rules"]["set_out"] == 3
     # a partnership-only rule left set when cutthroat is chosen is dropped, not refused
-    response = client.post("/games/new", data=form(players=("A", "B", "C"), table="cutthroat-3",
-                                                   rule_set_out="3"))
+    response = client.post(
+        "/games/new", data=form(players=("A", "B", "C"), table="cutthroat-3", rule_set_out="3")
+    )
     assert response.status_code == 302

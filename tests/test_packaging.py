@@ -12,13 +12,31 @@ from tests.live import ROOT
 
 def test_installed_wheel_finds_its_templates_and_static_files(tmp_path):
     wheels, target = tmp_path / "wheels", tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels),
-                    str(ROOT)], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     (wheel,) = wheels.glob("scorepad-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "scorepad/templates/base.html" in names and "scorepad/static/app.css" in names
-    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
-                    str(target), str(wheel)], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "-q",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     probe = (
         "import scorepad, sys\n"
         f"assert scorepad.__file__.startswith({str(target)!r}), scorepad.__file__\n"
@@ -29,8 +47,15 @@ def test_installed_wheel_finds_its_templates_and_static_files(tmp_path):
         "assert page.status_code == 200 and b'Start game' in page.data\n"
         "css = client.get('/static/app.css')\n"
         "assert css.status_code == 200 and b'scoreboard' in css.data\n"
-        "print('ok')\n")
+        "print('ok')\n"
+    )
     env = {**os.environ, "PYTHONPATH": str(target)}
-    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.stdout.strip() == "ok", result.stderr

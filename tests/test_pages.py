@@ -19,7 +19,7 @@ def test_game_page_offers_the_share_link_and_its_qr_code(client):
     token = share_token(client, game_id)
     assert token != game_id
     assert f"http://localhost/watch/{token}" in body
-    assert '<svg' in body and "QR code of the live scoreboard link" in body
+    assert "<svg" in body and "QR code of the live scoreboard link" in body
 
 
 def test_watch_page_is_read_only_and_follows_the_game(client, app):
@@ -49,10 +49,19 @@ def test_watch_shows_the_hand_in_play_and_the_end(client):
     token = share_token(client, game_id)
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
     assert "Hand 1 is being played: Alice & Cara bid 7; Ben & Dev bid 5, Dev nil." in text(
-        client.get(f"/watch/{token}/board"))
-    client.post(f"/games/{game_id}/tricks", data={"number": "1", "version": "1",
-                                                  "tricks_0": "5", "tricks_1": "5",
-                                                  "tricks_2": "3", "tricks_3": "0"})
+        client.get(f"/watch/{token}/board")
+    )
+    client.post(
+        f"/games/{game_id}/tricks",
+        data={
+            "number": "1",
+            "version": "1",
+            "tricks_0": "5",
+            "tricks_1": "5",
+            "tricks_2": "3",
+            "tricks_3": "0",
+        },
+    )
     words = text(client.get(f"/watch/{token}"))
     assert "Game over: Ben & Dev won." in words
     assert words.count("Ben & Dev won") == 1  # the winner is said once
@@ -77,8 +86,7 @@ def test_history_has_the_chart_with_a_text_alternative(client):
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
     body = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     assert '<svg class="chart"' in body and 'role="img"' in body
-    assert "Running totals over 1 hand, target 500: Alice &amp; Cara 71; Ben &amp; Dev 150." \
-        in body
+    assert "Running totals over 1 hand, target 500: Alice &amp; Cara 71; Ben &amp; Dev 150." in body
 
 
 def test_rules_page_in_words_follows_the_house_rules(client):
@@ -88,9 +96,15 @@ def test_rules_page_in_words_follows_the_house_rules(client):
     assert "A nil kept is worth 100" in words and "Blind nil doubles both: 200" in words
     assert "Each time a team reaches 10 bags it loses 100 points and keeps counting" in words
     assert "reaches 500" in words
-    custom = start(client, rule_nil_tricks="partner", rule_bag_limit="0",
-                   rule_missed_contract="zero", rule_blind_nil=None, rule_loss_threshold="-200",
-                   rule_suicide="y")
+    custom = start(
+        client,
+        rule_nil_tricks="partner",
+        rule_bag_limit="0",
+        rule_missed_contract="zero",
+        rule_blind_nil=None,
+        rule_loss_threshold="-200",
+        rule_suicide="y",
+    )
     words = text(client.get(f"/games/{custom}/rules"))
     assert "count towards the partner's bid" in words and "no penalty" in words
     prose = words.split("All house rules, as set")[0]
@@ -114,8 +128,10 @@ def test_stats_page_counts_only_this_browsers_games(client, app):
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
     words = text(client.get("/stats"))
     assert "From the 1 game this phone knows" in words
-    assert ("Dev Games won – (1 unfinished) Bids made – Nil made 100% (1/1) "
-            "Blind nil made – Bags a hand 0.0 Points a hand 150.0") in words
+    assert (
+        "Dev Games won – (1 unfinished) Bids made – Nil made 100% (1/1) "
+        "Blind nil made – Bags a hand 0.0 Points a hand 150.0"
+    ) in words
     assert "No game yet" in text(app.test_client().get("/stats"))
 
 
@@ -154,4 +170,4 @@ def test_saves_never_trust_navigator_online():
 
     script = (ROOT / "static" / "app.js").read_text()
     assert "navigator.onLine" not in script
-    assert "AbortController" in script and "redirect: \"follow\"" in script
+    assert "AbortController" in script and 'redirect: "follow"' in script

@@ -15,24 +15,26 @@ from scorepad.core.names import name_key, name_problem
 from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import Hand, make_table, score_game
 
-NAME = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Z")), min_size=1,
-               max_size=12)
+NAME = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Z")), min_size=1, max_size=12)
 
 # House rules that change the numbers but never make a bid invalid.
-SCORING_RULES = st.fixed_dictionaries({}, optional={
-    "target": st.integers(50, 2000),
-    "nil_value": st.integers(0, 1000),
-    "nil_tricks": st.sampled_from(["bags", "partner", "none"]),
-    "bag_limit": st.integers(0, 100) | st.sampled_from([5, 7, 10]),
-    "bag_penalty": st.integers(0, 1000),
-    "bag_remainder": st.sampled_from(["carry", "drop"]),
-    "bag_points": st.integers(0, 10),
-    "missed_contract": st.sampled_from(["minus", "zero"]),
-    "ten_for_two_hundred": st.booleans(),
-    "loss_threshold": st.none() | st.integers(-2000, -1),
-    "bidding": st.sampled_from(["open", "mirror", "whiz"]),
-    "deck": st.sampled_from(["standard", "jokers"]),
-})
+SCORING_RULES = st.fixed_dictionaries(
+    {},
+    optional={
+        "target": st.integers(50, 2000),
+        "nil_value": st.integers(0, 1000),
+        "nil_tricks": st.sampled_from(["bags", "partner", "none"]),
+        "bag_limit": st.integers(0, 100) | st.sampled_from([5, 7, 10]),
+        "bag_penalty": st.integers(0, 1000),
+        "bag_remainder": st.sampled_from(["carry", "drop"]),
+        "bag_points": st.integers(0, 10),
+        "missed_contract": st.sampled_from(["minus", "zero"]),
+        "ten_for_two_hundred": st.booleans(),
+        "loss_threshold": st.none() | st.integers(-2000, -1),
+        "bidding": st.sampled_from(["open", "mirror", "whiz"]),
+        "deck": st.sampled_from(["standard", "jokers"]),
+    },
+)
 
 
 def split(draw, total: int, parts: int) -> list[int]:
@@ -46,8 +48,11 @@ def game_documents(draw) -> dict:
     """A valid import document: hands stop once the game is over."""
     mode = draw(st.sampled_from(["partnership", "cutthroat"]))
     seats = 4 if mode == "partnership" else draw(st.sampled_from([2, 3, 4]))
-    players = draw(st.lists(NAME, min_size=seats, max_size=seats,
-                            unique_by=lambda n: name_key(name_problem(n)[0])))
+    players = draw(
+        st.lists(
+            NAME, min_size=seats, max_size=seats, unique_by=lambda n: name_key(name_problem(n)[0])
+        )
+    )
     first_dealer = draw(st.integers(0, seats - 1))
     rules = draw(SCORING_RULES)
     table = make_table(mode, players, first_dealer)
@@ -63,14 +68,18 @@ def game_documents(draw) -> dict:
             finished = True
             break
     if not finished and draw(st.booleans()):
-        hands.append({"bids": draw(st.lists(bid, min_size=seats, max_size=seats)),
-                      "tricks": None})
-    return {"format": "scorepad/1", "mode": mode, "players": players,
-            "first_dealer": first_dealer, "rules": rules, "hands": hands}
+        hands.append({"bids": draw(st.lists(bid, min_size=seats, max_size=seats)), "tricks": None})
+    return {
+        "format": "scorepad/1",
+        "mode": mode,
+        "players": players,
+        "first_dealer": first_dealer,
+        "rules": rules,
+        "hands": hands,
+    }
 
 
-COMMON = settings(max_examples=150, deadline=None,
-                  suppress_health_check=[HealthCheck.too_slow])
+COMMON = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @COMMON
@@ -117,11 +126,17 @@ def test_winner_has_the_single_highest_total(doc):
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False)
-    | st.text(max_size=20) | st.sampled_from(["nil", "blind_nil", "scorepad/1"]),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner,
-                                                                 max_size=5),
-    max_leaves=30)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=20)
+    | st.sampled_from(["nil", "blind_nil", "scorepad/1"]),
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5)
+    ),
+    max_leaves=30,
+)
 KEYS = ["format", "mode", "players", "first_dealer", "rules", "hands"]
 
 
@@ -136,8 +151,13 @@ def broken_documents(draw) -> dict:
     elif where == "extra":
         doc[draw(st.text(max_size=10))] = junk
     elif where == "rule":
-        doc["rules"][draw(st.sampled_from(["target", "nil", "nil_tricks", "bag_limit",
-                                           "loss_threshold", "unknown"]))] = junk
+        doc["rules"][
+            draw(
+                st.sampled_from(
+                    ["target", "nil", "nil_tricks", "bag_limit", "loss_threshold", "unknown"]
+                )
+            )
+        ] = junk
     elif doc["hands"]:
         h = doc["hands"][draw(st.integers(0, len(doc["hands"]) - 1))]
         if where == "hand":
@@ -191,8 +211,9 @@ def test_swapping_partners_changes_no_side_score(doc):
     swapped["first_dealer"] = (doc["first_dealer"] + 2) % 4
     first, second = gamefile.read(doc).score(), gamefile.read(swapped).score()
     assert [(s.total, s.bags) for s in first.sides] == [(s.total, s.bags) for s in second.sides]
-    assert [h.sides and [x.points for x in h.sides] for h in first.hands] == \
-        [h.sides and [x.points for x in h.sides] for h in second.hands]
+    assert [h.sides and [x.points for x in h.sides] for h in first.hands] == [
+        h.sides and [x.points for x in h.sides] for h in second.hands
+    ]
 
 
 @COMMON

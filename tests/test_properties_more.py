@@ -13,23 +13,26 @@ from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import Hand, extend, score_game
 from tests.conftest import partnership
 
-RULES = st.fixed_dictionaries({"blind_bid": st.integers(1, 13),
-                               "blind_bid_trailing_by": st.just(0)}, optional={
-    "nil_tricks": st.sampled_from(["bags", "partner", "none"]),
-    "bag_limit": st.sampled_from([0, 5, 10]),
-    "bag_points": st.integers(0, 3),
-    "missed_contract": st.sampled_from(["minus", "zero"]),
-    "ten_for_two_hundred": st.booleans(),
-    "boston": st.sampled_from(["off", "bonus"]),
-    "zero_bid": st.sampled_from(["nil", "bid"]),
-    "target": st.just(2000),
-})
+RULES = st.fixed_dictionaries(
+    {"blind_bid": st.integers(1, 13), "blind_bid_trailing_by": st.just(0)},
+    optional={
+        "nil_tricks": st.sampled_from(["bags", "partner", "none"]),
+        "bag_limit": st.sampled_from([0, 5, 10]),
+        "bag_points": st.integers(0, 3),
+        "missed_contract": st.sampled_from(["minus", "zero"]),
+        "ten_for_two_hundred": st.booleans(),
+        "boston": st.sampled_from(["off", "bonus"]),
+        "zero_bid": st.sampled_from(["nil", "bid"]),
+        "target": st.just(2000),
+    },
+)
 
 
 @st.composite
 def played_hands(draw) -> Hand:
-    bids = draw(st.lists(st.integers(0, 13) | st.sampled_from(["nil", "blind_nil"]),
-                         min_size=4, max_size=4))
+    bids = draw(
+        st.lists(st.integers(0, 13) | st.sampled_from(["nil", "blind_nil"]), min_size=4, max_size=4)
+    )
     cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=3, max_size=3)))
     edges = [0, *cuts, 13]
     return Hand(tuple(bids), tuple(b - a for a, b in zip(edges, edges[1:])))
@@ -53,8 +56,16 @@ def test_a_blind_contract_doubles_its_contract_points_and_nothing_else(changes, 
     mine, was = after[side], before[side]
     assert _base(mine, rules.bag_points) == 2 * _base(was, rules.bag_points)
     assert mine.points - was.points == mine.contract_points - was.contract_points
-    assert dataclasses.replace(mine, contract_points=was.contract_points, points=was.points,
-                               total=was.total, blind=False) == was
+    assert (
+        dataclasses.replace(
+            mine,
+            contract_points=was.contract_points,
+            points=was.points,
+            total=was.total,
+            blind=False,
+        )
+        == was
+    )
 
 
 @settings(max_examples=60, deadline=None)

@@ -27,51 +27,150 @@ BLIND = {"blind_bid": 6, "blind_bid_trailing_by": 0}
 
 # RULES.md "Worked examples of these rules": (case, rules, hand, side 0, side 1, winner)
 WORKED = [
-    ("blind 6 made by side 1", BLIND, h([3, 3, 4, 3], [3, 4, 4, 2], blind=(1,)),
-     (70, 0), (120, 0), None),
-    ("blind 7 missed by side 1", BLIND, h([3, 4, 4, 3], [4, 3, 4, 2], blind=(1,)),
-     (71, 1), (-140, 0), None),
-    ("blind 6 made with 2 over", BLIND, h([3, 3, 3, 3], [2, 4, 3, 4], blind=(1,)),
-     (-60, 0), (122, 2), None),
-    ("zero bid that is not nil", {"zero_bid": "bid"}, h([0, 4, 3, 4], [2, 4, 3, 4]),
-     (32, 2), (80, 0), None),
-    ("bid all 13 and took them, bonus", {"boston": "bonus"}, h([7, N, 6, N], [7, 0, 6, 0]),
-     (500, 0), (200, 0), 0),
-    ("same with boston win", {"boston": "win"}, h([7, N, 6, N], [7, 0, 6, 0]),
-     (130, 0), (200, 0), 0),
-    ("adjustment: renege by Ben", {}, h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(30, -30),
-                                        note="Ben reneged"),
-     (91, 1), (30, 0), None),
+    (
+        "blind 6 made by side 1",
+        BLIND,
+        h([3, 3, 4, 3], [3, 4, 4, 2], blind=(1,)),
+        (70, 0),
+        (120, 0),
+        None,
+    ),
+    (
+        "blind 7 missed by side 1",
+        BLIND,
+        h([3, 4, 4, 3], [4, 3, 4, 2], blind=(1,)),
+        (71, 1),
+        (-140, 0),
+        None,
+    ),
+    (
+        "blind 6 made with 2 over",
+        BLIND,
+        h([3, 3, 3, 3], [2, 4, 3, 4], blind=(1,)),
+        (-60, 0),
+        (122, 2),
+        None,
+    ),
+    (
+        "zero bid that is not nil",
+        {"zero_bid": "bid"},
+        h([0, 4, 3, 4], [2, 4, 3, 4]),
+        (32, 2),
+        (80, 0),
+        None,
+    ),
+    (
+        "bid all 13 and took them, bonus",
+        {"boston": "bonus"},
+        h([7, N, 6, N], [7, 0, 6, 0]),
+        (500, 0),
+        (200, 0),
+        0,
+    ),
+    (
+        "same with boston win",
+        {"boston": "win"},
+        h([7, N, 6, N], [7, 0, 6, 0]),
+        (130, 0),
+        (200, 0),
+        0,
+    ),
+    (
+        "adjustment: renege by Ben",
+        {},
+        h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(30, -30), note="Ben reneged"),
+        (91, 1),
+        (30, 0),
+        None,
+    ),
     # the numbers in the rules table's own words
-    ("blind 6 made exactly", BLIND, h([3, 3, 3, 3], [3, 3, 3, 4], blind=(0,)),
-     (120, 0), (61, 1), None),
-    ("blind 6 missed", BLIND, h([3, 3, 3, 3], [2, 3, 3, 5], blind=(0,)),
-     (-120, 0), (62, 2), None),
-    ("blind 10 made under ten_for_two_hundred", {**BLIND, "ten_for_two_hundred": True},
-     h([5, 1, 5, 1], [5, 1, 5, 2], blind=(0,)), (400, 0), (21, 1), None),
-    ("blind 10 missed under ten_for_two_hundred", {**BLIND, "ten_for_two_hundred": True},
-     h([5, 1, 5, 1], [5, 2, 4, 2], blind=(0,)), (-400, 0), (22, 2), None),
-    ("blind missed under missed_contract zero", {**BLIND, "missed_contract": "zero"},
-     h([3, 3, 3, 3], [2, 3, 3, 5], blind=(0,)), (0, 0), (62, 2), None),
-    ("blind boston bonus is doubled", {**BLIND, "boston": "bonus"},
-     h([7, N, 6, N], [7, 0, 6, 0], blind=(0,)), (1000, 0), (200, 0), 0),
-    ("boston bonus of 250", {"boston": "bonus", "boston_bonus": 250},
-     h([7, N, 6, N], [7, 0, 6, 0]), (250, 0), (200, 0), None),
-    ("ten_for_two_hundred missed 10 with missed_contract zero",
-     {"ten_for_two_hundred": True, "missed_contract": "zero"},
-     h([5, 1, 5, 1], [5, 2, 4, 2]), (-200, 0), (22, 2), None),
-    ("zero bid with nil partner, zero_bid bid", {"zero_bid": "bid"},
-     h([0, 4, N, 4], [1, 4, 0, 8]), (101, 1), (84, 4), None),
-    ("zero bids both, zero_bid bid", {"zero_bid": "bid"},
-     h([0, 4, 0, 4], [2, 4, 3, 4]), (5, 5), (80, 0), None),
-    ("adjustment taking points, bags unchanged", {}, h([3, 3, 3, 3], [4, 3, 3, 3],
-                                                       adjust=(-1000, 1000)),
-     (-939, 1), (1060, 0), 1),
+    (
+        "blind 6 made exactly",
+        BLIND,
+        h([3, 3, 3, 3], [3, 3, 3, 4], blind=(0,)),
+        (120, 0),
+        (61, 1),
+        None,
+    ),
+    ("blind 6 missed", BLIND, h([3, 3, 3, 3], [2, 3, 3, 5], blind=(0,)), (-120, 0), (62, 2), None),
+    (
+        "blind 10 made under ten_for_two_hundred",
+        {**BLIND, "ten_for_two_hundred": True},
+        h([5, 1, 5, 1], [5, 1, 5, 2], blind=(0,)),
+        (400, 0),
+        (21, 1),
+        None,
+    ),
+    (
+        "blind 10 missed under ten_for_two_hundred",
+        {**BLIND, "ten_for_two_hundred": True},
+        h([5, 1, 5, 1], [5, 2, 4, 2], blind=(0,)),
+        (-400, 0),
+        (22, 2),
+        None,
+    ),
+    (
+        "blind missed under missed_contract zero",
+        {**BLIND, "missed_contract": "zero"},
+        h([3, 3, 3, 3], [2, 3, 3, 5], blind=(0,)),
+        (0, 0),
+        (62, 2),
+        None,
+    ),
+    (
+        "blind boston bonus is doubled",
+        {**BLIND, "boston": "bonus"},
+        h([7, N, 6, N], [7, 0, 6, 0], blind=(0,)),
+        (1000, 0),
+        (200, 0),
+        0,
+    ),
+    (
+        "boston bonus of 250",
+        {"boston": "bonus", "boston_bonus": 250},
+        h([7, N, 6, N], [7, 0, 6, 0]),
+        (250, 0),
+        (200, 0),
+        None,
+    ),
+    (
+        "ten_for_two_hundred missed 10 with missed_contract zero",
+        {"ten_for_two_hundred": True, "missed_contract": "zero"},
+        h([5, 1, 5, 1], [5, 2, 4, 2]),
+        (-200, 0),
+        (22, 2),
+        None,
+    ),
+    (
+        "zero bid with nil partner, zero_bid bid",
+        {"zero_bid": "bid"},
+        h([0, 4, N, 4], [1, 4, 0, 8]),
+        (101, 1),
+        (84, 4),
+        None,
+    ),
+    (
+        "zero bids both, zero_bid bid",
+        {"zero_bid": "bid"},
+        h([0, 4, 0, 4], [2, 4, 3, 4]),
+        (5, 5),
+        (80, 0),
+        None,
+    ),
+    (
+        "adjustment taking points, bags unchanged",
+        {},
+        h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(-1000, 1000)),
+        (-939, 1),
+        (1060, 0),
+        1,
+    ),
 ]
 
 
-@pytest.mark.parametrize("case,changes,played,side0,side1,winner", WORKED,
-                         ids=[row[0] for row in WORKED])
+@pytest.mark.parametrize(
+    "case,changes,played,side0,side1,winner", WORKED, ids=[row[0] for row in WORKED]
+)
 def test_worked_examples(case, changes, played, side0, side1, winner):
     score = score_game(partnership(), rules(**changes), [played])
     assert [(s.points, s.bags) for s in score.hands[0].sides] == [side0, side1]
@@ -87,6 +186,7 @@ def test_boston_win_is_not_a_boston_without_every_trick():
 
 def test_boston_in_three_handed_cutthroat_needs_17():
     from scorepad.core.scoring import make_table
+
     table = make_table("cutthroat", ["A", "B", "C"])
     score = score_game(table, rules(boston="win"), [h([17, N, N], [17, 0, 0])])
     assert (score.status, score.winner) == ("finished", 0)
@@ -98,31 +198,48 @@ def test_zero_bid_nil_reads_zero_as_nil_by_default():
 
 
 def test_zero_bid_bid_allows_zero_with_nil_off():
-    score = score_game(partnership(), rules(zero_bid="bid", nil=False),
-                       [h([0, 4, 3, 4], [2, 4, 3, 4])])
+    score = score_game(
+        partnership(), rules(zero_bid="bid", nil=False), [h([0, 4, 3, 4], [2, 4, 3, 4])]
+    )
     assert score.hands[0].bids[0] == 0 and score.totals == (32, 80)
 
 
 HAND_REFUSALS = [
     ({}, h([3, 3, 3, 3], [4, 3, 3, 3], blind=(0,)), "blind", "blind bids are off"),
-    (BLIND, h([3, 3, 2, 3], [4, 3, 3, 3], blind=(0,)), "blind",
-     "Alice & Cara bid 5 blind; a blind bid is at least 6"),
-    ({"blind_bid": 6}, h([3, 3, 3, 3], [4, 3, 3, 3], blind=(0,)), "blind",
-     "Alice & Cara may bid blind only when trailing by 100 or more"),
+    (
+        BLIND,
+        h([3, 3, 2, 3], [4, 3, 3, 3], blind=(0,)),
+        "blind",
+        "Alice & Cara bid 5 blind; a blind bid is at least 6",
+    ),
+    (
+        {"blind_bid": 6},
+        h([3, 3, 3, 3], [4, 3, 3, 3], blind=(0,)),
+        "blind",
+        "Alice & Cara may bid blind only when trailing by 100 or more",
+    ),
     (BLIND, h([3, 3, 3, 3], [4, 3, 3, 3], blind=(2,)), "blind", "side numbers from 0 to 1"),
     (BLIND, h([3, 3, 3, 3], [4, 3, 3, 3], blind=(0, 0)), "blind", "names a side twice"),
     (BLIND, h([3, 3, 3, 3], [4, 3, 3, 3], blind=(True,)), "blind", "side numbers"),
     ({}, h([3, 3, 3, 3], [4, 3, 3, 3], dealer=4), "dealer", "a seat from 0 to 3, not 4"),
     ({}, h([3, 3, 3, 3], [4, 3, 3, 3], dealer=-1), "dealer", "a seat from 0 to 3"),
     ({}, h([3, 3, 3, 3], [4, 3, 3, 3], dealer=True), "dealer", "a seat from 0 to 3"),
-    ({}, h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(1001, 0)), "adjust",
-     "Alice & Cara's adjustment must be whole points from -1000 to 1000, not 1001"),
+    (
+        {},
+        h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(1001, 0)),
+        "adjust",
+        "Alice & Cara's adjustment must be whole points from -1000 to 1000, not 1001",
+    ),
     ({}, h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(0, -1001)), "adjust", "Ben & Dev's"),
     ({}, h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(0, 1.5)), "adjust", "not 1.5"),
     ({}, h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(0,)), "adjust", "for each of the 2 sides"),
     ({}, h([3, 3, 3, 3], adjust=(10, 0)), "adjust", "only a played hand can be adjusted"),
-    ({}, h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(10, 0), note="x" * 201), "note",
-     "at most 200 characters"),
+    (
+        {},
+        h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(10, 0), note="x" * 201),
+        "note",
+        "at most 200 characters",
+    ),
     ({"zero_bid": "bid"}, h([-1, 4, 3, 4], [2, 4, 3, 4]), "bids", "0 to 13, not -1"),
 ]
 
@@ -136,8 +253,10 @@ def test_hand_refusals_name_the_hand_and_field(changes, played, field, message):
 
 
 def test_blind_contract_when_far_enough_behind():
-    hands = [h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(0, 101)),
-             h([3, 3, 3, 3], [3, 3, 3, 4], blind=(0,))]
+    hands = [
+        h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(0, 101)),
+        h([3, 3, 3, 3], [3, 3, 3, 4], blind=(0,)),
+    ]
     score = score_game(partnership(), rules(blind_bid=6), hands)
     assert score.hands[1].sides[0].points == 120 and score.hands[1].blind == (0,)
     assert score.blind_bid_sides == (False, False)  # 61 + 120 vs 160 + 61
@@ -149,8 +268,12 @@ def test_a_note_alone_is_kept():
 
 
 def test_dealer_moves_every_later_deal_and_the_leader():
-    hands = [h([3, 3, 3, 3], [4, 3, 3, 3]), h([3, 3, 3, 3], [4, 3, 3, 3], dealer=3),
-             h([3, 3, 3, 3], [4, 3, 3, 3]), h([3, 3, 3, 3])]
+    hands = [
+        h([3, 3, 3, 3], [4, 3, 3, 3]),
+        h([3, 3, 3, 3], [4, 3, 3, 3], dealer=3),
+        h([3, 3, 3, 3], [4, 3, 3, 3]),
+        h([3, 3, 3, 3]),
+    ]
     score = score_game(partnership(), Rules(), hands)
     assert [s.dealer for s in score.hands] == [0, 3, 0, 1]
     assert [s.leader for s in score.hands] == [1, 0, 1, 2]
@@ -160,18 +283,21 @@ def test_dealer_moves_every_later_deal_and_the_leader():
     assert (score.next_dealer, score.next_leader) == (1, 2)
 
 
-@pytest.mark.parametrize("mapping,message", [
-    ({"zero_bid": "zero"}, r"rules\.zero_bid: must be one of nil, bid"),
-    ({"blind_bid": -1}, r"rules\.blind_bid: must be from 0"),
-    ({"blind_bid_trailing_by": 2001}, r"rules\.blind_bid_trailing_by: must be from 0 to 2000"),
-    ({"boston": True}, r"rules\.boston: must be one of off, win, bonus"),
-    ({"boston_bonus": 49}, r"rules\.boston_bonus: must be from 50 to 2000, not 49"),
-    ({"boston_bonus": 2001}, r"rules\.boston_bonus: must be from 50 to 2000"),
-    ({"set_out": 1}, r"rules\.set_out: must be 0 \(off\) or from 2"),
-    ({"set_out": -2}, r"rules\.set_out: must be from 0"),
-    ({"hand_limit": -1}, r"rules\.hand_limit: must be from 0"),
-    ({"hand_limit": "10"}, r"rules\.hand_limit: must be a whole number"),
-])
+@pytest.mark.parametrize(
+    "mapping,message",
+    [
+        ({"zero_bid": "zero"}, r"rules\.zero_bid: must be one of nil, bid"),
+        ({"blind_bid": -1}, r"rules\.blind_bid: must be from 0"),
+        ({"blind_bid_trailing_by": 2001}, r"rules\.blind_bid_trailing_by: must be from 0 to 2000"),
+        ({"boston": True}, r"rules\.boston: must be one of off, win, bonus"),
+        ({"boston_bonus": 49}, r"rules\.boston_bonus: must be from 50 to 2000, not 49"),
+        ({"boston_bonus": 2001}, r"rules\.boston_bonus: must be from 50 to 2000"),
+        ({"set_out": 1}, r"rules\.set_out: must be 0 \(off\) or from 2"),
+        ({"set_out": -2}, r"rules\.set_out: must be from 0"),
+        ({"hand_limit": -1}, r"rules\.hand_limit: must be from 0"),
+        ({"hand_limit": "10"}, r"rules\.hand_limit: must be a whole number"),
+    ],
+)
 def test_new_rule_refusals(mapping, message):
     with pytest.raises(RulesError, match=message):
         validate_rules(mapping)
@@ -186,8 +312,10 @@ def test_set_out_is_for_partnerships_only():
 
 def test_defaults_are_written_once():
     from scorepad.core.rules import RULE_SPECS
+
     assert {s.key: s.default for s in RULE_SPECS} == {
-        f.name: f.default for f in dataclasses.fields(Rules)}
+        f.name: f.default for f in dataclasses.fields(Rules)
+    }
 
 
 SET = h([4, 3, 4, 3], [3, 4, 3, 3])  # side 0 set (7 of 8), side 1 makes 6 with 1 over
@@ -236,8 +364,11 @@ def test_boston_win_comes_before_set_out():
     assert score.winner == 0 and score.reason == "set_out"
     score = score_game(partnership(), rules(set_out=2, boston="win"), [boston])
     assert (score.winner, score.reason) == (0, "boston")
-    score = score_game(partnership(), rules(set_out=2, boston="win"),
-                       [h([4, 7, 4, N], [1, 7, 5, 0]), h([3, 13, 3, N], [0, 13, 0, 0])])
+    score = score_game(
+        partnership(),
+        rules(set_out=2, boston="win"),
+        [h([4, 7, 4, N], [1, 7, 5, 0]), h([3, 13, 3, N], [0, 13, 0, 0])],
+    )
     assert (score.winner, score.reason) == (1, "boston")  # side 0 set twice on that hand
 
 
@@ -260,8 +391,9 @@ def test_target_tie_plays_on_then_a_single_leader_wins():
 
 
 def test_loss_threshold_ends_the_game():
-    score = Game(partnership(), rules(loss_threshold=-200), (SET,),
-                 start=((-150, 0), (0, 0))).score()
+    score = Game(
+        partnership(), rules(loss_threshold=-200), (SET,), start=((-150, 0), (0, 0))
+    ).score()
     assert (score.status, score.winner, score.reason) == ("finished", 1, "loss")
 
 

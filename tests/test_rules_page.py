@@ -14,31 +14,61 @@ from tests.helpers import text
 
 def rules_words(app, client, hands=(), start=None, ended=False, **rules) -> str:
     with app.app_context():
-        game_id = storage.create_game(get_db(), partnership(),
-                                      validate_rules(rules, "partnership"), hands,
-                                      start=start, ended=ended)
+        game_id = storage.create_game(
+            get_db(),
+            partnership(),
+            validate_rules(rules, "partnership"),
+            hands,
+            start=start,
+            ended=ended,
+        )
     return " ".join(text(client.get(f"/games/{game_id}/rules")).split())
 
 
-@pytest.mark.parametrize("rules,said,not_said", [
-    ({"zero_bid": "nil"}, ["Saying 0 is the same as saying nil."], ["ordinary bid of no tricks"]),
-    ({"zero_bid": "bid"}, ["A bid of 0 is an ordinary bid of no tricks, not a nil",
-                           "every trick it wins is an extra trick"], ["Saying 0 is the same"]),
-    ({"blind_bid": 0}, ["Nobody bids blind in this game"], ["call its bid blind"]),
-    ({"blind_bid": 6, "blind_bid_trailing_by": 150},
-     ["when that bid is 6 tricks or more and it is at least 150 points behind",
-      "A blind bid counts double"], ["Nobody bids blind"]),
-    ({"blind_bid": 7, "blind_bid_trailing_by": 0},
-     ["when that bid is 7 tricks or more, whatever the score"], ["points behind the leader"]),
-    ({"boston": "off"}, ["earns the usual points for that bid"], ["on the spot"]),
-    ({"boston": "win"}, ["Bid all 13 tricks", "the game is yours on the spot"], ["worth 500"]),
-    ({"boston": "bonus", "boston_bonus": 750}, ["that bid is worth 750 instead"], ["on the spot"]),
-    ({"boston": "bonus", "boston_bonus": 300, "blind_bid": 6}, ["(600 if bid blind)"], []),
-    ({"set_out": 3}, ["falls short of its bid 3 hands running is out"], []),
-    ({"set_out": 0}, [], ["hands running is out"]),
-    ({"hand_limit": 12}, ["at most 12 hands", "once hand 12 is played"], ["no limit"]),
-    ({"hand_limit": 0}, ["There is no limit on the number of hands."], ["at most"]),
-])
+@pytest.mark.parametrize(
+    "rules,said,not_said",
+    [
+        (
+            {"zero_bid": "nil"},
+            ["Saying 0 is the same as saying nil."],
+            ["ordinary bid of no tricks"],
+        ),
+        (
+            {"zero_bid": "bid"},
+            [
+                "A bid of 0 is an ordinary bid of no tricks, not a nil",
+                "every trick it wins is an extra trick",
+            ],
+            ["Saying 0 is the same"],
+        ),
+        ({"blind_bid": 0}, ["Nobody bids blind in this game"], ["call its bid blind"]),
+        (
+            {"blind_bid": 6, "blind_bid_trailing_by": 150},
+            [
+                "when that bid is 6 tricks or more and it is at least 150 points behind",
+                "A blind bid counts double",
+            ],
+            ["Nobody bids blind"],
+        ),
+        (
+            {"blind_bid": 7, "blind_bid_trailing_by": 0},
+            ["when that bid is 7 tricks or more, whatever the score"],
+            ["points behind the leader"],
+        ),
+        ({"boston": "off"}, ["earns the usual points for that bid"], ["on the spot"]),
+        ({"boston": "win"}, ["Bid all 13 tricks", "the game is yours on the spot"], ["worth 500"]),
+        (
+            {"boston": "bonus", "boston_bonus": 750},
+            ["that bid is worth 750 instead"],
+            ["on the spot"],
+        ),
+        ({"boston": "bonus", "boston_bonus": 300, "blind_bid": 6}, ["(600 if bid blind)"], []),
+        ({"set_out": 3}, ["falls short of its bid 3 hands running is out"], []),
+        ({"set_out": 0}, [], ["hands running is out"]),
+        ({"hand_limit": 12}, ["at most 12 hands", "once hand 12 is played"], ["no limit"]),
+        ({"hand_limit": 0}, ["There is no limit on the number of hands."], ["at most"]),
+    ],
+)
 def test_each_rule_setting_is_said_in_words(app, client, rules, said, not_said):
     words = rules_words(app, client, **rules)
     for phrase in said:

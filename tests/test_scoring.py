@@ -14,10 +14,14 @@ N, B = "nil", "blind_nil"
 
 
 def test_worked_example_two_hands():
-    score = score_game(partnership(), Rules(), [
-        hand([4, 5, 3, N], [5, 5, 3, 0]),
-        hand([3, 2, 3, 2], [5, 2, 4, 2]),
-    ])
+    score = score_game(
+        partnership(),
+        Rules(),
+        [
+            hand([4, 5, 3, N], [5, 5, 3, 0]),
+            hand([3, 2, 3, 2], [5, 2, 4, 2]),
+        ],
+    )
     got = [[(s.points, s.total, s.bags) for s in h.sides] for h in score.hands]
     assert got == [[(71, 71, 1), (150, 150, 0)], [(63, 134, 4), (40, 190, 0)]]
     assert [(s.total, s.bags) for s in score.sides] == [(134, 4), (190, 0)]
@@ -29,53 +33,142 @@ SINGLE_HANDS = [
     # case, rules changes, bids, tricks, (side 0 points, bags), (side 1 points, bags)
     ("nil made beside contract missed", {}, [N, 3, 7, 3], [0, 4, 6, 3], (30, 0), (61, 1)),
     ("nil broken beside contract missed", {}, [N, 3, 7, 3], [1, 4, 5, 3], (-169, 1), (61, 1)),
-    ("same, nil_tricks none", {"nil_tricks": "none"}, [N, 3, 7, 3], [1, 4, 5, 3],
-     (-170, 0), (61, 1)),
+    (
+        "same, nil_tricks none",
+        {"nil_tricks": "none"},
+        [N, 3, 7, 3],
+        [1, 4, 5, 3],
+        (-170, 0),
+        (61, 1),
+    ),
     ("bid 6 took 8", {}, [3, 3, 3, 4], [4, 2, 4, 3], (62, 2), (-70, 0)),
     ("bid 6 took 5", {}, [3, 4, 3, 3], [3, 5, 2, 3], (-60, 0), (71, 1)),
     ("blind nil made", {}, [4, B, 4, 5], [4, 0, 4, 5], (80, 0), (250, 0)),
     ("blind nil broken", {}, [4, B, 4, 5], [4, 2, 2, 5], (-80, 0), (-148, 2)),
     ("double nil, one broken", {}, [N, 5, N, 5], [0, 5, 3, 5], (3, 3), (100, 0)),
     # house rules, one case or more each
-    ("nil_tricks partner: N + 2, tricks 1 + 1", {"nil_tricks": "partner"},
-     [N, 5, 2, 5], [1, 5, 1, 6], (-80, 0), (101, 1)),
-    ("nil_tricks partner, double nil scores bags", {"nil_tricks": "partner"},
-     [N, 5, N, 5], [0, 5, 3, 5], (3, 3), (100, 0)),
-    ("nil_tricks partner, overtricks are bags", {"nil_tricks": "partner"},
-     [N, 5, 2, 4], [2, 4, 2, 5], (-100 + 22, 2), (90, 0)),
+    (
+        "nil_tricks partner: N + 2, tricks 1 + 1",
+        {"nil_tricks": "partner"},
+        [N, 5, 2, 5],
+        [1, 5, 1, 6],
+        (-80, 0),
+        (101, 1),
+    ),
+    (
+        "nil_tricks partner, double nil scores bags",
+        {"nil_tricks": "partner"},
+        [N, 5, N, 5],
+        [0, 5, 3, 5],
+        (3, 3),
+        (100, 0),
+    ),
+    (
+        "nil_tricks partner, overtricks are bags",
+        {"nil_tricks": "partner"},
+        [N, 5, 2, 4],
+        [2, 4, 2, 5],
+        (-100 + 22, 2),
+        (90, 0),
+    ),
     ("nil_value 50", {"nil_value": 50}, [N, 4, 6, 3], [0, 4, 6, 3], (110, 0), (70, 0)),
-    ("nil_value 50, blind nil doubles it", {"nil_value": 50},
-     [4, B, 4, 5], [4, 0, 4, 5], (80, 0), (150, 0)),
+    (
+        "nil_value 50, blind nil doubles it",
+        {"nil_value": 50},
+        [4, B, 4, 5],
+        [4, 0, 4, 5],
+        (80, 0),
+        (150, 0),
+    ),
     ("bag_points 0", {"bag_points": 0}, [3, 3, 3, 4], [4, 2, 4, 3], (60, 2), (-70, 0)),
-    ("bag_points 0, nil tricks add bags only", {"bag_points": 0},
-     [N, 3, 7, 3], [1, 4, 5, 3], (-170, 1), (60, 1)),
-    ("missed_contract zero", {"missed_contract": "zero"},
-     [3, 4, 3, 3], [3, 5, 2, 3], (0, 0), (71, 1)),
-    ("ten_for_two_hundred made: bid 10 took 11", {"ten_for_two_hundred": True},
-     [5, 1, 5, 1], [6, 1, 5, 1], (201, 1), (20, 0)),
-    ("ten_for_two_hundred missed", {"ten_for_two_hundred": True},
-     [5, 1, 5, 1], [4, 2, 5, 2], (-200, 0), (22, 2)),
-    ("ten_for_two_hundred leaves 9 alone", {"ten_for_two_hundred": True},
-     [5, 2, 4, 2], [5, 2, 4, 2], (90, 0), (40, 0)),
+    (
+        "bag_points 0, nil tricks add bags only",
+        {"bag_points": 0},
+        [N, 3, 7, 3],
+        [1, 4, 5, 3],
+        (-170, 1),
+        (60, 1),
+    ),
+    (
+        "missed_contract zero",
+        {"missed_contract": "zero"},
+        [3, 4, 3, 3],
+        [3, 5, 2, 3],
+        (0, 0),
+        (71, 1),
+    ),
+    (
+        "ten_for_two_hundred made: bid 10 took 11",
+        {"ten_for_two_hundred": True},
+        [5, 1, 5, 1],
+        [6, 1, 5, 1],
+        (201, 1),
+        (20, 0),
+    ),
+    (
+        "ten_for_two_hundred missed",
+        {"ten_for_two_hundred": True},
+        [5, 1, 5, 1],
+        [4, 2, 5, 2],
+        (-200, 0),
+        (22, 2),
+    ),
+    (
+        "ten_for_two_hundred leaves 9 alone",
+        {"ten_for_two_hundred": True},
+        [5, 2, 4, 2],
+        [5, 2, 4, 2],
+        (90, 0),
+        (40, 0),
+    ),
     # RULES.md: a missed 10+ still loses 200 under ten_for_two_hundred, whatever
     # missed_contract says; a smaller missed contract scores 0.
-    ("ten_for_two_hundred with missed_contract zero",
-     {"ten_for_two_hundred": True, "missed_contract": "zero"},
-     [5, 1, 5, 1], [4, 2, 5, 2], (-200, 0), (22, 2)),
-    ("ten_for_two_hundred, missed_contract zero, missed 9",
-     {"ten_for_two_hundred": True, "missed_contract": "zero"},
-     [5, 2, 4, 2], [4, 3, 4, 2], (0, 0), (41, 1)),
-    ("bag_limit 5, penalty 50", {"bag_limit": 5, "bag_penalty": 50},
-     [2, 2, 2, 2], [5, 1, 4, 3], (40 + 5 - 50, 0), (40, 0)),
-    ("bag_limit 0: no penalty, bags still counted", {"bag_limit": 0},
-     [1, 1, 1, N], [7, 1, 5, 0], (30, 10), (110, 0)),
-    ("mirror and jokers change nothing", {"bidding": "mirror", "deck": "jokers"},
-     [4, 5, 3, N], [5, 5, 3, 0], (71, 1), (150, 0)),
+    (
+        "ten_for_two_hundred with missed_contract zero",
+        {"ten_for_two_hundred": True, "missed_contract": "zero"},
+        [5, 1, 5, 1],
+        [4, 2, 5, 2],
+        (-200, 0),
+        (22, 2),
+    ),
+    (
+        "ten_for_two_hundred, missed_contract zero, missed 9",
+        {"ten_for_two_hundred": True, "missed_contract": "zero"},
+        [5, 2, 4, 2],
+        [4, 3, 4, 2],
+        (0, 0),
+        (41, 1),
+    ),
+    (
+        "bag_limit 5, penalty 50",
+        {"bag_limit": 5, "bag_penalty": 50},
+        [2, 2, 2, 2],
+        [5, 1, 4, 3],
+        (40 + 5 - 50, 0),
+        (40, 0),
+    ),
+    (
+        "bag_limit 0: no penalty, bags still counted",
+        {"bag_limit": 0},
+        [1, 1, 1, N],
+        [7, 1, 5, 0],
+        (30, 10),
+        (110, 0),
+    ),
+    (
+        "mirror and jokers change nothing",
+        {"bidding": "mirror", "deck": "jokers"},
+        [4, 5, 3, N],
+        [5, 5, 3, 0],
+        (71, 1),
+        (150, 0),
+    ),
 ]
 
 
-@pytest.mark.parametrize("case,changes,bids,tricks,side0,side1", SINGLE_HANDS,
-                         ids=[row[0] for row in SINGLE_HANDS])
+@pytest.mark.parametrize(
+    "case,changes,bids,tricks,side0,side1", SINGLE_HANDS, ids=[row[0] for row in SINGLE_HANDS]
+)
 def test_single_hand(case, changes, bids, tricks, side0, side1):
     rules = dataclasses.replace(DEFAULT, **changes)
     score = score_game(partnership(), rules, [hand(bids, tricks)])
@@ -85,9 +178,9 @@ def test_single_hand(case, changes, bids, tricks, side0, side1):
 
 ROLLOVER = [
     # rules changes, bags before, bid, took, (points, bags after, penalties)
-    ({}, 9, 5, 7, (-48, 1, 1)),           # RULES.md: 50 + 2 - 100, 1 bag left
-    ({}, 9, 1, 13, (22 - 200, 1, 2)),        # 9 + 12 = 21 passes 10 twice
-    ({}, 8, 5, 7, (52 - 100, 0, 1)),     # exactly 10: one penalty, nothing left
+    ({}, 9, 5, 7, (-48, 1, 1)),  # RULES.md: 50 + 2 - 100, 1 bag left
+    ({}, 9, 1, 13, (22 - 200, 1, 2)),  # 9 + 12 = 21 passes 10 twice
+    ({}, 8, 5, 7, (52 - 100, 0, 1)),  # exactly 10: one penalty, nothing left
     ({}, 0, 5, 13, (58, 8, 0)),
     ({"bag_remainder": "drop"}, 9, 5, 7, (-48, 0, 1)),
     ({"bag_remainder": "drop"}, 9, 1, 13, (-78, 0, 1)),
@@ -136,10 +229,8 @@ def test_two_handed_cutthroat():
 
 
 def test_dealer_passes_clockwise_from_first_dealer():
-    score = score_game(partnership(first_dealer=3), DEFAULT,
-                       [hand([3, 3, 3, 4], [3, 3, 3, 4])] * 5)
-    assert [(h.dealer, h.leader) for h in score.hands] == [
-        (3, 0), (0, 1), (1, 2), (2, 3), (3, 0)]
+    score = score_game(partnership(first_dealer=3), DEFAULT, [hand([3, 3, 3, 4], [3, 3, 3, 4])] * 5)
+    assert [(h.dealer, h.leader) for h in score.hands] == [(3, 0), (0, 1), (1, 2), (2, 3), (3, 0)]
 
 
 def test_target_reached_by_one_side_ends_the_game():
@@ -159,12 +250,15 @@ def test_both_cross_target_higher_total_wins():
 
 def test_tie_for_the_lead_plays_another_hand():
     rules = dataclasses.replace(DEFAULT, target=100)
-    tie = hand([3, 3, 3, 3], [3, 4, 3, 3])          # 60 each, side 1 gets a bag
+    tie = hand([3, 3, 3, 3], [3, 4, 3, 3])  # 60 each, side 1 gets a bag
     score = score_game(partnership(), rules, [hand([3, 3, 3, 3], [4, 3, 3, 3]), tie])
     assert [s.total for s in score.sides] == [121, 121]
     assert (score.status, score.winner, score.tied) == ("playing", None, True)
-    score = score_game(partnership(), rules,
-                       [hand([3, 3, 3, 3], [4, 3, 3, 3]), tie, hand([3, 3, 3, 3], [4, 3, 3, 3])])
+    score = score_game(
+        partnership(),
+        rules,
+        [hand([3, 3, 3, 3], [4, 3, 3, 3]), tie, hand([3, 3, 3, 3], [4, 3, 3, 3])],
+    )
     assert (score.status, score.winner, score.tied) == ("finished", 0, False)
 
 
@@ -181,17 +275,21 @@ def test_no_loss_threshold_by_default():
 
 
 def test_unplayed_last_hand_is_kept_unscored():
-    score = score_game(partnership(), DEFAULT,
-                       [hand([4, 5, 3, N], [5, 5, 3, 0]), hand([2, B, 4, 6])])
+    score = score_game(
+        partnership(), DEFAULT, [hand([4, 5, 3, N], [5, 5, 3, 0]), hand([2, B, 4, 6])]
+    )
     assert score.pending is not None and score.pending.sides is None
     assert score.next_number == 2 and score.pending.dealer == 1
 
 
-@pytest.mark.parametrize("trailing_by,totals_after_1,allowed", [
-    (0, None, (True, True)),
-    (100, (71, 150), (False, False)),   # 79 behind is not enough
-    (50, (71, 150), (True, False)),
-])
+@pytest.mark.parametrize(
+    "trailing_by,totals_after_1,allowed",
+    [
+        (0, None, (True, True)),
+        (100, (71, 150), (False, False)),  # 79 behind is not enough
+        (50, (71, 150), (True, False)),
+    ],
+)
 def test_blind_nil_eligibility(trailing_by, totals_after_1, allowed):
     rules = dataclasses.replace(DEFAULT, blind_nil_trailing_by=trailing_by)
     hands = [hand([4, 5, 3, N], [5, 5, 3, 0])] if totals_after_1 else []
@@ -210,35 +308,70 @@ REFUSALS = [
     ({}, [hand([4, 5, 3, 1], [5, 5, 3, -1])], r"hand 1: tricks: Dev's tricks must be a whole"),
     ({}, [hand([4, 5, 3, 1], [5, 5, 3, 0.5])], r"hand 1: tricks: Dev's tricks"),
     ({}, [hand([4, 5, 3, 1], [5, 5, 3])], r"hand 1: tricks: expected one count"),
-    ({}, [hand([3, 3, 3, 3], [3, 3, 3, 3]), hand([3, 3, 3, 3], [3, 3, 3, 3]),
-          hand([3, 3, 3, 3], [3, 3, 3, 3])],
-     r"^hand 1: tricks add up to 12, expected 13$"),
+    (
+        {},
+        [
+            hand([3, 3, 3, 3], [3, 3, 3, 3]),
+            hand([3, 3, 3, 3], [3, 3, 3, 3]),
+            hand([3, 3, 3, 3], [3, 3, 3, 3]),
+        ],
+        r"^hand 1: tricks add up to 12, expected 13$",
+    ),
     ({}, [hand([3, 3, 3, 3], [4, 3, 3, 4])], r"hand 1: tricks add up to 14, expected 13"),
     ({"nil": False}, [hand([N, 3, 3, 3], [0, 4, 5, 4])], r"hand 1: bids: Alice bid nil, but nil"),
     ({"nil": False}, [hand([0, 3, 3, 3], [0, 4, 5, 4])], r"hand 1: bids: Alice bid nil"),
     ({"nil": False}, [hand([B, 3, 3, 3], [0, 4, 5, 4])], r"hand 1: bids: Alice bid nil"),
-    ({"blind_nil": False}, [hand([B, 3, 3, 3], [0, 4, 5, 4])],
-     r"hand 1: bids: Alice bid blind nil, but blind nil is off"),
-    ({"blind_nil_trailing_by": 100}, [hand([B, 3, 3, 3], [0, 4, 5, 4])],
-     r"hand 1: bids: Alice may bid blind nil only when trailing by 100"),
-    ({"double_nil": False}, [hand([N, 3, B, 3], [0, 4, 0, 9])],
-     r"hand 1: bids: Alice & Cara may not both bid nil"),
-    ({"suicide": True}, [hand([3, 3, 3, N], [0, 4, 9, 0])],
-     r"hand 1: bids: under suicide exactly one of Alice & Cara must bid nil"),
-    ({"suicide": True}, [hand([N, 3, N, N], [0, 4, 9, 0])],
-     r"hand 1: bids: under suicide exactly one of Alice & Cara"),
-    ({"suicide": True}, [hand([N, 3, 3, 4], [0, 4, 9, 0])],
-     r"hand 1: bids: under suicide exactly one of Ben & Dev"),
-    ({"min_side_bid": 4}, [hand([2, 3, 1, 4], [3, 3, 3, 4])],
-     r"hand 1: bids: Alice & Cara bid 3, the least a side may bid is 4"),
-    ({"min_side_bid": 4}, [hand([N, 5, N, 4], [0, 6, 0, 7])],
-     r"hand 1: bids: Alice & Cara bid 0"),
-    ({"target": 100}, [hand([5, 3, 5, 3], [5, 3, 5, 0]), hand([3, 3, 3, 3], [3, 4, 3, 3])],
-     r"hand 2: the game was already over after hand 1"),
-    ({"target": 100}, [hand([5, 3, 5, 3], [5, 3, 5, 0]), hand([3, 3, 3, 3])],
-     r"hand 2: the game was already over after hand 1"),
-    ({}, [hand([3, 3, 3, 3]), hand([3, 3, 3, 3], [4, 3, 3, 3])],
-     r"hand 1: tricks: only the last hand may be left unplayed"),
+    (
+        {"blind_nil": False},
+        [hand([B, 3, 3, 3], [0, 4, 5, 4])],
+        r"hand 1: bids: Alice bid blind nil, but blind nil is off",
+    ),
+    (
+        {"blind_nil_trailing_by": 100},
+        [hand([B, 3, 3, 3], [0, 4, 5, 4])],
+        r"hand 1: bids: Alice may bid blind nil only when trailing by 100",
+    ),
+    (
+        {"double_nil": False},
+        [hand([N, 3, B, 3], [0, 4, 0, 9])],
+        r"hand 1: bids: Alice & Cara may not both bid nil",
+    ),
+    (
+        {"suicide": True},
+        [hand([3, 3, 3, N], [0, 4, 9, 0])],
+        r"hand 1: bids: under suicide exactly one of Alice & Cara must bid nil",
+    ),
+    (
+        {"suicide": True},
+        [hand([N, 3, N, N], [0, 4, 9, 0])],
+        r"hand 1: bids: under suicide exactly one of Alice & Cara",
+    ),
+    (
+        {"suicide": True},
+        [hand([N, 3, 3, 4], [0, 4, 9, 0])],
+        r"hand 1: bids: under suicide exactly one of Ben & Dev",
+    ),
+    (
+        {"min_side_bid": 4},
+        [hand([2, 3, 1, 4], [3, 3, 3, 4])],
+        r"hand 1: bids: Alice & Cara bid 3, the least a side may bid is 4",
+    ),
+    ({"min_side_bid": 4}, [hand([N, 5, N, 4], [0, 6, 0, 7])], r"hand 1: bids: Alice & Cara bid 0"),
+    (
+        {"target": 100},
+        [hand([5, 3, 5, 3], [5, 3, 5, 0]), hand([3, 3, 3, 3], [3, 4, 3, 3])],
+        r"hand 2: the game was already over after hand 1",
+    ),
+    (
+        {"target": 100},
+        [hand([5, 3, 5, 3], [5, 3, 5, 0]), hand([3, 3, 3, 3])],
+        r"hand 2: the game was already over after hand 1",
+    ),
+    (
+        {},
+        [hand([3, 3, 3, 3]), hand([3, 3, 3, 3], [4, 3, 3, 3])],
+        r"hand 1: tricks: only the last hand may be left unplayed",
+    ),
 ]
 
 
@@ -268,4 +401,3 @@ def test_blind_nil_allowed_once_trailing():
     hands = [hand([6, 6, 6, 1], [7, 1, 5, 0]), hand([3, B, 3, 4], [3, 0, 3, 7])]
     score = score_game(partnership(), rules, hands)
     assert score.hands[1].sides[1].nils[0].points == 200
-

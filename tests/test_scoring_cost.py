@@ -49,8 +49,9 @@ def test_a_fix_of_an_early_hand_scores_the_game_again(db, monkeypatch):
         _play(db, game_id, number)
     calls = []
     real = hand_scoring.score_side
-    monkeypatch.setattr(hand_scoring, "score_side",
-                        lambda *a, **k: calls.append(1) or real(*a, **k))
+    monkeypatch.setattr(
+        hand_scoring, "score_side", lambda *a, **k: calls.append(1) or real(*a, **k)
+    )
     storage.edit_hand(db, game_id, 2, 4, [3, 3, 3, 4], [4, 3, 3, 3])
     assert len(calls) == 20  # every hand is scored again
     assert storage.load_game(db, game_id).score().hands[1].sides[0].points == 61

@@ -25,8 +25,9 @@ def _bid(client, token, bid, number=1):
 
 def _hands(app, game_id):
     with sqlite3.connect(app.config["DATABASE"]) as conn:
-        return conn.execute("select number, bids from hands where game_id = ?",
-                            [game_id]).fetchall()
+        return conn.execute(
+            "select number, bids from hands where game_id = ?", [game_id]
+        ).fetchall()
 
 
 def test_each_seat_page_shows_only_its_own_bid_choices(client):
@@ -34,7 +35,7 @@ def test_each_seat_page_shows_only_its_own_bid_choices(client):
     tokens = _links(client, game_id)
     assert all(len(t) >= 22 for t in tokens)  # 128 random bits
     body = client.get(f"/seat/{tokens[1]}").get_data(as_text=True)
-    assert "<legend id=\"bid-legend\">Ben bid</legend>" in body
+    assert '<legend id="bid-legend">Ben bid</legend>' in body
     values = re.findall(r'name="bid"[^>]*value="(\w+)"', body)
     assert values == [str(n) for n in range(1, 14)] + ["nil", "blind_nil"]
     assert "Alice bid" not in body and "Cara bid" not in body
@@ -55,8 +56,11 @@ def test_bids_stay_hidden_until_the_last_is_in_then_make_the_hand(client, app):
     tokens = _links(client, game_id)
     for token, bid in zip(tokens[:3], (4, "nil", 3)):
         assert _bid(client, token, bid).status_code == 302
-    for page in (f"/games/{game_id}", f"/games/{game_id}/seats/status?hand=1",
-                 f"/seat/{tokens[3]}/status?hand=1"):
+    for page in (
+        f"/games/{game_id}",
+        f"/games/{game_id}/seats/status?hand=1",
+        f"/seat/{tokens[3]}/status?hand=1",
+    ):
         words = text(client.get(page))
         assert "3 of 4 bids in for hand 1. Waiting for Dev." in words
         assert not any(shown in words for shown in ("Alice 4", "Ben nil", "Cara 3"))
@@ -98,11 +102,14 @@ def test_a_seat_bids_only_in_the_hand_being_bid(client, app):
     assert "0 of 4 bids in for hand 2" in text(client.get(f"/seat/{tokens[0]}/status"))
 
 
-@pytest.mark.parametrize(("bid", "message"), [
-    ("14", "Alice's bid must be nil, blind_nil or 1 to 13, not 14"),
-    ("", "choose a bid"),
-    ("seven", "Alice's bid must be nil, blind_nil or 1 to 13, not 'seven'"),
-])
+@pytest.mark.parametrize(
+    ("bid", "message"),
+    [
+        ("14", "Alice's bid must be nil, blind_nil or 1 to 13, not 14"),
+        ("", "choose a bid"),
+        ("seven", "Alice's bid must be nil, blind_nil or 1 to 13, not 'seven'"),
+    ],
+)
 def test_a_bad_bid_is_refused_beside_the_field(client, bid, message):
     game_id = start(client)
     tokens = _links(client, game_id)
@@ -119,8 +126,7 @@ def test_a_rule_between_partners_refuses_the_last_bid_and_keeps_nothing(client, 
     assert response.status_code == 400
     assert "Alice & Cara may not both bid nil in this game" in text(response)
     assert _hands(app, game_id) == []
-    assert "3 of 4 bids in for hand 1. Waiting for Cara." in text(
-        client.get(f"/seat/{tokens[2]}"))
+    assert "3 of 4 bids in for hand 1. Waiting for Cara." in text(client.get(f"/seat/{tokens[2]}"))
     assert _bid(client, tokens[2], 3).status_code == 302
     assert _hands(app, game_id) == [(1, '["nil", 4, 3, 5]')]
 
@@ -133,8 +139,9 @@ def test_the_scorer_enters_the_bids_still_missing(client, app):
     words = text(client.get(f"/games/{game_id}"))
     assert "2 of 4 bids in for hand 1. Waiting for Ben, Dev." in words
     assert "Ben bid" in words and "Dev bid" in words
-    response = client.post(f"/games/{game_id}/seat-bids",
-                           data={"number": "1", "bid_1": "nil", "bid_3": "6"})
+    response = client.post(
+        f"/games/{game_id}/seat-bids", data={"number": "1", "bid_1": "nil", "bid_3": "6"}
+    )
     assert response.status_code == 302
     assert _hands(app, game_id) == [(1, '[4, "nil", 3, 6]')]
 
@@ -146,7 +153,7 @@ def test_the_missing_bids_form_and_the_hand_form_share_no_id(client):
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     ids = re.findall(r'\sid="([^"]+)"', body)
     assert [i for i in set(ids) if ids.count(i) > 1] == []
-    missing = body[body.index('class="missing-bids"'):body.index("Save these bids")]
+    missing = body[body.index('class="missing-bids"') : body.index("Save these bids")]
     for seat in range(4):
         assert f'<label for="rest-bid_{seat}">' in missing
         assert f'<select id="rest-bid_{seat}"' in missing
@@ -159,11 +166,12 @@ def test_a_stale_scorer_form_never_overwrites_a_phone_bid(client, app):
     _bid(client, tokens[0], 4)
     # The scorer's form was made with Ben, Cara and Dev missing; Ben bid meanwhile.
     _bid(client, tokens[1], 2)
-    client.post(f"/games/{game_id}/seat-bids",
-                data={"number": "1", "bid_1": "9", "bid_2": "3", "bid_3": "4"})
+    client.post(
+        f"/games/{game_id}/seat-bids",
+        data={"number": "1", "bid_1": "9", "bid_2": "3", "bid_3": "4"},
+    )
     assert _hands(app, game_id) == []
-    assert "Ben's bid came in from Ben's phone meanwhile" in text(
-        client.get(f"/games/{game_id}"))
+    assert "Ben's bid came in from Ben's phone meanwhile" in text(client.get(f"/games/{game_id}"))
 
 
 def test_waiting_bids_are_void_after_the_hands_change(client, app):
@@ -197,9 +205,17 @@ def test_a_rematch_keeps_seat_links_and_the_old_link_leads_to_the_new_seat(clien
     tokens = _links(client, game_id)
     for token, bid in zip(tokens, (4, 3, 4, 3)):
         _bid(client, token, bid)
-    client.post(f"/games/{game_id}/tricks", data={"number": "1", "version": "1",
-                                                  "tricks_0": "5", "tricks_1": "3",
-                                                  "tricks_2": "4", "tricks_3": "1"})
+    client.post(
+        f"/games/{game_id}/tricks",
+        data={
+            "number": "1",
+            "version": "1",
+            "tricks_0": "5",
+            "tricks_1": "3",
+            "tricks_2": "4",
+            "tricks_3": "1",
+        },
+    )
     assert client.get(f"/seat/{tokens[1]}").status_code == 410
     new_id = client.post(f"/games/{game_id}/rematch").headers["Location"].rsplit("/", 1)[-1]
     body = client.get(f"/games/{new_id}").get_data(as_text=True)
@@ -229,8 +245,10 @@ def test_the_polled_status_answers_304_while_nothing_changes(client):
     tokens = _links(client, game_id)
     first = client.get(f"/seat/{tokens[0]}/status?hand=1")
     tag = first.headers["ETag"]
-    assert client.get(f"/seat/{tokens[0]}/status?hand=1",
-                      headers={"If-None-Match": tag}).status_code == 304
+    assert (
+        client.get(f"/seat/{tokens[0]}/status?hand=1", headers={"If-None-Match": tag}).status_code
+        == 304
+    )
     _bid(client, tokens[1], 3)
     again = client.get(f"/seat/{tokens[0]}/status?hand=1", headers={"If-None-Match": tag})
     assert again.status_code == 200 and "1 of 4 bids in" in text(again)

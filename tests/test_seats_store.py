@@ -39,8 +39,10 @@ def test_four_seats_bidding_at_once_make_exactly_one_hand(tmp_path):
         finally:
             db.close()
 
-    threads = [threading.Thread(target=phone, args=(seat, bid))
-               for seat, bid in enumerate((4, "nil", 3, 5))]
+    threads = [
+        threading.Thread(target=phone, args=(seat, bid))
+        for seat, bid in enumerate((4, "nil", 3, 5))
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -91,9 +93,11 @@ def test_writing_joins_a_transaction_already_begun(tmp_path):
     try:
         try:
             with store_db.writing(db):
-                db.execute("insert into games (id, created_at, updated_at, mode, players, "
-                           "first_dealer, rules) values ('x', '', '', 'partnership', '[]', "
-                           "0, '{}')")
+                db.execute(
+                    "insert into games (id, created_at, updated_at, mode, players, "
+                    "first_dealer, rules) values ('x', '', '', 'partnership', '[]', "
+                    "0, '{}')"
+                )
                 with store_db.writing(db):  # joined: no commit of its own
                     db.execute("update games set mode = 'cutthroat' where id = 'x'")
                 raise RuntimeError("the outer write fails")

@@ -52,7 +52,8 @@ def test_a_key_readable_by_others_is_warned_about(tmp_path, caplog):
 
 
 def test_starts_with_the_key_in_the_environment_where_instance_cannot_be_made(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     monkeypatch.setenv("SCOREPAD_SECRET_KEY", "from-the-environment")
     monkeypatch.setenv("SCOREPAD_DATABASE", str(tmp_path / "db" / "scorepad.db"))
     real = os.makedirs

@@ -24,8 +24,14 @@ def test_every_response_carries_the_security_headers(client):
 def test_pages_have_no_inline_script_or_style(client):
     game_id = start(client)
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
-    for path in ("/games", "/games/new", f"/games/{game_id}", f"/games/{game_id}/history",
-                 f"/games/{game_id}/hands/1", "/games/import"):
+    for path in (
+        "/games",
+        "/games/new",
+        f"/games/{game_id}",
+        f"/games/{game_id}/history",
+        f"/games/{game_id}/hands/1",
+        "/games/import",
+    ):
         body = client.get(path).get_data(as_text=True)
         assert "<script>" not in body and " style=" not in body and " onclick" not in body
 
@@ -65,8 +71,12 @@ LITERAL_KEY = re.compile(r"""SECRET_KEY["'\]]*\s*[:=]\s*[rbuf]*["']""")
 
 
 def test_literal_key_pattern_catches_the_usual_spellings():
-    for line in ('SECRET_KEY = "abc"', "app.config['SECRET_KEY'] = 'abc'",
-                 '{"SECRET_KEY": "abc"}', "dict(SECRET_KEY='abc')"):
+    for line in (
+        'SECRET_KEY = "abc"',
+        "app.config['SECRET_KEY'] = 'abc'",
+        '{"SECRET_KEY": "abc"}',
+        "dict(SECRET_KEY='abc')",
+    ):
         assert LITERAL_KEY.search(line), line
     assert not LITERAL_KEY.search('app.config["SECRET_KEY"] = _secret_key(path)')
 
@@ -92,6 +102,7 @@ def test_names_are_trimmed(client):
 def test_upload_over_one_megabyte_is_refused(client):
     import io
 
-    response = client.post("/games/import", data={
-        "game_file": (io.BytesIO(b" " * (1024 * 1024 + 1)), "big.json")})
+    response = client.post(
+        "/games/import", data={"game_file": (io.BytesIO(b" " * (1024 * 1024 + 1)), "big.json")}
+    )
     assert response.status_code == 413 and "at most 1 MB" in text(response)

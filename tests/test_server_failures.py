@@ -25,6 +25,7 @@ def read_only(monkeypatch):
 
     def switch():
         monkeypatch.setattr(scorepad.web.db, "connect", query_only)
+
     return switch
 
 
@@ -37,8 +38,7 @@ def test_tricks_on_a_read_only_database_are_kept_on_the_page(app, client, read_o
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
     version = version_on_page(client, game_id)
     read_only()
-    response = client.post(f"/games/{game_id}/tricks",
-                           data=tricks_form(1, version, [4, 6, 2, 1]))
+    response = client.post(f"/games/{game_id}/tricks", data=tricks_form(1, version, [4, 6, 2, 1]))
     body = response.get_data(as_text=True)
     assert response.status_code == 503
     assert "database is read-only" in text(response)
@@ -55,10 +55,13 @@ def test_a_new_game_on_a_full_disk_keeps_the_names(client, monkeypatch):
     assert 'value="Zoe"' in response.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("path, data, writer", [
-    ("bids", bid_form(1, [4, 5, 3, 1]), "save_bids"),
-    ("hands/1", {**bid_form(1, [3, 5, 3, 1]), "version": "1"}, "edit_hand"),
-])
+@pytest.mark.parametrize(
+    "path, data, writer",
+    [
+        ("bids", bid_form(1, [4, 5, 3, 1]), "save_bids"),
+        ("hands/1", {**bid_form(1, [3, 5, 3, 1]), "version": "1"}, "edit_hand"),
+    ],
+)
 def test_hand_forms_on_a_full_disk(app, client, monkeypatch, path, data, writer):
     game_id = start(client)
     if path != "bids":
@@ -74,8 +77,11 @@ def test_undo_and_rematch_on_a_read_only_database_say_so(app, client, read_only)
     game_id = start(client)
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
     read_only()
-    response = client.post(f"/games/{game_id}/hands/1/delete",
-                           data={"number": "1", "version": "1"}, follow_redirects=True)
+    response = client.post(
+        f"/games/{game_id}/hands/1/delete",
+        data={"number": "1", "version": "1"},
+        follow_redirects=True,
+    )
     assert "database is read-only" in text(response)
     with app.app_context():
         assert len(storage.load_game(get_db(), game_id).game.hands) == 1

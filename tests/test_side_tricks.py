@@ -21,12 +21,15 @@ def totals(*hands: Hand, rules: Rules | None = None) -> list[tuple[int, int]]:
     return [(s.total, s.bags) for s in Game(TABLE, rules or Rules(), hands).score().sides]
 
 
-@pytest.mark.parametrize(("bids", "seat_tricks", "tricks", "side_tricks"), [
-    ((4, 5, 3, NIL), (5, 5, 3, 0), (None, None, None, 0), (8, 5)),
-    ((NIL, 3, 7, 3), (1, 4, 5, 3), (1, None, None, None), (6, 7)),
-    ((NIL, 5, NIL, 5), (0, 5, 3, 5), (0, None, 3, None), (3, 10)),
-    ((3, 3, 3, 4), (4, 2, 4, 3), (None, None, None, None), (8, 5)),
-])
+@pytest.mark.parametrize(
+    ("bids", "seat_tricks", "tricks", "side_tricks"),
+    [
+        ((4, 5, 3, NIL), (5, 5, 3, 0), (None, None, None, 0), (8, 5)),
+        ((NIL, 3, 7, 3), (1, 4, 5, 3), (1, None, None, None), (6, 7)),
+        ((NIL, 5, NIL, 5), (0, 5, 3, 5), (0, None, 3, None), (3, 10)),
+        ((3, 3, 3, 4), (4, 2, 4, 3), (None, None, None, None), (8, 5)),
+    ],
+)
 def test_side_counts_score_as_the_same_tricks_per_seat(bids, seat_tricks, tricks, side_tricks):
     by_seat = Hand(bids, seat_tricks)
     by_side = Hand(bids, tricks, side_tricks)
@@ -35,15 +38,18 @@ def test_side_counts_score_as_the_same_tricks_per_seat(bids, seat_tricks, tricks
         assert totals(by_side, rules=Rules(**rule)) == totals(by_seat, rules=Rules(**rule))
 
 
-@pytest.mark.parametrize(("tricks", "side_tricks", "message"), [
-    ((None, None, None, 0), (8, 4), "side_tricks add up to 12, expected 13"),
-    ((None, None, None, 0), (8,), "expected one count for each of the 2 sides"),
-    ((None, None, None, None), (8, 5), "Dev bid nil, so Dev's own tricks must be"),
-    ((None, None, 2, 0), (8, 5), "Cara's tricks are counted with the side"),
-    ((None, None, None, 6), (8, 5), "the nil bidders of Ben & Dev took more tricks"),
-    ((None, None, None, 0), (-1, 14), "Alice & Cara's tricks must be a whole number"),
-    ((None, None, None, 0), (True, 12), "must be a whole number"),
-])
+@pytest.mark.parametrize(
+    ("tricks", "side_tricks", "message"),
+    [
+        ((None, None, None, 0), (8, 4), "side_tricks add up to 12, expected 13"),
+        ((None, None, None, 0), (8,), "expected one count for each of the 2 sides"),
+        ((None, None, None, None), (8, 5), "Dev bid nil, so Dev's own tricks must be"),
+        ((None, None, 2, 0), (8, 5), "Cara's tricks are counted with the side"),
+        ((None, None, None, 6), (8, 5), "the nil bidders of Ben & Dev took more tricks"),
+        ((None, None, None, 0), (-1, 14), "Alice & Cara's tricks must be a whole number"),
+        ((None, None, None, 0), (True, 12), "must be a whole number"),
+    ],
+)
 def test_bad_side_counts_are_refused_naming_the_field(tricks, side_tricks, message):
     with pytest.raises(GameError, match=message):
         Game(TABLE, Rules(), (Hand((4, 5, 3, NIL), tricks, side_tricks),)).score()
@@ -69,8 +75,10 @@ def _deal(cuts: list[int]) -> list[int]:
     return [a, b - a, c - b, 13 - c]
 
 
-@given(st.lists(st.integers(0, 13), min_size=3, max_size=3).map(_deal),
-       st.lists(st.sampled_from([NIL, 1, 2, 3, 4, 5]), min_size=4, max_size=4))
+@given(
+    st.lists(st.integers(0, 13), min_size=3, max_size=3).map(_deal),
+    st.lists(st.sampled_from([NIL, 1, 2, 3, 4, 5]), min_size=4, max_size=4),
+)
 def test_any_split_of_a_side_scores_the_same(seat_tricks, bids):
     side_tricks = (seat_tricks[0] + seat_tricks[2], seat_tricks[1] + seat_tricks[3])
     recorded = tuple(t if b == NIL else None for b, t in zip(bids, seat_tricks))
@@ -82,10 +90,15 @@ def test_any_split_of_a_side_scores_the_same(seat_tricks, bids):
 
 
 def test_the_game_file_keeps_side_counts_through_export_and_import():
-    doc = {"format": "scorepad/1", "mode": "partnership", "players": list(TABLE.players),
-           "tricks_by": "side",
-           "hands": [{"bids": [4, "nil", 3, 5], "tricks": [None, 1, None, None],
-                      "side_tricks": [7, 6]}]}
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": list(TABLE.players),
+        "tricks_by": "side",
+        "hands": [
+            {"bids": [4, "nil", 3, 5], "tricks": [None, 1, None, None], "side_tricks": [7, 6]}
+        ],
+    }
     game = gamefile.read(doc)
     assert game.tricks_by == "side" and game.hands[0].side_tricks == (7, 6)
     exported = gamefile.export(game)

@@ -41,8 +41,9 @@ def _play(score: GameScore, side: int, contract: int) -> GameScore:
     assert first is not None
     adjust = tuple(0 if i == side else -r.points for i, r in enumerate(first))
     after = extend(score, Hand(plain.bids, plain.tricks, adjust=adjust))
-    assert [t for i, t in enumerate(after.totals) if i != side] == \
-        [t for i, t in enumerate(score.totals) if i != side]
+    assert [t for i, t in enumerate(after.totals) if i != side] == [
+        t for i, t in enumerate(score.totals) if i != side
+    ]
     return after
 
 
@@ -54,16 +55,19 @@ CUT3 = Table("cutthroat", ("Alice", "Ben", "Cara"))
 PART = Table("partnership", PLAYERS)
 
 
-@pytest.mark.parametrize(("table", "rules", "start", "side", "need"), [
-    (PART, Rules(), ((440, 0), (300, 0)), 0, 6),
-    (PART, Rules(), ((440, 0), (300, 0)), 1, None),  # 130 at most: 430 < 500
-    (PART, Rules(), ((470, 9), (300, 0)), 0, 3),  # made exactly: no bag, no penalty
-    (PART, Rules(ten_for_two_hundred=True), ((310, 0), (200, 0)), 0, 10),
-    (PART, Rules(boston="bonus"), ((0, 0), (0, 0)), 0, 13),  # true, but not shown
-    (PART, Rules(target=300, hand_limit=1), ((100, 0), (50, 0)), 1, 6),  # 5 only ties
-    (CUT3, Rules(target=300), ((250, 0), (200, 0), (100, 0)), 0, 5),
-    (CUT3, Rules(target=300), ((250, 0), (200, 0), (100, 0)), 1, 10),
-])
+@pytest.mark.parametrize(
+    ("table", "rules", "start", "side", "need"),
+    [
+        (PART, Rules(), ((440, 0), (300, 0)), 0, 6),
+        (PART, Rules(), ((440, 0), (300, 0)), 1, None),  # 130 at most: 430 < 500
+        (PART, Rules(), ((470, 9), (300, 0)), 0, 3),  # made exactly: no bag, no penalty
+        (PART, Rules(ten_for_two_hundred=True), ((310, 0), (200, 0)), 0, 10),
+        (PART, Rules(boston="bonus"), ((0, 0), (0, 0)), 0, 13),  # true, but not shown
+        (PART, Rules(target=300, hand_limit=1), ((100, 0), (50, 0)), 1, 6),  # 5 only ties
+        (CUT3, Rules(target=300), ((250, 0), (200, 0), (100, 0)), 0, 5),
+        (CUT3, Rules(target=300), ((250, 0), (200, 0), (100, 0)), 1, 10),
+    ],
+)
 def test_the_stated_contract_wins_and_one_less_does_not(table, rules, start, side, need):
     score = score_game(table, rules, [], start)
     assert winning_contract(score, side) == need
@@ -100,11 +104,14 @@ def test_nothing_while_a_hand_is_being_played_or_after_the_game():
     assert over.status == "finished" and stakes(over) == []
 
 
-@pytest.mark.parametrize(("bags", "expected"), [
-    ((0, 8), [Stake("bags", 1, 2, 100)]),
-    ((7, 9), [Stake("bags", 0, 3, 100), Stake("bags", 1, 1, 100)]),
-    ((6, 0), []),
-])
+@pytest.mark.parametrize(
+    ("bags", "expected"),
+    [
+        ((0, 8), [Stake("bags", 1, 2, 100)]),
+        ((7, 9), [Stake("bags", 0, 3, 100), Stake("bags", 1, 1, 100)]),
+        ((6, 0), []),
+    ],
+)
 def test_bags_to_the_next_penalty(bags, expected):
     score = score_game(PART, Rules(), [], ((0, bags[0]), (0, bags[1])))
     assert [s for s in stakes(score) if s.kind == "bags"] == expected
@@ -152,8 +159,8 @@ def test_the_hand_limit_coming(played, left):
 
 
 def test_past_the_hand_limit_with_the_lead_shared():
-    score = score_game(PART, Rules(hand_limit=1), [hand((3, 3, 3, 3), (4, 3, 3, 3))],
-                       ((0, 0), (1, 0)))
+    score = score_game(
+        PART, Rules(hand_limit=1), [hand((3, 3, 3, 3), (4, 3, 3, 3))], ((0, 0), (1, 0))
+    )
     assert score.tied and score.totals == (61, 61)
-    assert [s for s in stakes(score) if s.kind == "hand_limit"] == \
-        [Stake("hand_limit", None, 0, 1)]
+    assert [s for s in stakes(score) if s.kind == "hand_limit"] == [Stake("hand_limit", None, 0, 1)]

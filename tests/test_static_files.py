@@ -45,9 +45,11 @@ def test_a_fifo_next_to_the_app_is_never_opened(tmp_path, app, client, monkeypat
     os.mkfifo(fifo)
     depth = len(Path(app.static_folder).resolve().parts)
     up = "..%2f" * depth
-    for url in (f"/static/{up}{str(fifo).lstrip('/').replace('/', '%2f')}",
-                f"/static/{'../' * depth}{str(fifo).lstrip('/')}",
-                f"/static/{str(fifo).replace('/', '%2f')}"):
+    for url in (
+        f"/static/{up}{str(fifo).lstrip('/').replace('/', '%2f')}",
+        f"/static/{'../' * depth}{str(fifo).lstrip('/')}",
+        f"/static/{str(fifo).replace('/', '%2f')}",
+    ):
         assert _get_within(client, url).status_code == 404, url
 
 

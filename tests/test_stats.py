@@ -15,14 +15,17 @@ N, B = "nil", "blind_nil"
 
 
 def test_stats_by_player_across_games():
-    first = score_game(partnership(), dataclasses.replace(DEFAULT, target=250), [
-        hand([4, 5, 3, N], [5, 5, 3, 0]),        # A&C 71 made; Dev nil made
-        hand([3, 2, 3, B], [2, 4, 3, 4]),        # A&C set; Dev blind nil broken
-        hand([6, 6, 6, 1], [7, 1, 5, 0]),        # A&C 120 made, B&D set
-        hand([6, 6, 6, 1], [7, 1, 5, 0]),
-    ])
-    second = score_game(Table("cutthroat", (" alice ", "Zed"), 0), DEFAULT,
-                        [hand([6, 7], [8, 5])])
+    first = score_game(
+        partnership(),
+        dataclasses.replace(DEFAULT, target=250),
+        [
+            hand([4, 5, 3, N], [5, 5, 3, 0]),  # A&C 71 made; Dev nil made
+            hand([3, 2, 3, B], [2, 4, 3, 4]),  # A&C set; Dev blind nil broken
+            hand([6, 6, 6, 1], [7, 1, 5, 0]),  # A&C 120 made, B&D set
+            hand([6, 6, 6, 1], [7, 1, 5, 0]),
+        ],
+    )
+    second = score_game(Table("cutthroat", (" alice ", "Zed"), 0), DEFAULT, [hand([6, 7], [8, 5])])
     rows = {r.name.strip(): r for r in player_stats([first, second])}
     alice = rows["Alice"]
     assert first.status == "finished" and first.winner == 0
@@ -46,8 +49,9 @@ def test_no_games_no_stats():
 
 def test_chart_draws_each_side_the_target_and_penalties():
     rules = dataclasses.replace(DEFAULT, bag_limit=5, bag_penalty=50)
-    score = score_game(partnership(), rules, [hand([4, 5, 3, N], [5, 5, 3, 0]),
-                                              hand([1, 5, 1, B], [6, 5, 1, 1])])
+    score = score_game(
+        partnership(), rules, [hand([4, 5, 3, N], [5, 5, 3, 0]), hand([1, 5, 1, B], [6, 5, 1, 1])]
+    )
     svg = str(score_chart(score))
     assert svg.startswith("<svg") and svg.count("<polyline") == 2
     assert svg.count('class="target"') == 1 and ">500<" in svg

@@ -122,8 +122,10 @@ def test_edit_that_would_end_the_game_before_later_hands_is_refused(db):
     storage.save_tricks(db, game_id, 1, 1, [3, 4, 3, 3])
     storage.save_bids(db, game_id, 2, [3, 3, 3, 3])
     storage.save_tricks(db, game_id, 2, 3, [4, 3, 3, 3])
-    with pytest.raises(GameError, match="hand 1: after this change the game is over at "
-                                        "hand 1, so hand 2 would be removed") as caught:
+    with pytest.raises(
+        GameError,
+        match="hand 1: after this change the game is over at hand 1, so hand 2 would be removed",
+    ) as caught:
         storage.edit_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0])
     assert caught.value.removed == (2,)
     assert storage.load_game(db, game_id).versions == (2, 4)
@@ -216,9 +218,17 @@ def test_m003_gives_old_games_a_share_token(tmp_path):
     path = str(tmp_path / "old.db")
     database = connect(path)
     migrations.apply(database, stop_before="m003_add_share_token")
-    database["games"].insert({"id": "old-game", "created_at": "x", "updated_at": "x",
-                              "mode": "partnership", "players": '["A","B","C","D"]',
-                              "first_dealer": 0, "rules": "{}"})
+    database["games"].insert(
+        {
+            "id": "old-game",
+            "created_at": "x",
+            "updated_at": "x",
+            "mode": "partnership",
+            "players": '["A","B","C","D"]',
+            "first_dealer": 0,
+            "rules": "{}",
+        }
+    )
     migrations.apply(database)
     token = database["games"].get("old-game")["share_token"]
     assert token and len(token) >= 22

@@ -19,8 +19,9 @@ def _fresh(db, game_id):
 
 def test_an_import_with_every_extra_is_stored_whole(db):
     game = gamefile.read(FULL)
-    game_id = storage.create_game(db, game.table, game.rules, game.hands, game.tricks_by,
-                                  game.start, game.ended)
+    game_id = storage.create_game(
+        db, game.table, game.rules, game.hands, game.tricks_by, game.start, game.ended
+    )
     stored = _fresh(db, game_id)
     assert stored.game == game
     assert gamefile.export(stored.game, stored.score()) == gamefile.export(game)
@@ -31,8 +32,18 @@ def test_extras_of_a_hand_survive_a_fix(db):
     game_id = storage.create_game(db, partnership(), rules)
     storage.save_bids(db, game_id, 1, [3, 3, 3, 3])
     storage.save_tricks(db, game_id, 1, 1, [4, 3, 3, 3])
-    storage.edit_hand(db, game_id, 1, 2, [3, 3, 3, 3], [4, 3, 3, 3], adjust=(30, -30),
-                      note="renege", dealer=2, blind=(1,))
+    storage.edit_hand(
+        db,
+        game_id,
+        1,
+        2,
+        [3, 3, 3, 3],
+        [4, 3, 3, 3],
+        adjust=(30, -30),
+        note="renege",
+        dealer=2,
+        blind=(1,),
+    )
     stored = _fresh(db, game_id)
     hand = stored.game.hands[0]
     assert (hand.adjust, hand.note, hand.dealer, hand.blind) == ((30, -30), "renege", 2, (1,))

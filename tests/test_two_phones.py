@@ -22,8 +22,13 @@ def hands(app, game_id):
 def undo_and_bid_again(phone, game_id, number, bids):
     """The other phone undoes hand `number` and bids it again with other bids."""
     version = version_on_page(phone, game_id)
-    assert phone.post(f"/games/{game_id}/hands/{number}/delete",
-                      data={"number": str(number), "version": str(version)}).status_code == 302
+    assert (
+        phone.post(
+            f"/games/{game_id}/hands/{number}/delete",
+            data={"number": str(number), "version": str(version)},
+        ).status_code
+        == 302
+    )
     assert phone.post(f"/games/{game_id}/bids", data=bid_form(number, bids)).status_code == 302
 
 
@@ -33,8 +38,9 @@ def test_stale_tricks_after_undo_and_bid_again_are_refused(app, phones):
     a.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
     old = version_on_page(a, game_id)  # phone A's tricks form carries this version
     undo_and_bid_again(b, game_id, 1, [3, 3, 3, 3])
-    response = a.post(f"/games/{game_id}/tricks", data=tricks_form(1, old, [4, 5, 3, 1]),
-                      follow_redirects=True)
+    response = a.post(
+        f"/games/{game_id}/tricks", data=tricks_form(1, old, [4, 5, 3, 1]), follow_redirects=True
+    )
     words = text(response)
     assert "changed on another phone" in words
     assert "Alice & Cara bid 6" in words  # what is stored now, not phone A's bids
@@ -59,8 +65,11 @@ def test_stale_undo_does_not_delete_the_new_hand(app, phones):
     a.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
     old = version_on_page(a, game_id)
     undo_and_bid_again(b, game_id, 1, [3, 3, 3, 3])
-    response = a.post(f"/games/{game_id}/hands/1/delete",
-                      data={"number": "1", "version": str(old)}, follow_redirects=True)
+    response = a.post(
+        f"/games/{game_id}/hands/1/delete",
+        data={"number": "1", "version": str(old)},
+        follow_redirects=True,
+    )
     assert "changed on another phone" in text(response)
     assert hands(app, game_id)[0].bids == (3, 3, 3, 3)
 
@@ -90,9 +99,11 @@ def test_the_same_tricks_sent_twice_show_as_saved(app, client):
     words = text(client.get(f"/games/{game_id}"))
     assert "tricks are saved" in words and "not saved" not in words
     assert hands(app, game_id)[0].tricks == (4, 5, 3, 1)
-    other = client.post(f"/games/{game_id}/tricks", data=tricks_form(1, form["version"],
-                                                                     [5, 4, 3, 1]),
-                        follow_redirects=True)
+    other = client.post(
+        f"/games/{game_id}/tricks",
+        data=tricks_form(1, form["version"], [5, 4, 3, 1]),
+        follow_redirects=True,
+    )
     assert "not saved" in text(other) and hands(app, game_id)[0].tricks == (4, 5, 3, 1)
 
 
@@ -104,8 +115,10 @@ def test_the_same_bids_sent_twice_show_as_saved(app, client):
     words = text(again)
     assert again.status_code == 200 and "bids are saved" in words
     assert "already entered" not in words and len(hands(app, game_id)) == 1
-    client.post(f"/games/{game_id}/tricks",
-                data=tricks_form(1, version_on_page(client, game_id), [4, 5, 4, 0]))
+    client.post(
+        f"/games/{game_id}/tricks",
+        data=tricks_form(1, version_on_page(client, game_id), [4, 5, 4, 0]),
+    )
     play(client, game_id, 2, [3, 3, 3, 4], [3, 3, 3, 4])
     late = client.post(f"/games/{game_id}/bids", data=form, follow_redirects=True)
     assert "bids are saved" in text(late) and len(hands(app, game_id)) == 2

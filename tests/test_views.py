@@ -23,11 +23,22 @@ def test_new_game_page_shows_every_rule_with_its_default(client):
     page = client.get("/games/new")
     body = page.get_data(as_text=True)
     assert page.status_code == 200
-    for label in ("Player 1", "Player 2", "Player 3", "Player 4", "First dealer", "Start game",
-                  "Blind nil bids", "Bags before a penalty", "Ten for two hundred", "Suicide"):
+    for label in (
+        "Player 1",
+        "Player 2",
+        "Player 3",
+        "Player 4",
+        "First dealer",
+        "Start game",
+        "Blind nil bids",
+        "Bags before a penalty",
+        "Ten for two hundred",
+        "Suicide",
+    ):
         assert label in body
     assert 'name="rule_bag_limit" required type="number" value="10"' in body.replace(
-        'inputmode="numeric" ', "").replace('max="100" min="0" ', "")
+        'inputmode="numeric" ', ""
+    ).replace('max="100" min="0" ', "")
     assert 'id="rule_nil" name="rule_nil" type="checkbox" value="y"' in body  # default on
     assert 'checked id="target-2" name="target" type="radio" value="500"' in body
 
@@ -42,25 +53,37 @@ def test_start_partnership_game(client):
     assert "500 to go" in words
 
 
-@pytest.mark.parametrize("changes,field,message", [
-    ({"player_0": ""}, "player_0", "Enter a name"),
-    ({"player_2": "   "}, "player_2", "Enter a name"),
-    ({"player_1": "x" * 41}, "player_1", "This name is 41 characters long, the most is 40"),
-    ({"player_3": "alice"}, "player_3", "Another player has this name"),
-    ({"table": "cutthroat-3"}, "player_3", "A 3-player game has no seat 4"),
-    ({"table": "bridge"}, "table", "Game: choose one of the choices shown"),
-    ({"first_dealer": "7"}, "first_dealer", "First dealer: choose one of the choices shown"),
-    ({"target": "custom"}, "custom_target", "Enter a target from 50 to 2000"),
-    ({"target": "custom", "custom_target": "20"}, "custom_target",
-     "Other target must be from 50 to 2000"),
-    ({"target": "custom", "custom_target": "abc"}, "custom_target",
-     "Other target: enter a whole number"),
-    ({"rule_bag_limit": "-3"}, "rule_bag_limit", "Bags before a penalty must be from 0 to 100"),
-    ({"rule_bag_limit": ""}, "rule_bag_limit", "Enter a number"),
-    ({"rule_nil_tricks": "some"}, "rule_nil_tricks",
-     "Tricks taken by a nil bidder: choose one of the choices shown"),
-    ({"rule_loss_threshold": "50"}, "rule_loss_threshold", "Lose at must be from -2000 to -1"),
-])
+@pytest.mark.parametrize(
+    "changes,field,message",
+    [
+        ({"player_0": ""}, "player_0", "Enter a name"),
+        ({"player_2": "   "}, "player_2", "Enter a name"),
+        ({"player_1": "x" * 41}, "player_1", "This name is 41 characters long, the most is 40"),
+        ({"player_3": "alice"}, "player_3", "Another player has this name"),
+        ({"table": "cutthroat-3"}, "player_3", "A 3-player game has no seat 4"),
+        ({"table": "bridge"}, "table", "Game: choose one of the choices shown"),
+        ({"first_dealer": "7"}, "first_dealer", "First dealer: choose one of the choices shown"),
+        ({"target": "custom"}, "custom_target", "Enter a target from 50 to 2000"),
+        (
+            {"target": "custom", "custom_target": "20"},
+            "custom_target",
+            "Other target must be from 50 to 2000",
+        ),
+        (
+            {"target": "custom", "custom_target": "abc"},
+            "custom_target",
+            "Other target: enter a whole number",
+        ),
+        ({"rule_bag_limit": "-3"}, "rule_bag_limit", "Bags before a penalty must be from 0 to 100"),
+        ({"rule_bag_limit": ""}, "rule_bag_limit", "Enter a number"),
+        (
+            {"rule_nil_tricks": "some"},
+            "rule_nil_tricks",
+            "Tricks taken by a nil bidder: choose one of the choices shown",
+        ),
+        ({"rule_loss_threshold": "50"}, "rule_loss_threshold", "Lose at must be from -2000 to -1"),
+    ],
+)
 def test_new_game_refusals_keep_values_and_name_the_field(client, app, changes, field, message):
     response = client.post("/games/new", data=new_game_form(**changes))
     body = response.get_data(as_text=True)
@@ -78,8 +101,14 @@ def test_new_game_refusals_keep_values_and_name_the_field(client, app, changes, 
 
 
 def test_custom_target_and_cutthroat(client, app):
-    game_id = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3",
-                    target="custom", custom_target="150", first_dealer="2")
+    game_id = start(
+        client,
+        players=("Ana", "Bo", "Cy"),
+        table="cutthroat-3",
+        target="custom",
+        custom_target="150",
+        first_dealer="2",
+    )
     with app.app_context():
         stored = storage.load_game(get_db(), game_id)
     assert stored.game.table.players == ("Ana", "Bo", "Cy")
@@ -88,8 +117,10 @@ def test_custom_target_and_cutthroat(client, app):
 
 
 def test_suicide_ticked_for_cutthroat_is_dropped_and_the_game_starts(client, app):
-    response = client.post("/games/new", data=new_game_form(
-        players=("Ana", "Bo"), table="cutthroat-2", rule_suicide="y"))
+    response = client.post(
+        "/games/new",
+        data=new_game_form(players=("Ana", "Bo"), table="cutthroat-2", rule_suicide="y"),
+    )
     assert response.status_code == 302
     game_id = response.headers["Location"].rsplit("/", 1)[-1]
     with app.app_context():
@@ -103,10 +134,11 @@ def test_rules_refused_by_the_core_are_shown_and_store_nothing(client, app, monk
     from scorepad.web.forms import NewGameForm
 
     chosen = NewGameForm.chosen_rules
-    monkeypatch.setattr(NewGameForm, "chosen_rules",
-                        lambda self: {**chosen(self), "suicide": True})
-    response = client.post("/games/new", data=new_game_form(
-        players=("Ana", "Bo"), table="cutthroat-2", rule_suicide="y"))
+    monkeypatch.setattr(NewGameForm, "chosen_rules", lambda self: {**chosen(self), "suicide": True})
+    response = client.post(
+        "/games/new",
+        data=new_game_form(players=("Ana", "Bo"), table="cutthroat-2", rule_suicide="y"),
+    )
     body = response.get_data(as_text=True)
     assert response.status_code == 400
     assert "rules.suicide: is played in partnership games only" in body
@@ -126,8 +158,11 @@ def test_full_hand_and_summary(client):
 
 def checked(body: str, name: str) -> str | None:
     """The value of the chosen radio of group `name` in a page, if any."""
-    found = re.search(rf'<input checked id="{name}-[0-9]+" name="{name}" type="radio" '
-                      r'value="([^"]*)"', body)
+    found = re.search(
+        rf'<input checked id="{name}-[0-9]+" name="{name}" type="radio" '
+        r'value="([^"]*)"',
+        body,
+    )
     return found[1] if found else None
 
 
@@ -145,34 +180,51 @@ def test_bids_are_radio_groups_in_bidding_order_with_the_dealer_marked(client):
     game_id = start(client, first_dealer="2")
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     groups = re.findall(r'role="radiogroup" id="(bid_\d)"\s+aria-label="([^"]+)"', body)
-    assert groups == [("bid_3", "Dev bid"), ("bid_0", "Alice bid"), ("bid_1", "Ben bid"),
-                      ("bid_2", "Cara bid")]
-    cara = body[body.index('aria-label="Cara bid"'):]
+    assert groups == [
+        ("bid_3", "Dev bid"),
+        ("bid_0", "Alice bid"),
+        ("bid_1", "Ben bid"),
+        ("bid_2", "Cara bid"),
+    ]
+    cara = body[body.index('aria-label="Cara bid"') :]
     assert cara.index("deals") < cara.index("</legend>")
     for value in [*map(str, range(1, 14)), "nil", "blind_nil"]:
         assert f'name="bid_0" type="radio" value="{value}"' in body
     assert 'type="number"' not in body.split("<form")[1]  # no keyboard for a hand
 
 
-@pytest.mark.parametrize("bids,errors", [
-    ({"bid_0": "4", "bid_2": "3"}, {"bid_1": "Ben's bid is missing",
-                                    "bid_3": "Dev's bid is missing"}),
-    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "14"},
-     {"bid_3": "Dev's bid must be one of the choices shown"}),
-    ({"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "-1"},
-     {"bid_3": "Dev's bid must be one of the choices shown"}),
-    ({"bid_0": "two", "bid_1": "5", "bid_2": "3", "bid_3": "0"},
-     {"bid_0": "Alice's bid must be one of the choices shown",
-      "bid_3": "Dev's bid must be one of the choices shown"}),
-])
+@pytest.mark.parametrize(
+    "bids,errors",
+    [
+        (
+            {"bid_0": "4", "bid_2": "3"},
+            {"bid_1": "Ben's bid is missing", "bid_3": "Dev's bid is missing"},
+        ),
+        (
+            {"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "14"},
+            {"bid_3": "Dev's bid must be one of the choices shown"},
+        ),
+        (
+            {"bid_0": "4", "bid_1": "5", "bid_2": "3", "bid_3": "-1"},
+            {"bid_3": "Dev's bid must be one of the choices shown"},
+        ),
+        (
+            {"bid_0": "two", "bid_1": "5", "bid_2": "3", "bid_3": "0"},
+            {
+                "bid_0": "Alice's bid must be one of the choices shown",
+                "bid_3": "Dev's bid must be one of the choices shown",
+            },
+        ),
+    ],
+)
 def test_bid_refusals_show_all_at_once_beside_their_seats(client, app, bids, errors):
     game_id = start(client)
     response = client.post(f"/games/{game_id}/bids", data={"number": "1", "version": "0", **bids})
     body = response.get_data(as_text=True).replace("&#39;", "'")
     assert response.status_code == 400
     for field, message in errors.items():
-        error = body[body.index(f'id="{field}-error"'):]
-        assert error[error.index(">") + 1:].startswith(message)
+        error = body[body.index(f'id="{field}-error"') :]
+        assert error[error.index(">") + 1 :].startswith(message)
     assert body.count('class="error"') == len(errors)
     assert checked(body, "bid_2") == "3"  # what was chosen stays chosen
     with app.app_context():
@@ -200,13 +252,16 @@ def test_nil_off_hides_nil_and_blind_nil_trailing_hides_blind(client):
     assert "Alice&#39;s bid must be one of the choices shown" in response.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("tricks,field,message", [
-    ([5, 5, 3, 1], None, "The tricks add up to 14; a hand has 13"),
-    ([5, 5, 3, 14], "tricks_3", "Dev's tricks must be a number from 0 to 13"),
-    ([5, 5, 3, -1], "tricks_3", "Dev's tricks must be a number from 0 to 13"),
-    ([5, 5, 3, None], "tricks_3", "Dev's tricks are missing"),
-    ([5, 5, 3, "x"], "tricks_3", "Dev's tricks must be a number from 0 to 13"),
-])
+@pytest.mark.parametrize(
+    "tricks,field,message",
+    [
+        ([5, 5, 3, 1], None, "The tricks add up to 14; a hand has 13"),
+        ([5, 5, 3, 14], "tricks_3", "Dev's tricks must be a number from 0 to 13"),
+        ([5, 5, 3, -1], "tricks_3", "Dev's tricks must be a number from 0 to 13"),
+        ([5, 5, 3, None], "tricks_3", "Dev's tricks are missing"),
+        ([5, 5, 3, "x"], "tricks_3", "Dev's tricks must be a number from 0 to 13"),
+    ],
+)
 def test_trick_refusals_keep_values(client, app, tricks, field, message):
     game_id = start(client)
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
@@ -223,8 +278,9 @@ def test_trick_refusals_keep_values(client, app, tricks, field, message):
 def test_second_phone_saving_the_same_bids_sees_a_message(client, app):
     game_id = start(client)
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
-    response = client.post(f"/games/{game_id}/bids", data=bid_form(1, [2, 2, 2, 2]),
-                           follow_redirects=True)
+    response = client.post(
+        f"/games/{game_id}/bids", data=bid_form(1, [2, 2, 2, 2]), follow_redirects=True
+    )
     words = text(response)
     assert "Hand 1 was already entered" in words and "Alice & Cara bid 7" in words
 
@@ -232,11 +288,16 @@ def test_second_phone_saving_the_same_bids_sees_a_message(client, app):
 def test_stale_tricks_form_is_refused(client):
     game_id = start(client)
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
-    response = client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [4, 5, 4, 0]),
-                           follow_redirects=True)
+    response = client.post(
+        f"/games/{game_id}/tricks", data=tricks_form(1, 1, [4, 5, 4, 0]), follow_redirects=True
+    )
     assert "These tricks were not saved: no hand is waiting for its tricks" in text(response)
-    assert client.get(f"/games/{game_id}/export.json").get_json()["hands"][0]["tricks"] == \
-        [5, 5, 3, 0]
+    assert client.get(f"/games/{game_id}/export.json").get_json()["hands"][0]["tricks"] == [
+        5,
+        5,
+        3,
+        0,
+    ]
 
 
 def test_edit_hand_rescores(client):
@@ -247,8 +308,11 @@ def test_edit_hand_rescores(client):
     body = page.get_data(as_text=True)
     assert page.status_code == 200 and checked(body, "bid_3") == "nil"
     assert checked(body, "tricks_0") == "5"
-    data = {**bid_form(1, [4, 5, 3, "nil"]), "version": "2",
-            **{f"tricks_{s}": str(t) for s, t in enumerate([4, 5, 3, 1])}}
+    data = {
+        **bid_form(1, [4, 5, 3, "nil"]),
+        "version": "2",
+        **{f"tricks_{s}": str(t) for s, t in enumerate([4, 5, 3, 1])},
+    }
     response = client.post(f"/games/{game_id}/hands/1", data=data, follow_redirects=True)
     words = text(response)
     assert "Hand 1 corrected; every later hand was scored again" in words
@@ -261,9 +325,11 @@ def test_edit_hand_rescores(client):
 def test_changing_the_bids_of_the_hand_in_play_says_so(client):
     game_id = start(client)
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
-    response = client.post(f"/games/{game_id}/hands/1", data={**bid_form(1, [4, 5, 3, 2]),
-                                                              "version": "1"},
-                           follow_redirects=True)
+    response = client.post(
+        f"/games/{game_id}/hands/1",
+        data={**bid_form(1, [4, 5, 3, 2]), "version": "1"},
+        follow_redirects=True,
+    )
     words = text(response)
     assert "The bids of hand 1 were changed" in words and "scored again" not in words
     assert "Ben & Dev bid 7" in words
@@ -299,16 +365,22 @@ def test_missing_hand_and_game_are_404(client):
 def test_undo_last_hand(client):
     game_id = start(client)
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
-    response = client.post(f"/games/{game_id}/hands/1/delete",
-                           data={"number": "1", "version": "2"}, follow_redirects=True)
+    response = client.post(
+        f"/games/{game_id}/hands/1/delete",
+        data={"number": "1", "version": "2"},
+        follow_redirects=True,
+    )
     assert "Hand 1 deleted" in text(response) and "Hand 1: bids" in text(response)
 
 
 def test_undo_with_stale_version_keeps_the_hand(client):
     game_id = start(client)
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
-    response = client.post(f"/games/{game_id}/hands/1/delete",
-                           data={"number": "1", "version": "1"}, follow_redirects=True)
+    response = client.post(
+        f"/games/{game_id}/hands/1/delete",
+        data={"number": "1", "version": "1"},
+        follow_redirects=True,
+    )
     assert "changed on another phone" in text(response)
     assert len(client.get(f"/games/{game_id}/export.json").get_json()["hands"]) == 1
 
@@ -320,8 +392,9 @@ def test_game_over_and_rematch(client, app):
     words = text(client.get(f"/games/{game_id}"))
     assert "Game over: Alice & Cara win" in words and "Final score: Alice & Cara 360" in words
     assert "Save bids" not in words
-    late = client.post(f"/games/{game_id}/bids", data=bid_form(4, [3, 3, 3, 4]),
-                       follow_redirects=True)
+    late = client.post(
+        f"/games/{game_id}/bids", data=bid_form(4, [3, 3, 3, 4]), follow_redirects=True
+    )
     assert "These bids were not saved: the game is over." in text(late)
     with app.app_context():
         assert len(storage.load_game(get_db(), game_id).game.hands) == 3
@@ -380,8 +453,9 @@ def test_export_is_the_scored_game_file(client):
 
 def test_import_page_and_success(client):
     assert "game_file" in client.get("/games/import").get_data(as_text=True)
-    response = client.post("/games/import", data={
-        "game_file": (io.BytesIO(json.dumps(IMPORT).encode()), "game.json")})
+    response = client.post(
+        "/games/import", data={"game_file": (io.BytesIO(json.dumps(IMPORT).encode()), "game.json")}
+    )
     assert response.status_code == 302
     game_id = response.headers["Location"].rsplit("/", 1)[-1]
     assert response.headers["Location"].endswith(f"/games/{game_id}")
@@ -389,16 +463,22 @@ def test_import_page_and_success(client):
     assert [s["total"] for s in exported["sides"]] == [134, 190]
 
 
-@pytest.mark.parametrize("content,message", [
-    (b"{not json", "not valid JSON"),
-    (b"\xff\xfe\x00", "not UTF-8"),
-    (json.dumps(dict(IMPORT, hands=[{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}])).encode(),
-     "Hand 1: tricks add up to 12, expected 13"),
-    (json.dumps(dict(IMPORT, format="x")).encode(), "Format: must be"),
-])
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        (b"{not json", "not valid JSON"),
+        (b"\xff\xfe\x00", "not UTF-8"),
+        (
+            json.dumps(
+                dict(IMPORT, hands=[{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}])
+            ).encode(),
+            "Hand 1: tricks add up to 12, expected 13",
+        ),
+        (json.dumps(dict(IMPORT, format="x")).encode(), "Format: must be"),
+    ],
+)
 def test_import_refusals_store_nothing(client, app, content, message):
-    response = client.post("/games/import", data={
-        "game_file": (io.BytesIO(content), "game.json")})
+    response = client.post("/games/import", data={"game_file": (io.BytesIO(content), "game.json")})
     assert response.status_code == 400 and message in response.get_data(as_text=True)
     with app.app_context():
         assert get_db()["games"].count == 0 and get_db()["hands"].count == 0

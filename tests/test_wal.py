@@ -64,14 +64,23 @@ def test_reads_work_when_the_folder_is_read_only(app, client):
         if os.geteuid() == 0:
             # root writes through file modes: a read-only bind mount of the folder instead
             mounted.mkdir()
-            if subprocess.run(["mount", "--bind", "-o", "ro", str(folder), str(mounted)],
-                              capture_output=True).returncode != 0:
+            if (
+                subprocess.run(
+                    ["mount", "--bind", "-o", "ro", str(folder), str(mounted)], capture_output=True
+                ).returncode
+                != 0
+            ):
                 pytest.skip("running as root without a way to make a read-only folder")
             database = mounted / "scorepad.db"
         else:
             folder.chmod(0o555)
-        result = subprocess.run([sys.executable, "-c", PROBE, str(database), game_id],
-                                cwd=ROOT, capture_output=True, text=True, timeout=60)
+        result = subprocess.run(
+            [sys.executable, "-c", PROBE, str(database), game_id],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert result.stdout.strip() == "ok", result.stderr[-2000:]
     finally:
         if mounted.exists():

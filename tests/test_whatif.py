@@ -12,10 +12,12 @@ from scorepad.core.whatif import rule_value, what_if
 from tests.conftest import hand, partnership
 
 # Ben & Dev pile up bags: 9 after hand 2, a penalty in hand 3 with 2 left (carry).
-BAGGY = (hand((3, 3, 3, 3), (3, 7, 2, 1)),   # A&C set -60; B&D 6 of 8: 62, 2 bags
-         hand((3, 2, 3, 2), (3, 7, 3, 0)),   # A&C 60; B&D 4 of 7: 43, 5 bags (7)
-         hand((3, 2, 3, 2), (3, 6, 2, 2)),   # A&C set -60; B&D 4 of 8: 44, 11: -100, 1 left
-         hand((3, 2, 3, 2), (3, 3, 3, 4)))   # A&C 60; B&D 4 of 7: 43, 4 bags (carry: 5)
+BAGGY = (
+    hand((3, 3, 3, 3), (3, 7, 2, 1)),  # A&C set -60; B&D 6 of 8: 62, 2 bags
+    hand((3, 2, 3, 2), (3, 7, 3, 0)),  # A&C 60; B&D 4 of 7: 43, 5 bags (7)
+    hand((3, 2, 3, 2), (3, 6, 2, 2)),  # A&C set -60; B&D 4 of 8: 44, 11: -100, 1 left
+    hand((3, 2, 3, 2), (3, 3, 3, 4)),
+)  # A&C 60; B&D 4 of 7: 43, 4 bags (carry: 5)
 
 
 def test_what_if_scores_with_the_core_and_leaves_the_game_alone():
@@ -55,8 +57,11 @@ def test_a_lower_target_ends_the_game_earlier():
 
 
 def test_a_hand_that_breaks_the_other_rule_is_named():
-    game = Game(partnership(), Rules(), (hand((3, 3, 3, 3), (3, 4, 3, 3)),
-                                         hand((3, "blind_nil", 3, 3), (4, 0, 3, 6))))
+    game = Game(
+        partnership(),
+        Rules(),
+        (hand((3, 3, 3, 3), (3, 4, 3, 3)), hand((3, "blind_nil", 3, 3), (4, 0, 3, 6))),
+    )
     result = what_if(game, "blind_nil", False)
     assert result.score is None and isinstance(result.error, GameError)
     assert result.error.hand == 2 and "blind nil is off" in str(result.error)
@@ -74,19 +79,30 @@ def test_a_game_ended_early_is_ended_early_again():
     assert result.score is not None and result.score.ended and result.score.status == "finished"
 
 
-@pytest.mark.parametrize(("key", "text", "value"), [
-    ("bag_remainder", "drop", "drop"), ("bag_remainder", "Start again from 0", "drop"),
-    ("nil", "off", False), ("double_nil", "On", True), ("target", " 300 ", 300),
-    ("loss_threshold", "", None), ("loss_threshold", "-200", -200),
-])
+@pytest.mark.parametrize(
+    ("key", "text", "value"),
+    [
+        ("bag_remainder", "drop", "drop"),
+        ("bag_remainder", "Start again from 0", "drop"),
+        ("nil", "off", False),
+        ("double_nil", "On", True),
+        ("target", " 300 ", 300),
+        ("loss_threshold", "", None),
+        ("loss_threshold", "-200", -200),
+    ],
+)
 def test_rule_values_from_text(key, text, value):
     assert rule_value(key, text) == value
 
 
-@pytest.mark.parametrize(("key", "text", "message"), [
-    ("nil", "maybe", "on or off"), ("target", "lots", "whole number"),
-    ("nonsense", "1", "not a house rule"),
-])
+@pytest.mark.parametrize(
+    ("key", "text", "message"),
+    [
+        ("nil", "maybe", "on or off"),
+        ("target", "lots", "whole number"),
+        ("nonsense", "1", "not a house rule"),
+    ],
+)
 def test_rule_values_refused_name_the_rule(key, text, message):
     with pytest.raises(RulesError, match=message) as caught:
         rule_value(key, text)

@@ -26,8 +26,12 @@ def _normalize_bid(table: Table, rules: Rules, value: object, number: int, seat:
             return NIL  # a bid of 0 is nil unless the house says otherwise
         return value
     low = 0 if rules.zero_bid == "bid" else 1
-    raise GameError(f"{name}'s bid must be nil, blind_nil or {low} to {top}, not {value!r}",
-                    hand=number, field="bids", seat=seat)
+    raise GameError(
+        f"{name}'s bid must be nil, blind_nil or {low} to {top}, not {value!r}",
+        hand=number,
+        field="bids",
+        seat=seat,
+    )
 
 
 def contracts(table: Table, bids: Sequence[Bid]) -> tuple[int, ...]:
@@ -35,100 +39,164 @@ def contracts(table: Table, bids: Sequence[Bid]) -> tuple[int, ...]:
     return tuple(sum(b for s in seats if isinstance(b := bids[s], int)) for seats in table.sides)
 
 
-def check_bids(table: Table, rules: Rules, bids: Sequence[object],
-               totals: Sequence[int], number: int) -> tuple[Bid, ...]:
+def check_bids(
+    table: Table, rules: Rules, bids: Sequence[object], totals: Sequence[int], number: int
+) -> tuple[Bid, ...]:
     """Normalise one hand's bids and refuse any the rules do not allow."""
     if not isinstance(bids, (list, tuple)) or len(bids) != len(table.players):
-        raise GameError(f"expected one bid for each of the {len(table.players)} seats",
-                        hand=number, field="bids")
+        raise GameError(
+            f"expected one bid for each of the {len(table.players)} seats",
+            hand=number,
+            field="bids",
+        )
     normal = tuple(_normalize_bid(table, rules, b, number, seat) for seat, b in enumerate(bids))
     for seat, bid in enumerate(normal):
         if bid not in NILS:
             continue
         name = table.players[seat]
         if not rules.nil:
-            raise GameError(f"{name} bid nil, but nil is off in this game",
-                            hand=number, field="bids", seat=seat, rule="nil")
+            raise GameError(
+                f"{name} bid nil, but nil is off in this game",
+                hand=number,
+                field="bids",
+                seat=seat,
+                rule="nil",
+            )
         if bid == BLIND_NIL and not rules.blind_nil:
-            raise GameError(f"{name} bid blind nil, but blind nil is off in this game",
-                            hand=number, field="bids", seat=seat, rule="blind_nil")
+            raise GameError(
+                f"{name} bid blind nil, but blind nil is off in this game",
+                hand=number,
+                field="bids",
+                seat=seat,
+                rule="blind_nil",
+            )
         if bid == BLIND_NIL and not blind_nil_open(rules, list(totals), table.side_of(seat)):
-            raise GameError(f"{name} may bid blind nil only when trailing by "
-                            f"{rules.blind_nil_trailing_by} or more",
-                            hand=number, field="bids", seat=seat, rule="blind_nil_trailing_by")
+            raise GameError(
+                f"{name} may bid blind nil only when trailing by "
+                f"{rules.blind_nil_trailing_by} or more",
+                hand=number,
+                field="bids",
+                seat=seat,
+                rule="blind_nil_trailing_by",
+            )
     if not (rules.suicide or rules.min_side_bid or not rules.double_nil):
         return normal  # no house rule limits a side's bids
     for side, (seats, contract) in enumerate(zip(table.sides, contracts(table, normal))):
         nils = sum(1 for seat in seats if normal[seat] in NILS)
         if len(seats) == 2 and nils == 2 and not rules.double_nil:
-            raise GameError(f"{table.side_name(side)} may not both bid nil in this game",
-                            hand=number, field="bids", seat=seats[1], rule="double_nil")
+            raise GameError(
+                f"{table.side_name(side)} may not both bid nil in this game",
+                hand=number,
+                field="bids",
+                seat=seats[1],
+                rule="double_nil",
+            )
         if rules.suicide and nils != 1:
-            raise GameError(f"under suicide exactly one of {table.side_name(side)} "
-                            "must bid nil", hand=number, field="bids", seat=seats[0],
-                            rule="suicide")
+            raise GameError(
+                f"under suicide exactly one of {table.side_name(side)} must bid nil",
+                hand=number,
+                field="bids",
+                seat=seats[0],
+                rule="suicide",
+            )
         if contract < rules.min_side_bid:
-            raise GameError(f"{table.side_name(side)} bid {contract}, the least a side "
-                            f"may bid is {rules.min_side_bid}", hand=number, field="bids",
-                            seat=seats[0], rule="min_side_bid")
+            raise GameError(
+                f"{table.side_name(side)} bid {contract}, the least a side "
+                f"may bid is {rules.min_side_bid}",
+                hand=number,
+                field="bids",
+                seat=seats[0],
+                rule="min_side_bid",
+            )
     return normal
 
 
-def check_blind(table: Table, rules: Rules, bids: Sequence[Bid], blind: object,
-                totals: Sequence[int], number: int) -> tuple[int, ...]:
+def check_blind(
+    table: Table,
+    rules: Rules,
+    bids: Sequence[Bid],
+    blind: object,
+    totals: Sequence[int],
+    number: int,
+) -> tuple[int, ...]:
     """The sides that bid their contract blind, each allowed to."""
     if blind is None or blind == () or blind == []:
         return ()
     if not isinstance(blind, (list, tuple)) or not all(
-            _whole(side) and side < len(table.sides) for side in blind):
-        raise GameError(f"must be a list of side numbers from 0 to {len(table.sides) - 1}",
-                        hand=number, field="blind")
+        _whole(side) and side < len(table.sides) for side in blind
+    ):
+        raise GameError(
+            f"must be a list of side numbers from 0 to {len(table.sides) - 1}",
+            hand=number,
+            field="blind",
+        )
     if len(set(blind)) != len(blind):
         raise GameError("names a side twice", hand=number, field="blind")
     if rules.blind_bid == 0:
-        raise GameError("blind bids are off in this game", hand=number, field="blind",
-                        rule="blind_bid")
+        raise GameError(
+            "blind bids are off in this game", hand=number, field="blind", rule="blind_bid"
+        )
     for side in sorted(blind):
         name, contract = table.side_name(side), contracts(table, bids)[side]
         if contract < rules.blind_bid:
-            raise GameError(f"{name} bid {contract} blind; a blind bid is at least "
-                            f"{rules.blind_bid}", hand=number, field="blind",
-                            seat=table.sides[side][0], rule="blind_bid")
+            raise GameError(
+                f"{name} bid {contract} blind; a blind bid is at least {rules.blind_bid}",
+                hand=number,
+                field="blind",
+                seat=table.sides[side][0],
+                rule="blind_bid",
+            )
         if not blind_bid_open(rules, list(totals), side):
-            raise GameError(f"{name} may bid blind only when trailing by "
-                            f"{rules.blind_bid_trailing_by} or more", hand=number,
-                            field="blind", seat=table.sides[side][0],
-                            rule="blind_bid_trailing_by")
+            raise GameError(
+                f"{name} may bid blind only when trailing by {rules.blind_bid_trailing_by} or more",
+                hand=number,
+                field="blind",
+                seat=table.sides[side][0],
+                rule="blind_bid_trailing_by",
+            )
     return tuple(sorted(blind))
 
 
 def check_dealer(table: Table, dealer: object, number: int) -> int:
     """A seat given as the dealer of a hand."""
     if not _whole(dealer) or dealer >= len(table.players):  # type: ignore[operator]
-        raise GameError(f"must be a seat from 0 to {len(table.players) - 1}, not {dealer!r}",
-                        hand=number, field="dealer")
+        raise GameError(
+            f"must be a seat from 0 to {len(table.players) - 1}, not {dealer!r}",
+            hand=number,
+            field="dealer",
+        )
     return dealer  # type: ignore[return-value]
 
 
-def check_adjust(table: Table, adjust: object, note: object, played: bool,
-                 number: int) -> tuple[tuple[int, ...] | None, str]:
+def check_adjust(
+    table: Table, adjust: object, note: object, played: bool, number: int
+) -> tuple[tuple[int, ...] | None, str]:
     """Points per side added by the table's decision, and the note saying why."""
     if not isinstance(note, str) or len(note) > MAX_NOTE:
-        raise GameError(f"must be text of at most {MAX_NOTE} characters", hand=number,
-                        field="note")
+        raise GameError(f"must be text of at most {MAX_NOTE} characters", hand=number, field="note")
     if adjust is None:
         return None, note
     if not played:
         raise GameError("only a played hand can be adjusted", hand=number, field="adjust")
     if not isinstance(adjust, (list, tuple)) or len(adjust) != len(table.sides):
-        raise GameError(f"expected whole points for each of the {len(table.sides)} sides",
-                        hand=number, field="adjust")
+        raise GameError(
+            f"expected whole points for each of the {len(table.sides)} sides",
+            hand=number,
+            field="adjust",
+        )
     for side, points in enumerate(adjust):
-        if isinstance(points, bool) or not isinstance(points, int) \
-                or not -MAX_ADJUST <= points <= MAX_ADJUST:
-            raise GameError(f"{table.side_name(side)}'s adjustment must be whole points from "
-                            f"-{MAX_ADJUST} to {MAX_ADJUST}, not {points!r}", hand=number,
-                            field="adjust", seat=table.sides[side][0])
+        if (
+            isinstance(points, bool)
+            or not isinstance(points, int)
+            or not -MAX_ADJUST <= points <= MAX_ADJUST
+        ):
+            raise GameError(
+                f"{table.side_name(side)}'s adjustment must be whole points from "
+                f"-{MAX_ADJUST} to {MAX_ADJUST}, not {points!r}",
+                hand=number,
+                field="adjust",
+                seat=table.sides[side][0],
+            )
     return tuple(adjust), note
 
 
@@ -137,8 +205,9 @@ def check_start(table: Table, rules: Rules, start: object) -> tuple[tuple[int, i
     if start is None:
         return None
     if not isinstance(start, (list, tuple)) or len(start) != len(table.sides):
-        raise GameError(f"expected a total and bags for each of the {len(table.sides)} sides",
-                        field="start")
+        raise GameError(
+            f"expected a total and bags for each of the {len(table.sides)} sides", field="start"
+        )
     found = []
     top_bags = rules.bag_limit - 1 if rules.bag_limit else 9999
     for side, pair in enumerate(start):
@@ -146,18 +215,29 @@ def check_start(table: Table, rules: Rules, start: object) -> tuple[tuple[int, i
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
             raise GameError(f"{name}: expected a total and bags", field="start")
         total, bags = pair
-        if isinstance(total, bool) or not isinstance(total, int) \
-                or not -10000 <= total <= 10000:
-            raise GameError(f"{name}'s total must be a whole number from -10000 to 10000, "
-                            f"not {total!r}", field="start", seat=table.sides[side][0])
+        if isinstance(total, bool) or not isinstance(total, int) or not -10000 <= total <= 10000:
+            raise GameError(
+                f"{name}'s total must be a whole number from -10000 to 10000, not {total!r}",
+                field="start",
+                seat=table.sides[side][0],
+            )
         if total >= rules.target:
-            raise GameError(f"{name}'s total {total} is not short of the target "
-                            f"{rules.target}", field="start", seat=table.sides[side][0])
+            raise GameError(
+                f"{name}'s total {total} is not short of the target {rules.target}",
+                field="start",
+                seat=table.sides[side][0],
+            )
         if rules.loss_threshold is not None and total <= rules.loss_threshold:
-            raise GameError(f"{name}'s total {total} is not above the loss threshold "
-                            f"{rules.loss_threshold}", field="start", seat=table.sides[side][0])
+            raise GameError(
+                f"{name}'s total {total} is not above the loss threshold {rules.loss_threshold}",
+                field="start",
+                seat=table.sides[side][0],
+            )
         if not _whole(bags) or bags > top_bags:
-            raise GameError(f"{name}'s bags must be a whole number from 0 to {top_bags}, "
-                            f"not {bags!r}", field="start", seat=table.sides[side][0])
+            raise GameError(
+                f"{name}'s bags must be a whole number from 0 to {top_bags}, not {bags!r}",
+                field="start",
+                seat=table.sides[side][0],
+            )
         found.append((total, bags))
     return tuple(found)

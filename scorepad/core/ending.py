@@ -36,8 +36,9 @@ def leader(totals: Sequence[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def settle(rules: Rules, number: int, results: Sequence[SideHand],
-           streaks: Sequence[int]) -> Outcome:
+def settle(
+    rules: Rules, number: int, results: Sequence[SideHand], streaks: Sequence[int]
+) -> Outcome:
     """Decide the game after hand `number`, from each side's result in it."""
     totals = [r.total for r in results]
     runs = tuple(run + 1 if r.made is False else 0 for run, r in zip(streaks, results))

@@ -10,9 +10,15 @@ class GameError(ValueError):
     ("hand 3: bids: ..."), the field left out when the message starts with it.
     """
 
-    def __init__(self, message: str, *, hand: int | None = None,
-                 field: str | None = None, seat: int | None = None,
-                 rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        hand: int | None = None,
+        field: str | None = None,
+        seat: int | None = None,
+        rule: str | None = None,
+    ) -> None:
         where = f"{field}: " if field and not message.startswith(field) else ""
         super().__init__(f"hand {hand}: {where}{message}" if hand else f"{where}{message}")
         self.detail = message

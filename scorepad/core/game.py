@@ -35,8 +35,9 @@ class Game:
         if self.tricks_by not in TRICKS_BY:
             raise GameError(f"must be side or seat, not {self.tricks_by!r}", field="tricks_by")
         if self.tricks_by == "side" and self.table.mode != "partnership":
-            raise GameError("tricks are counted by side in partnership games only",
-                            field="tricks_by")
+            raise GameError(
+                "tricks are counted by side in partnership games only", field="tricks_by"
+            )
 
     def score(self) -> GameScore:
         """Score the game; raises GameError for anything the rules refuse."""
@@ -80,9 +81,13 @@ def check_fix(game: Game, number: int, hand: Hand | None) -> FixOutcome:
             score = extend(score, later)
         except GameError as err:
             if index > number and err.rule in SCORE_RULES:
-                raise GameError(f"after the change to hand {number} this hand breaks "
-                                f"{err.rule}: {err.detail}", hand=index, field=err.field,
-                                seat=err.seat, rule=err.rule) from None
+                raise GameError(
+                    f"after the change to hand {number} this hand breaks {err.rule}: {err.detail}",
+                    hand=index,
+                    field=err.field,
+                    seat=err.seat,
+                    rule=err.rule,
+                ) from None
             raise
         if score.status == "finished" and index < len(hands):
             kept = truncate(fixed, index)

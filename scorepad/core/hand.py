@@ -38,9 +38,18 @@ def _contract_points(rules: Rules, contract: int, made: bool, boston: bool) -> i
     return -10 * contract if rules.missed_contract == "minus" else 0
 
 
-def score_side(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int],
-               total_before: int, bags_before: int, *, seats: Sequence[int] = (),
-               blind: bool = False, all_tricks: int = 13, adjust: int = 0) -> SideHand:
+def score_side(
+    rules: Rules,
+    bids: Sequence[Bid],
+    tricks: Sequence[int],
+    total_before: int,
+    bags_before: int,
+    *,
+    seats: Sequence[int] = (),
+    blind: bool = False,
+    all_tricks: int = 13,
+    adjust: int = 0,
+) -> SideHand:
     """Score one side's hand from its members' bids and tricks (`seats`: their seats)."""
     seats = tuple(seats) or tuple(range(len(bids)))
     contract = taken = nil_taken = 0
@@ -52,8 +61,9 @@ def score_side(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int],
             bidders = True
         else:
             nil_taken += took
-    to_partner = rules.nil_tricks == "partner" and bidders and (
-        contract > 0 or rules.zero_bid == "bid")
+    to_partner = (
+        rules.nil_tricks == "partner" and bidders and (contract > 0 or rules.zero_bid == "bid")
+    )
     if to_partner:
         taken += nil_taken
     made: bool | None = None
@@ -70,9 +80,15 @@ def score_side(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int],
         made, overtricks = True, taken
         contract_points = overtricks * rules.bag_points
     nils = tuple(
-        NilResult(seat=seat, blind=b == BLIND_NIL, made=t == 0,
-                  points=(1 if t == 0 else -1) * rules.nil_value * (2 if b == BLIND_NIL else 1))
-        for seat, b, t in zip(seats, bids, tricks) if b in NILS)
+        NilResult(
+            seat=seat,
+            blind=b == BLIND_NIL,
+            made=t == 0,
+            points=(1 if t == 0 else -1) * rules.nil_value * (2 if b == BLIND_NIL else 1),
+        )
+        for seat, b, t in zip(seats, bids, tricks)
+        if b in NILS
+    )
     nil_bags = 0 if to_partner or rules.nil_tricks == "none" else nil_taken
     bags = bags_before + overtricks + nil_bags
     penalties = 0
@@ -82,8 +98,27 @@ def score_side(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int],
         else:
             penalties, bags = 1, 0
     penalty_points = -penalties * rules.bag_penalty
-    points = (contract_points + sum(n.points for n in nils)
-              + nil_bags * rules.bag_points + penalty_points + adjust)
-    return SideHand(contract, taken, made, contract_points, overtricks, nils, nil_bags,
-                    penalties, penalty_points, points, total_before + points, bags,
-                    blind, boston, adjust)
+    points = (
+        contract_points
+        + sum(n.points for n in nils)
+        + nil_bags * rules.bag_points
+        + penalty_points
+        + adjust
+    )
+    return SideHand(
+        contract,
+        taken,
+        made,
+        contract_points,
+        overtricks,
+        nils,
+        nil_bags,
+        penalties,
+        penalty_points,
+        points,
+        total_before + points,
+        bags,
+        blind,
+        boston,
+        adjust,
+    )

@@ -74,8 +74,9 @@ class Table:
         return (self.first_dealer + number - 1) % len(self.players)
 
 
-def make_table(mode: object, players: object, first_dealer: object = 0,
-               side_names: object = None) -> Table:
+def make_table(
+    mode: object, players: object, first_dealer: object = 0, side_names: object = None
+) -> Table:
     """Check the mode, the players' names, the first dealer and any side names."""
     if mode not in MODES:
         raise GameError(f"must be partnership or cutthroat, not {mode!r}", field="mode")
@@ -86,8 +87,11 @@ def make_table(mode: object, players: object, first_dealer: object = 0,
         need = "4 players" if mode == "partnership" else "2, 3 or 4 players"
         raise GameError(f"{mode} is played by {need}, not {len(players)}", field="players")
     names = check_names(players)
-    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
-            or not 0 <= first_dealer < len(names):
+    if (
+        isinstance(first_dealer, bool)
+        or not isinstance(first_dealer, int)
+        or not 0 <= first_dealer < len(names)
+    ):
         raise GameError(f"must be a seat from 0 to {len(names) - 1}", field="first_dealer")
     sides = 2 if mode == "partnership" else len(names)
     return Table(str(mode), names, first_dealer, check_side_names(str(mode), side_names, sides))
@@ -203,8 +207,10 @@ class GameScore:
     @cached_property
     def sides(self) -> tuple[SideTotal, ...]:
         """Each side's name, seats, total and bags now."""
-        return tuple(SideTotal(self.table.side_name(i), seats, self.totals[i], self.bags[i])
-                     for i, seats in enumerate(self.table.sides))
+        return tuple(
+            SideTotal(self.table.side_name(i), seats, self.totals[i], self.bags[i])
+            for i, seats in enumerate(self.table.sides)
+        )
 
     @property
     def draw(self) -> bool:

@@ -9,8 +9,11 @@ from .errors import GameError
 
 MAX_NAME = 40
 EMPTY = "is empty"
-_REFUSED = {"Cc": "a control character", "Cf": "an invisible formatting character",
-            "Cs": "a broken character (a lone surrogate)"}
+_REFUSED = {
+    "Cc": "a control character",
+    "Cf": "an invisible formatting character",
+    "Cs": "a broken character (a lone surrogate)",
+}
 
 
 def name_problem(value: object) -> tuple[str, str]:
@@ -43,15 +46,19 @@ def _check(items: Sequence[tuple[int, object]], field: str, what: str) -> list[s
             raise GameError(f"the name of {what} {index} {problem}", field=field, seat=index)
         key = name_key(name)
         if key in seen:
-            raise GameError(f"{what}s {seen[key]} and {index} have the same name ({name})",
-                            field=field, seat=index)
+            raise GameError(
+                f"{what}s {seen[key]} and {index} have the same name ({name})",
+                field=field,
+                seat=index,
+            )
         seen[key] = index
         clean.append(name)
     return clean
 
 
-def check_names(names: Sequence[object], field: str = "players",
-                what: str = "seat") -> tuple[str, ...]:
+def check_names(
+    names: Sequence[object], field: str = "players", what: str = "seat"
+) -> tuple[str, ...]:
     """Normalise names in order (seat by seat) and refuse bad or repeated ones."""
     return tuple(_check(list(enumerate(names)), field, what))
 
@@ -63,10 +70,14 @@ def check_side_names(mode: str, raw: object, sides: int) -> tuple[str | None, ..
     if mode != "partnership":
         raise GameError("sides are named in partnership games only", field="side_names")
     if not isinstance(raw, (list, tuple)) or len(raw) != sides:
-        raise GameError(f"expected one name or null for each of the {sides} sides",
-                        field="side_names")
-    given = [(side, value) for side, value in enumerate(raw)
-             if value is not None and not (isinstance(value, str) and not value.strip())]
+        raise GameError(
+            f"expected one name or null for each of the {sides} sides", field="side_names"
+        )
+    given = [
+        (side, value)
+        for side, value in enumerate(raw)
+        if value is not None and not (isinstance(value, str) and not value.strip())
+    ]
     found: list[str | None] = [None] * sides
     for (side, _), name in zip(given, _check(given, "side_names", "side")):
         found[side] = name

@@ -39,10 +39,32 @@ from .model import (
 from .rules import Rules
 from .tricks import check_side_tricks, check_tricks
 
-__all__ = ["BLIND_NIL", "MODES", "NIL", "NILS", "Bid", "GameScore", "Hand", "NilResult",
-           "ScoredHand", "SideHand", "SideTotal", "Table", "blind_bid_open", "blind_nil_open",
-           "check_bids", "check_side_tricks", "check_tricks", "end_early", "extend",
-           "make_table", "score_game", "score_side", "start_score", "without_pending"]
+__all__ = [
+    "BLIND_NIL",
+    "MODES",
+    "NIL",
+    "NILS",
+    "Bid",
+    "GameScore",
+    "Hand",
+    "NilResult",
+    "ScoredHand",
+    "SideHand",
+    "SideTotal",
+    "Table",
+    "blind_bid_open",
+    "blind_nil_open",
+    "check_bids",
+    "check_side_tricks",
+    "check_tricks",
+    "end_early",
+    "extend",
+    "make_table",
+    "score_game",
+    "score_side",
+    "start_score",
+    "without_pending",
+]
 
 
 def start_score(table: Table, rules: Rules, start: object = None) -> GameScore:
@@ -51,8 +73,9 @@ def start_score(table: Table, rules: Rules, start: object = None) -> GameScore:
     n_sides = len(table.sides)
     totals = tuple(t for t, _ in carried) if carried else (0,) * n_sides
     bags = tuple(b for _, b in carried) if carried else (0,) * n_sides
-    return GameScore(table, rules, (), totals, bags, (0,) * n_sides, table.first_dealer,
-                     start=carried)
+    return GameScore(
+        table, rules, (), totals, bags, (0,) * n_sides, table.first_dealer, start=carried
+    )
 
 
 def extend(score: GameScore, hand: Hand) -> GameScore:
@@ -63,16 +86,27 @@ def extend(score: GameScore, hand: Hand) -> GameScore:
         how = "ended by the table" if score.ended else "already over"
         raise GameError(f"the game was {how} after hand {number - 1}", hand=number)
     if score.pending:
-        raise GameError("only the last hand may be left unplayed", hand=number - 1,
-                        field="tricks")
+        raise GameError("only the last hand may be left unplayed", hand=number - 1, field="tricks")
     dealer = score.deal_from if hand.dealer is None else check_dealer(table, hand.dealer, number)
     seats = len(table.players)
     bids = check_bids(table, rules, hand.bids, score.totals, number)
     blind = check_blind(table, rules, bids, hand.blind, score.totals, number)
     adjust, note = check_adjust(table, hand.adjust, hand.note, hand.tricks is not None, number)
-    shown = ScoredHand(number, dealer, (dealer + 1) % seats, bids, None, None, None,
-                       contracts(table, bids), score.totals, blind, adjust, note,
-                       dealer != score.deal_from)
+    shown = ScoredHand(
+        number,
+        dealer,
+        (dealer + 1) % seats,
+        bids,
+        None,
+        None,
+        None,
+        contracts(table, bids),
+        score.totals,
+        blind,
+        adjust,
+        note,
+        dealer != score.deal_from,
+    )
     if hand.tricks is None:
         return replace(score, hands=(*score.hands, shown), deal_from=(dealer + 1) % seats)
     if hand.side_tricks is None:
@@ -80,19 +114,35 @@ def extend(score: GameScore, hand: Hand) -> GameScore:
     else:
         tricks = check_side_tricks(table, bids, hand.tricks, hand.side_tricks, number)
     results = tuple(
-        hand_scoring.score_side(rules, [bids[s] for s in seats_of], [tricks[s] for s in seats_of],
-                                score.totals[side], score.bags[side], seats=seats_of,
-                                blind=side in blind, all_tricks=table.tricks_per_hand,
-                                adjust=adjust[side] if adjust else 0)
-        for side, seats_of in enumerate(table.sides))
+        hand_scoring.score_side(
+            rules,
+            [bids[s] for s in seats_of],
+            [tricks[s] for s in seats_of],
+            score.totals[side],
+            score.bags[side],
+            seats=seats_of,
+            blind=side in blind,
+            all_tricks=table.tricks_per_hand,
+            adjust=adjust[side] if adjust else 0,
+        )
+        for side, seats_of in enumerate(table.sides)
+    )
     outcome = settle(rules, number, results, score.streaks)
     side_tricks = None if hand.side_tricks is None else tuple(hand.side_tricks)
     recorded = tricks if side_tricks is None else tuple(hand.tricks)
     shown = replace(shown, tricks=recorded, sides=results, side_tricks=side_tricks)
-    return replace(score, hands=(*score.hands, shown), totals=tuple(r.total for r in results),
-                   bags=tuple(r.bags for r in results), streaks=outcome.streaks,
-                   deal_from=(dealer + 1) % seats, status=outcome.status,
-                   winner=outcome.winner, tied=outcome.tied, reason=outcome.reason)
+    return replace(
+        score,
+        hands=(*score.hands, shown),
+        totals=tuple(r.total for r in results),
+        bags=tuple(r.bags for r in results),
+        streaks=outcome.streaks,
+        deal_from=(dealer + 1) % seats,
+        status=outcome.status,
+        winner=outcome.winner,
+        tied=outcome.tied,
+        reason=outcome.reason,
+    )
 
 
 def without_pending(score: GameScore) -> GameScore:
@@ -108,18 +158,28 @@ def without_pending(score: GameScore) -> GameScore:
 def end_early(score: GameScore) -> GameScore:
     """The table ends the game now: the single leader wins, a shared lead is a draw."""
     if score.pending:
-        raise GameError(f"hand {score.pending.number} was bid but not played: enter its "
-                        "tricks or remove it before ending the game", field="ended")
+        raise GameError(
+            f"hand {score.pending.number} was bid but not played: enter its "
+            "tricks or remove it before ending the game",
+            field="ended",
+        )
     if score.status == "finished":
         raise GameError("the game is already over", field="ended")
     if not score.hands:
         raise GameError("a game can be ended only after a played hand", field="ended")
-    return replace(score, status="finished", winner=leader(score.totals), tied=False,
-                   reason="ended", ended=True)
+    return replace(
+        score,
+        status="finished",
+        winner=leader(score.totals),
+        tied=False,
+        reason="ended",
+        ended=True,
+    )
 
 
-def score_game(table: Table, rules: Rules, hands: Iterable[Hand], start: object = None,
-               ended: bool = False) -> GameScore:
+def score_game(
+    table: Table, rules: Rules, hands: Iterable[Hand], start: object = None, ended: bool = False
+) -> GameScore:
     """Score every hand in order; refuse the first thing the rules do not allow."""
     score = start_score(table, rules, start)
     for hand in hands:

@@ -37,6 +37,7 @@ def check_seat_bid(score: GameScore, seat: int, raw: object) -> Bid:
     bids: list[object] = [1] * len(score.table.players)
     bids[seat] = raw
     if raw in ("", None):
-        raise GameError(f"choose {score.table.players[seat]}'s bid", hand=number,
-                        field="bids", seat=seat)
+        raise GameError(
+            f"choose {score.table.players[seat]}'s bid", hand=number, field="bids", seat=seat
+        )
     return check_bids(score.table, alone, bids, score.totals, number)[seat]

@@ -57,10 +57,19 @@ def winning_contract(score: GameScore, side: int) -> int | None:
     number = score.next_number
     first = table.sides[side][0]
     for contract in range(max(1, rules.min_side_bid), table.tricks_per_hand + 1):
-        mine = score_side(rules, [contract], [contract], score.totals[side], score.bags[side],
-                          seats=(first,), all_tricks=table.tricks_per_hand)
-        results = [mine if i == side else _unchanged(score.totals[i], score.bags[i])
-                   for i in range(len(table.sides))]
+        mine = score_side(
+            rules,
+            [contract],
+            [contract],
+            score.totals[side],
+            score.bags[side],
+            seats=(first,),
+            all_tricks=table.tricks_per_hand,
+        )
+        results = [
+            mine if i == side else _unchanged(score.totals[i], score.bags[i])
+            for i in range(len(table.sides))
+        ]
         outcome = settle(rules, number, results, score.streaks)
         if outcome.status == "finished" and outcome.winner == side:
             return contract
@@ -84,8 +93,11 @@ def stakes(score: GameScore) -> list[Stake]:
         if contract is not None and not every:
             found.append(Stake("need", side, contract))
     if rules.set_out:
-        found += [Stake("set_out", side, rules.set_out) for side in sides
-                  if score.streaks[side] == rules.set_out - 1]
+        found += [
+            Stake("set_out", side, rules.set_out)
+            for side in sides
+            if score.streaks[side] == rules.set_out - 1
+        ]
     if rules.hand_limit:
         left = rules.hand_limit - score.next_number + 1
         if left <= HANDS_WARNING:
@@ -96,9 +108,15 @@ def stakes(score: GameScore) -> list[Stake]:
             if 0 < left <= BAG_WARNING:
                 found.append(Stake("bags", side, left, rules.bag_penalty))
     if rules.blind_nil_trailing_by:
-        found += [Stake("blind_nil", side, _behind(score.totals, side)) for side in sides
-                  if blind_nil_open(rules, score.totals, side)]
+        found += [
+            Stake("blind_nil", side, _behind(score.totals, side))
+            for side in sides
+            if blind_nil_open(rules, score.totals, side)
+        ]
     if rules.blind_bid and rules.blind_bid_trailing_by:
-        found += [Stake("blind_bid", side, rules.blind_bid, _behind(score.totals, side))
-                  for side in sides if blind_bid_open(rules, score.totals, side)]
+        found += [
+            Stake("blind_bid", side, rules.blind_bid, _behind(score.totals, side))
+            for side in sides
+            if blind_bid_open(rules, score.totals, side)
+        ]
     return found

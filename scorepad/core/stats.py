@@ -91,5 +91,7 @@ def player_stats(scores: Iterable[GameScore]) -> list[PlayerStats]:
                 else:
                     record.contracts += 1
                     record.contracts_made += bool(result.made)
-    return sorted((r for r in found.values() if r.games or r.hands),
-                  key=lambda r: (-r.games, -r.unfinished, r.name.casefold()))
+    return sorted(
+        (r for r in found.values() if r.games or r.hands),
+        key=lambda r: (-r.games, -r.unfinished, r.name.casefold()),
+    )

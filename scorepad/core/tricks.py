@@ -15,43 +15,65 @@ def _whole(value: object) -> bool:
 def check_tricks(table: Table, tricks: object, number: int) -> tuple[int, ...]:
     """Refuse tricks that are not whole, negative, or do not add up to the deal."""
     if not isinstance(tricks, (list, tuple)) or len(tricks) != len(table.players):
-        raise GameError(f"expected one count for each of the {len(table.players)} seats",
-                        hand=number, field="tricks")
+        raise GameError(
+            f"expected one count for each of the {len(table.players)} seats",
+            hand=number,
+            field="tricks",
+        )
     for seat, took in enumerate(tricks):
         if not _whole(took):
-            raise GameError(f"{table.players[seat]}'s tricks must be a whole number "
-                            f"from 0, not {took!r}", hand=number, field="tricks", seat=seat)
+            raise GameError(
+                f"{table.players[seat]}'s tricks must be a whole number from 0, not {took!r}",
+                hand=number,
+                field="tricks",
+                seat=seat,
+            )
     expected = table.tricks_per_hand
     if sum(tricks) != expected:
-        raise GameError(f"tricks add up to {sum(tricks)}, expected {expected}",
-                        hand=number, field="tricks")
+        raise GameError(
+            f"tricks add up to {sum(tricks)}, expected {expected}", hand=number, field="tricks"
+        )
     return tuple(tricks)
 
 
-def check_side_tricks(table: Table, bids: Sequence[Bid], tricks: object, side_tricks: object,
-                      number: int) -> tuple[int, ...]:
+def check_side_tricks(
+    table: Table, bids: Sequence[Bid], tricks: object, side_tricks: object, number: int
+) -> tuple[int, ...]:
     """Check tricks counted by side and return a per-seat split that scores the same.
 
     Only a number bidder's share of the side's count matters to the score, so the
     side's contract tricks all go to its first number bidder and none to the other."""
     if table.mode != "partnership":
-        raise GameError("tricks by side are for partnership games only",
-                        hand=number, field="side_tricks")
+        raise GameError(
+            "tricks by side are for partnership games only", hand=number, field="side_tricks"
+        )
     if not isinstance(side_tricks, (list, tuple)) or len(side_tricks) != len(table.sides):
-        raise GameError(f"expected one count for each of the {len(table.sides)} "
-                        "sides", hand=number, field="side_tricks")
+        raise GameError(
+            f"expected one count for each of the {len(table.sides)} sides",
+            hand=number,
+            field="side_tricks",
+        )
     if not isinstance(tricks, (list, tuple)) or len(tricks) != len(table.players):
-        raise GameError("with side_tricks, expected one entry for each of the "
-                        f"{len(table.players)} seats (a nil bidder's count, else null)",
-                        hand=number, field="tricks")
+        raise GameError(
+            "with side_tricks, expected one entry for each of the "
+            f"{len(table.players)} seats (a nil bidder's count, else null)",
+            hand=number,
+            field="tricks",
+        )
     for side, count in enumerate(side_tricks):
         if not _whole(count):
-            raise GameError(f"{table.side_name(side)}'s tricks must be a whole "
-                            f"number from 0, not {count!r}", hand=number, field="side_tricks")
+            raise GameError(
+                f"{table.side_name(side)}'s tricks must be a whole number from 0, not {count!r}",
+                hand=number,
+                field="side_tricks",
+            )
     expected = table.tricks_per_hand
     if sum(side_tricks) != expected:
-        raise GameError(f"side_tricks add up to {sum(side_tricks)}, expected {expected}",
-                        hand=number, field="side_tricks")
+        raise GameError(
+            f"side_tricks add up to {sum(side_tricks)}, expected {expected}",
+            hand=number,
+            field="side_tricks",
+        )
     split = [0] * len(table.players)
     for side, seats in enumerate(table.sides):
         left = side_tricks[side]
@@ -59,24 +81,39 @@ def check_side_tricks(table: Table, bids: Sequence[Bid], tricks: object, side_tr
             took, name = tricks[seat], table.players[seat]
             if bids[seat] in NILS:
                 if not _whole(took):
-                    raise GameError(f"{name} bid nil, so {name}'s own tricks must be "
-                                    f"a whole number from 0, not {took!r}", hand=number,
-                                    field="tricks", seat=seat)
+                    raise GameError(
+                        f"{name} bid nil, so {name}'s own tricks must be "
+                        f"a whole number from 0, not {took!r}",
+                        hand=number,
+                        field="tricks",
+                        seat=seat,
+                    )
                 split[seat] = took
                 left -= took
             elif took is not None:
-                raise GameError(f"{name}'s tricks are counted with the side; "
-                                "only a nil bidder's own count is given", hand=number,
-                                field="tricks", seat=seat)
+                raise GameError(
+                    f"{name}'s tricks are counted with the side; "
+                    "only a nil bidder's own count is given",
+                    hand=number,
+                    field="tricks",
+                    seat=seat,
+                )
         if left < 0:
-            raise GameError(f"the nil bidders of {table.side_name(side)} took more "
-                            f"tricks than the side's {side_tricks[side]}", hand=number,
-                            field="tricks", seat=seats[0])
+            raise GameError(
+                f"the nil bidders of {table.side_name(side)} took more "
+                f"tricks than the side's {side_tricks[side]}",
+                hand=number,
+                field="tricks",
+                seat=seats[0],
+            )
         bidders = [seat for seat in seats if bids[seat] not in NILS]
         if bidders:
             split[bidders[0]] = left
         elif left:
-            raise GameError(f"both of {table.side_name(side)} bid nil, so the "
-                            "side's count must equal their own tricks", hand=number,
-                            field="side_tricks")
+            raise GameError(
+                f"both of {table.side_name(side)} bid nil, so the "
+                "side's count must equal their own tricks",
+                hand=number,
+                field="side_tricks",
+            )
     return tuple(split)

@@ -19,8 +19,7 @@ from .model import GameScore
 from .rules import SPECS, RulesError, validate_rules
 from .scoring import end_early, extend, start_score
 
-SWITCH_WORDS = {"on": True, "yes": True, "true": True, "off": False, "no": False,
-                "false": False}
+SWITCH_WORDS = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,9 @@ def connect(path: str, *, read_only: bool = False) -> Database:
     target, uri = path, False
     if read_only:
         target, uri = f"{Path(path).resolve().as_uri()}?mode=ro&immutable=1", True
-    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
-                           check_same_thread=False, uri=uri)
+    conn = sqlite3.connect(
+        target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False, uri=uri
+    )
     conn.execute("PRAGMA foreign_keys=ON")
     # FULL: a hand the app said it saved survives a power cut (NORMAL may lose the
     # last commits in WAL mode); bench/pages.py measures its cost.
@@ -49,8 +50,9 @@ def backup(source: str, target: str) -> int:
     """Copy the database with SQLite's online backup; returns the pages copied.
 
     The source is opened read-only, so a wrong path is an error, not a new empty file."""
-    src = sqlite3.connect(f"{Path(source).resolve().as_uri()}?mode=ro", uri=True,
-                          timeout=BUSY_TIMEOUT_SECONDS)
+    src = sqlite3.connect(
+        f"{Path(source).resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_SECONDS
+    )
     dst = sqlite3.connect(target)
     try:
         src.backup(dst)

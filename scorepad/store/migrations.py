@@ -12,15 +12,29 @@ migrations = Migrations("scorepad")
 def m001_create_games(db: Database) -> None:
     """Games: the table and its house rules; hands: each hand's bids and tricks."""
     db.table("games").create(
-        {"id": str, "created_at": str, "updated_at": str, "mode": str,
-         "players": str, "first_dealer": int, "rules": str},
-        pk="id", not_null={"created_at", "updated_at", "mode", "players", "first_dealer",
-                           "rules"},
+        {
+            "id": str,
+            "created_at": str,
+            "updated_at": str,
+            "mode": str,
+            "players": str,
+            "first_dealer": int,
+            "rules": str,
+        },
+        pk="id",
+        not_null={"created_at", "updated_at", "mode", "players", "first_dealer", "rules"},
     )
     db.table("hands").create(
-        {"game_id": str, "number": int, "bids": str, "tricks": str, "version": int,
-         "updated_at": str},
-        pk=("game_id", "number"), not_null={"game_id", "number", "bids", "version"},
+        {
+            "game_id": str,
+            "number": int,
+            "bids": str,
+            "tricks": str,
+            "version": int,
+            "updated_at": str,
+        },
+        pk=("game_id", "number"),
+        not_null={"game_id", "number", "bids", "version"},
         foreign_keys=[("game_id", "games", "id")],
     )
 
@@ -38,8 +52,9 @@ def m003_add_share_token(db: Database) -> None:
 
     db.table("games").add_column("share_token", str)
     for row in list(db.query("select id from games")):
-        db.execute("update games set share_token = ? where id = ?",
-                   [secrets.token_urlsafe(16), row["id"]])
+        db.execute(
+            "update games set share_token = ? where id = ?", [secrets.token_urlsafe(16), row["id"]]
+        )
     db.table("games").create_index(["share_token"], unique=True)
 
 
@@ -73,15 +88,19 @@ def m007_evening(db: Database) -> None:
     if "rematch_of" not in db.table("games").columns_dict:
         db.table("games").add_column("rematch_of", str)
     # Raw SQL for ON DELETE CASCADE: a game that goes takes its seat links with it.
-    db.execute("create table seat_links (token text primary key, "
-               "game_id text not null references games(id) on delete cascade, "
-               "seat integer not null, created_at text not null)")
+    db.execute(
+        "create table seat_links (token text primary key, "
+        "game_id text not null references games(id) on delete cascade, "
+        "seat integer not null, created_at text not null)"
+    )
     db.execute("create unique index seat_links_game_seat on seat_links(game_id, seat)")
-    db.execute("create table seat_bids ("
-               "game_id text not null references games(id) on delete cascade, "
-               "number integer not null, seat integer not null, bid text not null, "
-               "version integer not null, updated_at text not null, "
-               "primary key (game_id, number, seat))")
+    db.execute(
+        "create table seat_bids ("
+        "game_id text not null references games(id) on delete cascade, "
+        "number integer not null, seat integer not null, bid text not null, "
+        "version integer not null, updated_at text not null, "
+        "primary key (game_id, number, seat))"
+    )
 
 
 @migrations()
@@ -96,5 +115,6 @@ def m008_housekeeping(db: Database) -> None:
         if column not in games.columns_dict:
             games.add_column(column, int)
     if "deleted_games" not in db.table_names():
-        db.table("deleted_games").create({"key": str, "deleted_at": str}, pk="key",
-                                         not_null={"deleted_at"})
+        db.table("deleted_games").create(
+            {"key": str, "deleted_at": str}, pk="key", not_null={"deleted_at"}
+        )

@@ -11,47 +11,72 @@ from ..core.scoring import Hand, Table
 
 def _json_or_null(values: dict) -> str | None:
     """Only the keys that differ from the default, as JSON; null when none do."""
-    kept = {key: value for key, value in values.items()
-            if value is not None and value is not False and value != () and value != ""}
+    kept = {
+        key: value
+        for key, value in values.items()
+        if value is not None and value is not False and value != () and value != ""
+    }
     return json.dumps(kept) if kept else None
 
 
 def hand_values(hand: Hand) -> dict:
     """A hand's columns: bids, tricks and (when counted by side) the side counts, as JSON,
     and what else it carries (blind, dealer, adjust, note)."""
-    return {"bids": json.dumps(list(hand.bids)),
-            "tricks": None if hand.tricks is None else json.dumps(list(hand.tricks)),
-            "side_tricks": None if hand.side_tricks is None
-            else json.dumps(list(hand.side_tricks)),
-            "extra": _json_or_null({"blind": hand.blind, "dealer": hand.dealer,
-                                    "adjust": hand.adjust, "note": hand.note})}
+    return {
+        "bids": json.dumps(list(hand.bids)),
+        "tricks": None if hand.tricks is None else json.dumps(list(hand.tricks)),
+        "side_tricks": None if hand.side_tricks is None else json.dumps(list(hand.side_tricks)),
+        "extra": _json_or_null(
+            {"blind": hand.blind, "dealer": hand.dealer, "adjust": hand.adjust, "note": hand.note}
+        ),
+    }
 
 
 def game_extra(game: Game) -> str | None:
     """What a game carries beyond its table and rules: start, ended, side names."""
-    return _json_or_null({"start": game.start, "ended": game.ended,
-                          "side_names": game.table.side_names})
+    return _json_or_null(
+        {"start": game.start, "ended": game.ended, "side_names": game.table.side_names}
+    )
 
 
 def _tuple(value: object) -> tuple | None:
-    return None if value is None else tuple(  # type: ignore[arg-type]
-        _tuple(v) if isinstance(v, list) else v for v in value)  # type: ignore[attr-defined]
+    return (
+        None
+        if value is None
+        else tuple(  # type: ignore[arg-type]
+            _tuple(v) if isinstance(v, list) else v for v in value
+        )
+    )  # type: ignore[attr-defined]
 
 
 def _read_hand(h: dict) -> Hand:
     extra = json.loads(h.get("extra") or "{}")
-    return Hand(tuple(json.loads(h["bids"])),
-                None if h["tricks"] is None else tuple(json.loads(h["tricks"])),
-                None if h.get("side_tricks") is None else tuple(json.loads(h["side_tricks"])),
-                tuple(extra.get("blind", ())), extra.get("dealer"),
-                _tuple(extra.get("adjust")), extra.get("note", ""))
+    return Hand(
+        tuple(json.loads(h["bids"])),
+        None if h["tricks"] is None else tuple(json.loads(h["tricks"])),
+        None if h.get("side_tricks") is None else tuple(json.loads(h["side_tricks"])),
+        tuple(extra.get("blind", ())),
+        extra.get("dealer"),
+        _tuple(extra.get("adjust")),
+        extra.get("note", ""),
+    )
 
 
 def read_game(row: dict, hand_rows: list[dict]) -> Game:
     """The game a games row and its hands rows hold."""
     extra = json.loads(row.get("extra") or "{}")
-    table = Table(row["mode"], tuple(json.loads(row["players"])), row["first_dealer"],
-                  _tuple(extra.get("side_names")))
+    table = Table(
+        row["mode"],
+        tuple(json.loads(row["players"])),
+        row["first_dealer"],
+        _tuple(extra.get("side_names")),
+    )
     rules = validate_rules(json.loads(row["rules"]), table.mode)
-    return Game(table, rules, tuple(_read_hand(h) for h in hand_rows), row["tricks_by"],
-                _tuple(extra.get("start")), extra.get("ended", False))
+    return Game(
+        table,
+        rules,
+        tuple(_read_hand(h) for h in hand_rows),
+        row["tricks_by"],
+        _tuple(extra.get("start")),
+        extra.get("ended", False),
+    )

@@ -39,24 +39,29 @@ class SeatLink:
 
 def links(db: Database, game_id: str) -> list[SeatLink]:
     """The game's seat links by seat; empty when each phone does not bid its own seat."""
-    return [SeatLink(r["token"], r["game_id"], r["seat"]) for r in db.query(
-        "select token, game_id, seat from seat_links where game_id = ? order by seat",
-        [game_id])]
+    return [
+        SeatLink(r["token"], r["game_id"], r["seat"])
+        for r in db.query(
+            "select token, game_id, seat from seat_links where game_id = ? order by seat", [game_id]
+        )
+    ]
 
 
 def link(db: Database, token: str) -> SeatLink | None:
     """The seat link with this token, if it is in use."""
-    rows = list(db.query("select token, game_id, seat from seat_links where token = ?",
-                         [token]))
+    rows = list(db.query("select token, game_id, seat from seat_links where token = ?", [token]))
     return SeatLink(rows[0]["token"], rows[0]["game_id"], rows[0]["seat"]) if rows else None
 
 
 def rematch_link(db: Database, game_id: str, seat: int) -> str | None:
     """The token of the same seat in the latest rematch of this game, if it has links."""
-    rows = list(db.query(
-        "select l.token from seat_links l join games g on g.id = l.game_id "
-        "where g.rematch_of = ? and l.seat = ? order by g.created_at desc limit 1",
-        [game_id, seat]))
+    rows = list(
+        db.query(
+            "select l.token from seat_links l join games g on g.id = l.game_id "
+            "where g.rematch_of = ? and l.seat = ? order by g.created_at desc limit 1",
+            [game_id, seat],
+        )
+    )
     return rows[0]["token"] if rows else None
 
 
@@ -69,9 +74,10 @@ def enable(db: Database, game_id: str) -> None:
         have = {row.seat for row in links(db, game_id)}
         for seat in range(len(stored.game.table.players)):
             if seat not in have:
-                db.execute("insert into seat_links (token, game_id, seat, created_at) "
-                           "values (?, ?, ?, ?)",
-                           [secrets.token_urlsafe(16), game_id, seat, _now()])
+                db.execute(
+                    "insert into seat_links (token, game_id, seat, created_at) values (?, ?, ?, ?)",
+                    [secrets.token_urlsafe(16), game_id, seat, _now()],
+                )
 
 
 def disable(db: Database, game_id: str) -> None:
@@ -87,13 +93,16 @@ def waiting(db: Database, stored: StoredGame) -> dict[int, Bid]:
     score = stored.score()
     if score.status == "finished" or score.pending is not None:
         return {}
-    rows = db.query("select seat, bid from seat_bids where game_id = ? and number = ? "
-                    "and version = ?", [stored.id, score.next_number, stored.revision])
+    rows = db.query(
+        "select seat, bid from seat_bids where game_id = ? and number = ? and version = ?",
+        [stored.id, score.next_number, stored.revision],
+    )
     return {row["seat"]: json.loads(row["bid"]) for row in rows}
 
 
-def save_seat_bids(db: Database, game_id: str, number: int, bids: Mapping[int, object],
-                   *, replace: bool = True) -> bool:
+def save_seat_bids(
+    db: Database, game_id: str, number: int, bids: Mapping[int, object], *, replace: bool = True
+) -> bool:
     """Record bids for hand `number` from the seats (a phone: its own; the scorer: any
     not yet in). With every seat in, the hand is created with all the bids. Returns
     whether it was. `replace=False` refuses a seat already in (a stale form)."""
@@ -111,11 +120,14 @@ def save_seat_bids(db: Database, game_id: str, number: int, bids: Mapping[int, o
             bid = check_seat_bid(score, seat, raw)
             if seat in already and not replace:
                 name = stored.game.table.players[seat]
-                raise Conflict(f"{name}'s bid came in from {name}'s phone meanwhile; "
-                               "nothing was saved.")
-            db.execute("insert or replace into seat_bids (game_id, number, seat, bid, "
-                       "version, updated_at) values (?, ?, ?, ?, ?, ?)",
-                       [game_id, number, seat, json.dumps(bid), stored.revision, _now()])
+                raise Conflict(
+                    f"{name}'s bid came in from {name}'s phone meanwhile; nothing was saved."
+                )
+            db.execute(
+                "insert or replace into seat_bids (game_id, number, seat, bid, "
+                "version, updated_at) values (?, ?, ?, ?, ?, ?)",
+                [game_id, number, seat, json.dumps(bid), stored.revision, _now()],
+            )
             already[seat] = bid
         seats = len(stored.game.table.players)
         if len(already) < seats:

@@ -28,8 +28,10 @@ from .db import writing
 from .rows import game_extra, hand_values, read_game
 
 MAX_HANDS = 500
-GAME_BY = {"id": "select * from games where id = ?",
-           "share_token": "select * from games where share_token = ?"}
+GAME_BY = {
+    "id": "select * from games where id = ?",
+    "share_token": "select * from games where share_token = ?",
+}
 
 
 class Conflict(Exception):
@@ -45,10 +47,14 @@ class RemovesHands(GameError):
     go only if the table confirms."""
 
     def __init__(self, number: int, removed: tuple[int, ...]) -> None:
-        which = (f"hand {removed[0]}" if len(removed) == 1
-                 else f"hands {removed[0]} to {removed[-1]}")
-        super().__init__(f"after this change the game is over at hand {removed[0] - 1}, so "
-                         f"{which} would be removed; confirm to remove them", hand=number)
+        which = (
+            f"hand {removed[0]}" if len(removed) == 1 else f"hands {removed[0]} to {removed[-1]}"
+        )
+        super().__init__(
+            f"after this change the game is over at hand {removed[0] - 1}, so "
+            f"{which} would be removed; confirm to remove them",
+            hand=number,
+        )
         self.removed = removed
 
 
@@ -86,8 +92,10 @@ def _path(db: Database) -> str:
     """The file behind a connection: scored games are cached per database, so a restored
     backup or a second app never reads another file's games."""
     if db not in _paths:
-        _paths[db] = next((row[2] for row in db.execute("pragma database_list")
-                           if row[1] == "main"), "") or f"memory:{id(db)}"
+        _paths[db] = (
+            next((row[2] for row in db.execute("pragma database_list") if row[1] == "main"), "")
+            or f"memory:{id(db)}"
+        )
     return _paths[db]
 
 
@@ -113,17 +121,28 @@ def new_game_id() -> str:
 
 
 def _hand_row(game_id: str, number: int, hand: Hand, version: int) -> dict:
-    return {"game_id": game_id, "number": number, **hand_values(hand),
-            "version": version, "updated_at": _now()}
+    return {
+        "game_id": game_id,
+        "number": number,
+        **hand_values(hand),
+        "version": version,
+        "updated_at": _now(),
+    }
 
 
 def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
     hand_rows = list(hand_rows)
-    return StoredGame(row["id"], row["created_at"], row["updated_at"], row["revision"],
-                      row["share_token"], read_game(row, hand_rows),
-                      tuple(h["version"] for h in hand_rows), row.get("rematch_of"),
-                      None if row.get("next_dealer") is None
-                      else (row["next_dealer_hand"], row["next_dealer"]))
+    return StoredGame(
+        row["id"],
+        row["created_at"],
+        row["updated_at"],
+        row["revision"],
+        row["share_token"],
+        read_game(row, hand_rows),
+        tuple(h["version"] for h in hand_rows),
+        row.get("rematch_of"),
+        None if row.get("next_dealer") is None else (row["next_dealer_hand"], row["next_dealer"]),
+    )
 
 
 def _insert_game(db: Database, game: Game, rematch_of: str | None = None) -> str:
@@ -131,20 +150,34 @@ def _insert_game(db: Database, game: Game, rematch_of: str | None = None) -> str
     if len(game.hands) > MAX_HANDS:
         raise GameError(f"a game holds at most {MAX_HANDS} hands", field="hands")
     game_id, now, table = new_game_id(), _now(), game.table
-    db.table("games").insert({"id": game_id, "created_at": now, "updated_at": now,
-                              "mode": table.mode, "players": json.dumps(list(table.players)),
-                              "first_dealer": table.first_dealer,
-                              "rules": json.dumps(game.rules.as_dict()),
-                              "share_token": new_game_id(), "tricks_by": game.tricks_by,
-                              "extra": game_extra(game), "rematch_of": rematch_of})
-    db.table("hands").insert_all(_hand_row(game_id, n, h, 1)
-                                 for n, h in enumerate(game.hands, 1))
+    db.table("games").insert(
+        {
+            "id": game_id,
+            "created_at": now,
+            "updated_at": now,
+            "mode": table.mode,
+            "players": json.dumps(list(table.players)),
+            "first_dealer": table.first_dealer,
+            "rules": json.dumps(game.rules.as_dict()),
+            "share_token": new_game_id(),
+            "tricks_by": game.tricks_by,
+            "extra": game_extra(game),
+            "rematch_of": rematch_of,
+        }
+    )
+    db.table("hands").insert_all(_hand_row(game_id, n, h, 1) for n, h in enumerate(game.hands, 1))
     return game_id
 
 
-def create_game(db: Database, table: Table, rules: Rules,
-                hands: Sequence[Hand] = (), tricks_by: str = "seat",
-                start: tuple[tuple[int, int], ...] | None = None, ended: bool = False) -> str:
+def create_game(
+    db: Database,
+    table: Table,
+    rules: Rules,
+    hands: Sequence[Hand] = (),
+    tricks_by: str = "seat",
+    start: tuple[tuple[int, int], ...] | None = None,
+    ended: bool = False,
+) -> str:
     """Store a new game (hands too, for an import) after the core accepts it whole."""
     game = Game(table, rules, tuple(hands), tricks_by, start, ended)
     with writing(db):
@@ -161,8 +194,9 @@ def load_game(db: Database, game_id: str, *, by: str = "id") -> StoredGame | Non
     cached = _cached(db, game_id, rows[0]["revision"])
     if cached is not None:
         return cached
-    stored = _build(rows[0], db.query(
-        "select * from hands where game_id = ? order by number", [game_id]))
+    stored = _build(
+        rows[0], db.query("select * from hands where game_id = ? order by number", [game_id])
+    )
     _remember(db, stored)
     return stored
 
@@ -170,15 +204,22 @@ def load_game(db: Database, game_id: str, *, by: str = "id") -> StoredGame | Non
 def list_games(db: Database, ids: Sequence[str]) -> list[StoredGame]:
     """The games with these ids, newest first, in at most two queries: the hands are
     read only for games not already in memory at their current revision."""
-    rows = list(db.query("select * from games where id in (select value from json_each(?)) "
-                         "order by updated_at desc, id", [json.dumps(list(ids))]))
+    rows = list(
+        db.query(
+            "select * from games where id in (select value from json_each(?)) "
+            "order by updated_at desc, id",
+            [json.dumps(list(ids))],
+        )
+    )
     found = {row["id"]: _cached(db, row["id"], row["revision"]) for row in rows}
     missing = [game_id for game_id, stored in found.items() if stored is None]
     hands: dict[str, list[dict]] = {game_id: [] for game_id in missing}
     if missing:
-        for h in db.query("select * from hands where game_id in "
-                          "(select value from json_each(?)) order by game_id, number",
-                          [json.dumps(missing)]):
+        for h in db.query(
+            "select * from hands where game_id in "
+            "(select value from json_each(?)) order by game_id, number",
+            [json.dumps(missing)],
+        ):
             hands[h["game_id"]].append(h)
     games = []
     for row in rows:
@@ -215,8 +256,9 @@ def _scored(stored: StoredGame, number: int, hand: Hand | None) -> GameScore:
     return replace(stored.game, hands=tuple(changed)).score()
 
 
-def _replace(db: Database, stored: StoredGame, number: int, hand: Hand | None,
-             score: GameScore | None = None) -> StoredGame:
+def _replace(
+    db: Database, stored: StoredGame, number: int, hand: Hand | None, score: GameScore | None = None
+) -> StoredGame:
     """Check the game with hand `number` replaced (or added, or removed) and write it;
     returns the game as now stored, its score known, for the cache once committed."""
     score = score or _scored(stored, number, hand)
@@ -237,10 +279,20 @@ def _replace(db: Database, stored: StoredGame, number: int, hand: Hand | None,
         # A plain statement: sqlite-utils' `update` reads the schema and the row first,
         # three more queries on every save.
         values = hand_values(hand)
-        db.execute("update hands set bids = ?, tricks = ?, side_tricks = ?, extra = ?, "
-                   "version = ?, updated_at = ? where game_id = ? and number = ?",
-                   [values["bids"], values["tricks"], values["side_tricks"], values["extra"],
-                    revision, now, stored.id, number])
+        db.execute(
+            "update hands set bids = ?, tricks = ?, side_tricks = ?, extra = ?, "
+            "version = ?, updated_at = ? where game_id = ? and number = ?",
+            [
+                values["bids"],
+                values["tricks"],
+                values["side_tricks"],
+                values["extra"],
+                revision,
+                now,
+                stored.id,
+                number,
+            ],
+        )
         hands[number - 1] = hand
         versions[number - 1] = revision
     return _bump(db, stored, replace(stored.game, hands=tuple(hands)), versions, score, now)
@@ -251,14 +303,30 @@ def _next_revision(stored: StoredGame) -> int:
     return max((stored.revision, *stored.versions)) + 1
 
 
-def _bump(db: Database, stored: StoredGame, game: Game, versions: Sequence[int],
-          score: GameScore, now: str) -> StoredGame:
+def _bump(
+    db: Database,
+    stored: StoredGame,
+    game: Game,
+    versions: Sequence[int],
+    score: GameScore,
+    now: str,
+) -> StoredGame:
     revision = max((_next_revision(stored), *versions))
-    db.execute("update games set updated_at = ?, revision = ?, extra = ? where id = ?",
-               [now, revision, game_extra(game), stored.id])
-    fresh = StoredGame(stored.id, stored.created_at, now, revision,
-                       stored.share_token, game, tuple(versions), stored.rematch_of,
-                       stored.next_dealer)
+    db.execute(
+        "update games set updated_at = ?, revision = ?, extra = ? where id = ?",
+        [now, revision, game_extra(game), stored.id],
+    )
+    fresh = StoredGame(
+        stored.id,
+        stored.created_at,
+        now,
+        revision,
+        stored.share_token,
+        game,
+        tuple(versions),
+        stored.rematch_of,
+        stored.next_dealer,
+    )
     fresh.__dict__["_score"] = score  # what cached_property would compute, known already
     return fresh
 
@@ -267,15 +335,20 @@ def _stored_hand(stored: StoredGame, number: int) -> Hand | None:
     return stored.game.hands[number - 1] if 1 <= number <= len(stored.game.hands) else None
 
 
-def save_bids(db: Database, game_id: str, number: int, bids: Sequence[Bid],
-              blind: Sequence[int] = (), dealer: int | None = None) -> None:
+def save_bids(
+    db: Database,
+    game_id: str,
+    number: int,
+    bids: Sequence[Bid],
+    blind: Sequence[int] = (),
+    dealer: int | None = None,
+) -> None:
     """Start hand `number` with its bids (and the sides that bid blind, and the dealer
     if not the one the deal passed to); refused if that hand already exists."""
     with writing(db):
         stored = _current(db, game_id)
         existing = _stored_hand(stored, number)
-        if existing is not None and existing.bids == tuple(bids) \
-                and existing.blind == tuple(blind):
+        if existing is not None and existing.bids == tuple(bids) and existing.blind == tuple(blind):
             return  # the same form sent twice: already saved
         if number != len(stored.game.hands) + 1:
             raise Conflict(f"Hand {number} was already entered, on this phone or another.")
@@ -283,24 +356,27 @@ def save_bids(db: Database, game_id: str, number: int, bids: Sequence[Bid],
             raise GameError(f"a game holds at most {MAX_HANDS} hands", hand=number)
         if dealer is None:
             dealer = chosen_dealer(stored, number)
-        fresh = _replace(db, stored, number, Hand(tuple(bids), blind=tuple(blind),
-                                                  dealer=dealer))
+        fresh = _replace(db, stored, number, Hand(tuple(bids), blind=tuple(blind), dealer=dealer))
     _remember(db, fresh)
 
 
 def chosen_dealer(stored: StoredGame, number: int) -> int | None:
     """The dealer the table chose for hand `number` before its bids, if that choice is
     still for the next hand to bid."""
-    if stored.next_dealer is None or stored.next_dealer[0] != number \
-            or number != len(stored.game.hands) + 1:
+    if (
+        stored.next_dealer is None
+        or stored.next_dealer[0] != number
+        or number != len(stored.game.hands) + 1
+    ):
         return None
     return stored.next_dealer[1]
 
 
 def _check_version(stored: StoredGame, number: int, version: int) -> Hand:
     if not 1 <= number <= len(stored.game.hands):
-        raise Conflict(f"Hand {number} is no longer in this game: the hand changed on "
-                       "another phone.")
+        raise Conflict(
+            f"Hand {number} is no longer in this game: the hand changed on another phone."
+        )
     if stored.versions[number - 1] != version:
         raise Conflict(changed(number))
     return stored.game.hands[number - 1]
@@ -308,44 +384,76 @@ def _check_version(stored: StoredGame, number: int, version: int) -> Hand:
 
 def changed(number: int) -> str:
     """What a phone whose form is older than the stored hand is told."""
-    return (f"Hand {number} was changed on another phone meanwhile. "
-            "Here it is as it was saved; make your change again if it is still needed.")
+    return (
+        f"Hand {number} was changed on another phone meanwhile. "
+        "Here it is as it was saved; make your change again if it is still needed."
+    )
 
 
-def save_tricks(db: Database, game_id: str, number: int, version: int,
-                tricks: Sequence[int | None], side_tricks: Sequence[int] | None = None,
-                adjust: Sequence[int] | None = None, note: str = "") -> None:
+def save_tricks(
+    db: Database,
+    game_id: str,
+    number: int,
+    version: int,
+    tricks: Sequence[int | None],
+    side_tricks: Sequence[int] | None = None,
+    adjust: Sequence[int] | None = None,
+    note: str = "",
+) -> None:
     """Record the tricks of the hand in play (and any adjustment the table agreed);
     the same tricks sent twice are saved once."""
     with writing(db):
         stored = _current(db, game_id)
         existing = _stored_hand(stored, number)
-        if existing is not None and existing.tricks == tuple(tricks) and existing.side_tricks \
-                == (None if side_tricks is None else tuple(side_tricks)):
+        if (
+            existing is not None
+            and existing.tricks == tuple(tricks)
+            and existing.side_tricks == (None if side_tricks is None else tuple(side_tricks))
+        ):
             return
         hand = _check_version(stored, number, version)
         if hand.tricks is not None:
             raise Conflict(f"The tricks of hand {number} were already saved.")
-        fresh = _replace(db, stored, number, dataclasses.replace(
-            hand, tricks=tuple(tricks),
-            side_tricks=None if side_tricks is None else tuple(side_tricks),
-            adjust=None if adjust is None else tuple(adjust), note=note))
+        fresh = _replace(
+            db,
+            stored,
+            number,
+            dataclasses.replace(
+                hand,
+                tricks=tuple(tricks),
+                side_tricks=None if side_tricks is None else tuple(side_tricks),
+                adjust=None if adjust is None else tuple(adjust),
+                note=note,
+            ),
+        )
     _remember(db, fresh)
 
 
-def edit_hand(db: Database, game_id: str, number: int, version: int,
-              bids: Sequence[Bid], tricks: Sequence[int | None] | None,
-              side_tricks: Sequence[int] | None = None, *, confirm_removal: bool = False,
-              **extra: object) -> None:
+def edit_hand(
+    db: Database,
+    game_id: str,
+    number: int,
+    version: int,
+    bids: Sequence[Bid],
+    tricks: Sequence[int | None] | None,
+    side_tricks: Sequence[int] | None = None,
+    *,
+    confirm_removal: bool = False,
+    **extra: object,
+) -> None:
     """Correct a hand's bids and tricks (and, given in `extra`, its blind, dealer, adjust
     or note); every later hand is re-scored. If the game is then over before its last
     hand, RemovesHands is raised unless `confirm_removal`, which removes those hands."""
     with writing(db):
         stored = _current(db, game_id)
         old = _check_version(stored, number, version)
-        hand = replace(old, bids=tuple(bids), tricks=None if tricks is None else tuple(tricks),
-                       side_tricks=None if tricks is None or side_tricks is None
-                       else tuple(side_tricks), **extra)  # type: ignore[arg-type]
+        hand = replace(
+            old,
+            bids=tuple(bids),
+            tricks=None if tricks is None else tuple(tricks),
+            side_tricks=None if tricks is None or side_tricks is None else tuple(side_tricks),
+            **extra,
+        )  # type: ignore[arg-type]
         outcome = check_fix(stored.game, number, hand)
         if outcome.removed and not confirm_removal:
             raise RemovesHands(number, outcome.removed)
@@ -375,8 +483,7 @@ def end_game(db: Database, game_id: str) -> None:
     with writing(db):
         stored = _current(db, game_id)
         score = end_early(stored.score())
-        fresh = _bump(db, stored, replace(stored.game, ended=True), stored.versions, score,
-                      _now())
+        fresh = _bump(db, stored, replace(stored.game, ended=True), stored.versions, score, _now())
     _remember(db, fresh)
 
 

@@ -35,10 +35,13 @@ def read_blind(score: GameScore) -> tuple[int, ...]:
     for side in chosen:
         name = score.sides[side].name
         if rules.blind_bid == 0:
-            raise GameError(f"{name} cannot bid blind: blind contracts are off in this game",
-                            field="blind")
+            raise GameError(
+                f"{name} cannot bid blind: blind contracts are off in this game", field="blind"
+            )
         if not score.blind_bid_sides[side]:
-            raise GameError(f"{name} cannot bid blind now: a side may bid blind only when "
-                            f"{rules.blind_bid_trailing_by} or more points behind",
-                            field="blind")
+            raise GameError(
+                f"{name} cannot bid blind now: a side may bid blind only when "
+                f"{rules.blind_bid_trailing_by} or more points behind",
+                field="blind",
+            )
     return chosen

@@ -20,8 +20,10 @@ def summary(score: GameScore) -> str:
     """One sentence on how the totals went, for readers who cannot see the chart."""
     played = sum(1 for h in score.hands if h.sides)
     standings = "; ".join(f"{s.name} {s.total}" for s in score.sides)
-    return (f"Running totals over {played} hand{'s' if played != 1 else ''}, "
-            f"target {score.rules.target}: {standings}.")
+    return (
+        f"Running totals over {played} hand{'s' if played != 1 else ''}, "
+        f"target {score.rules.target}: {standings}."
+    )
 
 
 def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
@@ -29,8 +31,10 @@ def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
     played = [h for h in score.hands if h.sides]
     if not played:
         return None
-    totals = [[0] + [h.sides[i].total for h in played]  # type: ignore[index]
-              for i in range(len(score.sides))]
+    totals = [
+        [0] + [h.sides[i].total for h in played]  # type: ignore[index]
+        for i in range(len(score.sides))
+    ]
     low = min(0, *(min(t) for t in totals))
     high = max(score.rules.target, *(max(t) for t in totals))
     span = (high - low) or 1
@@ -51,7 +55,7 @@ def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
         f'<line class="target" x1="{LEFT}" y1="{y(score.rules.target)}" x2="{WIDTH - RIGHT}" '
         f'y2="{y(score.rules.target)}"/>',
         f'<text x="{LEFT - 4}" y="{y(score.rules.target) + 4}" text-anchor="end">'
-        f'{score.rules.target}</text>',
+        f"{score.rules.target}</text>",
         f'<text x="{LEFT - 4}" y="{y(0) + 4}" text-anchor="end">0</text>',
     ]
     if low < 0:
@@ -65,7 +69,8 @@ def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
             if result.penalties:
                 parts.append(
                     f'<circle class="penalty s{side}" cx="{x(i)}" cy="{y(result.total)}" r="4">'
-                    f'<title>{escape(score.sides[side].name)}: bag penalty '
-                    f'{result.penalty_points} in hand {hand.number}</title></circle>')
+                    f"<title>{escape(score.sides[side].name)}: bag penalty "
+                    f"{result.penalty_points} in hand {hand.number}</title></circle>"
+                )
     parts.append("</svg>")
     return Markup("".join(parts))

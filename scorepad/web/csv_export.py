@@ -33,8 +33,12 @@ def hands_csv(stored: StoredGame) -> str:
     if by_side:
         header += [f"{side.name} tricks" for side in score.sides]
     for side in score.sides:
-        header += [f"{side.name} points", f"{side.name} total", f"{side.name} bags",
-                   f"{side.name} adjustment"]
+        header += [
+            f"{side.name} points",
+            f"{side.name} total",
+            f"{side.name} bags",
+            f"{side.name} adjustment",
+        ]
     header.append("Note")
     rows = [header]
     for scored, hand in zip(score.hands, stored.game.hands):
@@ -45,8 +49,11 @@ def hands_csv(stored: StoredGame) -> str:
         if by_side:
             row += list(hand.side_tricks or (None,) * len(score.sides))
         for result in scored.sides or (None,) * len(score.sides):
-            row += [None] * 4 if result is None else [result.points, result.total, result.bags,
-                                                      result.adjust]
+            row += (
+                [None] * 4
+                if result is None
+                else [result.points, result.total, result.bags, result.adjust]
+            )
         row.append(hand.note)
         rows.append(row)
     out = io.StringIO()

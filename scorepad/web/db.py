@@ -37,8 +37,9 @@ def _open(path: str) -> sqlite3.Connection | str:
         # SQLite in WAL mode makes -wal and -shm files beside the database: in a
         # read-only folder it cannot, so the file is read as it is, and writes are
         # refused with a message that says so.
-        current_app.logger.warning("%s is in a read-only folder: scorepad can show games "
-                                   "but not save them", path)
+        current_app.logger.warning(
+            "%s is in a read-only folder: scorepad can show games but not save them", path
+        )
         return READ_ONLY
 
 

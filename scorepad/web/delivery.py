@@ -38,10 +38,19 @@ from .security import HEADERS
 
 YEAR = 365 * 24 * 3600
 SHORT = 3600  # an unhashed static file (the manifest's icons) may change with a release
-COMPRESS_CONFIG = {"COMPRESS_ALGORITHM": ["br", "gzip"], "COMPRESS_MIN_SIZE": 256,
-                   "COMPRESS_MIMETYPES": ["text/html", "text/css", "text/plain",
-                                          "application/json", "application/javascript",
-                                          "image/svg+xml", "application/manifest+json"]}
+COMPRESS_CONFIG = {
+    "COMPRESS_ALGORITHM": ["br", "gzip"],
+    "COMPRESS_MIN_SIZE": 256,
+    "COMPRESS_MIMETYPES": [
+        "text/html",
+        "text/css",
+        "text/plain",
+        "application/json",
+        "application/javascript",
+        "image/svg+xml",
+        "application/manifest+json",
+    ],
+}
 
 _builds: dict[tuple[str, str], tuple[str, dict[str, str]]] = {}
 _builds_lock = threading.Lock()
@@ -92,16 +101,19 @@ def _build(folder: str) -> tuple[str, dict[str, str]]:
 def _accepted(header: str) -> str:
     """Accept-Encoding without the codings the phone refuses (`gzip;q=0`), which
     neither WhiteNoise nor Flask-Compress leaves out by itself."""
-    return ", ".join(f"{value};q={quality:g}" for value, quality in parse_accept_header(header)
-                     if quality > 0)
+    return ", ".join(
+        f"{value};q={quality:g}" for value, quality in parse_accept_header(header) if quality > 0
+    )
 
 
 def _honour_refusals(app: Callable) -> Callable:
     """WSGI middleware: Accept-Encoding as `_accepted` rewrites it, for all that follows."""
+
     def middleware(environ: dict, start_response: Callable) -> Iterable[bytes]:
         if "HTTP_ACCEPT_ENCODING" in environ:
             environ["HTTP_ACCEPT_ENCODING"] = _accepted(environ["HTTP_ACCEPT_ENCODING"])
         return app(environ, start_response)
+
     return middleware
 
 
@@ -124,7 +136,8 @@ class _File(StaticFile):
             _, headers = self.get_path_and_headers(request_headers)
             headers = dict(headers)
             if parse_etags(request_headers["HTTP_IF_NONE_MATCH"]).contains(
-                    headers["ETag"].strip('"')):
+                headers["ETag"].strip('"')
+            ):
                 kept = [(k, v) for k, v in headers.items() if k in NOT_MODIFIED_HEADERS]
                 return Response(HTTPStatus.NOT_MODIFIED, kept, None)
         return super().get_response(method, request_headers)
@@ -141,8 +154,12 @@ class StaticFiles(WhiteNoise):
         self.add_cache_headers(headers, path, url)
         for name, value in HEADERS.items():
             headers[name] = value
-        return _File(path, headers.items(), stat_cache=stat_cache,
-                     encodings={"gzip": path + ".gz", "br": path + ".br"})
+        return _File(
+            path,
+            headers.items(),
+            stat_cache=stat_cache,
+            encodings={"gzip": path + ".gz", "br": path + ".br"},
+        )
 
 
 def static_hash(filename: str) -> str:
@@ -173,8 +190,11 @@ def _tag_html(response: BaseResponse) -> BaseResponse:
 
 def after_request(response: BaseResponse) -> BaseResponse:
     """A weak ETag and `no-cache` for HTML, so an unchanged page answers 304."""
-    if response.status_code == 200 and response.mimetype == "text/html" \
-            and request.method in ("GET", "HEAD"):
+    if (
+        response.status_code == 200
+        and response.mimetype == "text/html"
+        and request.method in ("GET", "HEAD")
+    ):
         return _tag_html(response)
     return response
 
@@ -184,11 +204,19 @@ def init_app(app: Flask) -> None:
     folder, hashes = _build(app.static_folder or "")
     app.extensions["scorepad.static"] = hashes
     immutable = {_hashed_name(name, digest) for name, digest in hashes.items()}
-    app.wsgi_app = _honour_refusals(StaticFiles(  # type: ignore[method-assign]
-        app.wsgi_app, root=folder, prefix="static/", max_age=SHORT, allow_all_origins=False,
-        immutable_file_test=lambda path, url: url.removeprefix("/static/") in immutable))
-    app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=_not_found,
-                     merge_slashes=False)
+    app.wsgi_app = _honour_refusals(
+        StaticFiles(  # type: ignore[method-assign]
+            app.wsgi_app,
+            root=folder,
+            prefix="static/",
+            max_age=SHORT,
+            allow_all_origins=False,
+            immutable_file_test=lambda path, url: url.removeprefix("/static/") in immutable,
+        )
+    )
+    app.add_url_rule(
+        "/static/<path:filename>", endpoint="static", view_func=_not_found, merge_slashes=False
+    )
     for key, value in COMPRESS_CONFIG.items():
         app.config.setdefault(key, value)
     Compress(app)  # registered first, so it runs after the ETag below is taken

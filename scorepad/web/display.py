@@ -43,8 +43,11 @@ def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
     seats = table.sides[side]
     contract = hand.contracts[side]
     parts = [f"bid {contract}{' blind' if side in hand.blind else ''}"] if contract else []
-    parts += [f"{table.players[s]} {bid_text(hand.bids[s])}" for s in seats
-              if not isinstance(hand.bids[s], int)]
+    parts += [
+        f"{table.players[s]} {bid_text(hand.bids[s])}"
+        for s in seats
+        if not isinstance(hand.bids[s], int)
+    ]
     return ", ".join(parts)
 
 
@@ -100,6 +103,7 @@ def took_text(table: Table, hand: ScoredHand, side: int) -> str:
     tricks = hand.tricks or ()
     if hand.side_tricks is None:
         return " + ".join(str(tricks[s]) for s in seats)
-    own = [f"{table.players[s]} {tricks[s]}" for s in seats
-           if len(seats) > 1 and tricks[s] is not None]
+    own = [
+        f"{table.players[s]} {tricks[s]}" for s in seats if len(seats) > 1 and tricks[s] is not None
+    ]
     return f"{hand.side_tricks[side]}" + (f" ({', '.join(own)})" if own else "")

@@ -27,27 +27,42 @@ def error_page(err: HTTPException) -> tuple[str, int]:
         405: "That page cannot be used that way.",
         413: "That upload is too large: a game file is at most 1 MB.",
     }
-    message = err.description if getattr(err, OWN, False) and err.description \
+    message = (
+        err.description
+        if getattr(err, OWN, False) and err.description
         else messages.get(err.code or 500, "Something went wrong on scorepad's side.")
+    )
     return render_template("error.html", code=err.code, message=message), err.code or 500
 
 
 def csrf_error(err: CSRFError) -> tuple[str, int]:
-    return render_template("error.html", code=400, message=(
-        "This form had expired or came from elsewhere. Go back, reload the page and "
-        "enter it again.")), 400
+    return render_template(
+        "error.html",
+        code=400,
+        message=(
+            "This form had expired or came from elsewhere. Go back, reload the page and "
+            "enter it again."
+        ),
+    ), 400
 
 
 def server_error(err: Exception) -> tuple[str, int]:
     current_app.logger.exception("unexpected error", exc_info=err)
-    return render_template("error.html", code=500, message=(
-        "Something went wrong on scorepad's side. Nothing was saved; please try again.")), 500
+    return render_template(
+        "error.html",
+        code=500,
+        message=("Something went wrong on scorepad's side. Nothing was saved; please try again."),
+    ), 500
 
 
-DISK_FULL = ("Not saved: the server's disk is full. What you typed is still here: "
-             "save again once space is freed on the server.")
-READ_ONLY = ("Not saved: the server's database is read-only. What you typed is still here: "
-             "save again once the server can write its database.")
+DISK_FULL = (
+    "Not saved: the server's disk is full. What you typed is still here: "
+    "save again once space is freed on the server."
+)
+READ_ONLY = (
+    "Not saved: the server's database is read-only. What you typed is still here: "
+    "save again once the server can write its database."
+)
 
 
 def storage_problem(err: sqlite3.OperationalError) -> tuple[str, int]:
@@ -68,12 +83,15 @@ def database_error(err: sqlite3.OperationalError) -> tuple[str, int]:
         message, status = storage_problem(err)
     except sqlite3.OperationalError:
         return server_error(err)
-    return render_template("error.html", code=status,
-                           message=message.replace(" What you typed is still here:", "")), \
-        status
+    return render_template(
+        "error.html", code=status, message=message.replace(" What you typed is still here:", "")
+    ), status
 
 
 def missing_game(err: LookupError) -> tuple[str, int]:
     """A game gone from the database between reading it and writing to it."""
-    return render_template("error.html", code=404, message=(
-        "There is no game at this address any more: nothing was saved.")), 404
+    return render_template(
+        "error.html",
+        code=404,
+        message=("There is no game at this address any more: nothing was saved."),
+    ), 404

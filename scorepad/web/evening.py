@@ -42,16 +42,19 @@ def what_if_for(stored: storage.StoredGame) -> WhatIfView | None:
         result = WhatIf(key, text, real, None, error=err)
     rows: tuple[tuple[str, int, int], ...] = ()
     if result.score is not None:
-        rows = tuple((side.name, side.total, result.score.totals[i])
-                     for i, side in enumerate(real.sides))
+        rows = tuple(
+            (side.name, side.total, result.score.totals[i]) for i, side in enumerate(real.sides)
+        )
     return WhatIfView(result, what_if_text(result), rows)
 
 
 def rule_options(stored: storage.StoredGame) -> list[tuple[str, str, str]]:
     """(key, label, the game's value in words) of every house rule, for the select."""
     rules = stored.game.rules
-    return [(spec.key, spec.label, value_text(spec.key, getattr(rules, spec.key)))
-            for spec in RULE_SPECS]
+    return [
+        (spec.key, spec.label, value_text(spec.key, getattr(rules, spec.key)))
+        for spec in RULE_SPECS
+    ]
 
 
 def evening_for(stored: storage.StoredGame) -> Evening | None:
@@ -73,8 +76,9 @@ def after_rematch(game_id: str, new_id: str) -> None:
 def evening(game_id: str) -> str:
     stored = stored_or_404(game_id)
     games = evening_store.evening(get_db(), game_id)
-    return render_stored("games/evening.html", stored, games=games,
-                         evening=tally([g.score() for g in games]))
+    return render_stored(
+        "games/evening.html", stored, games=games, evening=tally([g.score() for g in games])
+    )
 
 
 HELPERS = (stake_lines, what_if_for, rule_options, evening_for)

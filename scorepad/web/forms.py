@@ -15,10 +15,12 @@ from ..core.names import EMPTY, name_key, name_problem
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from ..core.scoring import BLIND_NIL, NIL, Bid, Table
 
-TABLES = (("partnership", "Partnership: 4 players, partners sit opposite"),
-          ("cutthroat-4", "Cutthroat, 4 players"),
-          ("cutthroat-3", "Cutthroat, 3 players (17 tricks a hand)"),
-          ("cutthroat-2", "Cutthroat, 2 players"))
+TABLES = (
+    ("partnership", "Partnership: 4 players, partners sit opposite"),
+    ("cutthroat-4", "Cutthroat, 4 players"),
+    ("cutthroat-3", "Cutthroat, 3 players (17 tricks a hand)"),
+    ("cutthroat-2", "Cutthroat, 2 players"),
+)
 RULE_KEYS = [spec.key for spec in RULE_SPECS if spec.key != "target"]
 # The house rules most tables set, shown first; the others fold away on the new-game page.
 COMMON_RULES = ("nil", "blind_nil", "double_nil", "nil_value", "bag_limit", "bag_penalty")
@@ -34,12 +36,17 @@ def _rule_field(spec: Any) -> Field:
     if spec.kind == "switch":
         return BooleanField(spec.label, default=spec.default, description=spec.help)
     if spec.kind == "choice":
-        return RadioField(spec.label, choices=_choices(spec.choices), default=spec.default,
-                          description=spec.help)
+        return RadioField(
+            spec.label, choices=_choices(spec.choices), default=spec.default, description=spec.help
+        )
     required = Optional() if spec.optional else InputRequired("enter a number")
-    return IntegerField(spec.label, default=spec.default, description=spec.help,
-                        validators=[required, NumberRange(spec.low, spec.high)],
-                        render_kw={"inputmode": "numeric"})
+    return IntegerField(
+        spec.label,
+        default=spec.default,
+        description=spec.help,
+        validators=[required, NumberRange(spec.low, spec.high)],
+        render_kw={"inputmode": "numeric"},
+    )
 
 
 class NewGameForm(FlaskForm):
@@ -50,18 +57,26 @@ class NewGameForm(FlaskForm):
     player_1 = StringField("Player 2")
     player_2 = StringField("Player 3")
     player_3 = StringField("Player 4")
-    first_dealer = RadioField("First dealer", choices=_choices(
-        (str(i), f"Seat {i + 1}") for i in range(4)), default="0")
-    target = RadioField("Target", default="500",
-                        choices=_choices([(str(t), str(t)) for t in TARGET_PRESETS]
-                                         + [("custom", "Other")]))
-    tricks_by = RadioField("Count tricks", default="side", choices=_choices(
-        [("side", "By side"), ("seat", "By player")]),
+    first_dealer = RadioField(
+        "First dealer", choices=_choices((str(i), f"Seat {i + 1}") for i in range(4)), default="0"
+    )
+    target = RadioField(
+        "Target",
+        default="500",
+        choices=_choices([(str(t), str(t)) for t in TARGET_PRESETS] + [("custom", "Other")]),
+    )
+    tricks_by = RadioField(
+        "Count tricks",
+        default="side",
+        choices=_choices([("side", "By side"), ("seat", "By player")]),
         description="Partnership: one count for each side (nil bidders their own), or every "
-                    "player's own, for the statistics.")
-    custom_target = IntegerField("Other target",
-                                 validators=[Optional(), NumberRange(TARGET_LOW, TARGET_HIGH)],
-                                 render_kw={"inputmode": "numeric"})
+        "player's own, for the statistics.",
+    )
+    custom_target = IntegerField(
+        "Other target",
+        validators=[Optional(), NumberRange(TARGET_LOW, TARGET_HIGH)],
+        render_kw={"inputmode": "numeric"},
+    )
 
     def mode_and_seats(self) -> tuple[str, int]:
         """('partnership', 4) or ('cutthroat', 2..4) from the table choice."""
@@ -88,16 +103,29 @@ class NewGameForm(FlaskForm):
                     field.errors.append("another player has this name")
                 names.append(name_key(name))
             elif name or problem not in ("", EMPTY):
-                field.errors.append(f"a {seats}-player game has no seat {seat + 1}: "
-                                    "clear this name or choose more players")
+                field.errors.append(
+                    f"a {seats}-player game has no seat {seat + 1}: "
+                    "clear this name or choose more players"
+                )
         if not self.first_dealer.errors and int(self.first_dealer.data) >= seats:
             self.first_dealer.errors.append(f"choose one of the {seats} players")
-        if self.target.data == "custom" and self.custom_target.data is None \
-                and not self.custom_target.errors:
+        if (
+            self.target.data == "custom"
+            and self.custom_target.data is None
+            and not self.custom_target.errors
+        ):
             self.custom_target.errors.append(f"enter a target from {TARGET_LOW} to {TARGET_HIGH}")
-        return ok and not any(self[f].errors for f in
-                              ("player_0", "player_1", "player_2", "player_3",
-                               "first_dealer", "custom_target"))
+        return ok and not any(
+            self[f].errors
+            for f in (
+                "player_0",
+                "player_1",
+                "player_2",
+                "player_3",
+                "first_dealer",
+                "custom_target",
+            )
+        )
 
     def rule_errors(self, common: bool | None = None) -> bool:
         """Whether any house-rule field was refused (its section then opens): all of
@@ -108,11 +136,11 @@ class NewGameForm(FlaskForm):
     def chosen_rules(self) -> dict[str, Any]:
         """The house rules as a plain mapping for the core to check."""
         rules = {key: self[f"rule_{key}"].data for key in RULE_KEYS}
-        rules["target"] = (self.custom_target.data if self.target.data == "custom"
-                           else int(self.target.data))
+        rules["target"] = (
+            self.custom_target.data if self.target.data == "custom" else int(self.target.data)
+        )
         if self.mode_and_seats()[0] != "partnership":
-            rules.update({spec.key: spec.default for spec in RULE_SPECS
-                          if spec.partnership_only})
+            rules.update({spec.key: spec.default for spec in RULE_SPECS if spec.partnership_only})
         return rules
 
 
@@ -128,17 +156,33 @@ class HandForm(FlaskForm):
     version = IntegerField("Version", widget=HiddenInput(), validators=[InputRequired()])
 
 
-def _pick(label: str, low: int, top: int, extra: tuple[tuple[str, str], ...] = (),
-          default: str | None = None) -> RadioField:
+def _pick(
+    label: str,
+    low: int,
+    top: int,
+    extra: tuple[tuple[str, str], ...] = (),
+    default: str | None = None,
+) -> RadioField:
     """One seat's or side's choices: numbers from `low` to `top`, then any extra ones."""
-    return RadioField(label, choices=_choices([(str(n), str(n)) for n in range(low, top + 1)]
-                                              + list(extra)),
-                      default=default, validate_choice=False)
+    return RadioField(
+        label,
+        choices=_choices([(str(n), str(n)) for n in range(low, top + 1)] + list(extra)),
+        default=default,
+        validate_choice=False,
+    )
 
 
-def hand_form(table: Table, *, bids: bool = False, nil: bool = True, zero: bool = False,
-              blind: tuple[bool, ...] = (), tricks: str | None = None,
-              nil_seats: tuple[int, ...] | None = None, **values: Any) -> HandForm:
+def hand_form(
+    table: Table,
+    *,
+    bids: bool = False,
+    nil: bool = True,
+    zero: bool = False,
+    blind: tuple[bool, ...] = (),
+    tricks: str | None = None,
+    nil_seats: tuple[int, ...] | None = None,
+    **values: Any,
+) -> HandForm:
     """A hand form of radio groups: each seat's bid and/or the tricks, entered by
     seat (`tricks="seat"`) or by side (`"side"`: one count a side, and each nil
     bidder's own count; `nil_seats` None gives every seat one, as an edit needs).
@@ -153,11 +197,13 @@ def hand_form(table: Table, *, bids: bool = False, nil: bool = True, zero: bool 
             extra = [(NIL, "Nil")] if nil else []
             if nil and blind and blind[table.side_of(seat)]:
                 extra.append((BLIND_NIL, "Blind nil"))
-            setattr(Form, f"bid_{seat}", _pick(f"{name} bid", 0 if zero else 1, top,
-                                               tuple(extra)))
+            setattr(Form, f"bid_{seat}", _pick(f"{name} bid", 0 if zero else 1, top, tuple(extra)))
         if tricks == "seat" or (tricks == "side" and (nil_seats is None or seat in nil_seats)):
-            setattr(Form, f"tricks_{seat}", _pick(f"{name} tricks", 0, top,
-                                                  default="0" if tricks == "side" else None))
+            setattr(
+                Form,
+                f"tricks_{seat}",
+                _pick(f"{name} tricks", 0, top, default="0" if tricks == "side" else None),
+            )
     if tricks == "side":
         for side in range(len(table.sides)):
             setattr(Form, f"side_{side}", _pick(f"{table.side_name(side)} tricks", 0, top))
@@ -188,8 +234,11 @@ def read_bids(form: HandForm, table: Table) -> list[Bid] | None:
     return result if len(result) == len(table.players) else None
 
 
-def read_tricks(form: HandForm, table: Table, bids: list[Bid] | tuple[Bid, ...] | None = None,
-                ) -> tuple[list[int | None], list[int] | None] | None:
+def read_tricks(
+    form: HandForm,
+    table: Table,
+    bids: list[Bid] | tuple[Bid, ...] | None = None,
+) -> tuple[list[int | None], list[int] | None] | None:
     """Per-seat tricks (None where counted with the side) and the side counts (None
     when entered by seat), or None with every error set beside its group."""
     top, ok = table.tricks_per_hand, True
@@ -204,8 +253,11 @@ def read_tricks(form: HandForm, table: Table, bids: list[Bid] | tuple[Bid, ...] 
         took = _number(field, top)
         if took is None:
             ok = False
-            field.errors.append(f"{name}'s tricks are missing" if field.data in (None, "")
-                                else f"{name}'s tricks must be a number from 0 to {top}")
+            field.errors.append(
+                f"{name}'s tricks are missing"
+                if field.data in (None, "")
+                else f"{name}'s tricks must be a number from 0 to {top}"
+            )
         tricks.append(took)
     sides: list[int] | None = None
     if by_side:
@@ -215,19 +267,22 @@ def read_tricks(form: HandForm, table: Table, bids: list[Bid] | tuple[Bid, ...] 
             took = _number(field, top)
             if took is None:
                 ok = False
-                field.errors.append(f"{table.side_name(side)}'s tricks are missing"
-                                    if field.data in (None, "") else
-                                    f"{table.side_name(side)}'s tricks must be a number "
-                                    f"from 0 to {top}")
+                field.errors.append(
+                    f"{table.side_name(side)}'s tricks are missing"
+                    if field.data in (None, "")
+                    else f"{table.side_name(side)}'s tricks must be a number from 0 to {top}"
+                )
             sides.append(took or 0)
         if ok and sum(sides) != top:
             ok = False
             form[f"side_{len(sides) - 1}"].errors.append(
-                f"The sides took {sum(sides)} tricks between them; a hand has {top}")
+                f"The sides took {sum(sides)} tricks between them; a hand has {top}"
+            )
     elif ok and sum(t or 0 for t in tricks) != top:
         ok = False
-        form.form_errors.append(f"The tricks add up to {sum(t or 0 for t in tricks)}; "
-                                f"a hand has {top}")
+        form.form_errors.append(
+            f"The tricks add up to {sum(t or 0 for t in tricks)}; a hand has {top}"
+        )
     return (tricks, sides) if ok else None
 
 

@@ -50,8 +50,9 @@ from .saving import (
 bp = Blueprint("games", __name__)
 
 
-def _render_game(stored: storage.StoredGame, form: HandForm | None = None,
-                 status: int = 200) -> tuple[str, int]:
+def _render_game(
+    stored: storage.StoredGame, form: HandForm | None = None, status: int = 200
+) -> tuple[str, int]:
     score = stored.score()
     if form is None and score.status != "finished":
         pending = score.pending
@@ -91,14 +92,19 @@ def new() -> Any:
         except sqlite3.OperationalError as err:
             message, status = errors.storage_problem(err)
             form.form_errors.append(message)
-            return render_template("games/new.html", form=form, specs=RULE_SPECS,
-                                   common_rules=COMMON_RULES), status
+            return render_template(
+                "games/new.html", form=form, specs=RULE_SPECS, common_rules=COMMON_RULES
+            ), status
         else:
             security.remember_game(game_id)
             return redirect(url_for("games.show", game_id=game_id))
-    return render_template("games/new.html", form=form, specs=RULE_SPECS,
-                           common_rules=COMMON_RULES, **manage.new_game_context(form)), \
-        400 if form.is_submitted() else 200
+    return render_template(
+        "games/new.html",
+        form=form,
+        specs=RULE_SPECS,
+        common_rules=COMMON_RULES,
+        **manage.new_game_context(form),
+    ), 400 if form.is_submitted() else 200
 
 
 @bp.get("/games/<game_id>")
@@ -116,18 +122,26 @@ def save_bids(game_id: str) -> Any:
     if repeated:
         return repeated
     if score.status == "finished" or score.pending:
-        flash("These bids were not saved: the game is over." if score.status == "finished"
-              else f"Hand {score.next_number} was already entered, on this phone or another.",
-              "error")
+        flash(
+            "These bids were not saved: the game is over."
+            if score.status == "finished"
+            else f"Hand {score.next_number} was already entered, on this phone or another.",
+            "error",
+        )
         return redirect(url_for("games.show", game_id=game_id))
     form = bids_form(table, score, score.next_number)
     status = 400
     if form.validate_on_submit():
         bids = read_bids(form, table)
         if bids is not None:
-            done = save(form, lambda: storage.save_bids(get_db(), game_id, form.number.data,
-                                                          bids, blind=read_blind(score)),
-                          game_id, url_for("games.show", game_id=game_id))
+            done = save(
+                form,
+                lambda: storage.save_bids(
+                    get_db(), game_id, form.number.data, bids, blind=read_blind(score)
+                ),
+                game_id,
+                url_for("games.show", game_id=game_id),
+            )
             if not isinstance(done, int):
                 return done
             status = done
@@ -142,8 +156,11 @@ def save_tricks(game_id: str) -> Any:
     if repeated:
         return repeated
     if not score.pending:
-        flash("These tricks were not saved: no hand is waiting for its tricks (it was saved "
-              "or undone on another phone).", "error")
+        flash(
+            "These tricks were not saved: no hand is waiting for its tricks (it was saved "
+            "or undone on another phone).",
+            "error",
+        )
         return redirect(url_for("games.show", game_id=game_id))
     form = tricks_form(stored, score.pending)
     status = 400
@@ -151,9 +168,14 @@ def save_tricks(game_id: str) -> Any:
         entered = read_tricks(form, table, score.pending.bids)
         if entered is not None:
             tricks, sides = entered
-            done = save(form, lambda: storage.save_tricks(
-                get_db(), game_id, form.number.data, form.version.data, tricks, sides),
-                game_id, url_for("games.show", game_id=game_id))
+            done = save(
+                form,
+                lambda: storage.save_tricks(
+                    get_db(), game_id, form.number.data, form.version.data, tricks, sides
+                ),
+                game_id,
+                url_for("games.show", game_id=game_id),
+            )
             if not isinstance(done, int):
                 return done
             status = done
@@ -167,8 +189,10 @@ def edit_hand(game_id: str, number: int) -> Any:
     sent = request.form.get("version", type=int) if request.method == "POST" else None
     if not 1 <= number <= len(stored.game.hands):
         if sent is not None:  # a form for a hand undone since, on another phone
-            flash(f"Hand {number} is no longer in this game: the hand changed on another "
-                  "phone.", "error")
+            flash(
+                f"Hand {number} is no longer in this game: the hand changed on another phone.",
+                "error",
+            )
             return redirect(url_for("games.show", game_id=game_id))
         refuse(404, f"This game has no hand {number}.")
     if sent is not None and sent != stored.versions[number - 1]:
@@ -186,12 +210,23 @@ def edit_hand(game_id: str, number: int) -> Any:
             values[f"tricks_{seat}"] = str(hand.tricks[seat])  # type: ignore[index]
     for side, took in enumerate(hand.side_tricks or ()):
         values[f"side_{side}"] = str(took)
-    blind = tuple(allowed or any(hand.bids[s] == BLIND_NIL for s in table.sides[side])
-                  for side, allowed in enumerate(blind_before(score, number)))
+    blind = tuple(
+        allowed or any(hand.bids[s] == BLIND_NIL for s in table.sides[side])
+        for side, allowed in enumerate(blind_before(score, number))
+    )
     kind = ("side" if by_side else "seat") if played else None
-    form = tag(hand_form(table, bids=True, nil=score.rules.nil or NIL in hand.bids,
-                         zero=zero_is_a_bid(score) or 0 in hand.bids, blind=blind, tricks=kind,
-                         **values), table)
+    form = tag(
+        hand_form(
+            table,
+            bids=True,
+            nil=score.rules.nil or NIL in hand.bids,
+            zero=zero_is_a_bid(score) or 0 in hand.bids,
+            blind=blind,
+            tricks=kind,
+            **values,
+        ),
+        table,
+    )
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
         bids = read_bids(form, table)
@@ -203,24 +238,46 @@ def edit_hand(game_id: str, number: int) -> Any:
 
             def write() -> None:
                 try:
-                    storage.edit_hand(get_db(), game_id, number, form.version.data, bids,
-                                      tricks, sides, confirm_removal=confirmed)
+                    storage.edit_hand(
+                        get_db(),
+                        game_id,
+                        number,
+                        form.version.data,
+                        bids,
+                        tricks,
+                        sides,
+                        confirm_removal=confirmed,
+                    )
                 except storage.RemovesHands as err:
                     # The page then offers to remove them and save the same fix.
                     form.removes = err.removed  # type: ignore[attr-defined]
                     raise
 
-            done = save(form, write, game_id,
-                        url_for("games.edit_hand", game_id=game_id, number=number),
-                        (f"Hand {number} corrected; every later hand was scored again."
-                         if later else f"Hand {number} corrected." if played
-                         else f"The bids of hand {number} were changed."))
+            done = save(
+                form,
+                write,
+                game_id,
+                url_for("games.edit_hand", game_id=game_id, number=number),
+                (
+                    f"Hand {number} corrected; every later hand was scored again."
+                    if later
+                    else f"Hand {number} corrected."
+                    if played
+                    else f"The bids of hand {number} were changed."
+                ),
+            )
             if not isinstance(done, int):
                 return done
             status = done
-    return render_stored("games/edit_hand.html", stored, form=form, number=number,
-                         played=played, by_side=by_side,
-                         removes=getattr(form, "removes", ())), status
+    return render_stored(
+        "games/edit_hand.html",
+        stored,
+        form=form,
+        number=number,
+        played=played,
+        by_side=by_side,
+        removes=getattr(form, "removes", ()),
+    ), status
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
@@ -253,8 +310,12 @@ def rematch(game_id: str) -> Any:
     if new:
         after_rematch(game_id, new_id)
     security.remember_game(new_id)
-    flash("A new game with the same table and rules. Good luck!" if new else
-          "The rematch of this game was already started: here it is.", "ok")
+    flash(
+        "A new game with the same table and rules. Good luck!"
+        if new
+        else "The rematch of this game was already started: here it is.",
+        "ok",
+    )
     return redirect(url_for("games.show", game_id=new_id))
 
 
@@ -267,8 +328,13 @@ def history(game_id: str) -> str:
 def export(game_id: str) -> Response:
     stored = stored_or_404(game_id)
     body = gamefile.dumps(gamefile.export(stored.game, stored.score()))
-    return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="scorepad-{stored.created_at[:10]}.json"'})
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={
+            "Content-Disposition": f'attachment; filename="scorepad-{stored.created_at[:10]}.json"'
+        },
+    )
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
@@ -282,8 +348,9 @@ def import_game() -> Any:
             except UnicodeDecodeError:
                 raise GameError("the game file is not UTF-8 text") from None
             game = gamefile.loads(text)
-            game_id = storage.create_game(get_db(), game.table, game.rules, game.hands,
-                                          game.tricks_by, game.start, game.ended)
+            game_id = storage.create_game(
+                get_db(), game.table, game.rules, game.hands, game.tricks_by, game.start, game.ended
+            )
         except GameError as err:
             form.game_file.errors = [*form.game_file.errors, str(err)]
         except sqlite3.OperationalError as err:

@@ -35,16 +35,20 @@ def stake_text(table: Table, stake: Stake) -> str:
     if n == 1:
         return f"Last hand: the hand limit is {stake.extra}"
     if n == 0:
-        return (f"Past the hand limit of {stake.extra}: the first hand with a single "
-                "leader ends the game")
+        return (
+            f"Past the hand limit of {stake.extra}: the first hand with a single "
+            "leader ends the game"
+        )
     return f"{n} hands left: the hand limit is {stake.extra}"
 
 
 def stake_lines(score: GameScore) -> list[str]:
     """At most two lines: how the game may end this hand, then bags and blind bids."""
     found = stakes(score)
-    lines = [[stake_text(score.table, s) for s in found if s.kind in DECIDING],
-             [stake_text(score.table, s) for s in found if s.kind not in DECIDING]]
+    lines = [
+        [stake_text(score.table, s) for s in found if s.kind in DECIDING],
+        [stake_text(score.table, s) for s in found if s.kind not in DECIDING],
+    ]
     return [". ".join(line) + "." for line in lines if line]
 
 
@@ -71,11 +75,16 @@ def what_if_text(result: WhatIf) -> str:
     if isinstance(err, RulesError):
         return f"{label} cannot be set that way: {err.detail}."
     if err is not None or result.score is None:
-        where = f"hand {err.hand} breaks it" if isinstance(err, GameError) and err.hand \
+        where = (
+            f"hand {err.hand} breaks it"
+            if isinstance(err, GameError) and err.hand
             else "it is refused"
+        )
         detail = err.detail if err is not None else ""
-        return (f"This game cannot be scored with {label.lower()} "
-                f"{value_text(result.key, result.value)}: {where} ({detail}).")
+        return (
+            f"This game cannot be scored with {label.lower()} "
+            f"{value_text(result.key, result.value)}: {where} ({detail})."
+        )
     score, table = result.score, result.real.table
     words = f"With {label.lower()} set to {value_text(result.key, result.value)}: {_totals(score)}"
     if result.ended_after:
@@ -85,8 +94,9 @@ def what_if_text(result: WhatIf) -> str:
     if over and not real_over:
         ending = f"{name} would already have won" if name else "no one would have won"
     elif real_over and not over:
-        ending = "the game would still be going, " + (f"{name} leading" if name
-                                                      else "the lead shared")
+        ending = "the game would still be going, " + (
+            f"{name} leading" if name else "the lead shared"
+        )
     elif result.same_winner:
         ending = f"the {'winner' if over else 'lead'} would not change"
     elif not name:

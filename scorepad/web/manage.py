@@ -36,8 +36,9 @@ def _game_url(game_id: str) -> str:
     return url_for("games.show", game_id=game_id)
 
 
-def _write(form: VersionForm, write: Callable[[], None], again: str, done: str,
-           after: str) -> BaseResponse | None:
+def _write(
+    form: VersionForm, write: Callable[[], None], again: str, done: str, after: str
+) -> BaseResponse | None:
     """Run one write: a refusal goes above the form (None: show it again), a stale form
     back to `again` with the reason, success to `after` with `done`."""
     try:
@@ -69,14 +70,20 @@ def settings(game_id: str) -> Any:
         built = read_settings(form, table)
         if built is not None:
             new_table, rules = built
-            done = _write(form, lambda: manage.update_settings(
-                get_db(), game_id, form.version.data, new_table, rules),
+            done = _write(
+                form,
+                lambda: manage.update_settings(
+                    get_db(), game_id, form.version.data, new_table, rules
+                ),
                 url_for("manage.settings", game_id=game_id),
-                "Settings saved; every hand was scored again.", _game_url(game_id))
+                "Settings saved; every hand was scored again.",
+                _game_url(game_id),
+            )
             if done:
                 return done
-    return render_stored("games/settings.html", stored, form=form,
-                         rule_keys=rule_keys(table)), 400 if form.is_submitted() else 200
+    return render_stored(
+        "games/settings.html", stored, form=form, rule_keys=rule_keys(table)
+    ), 400 if form.is_submitted() else 200
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
@@ -96,9 +103,15 @@ def delete(game_id: str) -> Any:
 @bp.get("/games/<game_id>/hands.csv")
 def hands_table(game_id: str) -> Response:
     stored = stored_or_404(game_id)
-    return Response(hands_csv(stored), mimetype="text/csv", headers={
-        "Content-Disposition":
-            f'attachment; filename="scorepad-{stored.created_at[:10]}-hands.csv"'})
+    return Response(
+        hands_csv(stored),
+        mimetype="text/csv",
+        headers={
+            "Content-Disposition": (
+                f'attachment; filename="scorepad-{stored.created_at[:10]}-hands.csv"'
+            )
+        },
+    )
 
 
 @bp.post("/games/<game_id>/end")
@@ -129,19 +142,26 @@ def dealer(game_id: str, number: int) -> Any:
     upcoming = number > len(stored.game.hands)
     version = 0 if upcoming else stored.versions[number - 1]
     form = dealer_form(stored.game.table, version, dealer_of(stored, number))
-    back = _game_url(game_id) if upcoming else url_for("games.edit_hand", game_id=game_id,
-                                                        number=number)
+    back = (
+        _game_url(game_id)
+        if upcoming
+        else url_for("games.edit_hand", game_id=game_id, number=number)
+    )
     if form.validate_on_submit():
         seat = int(form.dealer.data)
-        done = _write(form, lambda: manage.set_dealer(
-            get_db(), game_id, number, form.version.data, seat),
+        done = _write(
+            form,
+            lambda: manage.set_dealer(get_db(), game_id, number, form.version.data, seat),
             url_for("manage.dealer", game_id=game_id, number=number),
             f"{stored.game.table.players[seat]} deals hand {number}; the deal passes on "
-            "from there.", back)
+            "from there.",
+            back,
+        )
         if done:
             return done
-    return render_stored("games/dealer.html", stored, form=form, number=number,
-                         back=back), 400 if form.is_submitted() else 200
+    return render_stored(
+        "games/dealer.html", stored, form=form, number=number, back=back
+    ), 400 if form.is_submitted() else 200
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/adjust", methods=["GET", "POST"])
@@ -150,22 +170,35 @@ def adjust(game_id: str, number: int) -> Any:
     _hand_or_404(stored, number)
     hand = stored.game.hands[number - 1]
     if not hand.played:
-        abort(404, description=f"Hand {number} has not been played yet: only a played hand "
-                               "can be adjusted.")
+        abort(
+            404,
+            description=f"Hand {number} has not been played yet: only a played hand "
+            "can be adjusted.",
+        )
     names = [side.name for side in stored.score().sides]
     form = adjust_form(names, stored.versions[number - 1], hand.adjust, hand.note)
     if form.validate_on_submit():
         points = [form[f"adjust_{side}"].data or 0 for side in range(len(names))]
-        done = _write(form, lambda: manage.set_adjustment(
-            get_db(), game_id, number, form.version.data, points, form.note.data,
-            confirm_removal=request.form.get("confirm_removal") == "1"),
+        done = _write(
+            form,
+            lambda: manage.set_adjustment(
+                get_db(),
+                game_id,
+                number,
+                form.version.data,
+                points,
+                form.note.data,
+                confirm_removal=request.form.get("confirm_removal") == "1",
+            ),
             url_for("manage.adjust", game_id=game_id, number=number),
             f"Hand {number} adjusted; every later hand was scored again.",
-            url_for("games.edit_hand", game_id=game_id, number=number))
+            url_for("games.edit_hand", game_id=game_id, number=number),
+        )
         if done:
             return done
-    return render_stored("games/adjust.html", stored, form=form, number=number,
-                         names=names), 400 if form.is_submitted() else 200
+    return render_stored(
+        "games/adjust.html", stored, form=form, number=number, names=names
+    ), 400 if form.is_submitted() else 200
 
 
 def new_game_context(form: NewGameForm) -> dict[str, Any]:
@@ -183,14 +216,20 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
     if chosen:
         source = next((g for g in games if g.id == chosen), None)
         if source is None:
-            form.form_errors.append("Those rules are from a game this phone does not know: "
-                                    "the usual rules are shown.")
+            form.form_errors.append(
+                "Those rules are from a game this phone does not know: the usual rules are shown."
+            )
         else:
             _fill_rules(form, source)
-    recent = [(g.id, " vs ".join(s.name for s in g.score().sides)
-               + f", to {g.game.rules.target} ({g.created_at[:10]})") for g in games[:RECENT]]
-    return {"known_names": list(names.values()), "recent_games": recent,
-            "rules_from": chosen}
+    recent = [
+        (
+            g.id,
+            " vs ".join(s.name for s in g.score().sides)
+            + f", to {g.game.rules.target} ({g.created_at[:10]})",
+        )
+        for g in games[:RECENT]
+    ]
+    return {"known_names": list(names.values()), "recent_games": recent, "rules_from": chosen}
 
 
 def _fill_rules(form: NewGameForm, source: storage.StoredGame) -> None:

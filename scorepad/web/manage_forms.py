@@ -27,8 +27,7 @@ class VersionForm(FlaskForm):
 
 def rule_keys(table: Table) -> list[str]:
     """The house rules a table may change (suicide is for partnerships only)."""
-    return [spec.key for spec in RULE_SPECS
-            if table.mode == "partnership" or spec.key != "suicide"]
+    return [spec.key for spec in RULE_SPECS if table.mode == "partnership" or spec.key != "suicide"]
 
 
 def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
@@ -44,9 +43,15 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
     if table.mode == "partnership":
         for side, seats in enumerate(table.sides):
             default = " & ".join(table.players[s] for s in seats)
-            setattr(Form, f"side_{side}", StringField(
-                f"Name of side {side + 1}", description=f"Empty: {default}",
-                render_kw={"placeholder": default}))
+            setattr(
+                Form,
+                f"side_{side}",
+                StringField(
+                    f"Name of side {side + 1}",
+                    description=f"Empty: {default}",
+                    render_kw={"placeholder": default},
+                ),
+            )
             values[f"side_{side}"] = (table.side_names or ("",) * 2)[side] or ""
     for key in rule_keys(table):
         setattr(Form, f"rule_{key}", _rule_field(next(s for s in RULE_SPECS if s.key == key)))
@@ -69,8 +74,11 @@ def _names(form: VersionForm, prefix: str, count: int, required: bool) -> list[s
         elif any(unicodedata.category(char) == "Cc" for char in name):
             field.errors.append("a name cannot hold control characters")
         elif name and name.casefold() in seen:
-            field.errors.append("another player has this name" if prefix == "player"
-                                else "the other side has this name")
+            field.errors.append(
+                "another player has this name"
+                if prefix == "player"
+                else "the other side has this name"
+            )
         seen.add(name.casefold())
         names.append(name)
     return None if any(form[f"{prefix}_{i}"].errors for i in range(count)) else names
@@ -102,26 +110,36 @@ def dealer_form(table: Table, version: int, seat: int) -> VersionForm:
     """Who dealt (or deals) a hand: one choice per player."""
 
     class Form(VersionForm):
-        dealer = RadioField("Dealer", choices=_choices(
-            (str(s), name) for s, name in enumerate(table.players)),
-            validators=[InputRequired("choose the dealer")])
+        dealer = RadioField(
+            "Dealer",
+            choices=_choices((str(s), name) for s, name in enumerate(table.players)),
+            validators=[InputRequired("choose the dealer")],
+        )
 
     return Form(data={"version": version, "dealer": str(seat)})
 
 
-def adjust_form(side_names: list[str], version: int, points: tuple[int, ...] | None,
-                note: str | None) -> VersionForm:
+def adjust_form(
+    side_names: list[str], version: int, points: tuple[int, ...] | None, note: str | None
+) -> VersionForm:
     """Points added to each side in a hand, and the note saying why."""
 
     class Form(VersionForm):
-        note = StringField("Why", description=f"At most {NOTE_LIMIT} characters, "
-                           "e.g. a renege by Ben.")
+        note = StringField(
+            "Why", description=f"At most {NOTE_LIMIT} characters, e.g. a renege by Ben."
+        )
 
     values: dict[str, Any] = {"version": version, "note": note or ""}
     for side, name in enumerate(side_names):
-        setattr(Form, f"adjust_{side}", IntegerField(
-            f"Points for {name}", description="Minus to take points away.",
-            # no inputmode=numeric: some phone keypads then have no minus sign
-            validators=[Optional(), NumberRange(-ADJUST_LIMIT, ADJUST_LIMIT)]))
+        setattr(
+            Form,
+            f"adjust_{side}",
+            IntegerField(
+                f"Points for {name}",
+                description="Minus to take points away.",
+                # no inputmode=numeric: some phone keypads then have no minus sign
+                validators=[Optional(), NumberRange(-ADJUST_LIMIT, ADJUST_LIMIT)],
+            ),
+        )
         values[f"adjust_{side}"] = points[side] if points else 0
     return Form(data=values)

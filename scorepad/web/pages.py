@@ -22,14 +22,22 @@ POLL_SECONDS = 3
 def share_qr(url: str) -> Markup:
     """A QR code of `url` as inline SVG, dark on light so any camera reads it."""
     code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=4, border=2, dark="#000", light="#fff",
-                                  title="QR code of the live scoreboard link"))
+    return Markup(
+        code.svg_inline(
+            scale=4,
+            border=2,
+            dark="#000",
+            light="#fff",
+            title="QR code of the live scoreboard link",
+        )
+    )
 
 
 @bp.get("/watch/<token>")
 def watch(token: str) -> str:
-    return render_stored("watch/show.html", stored_or_404(token, by="share_token"),
-                         poll=POLL_SECONDS)
+    return render_stored(
+        "watch/show.html", stored_or_404(token, by="share_token"), poll=POLL_SECONDS
+    )
 
 
 @bp.get("/watch/<token>/board")
@@ -50,8 +58,9 @@ def sheet(game_id: str) -> str:
 @bp.get("/stats")
 def stats() -> str:
     games = storage.list_games(get_db(), security.remembered_games())
-    return render_template("stats.html", players=player_stats(g.score() for g in games),
-                           games=len(games))
+    return render_template(
+        "stats.html", players=player_stats(g.score() for g in games), games=len(games)
+    )
 
 
 @bp.get("/offline")
@@ -62,5 +71,4 @@ def offline() -> str:
 @bp.get("/sw.js")
 def service_worker() -> Response:
     body = render_template("sw.js", offline=url_for("pages.offline"))
-    return Response(body, mimetype="application/javascript",
-                    headers={"Cache-Control": "no-cache"})
+    return Response(body, mimetype="application/javascript", headers={"Cache-Control": "no-cache"})

@@ -12,8 +12,10 @@ from . import display
 from .db import get_db
 from .errors import refuse
 
-MISSING = {"id": "There is no game at this address.",
-           "share_token": "There is no live scoreboard at this address."}
+MISSING = {
+    "id": "There is no game at this address.",
+    "share_token": "There is no live scoreboard at this address.",
+}
 DELETED = "This game no longer exists."
 
 
@@ -27,6 +29,13 @@ def stored_or_404(key: str, by: str = "id") -> storage.StoredGame:
 
 def render_stored(template: str, stored: storage.StoredGame, **extra: Any) -> str:
     """Render a page of one game with what every such page uses."""
-    return render_template(template, stored=stored, score=stored.score(),
-                           table=stored.game.table, rules=stored.game.rules,
-                           display=display, specs=RULE_SPECS, **extra)
+    return render_template(
+        template,
+        stored=stored,
+        score=stored.score(),
+        table=stored.game.table,
+        rules=stored.game.rules,
+        display=display,
+        specs=RULE_SPECS,
+        **extra,
+    )

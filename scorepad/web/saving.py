@@ -34,8 +34,13 @@ def attach(form: HandForm, err: GameError) -> None:
     form.form_errors.append(detail)
 
 
-def save(form: HandForm, action: Callable[[], None], game_id: str, conflict_url: str,
-         done: str | None = None) -> BaseResponse | int:
+def save(
+    form: HandForm,
+    action: Callable[[], None],
+    game_id: str,
+    conflict_url: str,
+    done: str | None = None,
+) -> BaseResponse | int:
     """Run one storage write: a refusal goes beside its field, a server that cannot
     write above the form (the status to show the form again with), a conflict back to
     `conflict_url` with a message, success to the game."""
@@ -75,8 +80,18 @@ def tag(form: HandForm, table: Table) -> HandForm:
 
 def bids_form(table: Table, score: GameScore, number: int, **values: Any) -> HandForm:
     """The bids form of hand `number`, with blind nil where the score allows it."""
-    return tag(hand_form(table, bids=True, nil=score.rules.nil, zero=zero_is_a_bid(score),
-                         blind=blind_before(score, number), number=number, **values), table)
+    return tag(
+        hand_form(
+            table,
+            bids=True,
+            nil=score.rules.nil,
+            zero=zero_is_a_bid(score),
+            blind=blind_before(score, number),
+            number=number,
+            **values,
+        ),
+        table,
+    )
 
 
 def tricks_form(stored: storage.StoredGame, pending: ScoredHand, **values: Any) -> HandForm:
@@ -84,8 +99,16 @@ def tricks_form(stored: storage.StoredGame, pending: ScoredHand, **values: Any) 
     table = stored.game.table
     by_side = stored.game.tricks_by == "side"
     nils = tuple(seat for seat, bid in enumerate(pending.bids) if bid in (NIL, BLIND_NIL))
-    return tag(hand_form(table, tricks="side" if by_side else "seat", nil_seats=nils,
-                         number=pending.number, **values), table)
+    return tag(
+        hand_form(
+            table,
+            tricks="side" if by_side else "seat",
+            nil_seats=nils,
+            number=pending.number,
+            **values,
+        ),
+        table,
+    )
 
 
 def _sent_hand(stored: storage.StoredGame) -> ScoredHand | None:
@@ -119,8 +142,11 @@ def repeated_tricks(stored: storage.StoredGame) -> BaseResponse | None:
     if form.validate_on_submit():
         entered = read_tricks(form, stored.game.table, hand.bids)
         saved = stored.game.hands[hand.number - 1]
-        if entered is not None and tuple(entered[0]) == saved.tricks \
-                and (None if entered[1] is None else tuple(entered[1])) == saved.side_tricks:
+        if (
+            entered is not None
+            and tuple(entered[0]) == saved.tricks
+            and (None if entered[1] is None else tuple(entered[1])) == saved.side_tricks
+        ):
             flash(f"Hand {hand.number}: the tricks are saved.", "ok")
             return redirect(url_for("games.show", game_id=stored.id))
     return None

@@ -59,9 +59,16 @@ def seat_state(stored: storage.StoredGame) -> SeatState | None:
     key = (stored.id, stored.revision)
     if key not in known:
         found = seats.links(get_db(), stored.id)
-        known[key] = SeatState(
-            tuple((s.seat, url_for("seats.seat", token=s.token, _external=True))
-                  for s in found), seats.waiting(get_db(), stored)) if found else None
+        known[key] = (
+            SeatState(
+                tuple(
+                    (s.seat, url_for("seats.seat", token=s.token, _external=True)) for s in found
+                ),
+                seats.waiting(get_db(), stored),
+            )
+            if found
+            else None
+        )
     return known[key]
 
 
@@ -69,16 +76,24 @@ def seat_state(stored: storage.StoredGame) -> SeatState | None:
 def seat_qr(url: str, name: str) -> Markup:
     """A QR code of a seat's link as inline SVG, titled with the player's name."""
     code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=3, border=2, dark="#000", light="#fff",
-                                  title=f"QR code of {name}'s bidding link"))
+    return Markup(
+        code.svg_inline(
+            scale=3, border=2, dark="#000", light="#fff", title=f"QR code of {name}'s bidding link"
+        )
+    )
 
 
 def _bid_form(name: str, choices: list[tuple[str, str]], **values: Any) -> FlaskForm:
     class SeatBidForm(FlaskForm):
         number = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
         # The core judges the value, with a message that says what is allowed.
-        bid = RadioField(f"{name} bid", choices=[SelectChoice(v, t) for v, t in choices],
-                         validators=[InputRequired("choose a bid")], validate_choice=False)
+        bid = RadioField(
+            f"{name} bid",
+            choices=[SelectChoice(v, t) for v, t in choices],
+            validators=[InputRequired("choose a bid")],
+            validate_choice=False,
+        )
+
     return SeatBidForm(**values)
 
 
@@ -87,11 +102,17 @@ def _rest_form(stored: storage.StoredGame, missing: list[int], **values: Any) ->
 
     class RestForm(FlaskForm):
         number = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
+
     for seat in missing:
-        setattr(RestForm, f"bid_{seat}", SelectField(
-            f"{names[seat]} bid", choices=[SelectChoice(v, t) for v, t
-                                         in [("", "-"), *seat_choices(score, seat)]],
-            validators=[InputRequired("choose a bid")]))
+        setattr(
+            RestForm,
+            f"bid_{seat}",
+            SelectField(
+                f"{names[seat]} bid",
+                choices=[SelectChoice(v, t) for v, t in [("", "-"), *seat_choices(score, seat)]],
+                validators=[InputRequired("choose a bid")],
+            ),
+        )
     return RestForm(**values)
 
 
@@ -102,22 +123,31 @@ def rest_form(stored: storage.StoredGame, state: SeatState) -> FlaskForm:
     return _rest_form(stored, missing, number=stored.score().next_number)
 
 
-def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink,
-                                                              storage.StoredGame]:
+def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink, storage.StoredGame]:
     """The seat link and its game; 404 for a link not in use, 410 once the game is over
     (`over_ok`: the polled status still says so in words)."""
     link = seats.link(get_db(), token)
     if link is None:
-        refuse(404, "This seat link is not in use: the game was deleted, or the scorer "
-                    "turned seat links off (turning them on again makes new links). "
-                    "Ask the scorer for yours.")
+        refuse(
+            404,
+            "This seat link is not in use: the game was deleted, or the scorer "
+            "turned seat links off (turning them on again makes new links). "
+            "Ask the scorer for yours.",
+        )
     stored = storage.load_game(get_db(), link.game_id)
     if stored is None:
         refuse(410, "This game was deleted: its seat links no longer work.")
     if stored.score().status == "finished" and not over_ok:
-        abort(make_response(render_template(
-            "seats/over.html", name=stored.game.table.players[link.seat],
-            rematch=seats.rematch_link(get_db(), stored.id, link.seat)), 410))
+        abort(
+            make_response(
+                render_template(
+                    "seats/over.html",
+                    name=stored.game.table.players[link.seat],
+                    rematch=seats.rematch_link(get_db(), stored.id, link.seat),
+                ),
+                410,
+            )
+        )
     return link, stored
 
 
@@ -142,14 +172,19 @@ def enter_rest(game_id: str) -> BaseResponse:
         refuse(404, "Seat links are off in this game.")
     # The seats the form was made for: a seat that bid from its phone since is refused
     # by the store (replace=False), never overwritten.
-    posted = [seat for seat in range(len(stored.game.table.players))
-              if f"bid_{seat}" in request.form]
+    posted = [
+        seat for seat in range(len(stored.game.table.players)) if f"bid_{seat}" in request.form
+    ]
     form = _rest_form(stored, posted)
     if posted and form.validate_on_submit():
         try:
-            seats.save_seat_bids(get_db(), game_id, form.number.data,
-                                 {seat: form[f"bid_{seat}"].data for seat in posted},
-                                 replace=False)
+            seats.save_seat_bids(
+                get_db(),
+                game_id,
+                form.number.data,
+                {seat: form[f"bid_{seat}"].data for seat in posted},
+                replace=False,
+            )
         except (GameError, storage.Conflict) as err:
             flash(f"Not saved: {err}", "error")
     else:
@@ -160,8 +195,13 @@ def enter_rest(game_id: str) -> BaseResponse:
 @bp.get("/games/<game_id>/seats/status")
 def game_status(game_id: str) -> str:
     stored = stored_or_404(game_id)
-    return render_stored("seats/_status.html", stored, number=_hand_asked(stored),
-                         state=seat_state(stored), scorer=True)
+    return render_stored(
+        "seats/_status.html",
+        stored,
+        number=_hand_asked(stored),
+        state=seat_state(stored),
+        scorer=True,
+    )
 
 
 def _hand_asked(stored: storage.StoredGame) -> int:
@@ -176,14 +216,19 @@ def seat(token: str) -> Any:
     name = table.players[link.seat]
     mine = seats.waiting(get_db(), stored).get(link.seat)
     bidding = score.pending is None
-    form = _bid_form(name, seat_choices(score, link.seat), number=score.next_number,
-                     bid=None if mine is None else str(mine))
+    form = _bid_form(
+        name,
+        seat_choices(score, link.seat),
+        number=score.next_number,
+        bid=None if mine is None else str(mine),
+    )
     status = 200
     if request.method == "POST":
         if form.validate_on_submit():
             try:
-                done = seats.save_seat_bids(get_db(), stored.id, form.number.data,
-                                            {link.seat: form.bid.data})
+                done = seats.save_seat_bids(
+                    get_db(), stored.id, form.number.data, {link.seat: form.bid.data}
+                )
             except GameError as err:
                 form.bid.errors = [*form.bid.errors, err.detail]
             except storage.Conflict as err:
@@ -193,16 +238,32 @@ def seat(token: str) -> Any:
                 flash("Every bid is in." if done else "Your bid is in.", "ok")
                 return redirect(url_for("seats.seat", token=token))
         status = 400
-    return render_stored("seats/seat.html", stored, form=form, name=name, seat=link.seat,
-                         token=token, mine=mine, bidding=bidding, number=score.next_number,
-                         state=seat_state(stored), poll=POLL_SECONDS), status
+    return render_stored(
+        "seats/seat.html",
+        stored,
+        form=form,
+        name=name,
+        seat=link.seat,
+        token=token,
+        mine=mine,
+        bidding=bidding,
+        number=score.next_number,
+        state=seat_state(stored),
+        poll=POLL_SECONDS,
+    ), status
 
 
 @bp.get("/seat/<token>/status")
 def seat_status(token: str) -> str:
     link, stored = _link_or_gone(token, over_ok=True)
-    return render_stored("seats/_status.html", stored, number=_hand_asked(stored),
-                         state=seat_state(stored), scorer=False, token=token)
+    return render_stored(
+        "seats/_status.html",
+        stored,
+        number=_hand_asked(stored),
+        state=seat_state(stored),
+        scorer=False,
+        token=token,
+    )
 
 
 HELPERS = (seat_state, seat_qr, rest_form)

@@ -10,11 +10,22 @@ import pytest
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def pytest_collection_modifyitems(items):
@@ -33,8 +44,9 @@ def live_server(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("live")
     app = create_app({"DATABASE": str(folder / "scorepad.db"), "SECRET_KEY": "browser-tests"})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4,
-                                    **waitress_options(app))
+    server = waitress.create_server(
+        app, host="127.0.0.1", port=0, threads=4, **waitress_options(app)
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
@@ -55,8 +67,9 @@ def own_server(tmp_path):
 @pytest.fixture(scope="session")
 def browser():
     if not os.path.exists(CHROMIUM):
-        pytest.fail(f"the browser tests need Debian's Chromium at {CHROMIUM}: "
-                    "apt-get install -y chromium")
+        pytest.fail(
+            f"the browser tests need Debian's Chromium at {CHROMIUM}: apt-get install -y chromium"
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

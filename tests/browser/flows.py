@@ -28,8 +28,7 @@ def tap_and_load(page: Page, target: Locator) -> None:
     a page load, or the server's answer that app.js puts in place of the page after a save."""
     page.evaluate("document.body.dataset.stale = 'yes'")
     tap(page, target)
-    page.wait_for_function(
-        "() => document.body !== null && document.body.dataset.stale !== 'yes'")
+    page.wait_for_function("() => document.body !== null && document.body.dataset.stale !== 'yes'")
     page.wait_for_load_state()
 
 
@@ -43,9 +42,15 @@ def follow(page: Page, link: str) -> None:
     tap_and_load(page, page.get_by_role("link", name=link, exact=True))
 
 
-def start_game(page: Page, base: str, names: list[str], table: str = "Partnership",
-               target: str | None = None, rules: dict[str, str] | None = None,
-               tricks_by: str | None = None) -> None:
+def start_game(
+    page: Page,
+    base: str,
+    names: list[str],
+    table: str = "Partnership",
+    target: str | None = None,
+    rules: dict[str, str] | None = None,
+    tricks_by: str | None = None,
+) -> None:
     page.goto(f"{base}/games/new")
     page.get_by_label(table).tap()
     for seat, name in enumerate(names):

@@ -15,8 +15,11 @@ axe = Axe()
 def assert_accessible(page, name: str) -> None:
     shot(page, name)
     results = axe.run(page)
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-           for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
     assert bad == [], f"{name}: {bad}"
 
 

@@ -27,8 +27,10 @@ def test_four_phones_bid_their_own_seats(browser, page, live_server):
     shot(page, "seats-links")
 
     # page.route sees no request a service worker handles: Cara's phone runs without one.
-    contexts = [browser.new_context(**PHONE, service_workers="block" if name == "Cara"
-                                    else "allow") for name in NAMES]
+    contexts = [
+        browser.new_context(**PHONE, service_workers="block" if name == "Cara" else "allow")
+        for name in NAMES
+    ]
     try:
         phones = [c.new_page() for c in contexts]
         loads = {name: [] for name in NAMES}
@@ -121,8 +123,8 @@ def test_stakes_what_if_and_the_evening(page, live_server):
     page.get_by_label("Other value").fill("0")
     press(page, "Score it again")
     expect(page.get_by_role("status")).to_contain_text(
-        "With points per bag set to 0: 120 - 120; the game would still be going, "
-        "the lead shared.")
+        "With points per bag set to 0: 120 - 120; the game would still be going, the lead shared."
+    )
     shot(page, "what-if")
     follow(page, "Back to the game")
 
@@ -150,8 +152,11 @@ def test_the_new_pages_pass_axe(page, live_server, scheme):
     assert_accessible(page, f"seat-{scheme}")
     page.goto(game_url)
     assert_accessible(page, f"seat-links-{scheme}")
-    assert page.evaluate("""() => { const ids = [...document.querySelectorAll('[id]')]
-        .map(e => e.id); return ids.filter((id, i) => ids.indexOf(id) !== i); }""") == []
+    assert (
+        page.evaluate("""() => { const ids = [...document.querySelectorAll('[id]')]
+        .map(e => e.id); return ids.filter((id, i) => ids.indexOf(id) !== i); }""")
+        == []
+    )
     page.get_by_text("Enter the bids still missing").tap()
     missing = page.locator(".missing-bids")
     for name, bid in (("Ben", "3"), ("Cara", "4"), ("Dev", "nil")):

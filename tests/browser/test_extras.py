@@ -24,8 +24,7 @@ def test_live_scoreboard_updates_by_itself(browser, page, live_server):
         loads = []
         watcher.on("load", lambda: loads.append(1))
         enter_bids(page, {"Alice": 4, "Ben": 5, "Cara": 3, "Dev": "nil"})
-        expect(watcher.locator(".status")).to_contain_text("Hand 1 is being played",
-                                                           timeout=8000)
+        expect(watcher.locator(".status")).to_contain_text("Hand 1 is being played", timeout=8000)
         enter_tricks(page, {"Alice & Cara": 8})
         expect(watcher.locator(".scoreboard .total").nth(1)).to_have_text("150", timeout=8000)
         expect(watcher.locator(".summary")).to_contain_text("Dev's nil made")
@@ -73,9 +72,13 @@ def test_last_scoreboard_offline_and_nothing_lost(browser, own_server):
         enter_bids(page, {"Ann": 3, "Bob": 2, "Cat": 3, "Dan": 2}, save=False)
         page.get_by_role("button", name="Save bids").tap()
         expect(page.get_by_role("alert")).to_have_text(
-            "No connection: not saved. What you entered is kept; try again.")
-        expect(page.get_by_role("radiogroup", name="Bob bid").get_by_role(
-            "radio", name="2", exact=True)).to_be_checked()
+            "No connection: not saved. What you entered is kept; try again."
+        )
+        expect(
+            page.get_by_role("radiogroup", name="Bob bid").get_by_role(
+                "radio", name="2", exact=True
+            )
+        ).to_be_checked()
         shot(page, "offline")
 
         own_server.start()

@@ -10,17 +10,24 @@ from tests.browser.flows import enter_bids, enter_tricks, follow, sideways, star
 
 def test_three_player_history_and_stats_fit_at_360(page, live_server):
     page.set_viewport_size({"width": 360, "height": 740})
-    start_game(page, live_server, ["Anastasia", "Bartholomew", "Cyrille"],
-               table="Cutthroat, 3 players (17 tricks a hand)", target="200")
+    start_game(
+        page,
+        live_server,
+        ["Anastasia", "Bartholomew", "Cyrille"],
+        table="Cutthroat, 3 players (17 tricks a hand)",
+        target="200",
+    )
     enter_bids(page, {"Anastasia": 5, "Bartholomew": "nil", "Cyrille": 10})
     enter_tricks(page, {"Anastasia": 3, "Bartholomew": 2})
     enter_bids(page, {"Anastasia": 6, "Bartholomew": 4, "Cyrille": 6})
     enter_tricks(page, {"Anastasia": 7, "Bartholomew": 4})
     follow(page, "Hand by hand")
     assert sideways(page) <= 0
-    for locator in (page.locator("table.history caption"),
-                    page.get_by_role("link", name="Fix hand 2"),
-                    page.locator("table.history th").last):
+    for locator in (
+        page.locator("table.history caption"),
+        page.get_by_role("link", name="Fix hand 2"),
+        page.locator("table.history th").last,
+    ):
         box = locator.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360, locator
     expect(page.locator("table.history")).to_contain_text("set by 2")
@@ -61,7 +68,8 @@ def test_fixing_a_side_counted_hand_shows_own_tricks_only_for_nil_bidders(page, 
     expect(page.get_by_role("radiogroup", name="Dan tricks")).to_be_visible()
     expect(page.get_by_role("radiogroup", name="Ann tricks")).to_be_hidden()
     expect(page.get_by_text("Bob & Dan took 5")).to_be_visible()
-    page.get_by_role("radiogroup", name="Ann bid").get_by_role("radio", name="Nil",
-                                                               exact=True).tap()
+    page.get_by_role("radiogroup", name="Ann bid").get_by_role(
+        "radio", name="Nil", exact=True
+    ).tap()
     expect(page.get_by_role("radiogroup", name="Ann tricks")).to_be_visible()
     shot(page, "edit-side-hand")

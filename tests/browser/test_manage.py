@@ -55,8 +55,12 @@ def test_housekeeping_pages_are_accessible(page, live_server):
     enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
     enter_tricks(page, {"Ann": 5, "Bob": 5, "Cat": 3, "Dan": 0})
     game_url = page.url
-    for path, name in (("/settings", "settings"), ("/delete", "delete"),
-                       ("/hands/2/dealer", "dealer"), ("/hands/1/adjust", "adjust")):
+    for path, name in (
+        ("/settings", "settings"),
+        ("/delete", "delete"),
+        ("/hands/2/dealer", "dealer"),
+        ("/hands/1/adjust", "adjust"),
+    ):
         page.goto(game_url + path)
         assert_accessible(page, f"manage-{name}")
     page.goto(game_url + "/hands/1/adjust")
@@ -70,16 +74,22 @@ def test_housekeeping_pages_are_accessible(page, live_server):
     page.locator("summary", has_text="End the game now").tap()
     expect(page.get_by_text("End the game now? Bob & Dan win 150-71.")).to_be_visible()
     press(page, "End the game")
-    expect(page.get_by_role("heading", name="Game over (ended early): Bob & Dan win")) \
-        .to_be_visible()
+    expect(
+        page.get_by_role("heading", name="Game over (ended early): Bob & Dan win")
+    ).to_be_visible()
     assert_accessible(page, "manage-ended")
 
 
 def test_blind_contract_dealer_change_adjustment_and_early_end(page, live_server):
     """At phone size: every figure on screen is the core's for the same hands."""
     names = ["Alice", "Ben", "Cara", "Dev"]
-    start_game(page, live_server, names, tricks_by="By player",
-               rules={"Blind bids from": "6", "Blind bids only when behind by": "0"})
+    start_game(
+        page,
+        live_server,
+        names,
+        tricks_by="By player",
+        rules={"Blind bids from": "6", "Blind bids only when behind by": "0"},
+    )
     enter_bids(page, {name: 3 for name in names}, save=False)
     page.get_by_label("Alice & Cara bid blind").tap()
     shot(page, "blind-toggle")
@@ -108,15 +118,20 @@ def test_blind_contract_dealer_change_adjustment_and_early_end(page, live_server
     page.goto(game_url)
     page.locator("summary", has_text="End the game now").tap()
     press(page, "End the game")
-    expect(page.get_by_role("heading", name="Game over (ended early): Alice & Cara win")) \
-        .to_be_visible()
+    expect(
+        page.get_by_role("heading", name="Game over (ended early): Alice & Cara win")
+    ).to_be_visible()
     shot(page, "ended-early")
 
-    core = Game(Table("partnership", tuple(names)),
-                validate_rules({"blind_bid": 6, "blind_bid_trailing_by": 0}, "partnership"),
-                (Hand((3, 3, 3, 3), (3, 4, 3, 3), blind=(0,), adjust=(0, -30),
-                      note="renege by Ben"),
-                 Hand((3, 3, 3, 3), (4, 3, 3, 3), dealer=3)), ended=True).score()
+    core = Game(
+        Table("partnership", tuple(names)),
+        validate_rules({"blind_bid": 6, "blind_bid_trailing_by": 0}, "partnership"),
+        (
+            Hand((3, 3, 3, 3), (3, 4, 3, 3), blind=(0,), adjust=(0, -30), note="renege by Ben"),
+            Hand((3, 3, 3, 3), (4, 3, 3, 3), dealer=3),
+        ),
+        ended=True,
+    ).score()
     assert totals(page) == [str(total) for total in core.totals]
     assert core.winner == 0 and core.reason == "ended"
     follow(page, "Hand by hand")

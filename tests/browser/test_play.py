@@ -22,9 +22,14 @@ from tests.browser.flows import (
 
 
 def test_partnership_game_by_player_to_the_end(page, live_server):
-    start_game(page, live_server, ["Alice", "Ben", "Cara", "Dev"], target="300",
-               rules={"Bags before a penalty": "5", "Bag penalty": "50"},
-               tricks_by="By player")
+    start_game(
+        page,
+        live_server,
+        ["Alice", "Ben", "Cara", "Dev"],
+        target="300",
+        rules={"Bags before a penalty": "5", "Bag penalty": "50"},
+        tricks_by="By player",
+    )
     shot(page, "game-bids")
 
     # Hand 1, with Dev's nil; the tricks are mistapped (Alice 6, Ben 4).
@@ -38,8 +43,9 @@ def test_partnership_game_by_player_to_the_end(page, live_server):
     expect(remaining).to_have_text("3 of 13 tricks still to assign.")
     shot(page, "game-tricks")
     enter_tricks(page, {"Cara": 3}, save=False)  # Dev's 0 follows by itself
-    expect(page.get_by_role("radiogroup", name="Dev tricks").get_by_role(
-        "radio", name="0", exact=True)).to_be_checked()
+    expect(
+        page.get_by_role("radiogroup", name="Dev tricks").get_by_role("radio", name="0", exact=True)
+    ).to_be_checked()
     expect(remaining).to_contain_text("Dev took 0")
     press(page, "Save tricks")
     assert totals(page) == ["72", "50"]
@@ -84,8 +90,13 @@ def test_partnership_game_by_player_to_the_end(page, live_server):
 
 
 def test_three_player_cutthroat(page, live_server):
-    start_game(page, live_server, ["Ana", "Bo", "Cy"],
-               table="Cutthroat, 3 players (17 tricks a hand)", target="200")
+    start_game(
+        page,
+        live_server,
+        ["Ana", "Bo", "Cy"],
+        table="Cutthroat, 3 players (17 tricks a hand)",
+        target="200",
+    )
     expect(page.get_by_label("Player 4", exact=True)).to_be_hidden()
     enter_bids(page, {"Ana": 5, "Bo": "nil", "Cy": 10})
     enter_tricks(page, {"Ana": 6}, save=False)
@@ -108,8 +119,9 @@ def test_refused_tricks_keep_every_value(page, live_server):
     expect(page.locator(".remaining")).to_have_class("remaining off")
     press(page, "Save tricks")
     expect(page.get_by_role("alert")).to_contain_text("The tricks add up to 12; a hand has 13")
-    expect(page.get_by_role("radiogroup", name="Zed tricks").get_by_role(
-        "radio", name="3", exact=True)).to_be_checked()
+    expect(
+        page.get_by_role("radiogroup", name="Zed tricks").get_by_role("radio", name="3", exact=True)
+    ).to_be_checked()
     shot(page, "tricks-refused")
 
 
@@ -118,8 +130,9 @@ def test_missing_bids_are_all_named_beside_their_seats(page, live_server):
     enter_bids(page, {"Wen": 3, "Yo": 4})
     expect(page.locator("#bid_1-error")).to_have_text("Xi's bid is missing")
     expect(page.locator("#bid_3-error")).to_have_text("Zed's bid is missing")
-    expect(page.get_by_role("radiogroup", name="Yo bid").get_by_role(
-        "radio", name="4", exact=True)).to_be_checked()
+    expect(
+        page.get_by_role("radiogroup", name="Yo bid").get_by_role("radio", name="4", exact=True)
+    ).to_be_checked()
     shot(page, "bids-missing")
 
 

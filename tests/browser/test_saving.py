@@ -73,13 +73,18 @@ def test_a_save_cut_off_says_so_and_keeps_what_was_typed(page, live_server):
 
 def test_a_server_error_says_not_saved_and_keeps_what_was_typed(page, live_server):
     play_first_hand(page, live_server)
-    page.context.route(re.compile(r".*/bids$"), lambda route: route.fulfill(
-        status=502, content_type="text/html", body="<h1>Bad gateway</h1>"))
+    page.context.route(
+        re.compile(r".*/bids$"),
+        lambda route: route.fulfill(
+            status=502, content_type="text/html", body="<h1>Bad gateway</h1>"
+        ),
+    )
     choose_bids(page, SECOND_BIDS)
     page.get_by_role("button", name="Save bids").tap()
     expect(page.locator(".not-saved")).to_have_text(
         "The server did not answer properly (error 502): not saved. "
-        "What you entered is kept; try again.")
+        "What you entered is kept; try again."
+    )
     assert_bids_kept(page, SECOND_BIDS)
 
 
@@ -96,7 +101,8 @@ def test_a_save_with_no_answer_gives_up_after_15_seconds(page, live_server):
     expect(page.locator(".not-saved")).to_have_count(0)
     page.clock.run_for(2_000)
     expect(page.locator(".not-saved")).to_contain_text(
-        "The server did not answer within 15 seconds: not saved.")
+        "The server did not answer within 15 seconds: not saved."
+    )
     assert_bids_kept(page, SECOND_BIDS)
     expect(page.get_by_role("button", name="Save bids")).to_be_enabled()
 
@@ -212,8 +218,9 @@ def test_a_refusal_without_the_form_keeps_the_form_and_says_why(page, live_serve
     page.locator("form.hand-form input[name=csrf_token]").evaluate("i => { i.value = 'old'; }")
     choose_bids(page, SECOND_BIDS)
     page.get_by_role("button", name="Save bids").tap()
-    expect(page.locator(".not-saved")).to_have_text(re.compile(
-        r"^Not saved: This form had expired or came from elsewhere\."))
+    expect(page.locator(".not-saved")).to_have_text(
+        re.compile(r"^Not saved: This form had expired or came from elsewhere\.")
+    )
     assert_bids_kept(page, SECOND_BIDS)
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
 

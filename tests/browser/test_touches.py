@@ -37,8 +37,11 @@ PARTNERSHIP_HANDS = [
 
 def in_view(page, locator) -> bool:
     box = locator.bounding_box()
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size[
-        "height"]
+    return (
+        box is not None
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= page.viewport_size["height"]
+    )
 
 
 def per_seat(bids, side_count, own) -> tuple[int, ...]:
@@ -64,12 +67,15 @@ def test_partnership_hands_in_seven_touches(page, live_server, scheme):
         before = touches(page)
         shot(page, f"touch-{scheme}-{number}-bids")
         enter_bids(page, bids, save=False)
-        contract = [sum(b for n, b in bids.items() if isinstance(b, int) and n in pair)
-                    for pair in (("Alice", "Cara"), ("Ben", "Dev"))]
+        contract = [
+            sum(b for n, b in bids.items() if isinstance(b, int) and n in pair)
+            for pair in (("Alice", "Cara"), ("Ben", "Dev"))
+        ]
         unbid = 13 - sum(contract)
         expect(page.locator(".bid-summary")).to_have_text(
             f"Alice & Cara {contract[0]} · Ben & Dev {contract[1]} · "
-            + (f"{unbid} unbid" if unbid >= 0 else f"{-unbid} overbid"))
+            + (f"{unbid} unbid" if unbid >= 0 else f"{-unbid} overbid")
+        )
         assert small_targets(page) == []
         shot(page, f"touch-{scheme}-{number}-bids-chosen")
         enter_bids(page, {}, save=True)
@@ -98,12 +104,19 @@ def test_partnership_hands_in_seven_touches(page, live_server, scheme):
 
 def test_three_player_cutthroat_hands_in_seven_touches(page, live_server):
     page.set_viewport_size({"width": 360, "height": 740})
-    start_game(page, live_server, ["Ana", "Bo", "Cy"],
-               table="Cutthroat, 3 players (17 tricks a hand)", target="200")
+    start_game(
+        page,
+        live_server,
+        ["Ana", "Bo", "Cy"],
+        table="Cutthroat, 3 players (17 tricks a hand)",
+        target="200",
+    )
     table, rules = Table("cutthroat", ("Ana", "Bo", "Cy")), Rules(target=200)
-    plays = [({"Ana": 5, "Bo": "nil", "Cy": 10}, {"Ana": 6, "Bo": 0}, 11),
-             ({"Ana": 6, "Bo": 4, "Cy": 6}, {"Ana": 7, "Bo": 4}, 6),
-             ({"Ana": 8, "Bo": 5, "Cy": 4}, {"Ana": 8, "Bo": 5}, 4)]
+    plays = [
+        ({"Ana": 5, "Bo": "nil", "Cy": 10}, {"Ana": 6, "Bo": 0}, 11),
+        ({"Ana": 6, "Bo": 4, "Cy": 6}, {"Ana": 7, "Bo": 4}, 6),
+        ({"Ana": 8, "Bo": 5, "Cy": 4}, {"Ana": 8, "Bo": 5}, 4),
+    ]
     counts, hands = [], []
     for number, (bids, tricks, last) in enumerate(plays, 1):
         before = touches(page)
@@ -114,8 +127,9 @@ def test_three_player_cutthroat_hands_in_seven_touches(page, live_server):
         shot(page, f"touch-cutthroat-{number}-tricks")
         enter_tricks(page, {}, save=True)
         counts.append(touches(page) - before)
-        hands.append(Hand(tuple(WORDS.get(str(b), b) for b in bids.values()),
-                          (*tricks.values(), last)))
+        hands.append(
+            Hand(tuple(WORDS.get(str(b), b) for b in bids.values()), (*tricks.values(), last))
+        )
         score = score_game(table, rules, hands)
         assert totals(page) == [str(s.total) for s in score.sides]
     print(f"\ncutthroat: touches per hand {counts}, total {sum(counts)}")
@@ -127,8 +141,12 @@ def test_three_player_cutthroat_hands_in_seven_touches(page, live_server):
 
 
 def test_landscape_puts_names_beside_their_first_choices(browser, live_server):
-    context = browser.new_context(viewport={"width": 844, "height": 390}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 844, "height": 390},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
     page = context.new_page()
     try:
         start_game(page, live_server, PLAYERS)

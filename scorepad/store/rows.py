@@ -40,13 +40,9 @@ def game_extra(game: Game) -> str | None:
 
 
 def _tuple(value: object) -> tuple | None:
-    return (
-        None
-        if value is None
-        else tuple(  # type: ignore[arg-type]
-            _tuple(v) if isinstance(v, list) else v for v in value
-        )
-    )  # type: ignore[attr-defined]
+    if not isinstance(value, (list, tuple)):
+        return None
+    return tuple(_tuple(v) if isinstance(v, list) else v for v in value)
 
 
 def _read_hand(h: dict) -> Hand:

@@ -452,8 +452,8 @@ def edit_hand(
             bids=tuple(bids),
             tricks=None if tricks is None else tuple(tricks),
             side_tricks=None if tricks is None or side_tricks is None else tuple(side_tricks),
-            **extra,
-        )  # type: ignore[arg-type]
+            **extra,  # type: ignore[arg-type]
+        )
         outcome = check_fix(stored.game, number, hand)
         if outcome.removed and not confirm_removal:
             raise RemovesHands(number, outcome.removed)

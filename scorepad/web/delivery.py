@@ -204,8 +204,8 @@ def init_app(app: Flask) -> None:
     folder, hashes = _build(app.static_folder or "")
     app.extensions["scorepad.static"] = hashes
     immutable = {_hashed_name(name, digest) for name, digest in hashes.items()}
-    app.wsgi_app = _honour_refusals(
-        StaticFiles(  # type: ignore[method-assign]
+    app.wsgi_app = _honour_refusals(  # type: ignore[method-assign]
+        StaticFiles(
             app.wsgi_app,
             root=folder,
             prefix="static/",

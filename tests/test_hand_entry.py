@@ -143,6 +143,17 @@ def test_every_hand_can_be_fixed_from_the_game_page(client):
         assert f'href="/games/{game_id}/hands/{number}" aria-label="Fix hand {number}"' in body
 
 
+def test_a_long_game_offers_its_latest_hands_to_fix_and_the_rest_through_the_table(client):
+    game_id = start(client, target="custom", custom_target="2000")
+    for number in range(1, 13):
+        play(client, game_id, number, [3, 3, 3, 4], [3, 3, 3, 4])
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    fix = body[body.index('aria-label="Fix a hand"') :]
+    fix = fix[: fix.index("</nav>")]
+    assert re.findall(r'aria-label="Fix hand (\d+)"', fix) == [str(n) for n in range(5, 13)]
+    assert f'href="/games/{game_id}/history">earlier hands</a>' in fix
+
+
 def test_sets_are_marked_in_the_hand_by_hand_table(client):
     game_id = start(client)
     play(client, game_id, 1, [4, 5, 3, 1], [2, 6, 3, 2])

@@ -123,6 +123,7 @@ def _wire(app: Flask) -> None:
         games,
         manage,
         pages,
+        render,
         seats,
         security,
         standing,
@@ -146,6 +147,7 @@ def _wire(app: Flask) -> None:
     app.add_template_global(standing.outcome_text)
     app.add_template_global(standing.dealer_of)
     app.add_template_global(display.plain_error)
+    app.add_template_global(render.rules_list)
     app.jinja_env.globals["display"] = display  # the words for results, on every page
     app.register_error_handler(CSRFError, errors.csrf_error)
     app.register_error_handler(HTTPException, errors.error_page)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from flask import render_template
+from markupsafe import Markup
 
-from ..core.rules import RULE_SPECS
+from ..core.rules import RULE_SPECS, Rules
+from ..core.scoring import Table
 from ..store import manage, storage
 from . import display
 from .db import get_db
@@ -39,3 +42,10 @@ def render_stored(template: str, stored: storage.StoredGame, **extra: Any) -> st
         specs=RULE_SPECS,
         **extra,
     )
+
+
+@lru_cache(maxsize=512)
+def rules_list(rules: Rules, table: Table) -> Markup:
+    """The house rules of a game as a list, drawn once per table and rules: the game
+    page shows it after every hand, and it changes only when the rules do."""
+    return Markup(render_template("games/_rules.html", rules=rules, table=table, specs=RULE_SPECS))

@@ -24,6 +24,35 @@ IMPORT = {
 }
 
 
+# GAMEFILE.md's export of its first two hands, and where the sides stand after them.
+FIRST_TWO_HANDS = [
+    {
+        "number": 1,
+        "dealer": 0,
+        "bids": [4, 5, 3, "nil"],
+        "tricks": [5, 5, 3, 0],
+        "sides": [
+            {"points": 71, "total": 71, "bags": 1},
+            {"points": 150, "total": 150, "bags": 0},
+        ],
+    },
+    {
+        "number": 2,
+        "dealer": 1,
+        "bids": [3, 2, 3, 2],
+        "tricks": [5, 2, 4, 2],
+        "sides": [
+            {"points": 63, "total": 134, "bags": 4},
+            {"points": 40, "total": 190, "bags": 0},
+        ],
+    },
+]
+SIDES_AFTER_TWO = [
+    {"name": "Alice & Cara", "seats": [0, 2], "total": 134, "bags": 4},
+    {"name": "Ben & Dev", "seats": [1, 3], "total": 190, "bags": 0},
+]
+
+
 def test_export_of_the_documented_example():
     doc = gamefile.export(gamefile.read(IMPORT))
     assert list(doc) == [
@@ -39,33 +68,9 @@ def test_export_of_the_documented_example():
     ]
     assert doc["rules"]["target"] == 500 and doc["rules"]["nil"] is True
     assert doc["rules"]["blind_nil_trailing_by"] == 0 and len(doc["rules"]) == 25
-    assert doc["sides"] == [
-        {"name": "Alice & Cara", "seats": [0, 2], "total": 134, "bags": 4},
-        {"name": "Ben & Dev", "seats": [1, 3], "total": 190, "bags": 0},
-    ]
+    assert doc["sides"] == SIDES_AFTER_TWO
     assert (doc["status"], doc["winner"]) == ("playing", None)
-    assert doc["hands"][:2] == [
-        {
-            "number": 1,
-            "dealer": 0,
-            "bids": [4, 5, 3, "nil"],
-            "tricks": [5, 5, 3, 0],
-            "sides": [
-                {"points": 71, "total": 71, "bags": 1},
-                {"points": 150, "total": 150, "bags": 0},
-            ],
-        },
-        {
-            "number": 2,
-            "dealer": 1,
-            "bids": [3, 2, 3, 2],
-            "tricks": [5, 2, 4, 2],
-            "sides": [
-                {"points": 63, "total": 134, "bags": 4},
-                {"points": 40, "total": 190, "bags": 0},
-            ],
-        },
-    ]
+    assert doc["hands"][:2] == FIRST_TWO_HANDS
     assert doc["hands"][2] == {
         "number": 3,
         "dealer": 2,

@@ -10,6 +10,7 @@ import pytest
 
 from scorepad import gamefile
 from scorepad.core.errors import GameError
+from tests.test_gamefile import FIRST_TWO_HANDS, SIDES_AFTER_TWO
 
 # GAMEFILE.md "What a person writes", exactly.
 DOCUMENTED = {
@@ -28,33 +29,9 @@ DOCUMENTED = {
 
 def test_documented_import_scores_as_documented():
     doc = gamefile.export(gamefile.read(copy.deepcopy(DOCUMENTED)))
-    assert doc["sides"] == [
-        {"name": "Alice & Cara", "seats": [0, 2], "total": 134, "bags": 4},
-        {"name": "Ben & Dev", "seats": [1, 3], "total": 190, "bags": 0},
-    ]
+    assert doc["sides"] == SIDES_AFTER_TWO
     assert (doc["status"], doc["winner"]) == ("playing", None)
-    assert doc["hands"][:2] == [
-        {
-            "number": 1,
-            "dealer": 0,
-            "bids": [4, 5, 3, "nil"],
-            "tricks": [5, 5, 3, 0],
-            "sides": [
-                {"points": 71, "total": 71, "bags": 1},
-                {"points": 150, "total": 150, "bags": 0},
-            ],
-        },
-        {
-            "number": 2,
-            "dealer": 1,
-            "bids": [3, 2, 3, 2],
-            "tricks": [5, 2, 4, 2],
-            "sides": [
-                {"points": 63, "total": 134, "bags": 4},
-                {"points": 40, "total": 190, "bags": 0},
-            ],
-        },
-    ]
+    assert doc["hands"][:2] == FIRST_TWO_HANDS
     assert doc["hands"][2] == {
         "number": 3,
         "dealer": 2,

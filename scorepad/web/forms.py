@@ -217,6 +217,18 @@ def _number(field: Field, top: int) -> int | None:
     return None
 
 
+def _count(field: Field, name: str, top: int) -> int | None:
+    """The tricks a group holds, or None with the error set beside it, in plain words."""
+    took = _number(field, top)
+    if took is None:
+        field.errors.append(
+            f"{name}'s tricks are missing"
+            if field.data in (None, "")
+            else f"{name}'s tricks must be a number from 0 to {top}"
+        )
+    return took
+
+
 def read_bids(form: HandForm, table: Table) -> list[Bid] | None:
     """The bids a form holds, or None with every error set beside its seat."""
     result: list[Bid] = []
@@ -250,28 +262,15 @@ def read_tricks(
         if field is None or not wanted:
             tricks.append(None)
             continue
-        took = _number(field, top)
-        if took is None:
-            ok = False
-            field.errors.append(
-                f"{name}'s tricks are missing"
-                if field.data in (None, "")
-                else f"{name}'s tricks must be a number from 0 to {top}"
-            )
+        took = _count(field, name, top)
+        ok = ok and took is not None
         tricks.append(took)
     sides: list[int] | None = None
     if by_side:
         sides = []
         for side in range(len(table.sides)):
-            field = form[f"side_{side}"]
-            took = _number(field, top)
-            if took is None:
-                ok = False
-                field.errors.append(
-                    f"{table.side_name(side)}'s tricks are missing"
-                    if field.data in (None, "")
-                    else f"{table.side_name(side)}'s tricks must be a number from 0 to {top}"
-                )
+            took = _count(form[f"side_{side}"], table.side_name(side), top)
+            ok = ok and took is not None
             sides.append(took or 0)
         if ok and sum(sides) != top:
             ok = False

@@ -6,12 +6,14 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from sqlite_utils import Database
 
 from .migrations import migrations
 
 BUSY_TIMEOUT_SECONDS = 5.0
+_files: WeakKeyDictionary[Database, str] = WeakKeyDictionary()
 
 
 def connect(path: str, *, read_only: bool = False) -> Database:
@@ -29,7 +31,17 @@ def connect(path: str, *, read_only: bool = False) -> Database:
     # FULL: a hand the app said it saved survives a power cut (NORMAL may lose the
     # last commits in WAL mode); bench/pages.py measures its cost.
     conn.execute("PRAGMA synchronous=FULL")
-    return Database(conn, recursive_triggers=False)
+    db = Database(conn, recursive_triggers=False)
+    _files[db] = str(Path(path).resolve())  # known here: no query needed to find it later
+    return db
+
+
+def file_of(db: Database) -> str:
+    """The file a connection reads: as `connect` opened it, else as SQLite says."""
+    if db not in _files:
+        main = (row[2] for row in db.execute("pragma database_list") if row[1] == "main")
+        _files[db] = next(main, "") or f"memory:{id(db)}"
+    return _files[db]
 
 
 def migrate(path: str) -> None:

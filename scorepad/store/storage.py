@@ -15,7 +15,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import cached_property
-from weakref import WeakKeyDictionary
 
 from cachetools import LRUCache
 from sqlite_utils import Database
@@ -24,7 +23,7 @@ from ..core.errors import GameError
 from ..core.game import Game, check_fix
 from ..core.rules import Rules
 from ..core.scoring import Bid, GameScore, Hand, Table, end_early, extend, without_pending
-from .db import writing
+from .db import file_of, writing
 from .rows import game_extra, hand_values, read_game
 
 MAX_HANDS = 500
@@ -83,32 +82,22 @@ class StoredGame:
         return self._score
 
 
+# Scored games by (database file, id, revision): keyed by the file, so a restored
+# backup or a second app never reads another file's games.
 _recent: LRUCache[tuple[str, str, int], StoredGame] = LRUCache(maxsize=256)
 _recent_lock = threading.Lock()
-_paths: WeakKeyDictionary[Database, str] = WeakKeyDictionary()
-
-
-def _path(db: Database) -> str:
-    """The file behind a connection: scored games are cached per database, so a restored
-    backup or a second app never reads another file's games."""
-    if db not in _paths:
-        _paths[db] = (
-            next((row[2] for row in db.execute("pragma database_list") if row[1] == "main"), "")
-            or f"memory:{id(db)}"
-        )
-    return _paths[db]
 
 
 def _cached(db: Database, game_id: str, revision: int) -> StoredGame | None:
     with _recent_lock:
-        return _recent.get((_path(db), game_id, revision))
+        return _recent.get((file_of(db), game_id, revision))
 
 
 def _remember(db: Database, stored: StoredGame) -> None:
     # A revision is never stored twice with different hands in one file, so a hit is
     # exactly what that database holds.
     with _recent_lock:
-        _recent[(_path(db), stored.id, stored.revision)] = stored
+        _recent[(file_of(db), stored.id, stored.revision)] = stored
 
 
 def _now() -> str:

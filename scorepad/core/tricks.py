@@ -12,6 +12,24 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+def _check_counts(
+    table: Table, counts: Sequence[object], names: Sequence[str], field: str, number: int
+) -> None:
+    """Each count whole and from 0, and all of them the tricks of one deal; a refusal of
+    one seat's count names that seat."""
+    for index, took in enumerate(counts):
+        if not _whole(took):
+            raise GameError(
+                f"{names[index]}'s tricks must be a whole number from 0, not {took!r}",
+                hand=number,
+                field=field,
+                seat=index if field == "tricks" else None,
+            )
+    total, expected = sum(counts), table.tricks_per_hand  # type: ignore[arg-type]
+    if total != expected:
+        raise GameError(f"{field} add up to {total}, expected {expected}", hand=number, field=field)
+
+
 def check_tricks(table: Table, tricks: object, number: int) -> tuple[int, ...]:
     """Refuse tricks that are not whole, negative, or do not add up to the deal."""
     if not isinstance(tricks, (list, tuple)) or len(tricks) != len(table.players):
@@ -20,19 +38,7 @@ def check_tricks(table: Table, tricks: object, number: int) -> tuple[int, ...]:
             hand=number,
             field="tricks",
         )
-    for seat, took in enumerate(tricks):
-        if not _whole(took):
-            raise GameError(
-                f"{table.players[seat]}'s tricks must be a whole number from 0, not {took!r}",
-                hand=number,
-                field="tricks",
-                seat=seat,
-            )
-    expected = table.tricks_per_hand
-    if sum(tricks) != expected:
-        raise GameError(
-            f"tricks add up to {sum(tricks)}, expected {expected}", hand=number, field="tricks"
-        )
+    _check_counts(table, tricks, table.players, "tricks", number)
     return tuple(tricks)
 
 
@@ -60,20 +66,8 @@ def check_side_tricks(
             hand=number,
             field="tricks",
         )
-    for side, count in enumerate(side_tricks):
-        if not _whole(count):
-            raise GameError(
-                f"{table.side_name(side)}'s tricks must be a whole number from 0, not {count!r}",
-                hand=number,
-                field="side_tricks",
-            )
-    expected = table.tricks_per_hand
-    if sum(side_tricks) != expected:
-        raise GameError(
-            f"side_tricks add up to {sum(side_tricks)}, expected {expected}",
-            hand=number,
-            field="side_tricks",
-        )
+    names = [table.side_name(side) for side in range(len(table.sides))]
+    _check_counts(table, side_tricks, names, "side_tricks", number)
     split = [0] * len(table.players)
     for side, seats in enumerate(table.sides):
         left = side_tricks[side]

@@ -11,7 +11,6 @@ from markupsafe import Markup
 from ..core.rules import RULE_SPECS, Rules
 from ..core.scoring import Table
 from ..store import manage, storage
-from . import display
 from .db import get_db
 from .errors import refuse
 
@@ -38,7 +37,6 @@ def render_stored(template: str, stored: storage.StoredGame, **extra: Any) -> st
         score=stored.score(),
         table=stored.game.table,
         rules=stored.game.rules,
-        display=display,
         specs=RULE_SPECS,
         **extra,
     )

@@ -22,11 +22,6 @@ def ticked(side: int) -> bool:
     return request.form.get(field(side)) in ("1", "on", "y")
 
 
-def open_sides(score: GameScore) -> tuple[bool, ...]:
-    """Which sides may bid blind in the next hand (all False when the rules say no)."""
-    return score.blind_bid_sides
-
-
 def read_blind(score: GameScore) -> tuple[int, ...]:
     """The sides the posted form says bid blind; refused, naming the side, where the
     rules or the score do not allow it."""

@@ -22,8 +22,10 @@ def test_the_stakes_show_under_the_scoreboard_while_a_hand_is_bid(client):
     assert "Ben & Dev win by" not in words
 
 
-def test_no_stakes_while_a_hand_is_played_nor_in_a_fresh_game(client):
-    game_id = _close_game(client)
+def test_only_the_stakes_bids_do_not_settle_while_a_hand_is_played(client):
+    game_id = start(client, target="250", rule_bag_limit="5")
+    for number in (1, 2):
+        play(client, game_id, number, (4, 3, 4, 3), (5, 3, 4, 1))  # A&C 162, 2 bags
     client.post(
         f"/games/{game_id}/bids",
         data={
@@ -35,7 +37,9 @@ def test_no_stakes_while_a_hand_is_played_nor_in_a_fresh_game(client):
             "bid_3": "3",
         },
     )
-    assert "win by making" not in text(client.get(f"/games/{game_id}"))
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Hand 3: tricks" in words and "win by making" not in words
+    assert "3 more bags cost Alice & Cara 100." in words  # true whatever the bids
     fresh = start(client)
     assert 'class="stakes"' not in client.get(f"/games/{fresh}").get_data(as_text=True)
 
@@ -55,14 +59,17 @@ def test_what_if_on_the_hand_by_hand_page_changes_nothing(client):
     words = text(response)
     assert response.status_code == 200
     # Over after hand 2 at 150, the last hand played: no hand goes unplayed.
-    assert "With target score set to 150: 162 - -120; Alice & Cara would already have won." in words
+    assert (
+        "With target score set to 150: 162 to \u2212120; Alice & Cara would already have won."
+        in words
+    )
     words = text(client.get(f"/games/{game_id}/history?rule=target&value=80"))
     assert (
-        "With target score set to 80: 81 - -60, the game ending after hand 1; "
+        "With target score set to 80: 81 to \u221260, the game ending after hand 1; "
         "Alice & Cara would already have won."
     ) in words
     words = text(client.get(f"/games/{game_id}/history?rule=bag_points&value=0"))
-    assert "With points per bag set to 0: 160 - -120; the lead would not change." in words
+    assert "With points per bag set to 0: 160 to \u2212120; the lead would not change." in words
     assert text(client.get(f"/games/{game_id}")) == before
 
 
@@ -72,7 +79,7 @@ def test_what_if_says_who_would_win_instead(client):
         play(client, game_id, number, (4, "nil", 4, 5), (4, 0, 4, 5))
     words = text(client.get(f"/games/{game_id}/history?rule=nil_value&value=0"))
     assert (
-        "With nil is worth set to 0: 240 - 150; the game would still be going, "
+        "With nil is worth set to 0: 240 to 150; the game would still be going, "
         "Alice & Cara leading."
     ) in words
     assert "Real total" in words

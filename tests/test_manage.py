@@ -318,14 +318,14 @@ def test_csv_guards_notes_and_keeps_numbers(client, app):
 def test_end_the_game_now_asks_first_then_the_leader_wins(client, app):
     game_id = played_game(client)
     page = client.get(f"/games/{game_id}")
-    assert "End the game now? Ben & Dev win 150-71." in text(page)
+    assert "End the game now? Ben & Dev win 150 to 71." in text(page)
     revision = load(app, game_id).revision
     r = client.post(f"/games/{game_id}/end", data={"version": str(revision)})
     assert r.status_code == 302
     words = text(client.get(f"/games/{game_id}"))
     assert "Game over (ended early): Ben & Dev win" in words and "Save bids" not in words
     assert "Ben & Dev won (ended early)" in text(client.get("/games"))
-    assert "Game over (ended early): Ben & Dev win 150-71" in text(
+    assert "Game over (ended early): Ben & Dev win 150 to 71" in text(
         client.get(f"/watch/{load(app, game_id).share_token}")
     )
     r = client.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 3, 3, 4]))

@@ -48,9 +48,10 @@ def test_watch_shows_the_hand_in_play_and_the_end(client):
     game_id = start(client, target="custom", custom_target="100")
     token = share_token(client, game_id)
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
-    assert "Hand 1 is being played: Alice & Cara bid 7; Ben & Dev bid 5, Dev nil." in text(
-        client.get(f"/watch/{token}/board")
-    )
+    assert (
+        "Hand 1 is being played: Alice & Cara bid 7 (Alice 4, Cara 3); "
+        "Ben & Dev bid 5 (Ben 5, Dev nil)."
+    ) in text(client.get(f"/watch/{token}/board"))
     client.post(
         f"/games/{game_id}/tricks",
         data={

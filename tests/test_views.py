@@ -171,7 +171,8 @@ def test_pending_hand_shows_contracts_and_leader(client):
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "blind_nil"]))
     words = text(client.get(f"/games/{game_id}"))
     assert "Hand 1: tricks" in words and "Ben leads" in words
-    assert "Alice & Cara bid 7" in words and "Ben & Dev bid 5, Dev blind nil" in words
+    assert "Alice & Cara bid 7 (Alice 4, Cara 3)" in words
+    assert "Ben & Dev bid 5 (Ben 5, Dev blind nil)" in words
     assert "Alice bid 4" in words and "Dev bid blind nil" in words
     assert "Save tricks" in words
 
@@ -317,7 +318,7 @@ def test_edit_hand_rescores(client):
     words = text(response)
     assert "Hand 1 corrected; every later hand was scored again" in words
     # side 1: bid 5 made 5 (50) and Dev's nil broken (-100) + 1 bag: -49; then 40 -> -9
-    assert "Ben & Dev -9 1 bag of 10" in words
+    assert "Ben & Dev: \u22129 points, 1 bag of 10" in words
     export = client.get(f"/games/{game_id}/export.json").get_json()
     assert [s["total"] for s in export["sides"]] == [63 + 70, -49 + 40]
 
@@ -418,9 +419,9 @@ def test_history_table(client):
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
     play(client, game_id, 2, [1, 5, 1, "blind_nil"], [6, 5, 1, 1])
     words = text(client.get(f"/games/{game_id}/history"))
-    assert "bid 4 + 3 took 5 + 3 +71 → 71 1 bag" in words
-    assert "bid 5 + nil took 5 + 0 +150 → 150 0 bags nil made" in words
-    assert "bag penalty -50" in words and "blind nil broken" in words
+    assert "bid Alice 4 + Cara 3 took 5 + 3 +71 → 71 1 bag" in words
+    assert "bid Ben 5 + Dev nil took 5 + 0 +150 → 150 0 bags nil made" in words
+    assert "bag penalty \u221250" in words and "blind nil broken" in words
     assert "Fix" in words
 
 

@@ -13,9 +13,17 @@ def bid_text(bid: Bid) -> str:
     return {NIL: "nil", BLIND_NIL: "blind nil"}.get(bid, str(bid))  # type: ignore[arg-type]
 
 
+MINUS = "\u2212"  # a true minus sign: a hyphen beside a dash reads as a range
+
+
+def number(value: int) -> str:
+    """A score with a true minus sign where it is negative: '\u2212130'."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
 def signed(points: int) -> str:
-    """Points with their sign: '+71', '-100', '0'."""
-    return f"{points:+d}" if points else "0"
+    """Points with their sign: '+71', '\u2212100', '0'."""
+    return number(points) if points < 0 else (f"+{points}" if points else "0")
 
 
 def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
@@ -34,21 +42,64 @@ def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
     if result.nil_bags:
         words.append(f"{result.nil_bags} bag{'s' if result.nil_bags > 1 else ''} from nil")
     if result.penalties:
-        words.append(f"bag penalty {result.penalty_points}")
+        words.append(f"bag penalty {number(result.penalty_points)}")
+    if result.adjust:
+        words.append(f"adjusted {signed(result.adjust)}")
     return words
 
 
+def result_words(table: Table, side: int, result: SideHand) -> str:
+    """A side's hand in one phrase: 'made 8 of 7 (1 bag)', or 'no bid'."""
+    return ", ".join(side_summary(table, side, result)) or "no bid"
+
+
+def side_sentence(score: GameScore, side: int) -> str:
+    """A side on the scoreboard as one sentence, for a screen reader."""
+    entry, rules = score.sides[side], score.rules
+    bags = f"{entry.bags} bag{'' if entry.bags == 1 else 's'}"
+    if rules.bag_limit:
+        bags += f" of {rules.bag_limit}"
+    words = f"{entry.name}: {number(entry.total)} points, {bags}"
+    if score.status == "playing":
+        left = rules.target - entry.total
+        words += ", at the target" if left <= 0 else f", {left} to go"
+    last = last_played(score)
+    if last is not None and last.sides is not None:
+        result = last.sides[side]
+        words += f"; hand {last.number}: {signed(result.points)}, "
+        words += result_words(score.table, side, result)
+    return words + "."
+
+
+def hand_sentence(score: GameScore) -> str:
+    """The hand just scored and the score, for a polite live region:
+    'Hand 6: Alice & Cara made 8 of 7 (1 bag); Ben & Dev set by 2. 312 to 287.'"""
+    last = last_played(score)
+    if last is None or last.sides is None:
+        return ""
+    parts = [
+        f"{entry.name} {result_words(score.table, side, last.sides[side])}"
+        for side, entry in enumerate(score.sides)
+    ]
+    totals = " to ".join(number(t) for t in score.totals)
+    return f"Hand {last.number}: {'; '.join(parts)}. {totals}."
+
+
 def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
-    """What a side has to make in the hand in play: 'bid 7' or 'bid 4, Ben nil'."""
+    """What a side has to make in the hand in play, and who bid what: 'bid 7 (Alice 4,
+    Cara 3)', 'bid 5 (Ben 5, Dev nil)', 'both nil (Alice nil, Cara blind nil)'."""
     seats = table.sides[side]
     contract = hand.contracts[side]
-    parts = [f"bid {contract}{' blind' if side in hand.blind else ''}"] if contract else []
-    parts += [
-        f"{table.players[s]} {bid_text(hand.bids[s])}"
-        for s in seats
-        if not isinstance(hand.bids[s], int)
-    ]
-    return ", ".join(parts)
+    if len(seats) == 1:
+        bid = hand.bids[seats[0]]
+        return (
+            f"bid {contract}{' blind' if side in hand.blind else ''}"
+            if contract
+            else (f"bid {bid_text(bid)}")
+        )
+    head = f"bid {contract}{' blind' if side in hand.blind else ''}" if contract else "both nil"
+    each = ", ".join(f"{table.players[s]} {bid_text(hand.bids[s])}" for s in seats)
+    return f"{head} ({each})"
 
 
 def status_line(score: GameScore, dealer: int | None = None) -> str:

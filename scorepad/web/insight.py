@@ -8,10 +8,13 @@ from typing import Any
 from ..core.errors import GameError
 from ..core.model import GameScore, Table
 from ..core.rules import SPECS, RulesError
+from ..core.scoring import without_pending
 from ..core.stakes import Stake, stakes
 from ..core.whatif import WhatIf
+from .display import number
 
 DECIDING = ("need", "set_out", "hand_limit")  # first line: how the game may end
+IN_PLAY = ("set_out", "hand_limit", "bags")  # still true once the bids are in
 
 
 def _verb(table: Table, plural: str, singular: str) -> str:
@@ -43,8 +46,13 @@ def stake_text(table: Table, stake: Stake) -> str:
 
 
 def stake_lines(score: GameScore) -> list[str]:
-    """At most two lines: how the game may end this hand, then bags and blind bids."""
-    found = stakes(score)
+    """At most two lines: how the game may end this hand, then bags and blind bids;
+    while a hand is played, those of them its bids do not settle (no contract to win,
+    no blind bid)."""
+    if score.pending is None:
+        found = stakes(score)
+    else:
+        found = [s for s in stakes(without_pending(score)) if s.kind in IN_PLAY]
     lines = [
         [stake_text(score.table, s) for s in found if s.kind in DECIDING],
         [stake_text(score.table, s) for s in found if s.kind not in DECIDING],
@@ -65,7 +73,7 @@ def value_text(key: str, value: Any) -> str:
 
 
 def _totals(score: GameScore) -> str:
-    return " - ".join(str(t) for t in score.totals)
+    return " to ".join(number(t) for t in score.totals)
 
 
 def what_if_text(result: WhatIf) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..core.errors import GameError
 from ..core.scoring import GameScore, end_early
 from ..store.storage import StoredGame, chosen_dealer
+from .display import number
 
 
 def if_ended_now(score: GameScore) -> GameScore | None:
@@ -20,12 +21,12 @@ def if_ended_now(score: GameScore) -> GameScore | None:
 
 
 def outcome_text(score: GameScore) -> str:
-    """'Alice & Cara win 320-250' or 'it ends as a draw', for a finished score."""
+    """'Alice & Cara win 320 to 250' or 'it ends as a draw', for a finished score."""
     if score.winner is None:
         return "it ends as a draw"
     totals = sorted(score.totals, reverse=True)
     verb = "wins" if score.table.mode == "cutthroat" else "win"
-    return f"{score.sides[score.winner].name} {verb} {totals[0]}-{totals[1]}"
+    return f"{score.sides[score.winner].name} {verb} {number(totals[0])} to {number(totals[1])}"
 
 
 def dealer_of(stored: StoredGame, number: int) -> int:

@@ -72,7 +72,7 @@ def test_housekeeping_pages_are_accessible(page, live_server):
     assert_accessible(page, "manage-new-rules-from")
     page.goto(game_url)
     page.locator("summary", has_text="End the game now").tap()
-    expect(page.get_by_text("End the game now? Bob & Dan win 150-71.")).to_be_visible()
+    expect(page.get_by_text("End the game now? Bob & Dan win 150 to 71.")).to_be_visible()
     press(page, "End the game")
     expect(
         page.get_by_role("heading", name="Game over (ended early): Bob & Dan win")

@@ -54,7 +54,7 @@ def test_partnership_game_by_player_to_the_end(page, live_server):
     enter_bids(page, {"Alice": 3, "Ben": 2, "Cara": 3, "Dev": 2})
     enter_tricks(page, {"Alice": 5, "Ben": 2, "Cara": 4, "Dev": 2})
     assert totals(page) == ["85", "90"]
-    expect(page.locator(".summary")).to_contain_text("bag penalty -50")
+    expect(page.locator(".summary")).to_contain_text("bag penalty \u221250")
 
     # Fix hand 1 from the game page: every later hand is scored again.
     follow(page, "Fix hand 1")
@@ -80,7 +80,7 @@ def test_partnership_game_by_player_to_the_end(page, live_server):
     history = page.locator("table.history")
     expect(history).to_contain_text("blind nil made")
     expect(history).to_contain_text(re.compile(r"(?<!blind )nil made"))  # Dev's, hand 1
-    expect(history).to_contain_text("bag penalty -50")
+    expect(history).to_contain_text("bag penalty \u221250")
     shot(page, "history")
 
     page.go_back()

@@ -113,6 +113,80 @@ function editNilGroups(form) {
   });
 }
 
+// One group open at a time, so a step fits one screen: the others fold to a row that
+// shows their choice and opens on a tap. A tap on a choice opens the next group still
+// to choose (a nil bidder's preset 0 counted by side is shown in turn, to confirm).
+function foldPicks(form) {
+  if (!form.hasAttribute("data-fold")) return;
+  const all = [...form.querySelectorAll(".pick")];
+  const shown = () => all.filter((g) => !g.hidden);
+  const seen = new Set();
+  let tapped = 0;
+  const open = (group) => {
+    all.forEach((g) => g.classList.toggle("folded", g !== group));
+    form.classList.add("folding");
+  };
+  const refresh = () => all.forEach((g) => {
+    const head = g.querySelector(".pick-head");
+    const input = g.querySelector("input:checked");
+    const value = input ? input.nextElementSibling.textContent : "";
+    head.querySelector(".pick-value").textContent = value || "–";
+    head.setAttribute("aria-label", `${g.getAttribute("aria-label")}: ${value || "not chosen"}`);
+  });
+  all.forEach((g) => {
+    const head = document.createElement("button");
+    head.type = "button";
+    head.className = "pick-head";
+    const legend = g.querySelector("legend");
+    [".who", ".note"].forEach((part) => {
+      const from = legend.querySelector(part);
+      if (from) head.append(from.cloneNode(true));
+    });
+    const value = document.createElement("b");
+    value.className = "pick-value";
+    head.append(value);
+    head.addEventListener("click", () => { open(g); seen.add(g); });
+    legend.after(head);
+  });
+  form.addEventListener("pointerdown", () => { tapped = performance.now(); });
+  form.addEventListener("change", (event) => {
+    refresh();
+    const group = event.target.closest(".pick");
+    if (!group || performance.now() - tapped > 1500) return;  // arrow keys: stay put
+    seen.add(group);
+    const groups = shown();
+    const after = groups.slice(groups.indexOf(group) + 1);
+    const todo = (g) => !seen.has(g) && (checkedValue(g) === null || g.classList.contains("nil-count"));
+    open(after.find(todo) || groups.find((g) => checkedValue(g) === null) || null);
+  });
+  refresh();
+  const groups = shown();
+  open(groups.find((g) => g.classList.contains("invalid"))
+    || groups.find((g) => checkedValue(g) === null) || null);
+}
+
+// What a hand form holds stays on the phone until it is saved: a reload after a failed
+// save (or a dead battery) finds the same choices.
+function keepChoices(form) {
+  const key = form.dataset.keep;
+  let store;
+  try { store = window.localStorage; store.length; } catch (e) { return; }
+  if (!key || !store) return;
+  const saved = JSON.parse(store.getItem(`form:${key}`) || "null");
+  if (saved && !form.querySelector(".invalid")) {
+    Object.entries(saved).forEach(([name, value]) => {
+      const input = form.querySelector(`input[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`);
+      if (input) { input.checked = true; input.dispatchEvent(new Event("change", { bubbles: true })); }
+    });
+  }
+  form.addEventListener("change", () => {
+    const chosen = {};
+    form.querySelectorAll("input:checked").forEach((i) => { chosen[i.name] = i.value; });
+    store.setItem(`form:${key}`, JSON.stringify(chosen));
+  });
+  form.addEventListener("saved", () => store.removeItem(`form:${key}`));
+}
+
 function newGame(form) {
   const tables = form.querySelectorAll("input[name=table]");
   const seatsFor = (v) => (v === "partnership" ? 4 : Number(v.split("-")[1]));
@@ -181,9 +255,18 @@ function saveNote(form, button, text) {
 
 // The server's answer replaces the page, as a page load would; the address becomes the
 // page the save led to (never the POST), and behaviours start again on the new content.
+// A tap that was meant for the old page (a double tap on Save) must not land on the new
+// one: the new page ignores taps for a moment.
+const SETTLE_MS = 450;
+
 function showAnswer(doc, url) {
   document.title = doc.title;
   document.body.replaceWith(document.adoptNode(doc.body));
+  document.body.classList.add("settling");
+  setTimeout(() => document.body.classList.remove("settling"), SETTLE_MS);
+  // The polite live region reads the hand just saved and the score, once it is in place.
+  const said = document.getElementById("announce");
+  if (said) setTimeout(() => { said.textContent = said.dataset.say || ""; }, 150);
   if (url) history.replaceState(null, "", url);
   window.scrollTo(0, 0);
   enhance(document);
@@ -200,6 +283,7 @@ function answer(form, res, html) {
   }
   const doc = new DOMParser().parseFromString(html, "text/html");
   if (res.ok) {
+    form.dispatchEvent(new Event("saved"));
     showAnswer(doc, res.redirected ? res.url : null);
     return null;
   }
@@ -255,6 +339,8 @@ function enhance(root) {
     sideTricks(form);
     seatTricks(form);
     editNilGroups(form);
+    keepChoices(form);
+    foldPicks(form);
   });
   root.querySelectorAll("form.new-game").forEach(newGame);
   root.querySelectorAll("form[method=post]").forEach(sendByFetch);

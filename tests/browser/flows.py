@@ -77,8 +77,21 @@ def choice(page: Page, group: str, choice: str) -> Locator:
 
 
 def choose(page: Page, group: str, choice_name: str) -> None:
-    """Tap one choice of a named group: `choose(page, "Alice bid", "4")`."""
+    """Tap one choice of a named group: `choose(page, "Alice bid", "4")`; a group folded
+    away (one group is open at a time) is opened first, with a tap of its own."""
+    head = page.get_by_role("radiogroup", name=group, exact=True).locator(".pick-head")
+    if head.count() and head.is_visible():
+        tap(page, head)
     tap(page, choice(page, group, choice_name))
+
+
+def in_page_order(page: Page, entries: Mapping[str, int | str], kind: str) -> list:
+    """The entries in the order the page asks for them (bidding order), as a table does."""
+    order = page.locator(f".pick.{kind}").evaluate_all(
+        "groups => groups.map(g => g.getAttribute('aria-label'))"
+    )
+    place = {label: n for n, label in enumerate(order)}
+    return sorted(entries.items(), key=lambda item: place.get(f"{item[0]} {kind}", len(place)))
 
 
 BID_WORDS = {"nil": "Nil", "blind nil": "Blind nil"}
@@ -102,8 +115,9 @@ def expect_no_bid_chosen(page: Page, name: str) -> None:
 
 
 def enter_bids(page: Page, bids: Mapping[str, int | str], save: bool = True) -> None:
-    """Each player's bid by tapping: a number, "nil" or "blind nil"; then Save bids."""
-    for name, bid in bids.items():
+    """Each player's bid by tapping, in bidding order: a number, "nil" or "blind nil";
+    then Save bids."""
+    for name, bid in in_page_order(page, bids, "bid"):
         choose_bid(page, name, bid)
     if save:
         press(page, "Save bids")
@@ -111,14 +125,16 @@ def enter_bids(page: Page, bids: Mapping[str, int | str], save: bool = True) -> 
 
 def enter_tricks(page: Page, tricks: dict[str, int], save: bool = True) -> None:
     """Tricks by tapping, for a player ("Dev") or a side ("Alice & Cara"); then Save tricks."""
-    for name, took in tricks.items():
+    for name, took in in_page_order(page, tricks, "tricks"):
         choose(page, f"{name} tricks", str(took))
     if save:
         press(page, "Save tricks")
 
 
 def totals(page: Page) -> list[str]:
-    return [t.strip() for t in page.locator(".scoreboard .total").all_inner_texts()]
+    """The totals on the scoreboard, a true minus read as '-' (as Python writes them)."""
+    texts = page.locator(".scoreboard .total").all_inner_texts()
+    return [t.strip().replace("\u2212", "-") for t in texts]
 
 
 def sideways(page: Page) -> int:

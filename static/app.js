@@ -81,7 +81,7 @@ function seatTricks(form) {
       if (v !== null) { sum += Number(v); chosen += 1; }
     });
     const left = top - sum;
-    if (chosen === 0) {
+    if (sum === 0 && chosen < groups.length) {  // nothing yet, or only a nil bidder's 0
       out.textContent = `The tricks add up to ${top}.`;
     } else if (left === 0 && chosen === groups.length) {
       const auto = rest.length === 1 ? rest[0].getAttribute("aria-label").replace(/ tricks$/, "") : null;

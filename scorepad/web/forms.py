@@ -11,7 +11,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
-from ..core.names import EMPTY, name_key, name_problem
+from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from ..core.scoring import BLIND_NIL, NIL, Bid, Table
 
@@ -49,14 +49,17 @@ def _rule_field(spec: Any) -> Field:
     )
 
 
+NAME_LIMIT = {"maxlength": MAX_NAME}  # the phone stops typing where the core would refuse
+
+
 class NewGameForm(FlaskForm):
     """Who plays, who deals first, how far, and the house rules."""
 
     table = RadioField("Game", choices=_choices(TABLES), default="partnership")
-    player_0 = StringField("Player 1")
-    player_1 = StringField("Player 2")
-    player_2 = StringField("Player 3")
-    player_3 = StringField("Player 4")
+    player_0 = StringField("Player 1", render_kw=NAME_LIMIT)
+    player_1 = StringField("Player 2", render_kw=NAME_LIMIT)
+    player_2 = StringField("Player 3", render_kw=NAME_LIMIT)
+    player_3 = StringField("Player 4", render_kw=NAME_LIMIT)
     first_dealer = RadioField(
         "First dealer", choices=_choices((str(i), f"Seat {i + 1}") for i in range(4)), default="0"
     )

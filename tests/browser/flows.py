@@ -5,6 +5,7 @@ touch budget: `touches(page)` is the number of taps so far."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from playwright.sync_api import Locator, Page, expect
@@ -73,7 +74,9 @@ def choice(page: Page, group: str, choice: str) -> Locator:
     """One choice of a named group: `choice(page, "Alice bid", "4")` (exact names: "1"
     is not "10", "Nil" is not "Blind nil")."""
     radios = page.get_by_role("radiogroup", name=group, exact=True)
-    return radios.get_by_role("radio", name=choice, exact=True)
+    # by the label's text, so a choice of a folded group (hidden until opened) is found too
+    label = radios.locator("label").filter(has_text=re.compile(rf"^\s*{re.escape(choice)}\s*$"))
+    return label.locator("input")
 
 
 def choose(page: Page, group: str, choice_name: str) -> None:

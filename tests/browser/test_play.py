@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import shot
 from tests.browser.flows import (
+    choice,
     choose,
     enter_bids,
     enter_tricks,
@@ -39,14 +40,14 @@ def test_partnership_game_by_player_to_the_end(page, live_server):
     remaining = page.locator(".remaining")
     expect(remaining).to_have_text("The tricks add up to 13.")
     expect(remaining).not_to_have_class("remaining off")  # neutral before anything is entered
-    enter_tricks(page, {"Alice": 6, "Ben": 4}, save=False)
-    expect(remaining).to_have_text("3 of 13 tricks still to assign.")
+    enter_tricks(page, {"Ben": 4}, save=False)
+    expect(remaining).to_have_text("9 of 13 tricks still to assign.")
     shot(page, "game-tricks")
-    enter_tricks(page, {"Cara": 3}, save=False)  # Dev's 0 follows by itself
-    expect(
-        page.get_by_role("radiogroup", name="Dev tricks").get_by_role("radio", name="0", exact=True)
-    ).to_be_checked()
-    expect(remaining).to_contain_text("Dev took 0")
+    # Dev's nil is at 0 already, so Cara, the last one left, follows Alice by herself
+    enter_tricks(page, {"Alice": 6}, save=False)
+    expect(page.get_by_role("button", name="Cara tricks: 3")).to_be_visible()
+    expect(page.get_by_role("button", name="Dev tricks: 0")).to_be_visible()
+    expect(remaining).to_contain_text("Cara took 3")
     press(page, "Save tricks")
     assert totals(page) == ["72", "50"]
 
@@ -99,9 +100,9 @@ def test_three_player_cutthroat(page, live_server):
     )
     expect(page.get_by_label("Player 4", exact=True)).to_be_hidden()
     enter_bids(page, {"Ana": 5, "Bo": "nil", "Cy": 10})
-    enter_tricks(page, {"Ana": 6}, save=False)
-    expect(page.locator(".remaining")).to_have_text("11 of 17 tricks still to assign.")
-    enter_tricks(page, {"Bo": 0})
+    enter_tricks(page, {"Ana": 6}, save=False)  # Bo's nil is at 0: Cy follows
+    expect(page.locator(".remaining")).to_have_text("Cy took 11: all 17 tricks assigned.")
+    enter_tricks(page, {})
     assert totals(page) == ["51", "100", "101"]
     enter_bids(page, {"Ana": 6, "Bo": 4, "Cy": 6})
     enter_tricks(page, {"Ana": 7, "Bo": 4})
@@ -119,9 +120,7 @@ def test_refused_tricks_keep_every_value(page, live_server):
     expect(page.locator(".remaining")).to_have_class("remaining off")
     press(page, "Save tricks")
     expect(page.get_by_role("alert")).to_contain_text("The tricks add up to 12; a hand has 13")
-    expect(
-        page.get_by_role("radiogroup", name="Zed tricks").get_by_role("radio", name="3", exact=True)
-    ).to_be_checked()
+    expect(choice(page, "Zed tricks", "3")).to_be_checked()
     shot(page, "tricks-refused")
 
 
@@ -130,9 +129,7 @@ def test_missing_bids_are_all_named_beside_their_seats(page, live_server):
     enter_bids(page, {"Wen": 3, "Yo": 4})
     expect(page.locator("#bid_1-error")).to_have_text("Xi's bid is missing")
     expect(page.locator("#bid_3-error")).to_have_text("Zed's bid is missing")
-    expect(
-        page.get_by_role("radiogroup", name="Yo bid").get_by_role("radio", name="4", exact=True)
-    ).to_be_checked()
+    expect(choice(page, "Yo bid", "4")).to_be_checked()
     shot(page, "bids-missing")
 
 

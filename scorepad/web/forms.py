@@ -49,17 +49,17 @@ def _rule_field(spec: Any) -> Field:
     )
 
 
-NAME_LIMIT = {"maxlength": MAX_NAME}  # the phone stops typing where the core would refuse
+NAME_FIELD = {"maxlength": MAX_NAME}  # the phone stops typing where the core would refuse
 
 
 class NewGameForm(FlaskForm):
     """Who plays, who deals first, how far, and the house rules."""
 
     table = RadioField("Game", choices=_choices(TABLES), default="partnership")
-    player_0 = StringField("Player 1", render_kw=NAME_LIMIT)
-    player_1 = StringField("Player 2", render_kw=NAME_LIMIT)
-    player_2 = StringField("Player 3", render_kw=NAME_LIMIT)
-    player_3 = StringField("Player 4", render_kw=NAME_LIMIT)
+    player_0 = StringField("Player 1", render_kw=NAME_FIELD)
+    player_1 = StringField("Player 2", render_kw=NAME_FIELD)
+    player_2 = StringField("Player 3", render_kw=NAME_FIELD)
+    player_3 = StringField("Player 4", render_kw=NAME_FIELD)
     first_dealer = RadioField(
         "First dealer", choices=_choices((str(i), f"Seat {i + 1}") for i in range(4)), default="0"
     )

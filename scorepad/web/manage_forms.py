@@ -14,7 +14,7 @@ from ..core.errors import GameError
 from ..core.rules import RULE_SPECS, Rules, RulesError, validate_rules
 from ..core.scoring import Table, make_table
 from ..store.manage import ADJUST_LIMIT, NOTE_LIMIT
-from .forms import NAME_LIMIT, _choices, _rule_field
+from .forms import NAME_FIELD, _choices, _rule_field
 
 NAME_LIMIT = 40
 
@@ -38,7 +38,7 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
 
     values: dict[str, Any] = {"version": revision}
     for seat, name in enumerate(table.players):
-        setattr(Form, f"player_{seat}", StringField(f"Player {seat + 1}", render_kw=NAME_LIMIT))
+        setattr(Form, f"player_{seat}", StringField(f"Player {seat + 1}", render_kw=NAME_FIELD))
         values[f"player_{seat}"] = name
     if table.mode == "partnership":
         for side, seats in enumerate(table.sides):
@@ -49,7 +49,7 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
                 StringField(
                     f"Name of side {side + 1}",
                     description=f"Empty: {default}",
-                    render_kw={"placeholder": default, **NAME_LIMIT},
+                    render_kw={"placeholder": default, **NAME_FIELD},
                 ),
             )
             values[f"side_{side}"] = (table.side_names or ("",) * 2)[side] or ""

@@ -137,6 +137,6 @@ def test_blind_contract_dealer_change_adjustment_and_early_end(page, live_server
     follow(page, "Hand by hand")
     history = page.locator("table.history")
     expect(history).to_contain_text("bid blind")
-    expect(history).to_contain_text("adjusted -30")
+    expect(history).to_contain_text("adjusted \u221230")
     expect(history).to_contain_text("renege by Ben")
     expect(history.locator("tbody tr").nth(1)).to_contain_text("Dev dealt")

@@ -16,7 +16,7 @@ from ..store import manage, storage
 from . import security
 from .csv_export import hands_csv
 from .db import get_db
-from .forms import NewGameForm
+from .forms import NAME_FIELD, NewGameForm
 from .manage_forms import (
     VersionForm,
     adjust_form,
@@ -211,7 +211,11 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
         for name in stored.game.table.players:
             names.setdefault(name.casefold(), name)
     for seat in range(4):
-        form[f"player_{seat}"].render_kw = {"list": "known-names", "autocomplete": "off"}
+        form[f"player_{seat}"].render_kw = {
+            **NAME_FIELD,
+            "list": "known-names",
+            "autocomplete": "off",
+        }
     chosen = request.args.get("rules_from", "") if request.method == "GET" else ""
     if chosen:
         source = next((g for g in games if g.id == chosen), None)

@@ -142,7 +142,8 @@ def totals(page: Page) -> list[str]:
 
 def sideways(page: Page) -> int:
     """How far the page scrolls sideways (0: not at all)."""
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    # against the width asked for: a mobile browser widens its layout to fit what overflows
+    return page.evaluate("document.documentElement.scrollWidth") - page.viewport_size["width"]
 
 
 def small_targets(page: Page) -> list:
@@ -152,3 +153,48 @@ def small_targets(page: Page) -> list:
         .filter(e => e.offsetParent !== null)
         .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect().height])
         .filter(([, h]) => h < 44)""")
+
+
+# Links, buttons, fold-outs, choices, fields (a checkbox or radio counts with its label's
+# row): each at least 44x44 px, and no two overlapping.
+CRAMPED = """() => {
+  const found = [...document.querySelectorAll('main a, header a, main button, main summary, '
+    + 'main label.choice, main select, main input:not([type=hidden])')]
+    .filter(e => e.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })
+      && !e.closest('.chip, .qr, .sr-only'));
+  const boxes = found.map(e => {
+    const label = e.labels && e.labels[0];
+    const target = label && e.matches('[type=checkbox], [type=radio]')
+      ? label.closest('.check, .choice') || label : e;
+    return [e, target.getBoundingClientRect()];
+  });
+  const small = boxes.filter(([, r]) => r.width < 44 || r.height < 44)
+    .map(([e, r]) => `${e.outerHTML.slice(0, 70)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+  const inside = (a, b) => a.contains(b) || (a.labels && a.labels[0] && a.labels[0].contains(b));
+  const touching = [];
+  boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+    if (inside(a, b) || inside(b, a)) return;
+    const x = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+    const y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+    const at = (e, k) =>
+      `${e.outerHTML.slice(0, 50)} ${[k.x, k.y, k.width, k.height].map(Math.round)}`;
+    if (x > 1 && y > 1) touching.push(`${at(a, r)} / ${at(b, q)}`);
+  }));
+  return [...small, ...touching];
+}"""
+
+
+def cramped_targets(page: Page) -> list[str]:
+    """Visible tap targets under 44x44 px, or overlapping another one."""
+    return page.evaluate(CRAMPED)
+
+
+def overflowing(page: Page) -> list[str]:
+    """The innermost elements that reach past the right edge of the viewport."""
+    return page.evaluate(
+        """(width) => [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > width + 1)
+        .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > width + 1))
+        .map(e => e.outerHTML.slice(0, 80))""",
+        page.viewport_size["width"],
+    )

@@ -123,7 +123,7 @@ def test_stakes_what_if_and_the_evening(page, live_server):
     page.get_by_label("Other value").fill("0")
     press(page, "Score it again")
     expect(page.get_by_role("status")).to_contain_text(
-        "With points per bag set to 0: 120 - 120; the game would still be going, the lead shared."
+        "With points per bag set to 0: 120 to 120; the game would still be going, the lead shared."
     )
     shot(page, "what-if")
     follow(page, "Back to the game")

@@ -7,7 +7,15 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS, PHONE, shot
-from tests.browser.flows import enter_bids, enter_tricks, follow, press, start_game, totals
+from tests.browser.flows import (
+    choice,
+    enter_bids,
+    enter_tricks,
+    follow,
+    press,
+    start_game,
+    totals,
+)
 
 
 def test_live_scoreboard_updates_by_itself(browser, page, live_server):
@@ -74,11 +82,7 @@ def test_last_scoreboard_offline_and_nothing_lost(browser, own_server):
         expect(page.get_by_role("alert")).to_have_text(
             "No connection: not saved. What you entered is kept; try again."
         )
-        expect(
-            page.get_by_role("radiogroup", name="Bob bid").get_by_role(
-                "radio", name="2", exact=True
-            )
-        ).to_be_checked()
+        expect(choice(page, "Bob bid", "2")).to_be_checked()
         shot(page, "offline")
 
         own_server.start()

@@ -217,16 +217,29 @@ function newGame(form) {
 }
 
 // The live scoreboard: ask for the board every few seconds; the browser revalidates
-// with its ETag, so an unchanged board costs a 304 and no redraw.
+// with its ETag, so an unchanged board costs a 304 and no redraw. One poll per board, for
+// as long as the board is on the page (a save's answer replaces the page and its boards).
+// A board that names its turn (data-turn) reloads its page when the game moves on.
 function livePoll(board) {
+  if (board.dataset.polling) return;
+  board.dataset.polling = "1";
   const every = 1000 * (Number(board.dataset.every) || 3);
   let tag = null;
   const tick = async () => {
+    if (!board.isConnected) return;
     try {
       const res = await fetch(board.dataset.poll, { cache: "no-cache" });
       const now = res.headers.get("ETag");
-      if (res.ok && now !== tag) {
-        if (tag !== null) board.innerHTML = await res.text();
+      if (res.ok && now !== tag && board.isConnected) {
+        if (tag !== null) {
+          const html = await res.text();
+          const turn = html.match(/data-turn="([^"]*)"/);
+          if (board.dataset.turn && turn && turn[1] !== board.dataset.turn) {
+            window.location.reload();
+            return;
+          }
+          board.innerHTML = html;
+        }
         tag = now;
       }
     } catch (e) { /* offline for now: try again at the next tick */ }

@@ -1,0 +1,47 @@
+"""Phones that follow a game by themselves: one poll per board however many saves the
+page has made, and a seat phone that shows the new score and the next hand unasked."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.flows import enter_bids, enter_tricks, press, start_game, totals
+
+NAMES = ["Alice", "Ben", "Cara", "Dev"]
+
+
+def test_one_poll_per_board_after_many_saves(page, live_server):
+    start_game(page, live_server, NAMES)
+    page.locator("summary", has_text="Let each player bid from their own phone").tap()
+    press(page, "Give each seat its own link")
+    for _ in range(3):  # each save's answer replaces the page and starts its behaviours
+        enter_bids(page, {"Alice": 3, "Ben": 3, "Cara": 3, "Dev": 3})
+        enter_tricks(page, {"Alice & Cara": 7})
+    polls: list[str] = []
+    page.on("request", lambda r: polls.append(r.url) if "/seats/status" in r.url else None)
+    page.wait_for_timeout(4500)  # the board asks every 2 s: two or three asks, not twelve
+    assert 1 <= len(polls) <= 3, polls
+    assert len({re.sub(r".*hand=", "", u) for u in polls}) == 1  # the board on the page only
+
+
+def test_a_seat_phone_follows_the_score_and_the_next_hand(browser, page, live_server):
+    start_game(page, live_server, NAMES)
+    page.locator("summary", has_text="Let each player bid from their own phone").tap()
+    press(page, "Give each seat its own link")
+    link = page.locator("a.seat-link").nth(1).get_attribute("href")  # Ben's
+    context = browser.new_context(**PHONE)
+    try:
+        ben = context.new_page()
+        ben.goto(link)
+        expect(ben.get_by_role("heading", name="Hand 1: your bid")).to_be_visible()
+        page.locator("summary", has_text="Enter the bids still missing").tap()
+        enter_bids(page, {"Alice": 4, "Ben": 3, "Cara": 3, "Dev": 3})
+        enter_tricks(page, {"Alice & Cara": 7})
+        assert totals(page) == ["70", "60"]
+        expect(ben.get_by_role("heading", name="Hand 2: your bid")).to_be_visible(timeout=9000)
+        assert totals(ben) == ["70", "60"]
+    finally:
+        context.close()

@@ -345,6 +345,42 @@ function sendByFetch(form) {
   });
 }
 
+// Large text and high contrast: this phone's choice, kept in a cookie for a year so the
+// server draws every page with it from the first paint.
+const LOOKS = { large: "text-large", contrast: "contrast" };
+
+function looks(footer) {
+  footer.hidden = false;
+  footer.querySelectorAll("button[data-look]").forEach((button) => {
+    button.addEventListener("click", () => {
+      const on = button.getAttribute("aria-pressed") !== "true";
+      button.setAttribute("aria-pressed", String(on));
+      document.documentElement.classList.toggle(LOOKS[button.dataset.look], on);
+      const chosen = [...footer.querySelectorAll("button[aria-pressed=true]")]
+        .map((b) => b.dataset.look);
+      document.cookie = `look=${chosen.join(".")}; path=/; max-age=31536000; SameSite=Lax`;
+    });
+  });
+}
+
+// The scoring phone's screen stays on while a game is being played (where the browser can),
+// and lets go when the page is hidden; it asks again when the page is shown.
+let wakeLock = null;
+
+async function keepAwake() {
+  const wanted = document.querySelector("[data-wake]") && document.visibilityState === "visible";
+  if (!wanted) {
+    if (wakeLock) { wakeLock.release().catch(() => {}); wakeLock = null; }
+    return;
+  }
+  if (wakeLock || !("wakeLock" in navigator)) return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+    wakeLock.addEventListener("release", () => { wakeLock = null; });
+  } catch (e) { wakeLock = null; }  // refused (battery saver): the screen sleeps as usual
+}
+document.addEventListener("visibilitychange", keepAwake);
+
 // Every behaviour of a page, started on load and again when a save's answer replaces it.
 function enhance(root) {
   root.querySelectorAll("form.hand-form").forEach((form) => {
@@ -358,6 +394,8 @@ function enhance(root) {
   root.querySelectorAll("form.new-game").forEach(newGame);
   root.querySelectorAll("form[method=post]").forEach(sendByFetch);
   root.querySelectorAll("[data-poll]").forEach(livePoll);
+  root.querySelectorAll("footer.looks").forEach(looks);
+  keepAwake();
 }
 
 enhance(document);

@@ -87,7 +87,10 @@ def test_history_has_the_chart_with_a_text_alternative(client):
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
     body = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     assert '<svg class="chart"' in body and 'role="img"' in body
-    assert "Running totals over 1 hand, target 500: Alice &amp; Cara 71; Ben &amp; Dev 150." in body
+    assert (
+        "Running totals over 1 hand, target 500: Alice &amp; Cara 71; Ben &amp; Dev 150. "
+        "Alice &amp; Cara, hand by hand: 71. Ben &amp; Dev, hand by hand: 150."
+    ) in body
 
 
 def test_rules_page_in_words_follows_the_house_rules(client):

@@ -56,7 +56,7 @@ def test_chart_draws_each_side_the_target_and_penalties():
     assert svg.startswith("<svg") and svg.count("<polyline") == 2
     assert svg.count('class="target"') == 1 and ">500<" in svg
     assert svg.count('<circle class="penalty s0"') == 1
-    assert "bag penalty -50 in hand 2" in svg
+    assert "bag penalty \u221250 in hand 2" in svg
     assert 'role="img"' in svg and summary(score) in svg.replace("&amp;", "&")
     points = re.findall(r'points="([^"]+)"', svg)[0].split()
     assert len(points) == 3  # the start at 0 and one point per hand

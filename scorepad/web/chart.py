@@ -11,18 +11,26 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 from ..core.scoring import GameScore
+from .display import number
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 26
 
 
 def summary(score: GameScore) -> str:
-    """One sentence on how the totals went, for readers who cannot see the chart."""
-    played = sum(1 for h in score.hands if h.sides)
-    standings = "; ".join(f"{s.name} {s.total}" for s in score.sides)
+    """How the totals went, for readers who cannot see the chart: where each side
+    stands, then its total after every hand (the chart's text equivalent)."""
+    played = [h for h in score.hands if h.sides]
+    standings = "; ".join(f"{s.name} {number(s.total)}" for s in score.sides)
+    lines = " ".join(
+        f"{s.name}, hand by hand: "
+        + ", ".join(number(h.sides[i].total) for h in played)  # type: ignore[index]
+        + "."
+        for i, s in enumerate(score.sides)
+    )
     return (
-        f"Running totals over {played} hand{'s' if played != 1 else ''}, "
-        f"target {score.rules.target}: {standings}."
+        f"Running totals over {len(played)} hand{'s' if len(played) != 1 else ''}, "
+        f"target {score.rules.target}: {standings}. {lines}"
     )
 
 
@@ -70,7 +78,7 @@ def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
                 parts.append(
                     f'<circle class="penalty s{side}" cx="{x(i)}" cy="{y(result.total)}" r="4">'
                     f"<title>{escape(score.sides[side].name)}: bag penalty "
-                    f"{result.penalty_points} in hand {hand.number}</title></circle>"
+                    f"{number(result.penalty_points)} in hand {hand.number}</title></circle>"
                 )
     parts.append("</svg>")
     return Markup("".join(parts))

@@ -23,9 +23,15 @@ def assert_accessible(page, name: str) -> None:
     assert bad == [], f"{name}: {bad}"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_page(page, live_server, scheme):
+@pytest.mark.parametrize(
+    ("scheme", "look"),
+    [("light", ""), ("dark", ""), ("light", "large"), ("light", "contrast"), ("dark", "contrast")],
+)
+def test_every_page(page, live_server, scheme, look):
     page.emulate_media(color_scheme=scheme)
+    if look:  # as the phone's own choice leaves it: a cookie the server draws every page with
+        page.context.add_cookies([{"name": "look", "value": look, "url": live_server}])
+        scheme = f"{scheme}-{look}"
     page.goto(f"{live_server}/games")
     assert_accessible(page, f"games-{scheme}")
     page.goto(f"{live_server}/games/new")

@@ -1,0 +1,65 @@
+"""Large text and high contrast chosen on the phone, and the screen kept awake while a
+game is played."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.flows import enter_bids, enter_tricks, start_game
+from tests.browser.test_one_screen import close_game, first_screen
+
+WAKE_LOCK_STUB = """
+window.wakeCalls = [];
+Object.defineProperty(navigator, 'wakeLock', { value: { request: async (kind) => {
+  window.wakeCalls.push('request ' + kind);
+  const lock = new EventTarget();
+  lock.release = async () => { window.wakeCalls.push('release'); };
+  return lock;
+} } });
+"""
+
+
+def looks(page) -> list[str]:
+    return page.evaluate("[...document.documentElement.classList]")
+
+
+def test_large_text_is_kept_and_each_step_stays_on_one_screen(page, own_server):
+    game = f"{own_server.url}/games/{close_game(own_server)}"
+    page.goto(game)
+    page.get_by_role("button", name="Large text").tap()
+    assert looks(page) == ["text-large"]
+    page.goto(game)  # kept on the phone, drawn by the server from the first paint
+    assert looks(page) == ["text-large"]
+    expect(page.get_by_role("button", name="Large text")).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("getComputedStyle(document.body).fontSize") == "22px"  # 130% of 17
+    first_screen(page, "Save bids")
+    enter_bids(page, {"Alice": 4, "Ben": 3, "Cara": 3, "Dev": "nil"})
+    first_screen(page, "Save tricks")
+    page.get_by_role("button", name="High contrast").tap()
+    assert looks(page) == ["text-large", "contrast"]
+    page.get_by_role("button", name="Large text").tap()
+    page.reload()
+    assert looks(page) == ["contrast"]
+
+
+def test_the_screen_stays_awake_while_a_game_is_played(page, live_server):
+    page.add_init_script(WAKE_LOCK_STUB)
+    start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"], target="100")
+    assert page.evaluate("window.wakeCalls") == ["request screen"]
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.wakeCalls") == ["request screen", "release"]
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.wakeCalls").count("request screen") == 2
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})  # Bob & Dan win: the game is over
+    expect(page.get_by_role("heading", name="Game over: Bob & Dan win")).to_be_visible()
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.wakeCalls")[-1] == "release"

@@ -18,6 +18,11 @@ Object.defineProperty(navigator, 'wakeLock', { value: { request: async (kind) =>
 } } });
 """
 
+SHOWN = """(state) => {
+    Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
 
 def looks(page) -> list[str]:
     return page.evaluate("[...document.documentElement.classList]")
@@ -46,16 +51,10 @@ def test_the_screen_stays_awake_while_a_game_is_played(page, live_server):
     page.add_init_script(WAKE_LOCK_STUB)
     start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"], target="100")
     assert page.evaluate("window.wakeCalls") == ["request screen"]
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
+    page.evaluate(SHOWN, "hidden")
     page.wait_for_timeout(100)
     assert page.evaluate("window.wakeCalls") == ["request screen", "release"]
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
+    page.evaluate(SHOWN, "visible")
     page.wait_for_timeout(100)
     assert page.evaluate("window.wakeCalls").count("request screen") == 2
     enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})

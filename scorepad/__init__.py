@@ -126,6 +126,7 @@ def _wire(app: Flask) -> None:
         render,
         seats,
         security,
+        sharing,
         standing,
     )
 
@@ -139,7 +140,8 @@ def _wire(app: Flask) -> None:
     app.register_blueprint(manage.bp)
     app.register_blueprint(evening.bp)
     app.register_blueprint(seats.bp)
-    for helper in (*evening.HELPERS, *seats.HELPERS):
+    app.register_blueprint(sharing.bp)
+    for helper in (*evening.HELPERS, *seats.HELPERS, *sharing.HELPERS):
         app.add_template_global(helper)
     app.add_template_global(chart.score_chart)
     app.add_template_global(pages.share_qr)

@@ -381,6 +381,33 @@ async function keepAwake() {
 }
 document.addEventListener("visibilitychange", keepAwake);
 
+// Share result: the phone's share sheet with the text and the scoreboard image (Web Share
+// API); where there is none, the text is copied for a message.
+function shareResult(button) {
+  const note = button.parentElement.querySelector(".share-note");
+  const say = (text) => { if (note) note.textContent = text; };
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    const text = button.dataset.text;
+    try {
+      if (navigator.share) {
+        let files = [];
+        try {
+          const blob = await (await fetch(button.dataset.image)).blob();
+          const file = new File([blob], button.dataset.file, { type: "image/png" });
+          if (navigator.canShare && navigator.canShare({ files: [file] })) files = [file];
+        } catch (e) { /* no image: the text alone */ }
+        await navigator.share(files.length ? { text, files } : { text });
+        return;
+      }
+      await navigator.clipboard.writeText(text);
+      say("Copied: paste it into a message.");
+    } catch (e) {
+      if (e.name !== "AbortError") say("Copy the text above to share it.");
+    }
+  });
+}
+
 // Every behaviour of a page, started on load and again when a save's answer replaces it.
 function enhance(root) {
   root.querySelectorAll("form.hand-form").forEach((form) => {
@@ -395,6 +422,7 @@ function enhance(root) {
   root.querySelectorAll("form[method=post]").forEach(sendByFetch);
   root.querySelectorAll("[data-poll]").forEach(livePoll);
   root.querySelectorAll("footer.looks").forEach(looks);
+  root.querySelectorAll("button.share-button").forEach(shareResult);
   keepAwake();
 }
 

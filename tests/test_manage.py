@@ -267,7 +267,7 @@ def test_csv_of_the_hands_opens_cleanly_in_a_spreadsheet(client, app):
     r = client.get(f"/games/{game_id}/hands.csv")
     assert r.status_code == 200 and r.mimetype == "text/csv"
     assert re.fullmatch(
-        r'attachment; filename="scorepad-\d{4}-\d\d-\d\d-hands\.csv"',
+        r'attachment; filename="scorepad-hyperlink-1-ben-cara-dev-\d{4}-\d\d-\d\d-hands\.csv"',
         r.headers["Content-Disposition"],
     )
     raw = r.data

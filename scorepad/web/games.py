@@ -46,6 +46,7 @@ from .saving import (
     tricks_form,
     zero_is_a_bid,
 )
+from .sharing import file_stem
 
 bp = Blueprint("games", __name__)
 
@@ -331,9 +332,7 @@ def export(game_id: str) -> Response:
     return Response(
         body,
         mimetype="application/json",
-        headers={
-            "Content-Disposition": f'attachment; filename="scorepad-{stored.created_at[:10]}.json"'
-        },
+        headers={"Content-Disposition": f'attachment; filename="{file_stem(stored)}.json"'},
     )
 
 

@@ -26,6 +26,7 @@ from .manage_forms import (
     settings_form,
 )
 from .render import render_stored, stored_or_404
+from .sharing import file_stem
 from .standing import dealer_of
 
 bp = Blueprint("manage", __name__)
@@ -106,11 +107,7 @@ def hands_table(game_id: str) -> Response:
     return Response(
         hands_csv(stored),
         mimetype="text/csv",
-        headers={
-            "Content-Disposition": (
-                f'attachment; filename="scorepad-{stored.created_at[:10]}-hands.csv"'
-            )
-        },
+        headers={"Content-Disposition": (f'attachment; filename="{file_stem(stored)}-hands.csv"')},
     )
 
 

@@ -1,0 +1,112 @@
+"""The final scoreboard as a small PNG to share, drawn on the server with no library.
+
+A 5x7 bitmap font (capitals, digits and a few signs; a letter it lacks is drawn as '?')
+is scaled up onto a two-colour-plus-accent canvas, written as an indexed PNG with zlib:
+the image is a few kilobytes, the same on every machine, and needs no font file.
+"""
+
+from __future__ import annotations
+
+import struct
+import unicodedata
+import zlib
+from dataclasses import dataclass
+
+GLYPHS: dict[str, tuple[int, ...]] = {
+    "A": (14, 17, 17, 31, 17, 17, 17), "B": (30, 17, 17, 30, 17, 17, 30),
+    "C": (14, 17, 16, 16, 16, 17, 14), "D": (30, 17, 17, 17, 17, 17, 30),
+    "E": (31, 16, 16, 30, 16, 16, 31), "F": (31, 16, 16, 30, 16, 16, 16),
+    "G": (14, 17, 16, 23, 17, 17, 15), "H": (17, 17, 17, 31, 17, 17, 17),
+    "I": (14, 4, 4, 4, 4, 4, 14), "J": (7, 2, 2, 2, 2, 18, 12),
+    "K": (17, 18, 20, 24, 20, 18, 17), "L": (16, 16, 16, 16, 16, 16, 31),
+    "M": (17, 27, 21, 21, 17, 17, 17), "N": (17, 17, 25, 21, 19, 17, 17),
+    "O": (14, 17, 17, 17, 17, 17, 14), "P": (30, 17, 17, 30, 16, 16, 16),
+    "Q": (14, 17, 17, 17, 21, 18, 13), "R": (30, 17, 17, 30, 20, 18, 17),
+    "S": (15, 16, 16, 14, 1, 1, 30), "T": (31, 4, 4, 4, 4, 4, 4),
+    "U": (17, 17, 17, 17, 17, 17, 14), "V": (17, 17, 17, 17, 17, 10, 4),
+    "W": (17, 17, 17, 21, 21, 21, 10), "X": (17, 17, 10, 4, 10, 17, 17),
+    "Y": (17, 17, 17, 10, 4, 4, 4), "Z": (31, 1, 2, 4, 8, 16, 31),
+    "0": (14, 17, 19, 21, 25, 17, 14), "1": (4, 12, 4, 4, 4, 4, 14),
+    "2": (14, 17, 1, 2, 4, 8, 31), "3": (31, 2, 4, 2, 1, 17, 14),
+    "4": (2, 6, 10, 18, 31, 2, 2), "5": (31, 16, 30, 1, 1, 17, 14),
+    "6": (6, 8, 16, 30, 17, 17, 14), "7": (31, 1, 2, 4, 8, 8, 8),
+    "8": (14, 17, 17, 14, 17, 17, 14), "9": (14, 17, 17, 15, 1, 2, 12),
+    " ": (0, 0, 0, 0, 0, 0, 0), "&": (12, 18, 20, 8, 21, 18, 13),
+    "-": (0, 0, 0, 31, 0, 0, 0), ".": (0, 0, 0, 0, 0, 12, 12),
+    ":": (0, 12, 12, 0, 12, 12, 0), "'": (4, 4, 8, 0, 0, 0, 0),
+    "?": (14, 17, 1, 2, 4, 0, 4), "(": (2, 4, 8, 8, 8, 4, 2),
+    ")": (8, 4, 2, 2, 2, 4, 8), "+": (0, 4, 4, 31, 4, 4, 0),
+    ",": (0, 0, 0, 0, 12, 4, 8), "!": (4, 4, 4, 4, 4, 0, 4),
+    "/": (1, 2, 2, 4, 8, 8, 16),
+}  # fmt: skip
+CELL = 6  # a glyph is 5 columns wide, with one column of space after it
+ROWS = 7
+MARGIN = 24
+WIDTH = 600
+PALETTE = (b"\xff\xff\xff", b"\x1b\x1d\x1f", b"\x0b\x5d\x3b")  # paper, ink, accent
+PAPER, INK, ACCENT = range(3)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of text: what it says, its scale (pixels per font dot), its colour."""
+
+    text: str
+    scale: int
+    colour: int = INK
+
+
+def plain(text: str) -> str:
+    """Text the font can draw: capitals, accents dropped, a true minus as '-'."""
+    text = text.replace("\u2212", "-").replace("\u00b7", "-").upper()
+    # a letter with an accent drops it (E for E-acute); one the font lacks is drawn as '?'
+    bases = (unicodedata.normalize("NFKD", c)[:1] for c in text)
+    return "".join(c if c in GLYPHS else "?" for c in bases)
+
+
+def fit(text: str, scale: int) -> str:
+    """The text cut to the width of the image, marked with '..' where it was cut."""
+    room = (WIDTH - 2 * MARGIN) // (CELL * scale)
+    return text if len(text) <= room else text[: room - 2] + ".."
+
+
+def draw(lines: list[Line]) -> bytes:
+    """The lines one under the other, as PNG bytes."""
+    gaps = [line.scale * 4 for line in lines]
+    height = 2 * MARGIN + sum(
+        ROWS * line.scale + gap for line, gap in zip(lines, gaps, strict=True)
+    )
+    canvas = [bytearray(WIDTH) for _ in range(height)]
+    y = MARGIN
+    for line, gap in zip(lines, gaps, strict=True):
+        for n, char in enumerate(fit(plain(line.text), line.scale)):
+            _glyph(canvas, GLYPHS[char], MARGIN + n * CELL * line.scale, y, line)
+        y += ROWS * line.scale + gap
+    return png(canvas)
+
+
+def _glyph(canvas: list[bytearray], rows: tuple[int, ...], x: int, y: int, line: Line) -> None:
+    s = line.scale
+    for r, bits in enumerate(rows):
+        for c in range(5):
+            if bits & (16 >> c):
+                for dy in range(s):
+                    canvas[y + r * s + dy][x + c * s : x + (c + 1) * s] = bytes([line.colour]) * s
+
+
+def png(canvas: list[bytearray]) -> bytes:
+    """An indexed-colour PNG of the canvas (one palette index a pixel)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", len(canvas[0]), len(canvas), 8, 3, 0, 0, 0)
+    raw = b"".join(b"\x00" + bytes(row) for row in canvas)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"PLTE", b"".join(PALETTE))
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )

@@ -1,0 +1,99 @@
+"""Results to share: a short text recap and the scoreboard as an image, for a game and
+for an evening; and the name a game's files are downloaded under."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from flask import Blueprint, Response
+
+from ..core.evening import Evening
+from ..core.scoring import GameScore
+from ..store.storage import StoredGame
+from .display import number
+from .evening import evening_for
+from .render import stored_or_404
+from .share_image import ACCENT, Line, draw
+from .standing import outcome_text
+
+bp = Blueprint("sharing", __name__)
+
+
+def file_stem(stored: StoredGame) -> str:
+    """'scorepad-alice-ben-cara-dev-2026-12-01': the players and the day, for a file."""
+    names = "-".join(stored.game.table.players)
+    ascii_names = unicodedata.normalize("NFKD", names).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_names.lower()).strip("-")[:60].strip("-")
+    return "-".join(part for part in ("scorepad", slug, stored.created_at[:10]) if part)
+
+
+def recap(score: GameScore) -> str:
+    """The game in one sentence: 'Alice & Cara win 312 to 287 after 9 hands.'"""
+    played = sum(1 for hand in score.hands if hand.sides)
+    hands = f"{played} hand{'' if played == 1 else 's'}"
+    if score.status == "finished":
+        ending = outcome_text(score)
+        return f"{ending[:1].upper()}{ending[1:]} after {hands}."
+    totals = ", ".join(f"{side.name} {number(side.total)}" for side in score.sides)
+    return f"After {hands}: {totals}."
+
+
+def evening_recap(evening: Evening) -> str:
+    """The evening in one sentence per side: games won and points."""
+    rows = "; ".join(
+        f"{row.name} won {row.won} of {row.games}, {number(row.points)} points"
+        for row in evening.rows
+    )
+    return f"This evening, {evening.games} game{'' if evening.games == 1 else 's'}: {rows}."
+
+
+def score_lines(score: GameScore) -> list[Line]:
+    """The scoreboard as lines of the image: the outcome, then each side and its total."""
+    played = sum(1 for hand in score.hands if hand.sides)
+    head = outcome_text(score) if score.status == "finished" else f"after hand {played}"
+    lines = [Line("Spades - scorepad", 2, ACCENT), Line(head, 3)]
+    for i, side in enumerate(score.sides):
+        mark = " (won)" if score.winner == i else ""
+        lines.append(Line(side.name + mark, 3, ACCENT if mark else 1))
+        bags = f"{side.bags} bag{'' if side.bags == 1 else 's'}"
+        lines.append(Line(f"{number(side.total)}, {bags}", 5))
+    lines.append(Line(f"{played} hand{'' if played == 1 else 's'}, to {score.rules.target}", 2))
+    return lines
+
+
+def evening_lines(evening: Evening) -> list[Line]:
+    """The evening's tally as lines of the image."""
+    lines = [Line("Spades - scorepad", 2, ACCENT), Line(f"evening: {evening.games} games", 3)]
+    for row in evening.rows:
+        lines.append(Line(row.name, 3))
+        lines.append(Line(f"won {row.won}, {number(row.points)} points", 4))
+    return lines
+
+
+def _png(data: bytes, stem: str) -> Response:
+    return Response(
+        data,
+        mimetype="image/png",
+        headers={
+            "Cache-Control": "no-cache",
+            "Content-Disposition": f'inline; filename="{stem}.png"',
+        },
+    )
+
+
+@bp.get("/games/<game_id>/result.png")
+def result_image(game_id: str) -> Response:
+    stored = stored_or_404(game_id)
+    return _png(draw(score_lines(stored.score())), file_stem(stored))
+
+
+@bp.get("/games/<game_id>/evening.png")
+def evening_image(game_id: str) -> Response:
+    stored = stored_or_404(game_id)
+    evening = evening_for(stored)
+    lines = evening_lines(evening) if evening else score_lines(stored.score())
+    return _png(draw(lines), file_stem(stored) + "-evening")
+
+
+HELPERS = (recap, evening_recap, file_stem)

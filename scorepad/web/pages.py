@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import segno
-from flask import Blueprint, Response, render_template, url_for
+from flask import Blueprint, Response, render_template, request, url_for
 from markupsafe import Markup
 
 from ..core.stats import player_stats
@@ -35,8 +35,9 @@ def share_qr(url: str) -> Markup:
 
 @bp.get("/watch/<token>")
 def watch(token: str) -> str:
+    tv = request.args.get("tv") == "1"  # landscape, big type, for a table that casts it
     return render_stored(
-        "watch/show.html", stored_or_404(token, by="share_token"), poll=POLL_SECONDS
+        "watch/show.html", stored_or_404(token, by="share_token"), poll=POLL_SECONDS, tv=tv
     )
 
 

@@ -55,6 +55,34 @@ function sideTricks(form) {
   };
   first.addEventListener("change", update);
   update();
+  // A nil bidder cannot take more than the side: said on that row, before any save.
+  form.addEventListener("submit", (event) => {
+    const took = checkedValue(first);
+    if (took === null) return;
+    const counts = [Number(took), top - Number(took)];
+    const over = [...form.querySelectorAll(".pick.nil-count:not([hidden])")].find((g) => {
+      const side = Number((g.className.match(/of-side-(\d)/) || [])[1]);
+      return Number(checkedValue(g)) > counts[side];
+    });
+    if (!over) return;
+    event.preventDefault();
+    const side = Number(over.className.match(/of-side-(\d)/)[1]);
+    const who = over.getAttribute("aria-label").replace(/ tricks$/, "");
+    const sideName = (side === 0 ? first : second).getAttribute("aria-label").replace(/ tricks$/, "");
+    let error = over.querySelector(".error");
+    if (!error) {
+      error = document.createElement("span");
+      error.className = "error";
+      error.id = `${over.id}-error`;
+      over.append(error);
+      over.setAttribute("aria-describedby", error.id);
+    }
+    error.textContent = `${who} took ${checkedValue(over)}, more than ${sideName}'s ${counts[side]}: `
+      + "not saved.";
+    over.classList.add("invalid");
+    over.classList.remove("folded");
+    error.setAttribute("role", "alert");
+  });
 }
 
 function seatTricks(form) {

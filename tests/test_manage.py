@@ -461,9 +461,12 @@ def test_adjust_a_played_hand(client, app):
         f"/games/{game_id}/hands/1/adjust",
         data={"version": "2", "adjust_0": "30", "adjust_1": "-30", "note": " renege by Ben "},
     )
-    assert r.status_code == 302 and r.headers["Location"] == f"/games/{game_id}/hands/1"
+    assert r.status_code == 302 and r.headers["Location"] == f"/games/{game_id}"  # the game
     hand = load(app, game_id).game.hands[0]
     assert hand.adjust == (30, -30) and hand.note == "renege by Ben"
+    game = client.get(f"/games/{game_id}")
+    assert f'href="/games/{game_id}/hands/1/adjust"' in game.text  # by the last hand
+    assert "adjusted \u221230" in text(game) and "Note: renege by Ben" in text(game)
     assert "renege by Ben" in text(client.get(f"/games/{game_id}/history"))
     again = client.get(f"/games/{game_id}/hands/1/adjust").text
     assert 'value="30"' in again and 'value="-30"' in again

@@ -189,7 +189,7 @@ def adjust(game_id: str, number: int) -> Any:
             ),
             url_for("manage.adjust", game_id=game_id, number=number),
             f"Hand {number} adjusted; every later hand was scored again.",
-            url_for("games.edit_hand", game_id=game_id, number=number),
+            url_for("games.show", game_id=game_id),
         )
         if done:
             return done

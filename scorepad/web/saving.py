@@ -26,7 +26,11 @@ def attach(form: HandForm, err: GameError) -> None:
         kind = "tricks" if err.field == "tricks" else "bid"
         names = [f"{kind}_{err.seat}"]
         if kind == "tricks" and "side_0" in form:
-            names.append(f"side_{form.meta.table.side_of(err.seat)}")  # type: ignore[attr-defined]
+            table: Table = form.meta.table  # type: ignore[attr-defined]
+            side = table.side_of(err.seat)
+            # a side's refusal goes by its nil bidder's own row (the one shown), else the side
+            names += [f"tricks_{seat}" for seat in table.sides[side]]
+            names.append(f"side_{side}")
     for name in names:
         if name in form:
             form[name].errors = [*form[name].errors, detail]

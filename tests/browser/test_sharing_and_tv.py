@@ -11,13 +11,15 @@ SHARE_STUB = """
 window.shared = [];
 navigator.canShare = () => true;
 navigator.share = async (data) => {
-  window.shared.push({ text: data.text, files: (data.files || []).map(f => [f.name, f.type, f.size]) });
+  const files = (data.files || []).map(f => [f.name, f.type, f.size]);
+  window.shared.push({ text: data.text, files });
 };
 """
 CLIPBOARD_STUB = """
 window.copied = [];
 Object.defineProperty(navigator, 'share', { value: undefined });
-Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t) => { window.copied.push(t); } } });
+Object.defineProperty(navigator, 'clipboard', {
+  value: { writeText: async (t) => { window.copied.push(t); } } });
 """
 
 

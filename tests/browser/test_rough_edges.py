@@ -1,0 +1,22 @@
+"""The rough edges of an evening, in the real browser."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.flows import enter_bids, enter_tricks, start_game
+
+
+def test_a_nil_count_above_its_side_is_stopped_on_the_nil_bidders_row(page, live_server):
+    start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"])
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 10, "Dan": 5}, save=False)  # Bob & Dan took 3
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.get_by_role("button", name="Save tricks").tap()
+    group = page.get_by_role("radiogroup", name="Dan tricks", exact=True)
+    expect(group.locator(".error")).to_have_text("Dan took 5, more than Bob & Dan's 3: not saved.")
+    expect(group).to_have_class("pick tricks nil-count of-side-1 invalid")
+    assert posts == []
+    enter_tricks(page, {"Dan": 1})
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from typing import IO
 
@@ -97,6 +98,14 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def _is_ip(address: str) -> bool:
+    try:
+        ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return True
+
+
 @click.command("serve")
 @click.option("--host", default="0.0.0.0", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
@@ -111,11 +120,19 @@ def serve_command(host: str, port: int, threads: int) -> None:
     migrate(current_app.config["DATABASE"])
     addresses = lan_addresses() if host in ("0.0.0.0", "") else [host]
     urls = [f"http://{address}:{port}/" for address in addresses or ["127.0.0.1"]]
-    click.echo("scorepad is ready. Open it on a phone on the same network:")
-    for url in urls:
-        click.echo(f"  {url}")
-    click.echo(f"Or point the phone's camera at this code for {urls[0]}")
-    click.echo(qr_text(urls[0]), nl=False)
+    if host == "localhost" or (_is_ip(host) and ipaddress.ip_address(host).is_loopback):
+        # 127.0.0.1 is each phone's own address: no phone can reach this machine by it
+        click.echo(f"scorepad is ready on this machine only: {urls[0]}")
+        click.echo(
+            f"Phones cannot open {host}: it is only this machine. To play from phones, "
+            "run it on the network (make run, or --host 0.0.0.0)."
+        )
+    else:
+        click.echo("scorepad is ready. Open it on a phone on the same network:")
+        for url in urls:
+            click.echo(f"  {url}")
+        click.echo(f"Or point the phone's camera at this code for {urls[0]}")
+        click.echo(qr_text(urls[0]), nl=False)
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     waitress.serve(
         app, host=host, port=port, threads=threads, ident="scorepad", **waitress_options(app)

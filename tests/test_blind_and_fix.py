@@ -113,6 +113,9 @@ def test_a_fix_that_ends_the_game_earlier_names_the_hands_and_asks(client, app):
     assert "hands 2 to 3 would be removed" in words
     assert "Remove hands 2 to 3 and save" in words
     assert 'name="confirm_removal" value="1"' in r.text
+    # one primary action; the other keeps every hand and saves nothing
+    assert r.text.count('class="primary"') == 1 and "Keep every hand: do not save" in words
+    assert "Save hand 1" not in words
     assert len(load(app, game_id).game.hands) == 3  # nothing saved yet
 
 

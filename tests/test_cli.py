@@ -117,6 +117,9 @@ def test_serve_on_a_chosen_host(runner, monkeypatch):
     result = runner.invoke(args=["serve", "--host", "127.0.0.1", "--port", "9001"])
     assert result.exit_code == 0, result.output
     assert "http://127.0.0.1:9001/" in result.output and calls[0]["host"] == "127.0.0.1"
+    # no QR code a phone could not open: it is told so instead
+    assert "Phones cannot open 127.0.0.1: it is only this machine." in result.output
+    assert "camera" not in result.output
 
 
 def test_flask_run_still_works_for_development(tmp_path):

@@ -431,7 +431,7 @@ function shareResult(button) {
       await navigator.clipboard.writeText(text);
       say("Copied: paste it into a message.");
     } catch (e) {
-      if (e.name !== "AbortError") say("Copy the text above to share it.");
+      if (e.name !== "AbortError") say(`To share it, copy: ${text}`);
     }
   });
 }

@@ -110,7 +110,11 @@ def test_the_result_image_of_a_finished_game_says_its_numbers(client):
         "1 HAND, TO 100",
     ]
     page = text(client.get(f"/games/{game_id}"))
-    assert "Ben & Dev win 150 to 71 after 1 hand." in page and "Share result" in page
+    assert (
+        'data-text="Ben &amp; Dev win 150 to 71 after 1 hand."'
+        in client.get(f"/games/{game_id}").text
+    )
+    assert "Share result" in page
 
 
 def test_a_long_name_is_cut_to_the_image(client):

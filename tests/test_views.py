@@ -283,7 +283,11 @@ def test_second_phone_saving_the_same_bids_sees_a_message(client, app):
         f"/games/{game_id}/bids", data=bid_form(1, [2, 2, 2, 2]), follow_redirects=True
     )
     words = text(response)
-    assert "Hand 1 was already entered" in words and "Alice & Cara bid 7" in words
+    assert (
+        "Hand 1's bids were already saved on another phone, and they are not the ones "
+        "you chose: yours were not saved." in words
+    )
+    assert "Alice & Cara bid 7" in words
 
 
 def test_stale_tricks_form_is_refused(client):

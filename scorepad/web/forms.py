@@ -201,13 +201,11 @@ def hand_form(
             if nil and blind and blind[table.side_of(seat)]:
                 extra.append((BLIND_NIL, "Blind nil"))
             setattr(Form, f"bid_{seat}", _pick(f"{name} bid", 0 if zero else 1, top, tuple(extra)))
-        # a nil bidder's own count starts at 0, however the tricks are counted
-        nil_first = tricks == "side" or (nil_seats is not None and seat in nil_seats)
         if tricks == "seat" or (tricks == "side" and (nil_seats is None or seat in nil_seats)):
             setattr(
                 Form,
                 f"tricks_{seat}",
-                _pick(f"{name} tricks", 0, top, default="0" if nil_first else None),
+                _pick(f"{name} tricks", 0, top, default="0" if tricks == "side" else None),
             )
     if tricks == "side":
         for side in range(len(table.sides)):

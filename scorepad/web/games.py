@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import gamefile
 from ..core.errors import GameError
 from ..core.rules import RULE_SPECS, validate_rules
-from ..core.scoring import BLIND_NIL, NIL, make_table
+from ..core.scoring import BLIND_NIL, NIL, NILS, make_table
 from ..store import storage
 from . import errors, manage, security
 from .blind import read_blind
@@ -58,7 +58,9 @@ def _render_game(
     if form is None and score.status != "finished":
         pending = score.pending
         if pending is not None:
-            form = tricks_form(stored, pending, version=stored.versions[-1])
+            # a nil bidder's own count starts at 0 (one tap less), counted by seat too
+            zeros = {f"tricks_{s}": "0" for s, bid in enumerate(pending.bids) if bid in NILS}
+            form = tricks_form(stored, pending, version=stored.versions[-1], **zeros)
         else:
             form = bids_form(stored.game.table, score, score.next_number, version=0)
     return render_stored("games/show.html", stored, form=form), status
@@ -126,7 +128,9 @@ def save_bids(game_id: str) -> Any:
         flash(
             "These bids were not saved: the game is over."
             if score.status == "finished"
-            else f"Hand {score.next_number} was already entered, on this phone or another.",
+            # the same bids sent twice were saved above: these differ from the saved ones
+            else f"Hand {score.next_number}'s bids were already saved on another phone, and "
+            "they are not the ones you chose: yours were not saved. The saved bids are below.",
             "error",
         )
         return redirect(url_for("games.show", game_id=game_id))

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from scorepad.web.delivery import lean
+
 ATTEMPTS = [
     "/static/..%2f..%2f..%2f..%2f..%2f..%2fdev%2fzero",
     "/static/../../../../../../dev/zero",
@@ -72,6 +74,27 @@ def test_every_shipped_file_is_served(app, client):
     for name in os.listdir(app.static_folder):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200, name
-        assert response.data == (Path(app.static_folder) / name).read_bytes()
+        shipped = (Path(app.static_folder) / name).read_bytes()
+        assert response.data == lean(name, shipped)  # scripts and styles without comments
         assert response.headers["X-Content-Type-Options"] == "nosniff"
         response.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "source", "served"),
+    [
+        (
+            "app.js",
+            b"// why\nfunction f() {\n  // how\n  return 1;  // kept\n}\n",
+            b"function f() {\nreturn 1;  // kept\n}\n",
+        ),
+        (
+            "app.css",
+            b"/* a\n b */\n.x { color: red; }  /* c */\n  .y {}\n",
+            b".x { color: red; }\n.y {}\n",
+        ),
+        ("icon.svg", b"  <svg/>  // not a script\n", b"  <svg/>  // not a script\n"),
+    ],
+)
+def test_scripts_and_styles_are_served_without_comment_lines(name, source, served):
+    assert lean(name, source) == served

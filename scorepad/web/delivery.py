@@ -4,7 +4,8 @@
 * HTML gets a weak ETag from its content (with the per-request CSRF signature
   taken out, so an unchanged page keeps its tag) and `no-cache`: a reload of
   an unchanged page answers 304 with no body.
-* Static files are served by WhiteNoise from a copy made at start: each file
+* Static files are served by WhiteNoise from a copy made at start (scripts and
+  stylesheets without their comment lines and indentation): each file
   under its own name (cached briefly) and under a content-hashed name such as
   `/static/app.<hash>.css` (cached for a year as immutable), each precompressed.
   WhiteNoise answers only from the list of files found at start, so no request
@@ -16,6 +17,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -72,6 +74,19 @@ def _scan(folder: Path) -> dict[str, bytes]:
     return found
 
 
+def lean(name: str, data: bytes) -> bytes:
+    """A script or stylesheet as served: without its comments on lines of their own and
+    its indentation (a page's first round trip holds 14 KB; the sources keep their
+    comments). Nothing else changes: no line is joined to another."""
+    if not name.endswith((".js", ".css")):
+        return data
+    text = data.decode()
+    if name.endswith(".css"):
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    lines = (line.strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//")).encode() + b"\n"
+
+
 def _build(folder: str) -> tuple[str, dict[str, str]]:
     """A private copy of the static folder with hashed names and .gz/.br files, made
     once per process and content; returns its folder and each file's hash."""
@@ -86,7 +101,8 @@ def _build(folder: str) -> tuple[str, dict[str, str]]:
             atexit.register(shutil.rmtree, out, True)
             compressor = Compressor(quiet=True)
             hashes = {}
-            for name, data in files.items():
+            for name, source in files.items():
+                data = lean(name, source)
                 hashes[name] = hashlib.sha256(data).hexdigest()[:12]
                 for copy in (name, _hashed_name(name, hashes[name])):
                     target = out / copy

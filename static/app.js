@@ -436,6 +436,15 @@ function shareResult(button) {
   });
 }
 
+// What if: the chosen rule's own values, offered to tap.
+function whatIfChoices(select) {
+  const show = () => document.querySelectorAll(".what-if-choices").forEach((p) => {
+    p.hidden = p.dataset.rule !== select.value;
+  });
+  select.addEventListener("change", show);
+  show();
+}
+
 // Every behaviour of a page, started on load and again when a save's answer replaces it.
 function enhance(root) {
   root.querySelectorAll("form.hand-form").forEach((form) => {
@@ -451,6 +460,7 @@ function enhance(root) {
   root.querySelectorAll("[data-poll]").forEach(livePoll);
   root.querySelectorAll("footer.looks").forEach(looks);
   root.querySelectorAll("button.share-button").forEach(shareResult);
+  root.querySelectorAll("#what-if-rule").forEach(whatIfChoices);
   keepAwake();
 }
 

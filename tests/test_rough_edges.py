@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.helpers import bid_form, start, straight_version, text, tricks_form
+from tests.helpers import bid_form, play, start, straight_version, text, tricks_form
 
 
 def test_a_nil_count_above_its_side_is_refused_on_the_nil_bidders_row(client):
@@ -23,3 +23,15 @@ def test_a_double_nil_reads_as_both_nil(client):
     words = text(client.get(f"/games/{game_id}"))
     assert "Alice & Cara both nil (Alice nil, Cara nil)" in words
     assert "Ben & Dev bid 9 (Ben 4, Dev 5)" in words
+
+
+def test_what_if_offers_the_rules_own_values_to_tap(client):
+    game_id = start(client, rule_nil_tricks="bags")
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    page = client.get(f"/games/{game_id}/history?rule=nil_tricks&value=none").text
+    tap = f"/games/{game_id}/history?rule=nil_tricks&amp;value=partner#what-if"
+    assert f'href="{tap}">count towards the partner&#39;s bid</a>' in page
+    assert 'value=bags#what-if">score as bags' not in page  # the game's own value
+    assert f'href="/games/{game_id}/history?rule=suicide&amp;value=on#what-if"' in page
+    follow = client.get(tap.replace("&amp;", "&").split("#")[0])
+    assert "With tricks taken by a nil bidder set to count towards the partner" in text(follow)

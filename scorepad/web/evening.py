@@ -57,6 +57,19 @@ def rule_options(stored: storage.StoredGame) -> list[tuple[str, str, str]]:
     ]
 
 
+def rule_choices(stored: storage.StoredGame) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each on/off or choice rule with its other values (name, words), to offer by a tap."""
+    rules = stored.game.rules
+    offered = []
+    for spec in RULE_SPECS:
+        now = getattr(rules, spec.key)
+        if spec.kind == "switch":
+            offered.append((spec.key, [("off", "off") if now else ("on", "on")]))
+        elif spec.kind == "choice":
+            offered.append((spec.key, [(n, words) for n, words in spec.choices if n != now]))
+    return offered
+
+
 def evening_for(stored: storage.StoredGame) -> Evening | None:
     """The tally of the evening this game is part of; None for a game on its own."""
     if len(evening_store.evening_ids(get_db(), stored.id)) < 2:
@@ -81,4 +94,4 @@ def evening(game_id: str) -> str:
     )
 
 
-HELPERS = (stake_lines, what_if_for, rule_options, evening_for)
+HELPERS = (stake_lines, what_if_for, rule_options, rule_choices, evening_for)

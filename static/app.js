@@ -465,4 +465,10 @@ function enhance(root) {
 }
 
 enhance(document);
-if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+if ("serviceWorker" in navigator) {
+  // A first visit's page came before the worker: ask it to keep this page too.
+  const first = !navigator.serviceWorker.controller;
+  navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready)
+    .then((reg) => { if (first && reg.active) reg.active.postMessage({ keep: window.location.href }); })
+    .catch(() => {});
+}

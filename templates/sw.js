@@ -70,6 +70,17 @@ async function keptPage(request) {
   return new Response(html, { status: 200, headers });
 }
 
+// The page of a first visit was loaded before this worker ran: the page asks for it to be
+// kept too (same origin only), so it shows offline from the first visit.
+self.addEventListener("message", (event) => {
+  const url = new URL((event.data && event.data.keep) || "/", self.location.origin);
+  if (url.origin !== self.location.origin || url.pathname.endsWith(".json")) return;
+  event.waitUntil(fetch(url, { credentials: "same-origin" }).then((res) => {
+    if (res.ok) return caches.open(CACHE).then((c) => c.put(url.href, res));
+    return undefined;
+  }).catch(() => {}));
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);

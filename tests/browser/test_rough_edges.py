@@ -20,3 +20,29 @@ def test_a_nil_count_above_its_side_is_stopped_on_the_nil_bidders_row(page, live
     assert posts == []
     enter_tricks(page, {"Dan": 1})
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+
+
+def test_the_first_visit_is_kept_for_offline_use(browser, own_server):
+    from tests.browser.conftest import PHONE
+    from tests.browser.test_one_screen import close_game
+
+    game = f"{own_server.url}/games/{close_game(own_server)}"
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(game)  # the first visit: no service worker yet
+        page.wait_for_function(
+            "url => caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k)"
+            ".then(c => c.match(url))))).then(hits => hits.some(Boolean))",
+            arg=game,
+        )
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        own_server.stop()
+        page.reload()
+        expect(page.locator(".offline-notice")).to_be_visible()
+        assert [t.strip() for t in page.locator(".scoreboard .total").all_inner_texts()] == [
+            "144",
+            "\u2212120",
+        ]
+    finally:
+        context.close()

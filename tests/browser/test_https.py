@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 from scorepad.caddy import root_certificate
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, shot
 from tests.browser.flows import enter_bids, enter_tricks, start_game, tap, totals
+from tests.browser.test_accessibility import assert_accessible
 from tests.live import ROOT, free_port
 
 NAME = "table.test"
@@ -66,7 +67,9 @@ def test_plain_http_by_name_says_once_what_it_cannot_do_and_saves(named_browser,
         notice = page.locator(".insecure-notice")
         expect(notice).to_be_visible()
         expect(notice).to_contain_text(CANNOT)
-        shot(page, "insecure-notice")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            assert_accessible(page, f"insecure-notice-{scheme}")
         href = notice.get_by_role("link").get_attribute("href")
         assert page.evaluate(FETCH_TEXT, href).startswith("## Hosting")
 
@@ -201,7 +204,8 @@ def test_the_trust_page_offers_the_ca_over_plain_http(named_browser, https_serve
         fingerprint = ":".join(f"{b:02X}" for b in hashlib.sha256(der).digest())
         expect(page.locator("code").first).to_have_text(fingerprint)
         assert page.locator(".qr svg").count() == 2  # the certificate, then the https address
-        shot(page, "trust-page")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+        assert_accessible(page, "trust-page")
         # Anything else over plain http goes to the https address, whatever Host says.
         plain = http.client.HTTPConnection("127.0.0.1", https_server.ports[0], timeout=5)
         plain.request("GET", "/games", headers={"Host": "evil.example"})

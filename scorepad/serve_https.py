@@ -64,7 +64,8 @@ def serve_https(
         listen="" if everywhere else host,
     )
     folder = Path(app.config.get("CADDY_FOLDER") or os.path.join(app.instance_path, "caddy"))
-    signal.signal(signal.SIGTERM, _interrupt)
+    for signum in (signal.SIGTERM, signal.SIGINT):  # SIGINT too, ignored or not
+        signal.signal(signum, _interrupt)
     stopping = threading.Event()
     try:
         with caddy.running(site, folder) as process:

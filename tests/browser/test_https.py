@@ -11,22 +11,17 @@ import hashlib
 import http.client
 import os
 import shutil
-import socket
 import ssl
 import subprocess
-import sys
-import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from playwright.sync_api import expect
 
-from scorepad.caddy import root_certificate
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, shot
 from tests.browser.flows import enter_bids, enter_tricks, start_game, tap, totals
 from tests.browser.test_accessibility import assert_accessible
-from tests.live import ROOT, free_port
+from tests.live import answers, serve_https, stop_https
 
 NAME = "table.test"
 MAP_NAME = f"--host-resolver-rules=MAP {NAME} 127.0.0.1"
@@ -91,49 +86,12 @@ def test_plain_http_by_name_says_once_what_it_cannot_do_and_saves(named_browser,
         context.close()
 
 
-def _answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-            return True
-    except OSError:
-        return False
-
-
 @pytest.fixture
 def https_server(tmp_path):
     """`flask serve --https` as `make run HTTPS=1` starts it, for table.test on loopback."""
-    http_port, https_port = free_port(), free_port()
-    folder = tmp_path / "caddy"
-    env = {
-        **os.environ,
-        "SCOREPAD_DATABASE": str(tmp_path / "scorepad.db"),
-        "SCOREPAD_SECRET_KEY": "https-tests",
-        "SCOREPAD_CADDY_FOLDER": str(folder),
-    }
-    command = [sys.executable, "-m", "flask", "--app", "scorepad", "serve", "--https"]
-    command += ["--host", "127.0.0.1", "--port", str(http_port)]
-    command += ["--https-port", str(https_port), "--name", NAME]
-    log = tmp_path / "serve.log"
-    with open(log, "wb") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
-    deadline = time.monotonic() + 40
-    while "scorepad is ready" not in log.read_text(errors="replace"):
-        assert process.poll() is None, log.read_text(errors="replace")
-        assert time.monotonic() < deadline, "serve --https did not start in 40 s"
-        time.sleep(0.2)
-    server = SimpleNamespace(
-        url=f"https://{NAME}:{https_port}",
-        plain=f"http://{NAME}:{http_port}",
-        ports=(http_port, https_port),
-        folder=folder,
-        root=root_certificate(folder / "data"),
-        process=process,
-        log=log,
-    )
+    server = serve_https(tmp_path, NAME)
     yield server
-    if process.poll() is None:
-        process.terminate()
-        process.wait(20)
+    stop_https(server)
 
 
 def trusting(tmp_path: Path, root: Path) -> dict[str, str]:
@@ -179,7 +137,7 @@ def test_through_caddy_the_whole_app_works_and_the_last_score_shows_offline(
 
         https_server.process.terminate()  # scorepad and Caddy stop together
         https_server.process.wait(20)
-        assert not any(_answers(port) for port in https_server.ports)
+        assert not any(answers(port) for port in https_server.ports)
         page.reload()
         assert totals(page) == ["71", "150"]
         expect(page.locator(".offline-notice")).to_be_visible()

@@ -17,7 +17,11 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from .db import get_db
 
 bp = Blueprint("hosting", __name__)
-README = Path(__file__).resolve().parents[2] / "README.md"
+# Inside an installed wheel, else at the checkout's top.
+README = next(
+    (p for p in (Path(__file__).resolve().parents[i] / "README.md" for i in (1, 2)) if p.is_file()),
+    Path("README.md"),
+)
 HOSTING_HEADING = "## Hosting"
 
 

@@ -11,6 +11,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
+from ..core.checks import typed_count
 from ..core.names import EMPTY, name_key, name_problem
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from ..core.scoring import BLIND_NIL, NIL, Bid, Table
@@ -211,10 +212,8 @@ def hand_form(
 
 
 def _number(field: Field, top: int) -> int | None:
-    value = field.data
-    if isinstance(value, str) and value.isdigit() and int(value) <= top:
-        return int(value)
-    return None
+    value = typed_count(field.data)
+    return value if value is not None and value <= top else None
 
 
 def _count(field: Field, name: str, top: int) -> int | None:

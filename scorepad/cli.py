@@ -24,14 +24,32 @@ def score_command(file: IO[bytes]) -> None:
     click.echo(gamefile.dumps(gamefile.export(game)), nl=False)
 
 
+READ_ONLY_NOTE = " (in a read-only folder: games are shown, saves are refused)"
+
+
+def _prepare() -> str:
+    """Migrate the database; a note when it can only be read, a clear refusal when unusable."""
+    import sqlite3
+
+    from .store.db import NotMigrated, prepare
+
+    path = current_app.config["DATABASE"]
+    try:
+        return READ_ONLY_NOTE if prepare(path) else ""
+    except sqlite3.Error as err:
+        raise click.ClickException(f"cannot open the database {path}: {err}") from None
+    except NotMigrated as err:
+        raise click.ClickException(
+            f"{err.args[0]} is in a read-only folder and needs migrations "
+            f"({', '.join(err.args[1])}): make its folder writable once"
+        ) from None
+
+
 @click.command("init-db")
 @with_appcontext
 def init_db_command() -> None:
     """Create the database file if needed and apply pending migrations."""
-    from .store.db import migrate
-
-    migrate(current_app.config["DATABASE"])
-    click.echo(f"Database ready: {current_app.config['DATABASE']}")
+    click.echo(f"Database ready: {current_app.config['DATABASE']}{_prepare()}")
 
 
 @click.command("backup")
@@ -106,9 +124,9 @@ def serve_command(host: str, port: int, threads: int) -> None:
     """Serve scorepad with waitress so phones on the same network can open it."""
     import waitress
 
-    from .store.db import migrate
-
-    migrate(current_app.config["DATABASE"])
+    note = _prepare()
+    if note:
+        click.echo(f"{current_app.config['DATABASE']}{note}")
     addresses = lan_addresses() if host in ("0.0.0.0", "") else [host]
     urls = [f"http://{address}:{port}/" for address in addresses or ["127.0.0.1"]]
     click.echo("scorepad is ready. Open it on a phone on the same network:")

@@ -90,17 +90,28 @@ def lan_addresses() -> list[str]:
 
 
 MAX_HEADER_BYTES = 32 * 1024  # a full session cookie is about 3 KB
+# A table is 2 to 8 phones with up to 6 connections each (about 50); waitress reads
+# requests in one loop and gives a worker thread only a request read whole, so a
+# slow or stuck client costs one socket, not a thread. Room for 500 sockets keeps
+# phones answered beside hundreds of such clients (waitress's 100 did not).
+CONNECTION_LIMIT = 500
+IDLE_SECONDS = 30  # a phone's idle keep-alive connection: closed, the phone reopens it
 
 
-def waitress_options(app: Flask) -> dict[str, int]:
+def waitress_options(app: Flask) -> dict[str, int | bool]:
     """Limits for waitress, in one place for `serve`, the browser tests and the bench.
 
     Flask refuses a body over MAX_CONTENT_LENGTH only after waitress has read it all:
     waitress refuses anything larger than that (with room for a form's own fields, so
-    a file just too large still gets scorepad's page) before reading it."""
+    a file just too large still gets scorepad's page) before reading it. poll(), not
+    select(), watches the sockets: select() cannot see a socket numbered over 1023."""
     return {
         "max_request_body_size": app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
         "max_request_header_size": MAX_HEADER_BYTES,
+        "connection_limit": CONNECTION_LIMIT,
+        "channel_timeout": IDLE_SECONDS,
+        "cleanup_interval": 5,
+        "asyncore_use_poll": True,
     }
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from .core.errors import GameError
 from .core.game import Game
+from .core.names import shown, text_problem
 from .core.rules import validate_rules
 from .core.scoring import GameScore, Hand, Table, make_table
 
@@ -32,6 +33,7 @@ _KEYS = {
     "ended",
 }
 _COMPUTED = {"sides", "status", "winner"}
+_NAMED = {"players", "side_names"}
 _HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note"}
 _HAND_COMPUTED = {"number", "sides"}
 
@@ -39,7 +41,31 @@ _HAND_COMPUTED = {"number", "sides"}
 def _unknown(keys: set[str], allowed: set[str], hand: int | None = None) -> None:
     extra = sorted(keys - allowed)
     if extra:
-        raise GameError("unknown key", hand=hand, field=extra[0])
+        raise GameError("unknown key", hand=hand, field=shown(extra[0]))
+
+
+def _check_texts(value: object, hand: int | None = None, field: str | None = None) -> None:
+    """Every key and text anywhere in the document gets the name rules' characters (no
+    lone surrogate, control or invisible formatting character) before anything reads it:
+    such text would be stored, then break every page that shows it."""
+    if isinstance(value, str):
+        problem = text_problem(value)
+        if problem:
+            raise GameError(problem, hand=hand, field=field)
+    elif isinstance(value, list):
+        for number, item in enumerate(value, 1):
+            if field == "hands" and hand is None:
+                _check_texts(item, number)  # in a hand, its own keys name the field
+            else:
+                _check_texts(item, hand, field)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            problem = text_problem(key)
+            if problem:
+                raise GameError(f"the key {shown(key)!r} {problem}", hand=hand, field=field)
+            if field is None and hand is None and key in _NAMED:
+                continue  # the name rules check these, naming the seat or side
+            _check_texts(item, hand, field or key)
 
 
 def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
@@ -103,6 +129,7 @@ def read(doc: object) -> Game:
     """Read a parsed game file and check it whole, scoring included."""
     if not isinstance(doc, dict):
         raise GameError("the game file must be a JSON object")
+    _check_texts(doc)
     _unknown(set(doc), _KEYS | _COMPUTED)
     if doc.get("format") != FORMAT:
         raise GameError(f"must be {FORMAT!r}", field="format")
@@ -142,7 +169,7 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for key, value in pairs:
         if key in found:
-            raise GameError(f"the key {key!r} appears twice in one object", field=key)
+            raise GameError(f"the key {shown(key)!r} appears twice in one object", field=shown(key))
         found[key] = value
     return found
 

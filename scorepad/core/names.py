@@ -16,14 +16,40 @@ _REFUSED = {
 }
 
 
+def _refused(char: str) -> str:
+    """What is wrong with one character of a text, or ''."""
+    kind = unicodedata.category(char)
+    return _REFUSED[kind] if kind in _REFUSED and not char.isspace() else ""
+
+
+def text_problem(value: str) -> str:
+    """What makes a text unfit to keep or show (the name rules' characters), or ''."""
+    for char in value:
+        if _refused(char):
+            return f"has {_refused(char)} (U+{ord(char):04X})"
+    return ""
+
+
+def shown(text: str) -> str:
+    """A text as a message may quote it: each refused character written as U+XXXX."""
+    return "".join(f"U+{ord(char):04X}" if _refused(char) else char for char in text)
+
+
+def stored_text(value: object) -> str:
+    """Text read back from the database as a page can show it: a lone surrogate kept
+    before such text was refused becomes U+FFFD, so an old game still shows and exports."""
+    if not isinstance(value, str):
+        return ""
+    return "".join("\ufffd" if unicodedata.category(char) == "Cs" else char for char in value)
+
+
 def name_problem(value: object) -> tuple[str, str]:
     """(the name normalised, what is wrong with it or '') for one name as typed."""
     if not isinstance(value, str):
         return "", "must be text"
-    for char in value:  # before any normalising: a lone surrogate must never go further
-        kind = unicodedata.category(char)
-        if kind in _REFUSED and not char.isspace():
-            return "", f"has {_REFUSED[kind]} (U+{ord(char):04X})"
+    problem = text_problem(value)  # before any normalising: a lone surrogate goes no further
+    if problem:
+        return "", problem
     name = " ".join(unicodedata.normalize("NFC", value).split())
     if not name:
         return "", EMPTY

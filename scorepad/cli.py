@@ -18,10 +18,10 @@ from .core.errors import GameError
 def score_command(file: IO[bytes]) -> None:
     """Score a game file (or - for standard input) and print the export document."""
     try:
-        game = gamefile.loads(file.read())
+        game, score = gamefile.loads_scored(file.read())
     except GameError as err:
         raise click.ClickException(str(err)) from None
-    click.echo(gamefile.dumps(gamefile.export(game)), nl=False)
+    click.echo(gamefile.dumps(gamefile.export(game, score)), nl=False)
 
 
 READ_ONLY_NOTE = " (in a read-only folder: games are shown, saves are refused)"

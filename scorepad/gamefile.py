@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from .core.errors import GameError
-from .core.game import Game
+from .core.game import MAX_HANDS, Game
 from .core.names import shown, text_problem
 from .core.rules import validate_rules
 from .core.scoring import GameScore, Hand, Table, make_table
@@ -127,8 +127,20 @@ def _read_start(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
 
 def read(doc: object) -> Game:
     """Read a parsed game file and check it whole, scoring included."""
+    return read_scored(doc)[0]
+
+
+def read_scored(doc: object) -> tuple[Game, GameScore]:
+    """Read a parsed game file and check it whole; the game and its score, scored once."""
     if not isinstance(doc, dict):
         raise GameError("the game file must be a JSON object")
+    raw_hands = doc.get("hands", [])
+    if isinstance(raw_hands, list) and len(raw_hands) > MAX_HANDS:
+        # before anything is read or scored: a huge file costs no more than a small one
+        raise GameError(
+            f"a game holds at most {MAX_HANDS} hands, this file has {len(raw_hands)}",
+            field="hands",
+        )
     _check_texts(doc)
     _unknown(set(doc), _KEYS | _COMPUTED)
     if doc.get("format") != FORMAT:
@@ -140,7 +152,6 @@ def read(doc: object) -> Game:
         doc["mode"], doc["players"], doc.get("first_dealer", 0), doc.get("side_names")
     )
     rules = validate_rules(doc.get("rules", {}), table.mode)
-    raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list):
         raise GameError("must be a list", field="hands")
     ended = doc.get("ended", False)
@@ -161,7 +172,7 @@ def read(doc: object) -> Game:
         ended,
     )
     score = game.score()
-    return Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
+    return Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended), score
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -176,13 +187,18 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def loads(text: str | bytes) -> Game:
     """Parse and read a game file's text."""
+    return loads_scored(text)[0]
+
+
+def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
+    """Parse and read a game file's text; the game and its score, scored once."""
     try:
         doc = json.loads(text, object_pairs_hook=_no_repeats)
     except GameError:
         raise
     except (ValueError, RecursionError) as err:
         raise GameError(f"the game file is not valid JSON ({err})") from None
-    return read(doc)
+    return read_scored(doc)
 
 
 def _export_hand(hand: Any) -> dict[str, Any]:

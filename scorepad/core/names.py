@@ -9,6 +9,9 @@ from .errors import GameError
 
 MAX_NAME = 40
 EMPTY = "is empty"
+LOOKS_EMPTY = "looks empty: it has no letter, digit or sign that shows"
+# Letters and signs drawn as nothing: the Hangul fillers and the blank braille pattern.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _REFUSED = {
     "Cc": "a control character",
     "Cf": "an invisible formatting character",
@@ -53,6 +56,11 @@ def name_problem(value: object) -> tuple[str, str]:
     name = " ".join(unicodedata.normalize("NFC", value).split())
     if not name:
         return "", EMPTY
+    if all(
+        char in _BLANKS or char.isspace() or unicodedata.category(char).startswith("M")
+        for char in name
+    ):
+        return "", LOOKS_EMPTY  # blank fillers, or combining marks with nothing to mark
     if len(name) > MAX_NAME:
         return name, f"is {len(name)} characters long, the most is {MAX_NAME}"
     return name, ""

@@ -147,11 +147,8 @@ def check_adjustment(
     text = (note or "").strip()
     if len(text) > NOTE_LIMIT:
         raise GameError(f"note: at most {NOTE_LIMIT} characters, not {len(text)}", field="note")
-    if not any(points):
-        return None, text
-    if not text:
-        raise GameError("note: say why the score is adjusted", field="note")
-    return tuple(points), text  # type: ignore[arg-type]
+    # The note is optional, as in the game file (GAMEFILE.md): a form and an import agree.
+    return (tuple(points) if any(points) else None), text  # type: ignore[arg-type]
 
 
 def set_adjustment(

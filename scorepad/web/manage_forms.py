@@ -126,7 +126,7 @@ def adjust_form(
 
     class Form(VersionForm):
         note = StringField(
-            "Why", description=f"At most {NOTE_LIMIT} characters, e.g. a renege by Ben."
+            "Why", description=f"Optional, at most {NOTE_LIMIT} characters, e.g. a renege by Ben."
         )
 
     values: dict[str, Any] = {"version": version, "note": note or ""}

@@ -59,3 +59,30 @@ def test_a_seat_bid_in_odd_digits_is_refused_beside_the_field(client, odd):
     response = _bid(client, tokens[0], odd)
     assert response.status_code == 400
     assert "Alice's bid must be nil, blind_nil or 1 to 13" in text(response)
+
+
+@pytest.mark.parametrize("odd", ["٥٠٠", "5_00", "²⁰⁰", "500.0", "5e2"])
+def test_a_typed_target_in_other_digits_is_refused(client, odd):
+    from tests.helpers import new_game_form
+
+    data = new_game_form(target="custom", custom_target=odd)
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 400
+    assert "Other target: enter a whole number" in text(response)
+
+
+@pytest.mark.parametrize("odd", ["٣٠", "3_0", "³⁰", "+٣"])
+def test_adjusted_points_in_other_digits_are_refused(client, odd):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    data = {"version": "2", "adjust_0": odd, "adjust_1": "0", "note": "renege"}
+    response = client.post(f"/games/{game_id}/hands/1/adjust", data=data)
+    assert response.status_code == 400
+    assert "enter a whole number" in text(response)
+
+
+def test_adjusted_points_with_a_sign_are_kept(client):
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    data = {"version": "2", "adjust_0": " -30 ", "adjust_1": "+30", "note": "renege"}
+    assert client.post(f"/games/{game_id}/hands/1/adjust", data=data).status_code == 302

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
 import sqlite3
 
 import pytest
@@ -96,3 +97,33 @@ def test_a_note_stored_broken_before_the_rule_still_shows_and_exports(app, clien
     assert exported.get_json()["hands"][1]["note"] == "renege \ufffd"
     assert exported.get_json()["players"][1] == "B\ufffden"
     assert "renege \ufffd" in client.get(f"/games/{game_id}/hands.csv").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("note", "problem"),
+    [("ok\u202e", "an invisible formatting character"), ("bell\u0007", "a control character")],
+)
+def test_the_adjust_form_refuses_a_note_a_game_file_would_refuse(app, client, note, problem):
+    response = _post(client, json.dumps(BASE).encode())
+    game_id = response.headers["Location"].rsplit("/", 1)[-1]
+    page = client.get(f"/games/{game_id}/hands/2/adjust").get_data(as_text=True)
+    version = re.search(r'name="version" (?:type="hidden" )?value="(\d+)"', page).group(1)
+    data = {"version": version, "adjust_0": "10", "adjust_1": "0", "note": note}
+    refused = client.post(f"/games/{game_id}/hands/2/adjust", data=data)
+    assert refused.status_code == 400 and problem in text(refused)
+    exported = client.get(f"/games/{game_id}/export.json").get_data()
+    assert _post(client, exported).status_code == 302  # what is stored imports again
+
+
+def test_an_old_note_with_a_formatting_character_exports_a_file_that_imports(app, client):
+    response = _post(client, json.dumps(BASE).encode())
+    game_id = response.headers["Location"].rsplit("/", 1)[-1]
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        extra = json.dumps({"adjust": [10, 0], "note": "\u202erenege"})
+        conn.execute(
+            "update hands set extra = ? where game_id = ? and number = 2", [extra, game_id]
+        )
+        conn.execute("update games set revision = revision + 1 where id = ?", [game_id])
+    exported = client.get(f"/games/{game_id}/export.json")
+    assert exported.get_json()["hands"][1]["note"] == "\ufffdrenege"
+    assert _post(client, exported.get_data()).status_code == 302

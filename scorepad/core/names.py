@@ -39,11 +39,12 @@ def shown(text: str) -> str:
 
 
 def stored_text(value: object) -> str:
-    """Text read back from the database as a page can show it: a lone surrogate kept
-    before such text was refused becomes U+FFFD, so an old game still shows and exports."""
+    """Text read back from the database as a page can show it: a character kept before
+    such text was refused (a lone surrogate breaks every page) becomes U+FFFD, so an old
+    game still shows, exports, and its export imports again."""
     if not isinstance(value, str):
         return ""
-    return "".join("\ufffd" if unicodedata.category(char) == "Cs" else char for char in value)
+    return "".join("\ufffd" if _refused(char) else char for char in value)
 
 
 def name_problem(value: object) -> tuple[str, str]:

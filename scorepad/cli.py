@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 from typing import IO
+from urllib.parse import urlsplit
 
 import click
 from flask import Flask, current_app
@@ -19,20 +20,38 @@ from .core.errors import GameError
 def score_command(file: IO[bytes]) -> None:
     """Score a game file (or - for standard input) and print the export document."""
     try:
-        game = gamefile.loads(file.read())
+        game, score = gamefile.loads_scored(file.read())
     except GameError as err:
         raise click.ClickException(str(err)) from None
-    click.echo(gamefile.dumps(gamefile.export(game)), nl=False)
+    click.echo(gamefile.dumps(gamefile.export(game, score)), nl=False)
+
+
+READ_ONLY_NOTE = " (in a read-only folder: games are shown, saves are refused)"
+
+
+def _prepare() -> str:
+    """Migrate the database; a note when it can only be read, a clear refusal when unusable."""
+    import sqlite3
+
+    from .store.db import NotMigrated, prepare
+
+    path = current_app.config["DATABASE"]
+    try:
+        return READ_ONLY_NOTE if prepare(path) else ""
+    except sqlite3.Error as err:
+        raise click.ClickException(f"cannot open the database {path}: {err}") from None
+    except NotMigrated as err:
+        raise click.ClickException(
+            f"{err.args[0]} is in a read-only folder and needs migrations "
+            f"({', '.join(err.args[1])}): make its folder writable once"
+        ) from None
 
 
 @click.command("init-db")
 @with_appcontext
 def init_db_command() -> None:
     """Create the database file if needed and apply pending migrations."""
-    from .store.db import migrate
-
-    migrate(current_app.config["DATABASE"])
-    click.echo(f"Database ready: {current_app.config['DATABASE']}")
+    click.echo(f"Database ready: {current_app.config['DATABASE']}{_prepare()}")
 
 
 @click.command("backup")
@@ -73,17 +92,31 @@ def lan_addresses() -> list[str]:
 
 
 MAX_HEADER_BYTES = 32 * 1024  # a full session cookie is about 3 KB
+# A table is 2 to 8 phones with up to 6 connections each (about 50); waitress reads
+# requests in one loop and gives a worker thread only a request read whole, so a
+# slow or stuck client costs one socket, not a thread. Room for 500 sockets keeps
+# phones answered beside hundreds of such clients (waitress's 100 did not).
+CONNECTION_LIMIT = 500
+IDLE_SECONDS = 30  # a phone's idle keep-alive connection: closed, the phone reopens it
 
 
-def waitress_options(app: Flask) -> dict[str, int]:
+def waitress_options(app: Flask) -> dict[str, int | bool]:
     """Limits for waitress, in one place for `serve`, the browser tests and the bench.
 
     Flask refuses a body over MAX_CONTENT_LENGTH only after waitress has read it all:
     waitress refuses anything larger than that (with room for a form's own fields, so
-    a file just too large still gets scorepad's page) before reading it."""
+    a file just too large still gets scorepad's page) before reading it. poll(), not
+    select(), watches the sockets: select() cannot see a socket numbered over 1023.
+    X-Forwarded-* reach the app only behind trusted proxies (TRUSTED_PROXIES), where
+    ProxyFix takes exactly that many values; with none, waitress drops them."""
     return {
         "max_request_body_size": app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
         "max_request_header_size": MAX_HEADER_BYTES,
+        "connection_limit": CONNECTION_LIMIT,
+        "channel_timeout": IDLE_SECONDS,
+        "cleanup_interval": 5,
+        "asyncore_use_poll": True,
+        "clear_untrusted_proxy_headers": not app.config.get("TRUSTED_PROXIES"),
     }
 
 
@@ -110,33 +143,52 @@ def _is_ip(address: str) -> bool:
 @click.option("--host", default="0.0.0.0", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--threads", default=8, show_default=True, type=int)
+@click.option("--https", "use_https", is_flag=True, help="Put Caddy with its own CA in front.")
+@click.option("--https-port", default=8443, show_default=True, type=int)
+@click.option("--name", "names", multiple=True, help="A host name phones use (with --https).")
 @with_appcontext
-def serve_command(host: str, port: int, threads: int) -> None:
+def serve_command(
+    host: str, port: int, threads: int, use_https: bool, https_port: int, names: tuple[str, ...]
+) -> None:
     """Serve scorepad with waitress so phones on the same network can open it."""
+    note = _prepare()
+    if note:
+        click.echo(f"{current_app.config['DATABASE']}{note}")
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    everywhere = host in ("0.0.0.0", "")
+    addresses = (lan_addresses() if everywhere else [host]) or ["127.0.0.1"]
+    if use_https:
+        from .serve_https import serve_https
+
+        serve_https(app, host, [*names, *addresses], port, https_port, threads)
+        return
     import waitress
 
-    from .store.db import migrate
+    urls = [f"http://{address}:{port}/" for address in addresses]
+    # Links and QR codes for other phones: the configured address, else the one printed.
+    app.config["PUBLIC_URL"] = app.config.get("PUBLIC_URL") or urls[0]
+    show_addresses(urls)
+    waitress.serve(
+        app, host=host, port=port, threads=threads, ident="scorepad", **waitress_options(app)
+    )
 
-    migrate(current_app.config["DATABASE"])
-    addresses = lan_addresses() if host in ("0.0.0.0", "") else [host]
-    urls = [f"http://{address}:{port}/" for address in addresses or ["127.0.0.1"]]
+
+def show_addresses(urls: list[str], how: str = "") -> None:
+    """Print the addresses phones may open, and a QR code of the first; on a loopback
+    address (127.0.0.1 is each phone's own), say that no phone can open it instead."""
+    host = urlsplit(urls[0]).hostname or ""
     if host == "localhost" or (_is_ip(host) and ipaddress.ip_address(host).is_loopback):
-        # 127.0.0.1 is each phone's own address: no phone can reach this machine by it
         click.echo(f"scorepad is ready on this machine only: {urls[0]}")
         click.echo(
             f"Phones cannot open {host}: it is only this machine. To play from phones, "
             "run it on the network (make run, or --host 0.0.0.0)."
         )
-    else:
-        click.echo("scorepad is ready. Open it on a phone on the same network:")
-        for url in urls:
-            click.echo(f"  {url}")
-        click.echo(f"Or point the phone's camera at this code for {urls[0]}")
-        click.echo(qr_text(urls[0]), nl=False)
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    waitress.serve(
-        app, host=host, port=port, threads=threads, ident="scorepad", **waitress_options(app)
-    )
+        return
+    click.echo(f"scorepad is ready. Open it on a phone on the same network{how}:")
+    for url in urls:
+        click.echo(f"  {url}")
+    click.echo(f"Or point the phone's camera at this code for {urls[0]}")
+    click.echo(qr_text(urls[0]), nl=False)
 
 
 def init_app(app: Flask) -> None:

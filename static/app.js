@@ -233,8 +233,9 @@ function newGame(form) {
     if (diagram) diagram.hidden = seats !== 4 || chosen.value !== "partnership";
     const tricksBy = form.querySelector(".tricks-by");
     if (tricksBy) tricksBy.hidden = chosen && chosen.value !== "partnership";
-    const suicide = form.querySelector("#rule_suicide");
-    if (suicide) suicide.closest(".field").hidden = chosen && chosen.value !== "partnership";
+    form.querySelectorAll("[data-partners]").forEach((rule) => {
+      rule.hidden = chosen && chosen.value !== "partnership";
+    });
     const custom = form.querySelector(".custom-target");
     const target = form.querySelector("input[name=target]:checked");
     if (custom) custom.hidden = !target || target.value !== "custom";
@@ -445,6 +446,19 @@ function whatIfChoices(select) {
   show();
 }
 
+// Plain http from another phone is not a secure context: say once, until "Got it", what
+// that costs here (no offline score, no install, no wake lock, no share).
+const INSECURE_SEEN = "scorepad-insecure-seen";
+function insecureNotice(note) {
+  if (window.isSecureContext) return;
+  try { if (localStorage.getItem(INSECURE_SEEN)) return; } catch (err) { /* shown */ }
+  note.hidden = false;
+  note.querySelector(".insecure-dismiss").addEventListener("click", () => {
+    note.hidden = true;
+    try { localStorage.setItem(INSECURE_SEEN, "1"); } catch (err) { /* shown next time */ }
+  });
+}
+
 // Every behaviour of a page, started on load and again when a save's answer replaces it.
 function enhance(root) {
   root.querySelectorAll("form.hand-form").forEach((form) => {
@@ -462,6 +476,7 @@ function enhance(root) {
   root.querySelectorAll("button.share-button").forEach(shareResult);
   root.querySelectorAll("#what-if-rule").forEach(whatIfChoices);
   keepAwake();
+  root.querySelectorAll(".insecure-notice").forEach(insecureNotice);
 }
 
 enhance(document);

@@ -6,15 +6,15 @@ import unicodedata
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, RadioField, StringField
+from wtforms import BooleanField, RadioField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
 from ..core.errors import GameError
-from ..core.rules import RULE_SPECS, Rules, RulesError, validate_rules
+from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
 from ..core.scoring import Table, make_table
 from ..store.manage import ADJUST_LIMIT, NOTE_LIMIT
-from .forms import NAME_FIELD, _choices, _rule_field
+from .forms import NAME_FIELD, WholeNumberField, _choices, _rule_field
 
 NAME_LIMIT = 40
 
@@ -22,12 +22,12 @@ NAME_LIMIT = 40
 class VersionForm(FlaskForm):
     """A POST that carries the version of what it changes (a hand's or the game's)."""
 
-    version = IntegerField("Version", widget=HiddenInput(), validators=[InputRequired()])
+    version = WholeNumberField("Version", widget=HiddenInput(), validators=[InputRequired()])
 
 
 def rule_keys(table: Table) -> list[str]:
-    """The house rules a table may change (suicide is for partnerships only)."""
-    return [spec.key for spec in RULE_SPECS if table.mode == "partnership" or spec.key != "suicide"]
+    """The house rules a table may change (those about partners only in partnerships)."""
+    return [spec.key for spec in specs_for(table.mode)]
 
 
 def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
@@ -127,7 +127,7 @@ def adjust_form(
     class Form(VersionForm):
         note = StringField(
             "Why",
-            description=f"At most {NOTE_LIMIT} characters, e.g. a renege by Ben.",
+            description=f"Optional, at most {NOTE_LIMIT} characters, e.g. a renege by Ben.",
             render_kw={"maxlength": NOTE_LIMIT},
         )
 
@@ -136,7 +136,7 @@ def adjust_form(
         setattr(
             Form,
             f"adjust_{side}",
-            IntegerField(
+            WholeNumberField(
                 f"Points for {name}",
                 description="Minus to take points away.",
                 # no inputmode=numeric: some phone keypads then have no minus sign
@@ -144,4 +144,17 @@ def adjust_form(
             ),
         )
         values[f"adjust_{side}"] = points[side] if points else 0
+    return Form(data=values)
+
+
+def renege_form(side_names: list[str], version: int, reneged: tuple[int, ...]) -> VersionForm:
+    """Which sides reneged in a hand: one box per side."""
+
+    class Form(VersionForm):
+        pass
+
+    values: dict[str, Any] = {"version": version}
+    for side, name in enumerate(side_names):
+        setattr(Form, f"renege_{side}", BooleanField(f"{name} reneged"))
+        values[f"renege_{side}"] = side in reneged
     return Form(data=values)

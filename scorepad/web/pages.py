@@ -8,8 +8,7 @@ import segno
 from flask import Blueprint, Response, render_template, request, url_for
 from markupsafe import Markup
 
-from ..core.stats import player_stats
-from ..store import storage
+from ..store.stats import player_stats_of
 from . import security
 from .db import get_db
 from .render import render_stored, stored_or_404
@@ -19,7 +18,7 @@ POLL_SECONDS = 3
 
 
 @lru_cache(maxsize=512)
-def share_qr(url: str) -> Markup:
+def share_qr(url: str, title: str = "QR code of the live scoreboard link") -> Markup:
     """A QR code of `url` as inline SVG, dark on light so any camera reads it."""
     code = segno.make(url, error="m")
     return Markup(
@@ -28,7 +27,7 @@ def share_qr(url: str) -> Markup:
             border=2,
             dark="#000",
             light="#fff",
-            title="QR code of the live scoreboard link",
+            title=title,
         )
     )
 
@@ -58,10 +57,8 @@ def sheet(game_id: str) -> str:
 
 @bp.get("/stats")
 def stats() -> str:
-    games = storage.list_games(get_db(), security.remembered_games())
-    return render_template(
-        "stats.html", players=player_stats(g.score() for g in games), games=len(games)
-    )
+    players, games = player_stats_of(get_db(), security.remembered_games())
+    return render_template("stats.html", players=players, games=games)
 
 
 @bp.get("/offline")

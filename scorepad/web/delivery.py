@@ -78,12 +78,15 @@ def _scan(folder: Path) -> dict[str, bytes]:
 def lean(name: str, data: bytes) -> bytes:
     """A script or stylesheet as served: without its comments on lines of their own and
     its indentation (a page's first round trip holds 14 KB; the sources keep their
-    comments). Nothing else changes: no line is joined to another."""
+    comments); in a stylesheet, no space around braces and semicolons either."""
     if not name.endswith((".js", ".css")):
         return data
     text = data.decode()
     if name.endswith(".css"):
-        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        # no stylesheet string holds a brace or a semicolon: spaces around them are layout
+        text = re.sub(r"\s*([{};])\s*", r"\1", re.sub(r"/\*.*?\*/", "", text, flags=re.S))
+    else:  # a comment closing a line, where what follows '//' holds no quote
+        text = re.sub(r"[ \t]+// [^\"'`\n]*$", "", text, flags=re.M)
     lines = (line.strip() for line in text.splitlines())
     return "\n".join(line for line in lines if line and not line.startswith("//")).encode() + b"\n"
 

@@ -100,7 +100,11 @@ def test_four_phones_bid_their_own_seats(browser, page, live_server):
         follow(page, "Enter the tricks of hand 1")
         enter_tricks(page, {"Alice & Cara": 9, "Dev": 1})  # Ben: the other 3 of his side's
         expect(page.locator(".scoreboard .total").first).to_have_text("81")
-        expect(phones[0].locator("#bids")).to_contain_text("Hand 2 is being bid", timeout=8000)
+        # each seat phone follows by itself: the new score, and its bid of the next hand
+        expect(phones[0].get_by_role("heading", name="Hand 2: your bid")).to_be_visible(
+            timeout=8000
+        )
+        expect(phones[0].locator(".scoreboard .total").first).to_have_text("81")
     finally:
         for context in contexts:
             context.close()

@@ -31,7 +31,9 @@ def test_rename_download_and_delete(page, live_server):
     with page.expect_download() as download:
         page.get_by_role("link", name="Download as CSV").tap()
     csv_file = download.value
-    assert re.fullmatch(r"scorepad-\d{4}-\d\d-\d\d-hands\.csv", csv_file.suggested_filename)
+    assert re.fullmatch(  # named by the players and the day
+        r"scorepad-alice-bea-cara-dev-\d{4}-\d\d-\d\d-hands\.csv", csv_file.suggested_filename
+    )
     body = open(csv_file.path(), "rb").read()
     assert body.startswith(b"\xef\xbb\xbfHand,Dealer,Alice bid,Alice tricks,Bea bid")
     assert b"\r\n1,Alice,4,5,5,5,3,3,nil,0,71,71,1,0,150,150,0,0,\r\n" in body

@@ -14,7 +14,7 @@ from scorepad.core.scoring import NIL, Hand, Table
 from scorepad.store import storage
 from scorepad.store.db import connect, migrate
 from tests.browser.conftest import shot
-from tests.browser.flows import enter_bids, enter_tricks, press, small_targets
+from tests.browser.flows import cramped_targets, enter_bids, enter_tricks, press
 
 SIZES = [(390, 844), (360, 740)]
 PLAYED = [Hand((4, 3, 3, 3), (5, 3, 4, 1)), Hand((4, 3, 3, 3), (6, 2, 3, 2))]
@@ -86,7 +86,7 @@ def test_each_step_fits_the_first_screen_and_a_second_tap_changes_nothing(
     shot(page, f"one-screen-bids-{width}")
     enter_bids(page, {"Alice": 4, "Ben": 3, "Cara": 3, "Dev": "nil"}, save=False)
     first_screen(page, "Save bids")
-    assert small_targets(page) == []
+    assert cramped_targets(page) == []
 
     save = page.get_by_role("button", name="Save bids", exact=True).bounding_box()
     x, y = save["x"] + save["width"] / 2, save["y"] + save["height"] / 2
@@ -105,7 +105,7 @@ def test_each_step_fits_the_first_screen_and_a_second_tap_changes_nothing(
     expect(page.locator(".stakes")).to_contain_text("1 more bag costs Alice & Cara 100")
     first_screen(page, "Save tricks")
     shot(page, f"one-screen-tricks-{width}")
-    assert small_targets(page) == []
+    assert cramped_targets(page) == []
 
     enter_tricks(page, {"Alice & Cara": 8}, save=False)
     first_screen(page, "Save tricks")  # the nil bidder's count, opened in turn, fits too

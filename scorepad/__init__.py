@@ -129,6 +129,7 @@ def _wire(app: Flask) -> None:
         standing,
     )
 
+    app.session_interface = security.SessionCookie()
     CSRFProtect(app)
     app.teardown_appcontext(db.close_db)
     app.after_request(security.set_headers)

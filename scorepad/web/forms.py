@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -187,6 +188,22 @@ def hand_form(
     seat (`tricks="seat"`) or by side (`"side"`: one count a side, and each nil
     bidder's own count; `nil_seats` None gives every seat one, as an edit needs).
     `zero`: a bid of 0 is a plain bid (house rule zero_bid), so 0 is offered too."""
+    shape = _hand_form_class(table, bids, nil, zero, tuple(blind), tricks, nil_seats)
+    return shape(data=values)
+
+
+@lru_cache(maxsize=1024)
+def _hand_form_class(
+    table: Table,
+    bids: bool,
+    nil: bool,
+    zero: bool,
+    blind: tuple[bool, ...],
+    tricks: str | None,
+    nil_seats: tuple[int, ...] | None,
+) -> type[HandForm]:
+    """The form class of one table shape, built once: making a WTForms class and its
+    fields costs more than filling in a form, and a table uses the same few shapes."""
 
     class Form(HandForm):
         pass
@@ -207,7 +224,7 @@ def hand_form(
     if tricks == "side":
         for side in range(len(table.sides)):
             setattr(Form, f"side_{side}", _pick(f"{table.side_name(side)} tricks", 0, top))
-    return Form(data=values)
+    return Form
 
 
 def _number(field: Field, top: int) -> int | None:

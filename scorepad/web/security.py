@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from flask import session
+import time
+
+from flask import Flask, session
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from werkzeug.wrappers import Response as BaseResponse
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -53,3 +56,23 @@ def forget_game(game_id: str) -> None:
     known = remembered_games()
     if game_id in known:
         session["games"] = [g for g in known if g != game_id]
+
+
+DAY_SECONDS = 24 * 3600
+
+
+class SessionCookie(SecureCookieSessionInterface):
+    """The signed session cookie, sent again only when the session changed, or once a
+    day to push a remembered list's 180 days forward: Flask's default signs and sends
+    it on every request of a permanent session."""
+
+    def save_session(self, app: Flask, session: SessionMixin, response: BaseResponse) -> None:
+        """Note the day on a permanent session that has not been sent today, then save."""
+        today = int(time.time() // DAY_SECONDS)
+        if session.permanent and session.get("cookie_day") != today:
+            session["cookie_day"] = today
+        super().save_session(app, session, response)
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        """Only a changed session is signed and sent."""
+        return session.modified

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from flask import Flask, session
+from flask import Flask, Response, session
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -66,7 +66,7 @@ class SessionCookie(SecureCookieSessionInterface):
     day to push a remembered list's 180 days forward: Flask's default signs and sends
     it on every request of a permanent session."""
 
-    def save_session(self, app: Flask, session: SessionMixin, response: BaseResponse) -> None:
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         """Note the day on a permanent session that has not been sent today, then save."""
         today = int(time.time() // DAY_SECONDS)
         if session.permanent and session.get("cookie_day") != today:

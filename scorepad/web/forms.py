@@ -251,7 +251,7 @@ def read_bids(form: HandForm, table: Table) -> list[Bid] | None:
     result: list[Bid] = []
     for seat, name in enumerate(table.players):
         field = form[f"bid_{seat}"]
-        offered = {option.data for option in field}
+        offered = {choice.value for choice in field.choices}
         if field.data in (None, "", "None"):
             field.errors.append(f"{name}'s bid is missing")
         elif field.data not in offered:

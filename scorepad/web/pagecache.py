@@ -18,10 +18,10 @@ from cachetools import LRUCache
 from flask import current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 
-from ..store import evening as evening_store
 from ..store import storage
 from ..store.db import file_of
 from .db import get_db
+from .evening import evening_ids
 from .seats import seat_state
 
 CSRF_MARK = "csrf-token-drawn-per-request-7f3c1d"
@@ -35,7 +35,7 @@ def _plain(stored: storage.StoredGame) -> bool:
         request.args
         or session.get("_flashes")
         or seat_state(stored) is not None
-        or len(evening_store.evening_ids(get_db(), stored.id)) > 1
+        or len(evening_ids(stored)) > 1
     )
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from flask import Flask, Response, session
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from itsdangerous import URLSafeTimedSerializer
 from werkzeug.wrappers import Response as BaseResponse
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -65,6 +67,16 @@ class SessionCookie(SecureCookieSessionInterface):
     """The signed session cookie, sent again only when the session changed, or once a
     day to push a remembered list's 180 days forward: Flask's default signs and sends
     it on every request of a permanent session."""
+
+    def __init__(self) -> None:
+        self._signers: dict[tuple[Any, ...], URLSafeTimedSerializer | None] = {}
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """Flask's serializer, made once per key rather than on every request."""
+        keys = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        if keys not in self._signers:
+            self._signers[keys] = super().get_signing_serializer(app)
+        return self._signers[keys]
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         """Note the day on a permanent session that has not been sent today, then save."""

@@ -5,9 +5,13 @@ unchanged game drawn once, and scoring nothing, while each phone keeps its own t
 from __future__ import annotations
 
 import re
+import sqlite3
 import threading
 
+import pytest
+
 from scorepad import create_app
+from scorepad.store.db import writing
 from scorepad.web import db as web_db
 from scorepad.web.forms import hand_form
 from tests.conftest import partnership
@@ -117,3 +121,17 @@ def test_a_page_after_a_save_shows_the_save(app, client):
     version = version_on_page(client, game_id)
     client.post(f"/games/{game_id}/tricks", data=tricks_form(1, version, [3, 3, 3, 4]))
     assert "Hand 2: bids" in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_a_commit_that_fails_leaves_no_transaction_open(app):
+    with app.app_context():
+        db = web_db.get_db()
+        # A deferred foreign key is checked at COMMIT, which then fails, as on a full disk.
+        db.execute(
+            "create table note (game text references games(id) deferrable initially deferred)"
+        )
+        with pytest.raises(sqlite3.IntegrityError):
+            with writing(db):
+                db.execute("insert into note values ('no such game')")
+        assert not db.conn.in_transaction
+        assert db.execute("select count(*) from note").fetchone()[0] == 0

@@ -112,7 +112,10 @@ def writing(db: Database) -> Iterator[Database]:
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
+        db.execute("COMMIT")
     except BaseException:
-        db.rollback()
+        # A failed COMMIT (a full disk) may leave the transaction open: the connection
+        # outlives the request, so it is rolled back here, not left to the next write.
+        if db.conn.in_transaction:
+            db.rollback()
         raise
-    db.execute("COMMIT")

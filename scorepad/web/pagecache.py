@@ -5,8 +5,8 @@ second phone, a reload, a page shown again after a save). The page is a function
 of the stored game at one revision, the host it is served under, and a few things
 of the request: the CSRF token (drawn as a placeholder, put in on each answer),
 flashed messages, a query string, an evening of rematches and seat links (which
-change without the game's revision: such pages are drawn every time). Keyed by the
-database file, as the scored-game cache is, so two apps never share a page.
+change without the game's revision: such pages are drawn every time). Kept by each
+app, and keyed by the database file as the scored-game cache is.
 """
 
 from __future__ import annotations
@@ -25,8 +25,17 @@ from .evening import evening_ids
 from .seats import seat_state
 
 CSRF_MARK = "csrf-token-drawn-per-request-7f3c1d"
-_pages: LRUCache[tuple[str, str, int, str, str], str] = LRUCache(maxsize=128)
+PAGES_KEPT = 128  # about 16 KB each
 _lock = threading.Lock()
+
+
+def _pages() -> LRUCache[tuple[str, str, int, str, str], str]:
+    """This app's kept pages."""
+    kept = current_app.extensions
+    if "scorepad.pages" not in kept:
+        with _lock:
+            kept.setdefault("scorepad.pages", LRUCache(maxsize=PAGES_KEPT))
+    return kept["scorepad.pages"]  # type: ignore[no-any-return]
 
 
 def _plain(stored: storage.StoredGame) -> bool:
@@ -45,8 +54,9 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
         return draw()
     field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
     key = (file_of(get_db()), stored.id, stored.revision, request.host_url, field)
+    pages = _pages()
     with _lock:
-        page = _pages.get(key)
+        page = pages.get(key)
     if page is None:
         setattr(g, field, CSRF_MARK)  # every csrf_token() of the page draws the mark
         try:
@@ -54,5 +64,5 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
         finally:
             g.pop(field, None)
         with _lock:
-            _pages[key] = page
+            pages[key] = page
     return page.replace(CSRF_MARK, generate_csrf())

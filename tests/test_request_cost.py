@@ -9,11 +9,14 @@ import sqlite3
 import threading
 
 import pytest
+from markupsafe import Markup
+from wtforms.widgets.core import html_params
 
 from scorepad import create_app
 from scorepad.store.db import writing
 from scorepad.web import db as web_db
 from scorepad.web.forms import hand_form
+from scorepad.web.widgets import attributes
 from tests.conftest import partnership
 from tests.helpers import bid_form, new_game_form, start, tricks_form, version_on_page
 from tests.test_cost import counting_score_side
@@ -135,3 +138,16 @@ def test_a_commit_that_fails_leaves_no_transaction_open(app):
                 db.execute("insert into note values ('no such game')")
         assert not db.conn.in_transaction
         assert db.execute("select count(*) from note").fetchone()[0] == 0
+
+
+@pytest.mark.parametrize(
+    "attrs",
+    [
+        {"id": "number", "name": "number", "type": "hidden", "value": "3", "required": True},
+        {"id": 'x"<&', "value": Markup('a"b'), "data_x_y": "1", "class_": "c", "checked": False},
+        {"value": 5, "aria_label": "it's", "for_": "f"},
+    ],
+)
+def test_the_quick_hidden_input_draws_what_wtforms_draws(attrs):
+    assert attributes(**attrs) == html_params(**attrs)
+    assert isinstance(attributes(**attrs), Markup)

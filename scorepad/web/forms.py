@@ -10,11 +10,11 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, Field, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
-from wtforms.widgets import HiddenInput
 
 from ..core.names import EMPTY, name_key, name_problem
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from ..core.scoring import BLIND_NIL, NIL, Bid, Table
+from .widgets import Hidden
 
 TABLES = (
     ("partnership", "Partnership: 4 players, partners sit opposite"),
@@ -153,8 +153,8 @@ for _spec in RULE_SPECS:
 class HandForm(FlaskForm):
     """The fields every hand form carries: which hand, and which version of it."""
 
-    number = IntegerField("Hand", widget=HiddenInput(), validators=[InputRequired()])
-    version = IntegerField("Version", widget=HiddenInput(), validators=[InputRequired()])
+    number = IntegerField("Hand", widget=Hidden(), validators=[InputRequired()])
+    version = IntegerField("Version", widget=Hidden(), validators=[InputRequired()])
 
 
 def _pick(

@@ -8,6 +8,7 @@ import re
 import sqlite3
 import threading
 
+import flask
 import pytest
 from markupsafe import Markup
 from wtforms.widgets.core import html_params
@@ -15,6 +16,7 @@ from wtforms.widgets.core import html_params
 from scorepad import create_app
 from scorepad.store.db import writing
 from scorepad.web import db as web_db
+from scorepad.web import urls
 from scorepad.web.forms import hand_form
 from scorepad.web.widgets import attributes
 from tests.conftest import partnership
@@ -151,3 +153,27 @@ def test_a_commit_that_fails_leaves_no_transaction_open(app):
 def test_the_quick_hidden_input_draws_what_wtforms_draws(attrs):
     assert attributes(**attrs) == html_params(**attrs)
     assert isinstance(attributes(**attrs), Markup)
+
+
+@pytest.mark.parametrize(
+    "base_url",
+    [
+        "http://localhost/",
+        "http://192.168.1.20:8000/",
+        "https://cards.example/",
+        "http://h/spades/",
+    ],
+)
+def test_template_links_are_the_links_flask_builds_at_each_address(app, base_url):
+    calls = [
+        ("games.show", {"game_id": "abc"}),
+        ("pages.watch", {"token": "t", "_external": True}),
+        ("games.edit_hand", {"game_id": "abc", "number": 3}),
+        ("games.index", {}),
+    ]
+    for _ in range(2):  # built, then remembered
+        with app.test_request_context("/games", base_url=base_url):
+            for endpoint, values in calls:
+                assert urls.url_for(endpoint, **values) == flask.url_for(endpoint, **values)
+    with app.test_request_context("/games", base_url=base_url):
+        assert urls.url_for("games.show", game_id="abc", _anchor="x").endswith("/games/abc#x")

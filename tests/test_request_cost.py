@@ -177,3 +177,13 @@ def test_template_links_are_the_links_flask_builds_at_each_address(app, base_url
                 assert urls.url_for(endpoint, **values) == flask.url_for(endpoint, **values)
     with app.test_request_context("/games", base_url=base_url):
         assert urls.url_for("games.show", game_id="abc", _anchor="x").endswith("/games/abc#x")
+
+
+def test_templates_are_compiled_once_and_kept(app, client):
+    game_id = start(client)
+    client.get(f"/games/{game_id}")
+    assert app.jinja_env.auto_reload is False  # no stat of the files on every render
+    compiled = app.jinja_env.get_template("games/show.html")
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 3, 3, 4]))
+    client.get(f"/games/{game_id}")
+    assert app.jinja_env.get_template("games/show.html") is compiled

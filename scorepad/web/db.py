@@ -5,7 +5,6 @@ than most reads), rolled back if a request left a transaction open, closed at ex
 from __future__ import annotations
 
 import atexit
-import os
 import sqlite3
 import threading
 import weakref
@@ -14,7 +13,7 @@ from typing import Any
 from flask import current_app, g
 from sqlite_utils import Database
 
-from ..store.db import connect, migrate
+from ..store.db import connect, prepare
 
 _migrate_lock = threading.Lock()
 READ_ONLY = "read-only"
@@ -35,20 +34,13 @@ def _anchor(path: str) -> sqlite3.Connection:
 
 
 def _open(path: str) -> sqlite3.Connection | str:
-    try:
-        migrate(path)
+    if not prepare(path):
         return _anchor(path)
-    except sqlite3.OperationalError:
-        folder = os.path.dirname(os.path.abspath(path))
-        if not os.path.isfile(path) or os.access(folder, os.W_OK):
-            raise
-        # SQLite in WAL mode makes -wal and -shm files beside the database: in a
-        # read-only folder it cannot, so the file is read as it is, and writes are
-        # refused with a message that says so.
-        current_app.logger.warning(
-            "%s is in a read-only folder: scorepad can show games but not save them", path
-        )
-        return READ_ONLY
+    # Read as it is; writes are refused with a message that says so.
+    current_app.logger.warning(
+        "%s is in a read-only folder: scorepad can show games but not save them", path
+    )
+    return READ_ONLY
 
 
 def _state() -> dict[str, Any]:

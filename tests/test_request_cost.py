@@ -187,3 +187,11 @@ def test_templates_are_compiled_once_and_kept(app, client):
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 3, 3, 4]))
     client.get(f"/games/{game_id}")
     assert app.jinja_env.get_template("games/show.html") is compiled
+
+
+def test_a_kept_page_is_kept_per_address(client):
+    game_id = start(client)
+    for _ in range(2):  # drawn, then kept
+        for host in ("http://a.example", "http://b.example:8000"):
+            page = client.get(f"/games/{game_id}", base_url=host).get_data(as_text=True)
+            assert f'href="{host}/watch/' in page

@@ -2,7 +2,7 @@
 
 A table's phones ask for the game page far more often than the game changes (a
 second phone, a reload, a page shown again after a save). The page is a function
-of the stored game at one revision, the host it is served under, and a few things
+of the stored game at one revision, the address it is served under, and a few things
 of the request: the CSRF token (drawn as a placeholder, put in on each answer),
 flashed messages, a query string, an evening of rematches and seat links (which
 change without the game's revision: such pages are drawn every time). Kept by each
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from cachetools import LRUCache
 from flask import current_app, g, request, session
@@ -29,13 +30,25 @@ PAGES_KEPT = 128  # about 16 KB each
 _lock = threading.Lock()
 
 
-def _pages() -> LRUCache[tuple[str, str, int, str, str], str]:
+def _pages() -> LRUCache[tuple[Any, ...], str]:
     """This app's kept pages."""
     kept = current_app.extensions
     if "scorepad.pages" not in kept:
         with _lock:
             kept.setdefault("scorepad.pages", LRUCache(maxsize=PAGES_KEPT))
     return kept["scorepad.pages"]  # type: ignore[no-any-return]
+
+
+def _address() -> tuple[str, ...]:
+    """What the page's links are built from: the address asked for (relative links,
+    after any trusted proxy), and the one the server listens on (the share link)."""
+    listening = request.environ.get("werkzeug.proxy_fix.orig", request.environ)
+    return (
+        request.host_url,
+        request.scheme,
+        str(listening.get("SERVER_NAME", "")),
+        str(listening.get("SERVER_PORT", "")),
+    )
 
 
 def _plain(stored: storage.StoredGame) -> bool:
@@ -53,7 +66,7 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
     if not _plain(stored):
         return draw()
     field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-    key = (file_of(get_db()), stored.id, stored.revision, request.host_url, field)
+    key = (file_of(get_db()), stored.id, stored.revision, _address(), field)
     pages = _pages()
     with _lock:
         page = pages.get(key)

@@ -9,7 +9,7 @@ from ..core.errors import GameError
 from ..core.model import GameScore, Table
 from ..core.rules import SPECS, RulesError
 from ..core.scoring import without_pending
-from ..core.stakes import Stake, stakes
+from ..core.stakes import Stake
 from ..core.whatif import WhatIf
 from .display import number
 
@@ -50,9 +50,9 @@ def stake_lines(score: GameScore) -> list[str]:
     while a hand is played, those of them its bids do not settle (no contract to win,
     no blind bid)."""
     if score.pending is None:
-        found = stakes(score)
-    else:
-        found = [s for s in stakes(without_pending(score)) if s.kind in IN_PLAY]
+        found = score.stakes
+    else:  # what was at stake when it was bid (scored once a page, as it is shown)
+        found = tuple(s for s in without_pending(score).stakes if s.kind in IN_PLAY)
     lines = [
         [stake_text(score.table, s) for s in found if s.kind in DECIDING],
         [stake_text(score.table, s) for s in found if s.kind not in DECIDING],

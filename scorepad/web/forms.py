@@ -321,3 +321,4 @@ class ImportForm(FlaskForm):
     """Upload a scorepad game file."""
 
     game_file = FileField("Game file", validators=[FileRequired("choose a game file")])
+    again = BooleanField("Import it again all the same (a second copy of the same game)")

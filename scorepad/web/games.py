@@ -342,6 +342,13 @@ def export(game_id: str) -> Response:
     )
 
 
+def _already_here(game: gamefile.Game) -> storage.StoredGame | None:
+    """A game of this phone's that is the very game of a file (imported before): the
+    same file twice would count its hands twice in the stats."""
+    known = storage.list_games(get_db(), security.remembered_games())
+    return next((stored for stored in known if stored.game == game), None)
+
+
 @bp.route("/games/import", methods=["GET", "POST"])
 def import_game() -> Any:
     form = ImportForm()
@@ -353,6 +360,10 @@ def import_game() -> Any:
             except UnicodeDecodeError:
                 raise GameError("the game file is not UTF-8 text") from None
             game = gamefile.loads(text)
+            first = _already_here(game)
+            if first is not None and not form.again.data:
+                page = render_template("games/import.html", form=form, first=first)
+                return page, 409
             game_id = storage.create_game(
                 get_db(), game.table, game.rules, game.hands, game.tricks_by, game.start, game.ended
             )

@@ -56,3 +56,12 @@ def test_importing_the_same_file_twice_says_so_and_offers_the_first(client):
     assert games.count("Alice & Cara") == 1  # nothing imported, the stats not doubled
     again = send(again="y")  # asked for all the same
     assert again.status_code == 302 and again.headers["Location"] != f"/games/{game_id}"
+
+
+def test_the_look_a_phone_chose_is_drawn_on_a_kept_game_page(client):
+    game_id = start(client)
+    assert '<html lang="en" class=" ">' in client.get(f"/games/{game_id}").text  # kept now
+    client.set_cookie("look", "large.contrast")
+    assert '<html lang="en" class="text-large contrast">' in client.get(f"/games/{game_id}").text
+    client.set_cookie("look", "")
+    assert '<html lang="en" class=" ">' in client.get(f"/games/{game_id}").text

@@ -4,9 +4,10 @@ A table's phones ask for the game page far more often than the game changes (a
 second phone, a reload, a page shown again after a save). The page is a function
 of the stored game at one revision, the address it is served under, and a few things
 of the request: the CSRF token (drawn as a placeholder, put in on each answer),
-flashed messages, a query string, an evening of rematches and seat links (which
-change without the game's revision: such pages are drawn every time). Kept by each
-app, and keyed by the database file as the scored-game cache is.
+the look the phone chose (a cookie), flashed messages, a query string, an evening of
+rematches and seat links (which change without the game's revision: such pages are
+drawn every time). Kept by each app, and keyed by the database file as the scored-game
+cache is.
 """
 
 from __future__ import annotations
@@ -51,6 +52,11 @@ def _address() -> tuple[str, ...]:
     )
 
 
+def _look() -> tuple[str, ...]:
+    """The look this phone chose (Large text, High contrast: base.html draws it)."""
+    return tuple(sorted({"large", "contrast"} & set(request.cookies.get("look", "").split("."))))
+
+
 def _plain(stored: storage.StoredGame) -> bool:
     """Whether this request's page depends on nothing but the game and the host."""
     return not (
@@ -66,7 +72,7 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
     if not _plain(stored):
         return draw()
     field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-    key = (file_of(get_db()), stored.id, stored.revision, _address(), field)
+    key = (file_of(get_db()), stored.id, stored.revision, _address(), field, _look())
     pages = _pages()
     with _lock:
         page = pages.get(key)

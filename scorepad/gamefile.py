@@ -1,4 +1,4 @@
-"""The scorepad game file (../shared/GAMEFILE.md): read the import form, write the export form.
+"""The scorepad game file (docs/gamefile.md): read the import form, write the export form.
 
 A person writes `format`, `mode`, `players`, `first_dealer`, `rules` and `hands`
 (each `bids` and `tricks`, and optionally `blind`, `dealer`, `adjust`, `note`,

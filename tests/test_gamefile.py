@@ -1,4 +1,4 @@
-"""The game file of GAMEFILE.md: import form in, export form out."""
+"""The game file of docs/gamefile.md: import form in, export form out."""
 
 from __future__ import annotations
 

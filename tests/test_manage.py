@@ -611,7 +611,7 @@ def test_junk_in_any_housekeeping_field_is_refused_never_a_500(client, app, junk
             assert r.status_code in (302, 400), (path, name, r.status_code)
 
 
-# --- after the merge: the seat phones and the game file -------------------------------
+# --- settings beside the seat phones and the game file ---------------------------------
 
 
 def test_a_dealer_chosen_before_the_bids_holds_on_the_seat_phones_too(client, app):

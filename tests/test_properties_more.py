@@ -1,4 +1,4 @@
-"""Property tests for issue 12: blind contracts, games ended early, a dealer out of turn."""
+"""Property tests of blind contracts, games ended early, a dealer out of turn."""
 
 from __future__ import annotations
 

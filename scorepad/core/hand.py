@@ -1,4 +1,4 @@
-"""Scoring one side for one hand, exactly as ../shared/RULES.md says.
+"""Scoring one side for one hand, exactly as docs/rules.md says.
 
 * The contract is the sum of the side's number bids; its contract tricks are
   the tricks of those same players (plus its nil bidders' under

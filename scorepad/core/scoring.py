@@ -1,4 +1,4 @@
-"""Scoring a game of Spades hand by hand, exactly as ../shared/RULES.md says.
+"""Scoring a game of Spades hand by hand, exactly as docs/rules.md says.
 
 Pure: plain values in, plain values out, no I/O. A game's score is built one
 hand at a time: `extend` scores a new hand from the running state the score

@@ -149,6 +149,7 @@ def _wire(app: Flask) -> None:
     app.add_template_global(display.plain_error)
     app.add_template_global(render.rules_list)
     app.jinja_env.globals["display"] = display  # the words for results, on every page
+    app.aborter = errors.OwnWords()  # abort(code, description=...) shows its words
     app.register_error_handler(CSRFError, errors.csrf_error)
     app.register_error_handler(HTTPException, errors.error_page)
     app.register_error_handler(Missing, errors.missing_game)

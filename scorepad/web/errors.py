@@ -3,20 +3,32 @@
 from __future__ import annotations
 
 import sqlite3
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from flask import current_app, render_template
+from flask import abort, current_app, render_template
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, default_exceptions
+from werkzeug.exceptions import Aborter, HTTPException
 
 OWN = "scorepad_says"  # marks an error whose description scorepad wrote for the page
 
 
+class OwnWords(Aborter):
+    """`flask.abort` for scorepad: a description given to it is scorepad's own and is
+    shown on the error page. Errors raised by the libraries (a malformed request, a
+    missing route) keep their English to themselves and get a plain message instead."""
+
+    def __call__(self, code: Any, *args: Any, **kwargs: Any) -> NoReturn:
+        try:
+            super().__call__(code, *args, **kwargs)
+        except HTTPException as err:
+            if "description" in vars(err):  # given here, not the class's default
+                setattr(err, OWN, True)
+            raise
+
+
 def refuse(code: int, message: str) -> NoReturn:
     """Stop the request with an error page that shows `message`, in scorepad's words."""
-    err = default_exceptions[code](description=message)
-    setattr(err, OWN, True)
-    raise err
+    abort(code, description=message)
 
 
 def error_page(err: HTTPException) -> tuple[str, int]:

@@ -80,3 +80,18 @@ def text(response) -> str:
         .replace("&amp;", "&")
         .replace("&#39;", "'")
     )
+
+
+def chosen(response, name: str) -> list[str]:
+    """The values a page has chosen for field `name`: checked boxes and radios, selected
+    options, filled text inputs; in page order, whatever the order of the attributes."""
+    body = response.get_data(as_text=True)
+    values = []
+    for tag in re.findall(r"<input\b[^>]*>", body):
+        attrs = dict(re.findall(r'(\w[\w-]*)(?:="([^"]*)")?', tag[6:]))
+        if attrs.get("name") != name:
+            continue
+        if attrs.get("type") in ("radio", "checkbox") and "checked" not in attrs:
+            continue
+        values.append(attrs.get("value", ""))
+    return values

@@ -75,18 +75,30 @@ READ_ONLY = (
     "Not saved: the server's database is read-only. What you typed is still here: "
     "save again once the server can write its database."
 )
+BUSY = (
+    "Not saved: the server's database stayed busy with other saves for too long. "
+    "What you typed is still here: save again in a moment."
+)
+# What SQLite's primary result code means for a phone, and the status to answer with.
+# SQLite's extended codes (SQLITE_READONLY_DBMOVED, SQLITE_BUSY_SNAPSHOT...) keep their
+# primary code in the low byte; SQLite's English text is never relied on.
+PROBLEMS: dict[int, tuple[str, int]] = {
+    sqlite3.SQLITE_FULL: (DISK_FULL, 507),
+    sqlite3.SQLITE_READONLY: (READ_ONLY, 503),
+    sqlite3.SQLITE_BUSY: (BUSY, 503),
+}
 
 
 def storage_problem(err: sqlite3.OperationalError) -> tuple[str, int]:
     """What to tell a phone when SQLite cannot write, and the status; others re-raised."""
-    text = str(err).lower()
-    if "disk is full" in text:
-        current_app.logger.error("database write failed: %s", err)
-        return DISK_FULL, 507
-    if "readonly database" in text or "read-only" in text:
-        current_app.logger.error("database write failed: %s", err)
-        return READ_ONLY, 503
-    raise err
+    code = getattr(err, "sqlite_errorcode", None)
+    problem = PROBLEMS.get(code & 0xFF) if isinstance(code, int) else None
+    if problem is None:
+        raise err
+    current_app.logger.error(
+        "database write failed (%s): %s", getattr(err, "sqlite_errorname", code), err
+    )
+    return problem
 
 
 def database_error(err: sqlite3.OperationalError) -> tuple[str, int]:

@@ -141,6 +141,34 @@ def test_plain_and_compressed_static_bodies_have_different_etags(client):
     assert len(set(seen.values())) == 3, seen
 
 
+def test_static_tags_come_from_the_content_and_any_listed_tag_answers_304(app, client):
+    from scorepad import create_app
+
+    with app.app_context():
+        from scorepad.web.delivery import static_hash
+
+        digest = static_hash("app.css")
+    plain = client.get("/static/app.css", headers={"Accept-Encoding": "identity"})
+    br = client.get("/static/app.css", headers={"Accept-Encoding": "br"})
+    assert plain.headers["ETag"] == f'"{digest}"' and br.headers["ETag"] == f'"{digest}-br"'
+    again = create_app(dict(app.config)).test_client()  # another app, the same files
+    assert again.get("/static/app.css", headers=GZIP).headers["ETag"] == f'"{digest}-gzip"'
+    for held in (f'"old", "{digest}-br"', f'W/"{digest}-br"', "*"):
+        repeat = client.get(
+            "/static/app.css", headers={"Accept-Encoding": "br", "If-None-Match": held}
+        )
+        assert repeat.status_code == 304 and repeat.data == b"", held
+        assert repeat.headers["X-Content-Type-Options"] == "nosniff"
+    listed = client.get("/static/app.css", headers={"If-None-Match": f'"old", "{digest}"'})
+    assert listed.status_code == 304
+    other = client.get("/static/app.css", headers={**GZIP, "If-None-Match": f'"{digest}-br"'})
+    assert other.status_code == 200 and other.headers["Content-Encoding"] == "gzip"
+    head = client.head("/static/app.css", headers={"Accept-Encoding": "br"})
+    assert head.data == b"" and head.headers["Content-Length"] == br.headers["Content-Length"]
+    for response in (plain, br, other, head):
+        response.close()
+
+
 def test_script_does_not_block_rendering(client):
     body = client.get("/games/new").get_data(as_text=True)
     assert re.search(r"<script [^>]*defer", body)

@@ -40,7 +40,8 @@ _HAND_COMPUTED = {"number", "sides"}
 def _unknown(keys: set[str], allowed: set[str], hand: int | None = None) -> None:
     extra = sorted(keys - allowed)
     if extra:
-        raise GameError("unknown key", hand=hand, field=extra[0])
+        key = extra[0]  # an empty or blank key is quoted, so the message still shows it
+        raise GameError("unknown key", hand=hand, field=key if key.strip() else repr(key))
 
 
 def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:

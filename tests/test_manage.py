@@ -583,32 +583,72 @@ def test_a_rematch_keeps_the_side_names_and_passes_the_deal_on(client, app):
     assert table.side_names == ("Sharks", None) and table.first_dealer == 3
 
 
-@pytest.mark.parametrize("junk", ["", "-", "1e9", "\x00", "😀" * 50, "99999999999999999999"])
-def test_junk_in_any_housekeeping_field_is_refused_never_a_500(client, app, junk):
+JUNK = ["", "-", "1e9", "\x00", "😀" * 50, "99999999999999999999"]
+HUGE = "99999999999999999999"
+HOUSEKEEPING = {
+    "settings": [
+        "version",
+        "player_0",
+        "side_1",
+        "rule_target",
+        "rule_nil_tricks",
+        "rule_loss_threshold",
+    ],
+    "hands/1/dealer": ["version", "dealer"],
+    "hands/1/adjust": ["version", "adjust_0", "note"],
+    "end": ["version"],
+}
+# What a person may really mean by one of the junk values: saved as the game's new state.
+MEANT = {
+    ("settings", "player_0"): {"-", "1e9", HUGE},  # odd, but names
+    ("settings", "side_1"): {"", "-", "1e9", HUGE},  # "": the side goes by its players
+    ("settings", "rule_loss_threshold"): {""},  # "": no losing score
+    ("hands/1/adjust", "adjust_0"): {""},  # "": no points
+    ("hands/1/adjust", "note"): set(JUNK) - {""},  # any text up to 200 characters; points need one
+}
+
+
+def _outcome(path: str, name: str, junk: str) -> str:
+    if name == "version" and junk == HUGE:
+        return "stale"  # a version this game never had: a form from elsewhere
+    return "saved" if junk in MEANT.get((path, name), ()) else "refused"
+
+
+@pytest.mark.parametrize("junk", JUNK)
+def test_junk_in_any_housekeeping_field_is_saved_as_meant_or_refused(client, app, junk):
     game_id = played_game(client)
-    fields = {
-        "settings": [
-            "version",
-            "player_0",
-            "side_1",
-            "rule_target",
-            "rule_nil_tricks",
-            "rule_loss_threshold",
-        ],
-        "hands/1/dealer": ["version", "dealer"],
-        "hands/1/adjust": ["version", "adjust_0", "note"],
-        "end": ["version"],
-    }
-    good = {
-        "settings": settings_data(app, game_id),
-        "hands/1/dealer": {"version": "2", "dealer": "1"},
-        "hands/1/adjust": {"version": "2", "adjust_0": "5", "adjust_1": "0", "note": "x"},
-        "end": {"version": str(load(app, game_id).revision)},
-    }
-    for path, names in fields.items():
+
+    def good(path: str) -> dict:  # the form as its page fills it now
+        return {
+            "settings": lambda: settings_data(app, game_id),
+            "hands/1/dealer": lambda: {"version": ver(app, game_id), "dealer": "1"},
+            "hands/1/adjust": lambda: {
+                "version": ver(app, game_id),
+                **{"adjust_0": "5", "adjust_1": "0", "note": "x"},
+            },
+            "end": lambda: {"version": str(load(app, game_id).revision)},
+        }[path]()
+
+    for path, names in HOUSEKEEPING.items():
         for name in names:
-            r = client.post(f"/games/{game_id}/{path}", data={**good[path], name: junk})
-            assert r.status_code in (302, 400), (path, name, r.status_code)
+            before = load(app, game_id)
+            r = client.post(f"/games/{game_id}/{path}", data={**good(path), name: junk})
+            after = load(app, game_id)
+            where, outcome = (path, name, repr(junk)), _outcome(path, name, junk)
+            if outcome == "refused":
+                assert r.status_code == 400, where
+                assert 'class="error"' in r.text or 'role="alert"' in r.text, where
+                assert after.revision == before.revision, where
+            elif outcome == "stale":
+                assert r.status_code == 302 and after.revision == before.revision, where
+                assert "flash-error" in client.get(r.headers["Location"]).text, where
+            else:
+                assert r.status_code == 302, where
+                assert "flash-ok" in client.get(r.headers["Location"]).text, where
+                if name == "note":
+                    assert after.game.hands[0].note == junk
+                if name == "player_0":
+                    assert after.game.table.players[0] == junk
 
 
 # --- settings beside the seat phones and the game file ---------------------------------

@@ -71,6 +71,14 @@ def play(client, game_id, number, bids, tricks):
     assert r.status_code == 302, r.get_data(as_text=True)
 
 
+def form_token(page) -> str:
+    """The CSRF token a page's form carries (a response or its text)."""
+    body = page if isinstance(page, str) else page.get_data(as_text=True)
+    found = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', body)
+    assert found, "the page has no form token"
+    return found.group(1)
+
+
 def text(response) -> str:
     """The page's visible text, tags stripped and spaces folded."""
     body = response.get_data(as_text=True)

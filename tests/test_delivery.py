@@ -13,7 +13,7 @@ import scorepad.web.db
 from scorepad import gamefile
 from scorepad.store import storage
 from scorepad.web.db import get_db
-from tests.helpers import bid_form, play, start, tricks_form
+from tests.helpers import bid_form, form_token, new_game_form, play, start, tricks_form
 
 BUDGET = 14 * 1024
 GZIP = {"Accept-Encoding": "gzip"}
@@ -89,21 +89,12 @@ def test_unchanged_page_answers_304_and_a_change_makes_a_new_tag(client):
     assert changed.status_code == 200 and changed.headers["ETag"] != tag
 
 
-def test_a_304d_page_still_posts(tmp_path):
-    from scorepad import create_app
-
-    app = create_app({"DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "k"})
-    client = app.test_client()
-    page = client.get("/games/new")
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text).group(1)
-    assert (
-        client.get("/games/new", headers={"If-None-Match": page.headers["ETag"]}).status_code == 304
-    )
-    from tests.helpers import new_game_form
-
-    assert (
-        client.post("/games/new", data={**new_game_form(), "csrf_token": token}).status_code == 302
-    )
+def test_a_304d_page_still_posts(guarded):
+    page = guarded.get("/games/new")
+    again = guarded.get("/games/new", headers={"If-None-Match": page.headers["ETag"]})
+    assert again.status_code == 304
+    posted = guarded.post("/games/new", data={**new_game_form(), "csrf_token": form_token(page)})
+    assert posted.status_code == 302
 
 
 def test_static_files_carry_their_hash_and_are_cached_long(client):

@@ -9,10 +9,17 @@ import re
 
 import pytest
 
-from scorepad import create_app
 from scorepad.store import storage
 from scorepad.web.db import get_db
-from tests.helpers import DEFAULT_RULE_FORM, bid_form, play, start, text, tricks_form
+from tests.helpers import (
+    DEFAULT_RULE_FORM,
+    bid_form,
+    form_token,
+    play,
+    start,
+    text,
+    tricks_form,
+)
 from tests.test_delivery import BUDGET, _weight
 
 HAND_1 = ([4, 5, 3, "nil"], [5, 5, 3, 0])  # RULES.md: 71 / 150
@@ -215,17 +222,9 @@ def test_delete_by_get_changes_nothing_and_twice_is_a_404(client, app):
     assert again.status_code == 404 and "This game no longer exists" in again.text
 
 
-@pytest.fixture
-def guarded(tmp_path):
-    """An app with CSRF protection on, as in production."""
-    app = create_app({"DATABASE": str(tmp_path / "c.db"), "SECRET_KEY": "k"})
-    return app, app.test_client()
-
-
-def test_every_housekeeping_post_needs_the_csrf_token(guarded):
-    app, client = guarded
-    page = client.get("/games/new").text
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+def test_every_housekeeping_post_needs_the_csrf_token(guarded_app, guarded):
+    app, client = guarded_app, guarded
+    token = form_token(client.get("/games/new"))
     from tests.helpers import new_game_form
 
     r = client.post("/games/new", data={**new_game_form(), "csrf_token": token})

@@ -138,6 +138,7 @@ def _with(**changes):
         (_with(format=KeyError), "format: must be 'scorepad/1'"),
         (_with(colour="red"), "colour: unknown key"),
         (_with(**{"": 1}), "'': unknown key"),
+        (_with(**{"": "\x1b"}), r"'': has a control character \(U\+001B\)"),
         (_with(mode=KeyError), "mode: missing"),
         (_with(mode="solo"), "mode: must be partnership or cutthroat"),
         (_with(players=["A", "B", "C"]), "players: partnership is played by 4 players, not 3"),

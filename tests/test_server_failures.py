@@ -134,7 +134,7 @@ def _raised(fail, *args) -> sqlite3.OperationalError:
 
 
 @pytest.mark.parametrize(
-    "fail,needs_path,message,status",
+    "fail,needs_path,problem,status",
     [
         (_full, False, errors.DISK_FULL, 507),
         (_read_only, False, errors.READ_ONLY, 503),
@@ -142,10 +142,11 @@ def _raised(fail, *args) -> sqlite3.OperationalError:
     ],
 )
 def test_sqlite_failures_are_told_apart_by_their_code_not_their_words(
-    app, tmp_path, fail, needs_path, message, status
+    app, tmp_path, fail, needs_path, problem, status
 ):
     err = _raised(fail, *((tmp_path,) if needs_path else ()))
     err.args = ("words SQLite might say differently in another version",)
+    message = errors.sentences(problem[0], errors.KEPT, problem[1])
     with app.app_context():
         assert errors.storage_problem(err) == (message, status)
 
@@ -170,3 +171,31 @@ def test_bids_while_another_write_holds_the_database_too_long(app, client, monke
     assert [chosen(response, f"bid_{seat}") for seat in range(4)] == [["4"], ["5"], ["3"], ["1"]]
     with app.app_context():
         assert storage.load_game(get_db(), game_id).game.hands == ()
+
+
+def test_a_seat_bid_on_a_full_disk_says_so_in_whole_sentences(client, monkeypatch):
+    from scorepad.store import seats as store_seats
+    from tests.test_seats import _bid, _links
+
+    game_id = start(client)
+    tokens = _links(client, game_id)
+    monkeypatch.setattr(store_seats, "save_seat_bids", _full)
+    response = _bid(client, tokens[0], 4)
+    assert response.status_code == 507
+    assert (
+        "Not saved: the server's disk is full. Save again once space is freed on the server."
+        in text(response)
+    )
+
+
+@pytest.mark.parametrize("problem", [errors.DISK_FULL, errors.READ_ONLY, errors.BUSY])
+def test_every_storage_message_is_made_of_whole_sentences(problem):
+    for kept in ((), (errors.KEPT,)):
+        message = errors.sentences(problem[0], *kept, problem[1])
+        assert [part[:1].isupper() for part in message.split(". ")] == [True] * (2 + len(kept))
+
+
+@pytest.mark.parametrize("fragment", ["save again once space is freed.", "Not saved: the disk"])
+def test_a_fragment_is_not_joined_into_a_message(fragment):
+    with pytest.raises(ValueError, match="not a whole sentence"):
+        errors.sentences("Not saved.", fragment)

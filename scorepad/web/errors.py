@@ -67,49 +67,66 @@ def server_error(err: Exception) -> tuple[str, int]:
     ), 500
 
 
+# Why a save failed and when to try again, each a whole sentence: a page that cannot
+# keep what was typed (an error page, a seat phone) leaves the middle one out.
 DISK_FULL = (
-    "Not saved: the server's disk is full. What you typed is still here: "
-    "save again once space is freed on the server."
+    "Not saved: the server's disk is full.",
+    "Save again once space is freed on the server.",
 )
 READ_ONLY = (
-    "Not saved: the server's database is read-only. What you typed is still here: "
-    "save again once the server can write its database."
+    "Not saved: the server's database is read-only.",
+    "Save again once the server can write its database.",
 )
 BUSY = (
-    "Not saved: the server's database stayed busy with other saves for too long. "
-    "What you typed is still here: save again in a moment."
+    "Not saved: the server's database stayed busy with other saves for too long.",
+    "Save again in a moment.",
 )
+KEPT = "What you typed is still here."
 # What SQLite's primary result code means for a phone, and the status to answer with.
 # SQLite's extended codes (SQLITE_READONLY_DBMOVED, SQLITE_BUSY_SNAPSHOT...) keep their
 # primary code in the low byte; SQLite's English text is never relied on.
-PROBLEMS: dict[int, tuple[str, int]] = {
+PROBLEMS: dict[int, tuple[tuple[str, str], int]] = {
     sqlite3.SQLITE_FULL: (DISK_FULL, 507),
     sqlite3.SQLITE_READONLY: (READ_ONLY, 503),
     sqlite3.SQLITE_BUSY: (BUSY, 503),
 }
 
 
-def storage_problem(err: sqlite3.OperationalError) -> tuple[str, int]:
-    """What to tell a phone when SQLite cannot write, and the status; others re-raised."""
+def sentences(*parts: str) -> str:
+    """Whole sentences joined into one message: each starts with a capital and ends
+    with a full stop, so no joined message reads "full. save again"."""
+    for part in parts:
+        if not (part[:1].isupper() and part.endswith((".", "?", "!"))):
+            raise ValueError(f"not a whole sentence: {part!r}")
+    return " ".join(parts)
+
+
+def _problem(err: sqlite3.OperationalError) -> tuple[tuple[str, str], int]:
+    """Why SQLite could not write and when to try again, with the status; others raised."""
     code = getattr(err, "sqlite_errorcode", None)
-    problem = PROBLEMS.get(code & 0xFF) if isinstance(code, int) else None
-    if problem is None:
+    found = PROBLEMS.get(code & 0xFF) if isinstance(code, int) else None
+    if found is None:
         raise err
     current_app.logger.error(
         "database write failed (%s): %s", getattr(err, "sqlite_errorname", code), err
     )
-    return problem
+    return found
+
+
+def storage_problem(err: sqlite3.OperationalError) -> tuple[str, int]:
+    """What to tell a phone whose form is shown again when SQLite cannot write, and the
+    status; other errors are raised again."""
+    (cause, retry), status = _problem(err)
+    return sentences(cause, KEPT, retry), status
 
 
 def database_error(err: sqlite3.OperationalError) -> tuple[str, int]:
-    """A write that failed outside a form (say, a migration on a read-only file)."""
+    """A write that failed outside a form (a seat's bid, a migration on a read-only file)."""
     try:
-        message, status = storage_problem(err)
+        (cause, retry), status = _problem(err)
     except sqlite3.OperationalError:
         return server_error(err)
-    return render_template(
-        "error.html", code=status, message=message.replace(" What you typed is still here:", "")
-    ), status
+    return render_template("error.html", code=status, message=sentences(cause, retry)), status
 
 
 def missing_game(err: LookupError) -> tuple[str, int]:

@@ -174,9 +174,10 @@ def broken_documents(draw) -> dict:
 def names_its_place(err: GameError) -> None:
     """A refusal says what is wrong and where: the field, and the hand when there is one
     ("hand 3: tricks add up to 12, expected 13"), as docs/gamefile.md promises; a
-    refusal of the whole file, or of a key at its top, says so."""
+    refusal of the whole file, a whole hand or a key at the top says so."""
     assert err.detail.strip(), repr(err)
-    assert err.field or err.detail.startswith(("the game file ", "the key ")), repr(err)
+    placed = err.field or err.hand or err.detail.startswith(("the game file ", "the key "))
+    assert placed, repr(err)
     where = f"hand {err.hand}: " if err.hand else ""
     assert str(err).startswith(where) and err.detail in str(err), str(err)
     if err.field and not err.detail.startswith(err.field):

@@ -208,6 +208,12 @@ def test_import_sends_the_file(page, live_server, tmp_path):
     page.goto(f"{live_server}/games/import")
     page.get_by_label(re.compile("file", re.I)).set_input_files(str(path))
     press(page, "Import")
+    # the phone has this game already: it is said, with the way to it, and nothing imported
+    expect(page.get_by_role("alert")).to_contain_text("This game is already on this phone")
+    expect(page.get_by_role("link", name="Open the game already here")).to_be_visible()
+    page.get_by_label(re.compile("^Game file", re.I)).set_input_files(str(path))
+    page.get_by_label(re.compile("Import it again all the same")).check()
+    press(page, "Import")
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
     assert page.url != game and "/games/" in page.url
     assert totals(page) == ["71", "150"]

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from .core.errors import GameError
-from .core.game import Game
+from .core.game import Game, check_hand_count
 from .core.rules import validate_rules
 from .core.scoring import GameScore, Hand, Table, make_table
 
@@ -101,6 +101,12 @@ def _read_start(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
 
 def read(doc: object) -> Game:
     """Read a parsed game file and check it whole, scoring included."""
+    return read_scored(doc)[0]
+
+
+def read_scored(doc: object) -> tuple[Game, GameScore]:
+    """Read a parsed game file, check it whole and return it with its score (scored once:
+    the hand count is refused before any hand is read)."""
     if not isinstance(doc, dict):
         raise GameError("the game file must be a JSON object")
     _unknown(set(doc), _KEYS | _COMPUTED)
@@ -116,6 +122,7 @@ def read(doc: object) -> Game:
     raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list):
         raise GameError("must be a list", field="hands")
+    check_hand_count(len(raw_hands))
     ended = doc.get("ended", False)
     if not isinstance(ended, bool):
         raise GameError(f"must be true or false, not {ended!r}", field="ended")
@@ -134,7 +141,7 @@ def read(doc: object) -> Game:
         ended,
     )
     score = game.score()
-    return Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
+    return Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended), score
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -149,13 +156,18 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def loads(text: str | bytes) -> Game:
     """Parse and read a game file's text."""
+    return loads_scored(text)[0]
+
+
+def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
+    """Parse and read a game file's text; the game and its score."""
     try:
         doc = json.loads(text, object_pairs_hook=_no_repeats)
     except GameError:
         raise
     except (ValueError, RecursionError) as err:
         raise GameError(f"the game file is not valid JSON ({err})") from None
-    return read(doc)
+    return read_scored(doc)
 
 
 def _export_hand(hand: Any) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from .model import GameScore, Hand, Table
 from .rules import Rules
 from .scoring import end_early, extend, score_game, start_score
 
+MAX_HANDS = 500  # far beyond any evening: a game file or a table is refused past it
 TRICKS_BY: tuple[Literal["side", "seat"], ...] = ("side", "seat")
 # Rules that depend on the score before a hand: a fix of an earlier hand can break them.
 SCORE_RULES = ("blind_nil_trailing_by", "blind_bid_trailing_by")
@@ -97,3 +98,22 @@ def check_fix(game: Game, number: int, hand: Hand | None) -> FixOutcome:
             return FixOutcome(replace(fixed, ended=False), score, ())
         score = end_early(score)
     return FixOutcome(fixed, score, ())
+
+
+def check_hand_count(count: int) -> None:
+    """Refuse a game of more than MAX_HANDS hands (before any of them is scored)."""
+    if count > MAX_HANDS:
+        raise GameError(f"a game holds at most {MAX_HANDS} hands", hand=None, field="hands")
+
+
+def with_settings(game: Game, table: Table, rules: Rules) -> Game:
+    """The game with new names, side names or house rules; the table itself (its mode,
+    seats and first dealer) stays as it was."""
+    old = game.table
+    if (table.mode, len(table.players), table.first_dealer) != (
+        old.mode,
+        len(old.players),
+        old.first_dealer,
+    ):
+        raise GameError("the table itself cannot change during a game", field="players")
+    return replace(game, table=table, rules=rules)

@@ -78,15 +78,15 @@ def backup(source: str, target: str) -> int:
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction, taken at once so that two phones queue, not collide.
 
-    Inside a transaction already begun, it joins it: the outer one commits or rolls
-    back both (a seat's bid and the hand it completes are one write)."""
+    Never inside another: one change is one transaction, committed or rolled back whole
+    (a failed COMMIT too), and what is remembered of it is remembered after it."""
     if db.conn.in_transaction:
-        yield db
-        return
-    db.execute("BEGIN IMMEDIATE")
+        raise RuntimeError("a write transaction inside another")
+    db.conn.execute("BEGIN IMMEDIATE")
     try:
         yield db
+        db.conn.execute("COMMIT")
     except BaseException:
-        db.rollback()
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")

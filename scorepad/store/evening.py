@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from .db import writing
 from .storage import StoredGame, list_games
 
 MAX_EVENING = 200  # rematches followed either way: far more than one evening holds
@@ -41,9 +40,3 @@ def evening(db: Database, game_id: str) -> list[StoredGame]:
     if not ids:
         return []
     return sorted(list_games(db, ids), key=lambda g: (g.created_at, g.id))
-
-
-def mark_rematch(db: Database, game_id: str, of: str) -> None:
-    """Record that game `game_id` is a rematch of game `of`."""
-    with writing(db):
-        db.execute("update games set rematch_of = ? where id = ?", [of, game_id])

@@ -11,7 +11,7 @@ from ..core.evening import Evening, tally
 from ..core.rules import RULE_SPECS, RulesError
 from ..core.whatif import WhatIf, rule_value, what_if
 from ..store import evening as evening_store
-from ..store import seats, storage
+from ..store import storage
 from .db import get_db
 from .insight import stake_lines, value_text, what_if_text
 from .render import render_stored, stored_or_404
@@ -62,14 +62,6 @@ def evening_for(stored: storage.StoredGame) -> Evening | None:
     if len(evening_store.evening_ids(get_db(), stored.id)) < 2:
         return None  # most games: one query, no game read
     return tally([g.score() for g in evening_store.evening(get_db(), stored.id)])
-
-
-def after_rematch(game_id: str, new_id: str) -> None:
-    """Keep the evening going: the new game is a rematch of the old, and if the old one
-    let each phone bid its own seat, so does the new one (with new links)."""
-    evening_store.mark_rematch(get_db(), new_id, game_id)
-    if seats.links(get_db(), game_id):
-        seats.enable(get_db(), new_id)
 
 
 @bp.get("/games/<game_id>/evening")

@@ -1,0 +1,73 @@
+"""The words for what a game command answered instead of a fresh game (the store's
+outcomes carry none), and reading a confirmation back from a form."""
+
+from __future__ import annotations
+
+from flask import request
+
+from ..store.commands import Confirm
+from ..store.outcomes import GameOver, NotOver, Outcome, RemovesHands, SeatTaken, Stale
+
+STALE = (
+    "This game was changed on another phone meanwhile. Here it is as it is now; "
+    "make your change again if it is still needed."
+)
+
+
+def changed(number: int) -> str:
+    """What a phone whose form is older than the stored hand is told."""
+    return (
+        f"Hand {number} was changed on another phone meanwhile. "
+        "Here it is as it was saved; make your change again if it is still needed."
+    )
+
+
+def _stale(outcome: Stale) -> str:
+    n = outcome.number
+    return {
+        "entered": f"Hand {n} was already entered, on this phone or another.",
+        "gone": f"Hand {n} is no longer in this game: the hand changed on another phone.",
+        "changed": changed(n or 0),
+        "played": f"The tricks of hand {n} were already saved.",
+        "not_last": f"Only the last hand can be deleted, and hand {n} is not.",
+        "bid": f"Hand {n} was bid on another phone meanwhile.",
+    }.get(outcome.why, STALE)
+
+
+def removal(numbers: tuple[int, ...]) -> str:
+    """'hand 5' or 'hands 5 to 7'."""
+    return f"hand {numbers[0]}" if len(numbers) == 1 else f"hands {numbers[0]} to {numbers[-1]}"
+
+
+def say(outcome: Outcome) -> str:
+    """The sentence a phone is shown for an outcome."""
+    if isinstance(outcome, Stale):
+        return _stale(outcome)
+    if isinstance(outcome, GameOver):
+        return "This game is over: nothing more is dealt or bid."
+    if isinstance(outcome, NotOver):
+        return "No rematch yet: this game is not finished yet: a rematch starts after its end."
+    if isinstance(outcome, SeatTaken):
+        name = outcome.stored.game.table.players[outcome.seat] if outcome.stored else "A seat"
+        return f"{name}'s bid came in from {name}'s phone meanwhile; nothing was saved."
+    if isinstance(outcome, RemovesHands):
+        return (
+            f"after this change the game is over at hand {outcome.numbers[0] - 1}, so "
+            f"{removal(outcome.numbers)} would be removed; confirm to remove them"
+        )
+    return "There is no game at this address any more: nothing was saved."
+
+
+def confirmed() -> Confirm | None:
+    """The removal a form confirms, as its page showed it: "revision:5,6"; None if none."""
+    sent = request.form.get("confirm_removal", "")
+    revision, _, numbers = sent.partition(":")
+    try:
+        return int(revision), tuple(int(n) for n in numbers.split(",") if n)
+    except ValueError:
+        return None
+
+
+def confirm_value(removes: RemovesHands) -> str:
+    """What the "Remove hands and save" button sends back: the revision and the hands."""
+    return f"{removes.revision}:{','.join(str(n) for n in removes.numbers)}"

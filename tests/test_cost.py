@@ -14,6 +14,7 @@ import scorepad.core.hand
 from scorepad import gamefile
 from scorepad.store import storage
 from scorepad.web.db import get_db
+from tests import store_api as api
 from tests.helpers import tricks_form
 
 HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
@@ -33,7 +34,7 @@ def game_at_hand(app, number: int) -> str:
         }
     )
     with app.app_context():
-        return storage.create_game(get_db(), game.table, game.rules, game.hands)
+        return api.create_game(get_db(), game.table, game.rules, game.hands)
 
 
 @contextmanager

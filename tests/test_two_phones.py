@@ -6,6 +6,7 @@ import pytest
 
 from scorepad.store import storage
 from scorepad.web.db import get_db
+from tests import store_api as api
 from tests.helpers import bid_form, play, start, text, tricks_form, version_on_page
 
 
@@ -151,7 +152,7 @@ def test_a_rematch_asked_twice_is_one_new_game(app, phones):
 
 def test_a_game_gone_during_a_write_is_a_clear_404(app, client, monkeypatch):
     game_id = start(client)
-    original = storage.save_bids
+    original = api.save_bids
 
     def gone_meanwhile(db, *args, **kwargs):
         db.execute("delete from games where id = ?", [game_id])

@@ -98,9 +98,9 @@ def chosen_dealer(stored: StoredGame, number: int) -> int | None:
 
 
 def _add_bids(db: Database, stored: StoredGame, number: int, hand: Hand) -> StoredGame:
+    if stored.score().status == "finished":
+        raise GameOver(stored)
     if number != len(stored.game.hands) + 1:
-        if stored.score().status == "finished":
-            raise GameOver(stored)
         raise Stale(stored, number, "entered")
     check_hand_count(number)
     if hand.dealer is None:
@@ -150,9 +150,9 @@ def record_tricks(
             sides,
         ):
             raise AlreadySaved(stored, number)
-        hand = _seen(stored, number, version)
-        if hand.tricks is not None:
+        if existing is not None and existing.tricks is not None:
             raise Stale(stored, number, "played")
+        hand = _seen(stored, number, version)
         played = replace(hand, tricks=tuple(tricks), side_tricks=sides)
         # The hand in play is the last: its score extends the one known, at the same
         # cost however long the game.
@@ -343,7 +343,7 @@ def seat_bid(
         if score.status == "finished":
             raise GameOver(stored)
         if score.pending is not None or number != score.next_number:
-            raise Stale(stored, number, "entered")
+            raise Stale(stored, number, "bidding")
         already = seats.waiting(db, stored)
         for seat, raw in sorted(bids.items()):
             bid = check_seat_bid(score, seat, raw)

@@ -31,7 +31,8 @@ class Stale(Outcome):
     """The phone's form is older than what is stored: hand `number` (None: the game)
     changed meanwhile. `why`: "entered" (that hand was entered already), "gone" (it was
     undone), "changed" (it was changed), "played" (its tricks are in), "not_last" (only
-    the last hand can be undone), "bid" (the hand was bid), "game" (the game changed)."""
+    the last hand can be undone), "bid" (the hand was bid), "bidding" (it is not the hand
+    being bid), "game" (the game changed)."""
 
     def __init__(self, stored: StoredGame, number: int | None, why: str) -> None:
         super().__init__(stored)

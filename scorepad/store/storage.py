@@ -286,7 +286,7 @@ def bump(
     """Write the game's row at its next revision (its names and rules too with `table`);
     returns the game as stored once this transaction commits, its score known."""
     # After `write_hand` the game takes the version its hand took: one revision a write.
-    revision, at = max(stored.revision + 1, *stored.versions), now()
+    revision, at = max((stored.revision + 1, *stored.versions)), now()
     sets = ["updated_at = ?", "revision = ?", "extra = ?"]
     values: list[object] = [at, revision, game_extra(game)]
     if table:

@@ -28,9 +28,11 @@ def _stale(outcome: Stale) -> str:
         "entered": f"Hand {n} was already entered, on this phone or another.",
         "gone": f"Hand {n} is no longer in this game: the hand changed on another phone.",
         "changed": changed(n or 0),
-        "played": f"The tricks of hand {n} were already saved.",
+        "played": "These tricks were not saved: no hand is waiting for its tricks (it was "
+        "saved or undone on another phone).",
         "not_last": f"Only the last hand can be deleted, and hand {n} is not.",
-        "bid": f"Hand {n} was bid on another phone meanwhile.",
+        "bid": f"Hand {n} was bid meanwhile: it changed on another phone.",
+        "bidding": f"Hand {n} is no longer the hand being bid.",
     }.get(outcome.why, STALE)
 
 
@@ -44,7 +46,7 @@ def say(outcome: Outcome) -> str:
     if isinstance(outcome, Stale):
         return _stale(outcome)
     if isinstance(outcome, GameOver):
-        return "This game is over: nothing more is dealt or bid."
+        return "Not saved: the game is over."
     if isinstance(outcome, NotOver):
         return "No rematch yet: this game is not finished yet: a rematch starts after its end."
     if isinstance(outcome, SeatTaken):

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.store import storage
+from scorepad.store import commands, storage
 from scorepad.web.db import get_db
-from tests import store_api as api
 from tests.helpers import bid_form, play, start, text, tricks_form, version_on_page
 
 
@@ -152,13 +151,13 @@ def test_a_rematch_asked_twice_is_one_new_game(app, phones):
 
 def test_a_game_gone_during_a_write_is_a_clear_404(app, client, monkeypatch):
     game_id = start(client)
-    original = api.save_bids
+    original = commands.record_bids
 
     def gone_meanwhile(db, *args, **kwargs):
         db.execute("delete from games where id = ?", [game_id])
         return original(db, *args, **kwargs)
 
-    monkeypatch.setattr(storage, "save_bids", gone_meanwhile)
+    monkeypatch.setattr(commands, "record_bids", gone_meanwhile)
     response = client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
     assert response.status_code == 404
     assert "no game at this address" in text(response) and "nothing was saved" in text(response)

@@ -15,8 +15,8 @@ class Outcome(Exception):
         self.stored = stored
 
 
-class Missing(Outcome, LookupError):
-    """The game is not in the database (deleted meanwhile, or never there)."""
+class Missing(LookupError):
+    """The game is not in the database (deleted meanwhile, or never there): a 404."""
 
 
 class AlreadySaved(Outcome):

@@ -154,7 +154,7 @@ def test_end_game_refusals_and_the_flag(db):
     stored = storage.load_game(db, game_id)
     assert stored.game.ended and stored.score().reason == "ended"
     assert stored.score().winner == 1  # Ben & Dev 70, Alice & Cara 60
-    with pytest.raises(GameError):
+    with pytest.raises(api.Conflict, match="the game is over"):
         api.save_bids(db, game_id, 2, [3, 3, 3, 4])
     with pytest.raises(GameError, match="already over"):
         api.end_game(db, game_id, stored.revision)

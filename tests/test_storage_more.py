@@ -55,7 +55,7 @@ def test_end_game_then_no_more_hands_and_undo_reopens(db):
     for stored in (storage.load_game(db, game_id), _fresh(db, game_id)):
         score = stored.score()
         assert (score.status, score.winner, score.ended) == ("finished", 1, True)
-    with pytest.raises(GameError, match="ended by the table after hand 1"):
+    with pytest.raises(api.Conflict, match="the game is over"):
         api.save_bids(db, game_id, 2, [3, 3, 3, 3])
     with pytest.raises(GameError, match="already over"):
         api.end_game(db, game_id)

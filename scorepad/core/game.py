@@ -100,10 +100,15 @@ def check_fix(game: Game, number: int, hand: Hand | None) -> FixOutcome:
     return FixOutcome(fixed, score, ())
 
 
-def check_hand_count(count: int) -> None:
-    """Refuse a game of more than MAX_HANDS hands (before any of them is scored)."""
+def check_hand_count(count: int, *, adding: bool = False) -> None:
+    """Refuse a game of more than MAX_HANDS hands (before any of them is scored);
+    `adding`: the refusal names the hand that would be one too many."""
     if count > MAX_HANDS:
-        raise GameError(f"a game holds at most {MAX_HANDS} hands", hand=None, field="hands")
+        raise GameError(
+            f"a game holds at most {MAX_HANDS} hands",
+            hand=count if adding else None,
+            field=None if adding else "hands",
+        )
 
 
 def with_settings(game: Game, table: Table, rules: Rules) -> Game:

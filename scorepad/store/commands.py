@@ -102,7 +102,7 @@ def _add_bids(db: Database, stored: StoredGame, number: int, hand: Hand) -> Stor
         raise GameOver(stored)
     if number != len(stored.game.hands) + 1:
         raise Stale(stored, number, "entered")
-    check_hand_count(number)
+    check_hand_count(number, adding=True)
     if hand.dealer is None:
         hand = replace(hand, dealer=chosen_dealer(stored, number))
     score = extend(stored.score(), hand)

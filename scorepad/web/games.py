@@ -62,6 +62,21 @@ def _render_game(
     return render_stored("games/show.html", stored, form=form), status
 
 
+def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str) -> Any:
+    """A hand form the command did not take: shown again with its errors on the game
+    page while that page asks for this step; else the phone is told it was not saved."""
+    score = stored.score()
+    now = None if score.status == "finished" else "tricks" if score.pending else "bids"
+    if now == step:
+        return _render_game(stored, form, status)
+    flash(
+        f"These {step} were not saved: "
+        + ("the game is over." if now is None else f"hand {score.next_number} moved on."),
+        "error",
+    )
+    return redirect(url_for("games.show", game_id=stored.id))
+
+
 @bp.get("/")
 def home() -> BaseResponse:
     return redirect(url_for("games.index"))
@@ -141,7 +156,7 @@ def save_bids(game_id: str) -> Any:
             if not isinstance(done, int):
                 return done
             status = done
-    return _render_game(stored, form, status)
+    return _refused(stored, form, status, "bids")
 
 
 @bp.post("/games/<game_id>/tricks")
@@ -175,7 +190,7 @@ def save_tricks(game_id: str) -> Any:
             if not isinstance(done, int):
                 return done
             status = done
-    return _render_game(stored, form, status)
+    return _refused(stored, form, status, "tricks")
 
 
 @bp.route("/games/<game_id>/hands/<int:number>", methods=["GET", "POST"])

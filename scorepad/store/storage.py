@@ -24,10 +24,13 @@ from ..core.scoring import GameScore, Hand
 from .db import file_of
 from .rows import game_extra, hand_values, read_game
 
-GAME_BY = {
-    "id": "select * from games where id = ?",
-    "share_token": "select * from games where share_token = ?",
-}
+# A game's row, and whether another game is its rematch and whether its seats have links:
+# a page of a game on its own, bid from one phone, needs no other query.
+_GAME = (
+    "select g.*, exists(select 1 from games r where r.rematch_of = g.id) as rematched, "
+    "exists(select 1 from seat_links l where l.game_id = g.id) as seated from games g "
+)
+GAME_BY = {"id": _GAME + "where g.id = ?", "share_token": _GAME + "where g.share_token = ?"}
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,8 @@ class StoredGame:
     # The dealer chosen for a hand not yet bid, as (hand number, seat): current only while
     # that hand is the next one to bid.
     next_dealer: tuple[int, int] | None = None
+    rematched: bool = False  # another game is the rematch of this one
+    seated: bool = False  # each seat has its own link
 
     @cached_property
     def _score(self) -> GameScore:
@@ -120,6 +125,8 @@ def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
         tuple(h["version"] for h in hand_rows),
         row.get("rematch_of"),
         None if row.get("next_dealer") is None else (row["next_dealer_hand"], row["next_dealer"]),
+        bool(row.get("rematched")),
+        bool(row.get("seated")),
     )
 
 
@@ -131,7 +138,10 @@ def load_game(db: Database, game_id: str, *, by: str = "id") -> StoredGame | Non
         return None
     cached = _cached(db, rows[0])
     if cached is not None:
-        return cached
+        around = (bool(rows[0]["rematched"]), bool(rows[0]["seated"]))
+        if (cached.rematched, cached.seated) == around:
+            return cached
+        return replace(cached, rematched=around[0], seated=around[1]).scored(cached.score())
     hands = _rows(db, "select * from hands where game_id = ? order by number", [rows[0]["id"]])
     stored = _build(rows[0], hands)
     if not db.conn.in_transaction:  # read inside a write: cached once it commits

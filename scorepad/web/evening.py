@@ -59,6 +59,8 @@ def rule_options(stored: storage.StoredGame) -> list[tuple[str, str, str]]:
 
 def evening_for(stored: storage.StoredGame) -> Evening | None:
     """The tally of the evening this game is part of; None for a game on its own."""
+    if stored.rematch_of is None and not stored.rematched:
+        return None  # most games: no query at all
     if len(evening_store.evening_ids(get_db(), stored.id)) < 2:
         return None  # most games: one query, no game read
     return tally([g.score() for g in evening_store.evening(get_db(), stored.id)])

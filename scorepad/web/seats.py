@@ -65,7 +65,7 @@ def seat_state(stored: storage.StoredGame) -> SeatState | None:
     known: dict[tuple[str, int], SeatState | None] = g.setdefault("seat_states", {})
     key = (stored.id, stored.revision)
     if key not in known:
-        found = seats.links(get_db(), stored.id)
+        found = seats.links(get_db(), stored.id) if stored.seated else []
         known[key] = None
         if found:
             bids = seats.waiting(get_db(), stored)

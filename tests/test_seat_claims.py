@@ -87,9 +87,11 @@ def _settings(app, client, game_id, **changes) -> int:
     [
         lambda app, client, game_id: _settings(app, client, game_id, side_name_0="North"),
         lambda app, client, game_id: _settings(app, client, game_id, player_1="Bo"),
-        lambda app, client, game_id: client.post(
-            f"/games/{game_id}/hands/1/dealer", data={"version": "0", "dealer": "2"}
-        ).status_code,
+        lambda app, client, game_id: (
+            client.post(
+                f"/games/{game_id}/hands/1/dealer", data={"version": "0", "dealer": "2"}
+            ).status_code
+        ),
     ],
     ids=["side name", "player name", "dealer"],
 )

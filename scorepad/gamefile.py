@@ -1,7 +1,8 @@
 """The scorepad game file (../shared/GAMEFILE.md): read the import form, write the export form.
 
 A person writes `format`, `mode`, `players`, `first_dealer`, `rules` and `hands`
-(each `bids` and `tricks`, and optionally `blind`, `dealer`, `adjust`, `note`),
+(each `bids` and `tricks`, and optionally `blind`, `dealer`, `adjust`, `note`,
+`renege`),
 and optionally `side_names`, `start` and `ended`. The export adds every rule's
 value, the sides' standing, the status, the winner and each hand's number,
 dealer and per-side figures; those computed keys are ignored when a document
@@ -14,7 +15,8 @@ import json
 from typing import Any
 
 from .core.errors import GameError
-from .core.game import Game, check_hand_count
+from .core.game import MAX_HANDS, Game
+from .core.names import shown, text_problem
 from .core.rules import validate_rules
 from .core.scoring import GameScore, Hand, Table, make_table
 
@@ -32,14 +34,39 @@ _KEYS = {
     "ended",
 }
 _COMPUTED = {"sides", "status", "winner"}
-_HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note"}
+_NAMED = {"players", "side_names"}
+_HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note", "renege"}
 _HAND_COMPUTED = {"number", "sides"}
 
 
 def _unknown(keys: set[str], allowed: set[str], hand: int | None = None) -> None:
     extra = sorted(keys - allowed)
     if extra:
-        raise GameError("unknown key", hand=hand, field=extra[0])
+        raise GameError("unknown key", hand=hand, field=shown(extra[0]))
+
+
+def _check_texts(value: object, hand: int | None = None, field: str | None = None) -> None:
+    """Every key and text anywhere in the document gets the name rules' characters (no
+    lone surrogate, control or invisible formatting character) before anything reads it:
+    such text would be stored, then break every page that shows it."""
+    if isinstance(value, str):
+        problem = text_problem(value)
+        if problem:
+            raise GameError(problem, hand=hand, field=field)
+    elif isinstance(value, list):
+        for number, item in enumerate(value, 1):
+            if field == "hands" and hand is None:
+                _check_texts(item, number)  # in a hand, its own keys name the field
+            else:
+                _check_texts(item, hand, field)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            problem = text_problem(key)
+            if problem:
+                raise GameError(f"the key {shown(key)!r} {problem}", hand=hand, field=field)
+            if field is None and hand is None and key in _NAMED:
+                continue  # the name rules check these, naming the seat or side
+            _check_texts(item, hand, field or key)
 
 
 def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
@@ -73,6 +100,11 @@ def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
     if adjust is not None and not isinstance(adjust, list):
         raise GameError("must be a list of points, one per side", hand=number, field="adjust")
     note = raw.get("note", "")
+    renege = raw.get("renege")
+    if renege is None:
+        renege = []
+    elif not isinstance(renege, list):
+        raise GameError("must be a list of side numbers", hand=number, field="renege")
     return Hand(
         tuple(bids),
         None if tricks is None else tuple(tricks),
@@ -81,6 +113,7 @@ def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
         None if dealer == deal and not isinstance(dealer, bool) else dealer,
         None if adjust is None else tuple(adjust),
         "" if note is None else note,
+        tuple(renege),
     )
 
 
@@ -105,10 +138,17 @@ def read(doc: object) -> Game:
 
 
 def read_scored(doc: object) -> tuple[Game, GameScore]:
-    """Read a parsed game file, check it whole and return it with its score (scored once:
-    the hand count is refused before any hand is read)."""
+    """Read a parsed game file and check it whole; the game and its score, scored once."""
     if not isinstance(doc, dict):
         raise GameError("the game file must be a JSON object")
+    raw_hands = doc.get("hands", [])
+    if isinstance(raw_hands, list) and len(raw_hands) > MAX_HANDS:
+        # before anything is read or scored: a huge file costs no more than a small one
+        raise GameError(
+            f"a game holds at most {MAX_HANDS} hands, this file has {len(raw_hands)}",
+            field="hands",
+        )
+    _check_texts(doc)
     _unknown(set(doc), _KEYS | _COMPUTED)
     if doc.get("format") != FORMAT:
         raise GameError(f"must be {FORMAT!r}", field="format")
@@ -119,10 +159,8 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
         doc["mode"], doc["players"], doc.get("first_dealer", 0), doc.get("side_names")
     )
     rules = validate_rules(doc.get("rules", {}), table.mode)
-    raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list):
         raise GameError("must be a list", field="hands")
-    check_hand_count(len(raw_hands))
     ended = doc.get("ended", False)
     if not isinstance(ended, bool):
         raise GameError(f"must be true or false, not {ended!r}", field="ended")
@@ -149,7 +187,7 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for key, value in pairs:
         if key in found:
-            raise GameError(f"the key {key!r} appears twice in one object", field=key)
+            raise GameError(f"the key {shown(key)!r} appears twice in one object", field=shown(key))
         found[key] = value
     return found
 
@@ -160,7 +198,7 @@ def loads(text: str | bytes) -> Game:
 
 
 def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
-    """Parse and read a game file's text; the game and its score."""
+    """Parse and read a game file's text; the game and its score, scored once."""
     try:
         doc = json.loads(text, object_pairs_hook=_no_repeats)
     except GameError:
@@ -185,6 +223,8 @@ def _export_hand(hand: Any) -> dict[str, Any]:
         out["adjust"] = list(hand.adjust)
     if hand.note:
         out["note"] = hand.note
+    if hand.renege:
+        out["renege"] = list(hand.renege)
     if hand.sides is not None:
         out["sides"] = [{"points": s.points, "total": s.total, "bags": s.bags} for s in hand.sides]
     return out

@@ -1,4 +1,5 @@
-"""What the rules refuse in one hand: bids, blind contracts, tricks, the dealer, adjustments."""
+"""What the rules refuse in one hand: bids, blind contracts, tricks, the dealer, adjustments,
+reneges."""
 
 from __future__ import annotations
 
@@ -14,6 +15,19 @@ MAX_NOTE = 200
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def typed_count(text: object) -> int | None:
+    """A whole number typed as ASCII digits (surrounding spaces allowed), else None.
+
+    `str.isdigit` also takes superscript and circled digits ("²", "①") that `int`
+    refuses, and `int` takes other scripts' digits and "1_0": neither is a count."""
+    if not isinstance(text, str):
+        return None
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
+        return None
+    return int(digits)
 
 
 def _normalize_bid(table: Table, rules: Rules, value: object, number: int, seat: int) -> Bid:
@@ -198,6 +212,29 @@ def check_adjust(
                 seat=table.sides[side][0],
             )
     return tuple(adjust), note
+
+
+def check_renege(table: Table, renege: object, played: bool, number: int) -> tuple[int, ...]:
+    """The sides that reneged in a played partnership hand, each named once."""
+    if renege is None or renege == () or renege == []:
+        return ()
+    if table.mode != "partnership":
+        raise GameError(
+            "a renege is recorded in partnership games only", hand=number, field="renege"
+        )
+    if not isinstance(renege, (list, tuple)) or not all(
+        _whole(side) and side < len(table.sides) for side in renege
+    ):
+        raise GameError(
+            f"must be a list of side numbers from 0 to {len(table.sides) - 1}",
+            hand=number,
+            field="renege",
+        )
+    if len(set(renege)) != len(renege):
+        raise GameError("names a side twice", hand=number, field="renege")
+    if not played:
+        raise GameError("only a played hand can have a renege", hand=number, field="renege")
+    return tuple(sorted(renege))
 
 
 def check_start(table: Table, rules: Rules, start: object) -> tuple[tuple[int, int], ...] | None:

@@ -224,6 +224,25 @@ def adjust(
     return _change(db, game_id, act, "fix")
 
 
+def renege(
+    db: Database,
+    game_id: str,
+    number: int,
+    version: int,
+    sides: Sequence[int],
+    *,
+    confirm: Confirm | None = None,
+) -> StoredGame:
+    """Which sides reneged in a played hand (none: a renege taken back); the core moves
+    the tricks and scores every later hand again."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        old = _seen(stored, number, version)
+        return _fix(db, stored, number, replace(old, renege=tuple(sorted(sides))), confirm)
+
+    return _change(db, game_id, act, "fix")
+
+
 def set_dealer(db: Database, game_id: str, number: int, version: int, seat: int) -> StoredGame:
     """Who dealt hand `number` (the deal passes on from there); for the hand not yet bid
     (version 0), who deals it."""

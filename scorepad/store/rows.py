@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ..core.game import Game
+from ..core.names import stored_text
 from ..core.rules import validate_rules
 from ..core.scoring import Hand, Table
 
@@ -21,13 +22,19 @@ def _json_or_null(values: dict) -> str | None:
 
 def hand_values(hand: Hand) -> dict:
     """A hand's columns: bids, tricks and (when counted by side) the side counts, as JSON,
-    and what else it carries (blind, dealer, adjust, note)."""
+    and what else it carries (blind, dealer, adjust, note, renege)."""
     return {
         "bids": json.dumps(list(hand.bids)),
         "tricks": None if hand.tricks is None else json.dumps(list(hand.tricks)),
         "side_tricks": None if hand.side_tricks is None else json.dumps(list(hand.side_tricks)),
         "extra": _json_or_null(
-            {"blind": hand.blind, "dealer": hand.dealer, "adjust": hand.adjust, "note": hand.note}
+            {
+                "blind": hand.blind,
+                "dealer": hand.dealer,
+                "adjust": hand.adjust,
+                "note": hand.note,
+                "renege": hand.renege,
+            }
         ),
     }
 
@@ -45,6 +52,12 @@ def _tuple(value: object) -> tuple | None:
     return tuple(_tuple(v) if isinstance(v, list) else v for v in value)
 
 
+def _names(value: object) -> tuple[str | None, ...] | None:
+    if not isinstance(value, list):
+        return None
+    return tuple(None if name is None else stored_text(name) for name in value)
+
+
 def _read_hand(h: dict) -> Hand:
     extra = json.loads(h.get("extra") or "{}")
     return Hand(
@@ -54,7 +67,8 @@ def _read_hand(h: dict) -> Hand:
         tuple(extra.get("blind", ())),
         extra.get("dealer"),
         _tuple(extra.get("adjust")),
-        extra.get("note", ""),
+        stored_text(extra.get("note", "")),
+        tuple(extra.get("renege", ())),
     )
 
 
@@ -63,9 +77,9 @@ def read_game(row: dict, hand_rows: list[dict]) -> Game:
     extra = json.loads(row.get("extra") or "{}")
     table = Table(
         row["mode"],
-        tuple(json.loads(row["players"])),
+        tuple(stored_text(name) for name in json.loads(row["players"])),
         row["first_dealer"],
-        _tuple(extra.get("side_names")),
+        _names(extra.get("side_names")),
     )
     rules = validate_rules(json.loads(row["rules"]), table.mode)
     return Game(

@@ -7,14 +7,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, RadioField, StringField
+from wtforms import BooleanField, RadioField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
 from ..core.errors import GameError
-from ..core.rules import RULE_SPECS, Rules, RulesError, validate_rules
+from ..core.names import text_problem
+from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
 from ..core.scoring import Table, make_table
-from .forms import _choices, _rule_field
+from .forms import WholeNumberField, _choices, _rule_field
 
 ADJUST_LIMIT = 1000
 NOTE_LIMIT = 200
@@ -25,12 +26,12 @@ NAME_LIMIT = 40
 class VersionForm(FlaskForm):
     """A POST that carries the version of what it changes (a hand's or the game's)."""
 
-    version = IntegerField("Version", widget=HiddenInput(), validators=[InputRequired()])
+    version = WholeNumberField("Version", widget=HiddenInput(), validators=[InputRequired()])
 
 
 def rule_keys(table: Table) -> list[str]:
-    """The house rules a table may change (suicide is for partnerships only)."""
-    return [spec.key for spec in RULE_SPECS if table.mode == "partnership" or spec.key != "suicide"]
+    """The house rules a table may change (those about partners only in partnerships)."""
+    return [spec.key for spec in specs_for(table.mode)]
 
 
 def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
@@ -129,7 +130,7 @@ def adjust_form(
 
     class Form(VersionForm):
         note = StringField(
-            "Why", description=f"At most {NOTE_LIMIT} characters, e.g. a renege by Ben."
+            "Why", description=f"Optional, at most {NOTE_LIMIT} characters, e.g. a renege by Ben."
         )
 
     values: dict[str, Any] = {"version": version, "note": note or ""}
@@ -137,7 +138,7 @@ def adjust_form(
         setattr(
             Form,
             f"adjust_{side}",
-            IntegerField(
+            WholeNumberField(
                 f"Points for {name}",
                 description="Minus to take points away.",
                 # no inputmode=numeric: some phone keypads then have no minus sign
@@ -169,10 +170,22 @@ def check_adjustment(
     if note is not None and not isinstance(note, str):
         raise GameError("note: must be text", field="note")
     text = (note or "").strip()
+    if text_problem(text):  # as in a game file, so that its export imports again
+        raise GameError(f"note: {text_problem(text)}", field="note")
     if len(text) > NOTE_LIMIT:
         raise GameError(f"note: at most {NOTE_LIMIT} characters, not {len(text)}", field="note")
-    if not any(points):
-        return None, text
-    if not text:
-        raise GameError("note: say why the score is adjusted", field="note")
-    return tuple(points), text  # type: ignore[arg-type]
+    # The note is optional, as in the game file (GAMEFILE.md): a form and an import agree.
+    return (tuple(points) if any(points) else None), text  # type: ignore[arg-type]
+
+
+def renege_form(side_names: list[str], version: int, reneged: tuple[int, ...]) -> VersionForm:
+    """Which sides reneged in a hand: one box per side."""
+
+    class Form(VersionForm):
+        pass
+
+    values: dict[str, Any] = {"version": version}
+    for side, name in enumerate(side_names):
+        setattr(Form, f"renege_{side}", BooleanField(f"{name} reneged"))
+        values[f"renege_{side}"] = side in reneged
+    return Form(data=values)

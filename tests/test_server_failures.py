@@ -103,12 +103,11 @@ def test_a_database_file_made_read_only(tmp_path, client, app):
 
 
 def test_a_seat_bid_on_a_full_disk_says_so_in_whole_sentences(client, monkeypatch):
-    from scorepad.store import seats as store_seats
     from tests.test_seats import _bid, _links
 
     game_id = start(client)
     tokens = _links(client, game_id)
-    monkeypatch.setattr(store_seats, "save_seat_bids", _full)
+    monkeypatch.setattr(commands, "seat_bid", _full)
     response = _bid(client, tokens[0], 4)
     assert response.status_code == 507
     assert (

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from scorepad.core.game import Game
-from scorepad.store import commands
+from scorepad.store import commands, storage
 from scorepad.store.commands import chosen_dealer  # noqa: F401
 from scorepad.store.outcomes import AlreadySaved, Missing, Outcome, RemovesHands  # noqa: F401
 from scorepad.web.manage_forms import check_adjustment
@@ -68,7 +68,7 @@ def edit_hand(
 
 
 def set_adjustment(db, game_id, number, version, points, note, confirm_removal=False) -> None:
-    stored = commands.storage.load_game(db, game_id)
+    stored = storage.load_game(db, game_id)
     names = [side.name for side in stored.score().sides]
     adjust, text = check_adjustment(points, note, len(names), names)
     _confirming(
@@ -83,7 +83,7 @@ def delete_last_hand(db, game_id, number, version) -> None:
 
 def end_game(db, game_id, revision=None) -> None:
     if revision is None:
-        revision = commands.storage.load_game(db, game_id).revision
+        revision = storage.load_game(db, game_id).revision
     _run(lambda: commands.end_now(db, game_id, revision))
 
 
@@ -110,7 +110,7 @@ def save_seat_bids(db, game_id, number, bids, *, replace=True) -> bool:
 
 
 def was_deleted(db, key) -> bool:
-    return commands.storage.was_deleted(db, key)
+    return storage.was_deleted(db, key)
 
 
 __all__: Sequence[str] = ()

@@ -15,7 +15,10 @@ from scorepad.core.names import name_key, name_problem
 from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import Hand, make_table, score_game
 
-NAME = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Z")), min_size=1, max_size=12)
+# A name the name rules take (not one that only looks empty, as combining marks alone do).
+NAME = st.text(
+    st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Z")), min_size=1, max_size=12
+).filter(lambda name: not name_problem(name)[1])
 
 # House rules that change the numbers but never make a bid invalid.
 SCORING_RULES = st.fixed_dictionaries(

@@ -1,5 +1,6 @@
 """The words for what a game command answered instead of a fresh game (the store's
-outcomes carry none), and reading a confirmation back from a form."""
+outcomes carry none), for what the seat phones are told, and reading a confirmation
+back from a form."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from flask import request
 
 from ..store.commands import Confirm
 from ..store.outcomes import GameOver, NotOver, Outcome, RemovesHands, SeatTaken, Stale
+from ..store.storage import StoredGame
 
 STALE = (
     "This game was changed on another phone meanwhile. Here it is as it is now; "
@@ -73,3 +75,44 @@ def confirmed() -> Confirm | None:
 def confirm_value(removes: RemovesHands) -> str:
     """What the "Remove hands and save" button sends back: the revision and the hands."""
     return f"{removes.revision}:{','.join(str(n) for n in removes.numbers)}"
+
+
+# --- the seat phones: why waiting bids went, and a side's bids that must change
+
+NOTICE = {
+    "undo": "a hand was undone",
+    "fix": "an earlier hand was fixed",
+    "dealer": "the dealer was changed",
+    "settings": "the game's rules were changed",
+    "over": "the game was ended",
+}
+SIDE_RULE = {
+    "min_side_bid": "together you must bid at least {n}",
+    "double_nil": "you may not both bid nil in this game",
+    "suicide": "exactly one of you must bid nil",
+}
+
+
+def notice_text(stored: StoredGame, notice: str | None) -> str:
+    """Why waiting bids went, for every seat phone: the change and whose bids."""
+    if not notice:
+        return ""
+    why, _, seats_gone = notice.partition(":")
+    names = [stored.game.table.players[int(s)] for s in seats_gone.split(",") if s]
+    whose = ", ".join(names) or "Some players"
+    return (
+        f"{whose}: your bid no longer counts because {NOTICE.get(why, 'the game changed')}. "
+        "Bid again."
+    )
+
+
+def refusal_text(stored: StoredGame, refusal: tuple[int, str] | None) -> str:
+    """What every phone is told when a side's bids break a rule of the whole side: that
+    one of them must change, and the rule (no bid is named: they are still hidden)."""
+    if refusal is None:
+        return ""
+    side, rule = refusal
+    why = SIDE_RULE.get(rule, "the rules refuse these bids").format(
+        n=stored.game.rules.min_side_bid
+    )
+    return f"All bids are in, but {stored.score().sides[side].name} must change one: {why}."

@@ -35,7 +35,7 @@ from ..store import commands, seats, storage
 from ..store.outcomes import Outcome
 from .db import get_db
 from .errors import refuse
-from .outcomes import say
+from .outcomes import notice_text, refusal_text, say
 from .render import render_stored, stored_or_404
 
 bp = Blueprint("seats", __name__)
@@ -79,45 +79,6 @@ def seat_state(stored: storage.StoredGame) -> SeatState | None:
                 next((s.notice for s in found if s.notice), None),
             )
     return known[key]
-
-
-NOTICE = {
-    "undo": "a hand was undone",
-    "fix": "an earlier hand was fixed",
-    "dealer": "the dealer was changed",
-    "settings": "the game's rules were changed",
-    "over": "the game was ended",
-}
-SIDE_RULE = {
-    "min_side_bid": "together you must bid at least {n}",
-    "double_nil": "you may not both bid nil in this game",
-    "suicide": "exactly one of you must bid nil",
-}
-
-
-def notice_text(stored: storage.StoredGame, notice: str | None) -> str:
-    """Why waiting bids went, for every seat phone: the change and whose bids."""
-    if not notice:
-        return ""
-    why, _, seats_gone = notice.partition(":")
-    names = [stored.game.table.players[int(s)] for s in seats_gone.split(",") if s]
-    whose = ", ".join(names) or "Some players"
-    return (
-        f"{whose}: your bid no longer counts because {NOTICE.get(why, 'the game changed')}. "
-        "Bid again."
-    )
-
-
-def refusal_text(stored: storage.StoredGame, refusal: tuple[int, str] | None) -> str:
-    """What every phone is told when a side's bids break a rule of the whole side: that
-    one of them must change, and the rule (no bid is named: they are still hidden)."""
-    if refusal is None:
-        return ""
-    side, rule = refusal
-    why = SIDE_RULE.get(rule, "the rules refuse these bids").format(
-        n=stored.game.rules.min_side_bid
-    )
-    return f"All bids are in, but {stored.score().sides[side].name} must change one: {why}."
 
 
 def _holds(token: str) -> bool:

@@ -28,13 +28,14 @@ def change(
         if stored is None:
             raise Missing()
         fresh = act(stored)
-        if why is not None:
+        if why is not None and stored.seated:  # without seat links no bid can wait
             seats.settle(db, fresh, why)
     storage.remember(db, fresh)  # committed: now, and only now, it is the game
     return fresh
 
 
 def hand_at(stored: StoredGame, number: int) -> Hand | None:
+    """Hand `number` as stored, if the game has it."""
     return stored.game.hands[number - 1] if 1 <= number <= len(stored.game.hands) else None
 
 
@@ -49,6 +50,7 @@ def seen(stored: StoredGame, number: int, version: int) -> Hand:
 
 
 def at_revision(stored: StoredGame, revision: int) -> None:
+    """Refuse a form for the whole game made before its last change."""
     if stored.revision != revision:
         raise Stale(stored, None, "game")
 
@@ -66,6 +68,7 @@ def chosen_dealer(stored: StoredGame, number: int) -> int | None:
 
 
 def add_bids(db: Database, stored: StoredGame, number: int, hand: Hand) -> StoredGame:
+    """Write hand `number` with its bids, if it is the next hand of a game not over."""
     if stored.score().status == "finished":
         raise GameOver(stored)
     if number != len(stored.game.hands) + 1:
@@ -94,6 +97,7 @@ def fix(
 
 
 def remove_last(db: Database, stored: StoredGame, number: int) -> StoredGame:
+    """Remove hand `number` if it is the last; a game ended early is open again."""
     if number != len(stored.game.hands):
         raise Stale(stored, number, "not_last")
     written = storage.write_hand(db, stored, number, None)

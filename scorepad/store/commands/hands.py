@@ -35,7 +35,8 @@ def record_bids(
         if existing is not None and (existing.bids, existing.blind) == (tuple(bids), tuple(blind)):
             raise AlreadySaved(stored, number)
         fresh = add_bids(db, stored, number, Hand(tuple(bids), blind=tuple(blind), dealer=dealer))
-        seats.clear(db, game_id)
+        if stored.seated:  # the scorer entered every bid: none waits any more
+            seats.clear(db, game_id)
         return fresh
 
     return change(db, game_id, act, None)

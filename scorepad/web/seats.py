@@ -35,6 +35,7 @@ from ..store import commands, seats, storage
 from ..store.outcomes import Outcome
 from .db import get_db
 from .errors import refuse
+from .hosting import public_url
 from .outcomes import notice_text, refusal_text, say
 from .render import render_stored, stored_or_404
 
@@ -70,9 +71,7 @@ def seat_state(stored: storage.StoredGame) -> SeatState | None:
         if found:
             bids = seats.waiting(get_db(), stored)
             known[key] = SeatState(
-                tuple(
-                    (s.seat, url_for("seats.seat", token=s.token, _external=True)) for s in found
-                ),
+                tuple((s.seat, public_url("seats.seat", token=s.token)) for s in found),
                 bids,
                 frozenset(s.seat for s in found if s.taken),
                 side_refusal(stored.score(), bids) if stored.score().pending is None else None,

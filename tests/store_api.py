@@ -3,7 +3,7 @@ the same arguments, each outcome turned into the sentence a phone is shown (Conf
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from scorepad.core.game import Game
@@ -111,6 +111,3 @@ def save_seat_bids(db, game_id, number, bids, *, replace=True) -> bool:
 
 def was_deleted(db, key) -> bool:
     return storage.was_deleted(db, key)
-
-
-__all__: Sequence[str] = ()

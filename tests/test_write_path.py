@@ -16,6 +16,7 @@ from scorepad.store import commands, storage
 from scorepad.web.db import get_db
 from tests.conftest import partnership
 from tests.helpers import bid_form, start, text, tricks_form
+from tests.test_server_failures import _full
 
 ROOT = Path(__file__).resolve().parents[1]
 REPOSITORY = "scorepad/store/storage.py"
@@ -119,7 +120,7 @@ class _FullAtCommit(sqlite3.Connection):
     def execute(self, sql, *args):  # type: ignore[no-untyped-def, override]
         if sql.strip().upper() == "COMMIT" and _Disk.fail:
             _Disk.fail -= 1
-            raise sqlite3.OperationalError("database or disk is full")
+            _full()  # a real SQLITE_FULL, as SQLite raises it
         return super().execute(sql, *args)
 
 
@@ -155,6 +156,7 @@ def test_a_last_seat_bid_on_a_full_disk_is_lost_whole_and_nothing_after_it_is(ap
     tokens = _seat_links(client, game_id)
     for seat in (0, 1, 2):
         assert client.post(f"/seat/{tokens[seat]}", data={"number": "1", "bid": "3"}).status_code
+    assert client.get(f"/seat/{tokens[3]}").status_code == 200  # Dev's phone opens its link
     disk.fail = 1
     last = client.post(f"/seat/{tokens[3]}", data={"number": "1", "bid": "4"})
     assert last.status_code == 507 and "disk is full" in text(last)

@@ -37,6 +37,7 @@ from .forms import (
     read_tricks,
 )
 from .outcomes import changed, confirm_value, confirmed, say
+from .pagecache import game_page
 from .render import render_stored, stored_or_404
 from .saving import (
     bids_form,
@@ -126,7 +127,7 @@ def new() -> Any:
 def show(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     security.remember_game(game_id)
-    return _render_game(stored)
+    return game_page(stored, lambda: _render_game(stored)[0])
 
 
 def _sent_number(score_next: int) -> int:

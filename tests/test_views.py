@@ -285,7 +285,7 @@ def test_second_phone_saving_the_same_bids_sees_a_message(client, app):
     words = text(response)
     assert (
         "Hand 1's bids were already saved on another phone, and they are not the ones "
-        "you chose: yours were not saved." in words
+        "you chose: yours were not saved. Here is the hand as it was saved." in words
     )
     assert "Alice & Cara bid 7" in words
 
@@ -400,7 +400,7 @@ def test_game_over_and_rematch(client, app):
     late = client.post(
         f"/games/{game_id}/bids", data=bid_form(4, [3, 3, 3, 4]), follow_redirects=True
     )
-    assert "These bids were not saved: the game is over." in text(late)
+    assert "Not saved: the game is over." in text(late)
     with app.app_context():
         assert len(storage.load_game(get_db(), game_id).game.hands) == 3
     response = client.post(f"/games/{game_id}/rematch")

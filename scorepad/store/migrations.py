@@ -118,3 +118,15 @@ def m008_housekeeping(db: Database) -> None:
         db.table("deleted_games").create(
             {"key": str, "deleted_at": str}, pk="key", not_null={"deleted_at"}
         )
+
+
+@migrations()
+def m009_seat_claims(db: Database) -> None:
+    """A seat link belongs to the first browser that opens it (`claim`: a hash of the
+    secret that browser keeps), and a seat phone is told why its waiting bid went
+    (`notice`). Waiting bids count by hand number: a change that leaves them valid
+    keeps them."""
+    links = db.table("seat_links")
+    for column in ("claim", "notice"):
+        if column not in links.columns_dict:
+            links.add_column(column, str)

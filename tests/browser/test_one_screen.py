@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import NIL, Hand, Table
-from scorepad.store import storage
 from scorepad.store.db import connect, migrate
+from tests import store_api
 from tests.browser.conftest import shot
 from tests.browser.flows import cramped_targets, enter_bids, enter_tricks, press
 
@@ -34,7 +34,7 @@ def stored_game(server, table: Table, rules: Rules, hands: list[Hand], tricks_by
     migrate(server.database)
     db = connect(server.database)
     try:
-        return storage.create_game(db, table, rules, hands, tricks_by=tricks_by)
+        return store_api.create_game(db, table, rules, hands, tricks_by=tricks_by)
     finally:
         db.close()
 

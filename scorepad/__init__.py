@@ -191,7 +191,6 @@ def _wire(app: Flask) -> None:
     app.add_template_global(hosting.public_url)
     app.add_template_global(standing.if_ended_now)
     app.add_template_global(standing.outcome_text)
-    app.add_template_global(standing.dealer_of)
     app.add_template_global(display.plain_error)
     app.add_template_global(render.rules_list)
     app.jinja_env.globals["display"] = display  # the words for results, on every page

@@ -133,8 +133,7 @@ function editNilGroups(form) {
     const bid = form.querySelector(`#bid_${seat}`);
     if (!bid) return;
     const update = () => {
-      const v = checkedValue(bid);
-      group.hidden = !(v === "nil" || v === "blind_nil") && !group.classList.contains("invalid");
+      group.hidden = !bid.querySelector(":checked[data-own]") && !group.classList.contains("invalid");
     };
     bid.addEventListener("change", update);
     update();

@@ -8,7 +8,6 @@ from typing import Any
 
 from scorepad.core.game import Game
 from scorepad.store import commands, storage
-from scorepad.store.commands import chosen_dealer  # noqa: F401
 from scorepad.store.outcomes import AlreadySaved, Missing, Outcome, RemovesHands  # noqa: F401
 from scorepad.web.manage_forms import check_adjustment
 from scorepad.web.outcomes import say

@@ -76,7 +76,7 @@ def test_m008_adds_its_columns_to_a_database_made_before_it(tmp_path):
     assert not {"side_names", "ended"} & set(database["games"].columns_dict)
     assert not {"dealer", "adjust", "note"} & set(database["hands"].columns_dict)
     stored = storage.load_game(database, "g")
-    assert stored.next_dealer is None and stored.game.ended is False
+    assert stored.game.next_dealer is None and stored.game.ended is False
     assert stored.game.table.side_names == ("Sharks", None)
     hand = stored.game.hands[0]
     assert (hand.dealer, hand.adjust, hand.note) == (2, (10, 0), "renege")
@@ -164,7 +164,7 @@ def test_set_dealer_of_the_next_hand_and_of_a_played_one(db):
     game_id = played(db)
     api.set_dealer(db, game_id, 2, 0, 3)
     stored = storage.load_game(db, game_id)
-    assert stored.next_dealer == (2, 3) and api.chosen_dealer(stored, 2) == 3
+    assert stored.game.next_dealer == 3 and stored.score().next_hand.dealer == 3
     with pytest.raises(GameError) as err:
         api.set_dealer(db, game_id, 2, 0, 4)
     assert err.value.field == "dealer"
@@ -172,7 +172,7 @@ def test_set_dealer_of_the_next_hand_and_of_a_played_one(db):
         api.set_dealer(db, game_id, 2, 5, 1)
     api.save_bids(db, game_id, 2, [3, 3, 3, 4])
     stored = storage.load_game(db, game_id)
-    assert stored.game.hands[1].dealer == 3 and api.chosen_dealer(stored, 3) is None
+    assert stored.game.hands[1].dealer == 3 and stored.game.next_dealer is None
     # The deal passes on from the changed dealer (RULES.md): hand 3 is Alice's.
     assert stored.score().hands[1].dealer == 3
     old = version(db, game_id)
@@ -194,12 +194,16 @@ def test_a_changed_dealer_passes_the_deal_on(db):
 def test_an_undo_drops_a_chosen_next_dealer(db):
     game_id = played(db, (([4, 5, 3, "nil"], [5, 5, 3, 0]), ([3, 2, 3, 2], [5, 2, 4, 2])))
     api.set_dealer(db, game_id, 3, 0, 1)
-    assert api.chosen_dealer(storage.load_game(db, game_id), 3) == 1
+    assert storage.load_game(db, game_id).score().next_hand.dealer == 1
     api.delete_last_hand(db, game_id, 2, version(db, game_id, 2))
     stored = storage.load_game(db, game_id)
-    assert api.chosen_dealer(stored, 2) is None and api.chosen_dealer(stored, 3) is None
+    assert stored.game.next_dealer is None and stored.score().next_hand.number == 2
+    # Hand 2 again: hand 3 is next once more, and the dealer chosen for it stays gone.
     api.save_bids(db, game_id, 2, [3, 3, 3, 4])
     assert storage.load_game(db, game_id).game.hands[1].dealer is None
+    api.save_tricks(db, game_id, 2, version(db, game_id, 2), [5, 2, 4, 2])
+    score = storage.load_game(db, game_id).score()
+    assert score.next_hand.number == 3 and score.next_hand.dealer == (score.hands[1].dealer + 1) % 4
 
 
 @pytest.mark.parametrize(

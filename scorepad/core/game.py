@@ -31,6 +31,9 @@ class Game:
     tricks_by: str = "seat"
     start: tuple[tuple[int, int], ...] | None = None
     ended: bool = False
+    # The dealer the table chose for the hand after the last, before its bids (None: the
+    # deal passes on as usual); the hand added next is dealt from there.
+    next_dealer: int | None = None
 
     def __post_init__(self) -> None:
         if self.tricks_by not in TRICKS_BY:
@@ -39,10 +42,17 @@ class Game:
             raise GameError(
                 "tricks are counted by side in partnership games only", field="tricks_by"
             )
+        if self.next_dealer is not None and not 0 <= self.next_dealer < len(self.table.players):
+            raise GameError(
+                f"must be a seat from 0 to {len(self.table.players) - 1}", field="next_dealer"
+            )
 
     def score(self) -> GameScore:
         """Score the game; raises GameError for anything the rules refuse."""
-        return score_game(self.table, self.rules, self.hands, self.start, self.ended)
+        score = score_game(self.table, self.rules, self.hands, self.start, self.ended)
+        if self.next_dealer is None or score.pending or score.status == "finished":
+            return score
+        return replace(score, chosen_dealer=self.next_dealer)
 
 
 @dataclass(frozen=True)
@@ -57,7 +67,13 @@ class FixOutcome:
 
 def truncate(game: Game, keep: int) -> Game:
     """The game with only its first `keep` hands (the ones after are removed)."""
-    return replace(game, hands=game.hands[:keep], ended=game.ended and keep == len(game.hands))
+    whole = keep >= len(game.hands)
+    return replace(
+        game,
+        hands=game.hands[:keep],
+        ended=game.ended and whole,
+        next_dealer=game.next_dealer if whole else None,
+    )
 
 
 def check_fix(game: Game, number: int, hand: Hand | None) -> FixOutcome:
@@ -75,7 +91,10 @@ def check_fix(game: Game, number: int, hand: Hand | None) -> FixOutcome:
         del hands[number - 1]
     else:
         hands[number - 1] = hand
-    fixed = replace(game, hands=tuple(hands))
+    # A hand deleted moves the next hand's number: a dealer chosen for it no longer holds.
+    fixed = replace(
+        game, hands=tuple(hands), next_dealer=None if hand is None else game.next_dealer
+    )
     score = start_score(game.table, game.rules, game.start)
     for index, later in enumerate(hands, 1):
         try:

@@ -15,6 +15,7 @@ from .names import check_names, check_side_names
 from .rules import Rules
 
 if TYPE_CHECKING:
+    from .next_hand import NextHand
     from .stakes import Stake
 
 NIL = "nil"
@@ -207,6 +208,9 @@ class GameScore:
     ended: bool = False  # the table ended the game early
     on_bags: bool = False  # the lead was shared and tie_break = fewer_bags settled it
     start: tuple[tuple[int, int], ...] | None = None
+    chosen_dealer: int | None = (
+        None  # the dealer the table chose for the next hand, before its bids
+    )
 
     @cached_property
     def sides(self) -> tuple[SideTotal, ...]:
@@ -237,12 +241,22 @@ class GameScore:
     def next_dealer(self) -> int:
         """Who deals the hand to bid next (or being played)."""
         pending = self.pending
-        return pending.dealer if pending else self.deal_from
+        if pending:
+            return pending.dealer
+        return self.deal_from if self.chosen_dealer is None else self.chosen_dealer
 
     @property
     def next_leader(self) -> int:
         """Who bids and leads first in the hand to bid next (or being played)."""
-        return (self.next_dealer + 1) % len(self.table.players)
+        return self.next_hand.leader
+
+    @cached_property
+    def next_hand(self) -> NextHand:
+        """The next hand (core.next_hand): dealer, leader, bidding order, the bids each
+        seat may make, who may bid blind; worked out once a score."""
+        from .next_hand import next_hand  # next_hand reads this module's types: imported late
+
+        return next_hand(self)
 
     def totals_before(self, number: int) -> tuple[int, ...]:
         """Each side's total before hand `number` (the next hand: the totals now)."""

@@ -88,7 +88,7 @@ def start_score(table: Table, rules: Rules, start: object = None) -> GameScore:
 def extend(score: GameScore, hand: Hand) -> GameScore:
     """The score with one more hand, scored from the state after the others."""
     shown, after = _step(score, hand, len(score.hands) + 1, score.pending is not None)
-    return replace(after, hands=(*score.hands, shown))
+    return replace(after, hands=(*score.hands, shown), chosen_dealer=None)
 
 
 def _shown(score: GameScore, hand: Hand, number: int, pending: bool) -> ScoredHand:
@@ -184,7 +184,9 @@ def without_pending(score: GameScore) -> GameScore:
         return score
     hands = score.hands[:-1]
     deal_from = hands[-1].dealer + 1 if hands else score.table.first_dealer
-    return replace(score, hands=hands, deal_from=deal_from % len(score.table.players))
+    return replace(
+        score, hands=hands, deal_from=deal_from % len(score.table.players), chosen_dealer=None
+    )
 
 
 def end_early(score: GameScore) -> GameScore:

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from .checks import check_bids, typed_count
 from .errors import GameError
-from .model import BLIND_NIL, NIL, Bid, GameScore
+from .model import Bid, GameScore
 
 # The rules that judge a side's bids together: checked once every bid is in.
 SIDE_RULES = ("min_side_bid", "double_nil", "suicide")
@@ -21,14 +21,7 @@ SIDE_RULES = ("min_side_bid", "double_nil", "suicide")
 
 def seat_choices(score: GameScore, seat: int) -> list[tuple[str, str]]:
     """(value, label) of every bid `seat` may make in the next hand."""
-    rules, table = score.rules, score.table
-    low = 0 if rules.zero_bid == "bid" else 1
-    choices = [(str(n), str(n)) for n in range(low, table.tricks_per_hand + 1)]
-    if rules.nil:
-        choices.append((NIL, "Nil"))
-        if score.blind_nil_sides[table.side_of(seat)]:
-            choices.append((BLIND_NIL, "Blind nil"))
-    return choices
+    return list(score.next_hand.bids[seat])
 
 
 def check_seat_bid(score: GameScore, seat: int, raw: object) -> Bid:

@@ -89,4 +89,7 @@ def read_game(row: dict, hand_rows: list[dict]) -> Game:
         row["tricks_by"],
         _tuple(extra.get("start")),
         extra.get("ended", False),
+        # The dealer chosen before the bids is kept with the hand it was chosen for: it
+        # holds only while that hand is still the next one to bid.
+        row.get("next_dealer") if row.get("next_dealer_hand") == len(hand_rows) + 1 else None,
     )

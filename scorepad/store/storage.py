@@ -45,9 +45,6 @@ class StoredGame:
     game: Game
     versions: tuple[int, ...]
     rematch_of: str | None = None
-    # The dealer chosen for a hand not yet bid, as (hand number, seat): current only while
-    # that hand is the next one to bid.
-    next_dealer: tuple[int, int] | None = None
     rematched: bool = False  # another game is the rematch of this one
     seated: bool = False  # each seat has its own link
 
@@ -124,7 +121,6 @@ def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
         read_game(row, hand_rows),
         tuple(h["version"] for h in hand_rows),
         row.get("rematch_of"),
-        None if row.get("next_dealer") is None else (row["next_dealer_hand"], row["next_dealer"]),
         bool(row.get("rematched")),
         bool(row.get("seated")),
     )
@@ -275,7 +271,10 @@ def write_hand(db: Database, stored: StoredGame, number: int, hand: Hand | None)
         )
         hands[number - 1] = hand
         versions[number - 1] = revision
-    return replace(stored, game=replace(stored.game, hands=tuple(hands)), versions=tuple(versions))
+    # A hand added or removed moves the next hand's number: a dealer chosen for it goes.
+    chosen = stored.game.next_dealer if len(hands) == len(stored.game.hands) else None
+    game = replace(stored.game, hands=tuple(hands), next_dealer=chosen)
+    return replace(stored, game=game, versions=tuple(versions))
 
 
 def _one(db: Database, sql: str, params: Sequence[object]) -> None:
@@ -291,27 +290,31 @@ def bump(
     score: GameScore,
     *,
     table: bool = False,
-    next_dealer: tuple[int, int] | None = None,
 ) -> StoredGame:
     """Write the game's row at its next revision (its names and rules too with `table`);
     returns the game as stored once this transaction commits, its score known."""
     # After `write_hand` the game takes the version its hand took: one revision a write.
     revision, at = max((stored.revision + 1, *stored.versions)), now()
-    sets = ["updated_at = ?", "revision = ?", "extra = ?"]
-    values: list[object] = [at, revision, game_extra(game)]
+    # The dealer chosen before the bids is kept with the hand it is chosen for.
+    chosen = game.next_dealer
+    sets = [
+        "updated_at = ?",
+        "revision = ?",
+        "extra = ?",
+        "next_dealer_hand = ?",
+        "next_dealer = ?",
+    ]
+    chosen_for = None if chosen is None else len(game.hands) + 1
+    values: list[object] = [at, revision, game_extra(game), chosen_for, chosen]
     if table:
         sets += ["players = ?", "rules = ?"]
         values += [json.dumps(list(game.table.players)), json.dumps(game.rules.as_dict())]
-    if next_dealer is not None:
-        sets += ["next_dealer_hand = ?", "next_dealer = ?"]
-        values += list(next_dealer)
     _one(db, f"update games set {', '.join(sets)} where id = ?", [*values, stored.id])
     fresh = replace(
         stored,
         updated_at=at,
         revision=revision,
         game=game,
-        next_dealer=stored.next_dealer if next_dealer is None else next_dealer,
     )
     return fresh.scored(score)
 

@@ -33,7 +33,7 @@ def read_blind(score: GameScore) -> tuple[int, ...]:
             raise GameError(
                 f"{name} cannot bid blind: blind contracts are off in this game", field="blind"
             )
-        if not score.blind_bid_sides[side]:
+        if not score.next_hand.blind_contract[side]:
             raise GameError(
                 f"{name} cannot bid blind now: a side may bid blind only when "
                 f"{rules.blind_bid_trailing_by} or more points behind",

@@ -102,16 +102,15 @@ def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
     return f"{head} ({each})"
 
 
-def status_line(score: GameScore, dealer: int | None = None) -> str:
-    """One sentence on where the game stands (`dealer`: one the table chose for the next
-    hand, where it did not pass on as usual)."""
+def status_line(score: GameScore) -> str:
+    """One sentence on where the game stands and who deals the next hand."""
     if score.status == "finished" and score.winner is not None:
         on_bags = " on fewer bags, the lead being shared" if score.on_bags else ""
         return f"Game over: {score.sides[score.winner].name} won{on_bags}."
     if score.draw:
         return "The game was ended with the lead shared: a draw."
     table = score.table
-    name = table.players[score.next_dealer if dealer is None else dealer]
+    name = table.players[score.next_hand.dealer]
     turn = f"Hand {score.next_number}: {name} deals."
     if score.tied and score.reason == "hand_limit":
         return f"The last hand is played but the lead is tied: another hand is played. {turn}"

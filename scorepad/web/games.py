@@ -18,8 +18,9 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import gamefile
 from ..core.errors import GameError
+from ..core.next_hand import next_hand
 from ..core.rules import RULE_SPECS, validate_rules
-from ..core.scoring import BLIND_NIL, NIL, NILS, make_table
+from ..core.scoring import NILS, make_table
 from ..store import commands, storage
 from ..store.outcomes import NotOver, Outcome
 from . import errors, manage, security
@@ -41,11 +42,9 @@ from .pagecache import game_page
 from .render import render_stored, stored_or_404
 from .saving import (
     bids_form,
-    blind_before,
     save,
     tag,
     tricks_form,
-    zero_is_a_bid,
 )
 from .sharing import file_stem
 
@@ -63,7 +62,7 @@ def _render_game(
             zeros = {f"tricks_{s}": "0" for s, bid in enumerate(pending.bids) if bid in NILS}
             form = tricks_form(stored, pending, version=stored.versions[-1], **zeros)
         else:
-            form = bids_form(stored.game.table, score, score.next_number, version=0)
+            form = bids_form(stored.game.table, score, version=0)
     return render_stored("games/show.html", stored, form=form), status
 
 
@@ -144,7 +143,7 @@ def save_bids(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
     number = _sent_number(score.next_number)
-    form = bids_form(table, score, number)
+    form = bids_form(table, score, number=number)
     status = 400
     if form.validate_on_submit():
         bids = read_bids(form, table)
@@ -226,18 +225,15 @@ def edit_hand(game_id: str, number: int) -> Any:
             values[f"tricks_{seat}"] = str(hand.tricks[seat])  # type: ignore[index]
     for side, took in enumerate(hand.side_tricks or ()):
         values[f"side_{side}"] = str(took)
-    blind = tuple(
-        allowed or any(hand.bids[s] == BLIND_NIL for s in table.sides[side])
-        for side, allowed in enumerate(blind_before(score, number))
-    )
+    bidding = next_hand(score, number)
     kind = ("side" if by_side else "seat") if played else None
     form = tag(
         hand_form(
             table,
             bids=True,
-            nil=score.rules.nil or NIL in hand.bids,
-            zero=zero_is_a_bid(score) or 0 in hand.bids,
-            blind=blind,
+            nil=bidding.nil,
+            zero=bidding.zero_is_a_bid,
+            blind=bidding.blind_nil,
             tricks=kind,
             **values,
         ),
@@ -281,6 +277,7 @@ def edit_hand(game_id: str, number: int) -> Any:
         stored,
         form=form,
         number=number,
+        bidding=bidding,
         played=played,
         by_side=by_side,
         removes=removes.numbers if removes else (),

@@ -11,6 +11,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.errors import GameError
+from ..core.next_hand import next_hand
 from ..core.rules import TARGET_PRESETS
 from ..store import commands, storage
 from ..store.outcomes import Outcome, RemovesHands
@@ -31,7 +32,6 @@ from .manage_forms import (
 from .outcomes import confirm_value, confirmed, say
 from .render import render_stored, stored_or_404
 from .sharing import file_stem
-from .standing import dealer_of
 
 bp = Blueprint("manage", __name__)
 RECENT = 10  # games offered for "the same rules as"
@@ -146,7 +146,7 @@ def dealer(game_id: str, number: int) -> Any:
     _hand_or_404(stored, number, upcoming=True)
     upcoming = number > len(stored.game.hands)
     version = 0 if upcoming else stored.versions[number - 1]
-    form = dealer_form(stored.game.table, version, dealer_of(stored, number))
+    form = dealer_form(stored.game.table, version, next_hand(stored.score(), number).dealer)
     back = (
         _game_url(game_id)
         if upcoming

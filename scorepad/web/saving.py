@@ -10,7 +10,8 @@ from flask import flash, redirect, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.errors import GameError
-from ..core.scoring import BLIND_NIL, NIL, GameScore, ScoredHand, Table, blind_nil_open
+from ..core.next_hand import next_hand
+from ..core.scoring import GameScore, ScoredHand, Table
 from ..store.outcomes import AlreadySaved, Outcome, RemovesHands
 from ..store.storage import StoredGame
 from . import errors
@@ -75,34 +76,23 @@ def save(
     return redirect(url_for("games.show", game_id=game_id))
 
 
-def blind_before(score: GameScore, number: int) -> tuple[bool, ...]:
-    """Who may bid blind nil in hand `number`, from the totals before it."""
-    totals = score.totals_before(number)
-    return tuple(blind_nil_open(score.rules, totals, side) for side in range(len(totals)))
-
-
-def zero_is_a_bid(score: GameScore) -> bool:
-    """Whether 0 is a plain bid in this game, offered beside 1 to 13."""
-    return score.rules.zero_bid == "bid"
-
-
 def tag(form: HandForm, table: Table) -> HandForm:
     """Keep the table with the form, so a refusal naming a seat can find its side."""
     form.meta.table = table  # type: ignore[attr-defined]
     return form
 
 
-def bids_form(table: Table, score: GameScore, number: int, **values: Any) -> HandForm:
-    """The bids form of hand `number`, with blind nil where the score allows it."""
+def bids_form(table: Table, score: GameScore, **values: Any) -> HandForm:
+    """The bids form of the next hand, with the bids the core's next hand offers."""
+    hand = score.next_hand
     return tag(
         hand_form(
             table,
             bids=True,
-            nil=score.rules.nil,
-            zero=zero_is_a_bid(score),
-            blind=blind_before(score, number),
-            number=number,
-            **values,
+            nil=hand.nil,
+            zero=hand.zero_is_a_bid,
+            blind=hand.blind_nil,
+            **{"number": hand.number, **values},
         ),
         table,
     )
@@ -112,7 +102,7 @@ def tricks_form(stored: StoredGame, pending: ScoredHand, **values: Any) -> HandF
     """The tricks form of the hand in play, by side or by seat as the game counts them."""
     table = stored.game.table
     by_side = stored.game.tricks_by == "side"
-    nils = tuple(seat for seat, bid in enumerate(pending.bids) if bid in (NIL, BLIND_NIL))
+    nils = next_hand(stored.score(), pending.number).own_count
     return tag(
         hand_form(
             table,

@@ -1,14 +1,10 @@
-"""Where a game stands for the pages: how it would end if ended now, and who deals.
-
-Both come from the core (end_early, the scored hands' dealers); the only thing added
-is the dealer the table chose for a hand before its bids."""
+"""Where a game stands for the pages: how it would end if ended now (the core's
+end_early), in words."""
 
 from __future__ import annotations
 
 from ..core.errors import GameError
 from ..core.scoring import GameScore, end_early
-from ..store.commands import chosen_dealer
-from ..store.storage import StoredGame
 from .display import number
 
 
@@ -32,13 +28,3 @@ def outcome_text(score: GameScore) -> str:
         f"{score.sides[score.winner].name} {verb} {number(totals[0])} to {number(totals[1])}"
         f"{on_bags}"
     )
-
-
-def dealer_of(stored: StoredGame, number: int) -> int:
-    """The seat that deals (or dealt) hand `number`: the core's scored hand, else the
-    dealer chosen for the next hand, else the one the deal passes to."""
-    score = stored.score()
-    if number <= len(score.hands):
-        return score.hands[number - 1].dealer
-    chosen = chosen_dealer(stored, number)
-    return score.next_dealer if chosen is None else chosen

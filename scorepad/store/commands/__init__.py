@@ -9,7 +9,7 @@ after the COMMIT succeeded, so a failed write (a full disk) leaves nothing behin
 
 from __future__ import annotations
 
-from ._run import Confirm, chosen_dealer
+from ._run import Confirm
 from .games import change_settings, delete, end_now, import_game, rematch, start
 from .hands import (
     adjust,
@@ -28,7 +28,6 @@ __all__ = [
     "adjust",
     "cancel",
     "change_settings",
-    "chosen_dealer",
     "delete",
     "end_now",
     "fix_hand",

@@ -55,18 +55,6 @@ def at_revision(stored: StoredGame, revision: int) -> None:
         raise Stale(stored, None, "game")
 
 
-def chosen_dealer(stored: StoredGame, number: int) -> int | None:
-    """The dealer the table chose for hand `number` before its bids, if that choice is
-    still for the next hand to bid."""
-    if (
-        stored.next_dealer is None
-        or stored.next_dealer[0] != number
-        or number != len(stored.game.hands) + 1
-    ):
-        return None
-    return stored.next_dealer[1]
-
-
 def add_bids(db: Database, stored: StoredGame, number: int, hand: Hand) -> StoredGame:
     """Write hand `number` with its bids, if it is the next hand of a game not over."""
     if stored.score().status == "finished":
@@ -75,7 +63,7 @@ def add_bids(db: Database, stored: StoredGame, number: int, hand: Hand) -> Store
         raise Stale(stored, number, "entered")
     check_hand_count(number, adding=True)
     if hand.dealer is None:
-        hand = replace(hand, dealer=chosen_dealer(stored, number))
+        hand = replace(hand, dealer=stored.game.next_dealer)
     score = extend(stored.score(), hand)
     written = storage.write_hand(db, stored, number, hand)
     return storage.bump(db, written, written.game, score)

@@ -149,7 +149,8 @@ def set_dealer(db: Database, game_id: str, number: int, version: int, seat: int)
                 raise Stale(stored, number, "gone")
             if stored.score().status == "finished":
                 raise GameOver(stored)
-            return storage.bump(db, stored, stored.game, stored.score(), next_dealer=(number, seat))
+            game = replace(stored.game, next_dealer=seat)
+            return storage.bump(db, stored, game, game.score())
         if version == 0:
             raise Stale(stored, number, "bid")
         old = seen(stored, number, version)

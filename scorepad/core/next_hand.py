@@ -1,0 +1,85 @@
+"""The next hand of a scored game, as a table sees it before (or while) it is played:
+who deals and leads, the bidding order, the bids each seat may make, who may bid
+blind, and which seats count their own tricks. Forms, pages and the script read this
+value; none of them works these facts out again."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import BLIND_NIL, NIL, NILS, GameScore, blind_bid_open, blind_nil_open
+
+Choice = tuple[str, str]  # (value, label) of one bid a seat may make
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """Hand `number`: the one to bid next, or (`waiting`) bid and waiting for its tricks."""
+
+    number: int
+    dealer: int
+    leader: int
+    order: tuple[int, ...]  # the seats in bidding (and playing) order, the leader first
+    bids: tuple[tuple[Choice, ...], ...]  # per seat, the bids it may make, in the order shown
+    blind_nil: tuple[bool, ...]  # per side: may it bid blind nil
+    blind_contract: tuple[bool, ...]  # per side: may it bid its contract blind
+    zero_is_a_bid: bool  # 0 is a plain bid offered beside 1 to 13
+    nil: bool  # nil is a bid in this game
+    tricks_per_hand: int
+    own_count: tuple[int, ...]  # counting by side: the seats that count their own tricks
+    waiting: bool  # the hand is bid and waiting for its tricks
+
+    @property
+    def nil_values(self) -> tuple[str, ...]:
+        """The bid values that are a nil (the script marks a nil bidder by them)."""
+        return NILS
+
+
+def _bids(
+    score: GameScore, seat: int, blind_nil: tuple[bool, ...], zero: bool, nil: bool
+) -> tuple[Choice, ...]:
+    choices = [(str(n), str(n)) for n in range(0 if zero else 1, score.table.tricks_per_hand + 1)]
+    if nil:
+        choices.append((NIL, "Nil"))
+        if blind_nil[score.table.side_of(seat)]:
+            choices.append((BLIND_NIL, "Blind nil"))
+    return tuple(choices)
+
+
+def next_hand(score: GameScore, number: int | None = None) -> NextHand:
+    """Hand `number` of `score` as it is (or was) bid; None: the next hand, the pending
+    one if a hand is bid and not yet played. A hand already recorded keeps the bids it
+    holds on offer (a fix may keep them), and its dealer."""
+    table = score.table
+    number = score.next_number if number is None else number
+    recorded = score.hands[number - 1] if number <= len(score.hands) else None
+    seats = len(table.players)
+    dealer = score.next_dealer if recorded is None else recorded.dealer
+    leader = (dealer + 1) % seats
+    totals = score.totals_before(number)
+    bids = recorded.bids if recorded else ()
+    blind_nil = tuple(
+        blind_nil_open(score.rules, totals, side)
+        or any(bids[s] == BLIND_NIL for s in table.sides[side] if bids)
+        for side in range(len(totals))
+    )
+    zero = score.rules.zero_bid == "bid" or 0 in bids
+    nil = score.rules.nil or any(bid in NILS for bid in bids)
+    return NextHand(
+        number=number,
+        dealer=dealer,
+        leader=leader,
+        order=tuple((leader + i) % seats for i in range(seats)),
+        bids=tuple(_bids(score, seat, blind_nil, zero, nil) for seat in range(seats)),
+        blind_nil=blind_nil,
+        blind_contract=tuple(
+            blind_bid_open(score.rules, totals, side) for side in range(len(totals))
+        ),
+        zero_is_a_bid=zero,
+        nil=nil,
+        tricks_per_hand=table.tricks_per_hand,
+        own_count=tuple(s for s, bid in enumerate(bids) if bid in NILS)
+        if recorded
+        else tuple(range(seats)),
+        waiting=recorded is not None and recorded.tricks is None,
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -77,3 +78,43 @@ def test_the_core_uses_the_standard_library_only():
     for path in files:
         for module in _imports(path):
             assert module.split(".")[0] in allowed, (path.name, module)
+
+
+# Seat arithmetic in a template: "(dealer + 1) % n", "loop.index0 + first", "seat % 2".
+_JINJA = re.compile(r"\{\{(.*?)\}\}|\{%-?(.*?)-?%\}", re.S)
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+_SEAT = r"(?:\bdealer\b|\bseat\b|\bleader\b|\bloop\.index0?\b)"
+_SEAT_SUM = re.compile(rf"{_SEAT}\s*[-+%]|[-+%]\s*{_SEAT}|\)\s*%\s*\w")
+
+
+def seat_arithmetic(source: str) -> list[str]:
+    """The Jinja expressions of a template that work out a seat by arithmetic."""
+    found = []
+    for match in _JINJA.finditer(source):
+        code = _QUOTED.sub("''", match.group(1) or match.group(2) or "")
+        if _SEAT_SUM.search(code):
+            found.append(match.group(0))
+    return found
+
+
+def test_the_seat_check_finds_seat_arithmetic():
+    assert seat_arithmetic("{{ table.players[(dealer + 1) % table.players|length] }}")
+    assert seat_arithmetic("{% set seat = (first + i) % n %}")
+    assert seat_arithmetic("{{ loop.index0 + 1 }}")
+    assert not seat_arithmetic("{{ pick(form['bid_' ~ seat], 'seat-count') }} 50 % off")
+
+
+def test_no_template_works_out_a_seat_from_the_dealer():
+    """Who deals, who leads and the bidding order come from the core's next hand."""
+    found = {
+        path.name: seat_arithmetic(path.read_text())
+        for path in (ROOT / "templates").rglob("*.html")
+    }
+    assert {name: hits for name, hits in found.items() if hits} == {}
+
+
+def test_the_script_holds_no_spades_facts():
+    """The tricks of a hand and what a nil is reach app.js from the page (the core)."""
+    script = (ROOT / "static" / "app.js").read_text()
+    assert not re.findall(r"(?<![\w.#-])(?:13|17|51|52)(?![\w.])", script)
+    assert not re.findall(r"[\"'`](?:nil|blind_nil|Nil|Blind nil)[\"'`]", script)

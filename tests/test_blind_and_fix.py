@@ -67,7 +67,7 @@ def test_only_a_side_far_enough_behind_gets_the_toggle(client, app):
     assert r.status_code == 400 and "100 or more points behind" in r.text
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])  # RULES.md: 71 / 150
     play(client, game_id, 2, [3, 3, 3, 3], [1, 4, 1, 7])  # set: 11 / 215
-    assert load(app, game_id).score().blind_bid_sides == (True, False)
+    assert load(app, game_id).score().next_hand.blind_contract == (True, False)
     page = client.get(f"/games/{game_id}").text
     assert 'name="blind_side_0"' in page and 'name="blind_side_1"' not in page
     r = client.post(

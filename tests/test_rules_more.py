@@ -260,7 +260,7 @@ def test_blind_contract_when_far_enough_behind():
     ]
     score = score_game(partnership(), rules(blind_bid=6), hands)
     assert score.hands[1].sides[0].points == 120 and score.hands[1].blind == (0,)
-    assert score.blind_bid_sides == (False, False)  # 61 + 120 vs 160 + 61
+    assert score.next_hand.blind_contract == (False, False)  # 61 + 120 vs 160 + 61
 
 
 def test_a_note_alone_is_kept():
@@ -408,4 +408,4 @@ def test_nil_results_name_the_real_seat():
 def test_a_pending_hand_knows_each_sides_contract_and_blind():
     score = score_game(partnership(), rules(**BLIND), [h([3, 4, 3, N], blind=(0,))])
     assert score.pending.contracts == (6, 4) and score.pending.blind == (0,)
-    assert score.blind_bid_sides == (True, True)
+    assert score.next_hand.blind_contract == (True, True)

@@ -294,7 +294,7 @@ def test_blind_nil_eligibility(trailing_by, totals_after_1, allowed):
     rules = dataclasses.replace(DEFAULT, blind_nil_trailing_by=trailing_by)
     hands = [hand([4, 5, 3, N], [5, 5, 3, 0])] if totals_after_1 else []
     score = score_game(partnership(), rules, hands)
-    assert score.blind_nil_sides == allowed
+    assert score.next_hand.blind_nil == allowed
 
 
 REFUSALS = [

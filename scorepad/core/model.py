@@ -272,13 +272,3 @@ class GameScore:
         from .stakes import stakes  # stakes reads this module's types: imported late
 
         return tuple(stakes(self))
-
-    @property
-    def blind_nil_sides(self) -> tuple[bool, ...]:
-        """Who may bid blind nil in the next hand."""
-        return tuple(blind_nil_open(self.rules, self.totals, i) for i in range(len(self.totals)))
-
-    @property
-    def blind_bid_sides(self) -> tuple[bool, ...]:
-        """Who may bid a blind contract in the next hand."""
-        return tuple(blind_bid_open(self.rules, self.totals, i) for i in range(len(self.totals)))

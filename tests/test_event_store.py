@@ -1,0 +1,126 @@
+"""Events in SQLite: check-in, drawing and starting rounds, the clock, standings, playoff."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorepad.core.errors import GameError
+from scorepad.core.event import check_settings
+from scorepad.core.rules import validate_rules
+from scorepad.store import event_clock as clock
+from scorepad.store import event_commands as commands
+from scorepad.store.events import event_standings, games_of, load_event
+from scorepad.store.storage import Conflict, load_game, save_bids, save_tricks
+
+PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal"), ("Ida", "Jo")]
+
+
+def _event(db, fmt="swiss", **more):
+    settings = check_settings({"name": "Tuesday", "format": fmt, "rounds": 3, **more})
+    return commands.create_event(db, settings, validate_rules({"target": 200}))
+
+
+def _play(db, game_id, tricks_side0):
+    """One hand, 3 bid by every seat: side 0 takes `tricks_side0` of 13."""
+    number = load_game(db, game_id).score().next_number
+    save_bids(db, game_id, number, (3, 3, 3, 3))
+    version = load_game(db, game_id).versions[number - 1]
+    t = tricks_side0
+    save_tricks(db, game_id, number, version, (None,) * 4, side_tricks=(t, 13 - t))
+
+
+def _checked_in(db, pairs=PAIRS, **more):
+    event_id = _event(db, **more)
+    for pair in pairs:
+        commands.check_in(db, event_id, list(pair))
+    return event_id
+
+
+def test_a_round_drawn_changed_and_started(db):
+    event_id = _checked_in(db)
+    event = load_event(db, event_id)
+    commands.draw_next(db, event_id, event.revision)
+    event = load_event(db, event_id)
+    (first,) = event.rounds
+    assert first.status == "drawn" and len(first.byes) == 1  # five pairs: one sits out
+    matches = event.round_matches(1)
+    assert len(matches) == 2 and all(m.game_id is None for m in matches)
+    sitting = first.byes[0]
+    playing = matches[0].sides[0][0]
+    commands.swap(db, event_id, event.revision, sitting, playing)
+    with pytest.raises(Conflict):
+        commands.start_round(db, event_id, event.revision)  # a stale page
+    event = load_event(db, event_id)
+    assert event.rounds[0].byes == (playing,)
+    assert event.round_matches(1)[0].sides[0] == (sitting,)
+    commands.start_round(db, event_id, event.revision)
+    event = load_event(db, event_id)
+    assert event.rounds[0].status == "playing"
+    game = load_game(db, event.round_matches(1)[0].game_id)
+    names = commands.table_names(event, event.round_matches(1)[0])
+    assert game.game.table.players == tuple(names)
+    assert len({m.game_id for m in event.round_matches(1)}) == 2
+
+
+def test_check_in_refuses_a_name_twice_and_the_wrong_count(db):
+    event_id = _checked_in(db, PAIRS[:2])
+    with pytest.raises(GameError, match="checked in already"):
+        commands.check_in(db, event_id, ["ann", "Zed"])
+    with pytest.raises(GameError, match="needs 2 names"):
+        commands.check_in(db, event_id, ["Zed"])
+
+
+def test_time_called_ends_games_after_the_hand_in_play(db):
+    event_id = _checked_in(db, PAIRS[:4], round_minutes=30)
+    commands.draw_next(db, event_id, load_event(db, event_id).revision)
+    commands.start_round(db, event_id, load_event(db, event_id).revision)
+    event = load_event(db, event_id)
+    one, two = (m.game_id for m in event.round_matches(1))
+    _play(db, one, 7)  # table 1: 61 to 60 after hand 1
+    save_bids(db, two, 1, (3, 3, 3, 3))  # table 2: hand 1 bid, not played
+    started = event.rounds[0].started_at
+    clock.settle(db, event_id, now=started + 29 * 60)  # not yet
+    assert load_event(db, event_id).rounds[0].called_at is None
+    clock.settle(db, event_id, now=started + 30 * 60)
+    event = load_event(db, event_id)
+    assert [m.last_hand for m in event.round_matches(1)] == [2, 1]
+    assert load_game(db, one).score().status == "playing"  # hand 2 was being dealt
+    version = load_game(db, two).versions[0]
+    save_tricks(db, two, 1, version, (None,) * 4, side_tricks=(6, 7))
+    clock.settle(db, event_id)
+    assert load_game(db, two).score().winner == 1
+    _play(db, one, 6)  # 121 to 121: a shared lead plays on
+    clock.settle(db, event_id)
+    assert load_game(db, one).score().status == "playing"
+    _play(db, one, 8)
+    clock.settle(db, event_id)
+    assert load_game(db, one).score().winner == 0
+    event = load_event(db, event_id)
+    assert event.rounds[0].status == "done"
+    rows = event_standings(event, games_of(db, event))
+    assert [r.wins for r in rows] == [1, 1, 0, 0]
+
+
+def test_a_whole_small_night_with_a_playoff(db):
+    event_id = _checked_in(db, PAIRS[:4], playoff=2, rounds=2)
+    for _ in range(2):
+        commands.draw_next(db, event_id, load_event(db, event_id).revision)
+        commands.start_round(db, event_id, load_event(db, event_id).revision)
+        event = load_event(db, event_id)
+        for match in event.round_matches(event.current.number):
+            while load_game(db, match.game_id).score().status != "finished":
+                _play(db, match.game_id, 9)  # side 0 wins every game
+        clock.settle(db, event_id)
+    event = load_event(db, event_id)
+    assert [r.status for r in event.rounds] == ["done", "done"]
+    with pytest.raises(GameError, match="all 2 rounds"):
+        commands.draw_next(db, event_id, event.revision)
+    rows = event_standings(event, games_of(db, event))
+    clock.start_playoff(db, event_id, event.revision)
+    event = load_event(db, event_id)
+    (final,) = event.round_matches(3)
+    assert final.sides == ((rows[0].entrant,), (rows[1].entrant,))
+    _play(db, final.game_id, 13)
+    clock.end_table(db, event_id, 3, 1)
+    clock.settle(db, event_id)
+    assert load_event(db, event_id).rounds[-1].status == "done"

@@ -120,6 +120,7 @@ def _wire(app: Flask) -> None:
         display,
         errors,
         evening,
+        events,
         games,
         manage,
         pages,
@@ -139,6 +140,7 @@ def _wire(app: Flask) -> None:
     app.register_blueprint(manage.bp)
     app.register_blueprint(evening.bp)
     app.register_blueprint(seats.bp)
+    app.register_blueprint(events.bp)
     for helper in (*evening.HELPERS, *seats.HELPERS):
         app.add_template_global(helper)
     app.add_template_global(chart.score_chart)

@@ -10,9 +10,9 @@ from functools import cached_property
 from sqlite_utils import Database
 
 from ..core.event import Settings, check_settings
-from ..core.model import GameScore
+from ..core.roster import Entrant, Match, Round, night_standings
 from ..core.rules import Rules, validate_rules
-from ..core.standings import Result, Row, standings
+from ..core.standings import Row
 from .storage import StoredGame, list_games
 
 EVENT_BY = {
@@ -20,52 +20,6 @@ EVENT_BY = {
     "view": "select * from events where view_token = ?",
     "checkin": "select * from events where checkin_token = ?",
 }
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """A pair or a player of the event, in check-in order; `left`: the round after which
-    they went home (None: still here)."""
-
-    id: int
-    name: str
-    players: tuple[str, ...]
-    joined_round: int
-    left_round: int | None
-
-    @property
-    def here(self) -> bool:
-        """Whether they are still at the event."""
-        return self.left_round is None
-
-
-@dataclass(frozen=True)
-class Round:
-    """A round: `round` (the night's rounds) or `playoff`; drawn, playing or done."""
-
-    number: int
-    kind: str
-    status: str
-    byes: tuple[int, ...]
-    started_at: float | None
-    called_at: float | None
-
-
-@dataclass(frozen=True)
-class Match:
-    """A table of a round: each side's entrants (a playoff bye: one side empty), its game
-    once the round starts, and the hand in play when time was called."""
-
-    round: int
-    number: int
-    sides: tuple[tuple[int, ...], ...]
-    game_id: str | None
-    last_hand: int | None
-
-    @property
-    def bye(self) -> bool:
-        """A playoff match with one side only: it goes through without a game."""
-        return any(not side for side in self.sides)
 
 
 @dataclass(frozen=True)
@@ -157,24 +111,10 @@ def games_of(db: Database, event: Event) -> dict[str, StoredGame]:
     return {stored.id: stored for stored in list_games(db, ids)} if ids else {}
 
 
-def result_of(sides: tuple[tuple[int, ...], ...], score: GameScore) -> Result:
-    """A table's game as a result for the standings."""
-    finished = score.status == "finished"
-    return Result(sides, score.totals, score.bags, finished, score.winner if finished else None)
-
-
 def event_standings(event: Event, games: dict[str, StoredGame]) -> tuple[Row, ...]:
     """The standings of the night's rounds (the playoff left out), after every hand."""
-    regular = {r.number for r in event.regular_rounds}
-    results = [
-        result_of(m.sides, games[m.game_id].score())
-        for m in event.matches
-        if m.round in regular and m.game_id in games
-    ]
-    byes = [e for r in event.regular_rounds if r.status != "drawn" for e in r.byes]
-    names = {e.id: e.name for e in event.entrants}
-    s = event.settings
-    return standings(names, results, byes, s.order, s.bye_counts)
+    scores = {game_id: stored.score() for game_id, stored in games.items()}
+    return night_standings(event.settings, event.entrants, event.rounds, event.matches, scores)
 
 
 def known_names(db: Database, limit: int = 500) -> list[str]:

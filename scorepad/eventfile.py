@@ -1,0 +1,216 @@
+"""The event file: one JSON document <-> a club night with every game (no Flask, no
+database). Each table's game is written in the game file format (docs/gamefile.md).
+
+    {"scorepad_event": 1, "settings": {...}, "rules": {...},
+     "entrants": [{"id": 1, "name": "Ann & Bo", "players": ["Ann", "Bo"],
+                   "joined_round": 1, "left_round": null}],
+     "rounds": [{"number": 1, "kind": "round", "status": "done", "byes": [5],
+                 "started_at": 1764580000.0, "called_at": null}],
+     "matches": [{"round": 1, "number": 1, "sides": [[1], [2]], "last_hand": null,
+                  "game": {...a game file...}}]}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import gamefile
+from .core.errors import GameError
+from .core.event import Settings, check_settings
+from .core.game import Game
+from .core.roster import Entrant, Match, Round, night_standings
+from .core.rules import Rules, validate_rules
+from .core.standings import Row
+
+VERSION = 1
+KINDS = ("round", "playoff")
+STATUSES = ("drawn", "playing", "done")
+
+
+@dataclass(frozen=True)
+class EventFile:
+    """A club night read from its file: matches carry their games (None: not started)."""
+
+    settings: Settings
+    rules: Rules
+    entrants: tuple[Entrant, ...]
+    rounds: tuple[Round, ...]
+    matches: tuple[tuple[Match, Game | None], ...]
+
+    def standings(self) -> tuple[Row, ...]:
+        """The night's standings from the games in the file."""
+        scores = {m.game_id: g.score() for m, g in self.matches if m.game_id and g}
+        bare = [m for m, _ in self.matches]
+        return night_standings(self.settings, self.entrants, self.rounds, bare, scores)
+
+
+def _list(doc: dict, key: str) -> list:
+    value = doc.get(key, [])
+    if not isinstance(value, list):
+        raise GameError("must be a list", field=key)
+    return value
+
+
+def _ints(value: object, field: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise GameError("must be a list of entrant ids", field=field)
+    return tuple(value)
+
+
+def _entrant(raw: Any, i: int) -> Entrant:
+    field = f"entrants[{i}]"
+    if not isinstance(raw, dict) or not isinstance(raw.get("id"), int):
+        raise GameError("must be an object with an id", field=field)
+    players = raw.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise GameError("players must be a list of names", field=field)
+    left = raw.get("left_round")
+    return Entrant(
+        raw["id"],
+        str(raw.get("name") or " & ".join(players)),
+        tuple(players),
+        int(raw.get("joined_round") or 1),
+        left if isinstance(left, int) else None,
+    )
+
+
+def _round(raw: Any, i: int) -> Round:
+    field = f"rounds[{i}]"
+    if not isinstance(raw, dict) or not isinstance(raw.get("number"), int):
+        raise GameError("must be an object with a number", field=field)
+    if raw.get("kind") not in KINDS or raw.get("status") not in STATUSES:
+        raise GameError("kind or status is not known", field=field)
+    times = [raw.get(k) for k in ("started_at", "called_at")]
+    started, called = (float(t) if isinstance(t, (int, float)) else None for t in times)
+    return Round(
+        raw["number"],
+        raw["kind"],
+        raw["status"],
+        _ints(raw.get("byes", []), field),
+        started,
+        called,
+    )
+
+
+def _match(raw: Any, i: int) -> tuple[Match, Game | None]:
+    field = f"matches[{i}]"
+    if not isinstance(raw, dict) or not all(
+        isinstance(raw.get(k), int) for k in ("round", "number")
+    ):
+        raise GameError("must be an object with a round and a number", field=field)
+    sides = raw.get("sides")
+    if not isinstance(sides, list) or len(sides) != 2:
+        raise GameError("sides must be two lists of entrant ids", field=field)
+    game = None
+    if raw.get("game") is not None:
+        try:
+            game = gamefile.read(raw["game"])
+        except GameError as err:
+            raise GameError(f"game: {err}", field=field) from None
+    last = raw.get("last_hand")
+    game_id = f"{raw['round']}.{raw['number']}" if game else None
+    match = Match(
+        raw["round"],
+        raw["number"],
+        tuple(_ints(s, field) for s in sides),
+        game_id,
+        last if isinstance(last, int) else None,
+    )
+    return match, game
+
+
+def read(doc: object) -> EventFile:
+    """A parsed event file; a GameError names the part at fault."""
+    if not isinstance(doc, dict) or doc.get("scorepad_event") != VERSION:
+        raise GameError(f"is not a scorepad event file (version {VERSION})", field="scorepad_event")
+    settings = doc.get("settings")
+    if not isinstance(settings, dict):
+        raise GameError("must be an object", field="settings")
+    entrants = tuple(_entrant(r, i) for i, r in enumerate(_list(doc, "entrants")))
+    ids = {e.id for e in entrants}
+    matches = tuple(_match(r, i) for i, r in enumerate(_list(doc, "matches")))
+    rounds = tuple(_round(r, i) for i, r in enumerate(_list(doc, "rounds")))
+    used = {e for m, _ in matches for side in m.sides for e in side}
+    used |= {e for r in rounds for e in r.byes}
+    if not used <= ids:
+        raise GameError("names entrants the file does not list", field="matches")
+    return EventFile(
+        check_settings(settings), validate_rules(doc.get("rules")), entrants, rounds, matches
+    )
+
+
+def loads(text: str | bytes) -> EventFile:
+    """Read an event file's text."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as err:
+        raise GameError(f"is not JSON: {err}", field="file") from None
+    return read(doc)
+
+
+def export(
+    settings: Settings,
+    rules: Rules,
+    entrants: Sequence[Entrant],
+    rounds: Sequence[Round],
+    matches: Sequence[tuple[Match, Game | None]],
+) -> dict[str, Any]:
+    """The event as one JSON-ready document, its games in the game file format."""
+    return {
+        "scorepad_event": VERSION,
+        "settings": settings.as_dict(),
+        "rules": rules.as_dict(),
+        "entrants": [
+            {
+                "id": e.id,
+                "name": e.name,
+                "players": list(e.players),
+                "joined_round": e.joined_round,
+                "left_round": e.left_round,
+            }
+            for e in entrants
+        ],
+        "rounds": [
+            {
+                "number": r.number,
+                "kind": r.kind,
+                "status": r.status,
+                "byes": list(r.byes),
+                "started_at": r.started_at,
+                "called_at": r.called_at,
+            }
+            for r in rounds
+        ],
+        "matches": [
+            {
+                "round": m.round,
+                "number": m.number,
+                "sides": [list(s) for s in m.sides],
+                "last_hand": m.last_hand,
+                "game": None if game is None else gamefile.export(game),
+            }
+            for m, game in matches
+        ],
+    }
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """The event document as indented JSON text."""
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def standings_text(parsed: EventFile) -> str:
+    """The standings as plain lines, for the command line."""
+    keys = ", ".join(parsed.settings.order)
+    lines = [f"{parsed.settings.name} {parsed.settings.date}".rstrip(), f"by {keys}"]
+    for row in parsed.standings():
+        lines.append(
+            f"{row.place:>3}. {row.name:<30} W{row.wins} D{row.draws} L{row.losses} "
+            f"VP{row.vp} diff {row.diff:+d} pts {row.points} bags {row.bags} byes {row.byes}"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,73 @@
+"""An event brought in from its file: one transaction, new ids for everything. No Flask."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from sqlite_utils import Database
+
+from ..core.event import Settings
+from ..core.game import Game
+from ..core.names import name_key
+from ..core.roster import Entrant, Match, Round
+from ..core.rules import Rules
+from .db import writing
+from .event_commands import create_event
+from .storage import create_game
+
+
+def import_event(
+    db: Database,
+    settings: Settings,
+    rules: Rules,
+    entrants: Sequence[Entrant],
+    rounds: Sequence[Round],
+    matches: Sequence[tuple[Match, Game | None]],
+) -> str:
+    """Store a whole event with its games; returns the new director id."""
+    with writing(db):
+        event_id = create_event(db, settings, rules)
+        ids: dict[int, int] = {}
+        for e in entrants:
+            row = db.table("event_entrants").insert(
+                {
+                    "event_id": event_id,
+                    "name": e.name,
+                    "name_key": name_key(e.name),
+                    "players": json.dumps(list(e.players)),
+                    "joined_round": e.joined_round,
+                    "left_round": e.left_round,
+                    "created_at": "",
+                }
+            )
+            ids[e.id] = int(row.last_pk)  # type: ignore[arg-type]
+        for r in rounds:
+            db.table("event_rounds").insert(
+                {
+                    "event_id": event_id,
+                    "number": r.number,
+                    "kind": r.kind,
+                    "status": r.status,
+                    "byes": json.dumps([ids[e] for e in r.byes]),
+                    "started_at": r.started_at,
+                    "called_at": r.called_at,
+                }
+            )
+        for m, game in matches:
+            game_id = None
+            if game is not None:
+                game_id = create_game(
+                    db, game.table, game.rules, game.hands, game.tricks_by, game.start, game.ended
+                )
+            db.table("event_matches").insert(
+                {
+                    "event_id": event_id,
+                    "round": m.round,
+                    "number": m.number,
+                    "sides": json.dumps([[ids[e] for e in side] for side in m.sides]),
+                    "game_id": game_id,
+                    "last_hand": m.last_hand,
+                }
+            )
+        return event_id

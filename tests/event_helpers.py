@@ -86,8 +86,9 @@ class Night:
             self.hand(game_id, side0)
 
     def play_round(self, side0=lambda table: 9):
+        number = self.event().current.number
         for match in self.round():
             if match.game_id:
                 self.finish(match.game_id, side0(match.number))
         self.client.get(f"/events/{self.id}")  # the director's look settles the round
-        assert self.event().current.status == "done"
+        assert self.event().rounds[number - 1].status == "done"

@@ -7,7 +7,7 @@ import csv
 import io
 from typing import Any
 
-from flask import Response, abort, flash, redirect, render_template, url_for
+from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.errors import GameError
@@ -113,3 +113,20 @@ def results_csv(token: str) -> BaseResponse:
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="{name}-results.csv"'},
     )
+
+
+@bp.after_app_request
+def settle_after_a_save(response: BaseResponse) -> BaseResponse:
+    """After a table's phone saves to its game, settle that game's event at once: time
+    called, the game ends after its hand in play before anyone can bid another."""
+    game_id = (request.view_args or {}).get("game_id")
+    if request.method != "POST" or not isinstance(game_id, str) or response.status_code >= 400:
+        return response
+    try:
+        db = get_db()
+        found = event_of_game(db, game_id)
+        if found is not None:
+            data.fresh(db, found[0])
+    except Exception:  # the save is committed already: the next look settles instead
+        current_app.logger.exception("settling the event of game %s failed", game_id)
+    return response

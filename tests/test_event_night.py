@@ -1,0 +1,221 @@
+"""Whole club nights through HTTP: the director's page, the table phones, the big screen."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import pytest
+
+from scorepad import create_app
+from scorepad.store.events import event_standings, games_of
+from tests.event_helpers import Night, event_form
+from tests.helpers import text
+
+PAIRS = [(f"North{i}", f"South{i}") for i in range(13)]
+
+
+def _standings(night):
+    with night.app.app_context():
+        from scorepad.web.db import get_db
+
+        event = night.event()
+        return event_standings(event, games_of(get_db(), event))
+
+
+def _meetings(event):
+    return [frozenset(s[0] for s in m.sides) for m in event.matches if m.round <= 4]
+
+
+def test_twelve_pairs_swiss_with_a_late_arrival_a_leaver_the_clock_and_a_playoff(
+    client, app, monkeypatch
+):
+    night = Night(client, app, format="swiss", round_minutes=30, playoff=4, target=200)
+    for pair in PAIRS[:12]:
+        night.check_in(*pair)
+    night.act("draw", "Round drawn")
+    night.act("start", "Round started")
+    assert len(night.round()) == 6
+    night.play_round()
+
+    night.check_in(*PAIRS[12])  # a late arrival plays from round 2
+    night.act("draw", "Round drawn")
+    assert len(night.event().current.byes) == 1
+    night.act("start", "Round started")
+    first, second, *rest = night.round()
+    night.hand(first.game_id, 9)  # table 1 fixes hand 1 afterwards: side 1 took the 9
+    form = {"number": "1", "version": str(night.game(first.game_id).versions[0])}
+    form |= {f"bid_{s}": "3" for s in range(4)} | {"side_0": "4", "side_1": "9"}
+    r = client.post(f"/games/{first.game_id}/hands/1", data=form)
+    assert r.status_code == 302, r.get_data(as_text=True)
+    assert night.game(first.game_id).score().totals == (-60, 63)
+    night.hand(second.game_id, 9)
+    night.act("call", "Time called")  # the director calls time early
+    assert night.event().round_matches(2)[1].last_hand == 2
+    night.hand(second.game_id, 8)  # the hand in play: the game ends after it
+    assert night.game(second.game_id).score().reason == "ended"
+    night.play_round(lambda table: 4 if table == 1 else 9)
+
+    leaver = night.event().entrants[3]
+    night.post(f"entrants/{leaver.id}/left", expect="Gone home")
+    night.act("draw", "Round drawn")
+    drawn = [e for m in night.round() for side in m.sides for e in side]
+    assert leaver.id not in drawn and len(drawn) == 12 and not night.event().current.byes
+    night.act("start", "Round started")
+    for match in night.round():
+        night.hand(match.game_id, 7)
+    started = night.event().current.started_at
+    monkeypatch.setattr(time, "time", lambda: started + 30 * 60 + 1)
+    page = text(client.get(f"/events/{night.id}"))
+    assert "Time finish the hand in play" in page
+    assert all(m.last_hand == 2 for m in night.round())
+    monkeypatch.undo()
+    for match in night.round():
+        night.hand(match.game_id, 8)
+    client.get(f"/events/{night.id}")
+    assert night.event().current.status == "done"
+    assert all(night.game(m.game_id).score().reason == "ended" for m in night.round())
+
+    night.act("draw", "Round drawn")
+    night.act("start", "Round started")
+    night.play_round()
+    event = night.event()
+    assert len(set(_meetings(event))) == len(_meetings(event))  # nobody met twice
+    rows = _standings(night)
+    assert sum(r.played for r in rows) == 2 * len(_meetings(event))
+    assert sum(r.wins for r in rows) == len(_meetings(event)) + sum(r.byes for r in rows)
+
+    night.act("playoff", "Playoff started")
+    top = [r.entrant for r in rows if night.event().by_id[r.entrant].here][:4]
+    semis = night.round()
+    assert [m.sides for m in semis] == [((top[0],), (top[3],)), ((top[1],), (top[2],))]
+    night.play_round()
+    (final,) = night.round()
+    assert final.sides == ((top[0],), (top[1],))
+    night.play_round()
+    screen = text(client.get(f"/events/screen/{event.view_token}/results"))
+    assert "Playoff round 6" in screen and "Game over" in screen
+
+
+def test_twenty_six_players_rotate_partners_with_byes(client, app):
+    night = Night(client, app, format="individual", rounds=4)
+    for i in range(26):
+        night.check_in(f"Player{i:02}")
+    byes: Counter = Counter()
+    partners: Counter = Counter()
+    for _ in range(4):
+        night.act("draw", "Round drawn")
+        night.act("start", "Round started")
+        event = night.event()
+        seated = [e for m in night.round() for side in m.sides for e in side]
+        assert len(seated) == 24 and len(set(seated)) == 24
+        assert sorted(seated + list(event.current.byes)) == sorted(e.id for e in event.entrants)
+        byes.update(event.current.byes)
+        partners.update(frozenset(side) for m in night.round() for side in m.sides)
+        names = night.game(night.round()[0].game_id).game.table.players
+        assert len(names) == 4
+        night.play_round(lambda table: 9 if table % 2 else 4)
+    assert max(byes.values()) == 1 and sum(byes.values()) == 8  # nobody sits out twice
+    assert max(partners.values()) == 1  # nobody partners anyone twice
+    rows = _standings(night)
+    assert sum(r.byes for r in rows) == 8
+    assert all(r.played + r.byes == 4 for r in rows)
+
+
+def test_a_table_link_opens_that_table_only(client, app):
+    night = Night(client, app)
+    for pair in PAIRS[:6]:
+        night.check_in(*pair)
+    night.act("draw", "Round drawn")
+    night.act("start", "Round started")
+    event = night.event()
+    games = [m.game_id for m in night.round()]
+    for game_id in games:
+        page = client.get(f"/events/table/{game_id}").get_data(as_text=True)
+        assert f"/games/{game_id}" in page
+        for other in (g for g in games if g != game_id):
+            assert other not in page
+        assert event.id not in page and event.checkin_token not in page
+    screen = client.get(f"/events/screen/{event.view_token}").get_data(as_text=True)
+    screen += client.get(f"/events/screen/{event.view_token}/live").get_data(as_text=True)
+    join = client.get(f"/events/join/{event.checkin_token}").get_data(as_text=True)
+    for page in (screen, join):
+        assert event.id not in page and not any(g in page for g in games)
+    assert client.get("/events/table/not-a-game").status_code == 404
+    assert client.get("/events/screen/not-a-token").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("name", "", "Event name Enter a name"),
+        ("rounds", "0", "Rounds"),
+        ("playoff", "1", "playoff"),
+        ("target", "10", "Target"),
+    ],
+)
+def test_a_bad_event_form_names_the_field(client, field, value, message):
+    r = client.post("/events/new", data=event_form(**{field: value}))
+    assert r.status_code == 400
+    assert message in text(r)
+
+
+def test_refusals_are_told_and_nothing_changes(client, app):
+    night = Night(client, app)
+    night.check_in("Ann", "Bo")
+    page = night.post("checkin", expect="checked in already", player_0="ann", player_1="Cy")
+    assert "Not checked in" in page or "Not done" in page
+    page = night.act("draw", expect="a round needs 2 to 60 pairs")
+    assert night.event().rounds == ()
+    night.check_in("Cy", "Di")
+    revision = night.revision()
+    night.act("draw", "Round drawn")
+    page = night.post("start", expect="changed on another device", revision=revision)
+    assert night.event().current.status == "drawn"
+
+
+def test_players_check_themselves_in(client, app):
+    night = Night(client, app)
+    token = night.event().checkin_token
+    r = client.post(f"/events/join/{token}", data={"player_0": "Ann", "player_1": "Bo"})
+    assert r.status_code == 302
+    assert "Ann & Bo: you are checked in" in text(client.get(f"/events/join/{token}"))
+    r = client.post(f"/events/join/{token}", data={"player_0": "", "player_1": "Bo"})
+    assert r.status_code == 400 and "Name" in text(r)
+    assert [e.name for e in night.event().entrants] == ["Ann & Bo"]
+
+
+def test_export_import_and_the_command_line(client, app, runner, tmp_path):
+    night = Night(client, app)
+    for pair in PAIRS[:4]:
+        night.check_in(*pair)
+    night.act("draw", "Round drawn")
+    night.act("start", "Round started")
+    night.play_round(lambda table: 9 if table == 1 else 3)
+    doc = client.get(f"/events/{night.id}/event.json")
+    assert doc.status_code == 200
+    path = tmp_path / "night.json"
+    path.write_bytes(doc.data)
+    result = runner.invoke(args=["event", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    rows = _standings(night)
+    assert [line.split(".", 1)[1].split()[0] for line in lines[2:]] == [
+        r.name.split()[0] for r in rows
+    ]
+    r = client.post(
+        "/events/import",
+        data={"file": (path.open("rb"), "night.json")},
+        content_type="multipart/form-data",
+    )
+    assert r.status_code == 302, r.get_data(as_text=True)
+    copy = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert all(row.name.replace("&", "&amp;") in copy for row in rows)
+    bad = runner.invoke(args=["event", "-"], input="{}")
+    assert bad.exit_code != 0 and "scorepad_event" in bad.output
+
+
+def test_a_post_without_the_csrf_token_is_refused(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "t"})
+    r = app.test_client().post("/events/new", data=event_form())
+    assert r.status_code == 400

@@ -41,6 +41,7 @@ class TableView:
     finished: bool
     bidding: tuple[str, ...]  # players whose seat has not sent its bid yet (seat phones)
     last_hand: int | None
+    players: tuple[str, ...] = ()  # clockwise from the first dealer's seat
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
@@ -88,6 +89,7 @@ def tables(
                 score.status == "finished",
                 _bidding(db, stored, detail),
                 match.last_hand,
+                stored.game.table.players,
             )
         )
     return views

@@ -1,7 +1,8 @@
 """The scorepad game file (../shared/GAMEFILE.md): read the import form, write the export form.
 
 A person writes `format`, `mode`, `players`, `first_dealer`, `rules` and `hands`
-(each `bids` and `tricks`, and optionally `blind`, `dealer`, `adjust`, `note`),
+(each `bids` and `tricks`, and optionally `blind`, `dealer`, `adjust`, `note`,
+`renege`),
 and optionally `side_names`, `start` and `ended`. The export adds every rule's
 value, the sides' standing, the status, the winner and each hand's number,
 dealer and per-side figures; those computed keys are ignored when a document
@@ -32,7 +33,7 @@ _KEYS = {
     "ended",
 }
 _COMPUTED = {"sides", "status", "winner"}
-_HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note"}
+_HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note", "renege"}
 _HAND_COMPUTED = {"number", "sides"}
 
 
@@ -73,6 +74,11 @@ def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
     if adjust is not None and not isinstance(adjust, list):
         raise GameError("must be a list of points, one per side", hand=number, field="adjust")
     note = raw.get("note", "")
+    renege = raw.get("renege")
+    if renege is None:
+        renege = []
+    elif not isinstance(renege, list):
+        raise GameError("must be a list of side numbers", hand=number, field="renege")
     return Hand(
         tuple(bids),
         None if tricks is None else tuple(tricks),
@@ -81,6 +87,7 @@ def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
         None if dealer == deal and not isinstance(dealer, bool) else dealer,
         None if adjust is None else tuple(adjust),
         "" if note is None else note,
+        tuple(renege),
     )
 
 
@@ -173,6 +180,8 @@ def _export_hand(hand: Any) -> dict[str, Any]:
         out["adjust"] = list(hand.adjust)
     if hand.note:
         out["note"] = hand.note
+    if hand.renege:
+        out["renege"] = list(hand.renege)
     if hand.sides is not None:
         out["sides"] = [{"points": s.points, "total": s.total, "bags": s.bags} for s in hand.sides]
     return out

@@ -131,8 +131,9 @@ function newGame(form) {
     if (diagram) diagram.hidden = seats !== 4 || chosen.value !== "partnership";
     const tricksBy = form.querySelector(".tricks-by");
     if (tricksBy) tricksBy.hidden = chosen && chosen.value !== "partnership";
-    const suicide = form.querySelector("#rule_suicide");
-    if (suicide) suicide.closest(".field").hidden = chosen && chosen.value !== "partnership";
+    form.querySelectorAll("[data-partners]").forEach((rule) => {
+      rule.hidden = chosen && chosen.value !== "partnership";
+    });
     const custom = form.querySelector(".custom-target");
     const target = form.querySelector("input[name=target]:checked");
     if (custom) custom.hidden = !target || target.value !== "custom";

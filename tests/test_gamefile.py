@@ -9,6 +9,7 @@ import pytest
 
 from scorepad import gamefile
 from scorepad.core.errors import GameError
+from scorepad.core.rules import RULE_SPECS
 
 IMPORT = {
     "format": "scorepad/1",
@@ -67,7 +68,7 @@ def test_export_of_the_documented_example():
         "hands",
     ]
     assert doc["rules"]["target"] == 500 and doc["rules"]["nil"] is True
-    assert doc["rules"]["blind_nil_trailing_by"] == 0 and len(doc["rules"]) == 25
+    assert doc["rules"]["blind_nil_trailing_by"] == 0 and len(doc["rules"]) == len(RULE_SPECS)
     assert doc["sides"] == SIDES_AFTER_TWO
     assert (doc["status"], doc["winner"]) == ("playing", None)
     assert doc["hands"][:2] == FIRST_TWO_HANDS

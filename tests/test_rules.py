@@ -35,6 +35,8 @@ RULES_MD_DEFAULTS = {
     "boston_bonus": 500,
     "set_out": 0,
     "hand_limit": 0,
+    "tie_break": "play_on",
+    "renege_tricks": 3,
 }
 
 

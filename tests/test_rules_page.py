@@ -90,3 +90,26 @@ def test_a_game_from_paper_and_ended_early_says_so(app, client):
 def test_an_ordinary_game_says_nothing_of_paper_or_an_early_end(app, client):
     words = rules_words(app, client)
     assert "paper" not in words and "stopped it early" not in words
+
+
+def test_rules_about_partners_are_offered_and_shown_at_partnership_tables_only(client):
+    from scorepad.core.rules import RULE_SPECS, specs_for
+    from tests.helpers import start
+
+    about_partners = {spec.key for spec in RULE_SPECS if spec.for_partnerships}
+    assert {"suicide", "set_out", "double_nil", "renege_tricks"} <= about_partners
+    assert not about_partners & {spec.key for spec in specs_for("cutthroat")}
+    cutthroat = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3")
+    settings = client.get(f"/games/{cutthroat}/settings").get_data(as_text=True)
+    shown = client.get(f"/games/{cutthroat}").get_data(as_text=True)
+    partners = start(client)
+    settings_p = client.get(f"/games/{partners}/settings").get_data(as_text=True)
+    shown_p = client.get(f"/games/{partners}").get_data(as_text=True)
+    for key in about_partners:
+        assert f'name="rule_{key}"' not in settings and f'name="rule_{key}"' in settings_p
+        label = next(spec.label for spec in RULE_SPECS if spec.key == key)
+        assert label not in shown and label in shown_p
+    new = client.get("/games/new").get_data(as_text=True)
+    for key in about_partners:  # the page hides them when a cutthroat table is chosen
+        at = new.index(f'name="rule_{key}"')
+        assert new.rfind("<div data-partners>", 0, at) > new.rfind("</div>", 0, at)

@@ -1,4 +1,5 @@
-"""What the rules refuse in one hand: bids, blind contracts, tricks, the dealer, adjustments."""
+"""What the rules refuse in one hand: bids, blind contracts, tricks, the dealer, adjustments,
+reneges."""
 
 from __future__ import annotations
 
@@ -198,6 +199,29 @@ def check_adjust(
                 seat=table.sides[side][0],
             )
     return tuple(adjust), note
+
+
+def check_renege(table: Table, renege: object, played: bool, number: int) -> tuple[int, ...]:
+    """The sides that reneged in a played partnership hand, each named once."""
+    if renege is None or renege == () or renege == []:
+        return ()
+    if table.mode != "partnership":
+        raise GameError(
+            "a renege is recorded in partnership games only", hand=number, field="renege"
+        )
+    if not isinstance(renege, (list, tuple)) or not all(
+        _whole(side) and side < len(table.sides) for side in renege
+    ):
+        raise GameError(
+            f"must be a list of side numbers from 0 to {len(table.sides) - 1}",
+            hand=number,
+            field="renege",
+        )
+    if len(set(renege)) != len(renege):
+        raise GameError("names a side twice", hand=number, field="renege")
+    if not played:
+        raise GameError("only a played hand can have a renege", hand=number, field="renege")
+    return tuple(sorted(renege))
 
 
 def check_start(table: Table, rules: Rules, start: object) -> tuple[tuple[int, int], ...] | None:

@@ -7,6 +7,8 @@
    total wins; a shared lead plays another hand.
 4. ``hand_limit``: from hand N on, the single highest total wins; a tie plays on.
 A table may also end a game early: the single leader wins, else a draw.
+In 3, 4 and an early end, ``tie_break = fewer_bags`` gives a shared lead to the one
+of the leaders holding the fewest bags after the hand; equal bags: as before.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ class Outcome:
     tied: bool
     reason: str | None
     streaks: tuple[int, ...]
+    on_bags: bool = False  # a shared lead settled by fewer bags
 
 
 def leader(totals: Sequence[int]) -> int | None:
@@ -34,6 +37,18 @@ def leader(totals: Sequence[int]) -> int | None:
     best = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == best]
     return leaders[0] if len(leaders) == 1 else None
+
+
+def tie_break(rules: Rules, totals: Sequence[int], bags: Sequence[int]) -> tuple[int | None, bool]:
+    """The winner when the game would end now, and whether fewer bags decided it:
+    the single leader; or, under fewer_bags, the leader with the fewest bags; else None."""
+    first = leader(totals)
+    if first is not None or rules.tie_break != "fewer_bags":
+        return first, False
+    best = max(totals)
+    leaders = [side for side, total in enumerate(totals) if total == best]
+    by_bags = leader([-bags[side] for side in leaders])
+    return (None, False) if by_bags is None else (leaders[by_bags], True)
 
 
 def settle(
@@ -61,8 +76,8 @@ def settle(
     limit = rules.hand_limit > 0 and number >= rules.hand_limit
     if reached or sunk or limit:
         reason = "target" if reached else "loss" if sunk else "hand_limit"
-        first = leader(totals)
+        first, on_bags = tie_break(rules, totals, [r.bags for r in results])
         if first is not None:
-            return Outcome("finished", first, False, reason, runs)
+            return Outcome("finished", first, False, reason, runs, on_bags)
         return Outcome("playing", None, True, reason, runs)
     return Outcome("playing", None, False, None, runs)

@@ -15,12 +15,17 @@
   bidder's tricks score as bags.
 * Bags carry across hands; every ``bag_limit`` of them costs ``bag_penalty``
   and leaves the remainder (or 0 under ``bag_remainder = drop``).
+* A renege moves contract tricks before anything is scored: each side that
+  reneged gives up ``renege_tricks`` of them (all, if it has fewer) to the other
+  side, unless that side bid nothing but nil. Both transfers are counted from the
+  tricks as played; nil bidders' own tricks and nil results never change.
 * An adjustment is added last and changes no bags.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .model import BLIND_NIL, NILS, Bid, NilResult, SideHand
 from .rules import Rules
@@ -38,20 +43,18 @@ def _contract_points(rules: Rules, contract: int, made: bool, boston: bool) -> i
     return -10 * contract if rules.missed_contract == "minus" else 0
 
 
-def score_side(
-    rules: Rules,
-    bids: Sequence[Bid],
-    tricks: Sequence[int],
-    total_before: int,
-    bags_before: int,
-    *,
-    seats: Sequence[int] = (),
-    blind: bool = False,
-    all_tricks: int = 13,
-    adjust: int = 0,
-) -> SideHand:
-    """Score one side's hand from its members' bids and tricks (`seats`: their seats)."""
-    seats = tuple(seats) or tuple(range(len(bids)))
+@dataclass(frozen=True)
+class _Split:
+    """A side's bids and tricks, split into the contract and the nils."""
+
+    contract: int
+    taken: int  # contract tricks
+    nil_taken: int
+    bidders: bool  # a member bid a number (0 included under zero_bid = bid)
+    to_partner: bool  # the nil bidders' tricks count towards the contract
+
+
+def _split(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int]) -> _Split:
     contract = taken = nil_taken = 0
     bidders = False
     for bid, took in zip(bids, tricks):
@@ -66,6 +69,51 @@ def score_side(
     )
     if to_partner:
         taken += nil_taken
+    return _Split(contract, taken, nil_taken, bidders, to_partner)
+
+
+def renege_shifts(
+    rules: Rules,
+    bids: Sequence[Sequence[Bid]],
+    tricks: Sequence[Sequence[int]],
+    renege: Sequence[int],
+) -> tuple[int, ...]:
+    """The contract tricks each of two sides gains (> 0) or gives up (< 0) by reneges."""
+    splits = [_split(rules, b, t) for b, t in zip(bids, tricks)]
+    shifts = [0] * len(splits)
+    for side in renege:
+        given = min(rules.renege_tricks, splits[side].taken)
+        other = 1 - side
+        shifts[side] -= given
+        if splits[other].bidders:
+            shifts[other] += given
+    return tuple(shifts)
+
+
+def score_side(
+    rules: Rules,
+    bids: Sequence[Bid],
+    tricks: Sequence[int],
+    total_before: int,
+    bags_before: int,
+    *,
+    seats: Sequence[int] = (),
+    blind: bool = False,
+    all_tricks: int = 13,
+    adjust: int = 0,
+    renege: int = 0,
+) -> SideHand:
+    """Score one side's hand from its members' bids and tricks (`seats`: their seats);
+    `renege`: contract tricks moved to (> 0) or from (< 0) the side by reneges."""
+    seats = tuple(seats) or tuple(range(len(bids)))
+    split = _split(rules, bids, tricks)
+    contract, nil_taken, bidders, to_partner = (
+        split.contract,
+        split.nil_taken,
+        split.bidders,
+        split.to_partner,
+    )
+    taken = split.taken + renege
     made: bool | None = None
     boston = False
     contract_points = overtricks = 0
@@ -121,4 +169,5 @@ def score_side(
         blind,
         boston,
         adjust,
+        renege,
     )

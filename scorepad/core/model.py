@@ -106,7 +106,8 @@ class Hand:
     `tricks` then holding only the nil bidders' own counts and None elsewhere.
     `blind`: the sides that bid their contract blind; `dealer`: who dealt, when
     not the seat the deal passed to; `adjust`: points per side added at the
-    table's say (a renege, a misdeal), with `note` saying why.
+    table's say (a misdeal, a mistake), with `note` saying why; `renege`: the sides that
+    reneged (each gives up `renege_tricks` of its contract tricks to the other side).
     """
 
     bids: tuple[Bid, ...]
@@ -116,6 +117,7 @@ class Hand:
     dealer: int | None = None
     adjust: tuple[int, ...] | None = None
     note: str = ""
+    renege: tuple[int, ...] = ()
 
     @property
     def played(self) -> bool:
@@ -152,6 +154,7 @@ class SideHand:
     blind: bool = False  # the contract was bid blind
     boston: bool = False  # bid every trick of the hand and took them
     adjust: int = 0
+    renege: int = 0  # contract tricks moved by reneges: given up (< 0) or received (> 0)
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,7 @@ class ScoredHand:
     adjust: tuple[int, ...] | None = None
     note: str = ""
     dealt_out_of_turn: bool = False
+    renege: tuple[int, ...] = ()  # the sides that reneged
 
 
 @dataclass(frozen=True)
@@ -202,6 +206,7 @@ class GameScore:
     tied: bool = False  # the game would be over but the lead is shared: another hand
     reason: str | None = None  # boston, set_out, target, loss, hand_limit or ended
     ended: bool = False  # the table ended the game early
+    on_bags: bool = False  # the lead was shared and tie_break = fewer_bags settled it
     start: tuple[tuple[int, int], ...] | None = None
 
     @cached_property

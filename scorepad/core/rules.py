@@ -42,6 +42,12 @@ class RuleSpec:
     optional: bool = False  # a number that may also be "none" (null)
     least_on: int | None = None  # a number that is 0 (off) or at least this
     partnership_only: bool = False  # refused in cutthroat unless left at its default
+    partners: bool = False  # speaks of partners, so offered and shown at partnership tables only
+
+    @property
+    def for_partnerships(self) -> bool:
+        """Whether the rule means anything only where partners play together."""
+        return self.partnership_only or self.partners
 
 
 RULE_SPECS: tuple[RuleSpec, ...] = (
@@ -77,6 +83,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         "switch",
         "Both partners may bid nil",
         "Off: at most one nil per partnership in a hand.",
+        partners=True,
     ),
     RuleSpec(
         "nil_value",
@@ -270,6 +277,28 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         low=0,
         high=500,
     ),
+    RuleSpec(
+        "tie_break",
+        "play_on",
+        "choice",
+        "A shared lead at the end",
+        "What settles a lead shared when the game would end (target, loss, hand limit, "
+        "ended early).",
+        choices=(
+            ("play_on", "play another hand (ended early: a draw)"),
+            ("fewer_bags", "the side holding fewer bags wins; equal bags play on"),
+        ),
+    ),
+    RuleSpec(
+        "renege_tricks",
+        3,
+        "number",
+        "Tricks a renege costs",
+        "Partnership only: a side that reneged hands this many of its bid tricks to the other.",
+        low=1,
+        high=13,
+        partnership_only=True,
+    ),
 )
 
 SPECS: dict[str, RuleSpec] = {spec.key: spec for spec in RULE_SPECS}
@@ -309,6 +338,8 @@ class Rules:
     boston_bonus: int = _default("boston_bonus")
     set_out: int = _default("set_out")
     hand_limit: int = _default("hand_limit")
+    tie_break: str = _default("tie_break")
+    renege_tricks: int = _default("renege_tricks")
 
     def as_dict(self) -> dict[str, Any]:
         """Every key with its value, in the order of RULES.md."""
@@ -356,6 +387,11 @@ def validate_rules(mapping: Mapping[str, Any] | None, mode: str = "partnership")
             if SPECS[key].partnership_only and value != SPECS[key].default:
                 raise RulesError(key, "is played in partnership games only")
     return Rules(**values)
+
+
+def specs_for(mode: str) -> tuple[RuleSpec, ...]:
+    """The house rules that mean something at a table of this mode."""
+    return tuple(s for s in RULE_SPECS if mode == "partnership" or not s.for_partnerships)
 
 
 def target_range() -> tuple[int, int]:

@@ -15,10 +15,18 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from . import hand as hand_scoring
-from .checks import check_adjust, check_bids, check_blind, check_dealer, check_start, contracts
-from .ending import leader, settle
+from .checks import (
+    check_adjust,
+    check_bids,
+    check_blind,
+    check_dealer,
+    check_renege,
+    check_start,
+    contracts,
+)
+from .ending import settle, tie_break
 from .errors import GameError
-from .hand import score_side
+from .hand import renege_shifts, score_side
 from .model import (
     BLIND_NIL,
     MODES,
@@ -92,6 +100,7 @@ def extend(score: GameScore, hand: Hand) -> GameScore:
     bids = check_bids(table, rules, hand.bids, score.totals, number)
     blind = check_blind(table, rules, bids, hand.blind, score.totals, number)
     adjust, note = check_adjust(table, hand.adjust, hand.note, hand.tricks is not None, number)
+    renege = check_renege(table, hand.renege, hand.tricks is not None, number)
     shown = ScoredHand(
         number,
         dealer,
@@ -106,6 +115,7 @@ def extend(score: GameScore, hand: Hand) -> GameScore:
         adjust,
         note,
         dealer != score.deal_from,
+        renege,
     )
     if hand.tricks is None:
         return replace(score, hands=(*score.hands, shown), deal_from=(dealer + 1) % seats)
@@ -113,17 +123,25 @@ def extend(score: GameScore, hand: Hand) -> GameScore:
         tricks = check_tricks(table, hand.tricks, number)
     else:
         tricks = check_side_tricks(table, bids, hand.tricks, hand.side_tricks, number)
+    side_bids = [[bids[s] for s in seats_of] for seats_of in table.sides]
+    side_tricks_as_played = [[tricks[s] for s in seats_of] for seats_of in table.sides]
+    shifts = (
+        renege_shifts(rules, side_bids, side_tricks_as_played, renege)
+        if renege
+        else (0,) * len(table.sides)
+    )
     results = tuple(
         hand_scoring.score_side(
             rules,
-            [bids[s] for s in seats_of],
-            [tricks[s] for s in seats_of],
+            side_bids[side],
+            side_tricks_as_played[side],
             score.totals[side],
             score.bags[side],
             seats=seats_of,
             blind=side in blind,
             all_tricks=table.tricks_per_hand,
             adjust=adjust[side] if adjust else 0,
+            renege=shifts[side],
         )
         for side, seats_of in enumerate(table.sides)
     )
@@ -142,6 +160,7 @@ def extend(score: GameScore, hand: Hand) -> GameScore:
         winner=outcome.winner,
         tied=outcome.tied,
         reason=outcome.reason,
+        on_bags=outcome.on_bags,
     )
 
 
@@ -156,7 +175,8 @@ def without_pending(score: GameScore) -> GameScore:
 
 
 def end_early(score: GameScore) -> GameScore:
-    """The table ends the game now: the single leader wins, a shared lead is a draw."""
+    """The table ends the game now: the single leader wins; a shared lead is a draw, or
+    under tie_break = fewer_bags goes to the one of the leaders with the fewest bags."""
     if score.pending:
         raise GameError(
             f"hand {score.pending.number} was bid but not played: enter its "
@@ -167,13 +187,15 @@ def end_early(score: GameScore) -> GameScore:
         raise GameError("the game is already over", field="ended")
     if not score.hands:
         raise GameError("a game can be ended only after a played hand", field="ended")
+    winner, on_bags = tie_break(score.rules, score.totals, score.bags)
     return replace(
         score,
         status="finished",
-        winner=leader(score.totals),
+        winner=winner,
         tied=False,
         reason="ended",
         ended=True,
+        on_bags=on_bags,
     )
 
 

@@ -190,3 +190,29 @@ def set_adjustment(
             adjust=adjust,
             note=text,
         )
+
+
+def set_renege(
+    db: Database,
+    game_id: str,
+    number: int,
+    version: int,
+    sides: Sequence[int],
+    confirm_removal: bool = False,
+) -> None:
+    """Record which sides reneged in a played hand (none: take a renege back); the core
+    moves the tricks and scores every later hand again."""
+    with writing(db):
+        stored = _current(db, game_id)
+        hand = _check_version(stored, number, version)
+        edit_hand(
+            db,
+            game_id,
+            number,
+            version,
+            hand.bids,
+            hand.tricks,
+            hand.side_tricks,
+            confirm_removal=confirm_removal,
+            renege=tuple(sorted(sides)),
+        )

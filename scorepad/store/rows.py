@@ -21,13 +21,19 @@ def _json_or_null(values: dict) -> str | None:
 
 def hand_values(hand: Hand) -> dict:
     """A hand's columns: bids, tricks and (when counted by side) the side counts, as JSON,
-    and what else it carries (blind, dealer, adjust, note)."""
+    and what else it carries (blind, dealer, adjust, note, renege)."""
     return {
         "bids": json.dumps(list(hand.bids)),
         "tricks": None if hand.tricks is None else json.dumps(list(hand.tricks)),
         "side_tricks": None if hand.side_tricks is None else json.dumps(list(hand.side_tricks)),
         "extra": _json_or_null(
-            {"blind": hand.blind, "dealer": hand.dealer, "adjust": hand.adjust, "note": hand.note}
+            {
+                "blind": hand.blind,
+                "dealer": hand.dealer,
+                "adjust": hand.adjust,
+                "note": hand.note,
+                "renege": hand.renege,
+            }
         ),
     }
 
@@ -55,6 +61,7 @@ def _read_hand(h: dict) -> Hand:
         extra.get("dealer"),
         _tuple(extra.get("adjust")),
         extra.get("note", ""),
+        tuple(extra.get("renege", ())),
     )
 
 

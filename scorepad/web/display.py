@@ -55,7 +55,8 @@ def status_line(score: GameScore, dealer: int | None = None) -> str:
     """One sentence on where the game stands (`dealer`: one the table chose for the next
     hand, where it did not pass on as usual)."""
     if score.status == "finished" and score.winner is not None:
-        return f"Game over: {score.sides[score.winner].name} won."
+        on_bags = " on fewer bags, the lead being shared" if score.on_bags else ""
+        return f"Game over: {score.sides[score.winner].name} won{on_bags}."
     if score.draw:
         return "The game was ended with the lead shared: a draw."
     table = score.table

@@ -22,6 +22,7 @@ from .manage_forms import (
     adjust_form,
     dealer_form,
     read_settings,
+    renege_form,
     rule_keys,
     settings_form,
 )
@@ -198,6 +199,38 @@ def adjust(game_id: str, number: int) -> Any:
             return done
     return render_stored(
         "games/adjust.html", stored, form=form, number=number, names=names
+    ), 400 if form.is_submitted() else 200
+
+
+@bp.route("/games/<game_id>/hands/<int:number>/renege", methods=["GET", "POST"])
+def renege(game_id: str, number: int) -> Any:
+    stored = stored_or_404(game_id)
+    _hand_or_404(stored, number)
+    hand = stored.game.hands[number - 1]
+    if stored.game.table.mode != "partnership" or not hand.played:
+        abort(404, description="A renege is recorded on a played hand of a partnership game.")
+    names = [side.name for side in stored.score().sides]
+    form = renege_form(names, stored.versions[number - 1], hand.renege)
+    if form.validate_on_submit():
+        sides = [side for side in range(len(names)) if form[f"renege_{side}"].data]
+        done = _write(
+            form,
+            lambda: manage.set_renege(
+                get_db(),
+                game_id,
+                number,
+                form.version.data,
+                sides,
+                confirm_removal=request.form.get("confirm_removal") == "1",
+            ),
+            url_for("manage.renege", game_id=game_id, number=number),
+            f"Hand {number}: renege saved; every later hand was scored again.",
+            _game_url(game_id),
+        )
+        if done:
+            return done
+    return render_stored(
+        "games/renege.html", stored, form=form, number=number, names=names
     ), 400 if form.is_submitted() else 200
 
 

@@ -6,12 +6,12 @@ import unicodedata
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, RadioField, StringField
+from wtforms import BooleanField, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
 from ..core.errors import GameError
-from ..core.rules import RULE_SPECS, Rules, RulesError, validate_rules
+from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
 from ..core.scoring import Table, make_table
 from ..store.manage import ADJUST_LIMIT, NOTE_LIMIT
 from .forms import _choices, _rule_field
@@ -26,8 +26,8 @@ class VersionForm(FlaskForm):
 
 
 def rule_keys(table: Table) -> list[str]:
-    """The house rules a table may change (suicide is for partnerships only)."""
-    return [spec.key for spec in RULE_SPECS if table.mode == "partnership" or spec.key != "suicide"]
+    """The house rules a table may change (those about partners only in partnerships)."""
+    return [spec.key for spec in specs_for(table.mode)]
 
 
 def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
@@ -142,4 +142,17 @@ def adjust_form(
             ),
         )
         values[f"adjust_{side}"] = points[side] if points else 0
+    return Form(data=values)
+
+
+def renege_form(side_names: list[str], version: int, reneged: tuple[int, ...]) -> VersionForm:
+    """Which sides reneged in a hand: one box per side."""
+
+    class Form(VersionForm):
+        pass
+
+    values: dict[str, Any] = {"version": version}
+    for side, name in enumerate(side_names):
+        setattr(Form, f"renege_{side}", BooleanField(f"{name} reneged"))
+        values[f"renege_{side}"] = side in reneged
     return Form(data=values)

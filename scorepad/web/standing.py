@@ -25,7 +25,8 @@ def outcome_text(score: GameScore) -> str:
         return "it ends as a draw"
     totals = sorted(score.totals, reverse=True)
     verb = "wins" if score.table.mode == "cutthroat" else "win"
-    return f"{score.sides[score.winner].name} {verb} {totals[0]}-{totals[1]}"
+    on_bags = " on fewer bags" if score.on_bags else ""
+    return f"{score.sides[score.winner].name} {verb} {totals[0]}-{totals[1]}{on_bags}"
 
 
 def dealer_of(stored: StoredGame, number: int) -> int:

@@ -254,9 +254,9 @@ def test_clock():
     assert seconds_left(100.0, 40, 2600.0) == 0
 
 
-def _scored(hands, ended=False):
+def _scored(hands, ended=False, start=None, **rules):
     table = make_table("partnership", ["A", "B", "C", "D"])
-    return Game(table, validate_rules({}), tuple(hands), "seat", None, ended).score()
+    return Game(table, validate_rules(rules), tuple(hands), "seat", start, ended).score()
 
 
 BID = (3, 3, 3, 3)
@@ -275,6 +275,21 @@ BID = (3, 3, 3, 3)
 def test_time_called_ends_after_the_hand_in_play(hands, last, tie, ends):
     score = _scored([Hand(bids=BID, tricks=t) for t in hands])
     assert ends_on_time(score, last, tie) is ends
+
+
+@pytest.mark.parametrize(
+    ("start", "tie", "ends"),
+    [
+        (((1, 0), (0, 0)), "play_on", True),  # 61 all, bags 0 to 1: fewer bags wins
+        (((1, 1), (0, 0)), "play_on", False),  # 61 all, bags 1 to 1: one more hand
+        (((1, 1), (0, 0)), "draw", True),  # ...or a draw, as the event says
+    ],
+)
+def test_time_called_with_a_shared_lead_under_fewer_bags(start, tie, ends):
+    played = [Hand(bids=BID, tricks=(3, 3, 3, 4))]  # side 0: 60; side 1: 61 with 1 bag
+    score = _scored(played, start=start, tie_break="fewer_bags")
+    assert score.totals == (61, 61)
+    assert ends_on_time(score, 1, tie) is ends
 
 
 def test_time_called_waits_for_a_hand_bid_but_not_played():

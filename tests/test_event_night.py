@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 
@@ -30,7 +31,15 @@ def _meetings(event):
 def test_twelve_pairs_swiss_with_a_late_arrival_a_leaver_the_clock_and_a_playoff(
     client, app, monkeypatch
 ):
-    night = Night(client, app, format="swiss", round_minutes=30, playoff=4, target=200)
+    night = Night(
+        client,
+        app,
+        format="swiss",
+        round_minutes=30,
+        playoff=4,
+        target=200,
+        rule_tie_break="fewer_bags",
+    )
     for pair in PAIRS[:12]:
         night.check_in(*pair)
     night.act("draw", "Round drawn")
@@ -78,6 +87,26 @@ def test_twelve_pairs_swiss_with_a_late_arrival_a_leaver_the_clock_and_a_playoff
 
     night.act("draw", "Round drawn")
     night.act("start", "Round started")
+    one, two, *_ = night.round()
+    for _ in range(4):
+        night.hand(one.game_id, 6)  # 60 to 61 each hand: 240 to 244, bags 0 to 4
+    assert night.game(one.game_id).score().winner == 1
+    # the director records a penalty on the last hand: 244 all, the fewer bags win
+    page = client.get(f"/games/{one.game_id}/hands/4/adjust").get_data(as_text=True)
+    version = re.search(r'name="version" (?:type="hidden" )?value="(\d+)"', page).group(1)
+    form = {"version": version, "adjust_0": "4", "adjust_1": "0", "note": "slow play"}
+    r = client.post(f"/games/{one.game_id}/hands/4/adjust", data=form)
+    assert r.status_code == 302, r.get_data(as_text=True)
+    settled = night.game(one.game_id).score()
+    assert (settled.totals, settled.bags, settled.winner) == ((244, 244), (0, 4), 0)
+    night.hand(two.game_id, 9)  # 63 to -60; then side 0 is found to have reneged
+    page = client.get(f"/games/{two.game_id}/hands/1/renege").get_data(as_text=True)
+    version = re.search(r'name="version" (?:type="hidden" )?value="(\d+)"', page).group(1)
+    r = client.post(
+        f"/games/{two.game_id}/hands/1/renege", data={"version": version, "renege_0": "y"}
+    )
+    assert r.status_code == 302, r.get_data(as_text=True)
+    assert night.game(two.game_id).score().totals == (60, 61)  # 3 tricks go over: 6 and 7
     night.play_round()
     event = night.event()
     assert len(set(_meetings(event))) == len(_meetings(event))  # nobody met twice

@@ -5,8 +5,10 @@ Rules, as docs/events.md tells them:
   whose partners rotate. Every table plays partnership Spades with the event's rules.
 - A round is 2 to 30 tables (4 to 60 pairs, 8 to 120 players; fewer is one table).
 - The clock: once time is called, the hand in play at that moment (bid or being
-  dealt) is finished and the game ends after it: the leader wins; a shared lead plays
-  one more hand at a time, or is a draw when the event says `on_time_tie = draw`.
+  dealt) is finished and the game ends after it: the leader wins (under the house rule
+  `tie_break = fewer_bags`, a shared lead goes to the leader with fewer bags); a lead
+  still shared plays one more hand at a time, or is a draw when the event says
+  `on_time_tie = draw`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .ending import tie_break
 from .errors import GameError
 from .model import GameScore
 from .pairing import Draw, Meeting, history_of, individual_round, pairs_round
@@ -147,6 +150,5 @@ def ends_on_time(score: GameScore, last_hand: int, on_time_tie: str) -> bool:
     """Should a game end now, time having been called with hand `last_hand` in play?"""
     if score.status == "finished" or score.pending or len(score.hands) < last_hand:
         return False
-    best = max(score.totals)
-    shared = sum(1 for t in score.totals if t == best) > 1
-    return not shared or on_time_tie == "draw"
+    winner, _ = tie_break(score.rules, score.totals, score.bags)
+    return winner is not None or on_time_tie == "draw"

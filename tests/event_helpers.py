@@ -21,6 +21,7 @@ def event_form(**extra):
         "bye_counts": "win",
         "on_time_tie": "play_on",
         "playoff": "0",
+        "final_target": "0",
         **DEFAULT_RULE_FORM,
     }
     data.update({k: str(v) for k, v in extra.items()})

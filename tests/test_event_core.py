@@ -127,6 +127,7 @@ def _event(fmt, **more):
         ({"name": "x", "order": ["wins", "wins"]}, "order"),
         ({"name": "x", "playoff": 1}, "playoff"),
         ({"name": "x", "on_time_tie": "coin"}, "on_time_tie"),
+        ({"name": "x", "final_target": 10}, "final_target"),
     ],
 )
 def test_settings_refused_name_the_field(raw, field):

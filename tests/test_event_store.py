@@ -102,7 +102,7 @@ def test_time_called_ends_games_after_the_hand_in_play(db):
 
 
 def test_a_whole_small_night_with_a_playoff(db):
-    event_id = _checked_in(db, PAIRS[:4], playoff=2, rounds=2)
+    event_id = _checked_in(db, PAIRS[:4], playoff=2, rounds=2, final_target=150)
     for _ in range(2):
         commands.draw_next(db, event_id, load_event(db, event_id).revision)
         commands.start_round(db, event_id, load_event(db, event_id).revision)
@@ -120,6 +120,7 @@ def test_a_whole_small_night_with_a_playoff(db):
     event = load_event(db, event_id)
     (final,) = event.round_matches(3)
     assert final.sides == ((rows[0].entrant,), (rows[1].entrant,))
+    assert load_game(db, final.game_id).game.rules.target == 150  # the final's own target
     _play(db, final.game_id, 13)
     clock.end_table(db, event_id, 3, 1)
     clock.settle(db, event_id)

@@ -22,11 +22,13 @@ from .ending import tie_break
 from .errors import GameError
 from .model import GameScore
 from .pairing import Draw, Meeting, history_of, individual_round, pairs_round
+from .rules import target_range
 from .standings import BYE_COUNTS, DEFAULT_ORDER, check_order
 
 FORMATS = ("round_robin", "swiss", "individual")
 TIES = ("play_on", "draw")
 MAX_TABLES = 30
+TARGET_LOW, TARGET_HIGH = target_range()
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,7 @@ class Settings:
     bye_counts: str = "win"
     on_time_tie: str = "play_on"
     playoff: int = 0  # how many entrants go to the playoff; 0: none
+    final_target: int = 0  # the playoff final's own target; 0: the event's
 
     @property
     def pairs(self) -> bool:
@@ -60,6 +63,7 @@ class Settings:
             "bye_counts": self.bye_counts,
             "on_time_tie": self.on_time_tie,
             "playoff": self.playoff,
+            "final_target": self.final_target,
         }
 
 
@@ -101,7 +105,15 @@ def check_settings(raw: Mapping[str, Any]) -> Settings:
         bye_counts=_choice(raw, "bye_counts", BYE_COUNTS, "win"),
         on_time_tie=_choice(raw, "on_time_tie", TIES, "play_on"),
         playoff=playoff,
+        final_target=_final_target(raw),
     )
+
+
+def _final_target(raw: Mapping[str, Any]) -> int:
+    value = raw.get("final_target", 0)
+    if value == 0:
+        return 0
+    return _number(raw, "final_target", TARGET_LOW, TARGET_HIGH, 0)
 
 
 def check_field(settings: Settings, count: int) -> None:

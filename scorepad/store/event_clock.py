@@ -4,6 +4,7 @@ games or start new ones. Each runs in one transaction. No Flask."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from sqlite_utils import Database
 
@@ -166,7 +167,10 @@ def _start_bracket_round(
     number = len(event.rounds) + 1
     sides = [[[] if s is None else teams[s] for s in (slot.first, slot.second)] for slot in slots]
     _insert_round(db, event_id, number, "playoff", sides, [])
-    start_games(db, current(db, event_id), number)
+    rules = event.rules
+    if len(slots) == 1 and event.settings.final_target:  # the final plays to its own target
+        rules = replace(rules, target=event.settings.final_target)
+    start_games(db, current(db, event_id), number, rules)
     bump(db, event_id)
 
 

@@ -228,13 +228,14 @@ def table_names(event: Event, match: Match) -> list[str]:
     return [a, b, c, d]
 
 
-def start_games(db: Database, event: Event, number: int) -> None:
-    """Give every table of round `number` its game and start the clock."""
+def start_games(db: Database, event: Event, number: int, rules: Rules | None = None) -> None:
+    """Give every table of round `number` its game (with the event's rules, or these)
+    and start the clock."""
     for match in event.round_matches(number):
         if match.bye or match.game_id:
             continue
         table = make_table("partnership", table_names(event, match))
-        game_id = create_game(db, table, event.rules, tricks_by="side")
+        game_id = create_game(db, table, rules or event.rules, tricks_by="side")
         db.execute(
             "update event_matches set game_id = ? where event_id = ? and round = ? and number = ?",
             [game_id, event.id, number, match.number],

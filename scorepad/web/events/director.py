@@ -70,10 +70,13 @@ def director(event_id: str) -> str:
     swap = SwapForm(revision=event.revision)
     places = [SelectChoice(e.id, e.name) for e in here]
     swap.first.choices = swap.second.choices = places  # type: ignore[assignment]
+    checkin = CheckInForm()
+    for field in (checkin.player_0, checkin.player_1):
+        field.render_kw = {"list": "event-names", "autocomplete": "off"}
     return render_template(
         "events/director.html",
         **data.page(db, event, games, detail=True),
-        checkin=CheckInForm(),
+        checkin=checkin,
         swap=swap,
         action=RevisionForm(revision=event.revision),
         known_names=known_names(db),

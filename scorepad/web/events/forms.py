@@ -72,6 +72,13 @@ class EventForm(FlaskForm):
         description="0: no playoff. Pairs, or players (paired first with last).",
         validators=[InputRequired("enter a number"), NumberRange(0, 64)],
     )
+    final_target = IntegerField(
+        "The final's target",
+        default=0,
+        description="0: the same target as every table.",
+        validators=[InputRequired("enter a number"), NumberRange(0, TARGET_HIGH)],
+        render_kw={"inputmode": "numeric"},
+    )
     rules_from = SelectField(
         "The same rules as", choices=[SelectChoice("", "the rules below")], default=""
     )
@@ -88,6 +95,7 @@ class EventForm(FlaskForm):
             "bye_counts": self.bye_counts.data,
             "on_time_tie": self.on_time_tie.data,
             "playoff": self.playoff.data,
+            "final_target": self.final_target.data,
         }
 
     def chosen_rules(self) -> dict[str, Any]:

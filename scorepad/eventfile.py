@@ -153,6 +153,26 @@ def loads(text: str | bytes) -> EventFile:
     return read(doc)
 
 
+def _entrant_doc(e: Entrant) -> dict[str, Any]:
+    keys = ("id", "name", "players", "joined_round", "left_round")
+    return {k: list(e.players) if k == "players" else getattr(e, k) for k in keys}
+
+
+def _round_doc(r: Round) -> dict[str, Any]:
+    keys = ("number", "kind", "status", "byes", "started_at", "called_at")
+    return {k: list(r.byes) if k == "byes" else getattr(r, k) for k in keys}
+
+
+def _match_doc(m: Match, game: Game | None) -> dict[str, Any]:
+    return {
+        "round": m.round,
+        "number": m.number,
+        "sides": [list(s) for s in m.sides],
+        "last_hand": m.last_hand,
+        "game": None if game is None else gamefile.export(game),
+    }
+
+
 def export(
     settings: Settings,
     rules: Rules,
@@ -165,37 +185,9 @@ def export(
         "scorepad_event": VERSION,
         "settings": settings.as_dict(),
         "rules": rules.as_dict(),
-        "entrants": [
-            {
-                "id": e.id,
-                "name": e.name,
-                "players": list(e.players),
-                "joined_round": e.joined_round,
-                "left_round": e.left_round,
-            }
-            for e in entrants
-        ],
-        "rounds": [
-            {
-                "number": r.number,
-                "kind": r.kind,
-                "status": r.status,
-                "byes": list(r.byes),
-                "started_at": r.started_at,
-                "called_at": r.called_at,
-            }
-            for r in rounds
-        ],
-        "matches": [
-            {
-                "round": m.round,
-                "number": m.number,
-                "sides": [list(s) for s in m.sides],
-                "last_hand": m.last_hand,
-                "game": None if game is None else gamefile.export(game),
-            }
-            for m, game in matches
-        ],
+        "entrants": [_entrant_doc(e) for e in entrants],
+        "rounds": [_round_doc(r) for r in rounds],
+        "matches": [_match_doc(m, game) for m, game in matches],
     }
 
 

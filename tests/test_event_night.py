@@ -248,3 +248,9 @@ def test_a_post_without_the_csrf_token_is_refused(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "t"})
     r = app.test_client().post("/events/new", data=event_form())
     assert r.status_code == 400
+
+
+def test_the_director_finds_the_event_again(client, app):
+    night = Night(client, app, name="Friday spades")
+    page = client.get("/events/new").get_data(as_text=True)
+    assert f'href="/events/{night.id}"' in page and "Friday spades" in page

@@ -17,6 +17,37 @@ from .event_commands import create_event
 from .storage import create_game
 
 
+def _entrants(db: Database, event_id: str, entrants: Sequence[Entrant]) -> dict[int, int]:
+    """Insert the entrants; their ids in the file, mapped to their new ones."""
+    ids: dict[int, int] = {}
+    for e in entrants:
+        row = db.table("event_entrants").insert(
+            {
+                "event_id": event_id,
+                "name": e.name,
+                "name_key": name_key(e.name),
+                "players": json.dumps(list(e.players)),
+                "joined_round": e.joined_round,
+                "left_round": e.left_round,
+                "created_at": "",
+            }
+        )
+        ids[e.id] = int(row.last_pk)  # type: ignore[arg-type]
+    return ids
+
+
+def _round_row(event_id: str, r: Round, ids: dict[int, int]) -> dict:
+    return {
+        "event_id": event_id,
+        "number": r.number,
+        "kind": r.kind,
+        "status": r.status,
+        "byes": json.dumps([ids[e] for e in r.byes]),
+        "started_at": r.started_at,
+        "called_at": r.called_at,
+    }
+
+
 def import_event(
     db: Database,
     settings: Settings,
@@ -28,32 +59,8 @@ def import_event(
     """Store a whole event with its games; returns the new director id."""
     with writing(db):
         event_id = create_event(db, settings, rules)
-        ids: dict[int, int] = {}
-        for e in entrants:
-            row = db.table("event_entrants").insert(
-                {
-                    "event_id": event_id,
-                    "name": e.name,
-                    "name_key": name_key(e.name),
-                    "players": json.dumps(list(e.players)),
-                    "joined_round": e.joined_round,
-                    "left_round": e.left_round,
-                    "created_at": "",
-                }
-            )
-            ids[e.id] = int(row.last_pk)  # type: ignore[arg-type]
-        for r in rounds:
-            db.table("event_rounds").insert(
-                {
-                    "event_id": event_id,
-                    "number": r.number,
-                    "kind": r.kind,
-                    "status": r.status,
-                    "byes": json.dumps([ids[e] for e in r.byes]),
-                    "started_at": r.started_at,
-                    "called_at": r.called_at,
-                }
-            )
+        ids = _entrants(db, event_id, entrants)
+        db.table("event_rounds").insert_all(_round_row(event_id, r, ids) for r in rounds)
         for m, game in matches:
             game_id = None
             if game is not None:

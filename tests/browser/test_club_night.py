@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, shot
 from tests.browser.flows import enter_bids, enter_tricks, follow
+from tests.browser.test_accessibility import assert_accessible
 from tests.event_helpers import event_form
 from tests.live import Phone
 
@@ -59,7 +60,7 @@ def test_director_six_tables_and_the_big_screen(browser, live_server):
         for phone, link in zip(phones, tables):
             phone.goto(live_server + link)
             expect(phone.locator(".clock")).to_be_visible()
-        shot(phones[0], "club-table-page")
+        assert_accessible(phones[0], "club-table-page")
         for number, phone in enumerate(phones):
             follow(phone, "Score this table's game")
             players = phone.locator(".scoreboard .side-name").all_inner_texts()
@@ -75,10 +76,19 @@ def test_director_six_tables_and_the_big_screen(browser, live_server):
             assert time.monotonic() - saved < 3
         shot(phones[0], "club-table-game")
         expect(director.locator("#director-tables")).to_contain_text("hand 2", timeout=6000)
-        shot(director, "club-director")
-        shot(screen, "club-screen-after")
+        assert_accessible(director, "club-director")
+        assert_accessible(screen, "club-screen-after")
+        assert_accessible(phones[1], "club-table-game-2")
         assert _points_of(screen, "N0 & S0") in ("63", "-60")
         assert screen.evaluate("document.documentElement.scrollWidth") <= 1280
     finally:
         for c in contexts:
             c.close()
+
+
+def test_new_event_page_is_accessible_and_refusals_show(page, live_server):
+    page.goto(f"{live_server}/events/new")
+    assert_accessible(page, "club-new")
+    page.get_by_role("button", name="Create the event").tap()
+    expect(page.get_by_text("The event was not created")).to_be_visible()
+    assert_accessible(page, "club-new-refused")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
@@ -37,6 +37,24 @@ def _rules_choices(form: EventForm) -> list[tuple[str, str]]:
     return choices
 
 
+REMEMBERED = 20
+
+
+def remember(event_id: str, name: str) -> None:
+    """Keep the event on this browser's list (newest first): the director's way back."""
+    known = [e for e in remembered() if e[0] != event_id]
+    session["events"] = [[event_id, name], *known][:REMEMBERED]
+    session.permanent = True
+
+
+def remembered() -> list[list[str]]:
+    """The [id, name] of the events this browser created or directed."""
+    found = session.get("events", [])
+    if not isinstance(found, list):
+        return []
+    return [e for e in found if isinstance(e, list) and len(e) == 2]
+
+
 @bp.route("/new", methods=["GET", "POST"])
 def new() -> Any:
     form = EventForm()
@@ -55,10 +73,15 @@ def new() -> Any:
         except GameError as err:
             form.form_errors.append(str(err))
         else:
+            remember(event_id, settings.name)
             return redirect(url_for("events.director", event_id=event_id))
     status = 400 if form.is_submitted() else 200
     return render_template(
-        "events/new.html", form=form, specs=RULE_SPECS, common_rules=COMMON_RULES
+        "events/new.html",
+        form=form,
+        specs=RULE_SPECS,
+        common_rules=COMMON_RULES,
+        events=remembered(),
     ), status
 
 
@@ -66,6 +89,8 @@ def new() -> Any:
 def director(event_id: str) -> str:
     db = get_db()
     event, games = data.fresh(db, event_id)
+    if remembered()[:1] != [[event.id, event.settings.name]]:
+        remember(event.id, event.settings.name)
     here = [e for e in event.entrants if e.here]
     swap = SwapForm(revision=event.revision)
     places = [SelectChoice(e.id, e.name) for e in here]

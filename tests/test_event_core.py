@@ -142,6 +142,15 @@ def test_draw_refuses_too_few_or_too_many(fmt, count):
         draw_round(_event(fmt), list(range(count)), [], [], None, 0)
 
 
+def test_round_robin_keeps_one_schedule_from_round_1():
+    event = _event("round_robin")
+    first = [1, 2, 3, 4, 5]
+    rounds = [draw_round(event, first, [], [], None, 0)]
+    rounds += [draw_round(event, first[::-1], [], [], first, i) for i in range(1, 5)]
+    met = [frozenset(m) for r in rounds for m in r.matches]
+    assert len(met) == len(set(met)) == 10
+
+
 def test_round_robin_leaves_its_schedule_when_the_field_changes():
     event = _event("round_robin")
     first = [1, 2, 3, 4]

@@ -254,3 +254,30 @@ def test_the_director_finds_the_event_again(client, app):
     night = Night(client, app, name="Friday spades")
     page = client.get("/events/new").get_data(as_text=True)
     assert f'href="/events/{night.id}"' in page and "Friday spades" in page
+
+
+def test_the_director_changes_the_draw_and_ends_a_table(client, app):
+    night = Night(client, app)
+    for pair in PAIRS[:5]:
+        night.check_in(*pair)
+    night.act("draw", "Round drawn")
+    event = night.event()
+    sitting, playing = event.current.byes[0], night.round()[0].sides[0][0]
+    night.post("swap", "Swapped", revision=night.revision(), first=sitting, second=playing)
+    assert night.event().current.byes == (playing,)
+    night.check_in(*PAIRS[5])  # a late arrival while the round waits: draw it again
+    night.act("cancel", "Draw cancelled")
+    night.act("draw", "Round drawn")
+    assert not night.event().current.byes and len(night.round()) == 3
+    page = night.post("swap", "Not done", revision=night.revision(), first="x", second="1")
+    assert "choose two entrants" in page
+    night.act("start", "Round started")
+    page = night.post("swap", "no round is drawn", revision=night.revision(), first=1, second=2)
+    first = night.round()[0]
+    page = night.post("rounds/1/tables/1/end", "Not done")  # nothing played yet
+    assert "only after a played hand" in page
+    night.hand(first.game_id, 9)
+    night.post("rounds/1/tables/1/end", "Table 1&#39;s game ended")
+    score = night.game(first.game_id).score()
+    assert (score.status, score.winner, score.reason) == ("finished", 0, "ended")
+    assert client.post("/events/nope/draw", data={"revision": "0"}).status_code == 404

@@ -125,3 +125,38 @@ def test_a_whole_small_night_with_a_playoff(db):
     clock.end_table(db, event_id, 3, 1)
     clock.settle(db, event_id)
     assert load_event(db, event_id).rounds[-1].status == "done"
+
+
+def test_round_robin_of_five_pairs_meets_everyone_once_with_one_bye_each(db):
+    event_id = _checked_in(db, PAIRS, fmt="round_robin", rounds=5)
+    for _ in range(5):
+        commands.draw_next(db, event_id, load_event(db, event_id).revision)
+        commands.start_round(db, event_id, load_event(db, event_id).revision)
+        for match in load_event(db, event_id).round_matches(
+            load_event(db, event_id).current.number
+        ):
+            while load_game(db, match.game_id).score().status != "finished":
+                _play(db, match.game_id, 9)
+        clock.settle(db, event_id)
+    event = load_event(db, event_id)
+    met = [frozenset(side[0] for side in m.sides) for m in event.matches]
+    assert len(met) == len(set(met)) == 10  # every pair of the five, once
+    byes = [e for r in event.rounds for e in r.byes]
+    assert sorted(byes) == sorted(e.id for e in event.entrants)
+
+
+def test_an_individual_playoff_pairs_first_with_last(db):
+    event_id = _event(db, fmt="individual", rounds=1, playoff=4)
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"):
+        commands.check_in(db, event_id, [name])
+    commands.draw_next(db, event_id, load_event(db, event_id).revision)
+    commands.start_round(db, event_id, load_event(db, event_id).revision)
+    for match in load_event(db, event_id).round_matches(1):
+        _play(db, match.game_id, 9 if match.number == 1 else 13)
+        clock.end_table(db, event_id, 1, match.number)
+    clock.settle(db, event_id)
+    event = load_event(db, event_id)
+    top = [r.entrant for r in event_standings(event, games_of(db, event))][:4]
+    clock.start_playoff(db, event_id, event.revision)
+    (final,) = load_event(db, event_id).round_matches(2)
+    assert final.sides == ((top[0], top[3]), (top[1], top[2]))

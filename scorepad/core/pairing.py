@@ -113,9 +113,10 @@ def pairs_round(
     meetings: Iterable[Meeting],
     byes_had: Counter[int],
 ) -> Draw:
-    """The next pairs round: round robin while the entrants are those of round 1, else Swiss."""
-    if fmt == "round_robin" and first_round is not None and set(first_round) == set(ranked):
-        return circle_round(first_round, index)
+    """The next pairs round: round robin while the entrants are those of round 1 (round 1
+    itself: `first_round` None, the entrants as given), else Swiss."""
+    if fmt == "round_robin" and (first_round is None or set(first_round) == set(ranked)):
+        return circle_round(ranked if first_round is None else first_round, index)
     return swiss_round(ranked, meetings, byes_had)
 
 

@@ -22,7 +22,7 @@ from scorepad.core.pairing import (
     swiss_round,
 )
 from scorepad.core.rules import validate_rules
-from scorepad.core.standings import Result, check_order, standings
+from scorepad.core.standings import Result, check_order, series, standings
 
 
 @given(st.integers(2, 60))
@@ -311,3 +311,15 @@ def test_random_nights_rank_by_keys():
     rnd = random.Random(4)
     rows = standings({1: "A", 2: "B", 3: "C"}, [_result(1, 2, rnd.randrange(500), 0)])
     assert rows[0].entrant == 1
+
+
+def test_a_series_sums_the_nights_by_name():
+    one = standings({1: "Ann & Bo", 2: "Cy & Di"}, [_result(1, 2, 300, 100)])
+    two = standings({7: "ann & bo", 8: "Ed & Flo"}, [_result(7, 8, 50, 200)])
+    rows = series([one, two], ("wins", "diff", "points", "bags"))
+    # Ann & Bo: won 300-100, lost 50-200: 1 win, +50; Ed & Flo: 1 win, +150
+    assert [(r.name, r.played, r.wins, r.diff, r.points, r.place) for r in rows] == [
+        ("Ed & Flo", 1, 1, 150, 200, 1),
+        ("Ann & Bo", 2, 1, 50, 350, 2),
+        ("Cy & Di", 1, 0, -200, 100, 3),
+    ]

@@ -281,3 +281,22 @@ def test_the_director_changes_the_draw_and_ends_a_table(client, app):
     score = night.game(first.game_id).score()
     assert (score.status, score.winner, score.reason) == ("finished", 0, "ended")
     assert client.post("/events/nope/draw", data={"revision": "0"}).status_code == 404
+
+
+def test_a_series_sums_two_nights(client, app):
+    views = []
+    for winner in (9, 4):
+        night = Night(client, app)
+        for pair in PAIRS[:2]:
+            night.check_in(*pair)
+        night.act("draw", "Round drawn")
+        night.act("start", "Round started")
+        night.play_round(lambda table, took=winner: took)
+        views.append(night.event().view_token)
+    page = text(
+        client.get(
+            f"/events/series?night={views[0]}&night=http://x/events/screen/{views[1]}&night=zz"
+        )
+    )
+    assert "2 nights" in page and "1 of the links" in page
+    assert "North0 & South0 2 1 0 1" in page and "North1 & South1 2 1 0 1" in page

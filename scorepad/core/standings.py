@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .errors import GameError
+from .names import name_key
 
 KEYS = ("wins", "vp", "diff", "points", "bags")
 DEFAULT_ORDER = ("wins", "diff", "points", "bags")
@@ -117,9 +118,30 @@ def standings(
         rows[entrant].byes += 1
         if bye_counts == "win":
             rows[entrant].wins += 1
-    for row in rows.values():
+    return rank(rows.values(), keys)
+
+
+def rank(rows: Iterable[Row], keys: Sequence[str]) -> tuple[Row, ...]:
+    """Rows in order of `keys`; equal keys share a place, listed by name."""
+    for row in rows:
         row.keys = tuple(_sort_value(row, key) for key in keys)
-    ranked = sorted(rows.values(), key=lambda r: (r.keys, r.name.casefold(), r.entrant))
+    ranked = sorted(rows, key=lambda r: (r.keys, r.name.casefold(), r.entrant))
     for i, row in enumerate(ranked):
         row.place = ranked[i - 1].place if i and ranked[i - 1].keys == row.keys else i + 1
     return tuple(ranked)
+
+
+SUMMED = ("played", "wins", "draws", "losses", "byes", "points", "against", "bags")
+
+
+def series(nights: Sequence[Sequence[Row]], order: Sequence[str]) -> tuple[Row, ...]:
+    """A league season: each night's rows summed by name (case and accents aside)."""
+    keys = check_order(order)
+    merged: dict[str, Row] = {}
+    for rows in nights:
+        for row in rows:
+            key = name_key(row.name)
+            total = merged.setdefault(key, Row(len(merged) + 1, row.name))
+            for attr in SUMMED:
+                setattr(total, attr, getattr(total, attr) + getattr(row, attr))
+    return rank(list(merged.values()), keys)

@@ -11,8 +11,9 @@ from flask import Response, abort, current_app, flash, redirect, render_template
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.errors import GameError
+from ...core.standings import DEFAULT_ORDER, series
 from ...store import event_commands as commands
-from ...store.events import event_of_game, load_event
+from ...store.events import event_of_game, event_standings, load_event
 from ..db import get_db
 from ..display import plain_error
 from . import bp, data
@@ -130,3 +131,30 @@ def settle_after_a_save(response: BaseResponse) -> BaseResponse:
     except Exception:  # the save is committed already: the next look settles instead
         current_app.logger.exception("settling the event of game %s failed", game_id)
     return response
+
+
+MAX_NIGHTS = 40
+
+
+@bp.get("/series")
+def series_page() -> str:
+    """A league season: the standings of several nights summed, by their screen links."""
+    db = get_db()
+    tokens = [t.rstrip("/").rsplit("/", 1)[-1] for t in request.args.getlist("night") if t]
+    nights, unknown = [], 0
+    for token in dict.fromkeys(tokens[:MAX_NIGHTS]):
+        found = load_event(db, token, by="view")
+        if found is None:
+            unknown += 1
+            continue
+        event, games = data.fresh(db, token, by="view")
+        nights.append((event, event_standings(event, games)))
+    order = nights[0][0].settings.order if nights else DEFAULT_ORDER
+    rows = series([rows for _, rows in nights], order)
+    return render_template(
+        "events/series.html",
+        nights=[event for event, _ in nights],
+        rows=rows,
+        order_words=[data.KEY_WORDS[k] for k in order],
+        unknown=unknown,
+    )

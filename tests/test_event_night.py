@@ -300,3 +300,5 @@ def test_a_series_sums_two_nights(client, app):
     )
     assert "2 nights" in page and "1 of the links" in page
     assert "North0 & South0 2 1 0 1" in page and "North1 & South1 2 1 0 1" in page
+    stats = text(client.get(f"/events/screen/{views[1]}/stats"))
+    assert "the night's 1 game" in stats and "North0" in stats and "Games won 0 of 1" in stats

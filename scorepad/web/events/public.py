@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.errors import GameError
 from ...core.standings import DEFAULT_ORDER, series
+from ...core.stats import player_stats
 from ...store import event_commands as commands
 from ...store.events import event_of_game, event_standings, load_event
 from ..db import get_db
@@ -95,6 +96,16 @@ def results(token: str) -> str:
     event, games = data.fresh(db, token, by="view")
     rounds = [(r, data.tables(db, event, r.number, games)) for r in event.rounds]
     return render_template("events/results.html", **data.page(db, event, games), rounds=rounds)
+
+
+@bp.get("/screen/<token>/stats")
+def stats(token: str) -> str:
+    """Every player's statistics over the night's games."""
+    event, games = data.fresh(get_db(), token, by="view")
+    scores = [stored.score() for stored in games.values()]
+    return render_template(
+        "events/stats.html", event=event, players=player_stats(scores), games=len(scores)
+    )
 
 
 @bp.get("/screen/<token>/results.csv")

@@ -157,24 +157,30 @@ def _table_cost(four: Sequence[int], rank: dict[int, int], past: History) -> int
     return best_seating(four, past)[1] + spread
 
 
+def _improve(groups: list[list[int]], rank: dict[int, int], past: History) -> None:
+    """Swap two players of two tables while the whole draw gets cheaper."""
+    costs = [_table_cost(g, rank, past) for g in groups]
+    improved = True
+    while improved:
+        improved = False
+        for g, h in combinations(range(len(groups)), 2):
+            for i in range(4):
+                for j in range(4):
+                    x, y = list(groups[g]), list(groups[h])
+                    x[i], y[j] = y[j], x[i]
+                    cx, cy = _table_cost(x, rank, past), _table_cost(y, rank, past)
+                    if cx + cy < costs[g] + costs[h]:
+                        groups[g], groups[h], costs[g], costs[h] = x, y, cx, cy
+                        improved = True
+
+
 def individual_round(ranked: Sequence[int], past: History, byes_had: Counter[int]) -> Draw:
     """An individual round: tables of four from the standings, partners rotated."""
     byes = pick_byes(ranked, len(ranked) % 4, byes_had)
     pool = [p for p in ranked if p not in byes]
     rank = {p: i for i, p in enumerate(pool)}
     groups = [pool[i : i + 4] for i in range(0, len(pool), 4)]
-    improved = True
-    while improved:  # swap two players of two tables while the whole draw gets cheaper
-        improved = False
-        for g, h in combinations(range(len(groups)), 2):
-            for i in range(4):
-                for j in range(4):
-                    before = _table_cost(groups[g], rank, past) + _table_cost(groups[h], rank, past)
-                    x, y = list(groups[g]), list(groups[h])
-                    x[i], y[j] = y[j], x[i]
-                    if _table_cost(x, rank, past) + _table_cost(y, rank, past) < before:
-                        groups[g], groups[h] = x, y
-                        improved = True
+    _improve(groups, rank, past)
     groups.sort(key=lambda four: min(rank[p] for p in four))
     tables = tuple(best_seating(sorted(four, key=rank.__getitem__), past)[0] for four in groups)
     return Draw(tables, byes)

@@ -302,3 +302,23 @@ def test_a_series_sums_two_nights(client, app):
     assert "North0 & South0 2 1 0 1" in page and "North1 & South1 2 1 0 1" in page
     stats = text(client.get(f"/events/screen/{views[1]}/stats"))
     assert "the night's 1 game" in stats and "North0" in stats and "Games won 0 of 1" in stats
+
+
+def test_a_game_page_can_show_its_table_and_the_round_clock(client, app):
+    night = Night(client, app, round_minutes=30)
+    for pair in PAIRS[:2]:
+        night.check_in(*pair)
+    night.act("draw", "Round drawn")
+    night.act("start", "Round started")
+    (match,) = night.round()
+    banner = "{% include 'events/_game_banner.html' %}"
+    from flask import render_template_string
+
+    with app.test_request_context(f"/games/{match.game_id}"):
+        app.preprocess_request()
+        shown = render_template_string(banner)
+    assert "Tuesday club, round 1, table 1" in shown and re.search(
+        r'role="timer">(30:00|29:5\d)', shown
+    )
+    with app.test_request_context("/games/other"):
+        assert render_template_string(banner).strip() == ""

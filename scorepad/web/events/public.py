@@ -169,3 +169,29 @@ def series_page() -> str:
         order_words=[data.KEY_WORDS[k] for k in order],
         unknown=unknown,
     )
+
+
+@bp.app_context_processor
+def event_table() -> dict[str, Any]:
+    """On a game's own page, the event round and table it is played for, with the
+    round clock, for `events/_game_banner.html` (an include on the game page)."""
+    game_id = (request.view_args or {}).get("game_id")
+    if request.endpoint != "games.show" or not isinstance(game_id, str):
+        return {}
+    db = get_db()
+    found = event_of_game(db, game_id)
+    if found is None:
+        return {}
+    event = load_event(db, found[0])
+    if event is None:
+        return {}
+    current = event.current is not None and event.current.number == found[1]
+    return {
+        "event_table": {
+            "name": event.settings.name,
+            "round": found[1],
+            "table": found[2],
+            "clock": data.clock(event) if current else None,
+            "url": url_for("events.table", game_id=game_id),
+        }
+    }

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import logging
+import math
 import os
 import secrets
 import tempfile
+from collections import Counter
 from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
@@ -23,7 +25,23 @@ def _asset_folder(name: str) -> str:
 
 
 KEY_BYTES = 32
+KEY_BITS = 128  # the least a key file's characters must carry, counted by their frequencies
 _log = logging.getLogger(__name__)
+
+
+def _key_problem(raw: bytes) -> str:
+    """What makes a key file's bytes unfit to sign sessions with, or '' when they will do."""
+    try:
+        key = raw.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        return "is not text"
+    if len(key) < KEY_BYTES:
+        return "is empty or too short"
+    counts = Counter(key)
+    bits = -sum(n * math.log2(n / len(key)) for n in counts.values())
+    if not key.isprintable() or bits < KEY_BITS:
+        return "is too easy to guess"
+    return ""
 
 
 def _write_key(path: Path) -> str:
@@ -38,8 +56,9 @@ def _write_key(path: Path) -> str:
         try:
             os.link(temp, path)  # never over a key another process has just written
         except FileExistsError:
-            if len(path.read_text().strip()) >= KEY_BYTES:
-                return path.read_text().strip()
+            found = path.read_bytes()
+            if not _key_problem(found):
+                return found.decode().strip()
             os.replace(temp, path)
         except OSError:  # a file system without hard links
             os.replace(temp, path)
@@ -53,20 +72,33 @@ def _secret_key(instance_path: str) -> str:
     """The key signing sessions and CSRF tokens: made once, kept in instance/ (mode 600)."""
     path = Path(instance_path) / "secret_key"
     try:
-        key = path.read_text().strip()
+        raw = path.read_bytes()
     except FileNotFoundError:
         return _write_key(path)
-    if len(key) < KEY_BYTES:
-        # An empty or cut short file (a crash, a full disk) would break every form for good.
+    except OSError as err:  # a folder in its place, no permission to read it
+        problem = f"cannot be read ({err.strerror})"
+    else:
+        problem = _key_problem(raw)
+    if problem:
+        # A bad key file would stop scorepad at start or let anyone forge a session.
         _log.warning(
-            "%s is empty or too short: writing a new secret key "
-            "(forms open on phones must be reloaded)",
+            "%s %s: writing a new secret key (forms open on phones must be reloaded)",
             path,
+            problem,
         )
-        return _write_key(path)
+        try:
+            return _write_key(path)
+        except OSError as err:
+            _log.error(
+                "%s cannot be replaced (%s): using a key for this run only "
+                "(forms open on phones must be reloaded after each restart)",
+                path,
+                err.strerror,
+            )
+            return secrets.token_hex(KEY_BYTES)
     if path.stat().st_mode & 0o077:
         _log.warning("%s can be read by other users: chmod 600 it", path)
-    return key
+    return raw.decode().strip()
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:

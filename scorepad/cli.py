@@ -18,10 +18,31 @@ from .core.errors import GameError
 def score_command(file: IO[bytes]) -> None:
     """Score a game file (or - for standard input) and print the export document."""
     try:
-        game = gamefile.loads(file.read())
+        game, score = gamefile.loads_scored(file.read())
     except GameError as err:
         raise click.ClickException(str(err)) from None
-    click.echo(gamefile.dumps(gamefile.export(game)), nl=False)
+    click.echo(gamefile.dumps(gamefile.export(game, score)), nl=False)
+
+
+READ_ONLY_NOTE = " (in a read-only folder: games are shown, saves are refused)"
+
+
+def _prepare() -> str:
+    """Migrate the database; a note when it can only be read, a clear refusal when unusable."""
+    import sqlite3
+
+    from .store.db import NotMigrated, prepare
+
+    path = current_app.config["DATABASE"]
+    try:
+        return READ_ONLY_NOTE if prepare(path) else ""
+    except sqlite3.Error as err:
+        raise click.ClickException(f"cannot open the database {path}: {err}") from None
+    except NotMigrated as err:
+        raise click.ClickException(
+            f"{err.args[0]} is in a read-only folder and needs migrations "
+            f"({', '.join(err.args[1])}): make its folder writable once"
+        ) from None
 
 
 @click.command("event")
@@ -41,10 +62,7 @@ def event_command(file: IO[bytes]) -> None:
 @with_appcontext
 def init_db_command() -> None:
     """Create the database file if needed and apply pending migrations."""
-    from .store.db import migrate
-
-    migrate(current_app.config["DATABASE"])
-    click.echo(f"Database ready: {current_app.config['DATABASE']}")
+    click.echo(f"Database ready: {current_app.config['DATABASE']}{_prepare()}")
 
 
 @click.command("backup")
@@ -85,17 +103,28 @@ def lan_addresses() -> list[str]:
 
 
 MAX_HEADER_BYTES = 32 * 1024  # a full session cookie is about 3 KB
+# A table is 2 to 8 phones with up to 6 connections each (about 50); waitress reads
+# requests in one loop and gives a worker thread only a request read whole, so a
+# slow or stuck client costs one socket, not a thread. Room for 500 sockets keeps
+# phones answered beside hundreds of such clients (waitress's 100 did not).
+CONNECTION_LIMIT = 500
+IDLE_SECONDS = 30  # a phone's idle keep-alive connection: closed, the phone reopens it
 
 
-def waitress_options(app: Flask) -> dict[str, int]:
+def waitress_options(app: Flask) -> dict[str, int | bool]:
     """Limits for waitress, in one place for `serve`, the browser tests and the bench.
 
     Flask refuses a body over MAX_CONTENT_LENGTH only after waitress has read it all:
     waitress refuses anything larger than that (with room for a form's own fields, so
-    a file just too large still gets scorepad's page) before reading it."""
+    a file just too large still gets scorepad's page) before reading it. poll(), not
+    select(), watches the sockets: select() cannot see a socket numbered over 1023."""
     return {
         "max_request_body_size": app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
         "max_request_header_size": MAX_HEADER_BYTES,
+        "connection_limit": CONNECTION_LIMIT,
+        "channel_timeout": IDLE_SECONDS,
+        "cleanup_interval": 5,
+        "asyncore_use_poll": True,
     }
 
 
@@ -119,9 +148,9 @@ def serve_command(host: str, port: int, threads: int) -> None:
     """Serve scorepad with waitress so phones on the same network can open it."""
     import waitress
 
-    from .store.db import migrate
-
-    migrate(current_app.config["DATABASE"])
+    note = _prepare()
+    if note:
+        click.echo(f"{current_app.config['DATABASE']}{note}")
     addresses = lan_addresses() if host in ("0.0.0.0", "") else [host]
     urls = [f"http://{address}:{port}/" for address in addresses or ["127.0.0.1"]]
     click.echo("scorepad is ready. Open it on a phone on the same network:")

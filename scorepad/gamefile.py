@@ -15,7 +15,8 @@ import json
 from typing import Any
 
 from .core.errors import GameError
-from .core.game import Game
+from .core.game import MAX_HANDS, Game
+from .core.names import shown, text_problem
 from .core.rules import validate_rules
 from .core.scoring import GameScore, Hand, Table, make_table
 
@@ -33,6 +34,7 @@ _KEYS = {
     "ended",
 }
 _COMPUTED = {"sides", "status", "winner"}
+_NAMED = {"players", "side_names"}
 _HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note", "renege"}
 _HAND_COMPUTED = {"number", "sides"}
 
@@ -40,7 +42,31 @@ _HAND_COMPUTED = {"number", "sides"}
 def _unknown(keys: set[str], allowed: set[str], hand: int | None = None) -> None:
     extra = sorted(keys - allowed)
     if extra:
-        raise GameError("unknown key", hand=hand, field=extra[0])
+        raise GameError("unknown key", hand=hand, field=shown(extra[0]))
+
+
+def _check_texts(value: object, hand: int | None = None, field: str | None = None) -> None:
+    """Every key and text anywhere in the document gets the name rules' characters (no
+    lone surrogate, control or invisible formatting character) before anything reads it:
+    such text would be stored, then break every page that shows it."""
+    if isinstance(value, str):
+        problem = text_problem(value)
+        if problem:
+            raise GameError(problem, hand=hand, field=field)
+    elif isinstance(value, list):
+        for number, item in enumerate(value, 1):
+            if field == "hands" and hand is None:
+                _check_texts(item, number)  # in a hand, its own keys name the field
+            else:
+                _check_texts(item, hand, field)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            problem = text_problem(key)
+            if problem:
+                raise GameError(f"the key {shown(key)!r} {problem}", hand=hand, field=field)
+            if field is None and hand is None and key in _NAMED:
+                continue  # the name rules check these, naming the seat or side
+            _check_texts(item, hand, field or key)
 
 
 def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
@@ -108,8 +134,21 @@ def _read_start(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
 
 def read(doc: object) -> Game:
     """Read a parsed game file and check it whole, scoring included."""
+    return read_scored(doc)[0]
+
+
+def read_scored(doc: object) -> tuple[Game, GameScore]:
+    """Read a parsed game file and check it whole; the game and its score, scored once."""
     if not isinstance(doc, dict):
         raise GameError("the game file must be a JSON object")
+    raw_hands = doc.get("hands", [])
+    if isinstance(raw_hands, list) and len(raw_hands) > MAX_HANDS:
+        # before anything is read or scored: a huge file costs no more than a small one
+        raise GameError(
+            f"a game holds at most {MAX_HANDS} hands, this file has {len(raw_hands)}",
+            field="hands",
+        )
+    _check_texts(doc)
     _unknown(set(doc), _KEYS | _COMPUTED)
     if doc.get("format") != FORMAT:
         raise GameError(f"must be {FORMAT!r}", field="format")
@@ -120,7 +159,6 @@ def read(doc: object) -> Game:
         doc["mode"], doc["players"], doc.get("first_dealer", 0), doc.get("side_names")
     )
     rules = validate_rules(doc.get("rules", {}), table.mode)
-    raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list):
         raise GameError("must be a list", field="hands")
     ended = doc.get("ended", False)
@@ -141,7 +179,7 @@ def read(doc: object) -> Game:
         ended,
     )
     score = game.score()
-    return Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
+    return Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended), score
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -149,20 +187,25 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for key, value in pairs:
         if key in found:
-            raise GameError(f"the key {key!r} appears twice in one object", field=key)
+            raise GameError(f"the key {shown(key)!r} appears twice in one object", field=shown(key))
         found[key] = value
     return found
 
 
 def loads(text: str | bytes) -> Game:
     """Parse and read a game file's text."""
+    return loads_scored(text)[0]
+
+
+def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
+    """Parse and read a game file's text; the game and its score, scored once."""
     try:
         doc = json.loads(text, object_pairs_hook=_no_repeats)
     except GameError:
         raise
     except (ValueError, RecursionError) as err:
         raise GameError(f"the game file is not valid JSON ({err})") from None
-    return read(doc)
+    return read_scored(doc)
 
 
 def _export_hand(hand: Any) -> dict[str, Any]:

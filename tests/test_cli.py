@@ -103,6 +103,10 @@ def test_serve_prints_addresses_and_a_qr_code(runner, monkeypatch):
             "ident": "scorepad",
             "max_request_body_size": 1024 * 1024 + 64 * 1024,
             "max_request_header_size": 32 * 1024,
+            "connection_limit": 500,
+            "channel_timeout": 30,
+            "cleanup_interval": 5,
+            "asyncore_use_poll": True,
         }
     ]
     assert "Open it on a phone on the same network" in result.output

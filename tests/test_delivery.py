@@ -52,6 +52,19 @@ def imported(app, client, hands: int, pending: bool = False) -> str:
     return game_id
 
 
+@pytest.mark.parametrize(
+    ("path", "mimetype"),
+    [("hands.csv", "text/csv"), ("export.json", "application/json"), ("sheet", "text/html")],
+)
+def test_every_download_of_a_game_is_compressed(app, client, path, mimetype):
+    game_id = imported(app, client, 40)
+    plain = client.get(f"/games/{game_id}/{path}")
+    for headers, coding in ((GZIP, "gzip"), (PHONE, "br")):
+        packed = client.get(f"/games/{game_id}/{path}", headers=headers)
+        assert packed.mimetype == mimetype and packed.headers["Content-Encoding"] == coding
+        assert decoded(packed) == plain.data and len(packed.data) < len(plain.data) / 2
+
+
 def test_text_is_gzipped_when_accepted(client):
     game_id = start(client)
     plain = client.get(f"/games/{game_id}")

@@ -115,3 +115,20 @@ def test_the_evening_follows_rematches(client, app):
 def test_the_evening_page_of_no_game_is_a_404(client):
     response = client.get("/games/nope/evening")
     assert response.status_code == 404 and "There is no game at this address" in text(response)
+
+
+def test_the_watch_pages_of_an_evening_carry_no_part_of_a_game_id(client, app):
+    """A watch link shows the score, never the capability to change it: not even the
+    first characters of any game id of the evening."""
+    first = start(client, target="custom", custom_target="50")
+    play(client, first, 1, (4, 3, 4, 3), (5, 3, 4, 1))
+    second = client.post(f"/games/{first}/rematch").headers["Location"].rsplit("/", 1)[-1]
+    play(client, second, 1, (3, 4, 3, 3), (3, 5, 2, 3))
+    share = client.get(f"/games/{second}").get_data(as_text=True).split("/watch/")[1][:22]
+    watcher = app.test_client()  # another phone: only the watch link
+    for path in (f"/watch/{share}", f"/watch/{share}/board"):
+        body = watcher.get(path).get_data(as_text=True)
+        assert "This evening: 2 games" in text(watcher.get(path))
+        for game_id in (first, second):
+            pieces = {game_id[i : i + 6] for i in range(len(game_id) - 5)}
+            assert not [piece for piece in pieces if piece in body], path

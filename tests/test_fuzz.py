@@ -37,6 +37,10 @@ JUNK = st.one_of(
             "x" * 10_000,
             "٣",
             "Ⅻ",
+            "²",
+            "①",
+            "¹³",
+            "1_0",
             "\u202e13",
         ]
     ),
@@ -57,6 +61,10 @@ HAND_FIELDS = [
     "number",
     "version",
     *(f"{kind}_{seat}" for kind in ("bid", "nil", "blind", "tricks") for seat in range(4)),
+    "adjust_0",
+    "adjust_1",
+    "note",
+    "dealer",
     "unknown_field",
 ]
 FUZZ = settings(
@@ -146,13 +154,27 @@ HAND_BASE = {
     "tricks_1": "3",
     "tricks_2": "3",
     "tricks_3": "4",
+    "adjust_0": "10",
+    "adjust_1": "-10",
+    "note": "renege",
+    "dealer": "1",
 }
 
 
 @FUZZ
 @given(
     path=st.sampled_from(
-        ["bids", "tricks", "hands/1", "hands/2", "hands/2/delete", "hands/1/delete", "rematch"]
+        [
+            "bids",
+            "tricks",
+            "hands/1",
+            "hands/2",
+            "hands/2/delete",
+            "hands/1/delete",
+            "hands/1/adjust",
+            "hands/1/dealer",
+            "rematch",
+        ]
     ),
     changes=st.dictionaries(st.sampled_from(HAND_FIELDS), JUNK, max_size=6),
     drop=st.lists(st.sampled_from(HAND_FIELDS), max_size=3),

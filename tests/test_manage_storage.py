@@ -210,7 +210,6 @@ def test_an_undo_drops_a_chosen_next_dealer(db):
         ([True, 0], "x", "adjust", 0, "whole number"),
         ([10], "x", "adjust", None, "each of the 2 sides"),
         ([10, 0], "x" * 201, "note", None, "at most 200"),
-        ([10, 0], None, "note", None, "say why"),
         ([10, 0], 5, "note", None, "must be text"),
     ],
 )

@@ -63,3 +63,39 @@ def test_new_rules_are_offered_and_kept_by_the_form(client):
         "/games/new", data=form(players=("A", "B", "C"), table="cutthroat-3", rule_set_out="3")
     )
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize(
+    "blank",
+    ["\u3164", "\u2800", "\u0301", "\u115f\u1160", "\uffa0", " \u3164 \u2800 ", "\u20dd\u0301"],
+    ids=[
+        "hangul filler",
+        "braille blank",
+        "combining mark",
+        "choseong",
+        "halfwidth",
+        "mixed",
+        "marks",
+    ],
+)
+def test_a_name_that_looks_empty_is_refused(client, blank):
+    data = new_game_form(("Alice", blank, "Cara", "Dev"))
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 400
+    assert "This name looks empty: it has no letter, digit or sign that shows" in text(response)
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u2800", "\u0301"])
+def test_a_game_file_name_that_looks_empty_is_refused_naming_the_seat(blank):
+    from scorepad import gamefile
+    from scorepad.core.errors import GameError
+
+    doc = {"format": "scorepad/1", "mode": "cutthroat", "players": ["Alice", blank]}
+    with pytest.raises(GameError, match="the name of seat 1 looks empty"):
+        gamefile.read(doc)
+
+
+@pytest.mark.parametrize("name", ["e\u0301", "\u3164Jun", "\u2800x", "Zoë"])
+def test_a_name_with_something_that_shows_is_kept(client, name):
+    response = client.post("/games/new", data=new_game_form((name, "Ben", "Cara", "Dev")))
+    assert response.status_code == 302

@@ -9,6 +9,7 @@ import pytest
 
 import scorepad.web.db
 from scorepad.store import storage
+from scorepad.web import errors
 from scorepad.web.db import get_db
 from tests.helpers import bid_form, new_game_form, start, text, tricks_form, version_on_page
 
@@ -99,3 +100,31 @@ def test_a_database_file_made_read_only(tmp_path, client, app):
         assert response.status_code == 503 and "read-only" in text(response)
     finally:
         os.chmod(app.config["DATABASE"], 0o644)
+
+
+def test_a_seat_bid_on_a_full_disk_says_so_in_whole_sentences(client, monkeypatch):
+    from scorepad.store import seats as store_seats
+    from tests.test_seats import _bid, _links
+
+    game_id = start(client)
+    tokens = _links(client, game_id)
+    monkeypatch.setattr(store_seats, "save_seat_bids", _full)
+    response = _bid(client, tokens[0], 4)
+    assert response.status_code == 507
+    assert (
+        "Not saved: the server's disk is full. Save again once space is freed on the server."
+        in text(response)
+    )
+
+
+@pytest.mark.parametrize("problem", [errors.DISK_FULL, errors.READ_ONLY])
+def test_every_storage_message_is_made_of_whole_sentences(problem):
+    for kept in ((), (errors.KEPT,)):
+        message = errors.sentences(problem[0], *kept, problem[1])
+        assert [part[:1].isupper() for part in message.split(". ")] == [True] * (2 + len(kept))
+
+
+@pytest.mark.parametrize("fragment", ["save again once space is freed.", "Not saved: the disk"])
+def test_a_fragment_is_not_joined_into_a_message(fragment):
+    with pytest.raises(ValueError, match="not a whole sentence"):
+        errors.sentences("Not saved.", fragment)

@@ -14,7 +14,7 @@ import pytest
 
 from scorepad.store.db import migrate
 from tests.helpers import bid_form, start, tricks_form, version_on_page
-from tests.live import ROOT
+from tests.live import ROOT, Phone, free_port, serve
 
 
 def test_the_wal_file_is_kept_between_requests(app, client):
@@ -47,7 +47,10 @@ print("ok")
 """
 
 
-def test_reads_work_when_the_folder_is_read_only(app, client):
+@pytest.fixture
+def read_only_copy(app, client):
+    """A copy of a database with one game, alone in a read-only folder (no -wal, -shm),
+    as after the README's restore steps; yields its path and the game's id."""
     game_id = start(client)
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 3, 3, 4]))
     folder = Path(tempfile.mkdtemp())
@@ -74,17 +77,46 @@ def test_reads_work_when_the_folder_is_read_only(app, client):
             database = mounted / "scorepad.db"
         else:
             folder.chmod(0o555)
-        result = subprocess.run(
-            [sys.executable, "-c", PROBE, str(database), game_id],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert result.stdout.strip() == "ok", result.stderr[-2000:]
+        yield database, game_id
     finally:
         if mounted.exists():
             subprocess.run(["umount", str(mounted)], capture_output=True)
             mounted.rmdir()
         folder.chmod(0o755)
         shutil.rmtree(folder)
+
+
+def test_reads_work_when_the_folder_is_read_only(read_only_copy):
+    database, game_id = read_only_copy
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, str(database), game_id],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.stdout.strip() == "ok", result.stderr[-2000:]
+
+
+def test_make_run_starts_and_shows_a_database_in_a_read_only_folder(read_only_copy):
+    """`make run` is `flask init-db` then `flask serve`: both start, and a phone sees the game."""
+    database, game_id = read_only_copy
+    env = {**os.environ, "SCOREPAD_DATABASE": str(database), "SCOREPAD_SECRET_KEY": "k"}
+    init = subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "scorepad", "init-db"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert init.returncode == 0, init.stderr[-2000:]
+    assert "read-only folder: games are shown, saves are refused" in init.stdout
+    port = free_port()
+    server = serve(database, port)
+    try:
+        status, _, page = Phone(f"http://127.0.0.1:{port}").request(f"/games/{game_id}")
+        assert status == 200 and "Alice" in page and "Dev" in page
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

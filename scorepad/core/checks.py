@@ -17,6 +17,19 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+def typed_count(text: object) -> int | None:
+    """A whole number typed as ASCII digits (surrounding spaces allowed), else None.
+
+    `str.isdigit` also takes superscript and circled digits ("²", "①") that `int`
+    refuses, and `int` takes other scripts' digits and "1_0": neither is a count."""
+    if not isinstance(text, str):
+        return None
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
+        return None
+    return int(digits)
+
+
 def _normalize_bid(table: Table, rules: Rules, value: object, number: int, seat: int) -> Bid:
     name = table.players[seat]
     top = table.tricks_per_hand

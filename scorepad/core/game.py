@@ -11,6 +11,7 @@ from .model import GameScore, Hand, Table
 from .rules import Rules
 from .scoring import end_early, extend, score_game, start_score
 
+MAX_HANDS = 500  # a long evening is about 30 hands: far more is a mistake or an attack
 TRICKS_BY: tuple[Literal["side", "seat"], ...] = ("side", "seat")
 # Rules that depend on the score before a hand: a fix of an earlier hand can break them.
 SCORE_RULES = ("blind_nil_trailing_by", "blind_bid_trailing_by")

@@ -9,6 +9,9 @@ from .errors import GameError
 
 MAX_NAME = 40
 EMPTY = "is empty"
+LOOKS_EMPTY = "looks empty: it has no letter, digit or sign that shows"
+# Letters and signs drawn as nothing: the Hangul fillers and the blank braille pattern.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _REFUSED = {
     "Cc": "a control character",
     "Cf": "an invisible formatting character",
@@ -16,17 +19,49 @@ _REFUSED = {
 }
 
 
+def _refused(char: str) -> str:
+    """What is wrong with one character of a text, or ''."""
+    kind = unicodedata.category(char)
+    return _REFUSED[kind] if kind in _REFUSED and not char.isspace() else ""
+
+
+def text_problem(value: str) -> str:
+    """What makes a text unfit to keep or show (the name rules' characters), or ''."""
+    for char in value:
+        if _refused(char):
+            return f"has {_refused(char)} (U+{ord(char):04X})"
+    return ""
+
+
+def shown(text: str) -> str:
+    """A text as a message may quote it: each refused character written as U+XXXX."""
+    return "".join(f"U+{ord(char):04X}" if _refused(char) else char for char in text)
+
+
+def stored_text(value: object) -> str:
+    """Text read back from the database as a page can show it: a character kept before
+    such text was refused (a lone surrogate breaks every page) becomes U+FFFD, so an old
+    game still shows, exports, and its export imports again."""
+    if not isinstance(value, str):
+        return ""
+    return "".join("\ufffd" if _refused(char) else char for char in value)
+
+
 def name_problem(value: object) -> tuple[str, str]:
     """(the name normalised, what is wrong with it or '') for one name as typed."""
     if not isinstance(value, str):
         return "", "must be text"
-    for char in value:  # before any normalising: a lone surrogate must never go further
-        kind = unicodedata.category(char)
-        if kind in _REFUSED and not char.isspace():
-            return "", f"has {_REFUSED[kind]} (U+{ord(char):04X})"
+    problem = text_problem(value)  # before any normalising: a lone surrogate goes no further
+    if problem:
+        return "", problem
     name = " ".join(unicodedata.normalize("NFC", value).split())
     if not name:
         return "", EMPTY
+    if all(
+        char in _BLANKS or char.isspace() or unicodedata.category(char).startswith("M")
+        for char in name
+    ):
+        return "", LOOKS_EMPTY  # blank fillers, or combining marks with nothing to mark
     if len(name) > MAX_NAME:
         return name, f"is {len(name)} characters long, the most is {MAX_NAME}"
     return name, ""

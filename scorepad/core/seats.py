@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .checks import check_bids
+from .checks import check_bids, typed_count
 from .errors import GameError
 from .model import BLIND_NIL, NIL, Bid, GameScore
 
@@ -30,8 +30,8 @@ def seat_choices(score: GameScore, seat: int) -> list[tuple[str, str]]:
 def check_seat_bid(score: GameScore, seat: int, raw: object) -> Bid:
     """The bid of one seat for the next hand, normalised; GameError if the rules refuse it."""
     number = score.next_number
-    if isinstance(raw, str) and raw.strip().isdigit():
-        raw = int(raw.strip())
+    if typed_count(raw) is not None:
+        raw = typed_count(raw)
     # Every other seat bids 1 and the side-wide rules are off: only this seat's bid is judged.
     alone = replace(score.rules, suicide=False, min_side_bid=0, double_nil=True)
     bids: list[object] = [1] * len(score.table.players)

@@ -60,38 +60,76 @@ class PlayerStats:
         return round(self.points / self.hands, 1) if self.hands else None
 
 
-def player_stats(scores: Iterable[GameScore]) -> list[PlayerStats]:
-    """Records by player name (case and spaces ignored), most games first; only
-    finished games count as won or lost, and a game with no hand played not at all."""
+_COUNTS = (
+    "games",
+    "won",
+    "unfinished",
+    "hands",
+    "contracts",
+    "contracts_made",
+    "nils",
+    "nils_made",
+    "blind_nils",
+    "blind_nils_made",
+    "bags",
+    "points",
+)
+GameShare = tuple[tuple[str, PlayerStats], ...]
+
+
+def player_key(name: str) -> str:
+    """What a player's records are joined by across games: case and spaces ignored."""
+    return " ".join(name.casefold().split())
+
+
+def game_share(score: GameScore) -> GameShare:
+    """One game's share of each of its players' records, as (player key, record)."""
+    table = score.table
     found: dict[str, PlayerStats] = {}
-    for score in scores:
-        table = score.table
-        for seat, name in enumerate(table.players):
-            record = found.setdefault(" ".join(name.casefold().split()), PlayerStats(name))
-            side = table.side_of(seat)
-            if score.status == "finished":
-                record.games += 1
-                record.won += score.winner == side
-            elif any(hand.sides is not None for hand in score.hands):
-                record.unfinished += 1
-            for hand in score.hands:
-                if hand.sides is None:
-                    continue
-                result = hand.sides[side]
-                record.hands += 1
-                record.bags += result.overtricks + result.nil_bags
-                record.points += result.points
-                nil = next((n for n in result.nils if n.seat == seat), None)
-                if nil is not None and not nil.blind:
-                    record.nils += 1
-                    record.nils_made += nil.made
-                elif nil is not None:
-                    record.blind_nils += 1
-                    record.blind_nils_made += nil.made
-                else:
-                    record.contracts += 1
-                    record.contracts_made += bool(result.made)
+    for seat, name in enumerate(table.players):
+        record = found.setdefault(player_key(name), PlayerStats(name))
+        side = table.side_of(seat)
+        if score.status == "finished":
+            record.games += 1
+            record.won += score.winner == side
+        elif any(hand.sides is not None for hand in score.hands):
+            record.unfinished += 1
+        for hand in score.hands:
+            if hand.sides is None:
+                continue
+            result = hand.sides[side]
+            record.hands += 1
+            record.bags += result.overtricks + result.nil_bags
+            record.points += result.points
+            nil = next((n for n in result.nils if n.seat == seat), None)
+            if nil is not None and not nil.blind:
+                record.nils += 1
+                record.nils_made += nil.made
+            elif nil is not None:
+                record.blind_nils += 1
+                record.blind_nils_made += nil.made
+            else:
+                record.contracts += 1
+                record.contracts_made += bool(result.made)
+    return tuple(found.items())
+
+
+def combine(shares: Iterable[GameShare]) -> list[PlayerStats]:
+    """Records by player from each game's share (the shares are only read), most games
+    first; a player is named as in the first game that has them."""
+    found: dict[str, PlayerStats] = {}
+    for share in shares:
+        for key, part in share:
+            record = found.setdefault(key, PlayerStats(part.name))
+            for count in _COUNTS:
+                setattr(record, count, getattr(record, count) + getattr(part, count))
     return sorted(
         (r for r in found.values() if r.games or r.hands),
         key=lambda r: (-r.games, -r.unfinished, r.name.casefold()),
     )
+
+
+def player_stats(scores: Iterable[GameScore]) -> list[PlayerStats]:
+    """Records by player name (case and spaces ignored), most games first; only
+    finished games count as won or lost, and a game with no hand played not at all."""
+    return combine(game_share(score) for score in scores)

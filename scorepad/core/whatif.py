@@ -85,9 +85,10 @@ def rule_value(key: str, text: str) -> Any:
         raise RulesError(key, f"must be a whole number, not {text.strip()!r}") from None
 
 
-def what_if(game: Game, key: str, value: Any) -> WhatIf:
-    """Score `game` again with house rule `key` set to `value`, leaving it untouched."""
-    real = game.score()
+def what_if(game: Game, key: str, value: Any, real: GameScore | None = None) -> WhatIf:
+    """Score `game` again with house rule `key` set to `value`, leaving it untouched;
+    `real`, the game's own score when known already, is not computed again."""
+    real = real or game.score()
     try:
         rules = validate_rules({**game.rules.as_dict(), key: value}, game.table.mode)
     except RulesError as err:

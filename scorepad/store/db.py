@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -56,6 +57,33 @@ def migrate(path: str) -> None:
         migrations.apply(db)
     finally:
         db.close()
+
+
+class NotMigrated(Exception):
+    """A database SQLite can only read that lacks migrations this scorepad needs."""
+
+
+def prepare(path: str) -> bool:
+    """Migrate the file and return False; or return True for a file SQLite can only read.
+
+    SQLite in WAL mode makes -wal and -shm files beside the database: in a read-only
+    folder (as after a restore that removed them) it cannot, so the file is read as
+    it is, provided it needs no migration; anything else wrong is raised."""
+    try:
+        migrate(path)
+        return False
+    except sqlite3.OperationalError:
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isfile(path) or os.access(folder, os.W_OK):
+            raise
+    db = connect(path, read_only=True)
+    try:
+        pending = [migration.name for migration in migrations.pending(db)]
+    finally:
+        db.close()
+    if pending:
+        raise NotMigrated(path, pending)
+    return True
 
 
 def backup(source: str, target: str) -> int:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from sqlite_utils import Database
 
 from ..core.errors import GameError
+from ..core.names import text_problem
 from ..core.rules import Rules
 from ..core.scoring import Table, end_early
 from .db import writing
@@ -145,13 +146,12 @@ def check_adjustment(
     if note is not None and not isinstance(note, str):
         raise GameError("note: must be text", field="note")
     text = (note or "").strip()
+    if text_problem(text):  # as in a game file, so that its export imports again
+        raise GameError(f"note: {text_problem(text)}", field="note")
     if len(text) > NOTE_LIMIT:
         raise GameError(f"note: at most {NOTE_LIMIT} characters, not {len(text)}", field="note")
-    if not any(points):
-        return None, text
-    if not text:
-        raise GameError("note: say why the score is adjusted", field="note")
-    return tuple(points), text  # type: ignore[arg-type]
+    # The note is optional, as in the game file (GAMEFILE.md): a form and an import agree.
+    return (tuple(points) if any(points) else None), text  # type: ignore[arg-type]
 
 
 def set_adjustment(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ..core.game import Game
+from ..core.names import stored_text
 from ..core.rules import validate_rules
 from ..core.scoring import Hand, Table
 
@@ -51,6 +52,12 @@ def _tuple(value: object) -> tuple | None:
     return tuple(_tuple(v) if isinstance(v, list) else v for v in value)
 
 
+def _names(value: object) -> tuple[str | None, ...] | None:
+    if not isinstance(value, list):
+        return None
+    return tuple(None if name is None else stored_text(name) for name in value)
+
+
 def _read_hand(h: dict) -> Hand:
     extra = json.loads(h.get("extra") or "{}")
     return Hand(
@@ -60,7 +67,7 @@ def _read_hand(h: dict) -> Hand:
         tuple(extra.get("blind", ())),
         extra.get("dealer"),
         _tuple(extra.get("adjust")),
-        extra.get("note", ""),
+        stored_text(extra.get("note", "")),
         tuple(extra.get("renege", ())),
     )
 
@@ -70,9 +77,9 @@ def read_game(row: dict, hand_rows: list[dict]) -> Game:
     extra = json.loads(row.get("extra") or "{}")
     table = Table(
         row["mode"],
-        tuple(json.loads(row["players"])),
+        tuple(stored_text(name) for name in json.loads(row["players"])),
         row["first_dealer"],
-        _tuple(extra.get("side_names")),
+        _names(extra.get("side_names")),
     )
     rules = validate_rules(json.loads(row["rules"]), table.mode)
     return Game(

@@ -20,13 +20,12 @@ from cachetools import LRUCache
 from sqlite_utils import Database
 
 from ..core.errors import GameError
-from ..core.game import Game, check_fix
+from ..core.game import MAX_HANDS, Game, check_fix
 from ..core.rules import Rules
 from ..core.scoring import Bid, GameScore, Hand, Table, end_early, extend, without_pending
 from .db import file_of, writing
 from .rows import game_extra, hand_values, read_game
 
-MAX_HANDS = 500
 GAME_BY = {
     "id": "select * from games where id = ?",
     "share_token": "select * from games where share_token = ?",

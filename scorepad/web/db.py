@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import threading
 
 from flask import current_app, g
 from sqlite_utils import Database
 
-from ..store.db import connect, migrate
+from ..store.db import connect, prepare
 
 _migrate_lock = threading.Lock()
 READ_ONLY = "read-only"
@@ -27,20 +26,13 @@ def _anchor(path: str) -> sqlite3.Connection:
 
 
 def _open(path: str) -> sqlite3.Connection | str:
-    try:
-        migrate(path)
+    if not prepare(path):
         return _anchor(path)
-    except sqlite3.OperationalError:
-        folder = os.path.dirname(os.path.abspath(path))
-        if not os.path.isfile(path) or os.access(folder, os.W_OK):
-            raise
-        # SQLite in WAL mode makes -wal and -shm files beside the database: in a
-        # read-only folder it cannot, so the file is read as it is, and writes are
-        # refused with a message that says so.
-        current_app.logger.warning(
-            "%s is in a read-only folder: scorepad can show games but not save them", path
-        )
-        return READ_ONLY
+    # Read as it is; writes are refused with a message that says so.
+    current_app.logger.warning(
+        "%s is in a read-only folder: scorepad can show games but not save them", path
+    )
+    return READ_ONLY
 
 
 def get_db() -> Database:

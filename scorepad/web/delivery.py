@@ -45,6 +45,7 @@ COMPRESS_CONFIG = {
         "text/html",
         "text/css",
         "text/plain",
+        "text/csv",
         "application/json",
         "application/javascript",
         "image/svg+xml",

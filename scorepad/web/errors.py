@@ -55,37 +55,54 @@ def server_error(err: Exception) -> tuple[str, int]:
     ), 500
 
 
+# Why a save failed and when to try again, each a whole sentence: a page that cannot
+# keep what was typed (an error page, a seat phone) leaves the middle one out.
 DISK_FULL = (
-    "Not saved: the server's disk is full. What you typed is still here: "
-    "save again once space is freed on the server."
+    "Not saved: the server's disk is full.",
+    "Save again once space is freed on the server.",
 )
 READ_ONLY = (
-    "Not saved: the server's database is read-only. What you typed is still here: "
-    "save again once the server can write its database."
+    "Not saved: the server's database is read-only.",
+    "Save again once the server can write its database.",
 )
+KEPT = "What you typed is still here."
+
+
+def sentences(*parts: str) -> str:
+    """Whole sentences joined into one message: each starts with a capital and ends
+    with a full stop, so no joined message reads "full. save again"."""
+    for part in parts:
+        if not (part[:1].isupper() and part.endswith((".", "?", "!"))):
+            raise ValueError(f"not a whole sentence: {part!r}")
+    return " ".join(parts)
+
+
+def _problem(err: sqlite3.OperationalError) -> tuple[tuple[str, str], int]:
+    text = str(err).lower()
+    if "disk is full" in text:
+        found = DISK_FULL, 507
+    elif "readonly database" in text or "read-only" in text:
+        found = READ_ONLY, 503
+    else:
+        raise err
+    current_app.logger.error("database write failed: %s", err)
+    return found
 
 
 def storage_problem(err: sqlite3.OperationalError) -> tuple[str, int]:
-    """What to tell a phone when SQLite cannot write, and the status; others re-raised."""
-    text = str(err).lower()
-    if "disk is full" in text:
-        current_app.logger.error("database write failed: %s", err)
-        return DISK_FULL, 507
-    if "readonly database" in text or "read-only" in text:
-        current_app.logger.error("database write failed: %s", err)
-        return READ_ONLY, 503
-    raise err
+    """What to tell a phone whose form is shown again when SQLite cannot write, and the
+    status; other errors are raised again."""
+    (cause, retry), status = _problem(err)
+    return sentences(cause, KEPT, retry), status
 
 
 def database_error(err: sqlite3.OperationalError) -> tuple[str, int]:
-    """A write that failed outside a form (say, a migration on a read-only file)."""
+    """A write that failed outside a form (a seat's bid, a migration on a read-only file)."""
     try:
-        message, status = storage_problem(err)
+        (cause, retry), status = _problem(err)
     except sqlite3.OperationalError:
         return server_error(err)
-    return render_template(
-        "error.html", code=status, message=message.replace(" What you typed is still here:", "")
-    ), status
+    return render_template("error.html", code=status, message=sentences(cause, retry)), status
 
 
 def missing_game(err: LookupError) -> tuple[str, int]:

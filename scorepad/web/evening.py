@@ -37,7 +37,7 @@ def what_if_for(stored: storage.StoredGame) -> WhatIfView | None:
     text = request.args.get("value", "")[:40]
     real = stored.score()
     try:
-        result = what_if(stored.game, key, rule_value(key, text))
+        result = what_if(stored.game, key, rule_value(key, text), real)
     except RulesError as err:
         result = WhatIf(key, text, real, None, error=err)
     rows: tuple[tuple[str, int, int], ...] = ()
@@ -81,4 +81,4 @@ def evening(game_id: str) -> str:
     )
 
 
-HELPERS = (stake_lines, what_if_for, rule_options, evening_for)
+HELPERS = (stake_lines, rule_options, evening_for)

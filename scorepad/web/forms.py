@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -11,10 +12,12 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
+from ..core.checks import typed_count
 from ..core.names import EMPTY, name_key, name_problem
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from ..core.scoring import BLIND_NIL, NIL, Bid, Table
 
+_WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
 TABLES = (
     ("partnership", "Partnership: 4 players, partners sit opposite"),
     ("cutthroat-4", "Cutthroat, 4 players"),
@@ -25,6 +28,17 @@ RULE_KEYS = [spec.key for spec in RULE_SPECS if spec.key != "target"]
 # The house rules most tables set, shown first; the others fold away on the new-game page.
 COMMON_RULES = ("nil", "blind_nil", "double_nil", "nil_value", "bag_limit", "bag_penalty")
 TARGET_LOW, TARGET_HIGH = target_range()
+
+
+class WholeNumberField(IntegerField):
+    """A whole number typed in ASCII digits, with an optional sign: `int`, which
+    IntegerField uses, also reads other scripts' digits ("٣") and "1_000"."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        typed = valuelist[0] if valuelist else None
+        if isinstance(typed, str) and typed.strip() and not _WHOLE.fullmatch(typed.strip()):
+            raise ValueError(self.gettext("Not a valid integer value."))
+        super().process_formdata(valuelist)
 
 
 def _choices(pairs: Any) -> list[SelectChoice]:
@@ -40,7 +54,7 @@ def _rule_field(spec: Any) -> Field:
             spec.label, choices=_choices(spec.choices), default=spec.default, description=spec.help
         )
     required = Optional() if spec.optional else InputRequired("enter a number")
-    return IntegerField(
+    return WholeNumberField(
         spec.label,
         default=spec.default,
         description=spec.help,
@@ -72,7 +86,7 @@ class NewGameForm(FlaskForm):
         description="Partnership: one count for each side (nil bidders their own), or every "
         "player's own, for the statistics.",
     )
-    custom_target = IntegerField(
+    custom_target = WholeNumberField(
         "Other target",
         validators=[Optional(), NumberRange(TARGET_LOW, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
@@ -152,8 +166,8 @@ for _spec in RULE_SPECS:
 class HandForm(FlaskForm):
     """The fields every hand form carries: which hand, and which version of it."""
 
-    number = IntegerField("Hand", widget=HiddenInput(), validators=[InputRequired()])
-    version = IntegerField("Version", widget=HiddenInput(), validators=[InputRequired()])
+    number = WholeNumberField("Hand", widget=HiddenInput(), validators=[InputRequired()])
+    version = WholeNumberField("Version", widget=HiddenInput(), validators=[InputRequired()])
 
 
 def _pick(
@@ -211,10 +225,8 @@ def hand_form(
 
 
 def _number(field: Field, top: int) -> int | None:
-    value = field.data
-    if isinstance(value, str) and value.isdigit() and int(value) <= top:
-        return int(value)
-    return None
+    value = typed_count(field.data)
+    return value if value is not None and value <= top else None
 
 
 def _count(field: Field, name: str, top: int) -> int | None:

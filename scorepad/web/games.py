@@ -25,7 +25,7 @@ from . import errors, manage, security
 from .blind import read_blind
 from .db import get_db
 from .errors import refuse
-from .evening import after_rematch
+from .evening import after_rematch, what_if_for
 from .forms import (
     COMMON_RULES,
     HandForm,
@@ -321,7 +321,8 @@ def rematch(game_id: str) -> Any:
 
 @bp.get("/games/<game_id>/history")
 def history(game_id: str) -> str:
-    return render_stored("games/history.html", stored_or_404(game_id))
+    stored = stored_or_404(game_id)
+    return render_stored("games/history.html", stored, asked=what_if_for(stored))
 
 
 @bp.get("/games/<game_id>/export.json")

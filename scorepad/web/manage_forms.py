@@ -6,7 +6,7 @@ import unicodedata
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, IntegerField, RadioField, StringField
+from wtforms import BooleanField, RadioField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
@@ -14,7 +14,7 @@ from ..core.errors import GameError
 from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
 from ..core.scoring import Table, make_table
 from ..store.manage import ADJUST_LIMIT, NOTE_LIMIT
-from .forms import _choices, _rule_field
+from .forms import WholeNumberField, _choices, _rule_field
 
 NAME_LIMIT = 40
 
@@ -22,7 +22,7 @@ NAME_LIMIT = 40
 class VersionForm(FlaskForm):
     """A POST that carries the version of what it changes (a hand's or the game's)."""
 
-    version = IntegerField("Version", widget=HiddenInput(), validators=[InputRequired()])
+    version = WholeNumberField("Version", widget=HiddenInput(), validators=[InputRequired()])
 
 
 def rule_keys(table: Table) -> list[str]:
@@ -126,7 +126,7 @@ def adjust_form(
 
     class Form(VersionForm):
         note = StringField(
-            "Why", description=f"At most {NOTE_LIMIT} characters, e.g. a renege by Ben."
+            "Why", description=f"Optional, at most {NOTE_LIMIT} characters, e.g. a renege by Ben."
         )
 
     values: dict[str, Any] = {"version": version, "note": note or ""}
@@ -134,7 +134,7 @@ def adjust_form(
         setattr(
             Form,
             f"adjust_{side}",
-            IntegerField(
+            WholeNumberField(
                 f"Points for {name}",
                 description="Minus to take points away.",
                 # no inputmode=numeric: some phone keypads then have no minus sign

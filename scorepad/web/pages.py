@@ -8,8 +8,7 @@ import segno
 from flask import Blueprint, Response, render_template, url_for
 from markupsafe import Markup
 
-from ..core.stats import player_stats
-from ..store import storage
+from ..store.stats import player_stats_of
 from . import security
 from .db import get_db
 from .render import render_stored, stored_or_404
@@ -57,10 +56,8 @@ def sheet(game_id: str) -> str:
 
 @bp.get("/stats")
 def stats() -> str:
-    games = storage.list_games(get_db(), security.remembered_games())
-    return render_template(
-        "stats.html", players=player_stats(g.score() for g in games), games=len(games)
-    )
+    players, games = player_stats_of(get_db(), security.remembered_games())
+    return render_template("stats.html", players=players, games=games)
 
 
 @bp.get("/offline")

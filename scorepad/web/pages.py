@@ -18,7 +18,7 @@ POLL_SECONDS = 3
 
 
 @lru_cache(maxsize=512)
-def share_qr(url: str) -> Markup:
+def share_qr(url: str, title: str = "QR code of the live scoreboard link") -> Markup:
     """A QR code of `url` as inline SVG, dark on light so any camera reads it."""
     code = segno.make(url, error="m")
     return Markup(
@@ -27,7 +27,7 @@ def share_qr(url: str) -> Markup:
             border=2,
             dark="#000",
             light="#fff",
-            title="QR code of the live scoreboard link",
+            title=title,
         )
     )
 

@@ -33,6 +33,7 @@ from ..core.seats import seat_choices
 from ..store import seats, storage
 from .db import get_db
 from .errors import refuse
+from .hosting import public_url
 from .render import render_stored, stored_or_404
 
 bp = Blueprint("seats", __name__)
@@ -61,9 +62,7 @@ def seat_state(stored: storage.StoredGame) -> SeatState | None:
         found = seats.links(get_db(), stored.id)
         known[key] = (
             SeatState(
-                tuple(
-                    (s.seat, url_for("seats.seat", token=s.token, _external=True)) for s in found
-                ),
+                tuple((s.seat, public_url("seats.seat", token=s.token)) for s in found),
                 seats.waiting(get_db(), stored),
             )
             if found

@@ -47,9 +47,11 @@ def live_server(tmp_path_factory):
     server = waitress.create_server(
         app, host="127.0.0.1", port=0, threads=4, **waitress_options(app)
     )
+    url = f"http://127.0.0.1:{server.effective_port}"
+    app.config["PUBLIC_URL"] = url  # as `serve` does: links and QR codes to where it listens
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
+    yield url
     server.close()
 
 

@@ -27,6 +27,7 @@ class Restartable:
         app = create_app({"DATABASE": self.database, "SECRET_KEY": "restartable"})
         self.server = waitress.create_server(app, host="127.0.0.1", port=self.port, threads=2)
         self.port = self.server.effective_port
+        app.config["PUBLIC_URL"] = self.url  # as `serve` does
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         return self

@@ -46,10 +46,15 @@ class Run:
     times: list[float]
     cpu: float
     base_times: list[float]
+    cpus: list[float] | None = None  # each item's own server CPU seconds, where kept
 
     def cpu_ms(self) -> float:
         """Server CPU milliseconds per timed item."""
         return self.cpu / len(self.times) * 1000
+
+    def cpu_p50_ms(self) -> float:
+        """The median item's server CPU milliseconds: a busy machine's spikes left out."""
+        return statistics.median(self.cpus or [self.cpu / len(self.times)]) * 1000
 
     def vs_base(self, q: int) -> float:
         """This run's percentile q over its interleaved baseline's."""
@@ -97,15 +102,15 @@ def latency(
 ) -> Run:
     """Time `count` requests one after the other. The server CPU counted for each covers
     the untimed preparation too (a Saver's bids: its CPU is then per hand)."""
-    times, base_times, cpu = [], [], 0.0
+    times, base_times, cpus = [], [], []
     for _ in range(count):
         if baseline is not None:
             base_times.append(timed(baseline))
         before = meter.read()
         send = make_request()
         times.append(timed(send))
-        cpu += meter.read() - before - meter.overhead
-    return Run(times, cpu, base_times or times)
+        cpus.append(meter.read() - before - meter.overhead)
+    return Run(times, sum(cpus), base_times or times, cpus)
 
 
 STEPS = ("save bids", "show the game", "save tricks", "show the game again")
@@ -119,7 +124,7 @@ def whole_hands(
     phone = Phone(base)
     order = list(games)
     steps: dict[str, list[float]] = {step: [] for step in STEPS}
-    hands, base_times, cpu = [], [], 0.0
+    hands, base_times, cpus = [], [], []
     # Each write gives the hand the game's next revision: 1 for a new game's first
     # write, 2 after an import (its hands came in at version 1, revision 0).
     revisions = {game_id: 1 if number == 1 else 2 for game_id, number in games.items()}
@@ -140,10 +145,10 @@ def whole_hands(
         for step, (path, data, expected) in zip(STEPS, requests):
             send = lambda path=path, data=data: phone.request(path, data)[0]  # noqa: E731
             steps[step].append(timed(send, (expected,)))
-        cpu += meter.read() - before - meter.overhead
+        cpus.append(meter.read() - before - meter.overhead)
         hands.append(sum(steps[step][-1] for step in STEPS))
         games[game_id] = number + 1
-    return Run(hands, cpu, base_times), steps
+    return Run(hands, sum(cpus), base_times, cpus), steps
 
 
 def throughput(

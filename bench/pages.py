@@ -15,6 +15,12 @@ Prints p50/p99 latency, CPU ms, requests/s and the ratios; then, if npx and
 Chromium are there, Lighthouse (mobile) on the new-game page and a 40-hand game.
 
     .venv/bin/python bench/pages.py [--requests 300] [--seconds 5] [--no-lighthouse]
+
+With --against TREE (a git worktree of older code), it instead measures that tree's
+server and this one in alternating rounds, in one sitting (bench/compare.py):
+
+    git worktree add ../perf-base main
+    .venv/bin/python bench/pages.py --against ../perf-base --rounds 5 --requests 60
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.compare import compare  # noqa: E402
 from bench.measure import HANDS, Meter, Run, Saver, latency, ms, throughput, whole_hands  # noqa: E402
 from scorepad import gamefile  # noqa: E402
 from scorepad.store import storage  # noqa: E402
@@ -91,10 +98,11 @@ def lighthouse(url: str) -> str:
     )
 
 
-def start_server(folder: Path, port: int) -> subprocess.Popen:
+def start_server(folder: Path, port: int, tree: Path = ROOT) -> subprocess.Popen:
+    """`tree`'s own bench server (scorepad from that tree) on `port`, once it answers."""
     server = subprocess.Popen(
-        [sys.executable, str(ROOT / "bench" / "server.py"), str(folder), str(port)],
-        cwd=ROOT,
+        [sys.executable, str(tree / "bench" / "server.py"), str(folder), str(port)],
+        cwd=tree,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -142,7 +150,17 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--no-lighthouse", action="store_true")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="a checkout of older code (git worktree add ../base COMMIT): measure it and "
+        "this one in alternating rounds, print both and new/old, and stop",
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="rounds with --against")
     args = parser.parse_args()
+    if args.against:
+        compare(args.against.resolve(), args.rounds, args.requests, ROOT)
+        return 0
 
     folder = Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
     migrate(str(folder / "scorepad.db"))

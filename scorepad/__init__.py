@@ -168,6 +168,7 @@ def _wire(app: Flask) -> None:
         seats,
         security,
         standing,
+        urls,
     )
 
     CSRFProtect(app)
@@ -194,6 +195,7 @@ def _wire(app: Flask) -> None:
     app.add_template_global(display.plain_error)
     app.add_template_global(render.rules_list)
     app.jinja_env.globals["display"] = display  # the words for results, on every page
+    app.jinja_env.globals["url_for"] = urls.url_for  # links built once, then remembered
     app.register_error_handler(CSRFError, errors.csrf_error)
     app.register_error_handler(HTTPException, errors.error_page)
     app.register_error_handler(Missing, errors.missing_game)

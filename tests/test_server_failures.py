@@ -16,7 +16,8 @@ from tests.helpers import bid_form, new_game_form, start, text, tricks_form, ver
 
 @pytest.fixture
 def read_only(monkeypatch):
-    """Every request's connection refuses writes, as a read-only database does."""
+    """Every request's connection refuses writes, as a read-only database does (the
+    thread's kept connection is let go, so the next request opens one that refuses)."""
     original = scorepad.web.db.connect
 
     def query_only(path, **kwargs):
@@ -26,6 +27,7 @@ def read_only(monkeypatch):
 
     def switch():
         monkeypatch.setattr(scorepad.web.db, "connect", query_only)
+        scorepad.web.db.forget()
 
     return switch
 

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from .errors import GameError
 from .names import check_names, check_side_names
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .stakes import Stake
 
 NIL = "nil"
 BLIND_NIL = "blind_nil"
@@ -250,6 +254,15 @@ class GameScore:
         if number <= len(self.hands):
             return self.hands[number - 1].totals_before
         return self.totals
+
+    @cached_property
+    def stakes(self) -> tuple[Stake, ...]:
+        """What is at stake in the next hand (core.stakes), worked out once a score: a
+        stored game's score is kept for its revision, so a page shown again scores
+        nothing."""
+        from .stakes import stakes  # stakes reads this module's types: imported late
+
+        return tuple(stakes(self))
 
     @property
     def blind_nil_sides(self) -> tuple[bool, ...]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from sqlite_utils import Database
@@ -15,6 +16,31 @@ from .migrations import migrations
 
 BUSY_TIMEOUT_SECONDS = 5.0
 _files: WeakKeyDictionary[Database, str] = WeakKeyDictionary()
+READS = ("SELECT", "WITH")
+
+
+class Store(Database):
+    """sqlite-utils' Database, reading without a SAVEPOINT around each query.
+
+    `Database.query` wraps every statement in SAVEPOINT/RELEASE, so that a statement
+    which turns out to write can be undone before it complains; scorepad's reads are
+    SELECTs (or WITH ... SELECT), which write nothing, so they run as they are. Their
+    rows are fetched at once: a half-read cursor would hold the connection's read
+    snapshot open, and the web layer keeps a connection for many requests."""
+
+    def query(  # type: ignore[override]
+        self, sql: str, params: Sequence[Any] | dict[str, Any] | None = None
+    ) -> Generator[dict[str, Any], None, None]:
+        """The rows of a read, as dicts; any other statement as sqlite-utils runs it."""
+        if sql.split(None, 1)[0].upper() not in READS:
+            return super().query(sql, params)
+        if self._tracer:
+            self._tracer(sql, params)
+        cursor = self.conn.execute(sql, params if params is not None else ())
+        if cursor.description is None:
+            raise ValueError("query() can only be used with SQL that returns rows")
+        keys = [column[0] for column in cursor.description]
+        return (dict(zip(keys, row)) for row in cursor.fetchall())
 
 
 def connect(path: str, *, read_only: bool = False) -> Database:
@@ -32,7 +58,7 @@ def connect(path: str, *, read_only: bool = False) -> Database:
     # FULL: a hand the app said it saved survives a power cut (NORMAL may lose the
     # last commits in WAL mode); bench/pages.py measures its cost.
     conn.execute("PRAGMA synchronous=FULL")
-    db = Database(conn, recursive_triggers=False)
+    db = Store(conn, recursive_triggers=False)
     _files[db] = str(Path(path).resolve())  # known here: no query needed to find it later
     return db
 
@@ -114,7 +140,10 @@ def writing(db: Database) -> Iterator[Database]:
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
+        db.execute("COMMIT")
     except BaseException:
-        db.rollback()
+        # A failed COMMIT (a full disk) may leave the transaction open: the connection
+        # outlives the request, so it is rolled back here, not left to the next write.
+        if db.conn.in_transaction:
+            db.rollback()
         raise
-    db.execute("COMMIT")

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 from wsgiref.headers import Headers
 
-from flask import Flask, abort, current_app, g, request, session, url_for
+from flask import Flask, abort, current_app, g, request, session
 from flask_compress import Compress
 from werkzeug.http import parse_accept_header, parse_etags
 from werkzeug.wrappers import Response as BaseResponse
@@ -35,6 +35,7 @@ from whitenoise.compress import Compressor
 from whitenoise.responders import NOT_MODIFIED_HEADERS, Response, StaticFile
 
 from .security import HEADERS
+from .urls import url_for as remembered_url_for
 
 YEAR = 365 * 24 * 3600
 SHORT = 3600  # an unhashed static file (the manifest's icons) may change with a release
@@ -170,7 +171,7 @@ def static_hash(filename: str) -> str:
 
 def static_url(filename: str) -> str:
     """The URL of a static file under its content-hashed name, cached for a year."""
-    return url_for("static", filename=_hashed_name(filename, static_hash(filename)))
+    return remembered_url_for("static", filename=_hashed_name(filename, static_hash(filename)))
 
 
 def _not_found(filename: str) -> BaseResponse:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, request
+from flask import Blueprint, g, request
 
 from ..core.evening import Evening, tally
 from ..core.rules import RULE_SPECS, RulesError
@@ -57,9 +57,17 @@ def rule_options(stored: storage.StoredGame) -> list[tuple[str, str, str]]:
     ]
 
 
+def evening_ids(stored: storage.StoredGame) -> list[str]:
+    """The ids of the games of this game's evening, read once a request."""
+    known: dict[str, list[str]] = g.setdefault("evening_ids", {})
+    if stored.id not in known:
+        known[stored.id] = evening_store.evening_ids(get_db(), stored.id)
+    return known[stored.id]
+
+
 def evening_for(stored: storage.StoredGame) -> Evening | None:
     """The tally of the evening this game is part of; None for a game on its own."""
-    if len(evening_store.evening_ids(get_db(), stored.id)) < 2:
+    if len(evening_ids(stored)) < 2:
         return None  # most games: one query, no game read
     return tally([g.score() for g in evening_store.evening(get_db(), stored.id)])
 

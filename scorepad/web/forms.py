@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -10,12 +11,12 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, Field, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
-from wtforms.widgets import HiddenInput
 
 from ..core.checks import typed_count
 from ..core.names import EMPTY, name_key, name_problem
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from ..core.scoring import BLIND_NIL, NIL, Bid, Table
+from .widgets import Hidden
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
 TABLES = (
@@ -166,8 +167,8 @@ for _spec in RULE_SPECS:
 class HandForm(FlaskForm):
     """The fields every hand form carries: which hand, and which version of it."""
 
-    number = WholeNumberField("Hand", widget=HiddenInput(), validators=[InputRequired()])
-    version = WholeNumberField("Version", widget=HiddenInput(), validators=[InputRequired()])
+    number = WholeNumberField("Hand", widget=Hidden(), validators=[InputRequired()])
+    version = WholeNumberField("Version", widget=Hidden(), validators=[InputRequired()])
 
 
 def _pick(
@@ -201,6 +202,22 @@ def hand_form(
     seat (`tricks="seat"`) or by side (`"side"`: one count a side, and each nil
     bidder's own count; `nil_seats` None gives every seat one, as an edit needs).
     `zero`: a bid of 0 is a plain bid (house rule zero_bid), so 0 is offered too."""
+    shape = _hand_form_class(table, bids, nil, zero, tuple(blind), tricks, nil_seats)
+    return shape(data=values)
+
+
+@lru_cache(maxsize=1024)
+def _hand_form_class(
+    table: Table,
+    bids: bool,
+    nil: bool,
+    zero: bool,
+    blind: tuple[bool, ...],
+    tricks: str | None,
+    nil_seats: tuple[int, ...] | None,
+) -> type[HandForm]:
+    """The form class of one table shape, built once: making a WTForms class and its
+    fields costs more than filling in a form, and a table uses the same few shapes."""
 
     class Form(HandForm):
         pass
@@ -221,7 +238,7 @@ def hand_form(
     if tricks == "side":
         for side in range(len(table.sides)):
             setattr(Form, f"side_{side}", _pick(f"{table.side_name(side)} tricks", 0, top))
-    return Form(data=values)
+    return Form
 
 
 def _number(field: Field, top: int) -> int | None:
@@ -246,7 +263,7 @@ def read_bids(form: HandForm, table: Table) -> list[Bid] | None:
     result: list[Bid] = []
     for seat, name in enumerate(table.players):
         field = form[f"bid_{seat}"]
-        offered = {option.data for option in field}
+        offered = {choice.value for choice in field.choices}
         if field.data in (None, "", "None"):
             field.errors.append(f"{name}'s bid is missing")
         elif field.data not in offered:

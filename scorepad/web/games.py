@@ -35,6 +35,7 @@ from .forms import (
     read_bids,
     read_tricks,
 )
+from .pagecache import game_page
 from .render import render_stored, stored_or_404
 from .saving import (
     bids_form,
@@ -111,7 +112,7 @@ def new() -> Any:
 def show(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     security.remember_game(game_id)
-    return _render_game(stored)
+    return game_page(stored, lambda: _render_game(stored)[0])
 
 
 @bp.post("/games/<game_id>/bids")

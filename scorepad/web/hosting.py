@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, current_app, render_template, request, url_for
-from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .db import get_db
+from .security import SessionCookie
 
 bp = Blueprint("hosting", __name__)
 # Inside an installed wheel, else at the checkout's top.
@@ -25,8 +25,9 @@ README = next(
 HOSTING_HEADING = "## Hosting"
 
 
-class _SessionInterface(SecureCookieSessionInterface):
-    """The session cookie is `Secure` whenever the request came over https."""
+class _SessionInterface(SessionCookie):
+    """The session cookie is `Secure` whenever the request came over https (and, as
+    `SessionCookie` has it, sent only when it changed)."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure

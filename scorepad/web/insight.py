@@ -8,7 +8,7 @@ from typing import Any
 from ..core.errors import GameError
 from ..core.model import GameScore, Table
 from ..core.rules import SPECS, RulesError
-from ..core.stakes import Stake, stakes
+from ..core.stakes import Stake
 from ..core.whatif import WhatIf
 
 DECIDING = ("need", "set_out", "hand_limit")  # first line: how the game may end
@@ -44,7 +44,7 @@ def stake_text(table: Table, stake: Stake) -> str:
 
 def stake_lines(score: GameScore) -> list[str]:
     """At most two lines: how the game may end this hand, then bags and blind bids."""
-    found = stakes(score)
+    found = score.stakes
     lines = [
         [stake_text(score.table, s) for s in found if s.kind in DECIDING],
         [stake_text(score.table, s) for s in found if s.kind not in DECIDING],

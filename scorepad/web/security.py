@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from flask import session
+import time
+from typing import Any
+
+from flask import Flask, Response, session
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from itsdangerous import URLSafeTimedSerializer
 from werkzeug.wrappers import Response as BaseResponse
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -53,3 +58,33 @@ def forget_game(game_id: str) -> None:
     known = remembered_games()
     if game_id in known:
         session["games"] = [g for g in known if g != game_id]
+
+
+DAY_SECONDS = 24 * 3600
+
+
+class SessionCookie(SecureCookieSessionInterface):
+    """The signed session cookie, sent again only when the session changed, or once a
+    day to push a remembered list's 180 days forward: Flask's default signs and sends
+    it on every request of a permanent session."""
+
+    def __init__(self) -> None:
+        self._signers: dict[tuple[Any, ...], URLSafeTimedSerializer | None] = {}
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """Flask's serializer, made once per key rather than on every request."""
+        keys = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        if keys not in self._signers:
+            self._signers[keys] = super().get_signing_serializer(app)
+        return self._signers[keys]
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        """Note the day on a permanent session that has not been sent today, then save."""
+        today = int(time.time() // DAY_SECONDS)
+        if session.permanent and session.get("cookie_day") != today:
+            session["cookie_day"] = today
+        super().save_session(app, session, response)
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        """Only a changed session is signed and sent."""
+        return session.modified

@@ -1,0 +1,81 @@
+"""The game page of an unchanged game, drawn once per revision and kept.
+
+A table's phones ask for the game page far more often than the game changes (a
+second phone, a reload, a page shown again after a save). The page is a function
+of the stored game at one revision, the address it is served under, and a few things
+of the request: the CSRF token (drawn as a placeholder, put in on each answer),
+flashed messages, a query string, an evening of rematches and seat links (which
+change without the game's revision: such pages are drawn every time). Kept by each
+app, and keyed by the database file as the scored-game cache is.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from cachetools import LRUCache
+from flask import current_app, g, request, session
+from flask_wtf.csrf import generate_csrf
+
+from ..store import storage
+from ..store.db import file_of
+from .db import get_db
+from .evening import evening_ids
+from .seats import seat_state
+
+CSRF_MARK = "csrf-token-drawn-per-request-7f3c1d"
+PAGES_KEPT = 128  # about 16 KB each
+_lock = threading.Lock()
+
+
+def _pages() -> LRUCache[tuple[Any, ...], str]:
+    """This app's kept pages."""
+    kept = current_app.extensions
+    if "scorepad.pages" not in kept:
+        with _lock:
+            kept.setdefault("scorepad.pages", LRUCache(maxsize=PAGES_KEPT))
+    return kept["scorepad.pages"]  # type: ignore[no-any-return]
+
+
+def _address() -> tuple[str, ...]:
+    """What the page's links are built from: the address asked for (relative links,
+    after any trusted proxy), and the one the server listens on (the share link)."""
+    listening = request.environ.get("werkzeug.proxy_fix.orig", request.environ)
+    return (
+        request.host_url,
+        request.scheme,
+        str(listening.get("SERVER_NAME", "")),
+        str(listening.get("SERVER_PORT", "")),
+    )
+
+
+def _plain(stored: storage.StoredGame) -> bool:
+    """Whether this request's page depends on nothing but the game and the host."""
+    return not (
+        request.args
+        or session.get("_flashes")
+        or seat_state(stored) is not None
+        or len(evening_ids(stored)) > 1
+    )
+
+
+def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
+    """The page `draw` makes for this game, drawn once per revision where it can be."""
+    if not _plain(stored):
+        return draw()
+    field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    key = (file_of(get_db()), stored.id, stored.revision, _address(), field)
+    pages = _pages()
+    with _lock:
+        page = pages.get(key)
+    if page is None:
+        setattr(g, field, CSRF_MARK)  # every csrf_token() of the page draws the mark
+        try:
+            page = draw()
+        finally:
+            g.pop(field, None)
+        with _lock:
+            pages[key] = page
+    return page.replace(CSRF_MARK, generate_csrf())

@@ -1,0 +1,197 @@
+"""What a request costs beyond its own work: the thread's connection, kept; a form class
+built once per shape; the session cookie sent only when it changed; the game page of an
+unchanged game drawn once, and scoring nothing, while each phone keeps its own token."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+
+import flask
+import pytest
+from markupsafe import Markup
+from wtforms.widgets.core import html_params
+
+from scorepad import create_app
+from scorepad.store.db import writing
+from scorepad.web import db as web_db
+from scorepad.web import urls
+from scorepad.web.forms import hand_form
+from scorepad.web.widgets import attributes
+from tests.conftest import partnership
+from tests.helpers import bid_form, new_game_form, start, tricks_form, version_on_page
+from tests.test_cost import counting_score_side
+
+TOKEN = re.compile(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"')
+
+
+def _connection(app):
+    with app.app_context():
+        return web_db.get_db()
+
+
+def test_a_thread_keeps_its_connection_from_request_to_request(app):
+    first, second = _connection(app), _connection(app)
+    assert first is second
+    assert first.execute("pragma foreign_keys").fetchone()[0] == 1
+    assert first.execute("pragma synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_each_thread_and_each_app_has_its_own_connection(app, tmp_path):
+    other_app = create_app({"DATABASE": str(tmp_path / "other.db"), "SECRET_KEY": "k"})
+    mine = _connection(app)
+    seen = []
+    thread = threading.Thread(target=lambda: seen.append(_connection(app)))
+    thread.start()
+    thread.join()
+    assert seen[0] is not mine
+    other = _connection(other_app)
+    assert other is not mine
+    assert other.execute("pragma database_list").fetchone()[2].endswith("other.db")
+
+
+def test_a_transaction_left_open_is_rolled_back_at_the_end_of_the_request(app, client):
+    game_id = start(client)
+    with app.app_context():
+        db = web_db.get_db()
+        db.execute("begin immediate")
+        db.execute("update games set revision = 99 where id = ?", [game_id])
+    with app.app_context():
+        db = web_db.get_db()
+        assert not db.conn.in_transaction
+        assert db.execute("select revision from games where id = ?", [game_id]).fetchone()[0] != 99
+
+
+def test_reads_run_without_savepoints(app, client):
+    game_id = start(client)
+    client.get(f"/games/{game_id}")
+    statements = []
+    db = _connection(app)
+    db.conn.set_trace_callback(statements.append)
+    try:
+        client.get(f"/games/{game_id}")
+    finally:
+        db.conn.set_trace_callback(None)
+    assert statements and not [s for s in statements if "SAVEPOINT" in s or "PRAGMA" in s]
+
+
+def test_a_hand_form_class_is_built_once_per_shape(app):
+    table = partnership()
+    with app.test_request_context():
+        one, two = hand_form(table, bids=True, number=1), hand_form(table, bids=True, number=2)
+        assert type(one) is type(two) and one.number.data == 1 and two.number.data == 2
+        assert type(hand_form(table, tricks="seat")) is not type(one)
+
+
+def test_the_session_cookie_is_sent_only_when_the_session_changes(client):
+    game_id = start(client)
+    client.get(f"/games/{game_id}")  # the session gets its CSRF token
+    again = client.get(f"/games/{game_id}")
+    assert "Set-Cookie" not in again.headers  # the game was already first on the list
+    client.get("/games/new")
+    assert "Set-Cookie" not in client.get(f"/games/{game_id}").headers
+    other = start(client)
+    assert "Set-Cookie" in client.get(f"/games/{game_id}").headers  # moved back to the top
+    assert other
+
+
+def test_a_page_shown_again_scores_nothing_and_keeps_each_phones_token(tmp_path, monkeypatch):
+    app = create_app({"DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "k", "TESTING": True})
+    phones = [app.test_client(), app.test_client()]
+    tokens = []
+    for phone in phones:
+        tokens.append(TOKEN.search(phone.get("/games/new").get_data(as_text=True)).group(1))
+    form = {"csrf_token": tokens[0], **new_game_form()}
+    response = phones[0].post("/games/new", data=form)
+    assert response.status_code == 302, response.get_data(as_text=True)[:500]
+    game = response.headers["Location"]
+    pages = [phone.get(game).get_data(as_text=True) for phone in phones]
+    with counting_score_side(monkeypatch) as calls:
+        again = [phone.get(game).get_data(as_text=True) for phone in phones]
+    assert calls[0] == 0
+    for page, page_again in zip(pages, again):
+        assert TOKEN.sub("", page) == TOKEN.sub("", page_again)
+    first, second = (set(TOKEN.findall(page)) for page in again)
+    assert len(first) == 1 and len(second) == 1 and first != second
+    bids = {"csrf_token": first.pop(), **bid_form(1, [3, 3, 3, 4])}
+    assert phones[0].post(f"{game}/bids", data=bids).status_code == 302
+    assert "Hand 1: tricks" in phones[1].get(game).get_data(as_text=True)
+
+
+def test_a_page_after_a_save_shows_the_save(app, client):
+    game_id = start(client)
+    client.get(f"/games/{game_id}")
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 3, 3, 4]))
+    version = version_on_page(client, game_id)
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(1, version, [3, 3, 3, 4]))
+    assert "Hand 2: bids" in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_a_commit_that_fails_leaves_no_transaction_open(app):
+    with app.app_context():
+        db = web_db.get_db()
+        # A deferred foreign key is checked at COMMIT, which then fails, as on a full disk.
+        db.execute(
+            "create table note (game text references games(id) deferrable initially deferred)"
+        )
+        with pytest.raises(sqlite3.IntegrityError):
+            with writing(db):
+                db.execute("insert into note values ('no such game')")
+        assert not db.conn.in_transaction
+        assert db.execute("select count(*) from note").fetchone()[0] == 0
+
+
+@pytest.mark.parametrize(
+    "attrs",
+    [
+        {"id": "number", "name": "number", "type": "hidden", "value": "3", "required": True},
+        {"id": 'x"<&', "value": Markup('a"b'), "data_x_y": "1", "class_": "c", "checked": False},
+        {"value": 5, "aria_label": "it's", "for_": "f"},
+    ],
+)
+def test_the_quick_hidden_input_draws_what_wtforms_draws(attrs):
+    assert attributes(**attrs) == html_params(**attrs)
+    assert isinstance(attributes(**attrs), Markup)
+
+
+@pytest.mark.parametrize(
+    "base_url",
+    [
+        "http://localhost/",
+        "http://192.168.1.20:8000/",
+        "https://cards.example/",
+        "http://h/spades/",
+    ],
+)
+def test_template_links_are_the_links_flask_builds_at_each_address(app, base_url):
+    calls = [
+        ("games.show", {"game_id": "abc"}),
+        ("pages.watch", {"token": "t", "_external": True}),
+        ("games.edit_hand", {"game_id": "abc", "number": 3}),
+        ("games.index", {}),
+    ]
+    for _ in range(2):  # built, then remembered
+        with app.test_request_context("/games", base_url=base_url):
+            for endpoint, values in calls:
+                assert urls.url_for(endpoint, **values) == flask.url_for(endpoint, **values)
+    with app.test_request_context("/games", base_url=base_url):
+        assert urls.url_for("games.show", game_id="abc", _anchor="x").endswith("/games/abc#x")
+
+
+def test_templates_are_compiled_once_and_kept(app, client):
+    game_id = start(client)
+    client.get(f"/games/{game_id}")
+    assert app.jinja_env.auto_reload is False  # no stat of the files on every render
+    compiled = app.jinja_env.get_template("games/show.html")
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 3, 3, 4]))
+    client.get(f"/games/{game_id}")
+    assert app.jinja_env.get_template("games/show.html") is compiled
+
+
+def test_a_kept_page_is_kept_per_address(client):
+    game_id = start(client)
+    for _ in range(2):  # drawn, then kept
+        for host in ("http://a.example", "http://b.example:8000"):
+            page = client.get(f"/games/{game_id}", base_url=host).get_data(as_text=True)
+            assert f'href="{host}/watch/' in page

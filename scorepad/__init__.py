@@ -196,6 +196,7 @@ def _wire(app: Flask) -> None:
     app.add_template_global(render.rules_list)
     app.jinja_env.globals["display"] = display  # the words for results, on every page
     app.jinja_env.globals["url_for"] = urls.url_for  # links built once, then remembered
+    app.aborter = errors.OwnWords()  # abort(code, description=...) shows its words
     app.register_error_handler(CSRFError, errors.csrf_error)
     app.register_error_handler(HTTPException, errors.error_page)
     app.register_error_handler(Missing, errors.missing_game)

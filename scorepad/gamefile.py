@@ -1,4 +1,4 @@
-"""The scorepad game file (../shared/GAMEFILE.md): read the import form, write the export form.
+"""The scorepad game file (docs/gamefile.md): read the import form, write the export form.
 
 A person writes `format`, `mode`, `players`, `first_dealer`, `rules` and `hands`
 (each `bids` and `tricks`, and optionally `blind`, `dealer`, `adjust`, `note`,
@@ -39,10 +39,17 @@ _HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "not
 _HAND_COMPUTED = {"number", "sides"}
 
 
+def _key_name(key: str) -> str:
+    """A key as a message names it: refused characters written out, a blank key quoted
+    (an empty field would name no place at all)."""
+    name = shown(key)
+    return name if name.strip() else repr(name)
+
+
 def _unknown(keys: set[str], allowed: set[str], hand: int | None = None) -> None:
     extra = sorted(keys - allowed)
     if extra:
-        raise GameError("unknown key", hand=hand, field=shown(extra[0]))
+        raise GameError("unknown key", hand=hand, field=_key_name(extra[0]))
 
 
 def _check_texts(value: object, hand: int | None = None, field: str | None = None) -> None:
@@ -66,7 +73,7 @@ def _check_texts(value: object, hand: int | None = None, field: str | None = Non
                 raise GameError(f"the key {shown(key)!r} {problem}", hand=hand, field=field)
             if field is None and hand is None and key in _NAMED:
                 continue  # the name rules check these, naming the seat or side
-            _check_texts(item, hand, field or key)
+            _check_texts(item, hand, field or _key_name(key))
 
 
 def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
+import scorepad.core.hand
 from scorepad import create_app
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import Hand, Table
@@ -24,6 +26,20 @@ def app(tmp_path: Path):
             "WTF_CSRF_ENABLED": False,
         }
     )
+
+
+@pytest.fixture
+def guarded_app(tmp_path: Path):
+    """An app with CSRF protection on, as in production: every form needs its token."""
+    return create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "scorepad.db"), "SECRET_KEY": "test"}
+    )
+
+
+@pytest.fixture
+def guarded(guarded_app):
+    """A client of the CSRF-protected app."""
+    return guarded_app.test_client()
 
 
 @pytest.fixture
@@ -57,3 +73,30 @@ def hand(bids, tricks=None) -> Hand:
 
 
 DEFAULT = Rules()
+
+
+class Scorings:
+    """How many sides the scoring core has scored (calls of `score_side`, one per side
+    of each hand scored) since the counter was made or last reset."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def reset(self) -> None:
+        self.count = 0
+
+
+@pytest.fixture
+def scorings(monkeypatch) -> Scorings:
+    """Counts every side the core scores, whichever module calls `score_side`."""
+    counter = Scorings()
+    original = scorepad.core.hand.score_side
+
+    def counted(*args, **kwargs):
+        counter.count += 1
+        return original(*args, **kwargs)
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("scorepad.") and getattr(module, "score_side", None) is original:
+            monkeypatch.setattr(module, "score_side", counted)
+    return counter

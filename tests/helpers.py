@@ -71,6 +71,14 @@ def play(client, game_id, number, bids, tricks):
     assert r.status_code == 302, r.get_data(as_text=True)
 
 
+def form_token(page) -> str:
+    """The CSRF token a page's form carries (a response or its text)."""
+    body = page if isinstance(page, str) else page.get_data(as_text=True)
+    found = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', body)
+    assert found, "the page has no form token"
+    return found.group(1)
+
+
 def text(response) -> str:
     """The page's visible text, tags stripped and spaces folded."""
     body = response.get_data(as_text=True)
@@ -80,3 +88,18 @@ def text(response) -> str:
         .replace("&amp;", "&")
         .replace("&#39;", "'")
     )
+
+
+def chosen(response, name: str) -> list[str]:
+    """The values a page has chosen for field `name`: checked boxes and radios, selected
+    options, filled text inputs; in page order, whatever the order of the attributes."""
+    body = response.get_data(as_text=True)
+    values = []
+    for tag in re.findall(r"<input\b[^>]*>", body):
+        attrs = dict(re.findall(r'(\w[\w-]*)(?:="([^"]*)")?', tag[6:]))
+        if attrs.get("name") != name:
+            continue
+        if attrs.get("type") in ("radio", "checkbox") and "checked" not in attrs:
+            continue
+        values.append(attrs.get("value", ""))
+    return values

@@ -7,10 +7,6 @@ redirect. A save that scores only the new hand does the same work at hand 5 and 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-import scorepad.core.hand
 from scorepad import gamefile
 from scorepad.store import storage
 from scorepad.web.db import get_db
@@ -36,38 +32,24 @@ def game_at_hand(app, number: int) -> str:
         return storage.create_game(get_db(), game.table, game.rules, game.hands)
 
 
-@contextmanager
-def counting_score_side(monkeypatch) -> Iterator[list[int]]:
-    """Count calls of the core's `score_side` (one per side of each hand scored)."""
-    calls = [0]
-    original = scorepad.core.hand.score_side
-
-    def counted(*args, **kwargs):
-        calls[0] += 1
-        return original(*args, **kwargs)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(scorepad.core.hand, "score_side", counted)
-        yield calls
-
-
-def sides_scored_by_a_save(app, client, monkeypatch, number: int) -> int:
+def sides_scored_by_a_save(app, client, scorings, number: int) -> int:
     """Sides scored while saving the tricks of hand `number`, the game already shown."""
     game_id = game_at_hand(app, number)
     page = client.get(f"/games/{game_id}")
     assert page.status_code == 200 and f"Hand {number}: tricks" in page.get_data(as_text=True)
-    with counting_score_side(monkeypatch) as calls:
-        response = client.post(
-            f"/games/{game_id}/tricks", data=tricks_form(number, 1, HANDS[(number - 1) % 2][1])
-        )
+    scorings.reset()
+    response = client.post(
+        f"/games/{game_id}/tricks", data=tricks_form(number, 1, HANDS[(number - 1) % 2][1])
+    )
+    scored = scorings.count
     assert response.status_code == 302, response.get_data(as_text=True)[:300]
     with app.app_context():
         stored = storage.load_game(get_db(), game_id)
     assert stored.game.hands[number - 1].tricks == tuple(HANDS[(number - 1) % 2][1])
-    return calls[0]
+    return scored
 
 
-def test_the_counter_sees_the_core_score_a_game(monkeypatch):
+def test_the_counter_sees_the_core_score_a_game(scorings):
     # The counter itself works: scoring a 3-hand partnership game scores 2 sides a hand.
     doc = {
         "format": "scorepad/1",
@@ -76,17 +58,34 @@ def test_the_counter_sees_the_core_score_a_game(monkeypatch):
         "hands": [{"bids": b, "tricks": t} for b, t in HANDS + HANDS[:1]],
     }
     game = gamefile.read(doc)
-    with counting_score_side(monkeypatch) as calls:
-        game.score()
-    assert calls[0] == 3 * 2
+    scorings.reset()  # reading the file scored it once already
+    game.score()
+    assert scorings.count == 3 * 2
 
 
-def test_a_save_does_some_scoring(app, client, monkeypatch):
+def test_a_save_does_some_scoring(app, client, scorings):
     # A save must check the new hand with the core: zero would mean it is not counted.
-    assert sides_scored_by_a_save(app, client, monkeypatch, 5) >= 2
+    assert sides_scored_by_a_save(app, client, scorings, 5) >= 2
 
 
-def test_a_save_late_in_a_long_game_costs_what_an_early_one_does(app, client, monkeypatch):
-    early = sides_scored_by_a_save(app, client, monkeypatch, 5)
-    late = sides_scored_by_a_save(app, client, monkeypatch, 200)
+def test_a_save_late_in_a_long_game_costs_what_an_early_one_does(app, client, scorings):
+    early = sides_scored_by_a_save(app, client, scorings, 5)
+    late = sides_scored_by_a_save(app, client, scorings, 200)
     assert late <= early, (early, late)
+
+
+def test_the_counter_sees_every_caller_of_the_core(scorings):
+    # The at-stake lines score what-ifs through their own import of score_side.
+    from scorepad.core.stakes import stakes
+
+    score = gamefile.read(
+        {
+            "format": "scorepad/1",
+            "mode": "partnership",
+            "players": ["A", "B", "C", "D"],
+            "hands": [{"bids": b, "tricks": t} for b, t in HANDS],
+        }
+    ).score()
+    scorings.reset()
+    stakes(score)
+    assert scorings.count > 0

@@ -13,7 +13,7 @@ import scorepad.web.db
 from scorepad import gamefile
 from scorepad.store import storage
 from scorepad.web.db import get_db
-from tests.helpers import bid_form, play, start, tricks_form
+from tests.helpers import bid_form, form_token, new_game_form, play, start, tricks_form
 
 BUDGET = 14 * 1024
 GZIP = {"Accept-Encoding": "gzip"}
@@ -102,21 +102,12 @@ def test_unchanged_page_answers_304_and_a_change_makes_a_new_tag(client):
     assert changed.status_code == 200 and changed.headers["ETag"] != tag
 
 
-def test_a_304d_page_still_posts(tmp_path):
-    from scorepad import create_app
-
-    app = create_app({"DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "k"})
-    client = app.test_client()
-    page = client.get("/games/new")
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text).group(1)
-    assert (
-        client.get("/games/new", headers={"If-None-Match": page.headers["ETag"]}).status_code == 304
-    )
-    from tests.helpers import new_game_form
-
-    assert (
-        client.post("/games/new", data={**new_game_form(), "csrf_token": token}).status_code == 302
-    )
+def test_a_304d_page_still_posts(guarded):
+    page = guarded.get("/games/new")
+    again = guarded.get("/games/new", headers={"If-None-Match": page.headers["ETag"]})
+    assert again.status_code == 304
+    posted = guarded.post("/games/new", data={**new_game_form(), "csrf_token": form_token(page)})
+    assert posted.status_code == 302
 
 
 def test_static_files_carry_their_hash_and_are_cached_long(client):
@@ -152,6 +143,34 @@ def test_plain_and_compressed_static_bodies_have_different_etags(client):
         assert again.headers["ETag"] == seen[coding]
         response.close()
     assert len(set(seen.values())) == 3, seen
+
+
+def test_static_tags_come_from_the_content_and_any_listed_tag_answers_304(app, client):
+    from scorepad import create_app
+
+    with app.app_context():
+        from scorepad.web.delivery import static_hash
+
+        digest = static_hash("app.css")
+    plain = client.get("/static/app.css", headers={"Accept-Encoding": "identity"})
+    br = client.get("/static/app.css", headers={"Accept-Encoding": "br"})
+    assert plain.headers["ETag"] == f'"{digest}"' and br.headers["ETag"] == f'"{digest}-br"'
+    again = create_app(dict(app.config)).test_client()  # another app, the same files
+    assert again.get("/static/app.css", headers=GZIP).headers["ETag"] == f'"{digest}-gzip"'
+    for held in (f'"old", "{digest}-br"', f'W/"{digest}-br"', "*"):
+        repeat = client.get(
+            "/static/app.css", headers={"Accept-Encoding": "br", "If-None-Match": held}
+        )
+        assert repeat.status_code == 304 and repeat.data == b"", held
+        assert repeat.headers["X-Content-Type-Options"] == "nosniff"
+    listed = client.get("/static/app.css", headers={"If-None-Match": f'"old", "{digest}"'})
+    assert listed.status_code == 304
+    other = client.get("/static/app.css", headers={**GZIP, "If-None-Match": f'"{digest}-br"'})
+    assert other.status_code == 200 and other.headers["Content-Encoding"] == "gzip"
+    head = client.head("/static/app.css", headers={"Accept-Encoding": "br"})
+    assert head.data == b"" and head.headers["Content-Length"] == br.headers["Content-Length"]
+    for response in (plain, br, other, head):
+        response.close()
 
 
 def test_script_does_not_block_rendering(client):

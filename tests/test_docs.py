@@ -20,9 +20,6 @@ BLOCK = re.compile(
     r"```json\n(.*?)```",
     re.S,
 )
-# Keys the docs describe that are being built now: an example using one of them is
-# skipped until the game file knows it, then checked like the others.
-UNKNOWN = re.compile(r"unknown key '(\w+)'|rules\.(\w+): is not a house rule")
 
 
 def examples(kind: str) -> list[tuple[str, str | None, object]]:
@@ -33,17 +30,9 @@ def examples(kind: str) -> list[tuple[str, str | None, object]]:
     return [(k, message, doc) for k, message, doc in found if k == kind]
 
 
-def read_or_skip(doc: object) -> gamefile.Game:
-    """Read a documented example; skip it while a key it uses is not implemented yet."""
-    try:
-        return gamefile.loads(json.dumps(doc))
-    except GameError as err:
-        unknown = UNKNOWN.search(str(err))
-        if unknown:
-            pytest.skip(
-                f"documents {unknown.group(1) or unknown.group(2)!r}, not read by the game file yet"
-            )
-        raise
+def read(doc: object) -> gamefile.Game:
+    """Read a documented example as a file: a refusal fails the test that reads it."""
+    return gamefile.loads(json.dumps(doc))
 
 
 def test_every_json_block_is_marked_and_valid():
@@ -56,7 +45,7 @@ def test_every_json_block_is_marked_and_valid():
 @pytest.mark.parametrize("index", range(len(examples("import"))))
 def test_import_examples_import(index):
     _, _, doc = examples("import")[index]
-    game = read_or_skip(doc)
+    game = read(doc)
     assert gamefile.export(game)["players"] == doc["players"]
 
 
@@ -70,13 +59,13 @@ def test_hand_examples_import_inside_a_game(index):
         "rules": {"blind_bid": 6, "blind_bid_trailing_by": 0},
         "hands": [hand],
     }
-    game = read_or_skip(doc)
+    game = read(doc)
     assert game.score().hands[0].sides is not None
 
 
 def test_export_example_is_what_scorepad_exports():
     ((_, _, doc),) = examples("export")
-    exported = gamefile.export(read_or_skip(doc))
+    exported = gamefile.export(read(doc))
     for key in ("format", "mode", "players", "first_dealer", "sides", "status", "winner", "hands"):
         assert exported[key] == doc[key], key
     # the docs shorten the rules: what they show is what the export holds

@@ -25,7 +25,7 @@ def test_wins_points_and_streak_in_partnership():
     assert first.points == sum(g.totals[0] for g in games)
     assert second.name == "Ben & Dev" and (second.won, second.streak) == (1, 0)
     assert second.points == sum(g.totals[1] for g in games)
-    assert evening.leader is first and evening.finished == 3 and evening.draws == 0
+    assert evening.games == 3 and evening.draws == 0
 
 
 def test_a_game_in_play_counts_its_points_but_no_win_and_keeps_the_streak():
@@ -34,7 +34,7 @@ def test_a_game_in_play_counts_its_points_but_no_win_and_keeps_the_streak():
     first = evening.rows[0]
     assert (first.won, first.streak, first.games) == (1, 1, 2)
     assert first.points == 81 + playing.totals[0] == 141
-    assert evening.finished == 1
+    assert evening.games == 2 and sum(row.won for row in evening.rows) == 1
 
 
 def test_a_draw_ends_every_streak():
@@ -45,7 +45,7 @@ def test_a_draw_ends_every_streak():
     assert drawn.draw
     evening = tally([_game(ALICE_CARA_WIN), drawn])
     assert all(row.streak == 0 for row in evening.rows) and evening.draws == 1
-    assert evening.leader is not None and evening.leader.won == 1
+    assert [(row.name, row.won) for row in evening.rows] == [("Alice & Cara", 1), ("Ben & Dev", 0)]
 
 
 def test_partners_are_recognised_by_name_whatever_the_seats_and_case():
@@ -54,12 +54,13 @@ def test_partners_are_recognised_by_name_whatever_the_seats_and_case():
     assert len(evening.rows) == 2 and evening.rows[0].won == 2
 
 
-def test_cutthroat_rows_are_players_and_a_shared_lead_has_no_leader():
+def test_cutthroat_rows_are_players_and_equal_wins_go_by_points():
     table = Table("cutthroat", ("Alice", "Ben", "Cara"))
     alice = _game([hand((6, 5, 5), (6, 5, 6))], 60, table)
     ben = _game([hand((5, 6, 5), (5, 6, 6))], 60, table)
     assert alice.winner == 0 and ben.winner == 1
     evening = tally([alice, ben])
     assert sorted(r.name for r in evening.rows) == ["Alice", "Ben", "Cara"]
-    assert evening.leader is None
+    assert [row.won for row in evening.rows] == [1, 1, 0]
+    assert evening.rows[0].points >= evening.rows[1].points
     assert {r.name: r.streak for r in evening.rows} == {"Alice": 0, "Ben": 1, "Cara": 0}

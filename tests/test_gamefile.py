@@ -1,4 +1,4 @@
-"""The game file of GAMEFILE.md: import form in, export form out."""
+"""The game file of docs/gamefile.md: import form in, export form out."""
 
 from __future__ import annotations
 
@@ -137,6 +137,8 @@ def _with(**changes):
         (_with(format="scorepad/2"), "format: must be 'scorepad/1'"),
         (_with(format=KeyError), "format: must be 'scorepad/1'"),
         (_with(colour="red"), "colour: unknown key"),
+        (_with(**{"": 1}), "'': unknown key"),
+        (_with(**{"": "\x1b"}), r"'': has a control character \(U\+001B\)"),
         (_with(mode=KeyError), "mode: missing"),
         (_with(mode="solo"), "mode: must be partnership or cutthroat"),
         (_with(players=["A", "B", "C"]), "players: partnership is played by 4 players, not 3"),

@@ -10,10 +10,17 @@ import re
 
 import pytest
 
-from scorepad import create_app
 from scorepad.store import storage
 from scorepad.web.db import get_db
-from tests.helpers import DEFAULT_RULE_FORM, bid_form, play, start, text, tricks_form
+from tests.helpers import (
+    DEFAULT_RULE_FORM,
+    bid_form,
+    form_token,
+    play,
+    start,
+    text,
+    tricks_form,
+)
 from tests.test_delivery import BUDGET, _weight
 
 HAND_1 = ([4, 5, 3, "nil"], [5, 5, 3, 0])  # RULES.md: 71 / 150
@@ -216,17 +223,9 @@ def test_delete_by_get_changes_nothing_and_twice_is_a_404(client, app):
     assert again.status_code == 404 and "This game no longer exists" in again.text
 
 
-@pytest.fixture
-def guarded(tmp_path):
-    """An app with CSRF protection on, as in production."""
-    app = create_app({"DATABASE": str(tmp_path / "c.db"), "SECRET_KEY": "k"})
-    return app, app.test_client()
-
-
-def test_every_housekeeping_post_needs_the_csrf_token(guarded):
-    app, client = guarded
-    page = client.get("/games/new").text
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+def test_every_housekeeping_post_needs_the_csrf_token(guarded_app, guarded):
+    app, client = guarded_app, guarded
+    token = form_token(client.get("/games/new"))
     from tests.helpers import new_game_form
 
     r = client.post("/games/new", data={**new_game_form(), "csrf_token": token})
@@ -605,35 +604,71 @@ def test_a_rematch_keeps_the_side_names_and_passes_the_deal_on(client, app):
     assert table.side_names == ("Sharks", None) and table.first_dealer == 3
 
 
-@pytest.mark.parametrize("junk", ["", "-", "1e9", "\x00", "😀" * 50, "99999999999999999999"])
-def test_junk_in_any_housekeeping_field_is_refused_never_a_500(client, app, junk):
+JUNK = ["", "-", "1e9", "\x00", "😀" * 50, "99999999999999999999"]
+HUGE = "99999999999999999999"
+HOUSEKEEPING = {
+    "settings": [
+        "version",
+        "player_0",
+        "side_1",
+        "rule_target",
+        "rule_nil_tricks",
+        "rule_loss_threshold",
+    ],
+    "hands/1/dealer": ["version", "dealer"],
+    "hands/1/adjust": ["version", "adjust_0", "note"],
+    "end": ["version"],
+}
+# What a person may really mean by one of the junk values: saved as the game's new state.
+MEANT = {
+    ("settings", "player_0"): {"-", "1e9", HUGE},  # odd, but names
+    ("settings", "side_1"): {"", "-", "1e9", HUGE},  # "": the side goes by its players
+    ("settings", "rule_loss_threshold"): {""},  # "": no losing score
+    ("hands/1/adjust", "adjust_0"): {""},  # "": no points
+    # a note is optional; any text up to 200 characters but control characters
+    ("hands/1/adjust", "note"): set(JUNK) - {"\x00"},
+}
+
+
+def _outcome(path: str, name: str, junk: str) -> str:
+    return "saved" if junk in MEANT.get((path, name), ()) else "refused"
+
+
+@pytest.mark.parametrize("junk", JUNK)
+def test_junk_in_any_housekeeping_field_is_saved_as_meant_or_refused(client, app, junk):
     game_id = played_game(client)
-    fields = {
-        "settings": [
-            "version",
-            "player_0",
-            "side_1",
-            "rule_target",
-            "rule_nil_tricks",
-            "rule_loss_threshold",
-        ],
-        "hands/1/dealer": ["version", "dealer"],
-        "hands/1/adjust": ["version", "adjust_0", "note"],
-        "end": ["version"],
-    }
-    good = {
-        "settings": settings_data(app, game_id),
-        "hands/1/dealer": {"version": "2", "dealer": "1"},
-        "hands/1/adjust": {"version": "2", "adjust_0": "5", "adjust_1": "0", "note": "x"},
-        "end": {"version": str(load(app, game_id).revision)},
-    }
-    for path, names in fields.items():
+
+    def good(path: str) -> dict:  # the form as its page fills it now
+        return {
+            "settings": lambda: settings_data(app, game_id),
+            "hands/1/dealer": lambda: {"version": ver(app, game_id), "dealer": "1"},
+            "hands/1/adjust": lambda: {
+                "version": ver(app, game_id),
+                **{"adjust_0": "5", "adjust_1": "0", "note": "x"},
+            },
+            "end": lambda: {"version": str(load(app, game_id).revision)},
+        }[path]()
+
+    for path, names in HOUSEKEEPING.items():
         for name in names:
-            r = client.post(f"/games/{game_id}/{path}", data={**good[path], name: junk})
-            assert r.status_code in (302, 400), (path, name, r.status_code)
+            before = load(app, game_id)
+            r = client.post(f"/games/{game_id}/{path}", data={**good(path), name: junk})
+            after = load(app, game_id)
+            where, outcome = (path, name, repr(junk)), _outcome(path, name, junk)
+            if outcome == "refused":
+                assert r.status_code == 400, where
+                assert 'class="error"' in r.text or 'role="alert"' in r.text, where
+                assert after.revision == before.revision, where
+            else:
+                assert r.status_code == 302, where
+                assert "flash-ok" in client.get(r.headers["Location"]).text, where
+                if name == "note":
+                    assert after.game.hands[0].note == junk
+                if name == "player_0":
+                    assert after.game.table.players[0] == junk
 
 
-# --- after the merge: the seat phones and the game file -------------------------------
+# --- settings beside the seat phones and the game file ---------------------------------
 
 
 def test_a_dealer_chosen_before_the_bids_holds_on_the_seat_phones_too(client, app):
@@ -663,3 +698,51 @@ def test_side_names_go_out_and_come_back_in_the_game_file(client, app):
     copy = load(app, r.headers["Location"].rsplit("/", 1)[-1])
     assert copy.game.table.side_names == (None, "Owls")
     assert "Owls" in text(client.get(f"/games/{copy.id}"))
+
+
+# --- a refusal says what scorepad says, whichever way the view raised it -------------
+
+
+def _bid_only(client, game_id, number, bids):
+    r = client.post(f"/games/{game_id}/bids", data=bid_form(number, bids))
+    assert r.status_code == 302, r.text
+
+
+@pytest.mark.parametrize(
+    "method,path,status,message",
+    [
+        ("get", "hands/7", 404, "This game has no hand 7."),
+        ("get", "hands/7/adjust", 404, "This game has no hand 7."),
+        ("get", "hands/7/renege", 404, "This game has no hand 7."),
+        ("get", "hands/7/dealer", 404, "This game has no hand 7."),
+        (
+            "get",
+            "hands/2/adjust",
+            404,
+            "Hand 2 has not been played yet: only a played hand can be adjusted.",
+        ),
+        (
+            "get",
+            "hands/2/renege",
+            404,
+            "A renege is recorded on a played hand of a partnership game.",
+        ),
+        ("post", "end", 400, "The form to end the game was incomplete."),
+    ],
+)
+def test_each_refusal_of_a_hand_or_form_shows_its_own_message(
+    client, method, path, status, message
+):
+    game_id = played_game(client)
+    _bid_only(client, game_id, 2, [3, 3, 3, 3])  # hand 2 bid, not played
+    response = getattr(client, method)(f"/games/{game_id}/{path}")
+    assert response.status_code == status
+    assert message in text(response) and "There is nothing here" not in text(response)
+
+
+def test_a_renege_on_a_cutthroat_hand_says_where_reneges_are_recorded(client):
+    game_id = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3")
+    play(client, game_id, 1, [4, 4, 4], [5, 6, 6])
+    response = client.get(f"/games/{game_id}/hands/1/renege")
+    assert response.status_code == 404
+    assert "A renege is recorded on a played hand of a partnership game." in text(response)

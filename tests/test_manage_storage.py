@@ -251,7 +251,7 @@ def test_an_adjustment_that_ends_the_game_earlier_asks_first(db):
     assert len(stored.game.hands) == 1 and stored.score().status == "finished"
 
 
-def test_m008_on_a_database_that_ran_the_house_branchs_own_m006(tmp_path):
+def test_m008_adds_only_what_an_earlier_m006_of_its_own_left_out(tmp_path):
     path = str(tmp_path / "house.db")
     old = Migrations("scorepad")
     for fn in (
@@ -263,7 +263,7 @@ def test_m008_on_a_database_that_ran_the_house_branchs_own_m006(tmp_path):
         old()(fn)
 
     @old()
-    def m006_game_settings(db):  # as the house branch had it before the merge
+    def m006_game_settings(db):  # an m006 that added the dealer column and deleted games
         db.table("games").add_column("next_dealer", int)
         db.table("deleted_games").create({"key": str, "deleted_at": str}, pk="key")
 

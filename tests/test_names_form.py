@@ -50,6 +50,31 @@ def test_error_pages_show_only_scorepads_own_words(client):
     assert "There is nothing here." in unknown and "The requested URL" not in unknown
 
 
+def test_abort_with_words_shows_them_and_a_librarys_words_stay_hidden(app):
+    from flask import abort
+    from werkzeug.exceptions import BadRequest
+
+    @app.get("/ours")
+    def ours():
+        abort(409, description="Our own words.")
+
+    @app.get("/plain")
+    def plain():
+        abort(404)
+
+    @app.get("/theirs")
+    def theirs():
+        raise BadRequest("Failed to decode JSON object: Expecting value")
+
+    client = app.test_client()
+    own = client.get("/ours")
+    assert own.status_code == 409 and "Our own words." in text(own)
+    assert "There is nothing here." in text(client.get("/plain"))
+    theirs_page = client.get("/theirs")
+    assert theirs_page.status_code == 400 and "decode JSON" not in text(theirs_page)
+    assert "Something in that request was not right." in text(theirs_page)
+
+
 def test_new_rules_are_offered_and_kept_by_the_form(client):
     from tests.helpers import new_game_form as form
 

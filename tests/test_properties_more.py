@@ -1,11 +1,11 @@
-"""Property tests for issue 12: blind contracts, games ended early, a dealer out of turn."""
+"""Property tests of blind contracts, games ended early, a dealer out of turn."""
 
 from __future__ import annotations
 
 import dataclasses
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from scorepad.core.errors import GameError
@@ -43,14 +43,20 @@ def _base(result, bag_points: int) -> int:
 
 
 @settings(max_examples=150, deadline=None)
-@given(RULES, played_hands(), st.integers(0, 1))
-def test_a_blind_contract_doubles_its_contract_points_and_nothing_else(changes, hand, side):
-    rules = validate_rules(changes)
-    try:
-        plain = score_game(partnership(), rules, [hand])
-        blind = score_game(partnership(), rules, [dataclasses.replace(hand, blind=(side,))])
-    except GameError:
-        return  # bids this table refuses, or a contract too small to be bid blind
+@given(RULES, played_hands(), st.integers(0, 1), st.data())
+def test_a_blind_contract_doubles_its_contract_points_and_nothing_else(changes, hand, side, data):
+    contract = sum(bid for bid in hand.bids[side::2] if isinstance(bid, int))
+    if contract == 0:  # a side of nil bidders has no contract to bid blind: give it one
+        contract = data.draw(st.integers(1, 13), label="contract")
+        hand = dataclasses.replace(
+            hand,
+            bids=tuple(contract if seat == side else bid for seat, bid in enumerate(hand.bids)),
+        )
+    # blind bids allowed from at most this side's contract, so the blind hand is legal
+    smallest = data.draw(st.integers(1, min(contract, 17)), label="blind_bid")
+    rules = validate_rules({**changes, "blind_bid": smallest})
+    plain = score_game(partnership(), rules, [hand])
+    blind = score_game(partnership(), rules, [dataclasses.replace(hand, blind=(side,))])
     before, after = plain.hands[0].sides, blind.hands[0].sides
     assert after[1 - side] == before[1 - side]
     mine, was = after[side], before[side]
@@ -75,7 +81,7 @@ def test_a_game_ended_early_is_never_played_further(hands, further):
     try:
         score = score_game(partnership(), rules, hands, ended=True)
     except GameError:
-        return
+        reject()  # a hand after the game was won: not a game to end early
     assert score.status == "finished" and score.ended
     leaders = [i for i, t in enumerate(score.totals) if t == max(score.totals)]
     assert score.winner == (leaders[0] if len(leaders) == 1 else None)
@@ -91,7 +97,7 @@ def test_a_dealer_change_moves_every_later_deal(hands, data):
     try:
         plain = score_game(partnership(), rules, hands)
     except GameError:
-        return
+        reject()  # a hand after the game was won
     at = data.draw(st.integers(0, len(plain.hands) - 1))
     seat = data.draw(st.integers(0, 3))
     moved = list(hands)

@@ -21,7 +21,6 @@ from scorepad.web.forms import hand_form
 from scorepad.web.widgets import attributes
 from tests.conftest import partnership
 from tests.helpers import bid_form, new_game_form, start, tricks_form, version_on_page
-from tests.test_cost import counting_score_side
 
 TOKEN = re.compile(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"')
 
@@ -96,9 +95,8 @@ def test_the_session_cookie_is_sent_only_when_the_session_changes(client):
     assert other
 
 
-def test_a_page_shown_again_scores_nothing_and_keeps_each_phones_token(tmp_path, monkeypatch):
-    app = create_app({"DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "k", "TESTING": True})
-    phones = [app.test_client(), app.test_client()]
+def test_a_page_shown_again_scores_nothing_and_keeps_each_phones_token(guarded_app, scorings):
+    phones = [guarded_app.test_client(), guarded_app.test_client()]
     tokens = []
     for phone in phones:
         tokens.append(TOKEN.search(phone.get("/games/new").get_data(as_text=True)).group(1))
@@ -107,9 +105,9 @@ def test_a_page_shown_again_scores_nothing_and_keeps_each_phones_token(tmp_path,
     assert response.status_code == 302, response.get_data(as_text=True)[:500]
     game = response.headers["Location"]
     pages = [phone.get(game).get_data(as_text=True) for phone in phones]
-    with counting_score_side(monkeypatch) as calls:
-        again = [phone.get(game).get_data(as_text=True) for phone in phones]
-    assert calls[0] == 0
+    scorings.reset()
+    again = [phone.get(game).get_data(as_text=True) for phone in phones]
+    assert scorings.count == 0  # the at-stake lines included
     for page, page_again in zip(pages, again):
         assert TOKEN.sub("", page) == TOKEN.sub("", page_again)
     first, second = (set(TOKEN.findall(page)) for page in again)

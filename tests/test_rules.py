@@ -1,4 +1,4 @@
-"""House rules: every key of RULES.md with its default, and clear refusals."""
+"""House rules: every key of docs/rules.md with its default, and clear refusals."""
 
 from __future__ import annotations
 

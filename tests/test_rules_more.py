@@ -1,4 +1,5 @@
-"""Issue 12's house rules and hand extras: every worked example and refusal of RULES.md."""
+"""House rules beyond the defaults and hand extras: every worked example and refusal of
+RULES.md."""
 
 from __future__ import annotations
 

@@ -3,7 +3,6 @@ scores one hand from the known score, not the whole game again."""
 
 from __future__ import annotations
 
-from scorepad.core import hand as hand_scoring
 from scorepad.core.rules import validate_rules
 from scorepad.store import storage
 from tests.conftest import partnership
@@ -16,42 +15,30 @@ def _play(db, game_id, number):
     storage.save_tricks(db, game_id, number, 2 * number - 1, tricks)
 
 
-def _cost_of_hand(db, monkeypatch, game_id, number) -> int:
-    calls = []
-    real = hand_scoring.score_side
-
-    def counting(*args, **kwargs):
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(hand_scoring, "score_side", counting)
+def _cost_of_hand(db, scorings, game_id, number) -> int:
+    scorings.reset()
     _play(db, game_id, number)
     storage.load_game(db, game_id).score()  # the page shown after the save
-    monkeypatch.setattr(hand_scoring, "score_side", real)
-    return len(calls)
+    return scorings.count
 
 
-def test_saving_hand_200_costs_no_more_than_saving_hand_5(db, monkeypatch):
+def test_saving_hand_200_costs_no_more_than_saving_hand_5(db, scorings):
     rules = validate_rules({"target": 2000, "bag_limit": 0})
     game_id = storage.create_game(db, partnership(), rules)
     costs = {}
     for number in range(1, 201):
         if number in (5, 200):
-            costs[number] = _cost_of_hand(db, monkeypatch, game_id, number)
+            costs[number] = _cost_of_hand(db, scorings, game_id, number)
         else:
             _play(db, game_id, number)
     assert costs[200] <= costs[5] == 2  # one hand, two sides
 
 
-def test_a_fix_of_an_early_hand_scores_the_game_again(db, monkeypatch):
+def test_a_fix_of_an_early_hand_scores_the_game_again(db, scorings):
     game_id = storage.create_game(db, partnership(), validate_rules({"target": 2000}))
     for number in range(1, 11):
         _play(db, game_id, number)
-    calls = []
-    real = hand_scoring.score_side
-    monkeypatch.setattr(
-        hand_scoring, "score_side", lambda *a, **k: calls.append(1) or real(*a, **k)
-    )
+    scorings.reset()
     storage.edit_hand(db, game_id, 2, 4, [3, 3, 3, 4], [4, 3, 3, 3])
-    assert len(calls) == 20  # every hand is scored again
+    assert scorings.count == 20  # every hand is scored again
     assert storage.load_game(db, game_id).score().hands[1].sides[0].points == 61

@@ -73,6 +73,7 @@ def test_sigterm_stops_caddy_and_scorepad(server):
     assert all(answers(port) for port in server.ports)
     server.process.send_signal(signal.SIGTERM)
     assert server.process.wait(20) == 0
+    assert "scorepad stopped" in server.log.read_text()
     assert not any(answers(port) for port in server.ports)
 
 

@@ -7,11 +7,12 @@ import sqlite3
 
 import pytest
 
+import scorepad.store.db
 import scorepad.web.db
 from scorepad.store import storage
 from scorepad.web import errors
 from scorepad.web.db import get_db
-from tests.helpers import bid_form, new_game_form, start, text, tricks_form, version_on_page
+from tests.helpers import bid_form, chosen, new_game_form, start, text, tricks_form, version_on_page
 
 
 @pytest.fixture
@@ -33,7 +34,14 @@ def read_only(monkeypatch):
 
 
 def _full(*args, **kwargs):
-    raise sqlite3.OperationalError("database or disk is full")
+    """Fail as SQLite does when the disk fills: a real SQLITE_FULL, from a database
+    that may not grow past its first page."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute("pragma max_page_count = 1")
+        conn.execute("create table needs_a_second_page (x)")
+    finally:
+        conn.close()
 
 
 def test_tricks_on_a_read_only_database_are_kept_on_the_page(app, client, read_only):
@@ -72,8 +80,7 @@ def test_hand_forms_on_a_full_disk(app, client, monkeypatch, path, data, writer)
     monkeypatch.setattr(storage, writer, _full)
     response = client.post(f"/games/{game_id}/{path}", data=data)
     assert response.status_code == 507 and "disk is full" in text(response)
-    assert 'name="bid_0"' in response.get_data(as_text=True)
-    assert f'value="{data["bid_0"]}"' in response.get_data(as_text=True)
+    assert chosen(response, "bid_0") == [data["bid_0"]]
 
 
 def test_undo_and_rematch_on_a_read_only_database_say_so(app, client, read_only):
@@ -104,6 +111,70 @@ def test_a_database_file_made_read_only(tmp_path, client, app):
         os.chmod(app.config["DATABASE"], 0o644)
 
 
+def _read_only():
+    conn = sqlite3.connect(":memory:")
+    conn.execute("pragma query_only = on")
+    conn.execute("create table t (x)")
+
+
+def _busy(tmp_path):
+    path = str(tmp_path / "busy.db")
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("create table t (x)")
+    holder.execute("begin immediate")
+    try:
+        sqlite3.connect(path, timeout=0, isolation_level=None).execute("begin immediate")
+    finally:
+        holder.rollback()
+        holder.close()
+
+
+def _raised(fail, *args) -> sqlite3.OperationalError:
+    with pytest.raises(sqlite3.OperationalError) as caught:
+        fail(*args)
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    "fail,needs_path,problem,status",
+    [
+        (_full, False, errors.DISK_FULL, 507),
+        (_read_only, False, errors.READ_ONLY, 503),
+        (_busy, True, errors.BUSY, 503),
+    ],
+)
+def test_sqlite_failures_are_told_apart_by_their_code_not_their_words(
+    app, tmp_path, fail, needs_path, problem, status
+):
+    err = _raised(fail, *((tmp_path,) if needs_path else ()))
+    err.args = ("words SQLite might say differently in another version",)
+    message = errors.sentences(problem[0], errors.KEPT, problem[1])
+    with app.app_context():
+        assert errors.storage_problem(err) == (message, status)
+
+
+def test_the_words_alone_make_no_storage_problem(app):
+    lookalike = sqlite3.OperationalError("database or disk is full")  # no SQLite code
+    with app.app_context(), pytest.raises(sqlite3.OperationalError):
+        errors.storage_problem(lookalike)
+
+
+def test_bids_while_another_write_holds_the_database_too_long(app, client, monkeypatch):
+    game_id = start(client)
+    monkeypatch.setattr(scorepad.store.db, "BUSY_TIMEOUT_SECONDS", 0.05)
+    holder = sqlite3.connect(app.config["DATABASE"], isolation_level=None)
+    holder.execute("begin immediate")
+    try:
+        response = client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
+    finally:
+        holder.rollback()
+        holder.close()
+    assert response.status_code == 503 and "stayed busy with other saves" in text(response)
+    assert [chosen(response, f"bid_{seat}") for seat in range(4)] == [["4"], ["5"], ["3"], ["1"]]
+    with app.app_context():
+        assert storage.load_game(get_db(), game_id).game.hands == ()
+
+
 def test_a_seat_bid_on_a_full_disk_says_so_in_whole_sentences(client, monkeypatch):
     from scorepad.store import seats as store_seats
     from tests.test_seats import _bid, _links
@@ -119,7 +190,7 @@ def test_a_seat_bid_on_a_full_disk_says_so_in_whole_sentences(client, monkeypatc
     )
 
 
-@pytest.mark.parametrize("problem", [errors.DISK_FULL, errors.READ_ONLY])
+@pytest.mark.parametrize("problem", [errors.DISK_FULL, errors.READ_ONLY, errors.BUSY])
 def test_every_storage_message_is_made_of_whole_sentences(problem):
     for kept in ((), (errors.KEPT,)):
         message = errors.sentences(problem[0], *kept, problem[1])

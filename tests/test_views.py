@@ -11,7 +11,7 @@ import pytest
 
 from scorepad.store import storage
 from scorepad.web.db import get_db
-from tests.helpers import bid_form, new_game_form, play, start, text, tricks_form
+from tests.helpers import bid_form, form_token, new_game_form, play, start, text, tricks_form
 from tests.test_gamefile import IMPORT
 
 
@@ -489,16 +489,11 @@ def test_import_without_a_file(client):
     assert response.status_code == 400 and "Choose a game file" in text(response)
 
 
-def test_csrf_is_required_when_on(tmp_path):
-    from scorepad import create_app
-
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "k"})
-    client = app.test_client()
-    response = client.post("/games/new", data=new_game_form())
+def test_csrf_is_required_when_on(guarded):
+    response = guarded.post("/games/new", data=new_game_form())
     assert response.status_code == 400 and "expired" in text(response)
-    page = client.get("/games/new").get_data(as_text=True)
-    token = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
-    response = client.post("/games/new", data={**new_game_form(), "csrf_token": token})
+    token = form_token(guarded.get("/games/new"))
+    response = guarded.post("/games/new", data={**new_game_form(), "csrf_token": token})
     assert response.status_code == 302
 
 

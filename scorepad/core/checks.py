@@ -8,13 +8,10 @@ from collections.abc import Sequence
 from .errors import GameError
 from .model import BLIND_NIL, NIL, NILS, Bid, Table, blind_bid_open, blind_nil_open
 from .rules import Rules
+from .tricks import whole
 
 MAX_ADJUST = 1000
 MAX_NOTE = 200
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def typed_count(text: object) -> int | None:
@@ -35,7 +32,7 @@ def _normalize_bid(table: Table, rules: Rules, value: object, number: int, seat:
     top = table.tricks_per_hand
     if isinstance(value, str) and value in NILS:
         return value
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top:
+    if whole(value) and value <= top:
         if value == 0 and rules.zero_bid == "nil":
             return NIL  # a bid of 0 is nil unless the house says otherwise
         return value
@@ -137,7 +134,7 @@ def check_blind(
     if blind is None or blind == () or blind == []:
         return ()
     if not isinstance(blind, (list, tuple)) or not all(
-        _whole(side) and side < len(table.sides) for side in blind
+        whole(side) and side < len(table.sides) for side in blind
     ):
         raise GameError(
             f"must be a list of side numbers from 0 to {len(table.sides) - 1}",
@@ -173,7 +170,7 @@ def check_blind(
 
 def check_dealer(table: Table, dealer: object, number: int) -> int:
     """A seat given as the dealer of a hand."""
-    if not _whole(dealer) or dealer >= len(table.players):  # type: ignore[operator]
+    if not whole(dealer) or dealer >= len(table.players):
         raise GameError(
             f"must be a seat from 0 to {len(table.players) - 1}, not {dealer!r}",
             hand=number,
@@ -223,7 +220,7 @@ def check_renege(table: Table, renege: object, played: bool, number: int) -> tup
             "a renege is recorded in partnership games only", hand=number, field="renege"
         )
     if not isinstance(renege, (list, tuple)) or not all(
-        _whole(side) and side < len(table.sides) for side in renege
+        whole(side) and side < len(table.sides) for side in renege
     ):
         raise GameError(
             f"must be a list of side numbers from 0 to {len(table.sides) - 1}",
@@ -270,7 +267,7 @@ def check_start(table: Table, rules: Rules, start: object) -> tuple[tuple[int, i
                 field="start",
                 seat=table.sides[side][0],
             )
-        if not _whole(bags) or bags > top_bags:
+        if not whole(bags) or bags > top_bags:
             raise GameError(
                 f"{name}'s bags must be a whole number from 0 to {top_bags}, not {bags!r}",
                 field="start",

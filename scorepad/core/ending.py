@@ -1,4 +1,4 @@
-"""The end of a game: after every hand, the first rule of RULES.md that applies decides.
+"""The end of a game: after every hand, the first rule of docs/rules.md that applies decides.
 
 1. ``boston = win``: a side that bid and took every trick wins.
 2. ``set_out``: a side that missed its contract N hands in a row loses; both

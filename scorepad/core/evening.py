@@ -31,17 +31,9 @@ class EveningRow:
 class Evening:
     """The tally of an evening's games, oldest game first."""
 
-    rows: tuple[EveningRow, ...]
+    rows: tuple[EveningRow, ...]  # most games won first, then most points
     games: int
-    finished: int
     draws: int
-
-    @property
-    def leader(self) -> EveningRow | None:
-        """The single row with the most games won (None: none yet, or shared)."""
-        best = max((row.won for row in self.rows), default=0)
-        top = [row for row in self.rows if row.won == best]
-        return top[0] if best and len(top) == 1 else None
 
 
 def _key(score: GameScore, side: int) -> frozenset[str]:
@@ -51,10 +43,9 @@ def _key(score: GameScore, side: int) -> frozenset[str]:
 def tally(scores: Sequence[GameScore]) -> Evening:
     """Games won, points and the current winning streak per side, oldest game first."""
     rows: dict[frozenset[str], EveningRow] = {}
-    finished = draws = 0
+    draws = 0
     for score in scores:
         done = score.status == "finished"
-        finished += done
         draws += done and score.winner is None
         for side, total in enumerate(score.totals):
             row = rows.setdefault(_key(score, side), EveningRow(score.table.side_name(side)))
@@ -66,4 +57,4 @@ def tally(scores: Sequence[GameScore]) -> Evening:
                 row.won += won
                 row.streak = row.streak + 1 if won else 0
     ordered = sorted(rows.values(), key=lambda r: (-r.won, -r.points, r.name.casefold()))
-    return Evening(tuple(ordered), len(scores), finished, draws)
+    return Evening(tuple(ordered), len(scores), draws)

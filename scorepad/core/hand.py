@@ -1,4 +1,4 @@
-"""Scoring one side for one hand, exactly as ../shared/RULES.md says.
+"""Scoring one side for one hand, exactly as docs/rules.md says.
 
 * The contract is the sum of the side's number bids; its contract tricks are
   the tricks of those same players (plus its nil bidders' under
@@ -30,17 +30,29 @@ from dataclasses import dataclass
 from .model import BLIND_NIL, NILS, Bid, NilResult, SideHand
 from .rules import Rules
 
+BLIND_FACTOR = 2  # a blind contract and a blind nil count double, won or lost
 
-def _contract_points(rules: Rules, contract: int, made: bool, boston: bool) -> int:
-    """What the contract itself is worth, before any doubling and without overtricks."""
+
+def contract_points(
+    rules: Rules, contract: int, made: bool, *, boston: bool = False, blind: bool = False
+) -> int:
+    """What a contract itself is worth, without overtricks (`boston`: it took every trick)."""
     flat = rules.ten_for_two_hundred and contract >= 10
     if made:
         if boston and rules.boston == "bonus":
-            return rules.boston_bonus
-        return 200 if flat else 10 * contract
-    if flat:
-        return -200  # the flat rule sets its own penalty, whatever missed_contract says
-    return -10 * contract if rules.missed_contract == "minus" else 0
+            points = rules.boston_bonus
+        else:
+            points = 200 if flat else 10 * contract
+    elif flat:
+        points = -200  # the flat rule sets its own penalty, whatever missed_contract says
+    else:
+        points = -10 * contract if rules.missed_contract == "minus" else 0
+    return points * (BLIND_FACTOR if blind else 1)
+
+
+def nil_points(rules: Rules, made: bool, blind: bool = False) -> int:
+    """What a nil (`blind`: a blind nil) wins when made or loses when broken."""
+    return (1 if made else -1) * rules.nil_value * (BLIND_FACTOR if blind else 1)
 
 
 @dataclass(frozen=True)
@@ -116,23 +128,23 @@ def score_side(
     taken = split.taken + renege
     made: bool | None = None
     boston = False
-    contract_points = overtricks = 0
+    bid_points = overtricks = 0
     if contract > 0:
         made = taken >= contract
         boston = made and contract >= all_tricks
         if made:
             overtricks = taken - contract
-        contract_points = _contract_points(rules, contract, made, boston) * (2 if blind else 1)
-        contract_points += overtricks * rules.bag_points
+        bid_points = contract_points(rules, contract, made, boston=boston, blind=blind)
+        bid_points += overtricks * rules.bag_points
     elif bidders:  # a bid of 0 that is not nil: every contract trick is over
         made, overtricks = True, taken
-        contract_points = overtricks * rules.bag_points
+        bid_points = overtricks * rules.bag_points
     nils = tuple(
         NilResult(
             seat=seat,
             blind=b == BLIND_NIL,
             made=t == 0,
-            points=(1 if t == 0 else -1) * rules.nil_value * (2 if b == BLIND_NIL else 1),
+            points=nil_points(rules, t == 0, b == BLIND_NIL),
         )
         for seat, b, t in zip(seats, bids, tricks)
         if b in NILS
@@ -147,7 +159,7 @@ def score_side(
             penalties, bags = 1, 0
     penalty_points = -penalties * rules.bag_penalty
     points = (
-        contract_points
+        bid_points
         + sum(n.points for n in nils)
         + nil_bags * rules.bag_points
         + penalty_points
@@ -157,7 +169,7 @@ def score_side(
         contract,
         taken,
         made,
-        contract_points,
+        bid_points,
         overtricks,
         nils,
         nil_bags,

@@ -72,11 +72,6 @@ class Table:
             return self.side_names[side]  # type: ignore[return-value]
         return " & ".join(self.players[seat] for seat in self.sides[side])
 
-    def dealer(self, number: int) -> int:
-        """The seat that deals hand `number` if the deal always passed as it should;
-        a scored hand's `dealer` says who really dealt."""
-        return (self.first_dealer + number - 1) % len(self.players)
-
 
 def make_table(
     mode: object, players: object, first_dealer: object = 0, side_names: object = None

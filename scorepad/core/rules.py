@@ -1,6 +1,6 @@
 """House rules of Spades as data, and their validation.
 
-Every key of the house-rules table in RULES.md is one `RuleSpec` below: its
+Every key of the house-rules table in docs/rules.md is one `RuleSpec` below: its
 default, its kind (a switch, a whole number in a range, or one of a few
 choices), a short label and a one-line explanation in scorepad's own words.
 `Rules` is the frozen set of values a game is played with; `validate_rules`
@@ -342,7 +342,7 @@ class Rules:
     renege_tricks: int = _default("renege_tricks")
 
     def as_dict(self) -> dict[str, Any]:
-        """Every key with its value, in the order of RULES.md."""
+        """Every key with its value, in the order of docs/rules.md."""
         return {spec.key: getattr(self, spec.key) for spec in RULE_SPECS}
 
 

@@ -1,4 +1,4 @@
-"""Scoring a game of Spades hand by hand, exactly as ../shared/RULES.md says.
+"""Scoring a game of Spades hand by hand, exactly as docs/rules.md says.
 
 Pure: plain values in, plain values out, no I/O. A game's score is built one
 hand at a time: `extend` scores a new hand from the running state the score
@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from . import hand as hand_scoring
 from .checks import (
     check_adjust,
     check_bids,
@@ -131,7 +130,7 @@ def extend(score: GameScore, hand: Hand) -> GameScore:
         else (0,) * len(table.sides)
     )
     results = tuple(
-        hand_scoring.score_side(
+        score_side(
             rules,
             side_bids[side],
             side_tricks_as_played[side],

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeGuard
 
 from .errors import GameError
 from .model import NILS, Bid, Table
 
 
-def _whole(value: object) -> bool:
+def whole(value: object) -> TypeGuard[int]:
+    """Whether a count is a whole number from 0 (True and False are not counts)."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
@@ -18,7 +20,7 @@ def _check_counts(
     """Each count whole and from 0, and all of them the tricks of one deal; a refusal of
     one seat's count names that seat."""
     for index, took in enumerate(counts):
-        if not _whole(took):
+        if not whole(took):
             raise GameError(
                 f"{names[index]}'s tricks must be a whole number from 0, not {took!r}",
                 hand=number,
@@ -74,7 +76,7 @@ def check_side_tricks(
         for seat in seats:
             took, name = tricks[seat], table.players[seat]
             if bids[seat] in NILS:
-                if not _whole(took):
+                if not whole(took):
                     raise GameError(
                         f"{name} bid nil, so {name}'s own tricks must be "
                         f"a whole number from 0, not {took!r}",

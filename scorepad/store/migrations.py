@@ -108,8 +108,8 @@ def m008_housekeeping(db: Database) -> None:
     """The dealer chosen for a hand not yet bid (its number and seat: a choice made for a
     hand since undone or bid is no longer current), and the keys of deleted games (one-way
     hashes) so their old addresses can say the game is gone."""
-    # A test database made on the house branch before the merge ran its own m006, which
-    # added next_dealer and deleted_games already: add only what is missing.
+    # Some databases ran an m006 of their own that added next_dealer and deleted_games
+    # already: add only what is missing.
     games = db.table("games")
     for column in ("next_dealer", "next_dealer_hand"):
         if column not in games.columns_dict:

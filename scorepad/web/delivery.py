@@ -8,7 +8,9 @@
   under its own name (cached briefly) and under a content-hashed name such as
   `/static/app.<hash>.css` (cached for a year as immutable), each precompressed.
   WhiteNoise answers only from the list of files found at start, so no request
-  ever opens a path of its choosing.
+  ever opens a path of its choosing. Only its public settings are used; its
+  tags (one per file, from the copy's time and size) are replaced by each file's
+  content hash, and a compressed body's tag by its own (see `_etag_per_coding`).
 """
 
 from __future__ import annotations
@@ -21,18 +23,15 @@ import stat
 import tempfile
 import threading
 from collections.abc import Callable, Iterable
-from http import HTTPStatus
 from pathlib import Path
-from typing import Any
 from wsgiref.headers import Headers
 
 from flask import Flask, abort, current_app, g, request, session
 from flask_compress import Compress
-from werkzeug.http import parse_accept_header, parse_etags
+from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response as BaseResponse
 from whitenoise import WhiteNoise
 from whitenoise.compress import Compressor
-from whitenoise.responders import NOT_MODIFIED_HEADERS, Response, StaticFile
 
 from .security import HEADERS
 from .urls import url_for as remembered_url_for
@@ -119,49 +118,44 @@ def _honour_refusals(app: Callable) -> Callable:
     return middleware
 
 
-class _File(StaticFile):
-    """A static file whose compressed forms each carry their own ETag."""
+def _etag_per_coding(app: Callable) -> Callable:
+    """WSGI middleware over WhiteNoise: a compressed static body gets a tag of its own
+    (`"<hash>-gzip"`, `"<hash>-br"`), as HTTP asks of different representations, and a
+    request holding that tag (alone, in a list, or weak) is answered 304. WhiteNoise
+    gives every coding of a file the file's one tag and answers 304 only to that exact
+    header; werkzeug's public Response does the rest."""
 
-    @staticmethod
-    def get_alternatives(base_headers: Any, files: Any) -> list:
-        alternatives = []
-        for pattern, path, headers in StaticFile.get_alternatives(base_headers, files):
-            headers = dict(headers)
-            coding = headers.get("Content-Encoding")
+    def middleware(environ: dict, start_response: Callable) -> Iterable[bytes]:
+        if not environ.get("PATH_INFO", "").startswith("/static/"):
+            return app(environ, start_response)
+        response = BaseResponse.from_app(app, environ)
+        coding = response.headers.get("Content-Encoding")
+        tag, _ = response.get_etag()
+        if response.status_code == 200 and tag:
             if coding:
-                headers["ETag"] = f'{headers["ETag"][:-1]}-{coding}"'
-            alternatives.append((pattern, path, list(headers.items())))
-        return alternatives
+                response.set_etag(f"{tag}-{coding}")
+            response.make_conditional(environ)
+        return response(environ, start_response)
 
-    def get_response(self, method: str, request_headers: Any) -> Any:
-        if method in ("GET", "HEAD") and "HTTP_IF_NONE_MATCH" in request_headers:
-            _, headers = self.get_path_and_headers(request_headers)
-            headers = dict(headers)
-            if parse_etags(request_headers["HTTP_IF_NONE_MATCH"]).contains(
-                headers["ETag"].strip('"')
-            ):
-                kept = [(k, v) for k, v in headers.items() if k in NOT_MODIFIED_HEADERS]
-                return Response(HTTPStatus.NOT_MODIFIED, kept, None)
-        return super().get_response(method, request_headers)
+    return middleware
 
 
-class StaticFiles(WhiteNoise):
-    """WhiteNoise with per-coding ETags and scorepad's security headers."""
+def _static_headers(
+    tags: dict[str, str], immutable: set[str]
+) -> Callable[[Headers, str, str], None]:
+    """WhiteNoise's add_headers_function: scorepad's security headers, a year's caching
+    for a hashed name, and each file's tag from its content (so a restart, which copies
+    the files anew, keeps every tag)."""
 
-    FOREVER = YEAR
-
-    def get_static_file(self, path: str, url: str, stat_cache: Any = None) -> Any:
-        headers = Headers([])
-        self.add_mime_headers(headers, path, url)
-        self.add_cache_headers(headers, path, url)
+    def add_headers(headers: Headers, path: str, url: str) -> None:
         for name, value in HEADERS.items():
             headers[name] = value
-        return _File(
-            path,
-            headers.items(),
-            stat_cache=stat_cache,
-            encodings={"gzip": path + ".gz", "br": path + ".br"},
-        )
+        name = url.removeprefix("/static/")
+        if name in immutable:
+            headers["Cache-Control"] = f"max-age={YEAR}, public, immutable"
+        headers["ETag"] = f'"{tags[name]}"'
+
+    return add_headers
 
 
 def static_hash(filename: str) -> str:
@@ -205,15 +199,17 @@ def init_app(app: Flask) -> None:
     """Static files through WhiteNoise, compression, HTML ETags, the template helpers."""
     folder, hashes = _build(app.static_folder or "")
     app.extensions["scorepad.static"] = hashes
-    immutable = {_hashed_name(name, digest) for name, digest in hashes.items()}
+    immutable = {_hashed_name(name, digest): digest for name, digest in hashes.items()}
     app.wsgi_app = _honour_refusals(  # type: ignore[method-assign]
-        StaticFiles(
-            app.wsgi_app,
-            root=folder,
-            prefix="static/",
-            max_age=SHORT,
-            allow_all_origins=False,
-            immutable_file_test=lambda path, url: url.removeprefix("/static/") in immutable,
+        _etag_per_coding(
+            WhiteNoise(
+                app.wsgi_app,
+                root=folder,
+                prefix="static/",
+                max_age=SHORT,
+                allow_all_origins=False,
+                add_headers_function=_static_headers({**hashes, **immutable}, set(immutable)),
+            )
         )
     )
     app.add_url_rule(

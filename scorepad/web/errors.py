@@ -3,20 +3,32 @@
 from __future__ import annotations
 
 import sqlite3
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from flask import current_app, render_template
+from flask import abort, current_app, render_template
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, default_exceptions
+from werkzeug.exceptions import Aborter, HTTPException
 
 OWN = "scorepad_says"  # marks an error whose description scorepad wrote for the page
 
 
+class OwnWords(Aborter):
+    """`flask.abort` for scorepad: a description given to it is scorepad's own and is
+    shown on the error page. Errors raised by the libraries (a malformed request, a
+    missing route) keep their English to themselves and get a plain message instead."""
+
+    def __call__(self, code: Any, *args: Any, **kwargs: Any) -> NoReturn:
+        try:
+            super().__call__(code, *args, **kwargs)
+        except HTTPException as err:
+            if "description" in vars(err):  # given here, not the class's default
+                setattr(err, OWN, True)
+            raise
+
+
 def refuse(code: int, message: str) -> NoReturn:
     """Stop the request with an error page that shows `message`, in scorepad's words."""
-    err = default_exceptions[code](description=message)
-    setattr(err, OWN, True)
-    raise err
+    abort(code, description=message)
 
 
 def error_page(err: HTTPException) -> tuple[str, int]:
@@ -65,7 +77,19 @@ READ_ONLY = (
     "Not saved: the server's database is read-only.",
     "Save again once the server can write its database.",
 )
+BUSY = (
+    "Not saved: the server's database stayed busy with other saves for too long.",
+    "Save again in a moment.",
+)
 KEPT = "What you typed is still here."
+# What SQLite's primary result code means for a phone, and the status to answer with.
+# SQLite's extended codes (SQLITE_READONLY_DBMOVED, SQLITE_BUSY_SNAPSHOT...) keep their
+# primary code in the low byte; SQLite's English text is never relied on.
+PROBLEMS: dict[int, tuple[tuple[str, str], int]] = {
+    sqlite3.SQLITE_FULL: (DISK_FULL, 507),
+    sqlite3.SQLITE_READONLY: (READ_ONLY, 503),
+    sqlite3.SQLITE_BUSY: (BUSY, 503),
+}
 
 
 def sentences(*parts: str) -> str:
@@ -78,14 +102,14 @@ def sentences(*parts: str) -> str:
 
 
 def _problem(err: sqlite3.OperationalError) -> tuple[tuple[str, str], int]:
-    text = str(err).lower()
-    if "disk is full" in text:
-        found = DISK_FULL, 507
-    elif "readonly database" in text or "read-only" in text:
-        found = READ_ONLY, 503
-    else:
+    """Why SQLite could not write and when to try again, with the status; others raised."""
+    code = getattr(err, "sqlite_errorcode", None)
+    found = PROBLEMS.get(code & 0xFF) if isinstance(code, int) else None
+    if found is None:
         raise err
-    current_app.logger.error("database write failed: %s", err)
+    current_app.logger.error(
+        "database write failed (%s): %s", getattr(err, "sqlite_errorname", code), err
+    )
     return found
 
 

@@ -12,6 +12,7 @@ from ..store.stats import player_stats_of
 from . import security
 from .db import get_db
 from .render import render_stored, stored_or_404
+from .rules_words import rules_sections
 
 bp = Blueprint("pages", __name__)
 POLL_SECONDS = 3
@@ -46,7 +47,8 @@ def watch_board(token: str) -> str:
 
 @bp.get("/games/<game_id>/rules")
 def rules(game_id: str) -> str:
-    return render_stored("games/rules.html", stored_or_404(game_id))
+    stored = stored_or_404(game_id)
+    return render_stored("games/rules.html", stored, sections=rules_sections(stored.score()))
 
 
 @bp.get("/games/<game_id>/sheet")

@@ -1,4 +1,4 @@
-"""Issue 13 in the real browser: every phone bids its own seat, the stakes, what-if, the evening."""
+"""In the real browser: every phone bids its own seat, the stakes, what-if, the evening."""
 
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 from bench.compare import compare  # noqa: E402
 from bench.measure import HANDS, Meter, Run, Saver, latency, ms, throughput, whole_hands  # noqa: E402
 from scorepad import gamefile  # noqa: E402
-from scorepad.store import storage  # noqa: E402
+from scorepad.store import commands  # noqa: E402
 from scorepad.store.db import connect, migrate  # noqa: E402
 from tests.live import Phone, free_port  # noqa: E402
 
@@ -62,8 +62,8 @@ def make_game(db, hands: int) -> str:
         "rules": {"target": 2000},
         "hands": [{"bids": HANDS[n % 2][0], "tricks": HANDS[n % 2][1]} for n in range(hands)],
     }
-    game = gamefile.read(doc)
-    return storage.create_game(db, game.table, game.rules, game.hands)
+    game, score = gamefile.read_scored(doc)
+    return commands.import_game(db, game, score).id
 
 
 def lighthouse(url: str) -> str:

@@ -32,8 +32,8 @@ from flask import render_template  # noqa: E402
 
 from scorepad import create_app, gamefile  # noqa: E402
 from scorepad.core.stats import player_stats  # noqa: E402
+from scorepad.store import commands, storage  # noqa: E402
 from scorepad.store import stats as stats_store  # noqa: E402
-from scorepad.store import storage  # noqa: E402
 from scorepad.store.db import connect, migrate  # noqa: E402
 from scorepad.web import security  # noqa: E402
 from scorepad.web.db import get_db  # noqa: E402
@@ -58,8 +58,8 @@ def build(path: str, games: int, hands: int) -> list[str]:
             "rules": {"target": 2000},
             "hands": (TWO_HANDS * hands)[:hands],
         }
-        game = gamefile.read(doc)
-        ids.append(storage.create_game(db, game.table, game.rules, game.hands))
+        game, score = gamefile.read_scored(doc)
+        ids.append(commands.import_game(db, game, score).id)
     db.close()
     return ids
 
@@ -117,14 +117,14 @@ def main() -> None:
     changed = statistics.median(changed_times)
 
     def cold() -> None:
-        storage._recent.clear()
+        storage.forget_all()
         stats_store._shares.clear()
         get("/stats")
 
     first = timed(cold, args.requests)
 
     def cold_before() -> None:
-        storage._recent.clear()
+        storage.forget_all()
         get("/bench/stats-recomputed")
 
     first_before = timed(cold_before, args.requests)

@@ -151,7 +151,7 @@ def _wire(app: Flask) -> None:
     from werkzeug.exceptions import HTTPException
 
     from . import cli
-    from .store.storage import Missing
+    from .store.outcomes import Missing
     from .web import (
         chart,
         db,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import Hand
 from scorepad.store import storage
 from scorepad.web.db import get_db
+from tests import store_api as api
 from tests.conftest import partnership
 from tests.helpers import bid_form, play, start, text, tricks_form, version_on_page
 
@@ -94,7 +97,7 @@ def removal_game(app) -> str:
     """Target 200, three hands of 61 / 60: 183 / 180, still playing."""
     same = Hand((3, 3, 3, 3), (4, 3, 3, 3))
     with app.app_context():
-        return storage.create_game(
+        return api.create_game(
             get_db(), partnership(), validate_rules({"target": 200}, "partnership"), (same,) * 3
         )
 
@@ -112,14 +115,37 @@ def test_a_fix_that_ends_the_game_earlier_names_the_hands_and_asks(client, app):
     words = text(r)
     assert "hands 2 to 3 would be removed" in words
     assert "Remove hands 2 to 3 and save" in words
-    assert 'name="confirm_removal" value="1"' in r.text
+    revision = load(app, game_id).revision
+    assert f'name="confirm_removal" value="{revision}:2,3"' in r.text
     assert len(load(app, game_id).game.hands) == 3  # nothing saved yet
+
+
+def shown_confirm(page: str) -> str:
+    """The confirmation a page offers: the game's revision and the hands it removes."""
+    return re.search(r'name="confirm_removal" value="([^"]+)"', page).group(1)
+
+
+def test_a_confirm_after_another_hand_was_saved_is_refused_with_the_new_list(client, app):
+    """Issue 16, finding 4: phone A is shown that its fix removes hands 2 to 3; phone B
+    saves hand 4; A's confirmation removes nothing and shows the new list."""
+    game_id = removal_game(app)
+    data = fix_of_hand_1(app, game_id)
+    shown = shown_confirm(client.post(f"/games/{game_id}/hands/1", data=data).text)
+    play(client, game_id, 4, [3, 3, 3, 3], [4, 3, 3, 3])  # phone B: 244 / 240, over
+    r = client.post(f"/games/{game_id}/hands/1", data={**data, "confirm_removal": shown})
+    assert r.status_code == 400 and "Remove hands 2 to 4 and save" in text(r)
+    assert len(load(app, game_id).game.hands) == 4  # nothing removed
+    r = client.post(
+        f"/games/{game_id}/hands/1", data={**data, "confirm_removal": shown_confirm(r.text)}
+    )
+    assert r.status_code == 302 and len(load(app, game_id).game.hands) == 1
 
 
 def test_confirming_removes_the_hands_and_saves_the_fix(client, app):
     game_id = removal_game(app)
-    data = {**fix_of_hand_1(app, game_id), "confirm_removal": "1"}
-    r = client.post(f"/games/{game_id}/hands/1", data=data)
+    data = fix_of_hand_1(app, game_id)
+    shown = shown_confirm(client.post(f"/games/{game_id}/hands/1", data=data).text)
+    r = client.post(f"/games/{game_id}/hands/1", data={**data, "confirm_removal": shown})
     assert r.status_code == 302
     stored = load(app, game_id)
     score = stored.score()
@@ -130,10 +156,13 @@ def test_confirming_removes_the_hands_and_saves_the_fix(client, app):
 
 def test_a_confirm_from_a_stale_page_is_refused(client, app):
     game_id = removal_game(app)
-    data = {**fix_of_hand_1(app, game_id), "confirm_removal": "1"}
+    data = fix_of_hand_1(app, game_id)
+    data["confirm_removal"] = shown_confirm(
+        client.post(f"/games/{game_id}/hands/1", data=data).text
+    )
     version = load(app, game_id).versions[0]
     with app.app_context():
-        storage.edit_hand(get_db(), game_id, 1, version, (3, 3, 3, 3), (3, 4, 3, 3))
+        api.edit_hand(get_db(), game_id, 1, version, (3, 3, 3, 3), (3, 4, 3, 3))
     r = client.post(f"/games/{game_id}/hands/1", data=data)
     assert r.status_code == 302 and r.headers["Location"].endswith("/hands/1")
     assert "changed on another phone" in text(client.get(r.headers["Location"]))
@@ -151,7 +180,9 @@ def test_an_adjustment_that_ends_the_game_earlier_asks_first(client, app):
     r = client.post(f"/games/{game_id}/hands/1/adjust", data=sent)
     assert r.status_code == 400 and "Remove hands 2 to 3 and save" in text(r)
     assert len(load(app, game_id).game.hands) == 3
-    r = client.post(f"/games/{game_id}/hands/1/adjust", data={**sent, "confirm_removal": "1"})
+    r = client.post(
+        f"/games/{game_id}/hands/1/adjust", data={**sent, "confirm_removal": shown_confirm(r.text)}
+    )
     assert r.status_code == 302
     score = load(app, game_id).score()
     # Added after everything else: 61 + 200, over the target of 200 after hand 1.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import signal
 import sqlite3
 import threading
@@ -75,6 +76,107 @@ def test_sigkill_mid_writes_keeps_every_acknowledged_hand(tmp_path):
             assert played[: len(hands)] == hands
             # at most one hand beyond the acknowledged ones: saved, but its answer was cut off
             assert len(stored) <= len(hands) + 1
+    finally:
+        server.kill()
+        server.wait(10)
+
+
+# --- the same with seat phones, dealer changes and adjustments ----------------------------
+
+VERSION = re.compile(r'name="version" (?:type="hidden" )?value="(\d+)"')
+LINK = re.compile(r'class="seat-link">(http://[^<]+/seat/[\w-]+)<')
+
+
+def _ok(phone: Phone, path: str, data: dict[str, str] | None = None) -> str:
+    """GET a page (for its CSRF token) or POST a form; the page, or an error if the
+    server did not acknowledge it."""
+    status, _, body = phone.request(path, data)
+    if status not in (200, 302):
+        raise http.client.HTTPException(f"{path}: {status}")
+    return body
+
+
+def _hand_at_a_seated_table(base: str, scorer: Phone, seats: list, game_id: str, n: int) -> dict:
+    """Hand `n`: the scorer picks its dealer, every seat phone bids, the scorer saves the
+    tricks and adjusts the hand. Returns the hand as acknowledged."""
+    bids, tricks = HANDS[n % 2]
+    dealer, adjust = n % 4, [10, -10] if n % 2 else [-10, 10]
+    _ok(scorer, f"/games/{game_id}/hands/{n}/dealer")
+    _ok(scorer, f"/games/{game_id}/hands/{n}/dealer", {"version": "0", "dealer": str(dealer)})
+    for (phone, path), bid in zip(seats, bids):
+        _ok(phone, path)
+        _ok(phone, path, {"number": str(n), "bid": str(bid)})
+    version = VERSION.search(_ok(scorer, f"/games/{game_id}")).group(1)
+    form = {"number": str(n), "version": version}
+    form.update({f"tricks_{s}": str(t) for s, t in enumerate(tricks)})
+    _ok(scorer, f"/games/{game_id}/tricks", form)
+    version = VERSION.search(_ok(scorer, f"/games/{game_id}/hands/{n}/adjust")).group(1)
+    note = {"note": f"ruling {n}", "version": version}
+    _ok(
+        scorer,
+        f"/games/{game_id}/hands/{n}/adjust",
+        {**note, "adjust_0": str(adjust[0]), "adjust_1": str(adjust[1])},
+    )
+    return {"bids": bids, "tricks": tricks, "dealer": dealer, "adjust": adjust}
+
+
+def _seated_table(base: str, acked: dict, stop: threading.Event, key: int) -> None:
+    scorer = Phone(base, timeout=3)
+    try:
+        game_id = scorer.start_game(players=(f"A{key}", f"B{key}", f"C{key}", f"D{key}"))
+        _ok(scorer, f"/games/{game_id}")
+        _ok(scorer, f"/games/{game_id}/seats", {"seats": "on"})
+        links = LINK.findall(_ok(scorer, f"/games/{game_id}"))
+    except Exception:
+        return
+    seats = [(Phone(base, timeout=3), link.removeprefix(base)) for link in links]
+    acked[game_id] = []
+    number = 1
+    while not stop.is_set():
+        try:
+            acked[game_id].append(_hand_at_a_seated_table(base, scorer, seats, game_id, number))
+        except (OSError, http.client.HTTPException, AttributeError):
+            return  # the server is gone: whatever was acknowledged must survive
+        number += 1
+
+
+def test_sigkill_keeps_every_acknowledged_seat_bid_dealer_and_adjustment(tmp_path):
+    database, port = tmp_path / "scorepad.db", free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = serve(database, port)
+    acked: dict[str, list] = {}
+    stop = threading.Event()
+    threads = [
+        threading.Thread(target=_seated_table, args=(base, acked, stop, k)) for k in range(TABLES)
+    ]
+    try:
+        for t in threads:
+            t.start()
+        deadline = time.monotonic() + 40
+        while sum(len(h) for h in list(acked.values())) < 8 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(0.3)
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(15)
+        if server.poll() is None:
+            server.kill()
+    assert sum(len(h) for h in acked.values()) > 0, "no hand was acknowledged before the kill"
+
+    server = serve(database, port)
+    try:
+        phone = Phone(base)
+        for game_id, hands in acked.items():
+            status, _, body = phone.request(f"/games/{game_id}/export.json")
+            assert status == 200
+            stored = json.loads(body)["hands"]
+            for hand, saved in zip(hands, stored):
+                assert (saved["bids"], saved["tricks"]) == (hand["bids"], hand["tricks"])
+                assert (saved["dealer"], saved["adjust"]) == (hand["dealer"], hand["adjust"])
+            assert len(hands) <= len(stored) <= len(hands) + 1
     finally:
         server.kill()
         server.wait(10)

@@ -11,8 +11,8 @@ import pytest
 
 import scorepad.web.db
 from scorepad import gamefile
-from scorepad.store import storage
 from scorepad.web.db import get_db
+from tests import store_api as api
 from tests.helpers import bid_form, form_token, new_game_form, play, start, tricks_form
 
 BUDGET = 14 * 1024
@@ -47,7 +47,7 @@ def imported(app, client, hands: int, pending: bool = False) -> str:
         doc["hands"].append({"bids": [3, 3, 3, 4], "tricks": None})
     game = gamefile.read(doc)
     with app.app_context():
-        game_id = storage.create_game(get_db(), game.table, game.rules, game.hands)
+        game_id = api.create_game(get_db(), game.table, game.rules, game.hands)
     client.get(f"/games/{game_id}")
     return game_id
 

@@ -9,8 +9,12 @@ from scorepad.core.event import check_settings
 from scorepad.core.rules import validate_rules
 from scorepad.store import event_clock as clock
 from scorepad.store import event_commands as commands
+from scorepad.store import event_playoff as playoff
+from scorepad.store import event_start
+from scorepad.store.commands import record_bids as save_bids
+from scorepad.store.commands import record_tricks as save_tricks
 from scorepad.store.events import event_standings, games_of, load_event
-from scorepad.store.storage import load_game, save_bids, save_tricks
+from scorepad.store.storage import load_game
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal"), ("Ida", "Jo")]
 
@@ -49,15 +53,15 @@ def test_a_round_drawn_changed_and_started(db):
     playing = matches[0].sides[0][0]
     commands.swap(db, event_id, event.revision, sitting, playing)
     with pytest.raises(commands.EventChanged):
-        commands.start_round(db, event_id, event.revision)  # a stale page
+        event_start.start_round(db, event_id, event.revision)  # a stale page
     event = load_event(db, event_id)
     assert event.rounds[0].byes == (playing,)
     assert event.round_matches(1)[0].sides[0] == (sitting,)
-    commands.start_round(db, event_id, event.revision)
+    event_start.start_round(db, event_id, event.revision)
     event = load_event(db, event_id)
     assert event.rounds[0].status == "playing"
     game = load_game(db, event.round_matches(1)[0].game_id)
-    names = commands.table_names(event, event.round_matches(1)[0])
+    names = event_start.table_names(event, event.round_matches(1)[0])
     assert game.game.table.players == tuple(names)
     assert len({m.game_id for m in event.round_matches(1)}) == 2
 
@@ -73,7 +77,7 @@ def test_check_in_refuses_a_name_twice_and_the_wrong_count(db):
 def test_time_called_ends_games_after_the_hand_in_play(db):
     event_id = _checked_in(db, PAIRS[:4], round_minutes=30)
     commands.draw_next(db, event_id, load_event(db, event_id).revision)
-    commands.start_round(db, event_id, load_event(db, event_id).revision)
+    event_start.start_round(db, event_id, load_event(db, event_id).revision)
     event = load_event(db, event_id)
     one, two = (m.game_id for m in event.round_matches(1))
     _play(db, one, 7)  # table 1: 61 to 60 after hand 1
@@ -105,7 +109,7 @@ def test_a_whole_small_night_with_a_playoff(db):
     event_id = _checked_in(db, PAIRS[:4], playoff=2, rounds=2, final_target=150)
     for _ in range(2):
         commands.draw_next(db, event_id, load_event(db, event_id).revision)
-        commands.start_round(db, event_id, load_event(db, event_id).revision)
+        event_start.start_round(db, event_id, load_event(db, event_id).revision)
         event = load_event(db, event_id)
         for match in event.round_matches(event.current.number):
             while load_game(db, match.game_id).score().status != "finished":
@@ -116,7 +120,7 @@ def test_a_whole_small_night_with_a_playoff(db):
     with pytest.raises(GameError, match="all 2 rounds"):
         commands.draw_next(db, event_id, event.revision)
     rows = event_standings(event, games_of(db, event))
-    clock.start_playoff(db, event_id, event.revision)
+    playoff.start_playoff(db, event_id, event.revision)
     event = load_event(db, event_id)
     (final,) = event.round_matches(3)
     assert final.sides == ((rows[0].entrant,), (rows[1].entrant,))
@@ -131,7 +135,7 @@ def test_round_robin_of_five_pairs_meets_everyone_once_with_one_bye_each(db):
     event_id = _checked_in(db, PAIRS, fmt="round_robin", rounds=5)
     for _ in range(5):
         commands.draw_next(db, event_id, load_event(db, event_id).revision)
-        commands.start_round(db, event_id, load_event(db, event_id).revision)
+        event_start.start_round(db, event_id, load_event(db, event_id).revision)
         for match in load_event(db, event_id).round_matches(
             load_event(db, event_id).current.number
         ):
@@ -150,13 +154,13 @@ def test_an_individual_playoff_pairs_first_with_last(db):
     for name in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"):
         commands.check_in(db, event_id, [name])
     commands.draw_next(db, event_id, load_event(db, event_id).revision)
-    commands.start_round(db, event_id, load_event(db, event_id).revision)
+    event_start.start_round(db, event_id, load_event(db, event_id).revision)
     for match in load_event(db, event_id).round_matches(1):
         _play(db, match.game_id, 9 if match.number == 1 else 13)
         clock.end_table(db, event_id, 1, match.number)
     clock.settle(db, event_id)
     event = load_event(db, event_id)
     top = [r.entrant for r in event_standings(event, games_of(db, event))][:4]
-    clock.start_playoff(db, event_id, event.revision)
+    playoff.start_playoff(db, event_id, event.revision)
     (final,) = load_event(db, event_id).round_matches(2)
     assert final.sides == ((top[0], top[3]), (top[1], top[2]))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorepad import create_app
 from scorepad.web.db import get_db
+from tests import store_api as api
 from tests.helpers import DEFAULT_RULE_FORM, new_game_form, play, start
 from tests.test_properties import broken_documents
 
@@ -218,7 +219,6 @@ def test_missing_and_strange_fields(app, path):
 
 def test_hand_limit(app, tmp_path):
     from scorepad import gamefile
-    from scorepad.store import storage
 
     doc = {
         "format": "scorepad/1",
@@ -233,9 +233,9 @@ def test_hand_limit(app, tmp_path):
     }
     game = gamefile.read(doc)
     with app.app_context():
-        game_id = storage.create_game(get_db(), game.table, game.rules, game.hands)
+        game_id = api.create_game(get_db(), game.table, game.rules, game.hands)
         with pytest.raises(gamefile.GameError, match="hand 501: a game holds at most 500"):
-            storage.save_bids(get_db(), game_id, 501, [3, 3, 3, 4])
+            api.save_bids(get_db(), game_id, 501, [3, 3, 3, 4])
     doc["hands"].append({"bids": [3, 3, 3, 4], "tricks": None})
     response = app.test_client().post(
         "/games/import", data={"game_file": (io.BytesIO(json.dumps(doc).encode()), "g.json")}

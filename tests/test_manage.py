@@ -12,6 +12,7 @@ import pytest
 
 from scorepad.store import storage
 from scorepad.web.db import get_db
+from tests import store_api as api
 from tests.helpers import (
     DEFAULT_RULE_FORM,
     bid_form,
@@ -394,7 +395,7 @@ def test_change_the_dealer_on_the_bids_step(client, app):
     assert "Hand 2: Dev deals." in text(client.get(f"/watch/{load(app, game_id).share_token}"))
     play(client, game_id, 2, *HAND_2)
     stored = load(app, game_id)
-    assert stored.game.hands[1].dealer == 3 and storage.chosen_dealer(stored, 3) is None
+    assert stored.game.hands[1].dealer == 3 and api.chosen_dealer(stored, 3) is None
     assert "Alice deals. Ben bids first." in text(client.get(f"/games/{game_id}"))  # passes on
 
 

@@ -8,9 +8,9 @@ import pytest
 
 from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import Hand, Table, score_game
-from scorepad.store import storage
 from scorepad.web.db import get_db
 from scorepad.web.rules_words import rules_sections
+from tests import store_api as api
 from tests.conftest import partnership
 from tests.helpers import text
 from tests.live import ROOT
@@ -18,7 +18,7 @@ from tests.live import ROOT
 
 def rules_words(app, client, hands=(), start=None, ended=False, **rules) -> str:
     with app.app_context():
-        game_id = storage.create_game(
+        game_id = api.create_game(
             get_db(),
             partnership(),
             validate_rules(rules, "partnership"),

@@ -117,18 +117,41 @@ def test_a_bad_bid_is_refused_beside_the_field(client, bid, message):
     assert response.status_code == 400 and message in text(response)
 
 
-def test_a_rule_between_partners_refuses_the_last_bid_and_keeps_nothing(client, app):
-    game_id = start(client, rule_double_nil=None)
+@pytest.mark.parametrize(
+    ("rules", "bids", "said"),
+    [
+        (
+            {"rule_double_nil": None},
+            ((0, "nil"), (1, 4), (3, 5), (2, "nil")),
+            "Alice & Cara must change one: you may not both bid nil in this game.",
+        ),
+        (
+            {"rule_min_side_bid": "4"},
+            ((0, 1), (1, 4), (3, 5), (2, 2)),
+            "Alice & Cara must change one: together you must bid at least 4.",
+        ),
+    ],
+)
+def test_a_rule_of_a_whole_side_is_told_without_any_hidden_bid(client, app, rules, bids, said):
+    """Issue 16, finding 2: the refusal names the side and the rule, never a bid; every
+    bid waits, nothing is made, and the side changes one of them."""
+    game_id = start(client, **rules)
     tokens = _links(client, game_id)
-    for seat, bid in ((0, "nil"), (1, 4), (3, 5)):
-        _bid(client, tokens[seat], bid)
-    response = _bid(client, tokens[2], "nil")  # Cara nil too, the last bid: refused
-    assert response.status_code == 400
-    assert "Alice & Cara may not both bid nil in this game" in text(response)
+    for seat, bid in bids:
+        response = _bid(client, tokens[seat], bid)
+        assert response.status_code == 302
     assert _hands(app, game_id) == []
-    assert "3 of 4 bids in for hand 1. Waiting for Cara." in text(client.get(f"/seat/{tokens[2]}"))
+    assert said in text(client.get(f"/seat/{tokens[2]}"))
+    assert said in text(client.get(f"/games/{game_id}"))
+    for status in (f"/seat/{tokens[1]}/status", f"/games/{game_id}/seats/status"):
+        words = text(client.get(status))
+        assert said in words and "4 of 4 bids in for hand 1." in words
+        # no hidden value: neither Alice's nor Cara's bid, nor the side's total
+        rest = words.replace(said, "").replace("4 of 4 bids in for hand 1.", "")
+        assert not re.search(r"\d|nil", rest), rest
     assert _bid(client, tokens[2], 3).status_code == 302
-    assert _hands(app, game_id) == [(1, '["nil", 4, 3, 5]')]
+    stored = _hands(app, game_id)
+    assert len(stored) == 1 and said not in text(client.get(f"/seat/{tokens[2]}"))
 
 
 def test_the_scorer_enters_the_bids_still_missing(client, app):

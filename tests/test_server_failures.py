@@ -9,7 +9,7 @@ import pytest
 
 import scorepad.store.db
 import scorepad.web.db
-from scorepad.store import storage
+from scorepad.store import commands, storage
 from scorepad.web import errors
 from scorepad.web.db import get_db
 from tests.helpers import bid_form, chosen, new_game_form, start, text, tricks_form, version_on_page
@@ -59,7 +59,7 @@ def test_tricks_on_a_read_only_database_are_kept_on_the_page(app, client, read_o
 
 
 def test_a_new_game_on_a_full_disk_keeps_the_names(client, monkeypatch):
-    monkeypatch.setattr(storage, "create_game", _full)
+    monkeypatch.setattr(commands, "start", _full)
     response = client.post("/games/new", data=new_game_form(("Zoe", "Yan", "Xia", "Wil")))
     assert response.status_code == 507
     assert "the server's disk is full" in text(response)
@@ -69,15 +69,15 @@ def test_a_new_game_on_a_full_disk_keeps_the_names(client, monkeypatch):
 @pytest.mark.parametrize(
     "path, data, writer",
     [
-        ("bids", bid_form(1, [4, 5, 3, 1]), "save_bids"),
-        ("hands/1", {**bid_form(1, [3, 5, 3, 1]), "version": "1"}, "edit_hand"),
+        ("bids", bid_form(1, [4, 5, 3, 1]), "record_bids"),
+        ("hands/1", {**bid_form(1, [3, 5, 3, 1]), "version": "1"}, "fix_hand"),
     ],
 )
 def test_hand_forms_on_a_full_disk(app, client, monkeypatch, path, data, writer):
     game_id = start(client)
     if path != "bids":
         client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
-    monkeypatch.setattr(storage, writer, _full)
+    monkeypatch.setattr(commands, writer, _full)
     response = client.post(f"/games/{game_id}/{path}", data=data)
     assert response.status_code == 507 and "disk is full" in text(response)
     assert chosen(response, "bid_0") == [data["bid_0"]]
@@ -176,12 +176,11 @@ def test_bids_while_another_write_holds_the_database_too_long(app, client, monke
 
 
 def test_a_seat_bid_on_a_full_disk_says_so_in_whole_sentences(client, monkeypatch):
-    from scorepad.store import seats as store_seats
     from tests.test_seats import _bid, _links
 
     game_id = start(client)
     tokens = _links(client, game_id)
-    monkeypatch.setattr(store_seats, "save_seat_bids", _full)
+    monkeypatch.setattr(commands, "seat_bid", _full)
     response = _bid(client, tokens[0], 4)
     assert response.status_code == 507
     assert (

@@ -8,147 +8,145 @@ from scorepad.core.errors import GameError
 from scorepad.core.rules import Rules
 from scorepad.store import storage
 from scorepad.store.db import connect, migrate
+from tests import store_api as api
 from tests.conftest import hand, partnership
 
 
 def test_game_ids_are_long_random_and_url_safe(db):
-    ids = {storage.create_game(db, partnership(), Rules()) for _ in range(20)}
+    ids = {api.create_game(db, partnership(), Rules()) for _ in range(20)}
     assert len(ids) == 20
     assert all(len(i) >= 22 and i.replace("-", "").replace("_", "").isalnum() for i in ids)
 
 
 def test_bids_then_tricks_then_score(db):
-    game_id = storage.create_game(db, partnership(), Rules())
-    storage.save_bids(db, game_id, 1, [4, 5, 3, "nil"])
+    game_id = api.create_game(db, partnership(), Rules())
+    api.save_bids(db, game_id, 1, [4, 5, 3, "nil"])
     stored = storage.load_game(db, game_id)
     assert stored.score().pending is not None and stored.versions == (1,)
-    storage.save_tricks(db, game_id, 1, 1, [5, 5, 3, 0])
+    api.save_tricks(db, game_id, 1, 1, [5, 5, 3, 0])
     score = storage.load_game(db, game_id).score()
     assert [s.total for s in score.sides] == [71, 150]
 
 
 def test_second_save_of_the_same_hand_is_a_conflict(db):
-    game_id = storage.create_game(db, partnership(), Rules())
-    storage.save_bids(db, game_id, 1, [4, 5, 3, 1])
-    with pytest.raises(storage.Conflict, match="Hand 1 was already entered"):
-        storage.save_bids(db, game_id, 1, [3, 3, 3, 3])
-    storage.save_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
-    with pytest.raises(storage.Conflict, match="changed on another phone"):
-        storage.save_tricks(db, game_id, 1, 1, [5, 4, 3, 1])
+    game_id = api.create_game(db, partnership(), Rules())
+    api.save_bids(db, game_id, 1, [4, 5, 3, 1])
+    with pytest.raises(api.Conflict, match="Hand 1 was already entered"):
+        api.save_bids(db, game_id, 1, [3, 3, 3, 3])
+    api.save_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
+    with pytest.raises(api.Conflict, match="no hand is waiting for its tricks"):
+        api.save_tricks(db, game_id, 1, 1, [5, 4, 3, 1])
     assert storage.load_game(db, game_id).game.hands == (hand([4, 5, 3, 1], [4, 5, 3, 1]),)
 
 
 def test_the_same_save_sent_twice_is_saved_once_without_error(db):
-    game_id = storage.create_game(db, partnership(), Rules())
+    game_id = api.create_game(db, partnership(), Rules())
     for _ in range(2):
-        storage.save_bids(db, game_id, 1, [4, 5, 3, 1])
+        api.save_bids(db, game_id, 1, [4, 5, 3, 1])
     for _ in range(2):
-        storage.save_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
+        api.save_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
     stored = storage.load_game(db, game_id)
     assert stored.game.hands == (hand([4, 5, 3, 1], [4, 5, 3, 1]),) and stored.revision == 2
-    with pytest.raises(storage.Conflict, match="already entered"):
-        storage.save_bids(db, game_id, 1, [4, 5, 3, 2])
+    with pytest.raises(api.Conflict, match="already entered"):
+        api.save_bids(db, game_id, 1, [4, 5, 3, 2])
 
 
 def test_a_hand_undone_and_bid_again_never_takes_back_an_old_version(db):
-    game_id = storage.create_game(db, partnership(), Rules())
-    storage.save_bids(db, game_id, 1, [4, 5, 3, 1])
+    game_id = api.create_game(db, partnership(), Rules())
+    api.save_bids(db, game_id, 1, [4, 5, 3, 1])
     old = storage.load_game(db, game_id).versions[0]
-    storage.delete_last_hand(db, game_id, 1, old)
-    storage.save_bids(db, game_id, 1, [3, 3, 3, 3])
+    api.delete_last_hand(db, game_id, 1, old)
+    api.save_bids(db, game_id, 1, [3, 3, 3, 3])
     assert storage.load_game(db, game_id).versions[0] != old
-    with pytest.raises(storage.Conflict, match="changed on another phone"):
-        storage.save_tricks(db, game_id, 1, old, [4, 5, 3, 1])
-    with pytest.raises(storage.Conflict, match="changed on another phone"):
-        storage.edit_hand(db, game_id, 1, old, [4, 5, 3, 1], None)
-    with pytest.raises(storage.Conflict, match="changed on another phone"):
-        storage.delete_last_hand(db, game_id, 1, old)
+    with pytest.raises(api.Conflict, match="changed on another phone"):
+        api.save_tricks(db, game_id, 1, old, [4, 5, 3, 1])
+    with pytest.raises(api.Conflict, match="changed on another phone"):
+        api.edit_hand(db, game_id, 1, old, [4, 5, 3, 1], None)
+    with pytest.raises(api.Conflict, match="changed on another phone"):
+        api.delete_last_hand(db, game_id, 1, old)
     assert storage.load_game(db, game_id).game.hands == (hand([3, 3, 3, 3]),)
 
 
 def test_an_imported_hand_undone_and_bid_again_gets_a_new_version(db):
-    game_id = storage.create_game(db, partnership(), Rules(), [hand([3, 3, 3, 4])])
+    game_id = api.create_game(db, partnership(), Rules(), [hand([3, 3, 3, 4])])
     old = storage.load_game(db, game_id).versions[0]
-    storage.delete_last_hand(db, game_id, 1, old)
-    storage.save_bids(db, game_id, 1, [3, 3, 3, 3])
-    with pytest.raises(storage.Conflict):
-        storage.save_tricks(db, game_id, 1, old, [4, 3, 3, 3])
+    api.delete_last_hand(db, game_id, 1, old)
+    api.save_bids(db, game_id, 1, [3, 3, 3, 3])
+    with pytest.raises(api.Conflict):
+        api.save_tricks(db, game_id, 1, old, [4, 3, 3, 3])
 
 
 def test_a_write_to_a_missing_game_says_so(db):
-    with pytest.raises(storage.Missing):
-        storage.save_bids(db, "no-such-game", 1, [3, 3, 3, 4])
+    with pytest.raises(api.Missing):
+        api.save_bids(db, "no-such-game", 1, [3, 3, 3, 4])
 
 
 def test_refused_hand_stores_nothing(db):
-    game_id = storage.create_game(db, partnership(), Rules())
+    game_id = api.create_game(db, partnership(), Rules())
     with pytest.raises(GameError, match="hand 1: bids: Dev's bid"):
-        storage.save_bids(db, game_id, 1, [4, 5, 3, 14])
-    storage.save_bids(db, game_id, 1, [4, 5, 3, 1])
+        api.save_bids(db, game_id, 1, [4, 5, 3, 14])
+    api.save_bids(db, game_id, 1, [4, 5, 3, 1])
     with pytest.raises(GameError, match="tricks add up to 12"):
-        storage.save_tricks(db, game_id, 1, 1, [4, 5, 3, 0])
+        api.save_tricks(db, game_id, 1, 1, [4, 5, 3, 0])
     stored = storage.load_game(db, game_id)
     assert stored.game.hands == (hand([4, 5, 3, 1]),) and stored.versions == (1,)
 
 
 def test_edit_rescores_later_hands_and_checks_version(db):
-    game_id = storage.create_game(db, partnership(), Rules(target=250))
+    game_id = api.create_game(db, partnership(), Rules(target=250))
     for number in (1, 2):
-        storage.save_bids(db, game_id, number, [6, 6, 6, 1])
-        storage.save_tricks(db, game_id, number, 2 * number - 1, [7, 1, 5, 0])
-    storage.edit_hand(db, game_id, 1, 2, [6, 6, 6, 1], [7, 1, 4, 1])
+        api.save_bids(db, game_id, number, [6, 6, 6, 1])
+        api.save_tricks(db, game_id, number, 2 * number - 1, [7, 1, 5, 0])
+    api.edit_hand(db, game_id, 1, 2, [6, 6, 6, 1], [7, 1, 4, 1])
     stored = storage.load_game(db, game_id)
     assert [s.total for s in stored.score().sides] == [-120 + 120, -70 - 70]
     assert stored.versions == (5, 4)
-    with pytest.raises(storage.Conflict, match="Hand 1 was changed on another phone"):
-        storage.edit_hand(db, game_id, 1, 2, [6, 6, 6, 1], [7, 1, 5, 0])
+    with pytest.raises(api.Conflict, match="Hand 1 was changed on another phone"):
+        api.edit_hand(db, game_id, 1, 2, [6, 6, 6, 1], [7, 1, 5, 0])
 
 
 def test_edit_can_finish_and_reopen_a_game(db):
-    game_id = storage.create_game(db, partnership(), Rules(target=250))
+    game_id = api.create_game(db, partnership(), Rules(target=250))
     for number in (1, 2, 3):
-        storage.save_bids(db, game_id, number, [6, 6, 6, 1])
-        storage.save_tricks(db, game_id, number, 2 * number - 1, [7, 1, 5, 0])
+        api.save_bids(db, game_id, number, [6, 6, 6, 1])
+        api.save_tricks(db, game_id, number, 2 * number - 1, [7, 1, 5, 0])
     assert storage.load_game(db, game_id).score().status == "finished"
-    storage.edit_hand(db, game_id, 3, 6, [6, 6, 6, 1], [4, 1, 5, 3])
+    api.edit_hand(db, game_id, 3, 6, [6, 6, 6, 1], [4, 1, 5, 3])
     assert storage.load_game(db, game_id).score().status == "playing"
-    storage.edit_hand(db, game_id, 3, 7, [6, 6, 6, 1], [7, 1, 5, 0])
+    api.edit_hand(db, game_id, 3, 7, [6, 6, 6, 1], [7, 1, 5, 0])
     assert storage.load_game(db, game_id).score().status == "finished"
 
 
 def test_edit_that_would_end_the_game_before_later_hands_is_refused(db):
-    game_id = storage.create_game(db, partnership(), Rules(target=100))
-    storage.save_bids(db, game_id, 1, [3, 3, 3, 3])
-    storage.save_tricks(db, game_id, 1, 1, [3, 4, 3, 3])
-    storage.save_bids(db, game_id, 2, [3, 3, 3, 3])
-    storage.save_tricks(db, game_id, 2, 3, [4, 3, 3, 3])
-    with pytest.raises(
-        GameError,
-        match="hand 1: after this change the game is over at hand 1, so hand 2 would be removed",
-    ) as caught:
-        storage.edit_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0])
-    assert caught.value.removed == (2,)
+    game_id = api.create_game(db, partnership(), Rules(target=100))
+    api.save_bids(db, game_id, 1, [3, 3, 3, 3])
+    api.save_tricks(db, game_id, 1, 1, [3, 4, 3, 3])
+    api.save_bids(db, game_id, 2, [3, 3, 3, 3])
+    api.save_tricks(db, game_id, 2, 3, [4, 3, 3, 3])
+    with pytest.raises(api.RemovesHands) as caught:
+        api.edit_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0])
+    assert caught.value.numbers == (2,)
     assert storage.load_game(db, game_id).versions == (2, 4)
-    storage.edit_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0], confirm_removal=True)
+    api.edit_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0], confirm_removal=True)
     stored = storage.load_game(db, game_id)
     assert len(stored.game.hands) == 1 and stored.score().status == "finished"
 
 
 def test_delete_only_the_last_hand(db):
-    game_id = storage.create_game(db, partnership(), Rules())
-    storage.save_bids(db, game_id, 1, [3, 3, 3, 4])
-    storage.save_tricks(db, game_id, 1, 1, [3, 3, 3, 4])
-    storage.save_bids(db, game_id, 2, [3, 3, 3, 4])
-    with pytest.raises(storage.Conflict, match="Only the last hand"):
-        storage.delete_last_hand(db, game_id, 1, 2)
-    storage.delete_last_hand(db, game_id, 2, 3)
+    game_id = api.create_game(db, partnership(), Rules())
+    api.save_bids(db, game_id, 1, [3, 3, 3, 4])
+    api.save_tricks(db, game_id, 1, 1, [3, 3, 3, 4])
+    api.save_bids(db, game_id, 2, [3, 3, 3, 4])
+    with pytest.raises(api.Conflict, match="Only the last hand"):
+        api.delete_last_hand(db, game_id, 1, 2)
+    api.delete_last_hand(db, game_id, 2, 3)
     assert len(storage.load_game(db, game_id).game.hands) == 1
 
 
 def test_list_games_newest_first(db):
-    first = storage.create_game(db, partnership(), Rules())
-    second = storage.create_game(db, partnership(), Rules())
-    storage.save_bids(db, first, 1, [3, 3, 3, 4])
+    first = api.create_game(db, partnership(), Rules())
+    second = api.create_game(db, partnership(), Rules())
+    api.save_bids(db, first, 1, [3, 3, 3, 4])
     listed = [g.id for g in storage.list_games(db, [second, first, "unknown"])]
     assert listed == [first, second]  # newest change first
     assert [g.id for g in storage.list_games(db, [second])] == [second]
@@ -158,20 +156,20 @@ def test_list_games_newest_first(db):
 def test_import_stores_every_hand_or_none(db):
     hands = [hand([3, 3, 3, 4], [3, 3, 3, 4]), hand([3, 3, 3, 3], [3, 3, 3, 3])]
     with pytest.raises(GameError, match="hand 2: tricks add up to 12"):
-        storage.create_game(db, partnership(), Rules(), hands)
+        api.create_game(db, partnership(), Rules(), hands)
     assert db["games"].count == 0 and db["hands"].count == 0
 
 
 def test_reads_are_cached_by_revision_and_every_write_moves_it(db):
-    game_id = storage.create_game(db, partnership(), Rules())
+    game_id = api.create_game(db, partnership(), Rules())
     first = storage.load_game(db, game_id)
     assert storage.load_game(db, game_id) is first and first.revision == 0
-    storage.save_bids(db, game_id, 1, [4, 5, 3, "nil"])
+    api.save_bids(db, game_id, 1, [4, 5, 3, "nil"])
     second = storage.load_game(db, game_id)
     assert second.revision == 1 and second.game.hands == (hand([4, 5, 3, "nil"]),)
-    storage.save_tricks(db, game_id, 1, 1, [5, 5, 3, 0])
-    storage.edit_hand(db, game_id, 1, 2, [4, 5, 3, "nil"], [4, 6, 3, 0])
-    storage.delete_last_hand(db, game_id, 1, 3)
+    api.save_tricks(db, game_id, 1, 1, [5, 5, 3, 0])
+    api.edit_hand(db, game_id, 1, 2, [4, 5, 3, "nil"], [4, 6, 3, 0])
+    api.delete_last_hand(db, game_id, 1, 3)
     assert storage.load_game(db, game_id).revision == 4
     assert storage.load_game(db, game_id).game.hands == ()
 
@@ -182,8 +180,8 @@ def test_the_cache_of_scored_games_is_per_database_file(tmp_path):
     for path in paths:
         migrate(path)
         dbs.append(connect(path))
-    game_id = storage.create_game(dbs[0], partnership(), Rules())
-    storage.save_bids(dbs[0], game_id, 1, [4, 5, 3, 1])
+    game_id = api.create_game(dbs[0], partnership(), Rules())
+    api.save_bids(dbs[0], game_id, 1, [4, 5, 3, 1])
     assert storage.load_game(dbs[0], game_id).game.hands  # now cached at revision 1
     # The same game id and revision in another file (a restored backup, a second app)
     dbs[1].execute("attach database ? as other", [paths[0]])
@@ -204,7 +202,7 @@ def test_migrations_apply_once(tmp_path):
 
 
 def test_share_token_is_its_own_secret(db):
-    game_id = storage.create_game(db, partnership(), Rules())
+    game_id = api.create_game(db, partnership(), Rules())
     stored = storage.load_game(db, game_id)
     assert stored.share_token != game_id and len(stored.share_token) >= 22
     assert storage.load_game(db, stored.share_token, by="share_token").id == game_id

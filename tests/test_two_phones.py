@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.store import storage
+from scorepad.store import commands, storage
 from scorepad.web.db import get_db
 from tests.helpers import bid_form, play, start, text, tricks_form, version_on_page
 
@@ -151,13 +151,124 @@ def test_a_rematch_asked_twice_is_one_new_game(app, phones):
 
 def test_a_game_gone_during_a_write_is_a_clear_404(app, client, monkeypatch):
     game_id = start(client)
-    original = storage.save_bids
+    original = commands.record_bids
 
     def gone_meanwhile(db, *args, **kwargs):
         db.execute("delete from games where id = ?", [game_id])
         return original(db, *args, **kwargs)
 
-    monkeypatch.setattr(storage, "save_bids", gone_meanwhile)
+    monkeypatch.setattr(commands, "record_bids", gone_meanwhile)
     response = client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
     assert response.status_code == 404
     assert "no game at this address" in text(response) and "nothing was saved" in text(response)
+
+
+# --- seat bids, fixes, adjustments and dealer changes from two phones ------------------
+
+
+def _played_once(phone) -> str:
+    game_id = start(phone)
+    play(phone, game_id, 1, [3, 3, 3, 3], [4, 3, 3, 3])
+    return game_id
+
+
+def test_a_stale_adjustment_does_not_undo_a_fix(app, phones):
+    a, b = phones
+    game_id = _played_once(a)
+    seen = str(hands_versions(app, game_id)[0])  # phone A opens the adjustment form
+    fix = {**bid_form(1, [3, 3, 3, 3]), **tricks_form(1, seen, [5, 3, 2, 3])}
+    assert b.post(f"/games/{game_id}/hands/1", data=fix).status_code == 302
+    r = a.post(
+        f"/games/{game_id}/hands/1/adjust",
+        data={"version": seen, "adjust_0": "20", "adjust_1": "0", "note": "renege"},
+    )
+    assert r.status_code == 302 and "changed on another phone" in text(a.get(r.headers["Location"]))
+    hand = hands(app, game_id)[0]
+    assert hand.tricks == (5, 3, 2, 3) and hand.adjust is None
+
+
+def test_a_stale_fix_does_not_undo_an_adjustment(app, phones):
+    a, b = phones
+    game_id = _played_once(a)
+    seen = str(hands_versions(app, game_id)[0])  # phone A opens the fix form
+    r = b.post(
+        f"/games/{game_id}/hands/1/adjust",
+        data={"version": seen, "adjust_0": "20", "adjust_1": "0", "note": "renege"},
+    )
+    assert r.status_code == 302
+    fix = {**bid_form(1, [3, 3, 3, 3]), **tricks_form(1, seen, [5, 3, 2, 3])}
+    r = a.post(f"/games/{game_id}/hands/1", data=fix)
+    assert r.status_code == 302 and "changed on another phone" in text(a.get(r.headers["Location"]))
+    hand = hands(app, game_id)[0]
+    assert hand.tricks == (4, 3, 3, 3) and hand.adjust == (20, 0) and hand.note == "renege"
+
+
+def test_a_stale_dealer_change_does_not_touch_a_hand_bid_meanwhile(app, phones):
+    a, b = phones
+    game_id = _played_once(a)
+    # Phone A opens "who deals hand 2" (version 0: not bid yet); phone B bids hand 2.
+    assert b.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 3, 3, 3])).status_code == 302
+    r = a.post(f"/games/{game_id}/hands/2/dealer", data={"version": "0", "dealer": "3"})
+    assert r.status_code == 302 and "changed on another phone" in text(a.get(r.headers["Location"]))
+    assert hands(app, game_id)[1].dealer is None
+
+
+def test_a_stale_dealer_change_of_a_past_hand_does_not_undo_a_fix(app, phones):
+    a, b = phones
+    game_id = _played_once(a)
+    seen = str(hands_versions(app, game_id)[0])
+    fix = {**bid_form(1, [3, 3, 3, 3]), **tricks_form(1, seen, [5, 3, 2, 3])}
+    assert b.post(f"/games/{game_id}/hands/1", data=fix).status_code == 302
+    r = a.post(f"/games/{game_id}/hands/1/dealer", data={"version": seen, "dealer": "3"})
+    assert r.status_code == 302
+    hand = hands(app, game_id)[0]
+    assert hand.tricks == (5, 3, 2, 3) and hand.dealer is None
+
+
+def test_a_seat_phone_and_the_scorer_bidding_the_same_seat_keep_the_phone_s_bid(app, client):
+    from tests.test_seats import _bid, _links
+
+    game_id = start(client)
+    tokens = _links(client, game_id)
+    ben = app.test_client()
+    # The scorer's page offers Ben's bid (not in yet); Ben bids from his phone meanwhile.
+    assert _bid(ben, tokens[1], 5).status_code == 302
+    r = client.post(f"/games/{game_id}/seat-bids", data={"number": "1", "bid_1": "2"})
+    assert "Ben's bid came in from Ben's phone meanwhile" in text(client.get(r.headers["Location"]))
+    for seat, bid in ((0, 3), (2, 3), (3, 2)):
+        assert _bid(app.test_client(), tokens[seat], bid).status_code == 302
+    assert hands(app, game_id)[0].bids == (3, 5, 3, 2)
+
+
+def test_four_seat_phones_bidding_at_once_make_one_hand(app, client):
+    import threading
+
+    from tests.test_seats import _links
+
+    game_id = start(client)
+    tokens = _links(client, game_id)
+    phones = [app.test_client() for _ in tokens]
+    for phone, token in zip(phones, tokens):
+        assert phone.get(f"/seat/{token}").status_code == 200
+    barrier, answers = threading.Barrier(4), [0] * 4
+
+    def bid(seat):
+        barrier.wait()
+        answers[seat] = (
+            phones[seat]
+            .post(f"/seat/{tokens[seat]}", data={"number": "1", "bid": str(seat + 2)})
+            .status_code
+        )
+
+    threads = [threading.Thread(target=bid, args=(seat,)) for seat in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers == [302] * 4
+    assert [h.bids for h in hands(app, game_id)] == [(2, 3, 4, 5)]
+
+
+def hands_versions(app, game_id):
+    with app.app_context():
+        return storage.load_game(get_db(), game_id).versions

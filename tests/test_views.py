@@ -395,7 +395,7 @@ def test_game_over_and_rematch(client, app):
     late = client.post(
         f"/games/{game_id}/bids", data=bid_form(4, [3, 3, 3, 4]), follow_redirects=True
     )
-    assert "These bids were not saved: the game is over." in text(late)
+    assert "Not saved: the game is over." in text(late)
     with app.app_context():
         assert len(storage.load_game(get_db(), game_id).game.hands) == 3
     response = client.post(f"/games/{game_id}/rematch")

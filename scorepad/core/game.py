@@ -98,3 +98,27 @@ def check_fix(game: Game, number: int, hand: Hand | None) -> FixOutcome:
             return FixOutcome(replace(fixed, ended=False), score, ())
         score = end_early(score)
     return FixOutcome(fixed, score, ())
+
+
+def check_hand_count(count: int, *, adding: bool = False) -> None:
+    """Refuse a game of more than MAX_HANDS hands (before any of them is scored);
+    `adding`: the refusal names the hand that would be one too many."""
+    if count > MAX_HANDS:
+        raise GameError(
+            f"a game holds at most {MAX_HANDS} hands",
+            hand=count if adding else None,
+            field=None if adding else "hands",
+        )
+
+
+def with_settings(game: Game, table: Table, rules: Rules) -> Game:
+    """The game with new names, side names or house rules; the table itself (its mode,
+    seats and first dealer) stays as it was."""
+    old = game.table
+    if (table.mode, len(table.players), table.first_dealer) != (
+        old.mode,
+        len(old.players),
+        old.first_dealer,
+    ):
+        raise GameError("the table itself cannot change during a game", field="players")
+    return replace(game, table=table, rules=rules)

@@ -87,12 +87,19 @@ def start_score(table: Table, rules: Rules, start: object = None) -> GameScore:
 
 def extend(score: GameScore, hand: Hand) -> GameScore:
     """The score with one more hand, scored from the state after the others."""
+    shown, after = _step(score, hand, len(score.hands) + 1, score.pending is not None)
+    return replace(after, hands=(*score.hands, shown))
+
+
+def _step(score: GameScore, hand: Hand, number: int, pending: bool) -> tuple[ScoredHand, GameScore]:
+    """Hand `number` scored from the state `score` holds after the hands before it (its
+    `hands` are not read: `pending` says whether the last of them is unplayed); the
+    scored hand, and the state after it with `hands` as they were."""
     table, rules = score.table, score.rules
-    number = len(score.hands) + 1
     if score.status == "finished":
         how = "ended by the table" if score.ended else "already over"
         raise GameError(f"the game was {how} after hand {number - 1}", hand=number)
-    if score.pending:
+    if pending:
         raise GameError("only the last hand may be left unplayed", hand=number - 1, field="tricks")
     dealer = score.deal_from if hand.dealer is None else check_dealer(table, hand.dealer, number)
     seats = len(table.players)
@@ -117,7 +124,7 @@ def extend(score: GameScore, hand: Hand) -> GameScore:
         renege,
     )
     if hand.tricks is None:
-        return replace(score, hands=(*score.hands, shown), deal_from=(dealer + 1) % seats)
+        return shown, replace(score, deal_from=(dealer + 1) % seats)
     if hand.side_tricks is None:
         tricks = check_tricks(table, hand.tricks, number)
     else:
@@ -148,9 +155,8 @@ def extend(score: GameScore, hand: Hand) -> GameScore:
     side_tricks = None if hand.side_tricks is None else tuple(hand.side_tricks)
     recorded = tricks if side_tricks is None else tuple(hand.tricks)
     shown = replace(shown, tricks=recorded, sides=results, side_tricks=side_tricks)
-    return replace(
+    return shown, replace(
         score,
-        hands=(*score.hands, shown),
         totals=tuple(r.total for r in results),
         bags=tuple(r.bags for r in results),
         streaks=outcome.streaks,
@@ -203,6 +209,12 @@ def score_game(
 ) -> GameScore:
     """Score every hand in order; refuse the first thing the rules do not allow."""
     score = start_score(table, rules, start)
+    # The scored hands in a list, made a tuple once: growing a tuple by one hand at a
+    # time would copy it at every hand.
+    shown: list[ScoredHand] = []
     for hand in hands:
-        score = extend(score, hand)
+        pending = bool(shown) and shown[-1].tricks is None
+        last, score = _step(score, hand, len(shown) + 1, pending)
+        shown.append(last)
+    score = replace(score, hands=tuple(shown))
     return end_early(score) if ended else score

@@ -8,11 +8,15 @@ can only be checked once every bid is in, by the core's `check_bids`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from .checks import check_bids, typed_count
 from .errors import GameError
 from .model import BLIND_NIL, NIL, Bid, GameScore
+
+# The rules that judge a side's bids together: checked once every bid is in.
+SIDE_RULES = ("min_side_bid", "double_nil", "suicide")
 
 
 def seat_choices(score: GameScore, seat: int) -> list[tuple[str, str]]:
@@ -41,3 +45,25 @@ def check_seat_bid(score: GameScore, seat: int, raw: object) -> Bid:
             f"choose {score.table.players[seat]}'s bid", hand=number, field="bids", seat=seat
         )
     return check_bids(score.table, alone, bids, score.totals, number)[seat]
+
+
+def side_refusal(score: GameScore, bids: Mapping[int, Bid]) -> tuple[int, str] | None:
+    """With every seat's bid in for the next hand: the side whose bids a rule of a whole
+    side refuses, and that rule (never a bid's value: the bids are still hidden); None
+    when the bids are fit for the hand or not all in."""
+    seats = len(score.table.players)
+    if len(bids) < seats:
+        return None
+    try:
+        check_bids(
+            score.table,
+            score.rules,
+            [bids[s] for s in range(seats)],
+            score.totals,
+            score.next_number,
+        )
+    except GameError as err:
+        if err.rule in SIDE_RULES and err.seat is not None:
+            return score.table.side_of(err.seat), err.rule
+        raise
+    return None

@@ -132,18 +132,17 @@ def backup(source: str, target: str) -> int:
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction, taken at once so that two phones queue, not collide.
 
-    Inside a transaction already begun, it joins it: the outer one commits or rolls
-    back both (a seat's bid and the hand it completes are one write)."""
+    Never inside another: one change is one transaction, committed or rolled back whole
+    (a failed COMMIT too), and what is remembered of it is remembered after it."""
     if db.conn.in_transaction:
-        yield db
-        return
-    db.execute("BEGIN IMMEDIATE")
+        raise RuntimeError("a write transaction inside another")
+    db.conn.execute("BEGIN IMMEDIATE")
     try:
         yield db
-        db.execute("COMMIT")
+        db.conn.execute("COMMIT")
     except BaseException:
         # A failed COMMIT (a full disk) may leave the transaction open: the connection
         # outlives the request, so it is rolled back here, not left to the next write.
         if db.conn.in_transaction:
-            db.rollback()
+            db.conn.execute("ROLLBACK")
         raise

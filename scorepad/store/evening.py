@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from .db import writing
 from .storage import StoredGame, list_games
 
 MAX_EVENING = 200  # rematches followed either way: far more than one evening holds
@@ -32,7 +31,8 @@ select id from down
 def evening_ids(db: Database, game_id: str) -> list[str]:
     """The ids of every game of the evening `game_id` belongs to, in one query
     (itself included; empty if there is no such game)."""
-    return [row["id"] for row in db.query(_EVENING, {"id": game_id, "most": MAX_EVENING})]
+    rows = db.conn.execute(_EVENING, {"id": game_id, "most": MAX_EVENING})
+    return [row[0] for row in rows]
 
 
 def evening(db: Database, game_id: str) -> list[StoredGame]:
@@ -41,9 +41,3 @@ def evening(db: Database, game_id: str) -> list[StoredGame]:
     if not ids:
         return []
     return sorted(list_games(db, ids), key=lambda g: (g.created_at, g.id))
-
-
-def mark_rematch(db: Database, game_id: str, of: str) -> None:
-    """Record that game `game_id` is a rematch of game `of`."""
-    with writing(db):
-        db.execute("update games set rematch_of = ? where id = ?", [of, game_id])

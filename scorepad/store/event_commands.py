@@ -6,19 +6,16 @@ from __future__ import annotations
 
 import json
 import secrets
-import time
 from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
 from ..core.errors import GameError
 from ..core.event import Settings, draw_round
-from ..core.model import make_table
 from ..core.names import check_names, name_key
 from ..core.rules import Rules
 from .db import writing
-from .events import Event, Match, event_standings, games_of, load_event
-from .storage import create_game
+from .events import Event, event_standings, games_of, load_event
 
 
 class EventChanged(Exception):
@@ -52,22 +49,27 @@ def bump(db: Database, event_id: str) -> None:
     db.execute("update events set revision = revision + 1 where id = ?", [event_id])
 
 
+def insert_event(db: Database, settings: Settings, rules: Rules) -> str:
+    """The event's own row, inside a write begun by the caller; returns its director id."""
+    event_id = _token()
+    db.table("events").insert(
+        {
+            "id": event_id,
+            "view_token": _token(),
+            "checkin_token": _token(),
+            "created_at": _now(),
+            "settings": json.dumps(settings.as_dict()),
+            "rules": json.dumps(rules.as_dict()),
+            "revision": 0,
+        }
+    )
+    return event_id
+
+
 def create_event(db: Database, settings: Settings, rules: Rules) -> str:
     """Store a new event; returns its director id."""
-    event_id = _token()
     with writing(db):
-        db.table("events").insert(
-            {
-                "id": event_id,
-                "view_token": _token(),
-                "checkin_token": _token(),
-                "created_at": _now(),
-                "settings": json.dumps(settings.as_dict()),
-                "rules": json.dumps(rules.as_dict()),
-                "revision": 0,
-            }
-        )
-    return event_id
+        return insert_event(db, settings, rules)
 
 
 def _next_round(event: Event) -> int:
@@ -177,10 +179,14 @@ def _insert_round(
     )
 
 
-def _drawn(event: Event) -> int:
+def drawn(event: Event, started: bool = True) -> int:
+    """The round drawn and waiting to start; `started=False`: none of its tables may have
+    a game yet (a start cut short has given some of them one)."""
     last = event.current
     if last is None or last.status != "drawn":
         raise GameError("no round is drawn and waiting to start", field="round")
+    if not started and any(m.game_id for m in event.round_matches(last.number)):
+        raise GameError("this round is being started: start it again", field="round")
     return last.number
 
 
@@ -188,7 +194,7 @@ def swap(db: Database, event_id: str, revision: int, first: int, second: int) ->
     """Swap two entrants' places in the drawn round (a bye is a place too)."""
     with writing(db):
         event = current(db, event_id, revision)
-        number = _drawn(event)
+        number = drawn(event, started=False)
         places = [[list(side) for side in m.sides] for m in event.round_matches(number)]
         byes = list(event.rounds[-1].byes)
         slots = [*(side for match in places for side in match), byes]
@@ -220,55 +226,10 @@ def cancel_draw(db: Database, event_id: str, revision: int) -> None:
     """Throw away the drawn round (to draw again after a late arrival)."""
     with writing(db):
         event = current(db, event_id, revision)
-        number = _drawn(event)
+        number = drawn(event, started=False)
         for table in ("event_matches", "event_rounds"):
             column = "round" if table == "event_matches" else "number"
             db.execute(
                 f"delete from {table} where event_id = ? and {column} = ?", [event_id, number]
             )
-        bump(db, event_id)
-
-
-def table_names(event: Event, match: Match) -> list[str]:
-    """The four players of a match in seat order: partners sit opposite."""
-    side_players = [[p for e in side for p in event.by_id[e].players] for side in match.sides]
-    (a, c), (b, d) = side_players
-    return [a, b, c, d]
-
-
-def start_games(db: Database, event: Event, number: int, rules: Rules | None = None) -> None:
-    """Give every table of round `number` its game (with the event's rules, or these)
-    and start the clock."""
-    for match in event.round_matches(number):
-        if match.bye or match.game_id:
-            continue
-        table = make_table("partnership", table_names(event, match))
-        game_id = create_game(db, table, rules or event.rules, tricks_by="side")
-        db.execute(
-            "update event_matches set game_id = ? where event_id = ? and round = ? and number = ?",
-            [game_id, event.id, number, match.number],
-        )
-    db.execute(
-        "update event_rounds set status = 'playing', started_at = ? "
-        "where event_id = ? and number = ?",
-        [time.time(), event.id, number],
-    )
-
-
-def start_round(db: Database, event_id: str, revision: int) -> None:
-    """Start the drawn round: each table gets its game, the clock starts."""
-    with writing(db):
-        event = current(db, event_id, revision)
-        number = _drawn(event)
-        here = {e.id for e in event.entrants if e.here}
-        gone = [
-            event.by_id[e].name
-            for m in event.round_matches(number)
-            for side in m.sides
-            for e in side
-            if e not in here
-        ]
-        if gone:
-            raise GameError(f"{', '.join(gone)} went home: draw again", field="round")
-        start_games(db, event, number)
         bump(db, event_id)

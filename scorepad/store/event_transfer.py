@@ -1,4 +1,4 @@
-"""An event brought in from its file: one transaction, new ids for everything. No Flask."""
+"""An event brought in from its file, with new ids for everything. No Flask."""
 
 from __future__ import annotations
 
@@ -7,14 +7,15 @@ from collections.abc import Sequence
 
 from sqlite_utils import Database
 
+from ..core.errors import GameError
 from ..core.event import Settings
 from ..core.game import Game
 from ..core.names import name_key
 from ..core.roster import Entrant, Match, Round
 from ..core.rules import Rules
+from . import commands
 from .db import writing
-from .event_commands import create_event
-from .storage import create_game
+from .event_commands import insert_event
 
 
 def _entrants(db: Database, event_id: str, entrants: Sequence[Entrant]) -> dict[int, int]:
@@ -56,25 +57,30 @@ def import_event(
     rounds: Sequence[Round],
     matches: Sequence[tuple[Match, Game | None]],
 ) -> str:
-    """Store a whole event with its games; returns the new director id."""
+    """Store a whole event with its games; returns the new director id.
+
+    Each game is brought in by the game command `import_game` (its own transaction), then
+    the event and its links in one more; a refusal found before leaves nothing."""
+    keys = [name_key(e.name) for e in entrants]
+    if len(set(keys)) < len(keys):
+        raise GameError("names a pair or player twice", field="entrants")
+    places = [(m.round, m.number) for m, _ in matches]
+    if len(set(places)) < len(places) or len({r.number for r in rounds}) < len(rounds):
+        raise GameError("lists a round or a table twice", field="matches")
+    ids = [None if g is None else commands.import_game(db, g, g.score()).id for _, g in matches]
     with writing(db):
-        event_id = create_event(db, settings, rules)
-        ids = _entrants(db, event_id, entrants)
-        db.table("event_rounds").insert_all(_round_row(event_id, r, ids) for r in rounds)
-        for m, game in matches:
-            game_id = None
-            if game is not None:
-                game_id = create_game(
-                    db, game.table, game.rules, game.hands, game.tricks_by, game.start, game.ended
-                )
-            db.table("event_matches").insert(
-                {
-                    "event_id": event_id,
-                    "round": m.round,
-                    "number": m.number,
-                    "sides": json.dumps([[ids[e] for e in side] for side in m.sides]),
-                    "game_id": game_id,
-                    "last_hand": m.last_hand,
-                }
-            )
+        event_id = insert_event(db, settings, rules)
+        new = _entrants(db, event_id, entrants)
+        db.table("event_rounds").insert_all(_round_row(event_id, r, new) for r in rounds)
+        db.table("event_matches").insert_all(
+            {
+                "event_id": event_id,
+                "round": m.round,
+                "number": m.number,
+                "sides": json.dumps([[new[e] for e in side] for side in m.sides]),
+                "game_id": game_id,
+                "last_hand": m.last_hand,
+            }
+            for (m, _), game_id in zip(matches, ids)
+        )
         return event_id

@@ -121,7 +121,19 @@ def m008_housekeeping(db: Database) -> None:
 
 
 @migrations()
-def m009_events(db: Database) -> None:
+def m009_seat_claims(db: Database) -> None:
+    """A seat link belongs to the first browser that opens it (`claim`: a hash of the
+    secret that browser keeps), and a seat phone is told why its waiting bid went
+    (`notice`). Waiting bids count by hand number: a change that leaves them valid
+    keeps them."""
+    links = db.table("seat_links")
+    for column in ("claim", "notice"):
+        if column not in links.columns_dict:
+            links.add_column(column, str)
+
+
+@migrations()
+def m010_events(db: Database) -> None:
     """Club nights: the event (its director id is the key; a read-only id and a check-in
     id beside it), its entrants, its rounds and each round's matches, a match's game an
     ordinary game linked by its id."""

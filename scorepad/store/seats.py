@@ -1,140 +1,192 @@
-"""Every phone bids its own seat: seat links and the bids sent from them. No Flask.
+"""Every phone bids its own seat: seat links, who holds each, and the bids sent from them
+before all are in. No Flask. The game commands write a seat's bid and keep the waiting
+bids in step with the game (`settle`), inside their own transaction.
 
-A seat link is a random 128-bit token that lets one seat bid for itself. Bids
-from the seats wait in `seat_bids` until every seat is in; the last one creates
-the hand through `storage.save_bids` in the same transaction, so the hand holds
-all the bids or none. A waiting bid counts only while the game is at the
-revision it was sent at (`version`): any write to the game's hands (a hand
-undone, an earlier hand fixed) makes the waiting bids void, never wrong.
+A seat link is a random 128-bit token that lets one seat bid for itself. The first
+browser that opens it holds it (`claim`: the hash of a secret only that browser keeps)
+until the scorer hands the seat to another phone. Bids from the seats wait in
+`seat_bids` until every seat is in; the last one creates the hand in the same
+transaction. A waiting bid stays while it is still a bid that seat may make in the
+hand being bid; a change that voids it leaves each seat phone a `notice` of why.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
+from ..core.errors import GameError
 from ..core.model import Bid
 from ..core.seats import check_seat_bid
 from .db import writing
-from .storage import Conflict, StoredGame, load_game, save_bids
+from .storage import StoredGame
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
 @dataclass(frozen=True)
 class SeatLink:
-    """One seat's link: the token, its game and seat."""
+    """One seat's link: the token, its game and seat, whether a phone holds it, and the
+    reason its waiting bid went, if one did (a code: see `settle`)."""
 
     token: str
     game_id: str
     seat: int
+    taken: bool = False
+    notice: str | None = None
+
+
+_LINK = "select token, game_id, seat, claim, notice from seat_links"
+
+
+def _link(row: tuple) -> SeatLink:
+    return SeatLink(row[0], row[1], row[2], row[3] is not None, row[4])
 
 
 def links(db: Database, game_id: str) -> list[SeatLink]:
     """The game's seat links by seat; empty when each phone does not bid its own seat."""
-    return [
-        SeatLink(r["token"], r["game_id"], r["seat"])
-        for r in db.query(
-            "select token, game_id, seat from seat_links where game_id = ? order by seat", [game_id]
-        )
-    ]
+    rows = db.conn.execute(f"{_LINK} where game_id = ? order by seat", [game_id])
+    return [_link(row) for row in rows]
 
 
 def link(db: Database, token: str) -> SeatLink | None:
     """The seat link with this token, if it is in use."""
-    rows = list(db.query("select token, game_id, seat from seat_links where token = ?", [token]))
-    return SeatLink(rows[0]["token"], rows[0]["game_id"], rows[0]["seat"]) if rows else None
+    row = db.conn.execute(f"{_LINK} where token = ?", [token]).fetchone()
+    return None if row is None else _link(row)
+
+
+def claim(db: Database, token: str, secret: str | None) -> str | None:
+    """Whether this browser holds the seat: the secret it keeps (a new one when the seat
+    was free, which this browser now holds), or None when another phone holds it."""
+    if secret:
+        row = db.conn.execute("select claim from seat_links where token = ?", [token]).fetchone()
+        if row is not None and row[0] == _hash(secret):
+            return secret
+    fresh = secrets.token_urlsafe(16)
+    with writing(db):
+        taken = db.conn.execute(
+            "update seat_links set claim = ? where token = ? and claim is null",
+            [_hash(fresh), token],
+        ).rowcount
+    return fresh if taken else None
+
+
+def release(db: Database, game_id: str, seat: int) -> None:
+    """The scorer hands a seat to another phone: the next browser to open its link holds it."""
+    with writing(db):
+        db.conn.execute(
+            "update seat_links set claim = null where game_id = ? and seat = ?", [game_id, seat]
+        )
 
 
 def rematch_link(db: Database, game_id: str, seat: int) -> str | None:
     """The token of the same seat in the latest rematch of this game, if it has links."""
-    rows = list(
-        db.query(
-            "select l.token from seat_links l join games g on g.id = l.game_id "
-            "where g.rematch_of = ? and l.seat = ? order by g.created_at desc limit 1",
-            [game_id, seat],
-        )
-    )
-    return rows[0]["token"] if rows else None
+    row = db.conn.execute(
+        "select l.token from seat_links l join games g on g.id = l.game_id "
+        "where g.rematch_of = ? and l.seat = ? order by g.created_at desc limit 1",
+        [game_id, seat],
+    ).fetchone()
+    return None if row is None else str(row[0])
 
 
-def enable(db: Database, game_id: str) -> None:
+def add_links(db: Database, game_id: str, seats: int) -> None:
+    """Give every seat its own link (seats that have one keep it); inside a transaction."""
+    have = {row.seat for row in links(db, game_id)}
+    for seat in range(seats):
+        if seat not in have:
+            db.conn.execute(
+                "insert into seat_links (token, game_id, seat, created_at) values (?, ?, ?, ?)",
+                [secrets.token_urlsafe(16), game_id, seat, _now()],
+            )
+
+
+def enable(db: Database, stored: StoredGame) -> None:
     """Give every seat of the game its own link (seats that have one keep it)."""
     with writing(db):
-        stored = load_game(db, game_id)
-        if stored is None:
-            raise LookupError(game_id)
-        have = {row.seat for row in links(db, game_id)}
-        for seat in range(len(stored.game.table.players)):
-            if seat not in have:
-                db.execute(
-                    "insert into seat_links (token, game_id, seat, created_at) values (?, ?, ?, ?)",
-                    [secrets.token_urlsafe(16), game_id, seat, _now()],
-                )
+        add_links(db, stored.id, len(stored.game.table.players))
 
 
 def disable(db: Database, game_id: str) -> None:
     """Back to one phone for all: the links stop working and waiting bids go."""
     with writing(db):
-        db.execute("delete from seat_links where game_id = ?", [game_id])
-        db.execute("delete from seat_bids where game_id = ?", [game_id])
+        db.conn.execute("delete from seat_links where game_id = ?", [game_id])
+        db.conn.execute("delete from seat_bids where game_id = ?", [game_id])
+
+
+def _bidding(stored: StoredGame) -> int | None:
+    score = stored.score()
+    if score.status == "finished" or score.pending is not None:
+        return None
+    return score.next_number
 
 
 def waiting(db: Database, stored: StoredGame) -> dict[int, Bid]:
     """The bids in from the seats for the hand being bid, by seat (never shown until
     all are in: the hand then exists and they are no longer waiting)."""
-    score = stored.score()
-    if score.status == "finished" or score.pending is not None:
+    number = _bidding(stored)
+    if number is None:
         return {}
-    rows = db.query(
-        "select seat, bid from seat_bids where game_id = ? and number = ? and version = ?",
-        [stored.id, score.next_number, stored.revision],
+    rows = db.conn.execute(
+        "select seat, bid from seat_bids where game_id = ? and number = ?", [stored.id, number]
     )
-    return {row["seat"]: json.loads(row["bid"]) for row in rows}
+    return {seat: json.loads(bid) for seat, bid in rows}
 
 
-def save_seat_bids(
-    db: Database, game_id: str, number: int, bids: Mapping[int, object], *, replace: bool = True
-) -> bool:
-    """Record bids for hand `number` from the seats (a phone: its own; the scorer: any
-    not yet in). With every seat in, the hand is created with all the bids. Returns
-    whether it was. `replace=False` refuses a seat already in (a stale form)."""
-    with writing(db):
-        stored = load_game(db, game_id)
-        if stored is None:
-            raise LookupError(game_id)
-        score = stored.score()
-        if score.status == "finished":
-            raise Conflict("The game is over: no more bids.")
-        if score.pending is not None or number != score.next_number:
-            raise Conflict(f"Hand {number} is no longer the hand being bid.")
-        already = waiting(db, stored)
-        for seat, raw in sorted(bids.items()):
-            bid = check_seat_bid(score, seat, raw)
-            if seat in already and not replace:
-                name = stored.game.table.players[seat]
-                raise Conflict(
-                    f"{name}'s bid came in from {name}'s phone meanwhile; nothing was saved."
-                )
-            db.execute(
-                "insert or replace into seat_bids (game_id, number, seat, bid, "
-                "version, updated_at) values (?, ?, ?, ?, ?, ?)",
-                [game_id, number, seat, json.dumps(bid), stored.revision, _now()],
-            )
-            already[seat] = bid
-        seats = len(stored.game.table.players)
-        if len(already) < seats:
-            return False
-        db.execute("delete from seat_bids where game_id = ?", [game_id])
-        # Last in the transaction, as save_bids caches the game it writes: a rule
-        # between partners (double nil, suicide...) refuses it here, and the GameError
-        # rolls back this seat's bid and the delete too, so nothing is kept.
-        save_bids(db, game_id, number, [already[seat] for seat in range(seats)])
-        return True
+def put(db: Database, stored: StoredGame, number: int, seat: int, bid: Bid) -> None:
+    """Keep one seat's bid for hand `number` (inside a command's transaction)."""
+    db.conn.execute(
+        "insert or replace into seat_bids (game_id, number, seat, bid, version, updated_at) "
+        "values (?, ?, ?, ?, ?, ?)",
+        [stored.id, number, seat, json.dumps(bid), number, _now()],
+    )
+    db.conn.execute(
+        "update seat_links set notice = null where game_id = ? and seat = ?", [stored.id, seat]
+    )
+
+
+def clear(db: Database, game_id: str) -> None:
+    """The hand is made: no bid waits any more, and no notice is current."""
+    db.conn.execute("delete from seat_bids where game_id = ?", [game_id])
+    db.conn.execute("update seat_links set notice = null where game_id = ?", [game_id])
+
+
+def settle(db: Database, fresh: StoredGame, why: str) -> None:
+    """After a change to the game (inside its transaction): waiting bids it leaves valid
+    stay; the others go, and every seat phone gets the notice `why`, with the seats whose
+    bid went ("rules:1,3"). `why` names the change ("undo", "fix", "settings", ...)."""
+    rows = db.conn.execute(
+        "select seat, number, bid from seat_bids where game_id = ?", [fresh.id]
+    ).fetchall()
+    if not rows:
+        return
+    number, score = _bidding(fresh), fresh.score()
+    gone = []
+    for seat, bid_number, bid in rows:
+        if bid_number == number:
+            try:
+                check_seat_bid(score, seat, json.loads(bid))
+                continue
+            except GameError:
+                pass
+        gone.append(seat)
+    if not gone:
+        return
+    marks = ",".join("?" * len(gone))
+    db.conn.execute(
+        f"delete from seat_bids where game_id = ? and seat in ({marks})", [fresh.id, *gone]
+    )
+    db.conn.execute(
+        "update seat_links set notice = ? where game_id = ?",
+        [f"{why}:{','.join(str(s) for s in sorted(gone))}", fresh.id],
+    )

@@ -1,15 +1,15 @@
-"""Storing games and hands in SQLite. Scores are never stored: they are derived.
+"""The repository of games: load, list, insert and update their rows, and the cache of
+scored games. Scores are never stored: they are derived from the hands.
 
-Every write runs in one immediate transaction that re-reads the game, checks
-the new state with the scoring core and only then writes, so a refused hand
-leaves nothing behind and two phones cannot store the same hand twice.
+Only `commands` calls the writers here, inside its one transaction; the cache is
+filled by readers and by `commands` after its COMMIT succeeded, never before.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import secrets
+import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -19,41 +19,18 @@ from functools import cached_property
 from cachetools import LRUCache
 from sqlite_utils import Database
 
-from ..core.errors import GameError
-from ..core.game import MAX_HANDS, Game, check_fix
-from ..core.rules import Rules
-from ..core.scoring import Bid, GameScore, Hand, Table, end_early, extend, without_pending
-from .db import file_of, writing
+from ..core.game import Game
+from ..core.scoring import GameScore, Hand
+from .db import file_of
 from .rows import game_extra, hand_values, read_game
 
-GAME_BY = {
-    "id": "select * from games where id = ?",
-    "share_token": "select * from games where share_token = ?",
-}
-
-
-class Conflict(Exception):
-    """The hand changed on another phone since this one loaded it."""
-
-
-class Missing(LookupError):
-    """The game was not in the database when a write came to change it."""
-
-
-class RemovesHands(GameError):
-    """A fix after which the game is over before its last hand: the hands after it
-    go only if the table confirms."""
-
-    def __init__(self, number: int, removed: tuple[int, ...]) -> None:
-        which = (
-            f"hand {removed[0]}" if len(removed) == 1 else f"hands {removed[0]} to {removed[-1]}"
-        )
-        super().__init__(
-            f"after this change the game is over at hand {removed[0] - 1}, so "
-            f"{which} would be removed; confirm to remove them",
-            hand=number,
-        )
-        self.removed = removed
+# A game's row, and whether another game is its rematch and whether its seats have links:
+# a page of a game on its own, bid from one phone, needs no other query.
+_GAME = (
+    "select g.*, exists(select 1 from games r where r.rematch_of = g.id) as rematched, "
+    "exists(select 1 from seat_links l where l.game_id = g.id) as seated from games g "
+)
+GAME_BY = {"id": _GAME + "where g.id = ?", "share_token": _GAME + "where g.share_token = ?"}
 
 
 @dataclass(frozen=True)
@@ -71,6 +48,8 @@ class StoredGame:
     # The dealer chosen for a hand not yet bid, as (hand number, seat): current only while
     # that hand is the next one to bid.
     next_dealer: tuple[int, int] | None = None
+    rematched: bool = False  # another game is the rematch of this one
+    seated: bool = False  # each seat has its own link
 
     @cached_property
     def _score(self) -> GameScore:
@@ -80,26 +59,44 @@ class StoredGame:
         """The game scored by the core (once: the stored game never changes)."""
         return self._score
 
+    def scored(self, score: GameScore) -> StoredGame:
+        """The same stored game with its score already known (not computed again)."""
+        self.__dict__["_score"] = score
+        return self
 
-# Scored games by (database file, id, revision): keyed by the file, so a restored
-# backup or a second app never reads another file's games.
-_recent: LRUCache[tuple[str, str, int], StoredGame] = LRUCache(maxsize=256)
+
+# Scored games by (database file, id, revision, time of the write): keyed by the file,
+# so a restored backup or a second app never reads another file's games, and by the
+# write's time as well as the revision, so a revision rolled back and taken again by
+# another write never finds the first one's game.
+_Key = tuple[str, str, int, str]
+_recent: LRUCache[_Key, StoredGame] = LRUCache(maxsize=256)
 _recent_lock = threading.Lock()
 
 
-def _cached(db: Database, game_id: str, revision: int) -> StoredGame | None:
+def _key(db: Database, game_id: str, revision: int, updated_at: str) -> _Key:
+    return (file_of(db), game_id, revision, updated_at)
+
+
+def _cached(db: Database, row: dict) -> StoredGame | None:
     with _recent_lock:
-        return _recent.get((file_of(db), game_id, revision))
+        return _recent.get(_key(db, row["id"], row["revision"], row["updated_at"]))
 
 
-def _remember(db: Database, stored: StoredGame) -> None:
-    # A revision is never stored twice with different hands in one file, so a hit is
-    # exactly what that database holds.
+def remember(db: Database, stored: StoredGame) -> None:
+    """Keep a game as committed to this file (only ever after its COMMIT succeeded)."""
     with _recent_lock:
-        _recent[(file_of(db), stored.id, stored.revision)] = stored
+        _recent[_key(db, stored.id, stored.revision, stored.updated_at)] = stored
 
 
-def _now() -> str:
+def forget_all() -> None:
+    """Empty the cache (tests: read the file, not memory)."""
+    with _recent_lock:
+        _recent.clear()
+
+
+def now() -> str:
+    """The time of a write, to the microsecond."""
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
@@ -108,14 +105,12 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def _hand_row(game_id: str, number: int, hand: Hand, version: int) -> dict:
-    return {
-        "game_id": game_id,
-        "number": number,
-        **hand_values(hand),
-        "version": version,
-        "updated_at": _now(),
-    }
+def _rows(db: Database, sql: str, params: Sequence[object]) -> list[dict]:
+    # The connection's own cursor: sqlite-utils' query() wraps each read in a savepoint,
+    # two more statements per read.
+    cursor = db.conn.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row)) for row in cursor.fetchall()]
 
 
 def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
@@ -130,80 +125,45 @@ def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
         tuple(h["version"] for h in hand_rows),
         row.get("rematch_of"),
         None if row.get("next_dealer") is None else (row["next_dealer_hand"], row["next_dealer"]),
+        bool(row.get("rematched")),
+        bool(row.get("seated")),
     )
-
-
-def _insert_game(db: Database, game: Game, rematch_of: str | None = None) -> str:
-    game.score()
-    if len(game.hands) > MAX_HANDS:
-        raise GameError(f"a game holds at most {MAX_HANDS} hands", field="hands")
-    game_id, now, table = new_game_id(), _now(), game.table
-    db.table("games").insert(
-        {
-            "id": game_id,
-            "created_at": now,
-            "updated_at": now,
-            "mode": table.mode,
-            "players": json.dumps(list(table.players)),
-            "first_dealer": table.first_dealer,
-            "rules": json.dumps(game.rules.as_dict()),
-            "share_token": new_game_id(),
-            "tricks_by": game.tricks_by,
-            "extra": game_extra(game),
-            "rematch_of": rematch_of,
-        }
-    )
-    db.table("hands").insert_all(_hand_row(game_id, n, h, 1) for n, h in enumerate(game.hands, 1))
-    return game_id
-
-
-def create_game(
-    db: Database,
-    table: Table,
-    rules: Rules,
-    hands: Sequence[Hand] = (),
-    tricks_by: str = "seat",
-    start: tuple[tuple[int, int], ...] | None = None,
-    ended: bool = False,
-) -> str:
-    """Store a new game (hands too, for an import) after the core accepts it whole."""
-    game = Game(table, rules, tuple(hands), tricks_by, start, ended)
-    with writing(db):
-        return _insert_game(db, game)
 
 
 def load_game(db: Database, game_id: str, *, by: str = "id") -> StoredGame | None:
     """One game with its hands, by its id (or `by="share_token"`), in at most two
     queries; None if there is no such game."""
-    rows = list(db.query(GAME_BY[by], [game_id]))
+    rows = _rows(db, GAME_BY[by], [game_id])
     if not rows:
         return None
-    game_id = rows[0]["id"]
-    cached = _cached(db, game_id, rows[0]["revision"])
+    cached = _cached(db, rows[0])
     if cached is not None:
-        return cached
-    stored = _build(
-        rows[0], db.query("select * from hands where game_id = ? order by number", [game_id])
-    )
-    _remember(db, stored)
+        around = (bool(rows[0]["rematched"]), bool(rows[0]["seated"]))
+        if (cached.rematched, cached.seated) == around:
+            return cached
+        return replace(cached, rematched=around[0], seated=around[1]).scored(cached.score())
+    hands = _rows(db, "select * from hands where game_id = ? order by number", [rows[0]["id"]])
+    stored = _build(rows[0], hands)
+    if not db.conn.in_transaction:  # read inside a write: cached once it commits
+        remember(db, stored)
     return stored
 
 
 def list_games(db: Database, ids: Sequence[str]) -> list[StoredGame]:
     """The games with these ids, newest first, in at most two queries: the hands are
     read only for games not already in memory at their current revision."""
-    rows = list(
-        db.query(
-            "select * from games where id in (select value from json_each(?)) "
-            "order by updated_at desc, id",
-            [json.dumps(list(ids))],
-        )
+    rows = _rows(
+        db,
+        "select * from games where id in (select value from json_each(?)) "
+        "order by updated_at desc, id",
+        [json.dumps(list(ids))],
     )
-    found = {row["id"]: _cached(db, row["id"], row["revision"]) for row in rows}
+    found = {row["id"]: _cached(db, row) for row in rows}
     missing = [game_id for game_id, stored in found.items() if stored is None]
     hands: dict[str, list[dict]] = {game_id: [] for game_id in missing}
     if missing:
-        for h in db.query(
+        for h in _rows(
+            db,
             "select * from hands where game_id in "
             "(select value from json_each(?)) order by game_id, number",
             [json.dumps(missing)],
@@ -214,60 +174,92 @@ def list_games(db: Database, ids: Sequence[str]) -> list[StoredGame]:
         stored = found[row["id"]]
         if stored is None:
             stored = _build(row, hands[row["id"]])
-            _remember(db, stored)
+            remember(db, stored)
         games.append(stored)
     return games
 
 
-def _current(db: Database, game_id: str) -> StoredGame:
-    """The game as it is inside the write transaction (which holds the write lock)."""
-    stored = load_game(db, game_id)
-    if stored is None:
-        raise Missing(f"There is no game {game_id} any more.")
-    return stored
+def rematch_of(db: Database, game_id: str) -> str | None:
+    """The id of the rematch of this game, if one was started."""
+    rows = _rows(db, "select id from games where rematch_of = ?", [game_id])
+    return str(rows[0]["id"]) if rows else None
 
 
-def _scored(stored: StoredGame, number: int, hand: Hand | None) -> GameScore:
-    """The score with hand `number` replaced (or added, or removed). Adding a hand or the
-    tricks of the last one extends the score already known by one hand, at the same cost
-    however long the game; any other change scores the game again from the start."""
-    hands = stored.game.hands
-    if hand is not None and number == len(hands) + 1:
-        return extend(stored.score(), hand)
-    if hand is not None and number == len(hands) and not hands[-1].played and hand.played:
-        return extend(without_pending(stored.score()), hand)
-    changed = list(hands)
-    if hand is None:
-        del changed[number - 1]
-    else:
-        changed[number - 1] = hand
-    return replace(stored.game, hands=tuple(changed)).score()
+def was_deleted(db: Database, key: str) -> bool:
+    """Whether a game with this id or share token existed and was deleted."""
+    return bool(_rows(db, "select 1 from deleted_games where key = ?", [_hashed(key)]))
 
 
-def _replace(
-    db: Database, stored: StoredGame, number: int, hand: Hand | None, score: GameScore | None = None
-) -> StoredGame:
-    """Check the game with hand `number` replaced (or added, or removed) and write it;
-    returns the game as now stored, its score known, for the cache once committed."""
-    score = score or _scored(stored, number, hand)
-    now, versions = _now(), list(stored.versions)
-    hands = list(stored.game.hands)
+def _hashed(text: str) -> str:
+    """A deleted game is remembered by a one-way hash of its keys, never the keys."""
+    import hashlib
+
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# Writers: called only by `commands`, inside its transaction.
+
+
+def _hand_row(game_id: str, number: int, hand: Hand, version: int, at: str) -> dict:
+    return {
+        "game_id": game_id,
+        "number": number,
+        **hand_values(hand),
+        "version": version,
+        "updated_at": at,
+    }
+
+
+def insert(db: Database, game: Game, score: GameScore, rematch: str | None = None) -> StoredGame:
+    """Write a new game and its hands (already scored: `score`); returns it as stored."""
+    game_id, at, table, share = new_game_id(), now(), game.table, new_game_id()
+    row = {
+        "id": game_id,
+        "created_at": at,
+        "updated_at": at,
+        "revision": 0,
+        "mode": table.mode,
+        "players": json.dumps(list(table.players)),
+        "first_dealer": table.first_dealer,
+        "rules": json.dumps(game.rules.as_dict()),
+        "share_token": share,
+        "tricks_by": game.tricks_by,
+        "extra": game_extra(game),
+        "rematch_of": rematch,
+    }
+    db.table("games").insert(row)
+    db.table("hands").insert_all(
+        _hand_row(game_id, n, h, 1, at) for n, h in enumerate(game.hands, 1)
+    )
+    stored = StoredGame(game_id, at, at, 0, share, game, (1,) * len(game.hands), rematch)
+    return stored.scored(score)
+
+
+def next_revision(stored: StoredGame) -> int:
+    """The revision the next write takes: above every revision and version before."""
+    # Older files gave an imported hand version 1 at revision 0: stay above every version.
+    return max((stored.revision, *stored.versions)) + 1
+
+
+def write_hand(db: Database, stored: StoredGame, number: int, hand: Hand | None) -> StoredGame:
+    """Replace hand `number` (add it when one past the last; None removes it); returns
+    the game as it now is in the rows, its revision not yet bumped (see `bump`)."""
+    versions, hands = list(stored.versions), list(stored.game.hands)
     # The hand written takes the game's next revision as its version: revisions only
     # grow, so a version is never seen twice in a game, even for a hand undone and
     # entered again, and a form made before any later write cannot match.
-    revision = _next_revision(stored)
+    revision, at = next_revision(stored), now()
     if hand is None:
-        db.table("hands").delete_where("game_id = ? and number = ?", [stored.id, number])
+        _one(db, "delete from hands where game_id = ? and number = ?", [stored.id, number])
         del hands[number - 1], versions[number - 1]
-    elif number > len(stored.game.hands):
-        db.table("hands").insert(_hand_row(stored.id, number, hand, revision))
+    elif number > len(hands):
+        db.table("hands").insert(_hand_row(stored.id, number, hand, revision, at))
         hands.append(hand)
         versions.append(revision)
     else:
-        # A plain statement: sqlite-utils' `update` reads the schema and the row first,
-        # three more queries on every save.
         values = hand_values(hand)
-        db.execute(
+        _one(
+            db,
             "update hands set bids = ?, tricks = ?, side_tricks = ?, extra = ?, "
             "version = ?, updated_at = ? where game_id = ? and number = ?",
             [
@@ -276,216 +268,60 @@ def _replace(
                 values["side_tricks"],
                 values["extra"],
                 revision,
-                now,
+                at,
                 stored.id,
                 number,
             ],
         )
         hands[number - 1] = hand
         versions[number - 1] = revision
-    return _bump(db, stored, replace(stored.game, hands=tuple(hands)), versions, score, now)
+    return replace(stored, game=replace(stored.game, hands=tuple(hands)), versions=tuple(versions))
 
 
-def _next_revision(stored: StoredGame) -> int:
-    # Older files gave an imported hand version 1 at revision 0: stay above every version.
-    return max((stored.revision, *stored.versions)) + 1
+def _one(db: Database, sql: str, params: Sequence[object]) -> None:
+    """A write that must change exactly one row: anything else is a bug, never ignored."""
+    if db.conn.execute(sql, params).rowcount != 1:
+        raise sqlite3.IntegrityError(f"expected one row to change: {sql.split(' where')[0]}")
 
 
-def _bump(
+def bump(
     db: Database,
     stored: StoredGame,
     game: Game,
-    versions: Sequence[int],
     score: GameScore,
-    now: str,
-) -> StoredGame:
-    revision = max((_next_revision(stored), *versions))
-    db.execute(
-        "update games set updated_at = ?, revision = ?, extra = ? where id = ?",
-        [now, revision, game_extra(game), stored.id],
-    )
-    fresh = StoredGame(
-        stored.id,
-        stored.created_at,
-        now,
-        revision,
-        stored.share_token,
-        game,
-        tuple(versions),
-        stored.rematch_of,
-        stored.next_dealer,
-    )
-    fresh.__dict__["_score"] = score  # what cached_property would compute, known already
-    return fresh
-
-
-def _stored_hand(stored: StoredGame, number: int) -> Hand | None:
-    return stored.game.hands[number - 1] if 1 <= number <= len(stored.game.hands) else None
-
-
-def save_bids(
-    db: Database,
-    game_id: str,
-    number: int,
-    bids: Sequence[Bid],
-    blind: Sequence[int] = (),
-    dealer: int | None = None,
-) -> None:
-    """Start hand `number` with its bids (and the sides that bid blind, and the dealer
-    if not the one the deal passed to); refused if that hand already exists."""
-    with writing(db):
-        stored = _current(db, game_id)
-        existing = _stored_hand(stored, number)
-        if existing is not None and existing.bids == tuple(bids) and existing.blind == tuple(blind):
-            return  # the same form sent twice: already saved
-        if number != len(stored.game.hands) + 1:
-            raise Conflict(f"Hand {number} was already entered, on this phone or another.")
-        if number > MAX_HANDS:
-            raise GameError(f"a game holds at most {MAX_HANDS} hands", hand=number)
-        if dealer is None:
-            dealer = chosen_dealer(stored, number)
-        fresh = _replace(db, stored, number, Hand(tuple(bids), blind=tuple(blind), dealer=dealer))
-    _remember(db, fresh)
-
-
-def chosen_dealer(stored: StoredGame, number: int) -> int | None:
-    """The dealer the table chose for hand `number` before its bids, if that choice is
-    still for the next hand to bid."""
-    if (
-        stored.next_dealer is None
-        or stored.next_dealer[0] != number
-        or number != len(stored.game.hands) + 1
-    ):
-        return None
-    return stored.next_dealer[1]
-
-
-def _check_version(stored: StoredGame, number: int, version: int) -> Hand:
-    if not 1 <= number <= len(stored.game.hands):
-        raise Conflict(
-            f"Hand {number} is no longer in this game: the hand changed on another phone."
-        )
-    if stored.versions[number - 1] != version:
-        raise Conflict(changed(number))
-    return stored.game.hands[number - 1]
-
-
-def changed(number: int) -> str:
-    """What a phone whose form is older than the stored hand is told."""
-    return (
-        f"Hand {number} was changed on another phone meanwhile. "
-        "Here it is as it was saved; make your change again if it is still needed."
-    )
-
-
-def save_tricks(
-    db: Database,
-    game_id: str,
-    number: int,
-    version: int,
-    tricks: Sequence[int | None],
-    side_tricks: Sequence[int] | None = None,
-    adjust: Sequence[int] | None = None,
-    note: str = "",
-) -> None:
-    """Record the tricks of the hand in play (and any adjustment the table agreed);
-    the same tricks sent twice are saved once."""
-    with writing(db):
-        stored = _current(db, game_id)
-        existing = _stored_hand(stored, number)
-        if (
-            existing is not None
-            and existing.tricks == tuple(tricks)
-            and existing.side_tricks == (None if side_tricks is None else tuple(side_tricks))
-        ):
-            return
-        hand = _check_version(stored, number, version)
-        if hand.tricks is not None:
-            raise Conflict(f"The tricks of hand {number} were already saved.")
-        fresh = _replace(
-            db,
-            stored,
-            number,
-            dataclasses.replace(
-                hand,
-                tricks=tuple(tricks),
-                side_tricks=None if side_tricks is None else tuple(side_tricks),
-                adjust=None if adjust is None else tuple(adjust),
-                note=note,
-            ),
-        )
-    _remember(db, fresh)
-
-
-def edit_hand(
-    db: Database,
-    game_id: str,
-    number: int,
-    version: int,
-    bids: Sequence[Bid],
-    tricks: Sequence[int | None] | None,
-    side_tricks: Sequence[int] | None = None,
     *,
-    confirm_removal: bool = False,
-    **extra: object,
-) -> None:
-    """Correct a hand's bids and tricks (and, given in `extra`, its blind, dealer, adjust
-    or note); every later hand is re-scored. If the game is then over before its last
-    hand, RemovesHands is raised unless `confirm_removal`, which removes those hands."""
-    with writing(db):
-        stored = _current(db, game_id)
-        old = _check_version(stored, number, version)
-        hand = replace(
-            old,
-            bids=tuple(bids),
-            tricks=None if tricks is None else tuple(tricks),
-            side_tricks=None if tricks is None or side_tricks is None else tuple(side_tricks),
-            **extra,  # type: ignore[arg-type]
+    table: bool = False,
+    next_dealer: tuple[int, int] | None = None,
+) -> StoredGame:
+    """Write the game's row at its next revision (its names and rules too with `table`);
+    returns the game as stored once this transaction commits, its score known."""
+    # After `write_hand` the game takes the version its hand took: one revision a write.
+    revision, at = max((stored.revision + 1, *stored.versions)), now()
+    sets = ["updated_at = ?", "revision = ?", "extra = ?"]
+    values: list[object] = [at, revision, game_extra(game)]
+    if table:
+        sets += ["players = ?", "rules = ?"]
+        values += [json.dumps(list(game.table.players)), json.dumps(game.rules.as_dict())]
+    if next_dealer is not None:
+        sets += ["next_dealer_hand = ?", "next_dealer = ?"]
+        values += list(next_dealer)
+    _one(db, f"update games set {', '.join(sets)} where id = ?", [*values, stored.id])
+    fresh = replace(
+        stored,
+        updated_at=at,
+        revision=revision,
+        game=game,
+        next_dealer=stored.next_dealer if next_dealer is None else next_dealer,
+    )
+    return fresh.scored(score)
+
+
+def delete(db: Database, stored: StoredGame) -> None:
+    """Remove a game, its hands and its seat links; remember its keys, hashed."""
+    db.conn.execute("delete from hands where game_id = ?", [stored.id])
+    _one(db, "delete from games where id = ?", [stored.id])  # seat links cascade
+    for key in (stored.id, stored.share_token):
+        db.conn.execute(
+            "insert or replace into deleted_games (key, deleted_at) values (?, ?)",
+            [_hashed(key), now()],
         )
-        outcome = check_fix(stored.game, number, hand)
-        if outcome.removed and not confirm_removal:
-            raise RemovesHands(number, outcome.removed)
-        for gone in reversed(outcome.removed):
-            stored = _replace(db, stored, gone, None, outcome.score)
-        fresh = _replace(db, stored, number, hand, outcome.score)
-        if fresh.game.ended != outcome.game.ended:  # the rules now end it: no early end
-            fresh = _bump(db, fresh, outcome.game, fresh.versions, outcome.score, _now())
-    _remember(db, fresh)
-
-
-def delete_last_hand(db: Database, game_id: str, number: int, version: int) -> None:
-    """Undo: remove the last hand (bid or played); a game ended early is open again."""
-    with writing(db):
-        stored = _current(db, game_id)
-        _check_version(stored, number, version)
-        if number != len(stored.game.hands):
-            raise Conflict(f"Only the last hand can be deleted, and hand {number} is not.")
-        if stored.game.ended:
-            stored = replace(stored, game=replace(stored.game, ended=False))
-        fresh = _replace(db, stored, number, None)
-    _remember(db, fresh)
-
-
-def end_game(db: Database, game_id: str) -> None:
-    """The table ends the game now: the leader wins, a shared lead is a draw."""
-    with writing(db):
-        stored = _current(db, game_id)
-        score = end_early(stored.score())
-        fresh = _bump(db, stored, replace(stored.game, ended=True), stored.versions, score, _now())
-    _remember(db, fresh)
-
-
-def rematch(db: Database, game_id: str) -> tuple[str, bool]:
-    """A new game with the same table and rules after a finished one, and whether it is
-    new: asked twice (a double tap, another phone), it is the same game."""
-    with writing(db):
-        stored = _current(db, game_id)
-        for row in db.query("select id from games where rematch_of = ?", [game_id]):
-            return str(row["id"]), False
-        score = stored.score()
-        if score.status != "finished":
-            raise GameError("this game is not finished yet: a rematch starts after its end")
-        old = stored.game
-        table = replace(old.table, first_dealer=score.next_dealer)
-        game = Game(table, old.rules, (), old.tricks_by)
-        return _insert_game(db, game, rematch_of=game_id), True

@@ -11,7 +11,7 @@ from ..core.evening import Evening, tally
 from ..core.rules import RULE_SPECS, RulesError
 from ..core.whatif import WhatIf, rule_value, what_if
 from ..store import evening as evening_store
-from ..store import seats, storage
+from ..store import storage
 from .db import get_db
 from .insight import stake_lines, value_text, what_if_text
 from .render import render_stored, stored_or_404
@@ -67,17 +67,11 @@ def evening_ids(stored: storage.StoredGame) -> list[str]:
 
 def evening_for(stored: storage.StoredGame) -> Evening | None:
     """The tally of the evening this game is part of; None for a game on its own."""
+    if stored.rematch_of is None and not stored.rematched:
+        return None  # most games: no query at all
     if len(evening_ids(stored)) < 2:
         return None  # most games: one query, no game read
     return tally([g.score() for g in evening_store.evening(get_db(), stored.id)])
-
-
-def after_rematch(game_id: str, new_id: str) -> None:
-    """Keep the evening going: the new game is a rematch of the old, and if the old one
-    let each phone bid its own seat, so does the new one (with new links)."""
-    evening_store.mark_rematch(get_db(), new_id, game_id)
-    if seats.links(get_db(), game_id):
-        seats.enable(get_db(), new_id)
 
 
 @bp.get("/games/<game_id>/evening")

@@ -1,4 +1,4 @@
-"""The web layer: HTTP in, one storage or scoring call, a page or a redirect out."""
+"""The web layer: HTTP in, one game command or scoring call, a page or a redirect out."""
 
 from __future__ import annotations
 
@@ -20,12 +20,13 @@ from .. import gamefile
 from ..core.errors import GameError
 from ..core.rules import RULE_SPECS, validate_rules
 from ..core.scoring import BLIND_NIL, NIL, make_table
-from ..store import storage
+from ..store import commands, storage
+from ..store.outcomes import NotOver, Outcome
 from . import errors, manage, security
 from .blind import read_blind
 from .db import get_db
 from .errors import refuse
-from .evening import after_rematch, what_if_for
+from .evening import what_if_for
 from .forms import (
     COMMON_RULES,
     HandForm,
@@ -35,13 +36,12 @@ from .forms import (
     read_bids,
     read_tricks,
 )
+from .outcomes import changed, confirm_value, confirmed, say
 from .pagecache import game_page
 from .render import render_stored, stored_or_404
 from .saving import (
     bids_form,
     blind_before,
-    repeated_bids,
-    repeated_tricks,
     save,
     tag,
     tricks_form,
@@ -62,6 +62,21 @@ def _render_game(
         else:
             form = bids_form(stored.game.table, score, score.next_number, version=0)
     return render_stored("games/show.html", stored, form=form), status
+
+
+def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str) -> Any:
+    """A hand form the command did not take: shown again with its errors on the game
+    page while that page asks for this step; else the phone is told it was not saved."""
+    score = stored.score()
+    now = None if score.status == "finished" else "tricks" if score.pending else "bids"
+    if now == step:
+        return _render_game(stored, form, status)
+    flash(
+        f"These {step} were not saved: "
+        + ("the game is over." if now is None else f"hand {score.next_number} moved on."),
+        "error",
+    )
+    return redirect(url_for("games.show", game_id=stored.id))
 
 
 @bp.get("/")
@@ -87,7 +102,7 @@ def new() -> Any:
             table = make_table(mode, names, int(form.first_dealer.data))
             rules = validate_rules(form.chosen_rules(), mode)
             tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
-            game_id = storage.create_game(get_db(), table, rules, tricks_by=tricks_by)
+            game_id = commands.start(get_db(), table, rules, tricks_by=tricks_by).id
         except GameError as err:
             form.form_errors.append(str(err))
         except sqlite3.OperationalError as err:
@@ -115,72 +130,69 @@ def show(game_id: str) -> Any:
     return game_page(stored, lambda: _render_game(stored)[0])
 
 
+def _sent_number(score_next: int) -> int:
+    """The hand the form was made for (a repeat may name one already saved)."""
+    number = request.form.get("number", type=int)
+    return number if number is not None and 1 <= number <= score_next else score_next
+
+
 @bp.post("/games/<game_id>/bids")
 def save_bids(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
-    repeated = repeated_bids(stored)
-    if repeated:
-        return repeated
-    if score.status == "finished" or score.pending:
-        flash(
-            "These bids were not saved: the game is over."
-            if score.status == "finished"
-            else f"Hand {score.next_number} was already entered, on this phone or another.",
-            "error",
-        )
-        return redirect(url_for("games.show", game_id=game_id))
-    form = bids_form(table, score, score.next_number)
+    number = _sent_number(score.next_number)
+    form = bids_form(table, score, number)
     status = 400
     if form.validate_on_submit():
         bids = read_bids(form, table)
         if bids is not None:
             done = save(
                 form,
-                lambda: storage.save_bids(
+                lambda: commands.record_bids(
                     get_db(), game_id, form.number.data, bids, blind=read_blind(score)
                 ),
                 game_id,
                 url_for("games.show", game_id=game_id),
+                already=f"Hand {form.number.data}: the bids are saved.",
             )
             if not isinstance(done, int):
                 return done
             status = done
-    return _render_game(stored, form, status)
+    return _refused(stored, form, status, "bids")
 
 
 @bp.post("/games/<game_id>/tricks")
 def save_tricks(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     score, table = stored.score(), stored.game.table
-    repeated = repeated_tricks(stored)
-    if repeated:
-        return repeated
-    if not score.pending:
+    number = _sent_number(len(score.hands))
+    hand = score.hands[number - 1] if score.hands else None
+    if hand is None:
         flash(
             "These tricks were not saved: no hand is waiting for its tricks (it was saved "
             "or undone on another phone).",
             "error",
         )
         return redirect(url_for("games.show", game_id=game_id))
-    form = tricks_form(stored, score.pending)
+    form = tricks_form(stored, hand)
     status = 400
     if form.validate_on_submit():
-        entered = read_tricks(form, table, score.pending.bids)
+        entered = read_tricks(form, table, hand.bids)
         if entered is not None:
             tricks, sides = entered
             done = save(
                 form,
-                lambda: storage.save_tricks(
+                lambda: commands.record_tricks(
                     get_db(), game_id, form.number.data, form.version.data, tricks, sides
                 ),
                 game_id,
                 url_for("games.show", game_id=game_id),
+                already=f"Hand {form.number.data}: the tricks are saved.",
             )
             if not isinstance(done, int):
                 return done
             status = done
-    return _render_game(stored, form, status)
+    return _refused(stored, form, status, "tricks")
 
 
 @bp.route("/games/<game_id>/hands/<int:number>", methods=["GET", "POST"])
@@ -199,7 +211,7 @@ def edit_hand(game_id: str, number: int) -> Any:
     if sent is not None and sent != stored.versions[number - 1]:
         # Checked before the fields: a form for the bids alone, sent after the tricks
         # were saved elsewhere, would otherwise be told of missing tricks.
-        flash(storage.changed(number), "error")
+        flash(changed(number), "error")
         return redirect(url_for("games.edit_hand", game_id=game_id, number=number))
     hand = stored.game.hands[number - 1]
     played = hand.tricks is not None
@@ -235,28 +247,18 @@ def edit_hand(game_id: str, number: int) -> Any:
         if bids is not None and (entered is not None or not played):
             tricks, sides = entered if entered is not None else (None, None)
             later = len(stored.game.hands) > number
-            confirmed = request.form.get("confirm_removal") == "1"
-
-            def write() -> None:
-                try:
-                    storage.edit_hand(
-                        get_db(),
-                        game_id,
-                        number,
-                        form.version.data,
-                        bids,
-                        tricks,
-                        sides,
-                        confirm_removal=confirmed,
-                    )
-                except storage.RemovesHands as err:
-                    # The page then offers to remove them and save the same fix.
-                    form.removes = err.removed  # type: ignore[attr-defined]
-                    raise
-
             done = save(
                 form,
-                write,
+                lambda: commands.fix_hand(
+                    get_db(),
+                    game_id,
+                    number,
+                    form.version.data,
+                    bids,
+                    tricks,
+                    sides,
+                    confirm=confirmed(),
+                ),
                 game_id,
                 url_for("games.edit_hand", game_id=game_id, number=number),
                 (
@@ -270,6 +272,7 @@ def edit_hand(game_id: str, number: int) -> Any:
             if not isinstance(done, int):
                 return done
             status = done
+    removes = getattr(form, "removes", None)
     return render_stored(
         "games/edit_hand.html",
         stored,
@@ -277,21 +280,24 @@ def edit_hand(game_id: str, number: int) -> Any:
         number=number,
         played=played,
         by_side=by_side,
-        removes=getattr(form, "removes", ()),
+        removes=removes.numbers if removes else (),
+        confirm_value=confirm_value(removes) if removes else "",
     ), status
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: str, number: int) -> Any:
-    stored_or_404(game_id)
+    stored = stored_or_404(game_id)
     form = HandForm()
     if not form.validate_on_submit():
         refuse(400, "The form to delete a hand was incomplete.")
+    seen = stored.game.hands[number - 1] if 1 <= number <= len(stored.game.hands) else None
+    command = commands.cancel if seen is not None and not seen.played else commands.undo
     try:
-        storage.delete_last_hand(get_db(), game_id, number, form.version.data)
+        command(get_db(), game_id, number, form.version.data)
         flash(f"Hand {number} deleted.", "ok")
-    except (storage.Conflict, GameError) as err:
-        flash(str(err), "error")
+    except Outcome as outcome:
+        flash(say(outcome), "error")
     except sqlite3.OperationalError as err:
         flash(errors.storage_problem(err)[0], "error")
     return redirect(url_for("games.show", game_id=game_id))
@@ -301,15 +307,14 @@ def delete_hand(game_id: str, number: int) -> Any:
 def rematch(game_id: str) -> Any:
     stored_or_404(game_id)
     try:
-        new_id, new = storage.rematch(get_db(), game_id)
-    except GameError as err:
-        flash(f"No rematch yet: {err.detail}.", "error")
+        fresh, new = commands.rematch(get_db(), game_id)
+    except NotOver as outcome:
+        flash(say(outcome), "error")
         return redirect(url_for("games.show", game_id=game_id))
     except sqlite3.OperationalError as err:
         flash(errors.storage_problem(err)[0], "error")
         return redirect(url_for("games.show", game_id=game_id))
-    if new:
-        after_rematch(game_id, new_id)
+    new_id = fresh.id
     security.remember_game(new_id)
     flash(
         "A new game with the same table and rules. Good luck!"
@@ -349,10 +354,8 @@ def import_game() -> Any:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
                 raise GameError("the game file is not UTF-8 text") from None
-            game = gamefile.loads(text)
-            game_id = storage.create_game(
-                get_db(), game.table, game.rules, game.hands, game.tricks_by, game.start, game.ended
-            )
+            game, score = gamefile.loads_scored(text)
+            game_id = commands.import_game(get_db(), game, score).id
         except GameError as err:
             form.game_file.errors = [*form.game_file.errors, str(err)]
         except sqlite3.OperationalError as err:

@@ -12,7 +12,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.errors import GameError
 from ..core.rules import TARGET_PRESETS
-from ..store import manage, storage
+from ..store import commands, storage
+from ..store.outcomes import Outcome, RemovesHands
 from . import security
 from .csv_export import hands_csv
 from .db import get_db
@@ -20,12 +21,14 @@ from .forms import NewGameForm
 from .manage_forms import (
     VersionForm,
     adjust_form,
+    check_adjustment,
     dealer_form,
     read_settings,
     renege_form,
     rule_keys,
     settings_form,
 )
+from .outcomes import confirm_value, confirmed, say
 from .render import render_stored, stored_or_404
 from .standing import dealer_of
 
@@ -38,16 +41,18 @@ def _game_url(game_id: str) -> str:
 
 
 def _write(
-    form: VersionForm, write: Callable[[], None], again: str, done: str, after: str
+    form: VersionForm, write: Callable[[], object], again: str, done: str, after: str
 ) -> BaseResponse | None:
-    """Run one write: a refusal goes above the form (None: show it again), a stale form
-    back to `again` with the reason, success to `after` with `done`."""
+    """Run one game command: a refusal goes above the form (None: show it again), a stale
+    form back to `again` with the reason, success to `after` with `done`."""
     try:
         write()
+    except RemovesHands as removes:
+        form.removes = removes.numbers  # the page offers to remove them and save
+        form.confirm_value = confirm_value(removes)
+        form.form_errors.append(f"Not saved: hand {removes.number}: {say(removes)}")
+        return None
     except GameError as err:
-        if isinstance(err, storage.RemovesHands):
-            form.removes = err.removed  # the page offers to remove them and save
-
         name = f"{err.field}_{err.seat}" if err.field == "adjust" else err.field
         if name in ("note", "dealer") or (name and name.startswith("adjust_")):
             form[name].errors = [*form[name].errors, err.detail.split(": ", 1)[-1]]
@@ -55,8 +60,8 @@ def _write(
             where = f"hand {err.hand}: " if err.hand else ""
             form.form_errors.append(f"Not saved: {where}{err.detail}")
         return None
-    except storage.Conflict as err:
-        flash(str(err), "error")
+    except Outcome as outcome:
+        flash(say(outcome), "error")
         return redirect(again)
     flash(done, "ok")
     return redirect(after)
@@ -73,7 +78,7 @@ def settings(game_id: str) -> Any:
             new_table, rules = built
             done = _write(
                 form,
-                lambda: manage.update_settings(
+                lambda: commands.change_settings(
                     get_db(), game_id, form.version.data, new_table, rules
                 ),
                 url_for("manage.settings", game_id=game_id),
@@ -94,7 +99,7 @@ def delete(game_id: str) -> Any:
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400, description="The form to delete the game was incomplete.")
-        manage.delete_game(get_db(), game_id)
+        commands.delete(get_db(), game_id)
         security.forget_game(game_id)
         flash("The game was deleted.", "ok")
         return redirect(url_for("games.index"))
@@ -122,9 +127,11 @@ def end(game_id: str) -> Any:
     if not form.validate_on_submit():
         abort(400, description="The form to end the game was incomplete.")
     try:
-        manage.end_game(get_db(), game_id, form.version.data)
-    except (GameError, storage.Conflict) as err:
-        flash(err.detail if isinstance(err, GameError) else str(err), "error")
+        commands.end_now(get_db(), game_id, form.version.data)
+    except GameError as err:
+        flash(err.detail, "error")
+    except Outcome as outcome:
+        flash(say(outcome), "error")
     else:
         flash("The game was ended.", "ok")
     return redirect(_game_url(game_id))
@@ -152,7 +159,7 @@ def dealer(game_id: str, number: int) -> Any:
         seat = int(form.dealer.data)
         done = _write(
             form,
-            lambda: manage.set_dealer(get_db(), game_id, number, form.version.data, seat),
+            lambda: commands.set_dealer(get_db(), game_id, number, form.version.data, seat),
             url_for("manage.dealer", game_id=game_id, number=number),
             f"{stored.game.table.players[seat]} deals hand {number}; the deal passes on "
             "from there.",
@@ -182,14 +189,13 @@ def adjust(game_id: str, number: int) -> Any:
         points = [form[f"adjust_{side}"].data or 0 for side in range(len(names))]
         done = _write(
             form,
-            lambda: manage.set_adjustment(
+            lambda: commands.adjust(
                 get_db(),
                 game_id,
                 number,
                 form.version.data,
-                points,
-                form.note.data,
-                confirm_removal=request.form.get("confirm_removal") == "1",
+                *check_adjustment(points, form.note.data, len(names), names),
+                confirm=confirmed(),
             ),
             url_for("manage.adjust", game_id=game_id, number=number),
             f"Hand {number} adjusted; every later hand was scored again.",
@@ -215,13 +221,8 @@ def renege(game_id: str, number: int) -> Any:
         sides = [side for side in range(len(names)) if form[f"renege_{side}"].data]
         done = _write(
             form,
-            lambda: manage.set_renege(
-                get_db(),
-                game_id,
-                number,
-                form.version.data,
-                sides,
-                confirm_removal=request.form.get("confirm_removal") == "1",
+            lambda: commands.renege(
+                get_db(), game_id, number, form.version.data, sides, confirm=confirmed()
             ),
             url_for("manage.renege", game_id=game_id, number=number),
             f"Hand {number}: renege saved; every later hand was scored again.",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -11,10 +12,13 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
 from ..core.errors import GameError
+from ..core.names import text_problem
 from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
 from ..core.scoring import Table, make_table
-from ..store.manage import ADJUST_LIMIT, NOTE_LIMIT
 from .forms import WholeNumberField, _choices, _rule_field
+
+ADJUST_LIMIT = 1000
+NOTE_LIMIT = 200
 
 NAME_LIMIT = 40
 
@@ -143,6 +147,35 @@ def adjust_form(
         )
         values[f"adjust_{side}"] = points[side] if points else 0
     return Form(data=values)
+
+
+def check_adjustment(
+    points: Sequence[object], note: object, sides: int, names: Sequence[str]
+) -> tuple[tuple[int, ...] | None, str]:
+    """The adjustment as stored (None when nothing is added), or a refusal naming the field."""
+    if not isinstance(points, (list, tuple)) or len(points) != sides:
+        raise GameError(f"adjust: expected points for each of the {sides} sides", field="adjust")
+    for side, value in enumerate(points):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not -ADJUST_LIMIT <= value <= ADJUST_LIMIT
+        ):
+            raise GameError(
+                f"adjust: {names[side]}'s points must be a whole number from "
+                f"-{ADJUST_LIMIT} to {ADJUST_LIMIT}",
+                field="adjust",
+                seat=side,
+            )
+    if note is not None and not isinstance(note, str):
+        raise GameError("note: must be text", field="note")
+    text = (note or "").strip()
+    if text_problem(text):  # as in a game file, so that its export imports again
+        raise GameError(f"note: {text_problem(text)}", field="note")
+    if len(text) > NOTE_LIMIT:
+        raise GameError(f"note: at most {NOTE_LIMIT} characters, not {len(text)}", field="note")
+    # The note is optional, as in the game file (GAMEFILE.md): a form and an import agree.
+    return (tuple(points) if any(points) else None), text  # type: ignore[arg-type]
 
 
 def renege_form(side_names: list[str], version: int, reneged: tuple[int, ...]) -> VersionForm:

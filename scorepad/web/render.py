@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from ..core.rules import RULE_SPECS, Rules
 from ..core.scoring import Table
-from ..store import manage, storage
+from ..store import storage
 from .db import get_db
 from .errors import refuse
 
@@ -25,7 +25,7 @@ def stored_or_404(key: str, by: str = "id") -> storage.StoredGame:
     """The game with this id (or share token), or a 404 page that says so."""
     stored = storage.load_game(get_db(), key, by=by)
     if stored is None:
-        refuse(404, DELETED if manage.was_deleted(get_db(), key) else MISSING[by])
+        refuse(404, DELETED if storage.was_deleted(get_db(), key) else MISSING[by])
     return stored
 
 

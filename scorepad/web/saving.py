@@ -1,4 +1,4 @@
-"""The hand forms of a game, and running one storage write from one of them."""
+"""The hand forms of a game, and running one game command from one of them."""
 
 from __future__ import annotations
 
@@ -6,14 +6,16 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from flask import flash, redirect, request, url_for
+from flask import flash, redirect, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.errors import GameError
 from ..core.scoring import BLIND_NIL, NIL, GameScore, ScoredHand, Table, blind_nil_open
-from ..store import storage
+from ..store.outcomes import AlreadySaved, Outcome, RemovesHands
+from ..store.storage import StoredGame
 from . import errors
-from .forms import HandForm, hand_form, read_bids, read_tricks
+from .forms import HandForm, hand_form
+from .outcomes import say
 
 
 def attach(form: HandForm, err: GameError) -> None:
@@ -36,21 +38,29 @@ def attach(form: HandForm, err: GameError) -> None:
 
 def save(
     form: HandForm,
-    action: Callable[[], None],
+    action: Callable[[], StoredGame],
     game_id: str,
     conflict_url: str,
     done: str | None = None,
+    already: str | None = None,
 ) -> BaseResponse | int:
-    """Run one storage write: a refusal goes beside its field, a server that cannot
-    write above the form (the status to show the form again with), a conflict back to
-    `conflict_url` with a message, success to the game."""
+    """Run one game command: a refusal goes beside its field, a server that cannot
+    write above the form (the status to show the form again with), a stale form back to
+    `conflict_url` with the reason, success (or the same form saved before) to the game."""
     try:
         action()
     except GameError as err:
         attach(form, err)
         return 400
-    except storage.Conflict as err:
-        flash(str(err), "error")
+    except AlreadySaved as saved:
+        flash(already or f"Hand {saved.number} is saved.", "ok")
+        return redirect(url_for("games.show", game_id=game_id))
+    except RemovesHands as removes:
+        form.removes = removes  # type: ignore[attr-defined]  # the page asks to confirm
+        attach(form, GameError(say(removes), hand=removes.number))
+        return 400
+    except Outcome as outcome:
+        flash(say(outcome), "error")
         return redirect(conflict_url)
     except sqlite3.OperationalError as err:
         message, status = errors.storage_problem(err)
@@ -94,7 +104,7 @@ def bids_form(table: Table, score: GameScore, number: int, **values: Any) -> Han
     )
 
 
-def tricks_form(stored: storage.StoredGame, pending: ScoredHand, **values: Any) -> HandForm:
+def tricks_form(stored: StoredGame, pending: ScoredHand, **values: Any) -> HandForm:
     """The tricks form of the hand in play, by side or by seat as the game counts them."""
     table = stored.game.table
     by_side = stored.game.tricks_by == "side"
@@ -109,44 +119,3 @@ def tricks_form(stored: storage.StoredGame, pending: ScoredHand, **values: Any) 
         ),
         table,
     )
-
-
-def _sent_hand(stored: storage.StoredGame) -> ScoredHand | None:
-    number = request.form.get("number", type=int)
-    if number is None or not 1 <= number <= len(stored.game.hands):
-        return None
-    return stored.score().hands[number - 1]
-
-
-def repeated_bids(stored: storage.StoredGame) -> BaseResponse | None:
-    """The bids of a hand already saved, sent again (a double tap on a slow link): saved."""
-    hand = _sent_hand(stored)
-    if hand is None:
-        return None
-    table = stored.game.table
-    form = bids_form(table, stored.score(), hand.number)
-    if form.validate_on_submit():
-        bids = read_bids(form, table)
-        if bids is not None and tuple(bids) == stored.game.hands[hand.number - 1].bids:
-            flash(f"Hand {hand.number}: the bids are saved.", "ok")
-            return redirect(url_for("games.show", game_id=stored.id))
-    return None
-
-
-def repeated_tricks(stored: storage.StoredGame) -> BaseResponse | None:
-    """The tricks of a hand already saved, sent again: saved, not an error."""
-    hand = _sent_hand(stored)
-    if hand is None or hand.tricks is None:
-        return None
-    form = tricks_form(stored, hand)
-    if form.validate_on_submit():
-        entered = read_tricks(form, stored.game.table, hand.bids)
-        saved = stored.game.hands[hand.number - 1]
-        if (
-            entered is not None
-            and tuple(entered[0]) == saved.tricks
-            and (None if entered[1] is None else tuple(entered[1])) == saved.side_tricks
-        ):
-            flash(f"Hand {hand.number}: the tricks are saved.", "ok")
-            return redirect(url_for("games.show", game_id=stored.id))
-    return None

@@ -17,6 +17,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_wtf import FlaskForm
@@ -29,11 +30,13 @@ from wtforms.widgets import HiddenInput
 
 from ..core.errors import GameError
 from ..core.model import Bid
-from ..core.seats import seat_choices
-from ..store import seats, storage
+from ..core.seats import seat_choices, side_refusal
+from ..store import commands, seats, storage
+from ..store.outcomes import Outcome
 from .db import get_db
 from .errors import refuse
 from .hosting import public_url
+from .outcomes import notice_text, refusal_text, say
 from .render import render_stored, stored_or_404
 
 bp = Blueprint("seats", __name__)
@@ -46,6 +49,10 @@ class SeatState:
 
     links: tuple[tuple[int, str], ...]  # (seat, the link's full URL)
     waiting: dict[int, Bid]
+    taken: frozenset[int] = frozenset()  # seats whose link a phone holds
+    # With every bid in but a rule of a whole side against them: (side, rule).
+    refusal: tuple[int, str] | None = None
+    notice: str | None = None  # why waiting bids went, as the store put it ("undo:0,2")
 
     @property
     def count(self) -> int:
@@ -59,16 +66,30 @@ def seat_state(stored: storage.StoredGame) -> SeatState | None:
     known: dict[tuple[str, int], SeatState | None] = g.setdefault("seat_states", {})
     key = (stored.id, stored.revision)
     if key not in known:
-        found = seats.links(get_db(), stored.id)
-        known[key] = (
-            SeatState(
+        found = seats.links(get_db(), stored.id) if stored.seated else []
+        known[key] = None
+        if found:
+            bids = seats.waiting(get_db(), stored)
+            known[key] = SeatState(
                 tuple((s.seat, public_url("seats.seat", token=s.token)) for s in found),
-                seats.waiting(get_db(), stored),
+                bids,
+                frozenset(s.seat for s in found if s.taken),
+                side_refusal(stored.score(), bids) if stored.score().pending is None else None,
+                next((s.notice for s in found if s.notice), None),
             )
-            if found
-            else None
-        )
     return known[key]
+
+
+def _holds(token: str) -> bool:
+    """Whether this browser holds the seat (the first to open its link does)."""
+    held = dict(session.get("seats", {}))
+    secret = seats.claim(get_db(), token, held.get(token))
+    if secret is None:
+        return False
+    if held.get(token) != secret:
+        held[token] = secret
+        session["seats"] = held
+    return True
 
 
 @lru_cache(maxsize=256)
@@ -152,11 +173,11 @@ def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink, st
 
 @bp.post("/games/<game_id>/seats")
 def toggle(game_id: str) -> BaseResponse:
-    stored_or_404(game_id)
+    stored = stored_or_404(game_id)
     if not FlaskForm().validate_on_submit():
         refuse(400, "The form to change seat links was incomplete.")
     if request.form.get("seats") == "on":
-        seats.enable(get_db(), game_id)
+        seats.enable(get_db(), stored)
         flash("Each player can now bid from their own phone: share the links below.", "ok")
     else:
         seats.disable(get_db(), game_id)
@@ -177,15 +198,17 @@ def enter_rest(game_id: str) -> BaseResponse:
     form = _rest_form(stored, posted)
     if posted and form.validate_on_submit():
         try:
-            seats.save_seat_bids(
+            commands.seat_bid(
                 get_db(),
                 game_id,
                 form.number.data,
                 {seat: form[f"bid_{seat}"].data for seat in posted},
-                replace=False,
+                again=False,
             )
-        except (GameError, storage.Conflict) as err:
+        except GameError as err:
             flash(f"Not saved: {err}", "error")
+        except Outcome as outcome:
+            flash(f"Not saved: {say(outcome)}", "error")
     else:
         flash("Not saved: choose a bid for each seat still to bid.", "error")
     return redirect(url_for("games.show", game_id=game_id))
@@ -208,9 +231,30 @@ def _hand_asked(stored: storage.StoredGame) -> int:
     return number if number and number > 0 else stored.score().next_number
 
 
+@bp.post("/games/<game_id>/seats/<int:seat>/release")
+def release(game_id: str, seat: int) -> BaseResponse:
+    stored_or_404(game_id)
+    if not FlaskForm().validate_on_submit():
+        refuse(400, "The form to hand a seat over was incomplete.")
+    seats.release(get_db(), game_id, seat)
+    flash("The next phone to open that seat's link bids for it.", "ok")
+    return redirect(url_for("games.show", game_id=game_id) + "#seat-links")
+
+
+def _held_or_403(link: seats.SeatLink, stored: storage.StoredGame) -> None:
+    if not _holds(link.token):
+        name = stored.game.table.players[link.seat]
+        refuse(
+            403,
+            f"{name}'s seat is held by another phone: {name}'s bid is made there. "
+            f"If this phone should bid for {name}, ask the scorer to hand the seat over.",
+        )
+
+
 @bp.route("/seat/<token>", methods=["GET", "POST"])
 def seat(token: str) -> Any:
     link, stored = _link_or_gone(token)
+    _held_or_403(link, stored)
     score, table = stored.score(), stored.game.table
     name = table.players[link.seat]
     mine = seats.waiting(get_db(), stored).get(link.seat)
@@ -225,16 +269,17 @@ def seat(token: str) -> Any:
     if request.method == "POST":
         if form.validate_on_submit():
             try:
-                done = seats.save_seat_bids(
+                fresh = commands.seat_bid(
                     get_db(), stored.id, form.number.data, {link.seat: form.bid.data}
                 )
             except GameError as err:
                 form.bid.errors = [*form.bid.errors, err.detail]
-            except storage.Conflict as err:
-                flash(str(err), "error")
+            except Outcome as outcome:
+                flash(say(outcome), "error")
                 return redirect(url_for("seats.seat", token=token))
             else:
-                flash("Every bid is in." if done else "Your bid is in.", "ok")
+                made = len(fresh.game.hands) >= form.number.data
+                flash("Every bid is in." if made else "Your bid is in.", "ok")
                 return redirect(url_for("seats.seat", token=token))
         status = 400
     return render_stored(
@@ -255,6 +300,7 @@ def seat(token: str) -> Any:
 @bp.get("/seat/<token>/status")
 def seat_status(token: str) -> str:
     link, stored = _link_or_gone(token, over_ok=True)
+    _held_or_403(link, stored)
     return render_stored(
         "seats/_status.html",
         stored,
@@ -265,4 +311,4 @@ def seat_status(token: str) -> str:
     )
 
 
-HELPERS = (seat_state, seat_qr, rest_form)
+HELPERS = (seat_state, seat_qr, rest_form, notice_text, refusal_text)

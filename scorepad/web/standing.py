@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..core.errors import GameError
 from ..core.scoring import GameScore, end_early
-from ..store.storage import StoredGame, chosen_dealer
+from ..store.commands import chosen_dealer
+from ..store.storage import StoredGame
 
 
 def if_ended_now(score: GameScore) -> GameScore | None:

@@ -16,7 +16,8 @@ from ...core.event import check_settings
 from ...core.rules import RULE_SPECS, validate_rules
 from ...store import event_clock as clock
 from ...store import event_commands as commands
-from ...store import storage
+from ...store import event_playoff as playoff_commands
+from ...store import event_start, outcomes, storage
 from ...store.events import known_names
 from .. import security
 from ..db import get_db
@@ -132,6 +133,8 @@ def _act(event_id: str, do: Callable[[], object], done: str) -> BaseResponse:
         flash(STALE, "error")
     except commands.NoEvent:
         abort(404)
+    except (outcomes.Outcome, outcomes.Missing):
+        flash("Not done: that game changed on its table meanwhile. Try again.", "error")
     else:
         flash(done, "success")
     return redirect(url_for("events.director", event_id=event_id))
@@ -196,7 +199,7 @@ def cancel(event_id: str) -> BaseResponse:
 def start(event_id: str) -> BaseResponse:
     return _act(
         event_id,
-        lambda: commands.start_round(get_db(), event_id, _revision()),
+        lambda: event_start.start_round(get_db(), event_id, _revision()),
         "Round started: every table has its game.",
     )
 
@@ -223,6 +226,6 @@ def end_table(event_id: str, number: int, table: int) -> BaseResponse:
 def playoff(event_id: str) -> BaseResponse:
     return _act(
         event_id,
-        lambda: clock.start_playoff(get_db(), event_id, _revision()),
+        lambda: playoff_commands.start_playoff(get_db(), event_id, _revision()),
         "Playoff started.",
     )

@@ -1,0 +1,44 @@
+"""The game commands: the only code that changes a game.
+
+Each command takes the connection, the game id and what the phone last saw (a hand's
+version or the game's revision: numbers that never repeat within a game), runs in
+exactly one transaction, and returns the game as now stored, or raises an outcome
+(`outcomes`) or the core's GameError. The scored-game cache learns the fresh game only
+after the COMMIT succeeded, so a failed write (a full disk) leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+from ._run import Confirm, chosen_dealer
+from .games import change_settings, delete, end_now, import_game, rematch, start
+from .hands import (
+    adjust,
+    cancel,
+    fix_hand,
+    record_bids,
+    record_tricks,
+    renege,
+    seat_bid,
+    set_dealer,
+    undo,
+)
+
+__all__ = [
+    "Confirm",
+    "adjust",
+    "cancel",
+    "change_settings",
+    "chosen_dealer",
+    "delete",
+    "end_now",
+    "fix_hand",
+    "import_game",
+    "record_bids",
+    "record_tricks",
+    "rematch",
+    "renege",
+    "seat_bid",
+    "set_dealer",
+    "start",
+    "undo",
+]

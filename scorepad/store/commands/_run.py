@@ -1,0 +1,105 @@
+"""What every game command shares: one transaction around a change to the game as
+stored, the checks against what the phone saw, and the writes of a fix or an undo."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from sqlite_utils import Database
+
+from ...core.game import check_fix, check_hand_count
+from ...core.scoring import Hand, extend
+from .. import seats, storage
+from ..db import writing
+from ..outcomes import GameOver, Missing, RemovesHands, Stale
+from ..storage import StoredGame
+
+Confirm = tuple[int, tuple[int, ...]]  # (the game's revision, the hands it removes) as shown
+
+
+def change(
+    db: Database, game_id: str, act: Callable[[StoredGame], StoredGame], why: str | None
+) -> StoredGame:
+    """Run `act` on the game as stored, under the write lock; then keep the waiting seat
+    bids in step (`why`: the change, for the seat phones; None: none can be waiting)."""
+    with writing(db):
+        stored = storage.load_game(db, game_id)
+        if stored is None:
+            raise Missing()
+        fresh = act(stored)
+        if why is not None and stored.seated:  # without seat links no bid can wait
+            seats.settle(db, fresh, why)
+    storage.remember(db, fresh)  # committed: now, and only now, it is the game
+    return fresh
+
+
+def hand_at(stored: StoredGame, number: int) -> Hand | None:
+    """Hand `number` as stored, if the game has it."""
+    return stored.game.hands[number - 1] if 1 <= number <= len(stored.game.hands) else None
+
+
+def seen(stored: StoredGame, number: int, version: int) -> Hand:
+    """Hand `number` if the phone's version of it is the stored one."""
+    hand = hand_at(stored, number)
+    if hand is None:
+        raise Stale(stored, number, "gone")
+    if stored.versions[number - 1] != version:
+        raise Stale(stored, number, "changed")
+    return hand
+
+
+def at_revision(stored: StoredGame, revision: int) -> None:
+    """Refuse a form for the whole game made before its last change."""
+    if stored.revision != revision:
+        raise Stale(stored, None, "game")
+
+
+def chosen_dealer(stored: StoredGame, number: int) -> int | None:
+    """The dealer the table chose for hand `number` before its bids, if that choice is
+    still for the next hand to bid."""
+    if (
+        stored.next_dealer is None
+        or stored.next_dealer[0] != number
+        or number != len(stored.game.hands) + 1
+    ):
+        return None
+    return stored.next_dealer[1]
+
+
+def add_bids(db: Database, stored: StoredGame, number: int, hand: Hand) -> StoredGame:
+    """Write hand `number` with its bids, if it is the next hand of a game not over."""
+    if stored.score().status == "finished":
+        raise GameOver(stored)
+    if number != len(stored.game.hands) + 1:
+        raise Stale(stored, number, "entered")
+    check_hand_count(number, adding=True)
+    if hand.dealer is None:
+        hand = replace(hand, dealer=chosen_dealer(stored, number))
+    score = extend(stored.score(), hand)
+    written = storage.write_hand(db, stored, number, hand)
+    return storage.bump(db, written, written.game, score)
+
+
+def fix(
+    db: Database, stored: StoredGame, number: int, hand: Hand, confirm: Confirm | None
+) -> StoredGame:
+    """Write the fix of hand `number`; the hands after which the game is now over go
+    only if the phone confirmed them as they are now."""
+    outcome = check_fix(stored.game, number, hand)
+    if outcome.removed and confirm != (stored.revision, outcome.removed):
+        raise RemovesHands(stored, number, outcome.removed)
+    written = stored
+    for gone in reversed(outcome.removed):
+        written = storage.write_hand(db, written, gone, None)
+    written = storage.write_hand(db, written, number, hand)
+    return storage.bump(db, written, outcome.game, outcome.score)
+
+
+def remove_last(db: Database, stored: StoredGame, number: int) -> StoredGame:
+    """Remove hand `number` if it is the last; a game ended early is open again."""
+    if number != len(stored.game.hands):
+        raise Stale(stored, number, "not_last")
+    written = storage.write_hand(db, stored, number, None)
+    game = replace(written.game, ended=False)  # a game ended early is open again
+    return storage.bump(db, written, game, game.score())

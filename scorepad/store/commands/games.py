@@ -1,0 +1,95 @@
+"""The commands on a whole game: start or import it, end it now, change its names or
+rules, delete it, start its rematch."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sqlite_utils import Database
+
+from ...core.game import Game, check_hand_count, with_settings
+from ...core.rules import Rules
+from ...core.scoring import GameScore, Table, end_early
+from .. import seats, storage
+from ..db import writing
+from ..outcomes import Missing, NotOver
+from ..storage import StoredGame
+from ._run import at_revision, change
+
+
+def start(
+    db: Database,
+    table: Table,
+    rules: Rules,
+    tricks_by: str = "seat",
+    start: tuple[tuple[int, int], ...] | None = None,
+) -> StoredGame:
+    """A new game, checked whole by the core first."""
+    game = Game(table, rules, (), tricks_by, start)
+    return import_game(db, game, game.score())
+
+
+def import_game(db: Database, game: Game, score: GameScore) -> StoredGame:
+    """Store a game read from a game file, scored before (outside the transaction, once)."""
+    check_hand_count(len(game.hands))
+    with writing(db):
+        fresh = storage.insert(db, game, score)
+    storage.remember(db, fresh)
+    return fresh
+
+
+def end_now(db: Database, game_id: str, revision: int) -> StoredGame:
+    """End the game after its last played hand (time is up): the core decides how."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        at_revision(stored, revision)
+        score = end_early(stored.score())
+        return storage.bump(db, stored, replace(stored.game, ended=True), score)
+
+    return change(db, game_id, act, "over")
+
+
+def change_settings(
+    db: Database, game_id: str, revision: int, table: Table, rules: Rules
+) -> StoredGame:
+    """New names, side names or house rules: every hand is scored again with them first."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        at_revision(stored, revision)
+        game = with_settings(stored.game, table, rules)
+        return storage.bump(db, stored, game, game.score(), table=True)
+
+    return change(db, game_id, act, "settings")
+
+
+def delete(db: Database, game_id: str) -> None:
+    """Remove a game, its hands and its seat links for good."""
+    with writing(db):
+        stored = storage.load_game(db, game_id)
+        if stored is None:
+            raise Missing()
+        storage.delete(db, stored)
+
+
+def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
+    """A new game with the same table and rules after a finished one (seat links too, if
+    it had them), and whether it is new: asked twice, it is the same game."""
+    with writing(db):
+        stored = storage.load_game(db, game_id)
+        if stored is None:
+            raise Missing()
+        already = storage.rematch_of(db, game_id)
+        if already is not None:
+            again = storage.load_game(db, already)
+            assert again is not None  # the same transaction just found it
+            return again, False
+        score = stored.score()
+        if score.status != "finished":
+            raise NotOver(stored)
+        table = replace(stored.game.table, first_dealer=score.next_dealer)
+        game = Game(table, stored.game.rules, (), stored.game.tricks_by)
+        fresh = storage.insert(db, game, game.score(), rematch=game_id)
+        if seats.links(db, game_id):
+            seats.add_links(db, fresh.id, len(table.players))
+    storage.remember(db, fresh)
+    return fresh, True

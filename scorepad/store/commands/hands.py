@@ -1,0 +1,215 @@
+"""The commands on a game's hands: bids (from the scorer or the seats), tricks, a fix,
+an adjustment or renege, a dealer, an undo or a cancel."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from sqlite_utils import Database
+
+from ...core.checks import check_dealer
+from ...core.errors import GameError
+from ...core.model import Bid
+from ...core.scoring import Hand, extend, without_pending
+from ...core.seats import SIDE_RULES, check_seat_bid
+from .. import seats, storage
+from ..outcomes import AlreadySaved, GameOver, SeatTaken, Stale
+from ..storage import StoredGame
+from ._run import Confirm, add_bids, change, fix, hand_at, remove_last, seen
+
+
+def record_bids(
+    db: Database,
+    game_id: str,
+    number: int,
+    bids: Sequence[Bid],
+    blind: Sequence[int] = (),
+    dealer: int | None = None,
+) -> StoredGame:
+    """Start hand `number` (the phone saw it as the next) with its bids, the sides that
+    bid blind and the dealer if not the one the deal passed to."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        existing = hand_at(stored, number)
+        if existing is not None and (existing.bids, existing.blind) == (tuple(bids), tuple(blind)):
+            raise AlreadySaved(stored, number)
+        fresh = add_bids(db, stored, number, Hand(tuple(bids), blind=tuple(blind), dealer=dealer))
+        if stored.seated:  # the scorer entered every bid: none waits any more
+            seats.clear(db, game_id)
+        return fresh
+
+    return change(db, game_id, act, None)
+
+
+def record_tricks(
+    db: Database,
+    game_id: str,
+    number: int,
+    version: int,
+    tricks: Sequence[int | None],
+    side_tricks: Sequence[int] | None = None,
+) -> StoredGame:
+    """Record the tricks of the hand in play; the same tricks sent twice are saved once."""
+    sides = None if side_tricks is None else tuple(side_tricks)
+
+    def act(stored: StoredGame) -> StoredGame:
+        existing = hand_at(stored, number)
+        if existing is not None and (existing.tricks, existing.side_tricks) == (
+            tuple(tricks),
+            sides,
+        ):
+            raise AlreadySaved(stored, number)
+        if existing is not None and existing.tricks is not None:
+            raise Stale(stored, number, "played")
+        hand = seen(stored, number, version)
+        played = replace(hand, tricks=tuple(tricks), side_tricks=sides)
+        # The hand in play is the last: its score extends the one known, at the same
+        # cost however long the game.
+        score = extend(without_pending(stored.score()), played)
+        written = storage.write_hand(db, stored, number, played)
+        return storage.bump(db, written, written.game, score)
+
+    return change(db, game_id, act, None)  # a hand in play: no seat bid can be waiting
+
+
+def fix_hand(
+    db: Database,
+    game_id: str,
+    number: int,
+    version: int,
+    bids: Sequence[Bid],
+    tricks: Sequence[int | None] | None,
+    side_tricks: Sequence[int] | None = None,
+    *,
+    confirm: Confirm | None = None,
+) -> StoredGame:
+    """Correct a hand's bids and tricks; every later hand is scored again. If the game is
+    then over before its last hand, RemovesHands, unless `confirm` is what it says."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        old = seen(stored, number, version)
+        hand = replace(
+            old,
+            bids=tuple(bids),
+            tricks=None if tricks is None else tuple(tricks),
+            side_tricks=None if tricks is None or side_tricks is None else tuple(side_tricks),
+        )
+        return fix(db, stored, number, hand, confirm)
+
+    return change(db, game_id, act, "fix")
+
+
+def adjust(
+    db: Database,
+    game_id: str,
+    number: int,
+    version: int,
+    points: tuple[int, ...] | None,
+    note: str,
+    *,
+    confirm: Confirm | None = None,
+) -> StoredGame:
+    """Points added to (or taken from) each side in a played hand, with a note why."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        old = seen(stored, number, version)
+        return fix(db, stored, number, replace(old, adjust=points, note=note), confirm)
+
+    return change(db, game_id, act, "fix")
+
+
+def renege(
+    db: Database,
+    game_id: str,
+    number: int,
+    version: int,
+    sides: Sequence[int],
+    *,
+    confirm: Confirm | None = None,
+) -> StoredGame:
+    """Which sides reneged in a played hand (none: a renege taken back); the core moves
+    the tricks and scores every later hand again."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        old = seen(stored, number, version)
+        return fix(db, stored, number, replace(old, renege=tuple(sorted(sides))), confirm)
+
+    return change(db, game_id, act, "fix")
+
+
+def set_dealer(db: Database, game_id: str, number: int, version: int, seat: int) -> StoredGame:
+    """Who dealt hand `number` (the deal passes on from there); for the hand not yet bid
+    (version 0), who deals it."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        check_dealer(stored.game.table, seat, number)
+        if number == len(stored.game.hands) + 1:
+            if version != 0:
+                raise Stale(stored, number, "gone")
+            if stored.score().status == "finished":
+                raise GameOver(stored)
+            return storage.bump(db, stored, stored.game, stored.score(), next_dealer=(number, seat))
+        if version == 0:
+            raise Stale(stored, number, "bid")
+        old = seen(stored, number, version)
+        return fix(db, stored, number, replace(old, dealer=seat), None)
+
+    return change(db, game_id, act, "dealer")
+
+
+def undo(db: Database, game_id: str, number: int, version: int) -> StoredGame:
+    """Remove the last hand, played or only bid."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        seen(stored, number, version)
+        return remove_last(db, stored, number)
+
+    return change(db, game_id, act, "undo")
+
+
+def cancel(db: Database, game_id: str, number: int, version: int) -> StoredGame:
+    """Take back the bids of the hand in play, before its tricks."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        if seen(stored, number, version).tricks is not None:
+            raise Stale(stored, number, "played")
+        return remove_last(db, stored, number)
+
+    return change(db, game_id, act, "undo")
+
+
+def seat_bid(
+    db: Database, game_id: str, number: int, bids: Mapping[int, object], *, again: bool = True
+) -> StoredGame:
+    """Bids for hand `number` from the seats (a phone: its own; the scorer: those not yet
+    in). With every seat in and the bids fit for the rules of a whole side, the hand is
+    made with all of them; otherwise they wait (see `core.seats.side_refusal`).
+    `again=False` refuses a seat already in (the scorer's form older than its bid)."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        score = stored.score()
+        if score.status == "finished":
+            raise GameOver(stored)
+        if score.pending is not None or number != score.next_number:
+            raise Stale(stored, number, "bidding")
+        already = seats.waiting(db, stored)
+        for seat, raw in sorted(bids.items()):
+            bid = check_seat_bid(score, seat, raw)
+            if seat in already and not again:
+                raise SeatTaken(stored, seat)
+            seats.put(db, stored, number, seat, bid)
+            already[seat] = bid
+        count = len(stored.game.table.players)
+        if len(already) < count:
+            return stored
+        try:
+            fresh = add_bids(db, stored, number, Hand(tuple(already[s] for s in range(count))))
+        except GameError as err:
+            if err.rule in SIDE_RULES:
+                return stored  # every bid waits; the side is told one must change
+            raise
+        seats.clear(db, game_id)
+        return fresh
+
+    return change(db, game_id, act, None)

@@ -1,0 +1,67 @@
+"""What a game command answers instead of the fresh game: typed, without words (the
+web layer says them). Each carries the game as it is stored now, when there is one,
+so that the page answering it needs no second read."""
+
+from __future__ import annotations
+
+from .storage import StoredGame
+
+
+class Outcome(Exception):
+    """A command that changed nothing, and why."""
+
+    def __init__(self, stored: StoredGame | None = None) -> None:
+        super().__init__(type(self).__name__)
+        self.stored = stored
+
+
+class Missing(LookupError):
+    """The game is not in the database (deleted meanwhile, or never there): a 404."""
+
+
+class AlreadySaved(Outcome):
+    """The same form sent twice (a double tap, a retry): it was saved the first time."""
+
+    def __init__(self, stored: StoredGame, number: int) -> None:
+        super().__init__(stored)
+        self.number = number
+
+
+class Stale(Outcome):
+    """The phone's form is older than what is stored: hand `number` (None: the game)
+    changed meanwhile. `why`: "entered" (that hand was entered already), "gone" (it was
+    undone), "changed" (it was changed), "played" (its tricks are in), "not_last" (only
+    the last hand can be undone), "bid" (the hand was bid), "bidding" (it is not the hand
+    being bid), "game" (the game changed)."""
+
+    def __init__(self, stored: StoredGame, number: int | None, why: str) -> None:
+        super().__init__(stored)
+        self.number = number
+        self.why = why
+
+
+class GameOver(Outcome):
+    """The game is over: no more hands, bids or deals."""
+
+
+class NotOver(Outcome):
+    """The game is not finished: a rematch starts after its end."""
+
+
+class RemovesHands(Outcome):
+    """After this fix of hand `number` the game is over before its last hand: hands
+    `numbers` go only if the table confirms, with the game's `revision` it was shown."""
+
+    def __init__(self, stored: StoredGame, number: int, numbers: tuple[int, ...]) -> None:
+        super().__init__(stored)
+        self.number = number
+        self.numbers = numbers
+        self.revision = stored.revision
+
+
+class SeatTaken(Outcome):
+    """A seat's bid sent by the scorer after that seat bid from its own phone."""
+
+    def __init__(self, stored: StoredGame, seat: int) -> None:
+        super().__init__(stored)
+        self.seat = seat

@@ -1,0 +1,118 @@
+"""The words for what a game command answered instead of a fresh game (the store's
+outcomes carry none), for what the seat phones are told, and reading a confirmation
+back from a form."""
+
+from __future__ import annotations
+
+from flask import request
+
+from ..store.commands import Confirm
+from ..store.outcomes import GameOver, NotOver, Outcome, RemovesHands, SeatTaken, Stale
+from ..store.storage import StoredGame
+
+STALE = (
+    "This game was changed on another phone meanwhile. Here it is as it is now; "
+    "make your change again if it is still needed."
+)
+
+
+def changed(number: int) -> str:
+    """What a phone whose form is older than the stored hand is told."""
+    return (
+        f"Hand {number} was changed on another phone meanwhile. "
+        "Here it is as it was saved; make your change again if it is still needed."
+    )
+
+
+def _stale(outcome: Stale) -> str:
+    n = outcome.number
+    return {
+        "entered": f"Hand {n} was already entered, on this phone or another.",
+        "gone": f"Hand {n} is no longer in this game: the hand changed on another phone.",
+        "changed": changed(n or 0),
+        "played": "These tricks were not saved: no hand is waiting for its tricks (it was "
+        "saved or undone on another phone).",
+        "not_last": f"Only the last hand can be deleted, and hand {n} is not.",
+        "bid": f"Hand {n} was bid meanwhile: it changed on another phone.",
+        "bidding": f"Hand {n} is no longer the hand being bid.",
+    }.get(outcome.why, STALE)
+
+
+def removal(numbers: tuple[int, ...]) -> str:
+    """'hand 5' or 'hands 5 to 7'."""
+    return f"hand {numbers[0]}" if len(numbers) == 1 else f"hands {numbers[0]} to {numbers[-1]}"
+
+
+def say(outcome: Outcome) -> str:
+    """The sentence a phone is shown for an outcome."""
+    if isinstance(outcome, Stale):
+        return _stale(outcome)
+    if isinstance(outcome, GameOver):
+        return "Not saved: the game is over."
+    if isinstance(outcome, NotOver):
+        return "No rematch yet: this game is not finished yet: a rematch starts after its end."
+    if isinstance(outcome, SeatTaken):
+        name = outcome.stored.game.table.players[outcome.seat] if outcome.stored else "A seat"
+        return f"{name}'s bid came in from {name}'s phone meanwhile; nothing was saved."
+    if isinstance(outcome, RemovesHands):
+        return (
+            f"after this change the game is over at hand {outcome.numbers[0] - 1}, so "
+            f"{removal(outcome.numbers)} would be removed; confirm to remove them"
+        )
+    return "There is no game at this address any more: nothing was saved."
+
+
+def confirmed() -> Confirm | None:
+    """The removal a form confirms, as its page showed it: "revision:5,6"; None if none."""
+    sent = request.form.get("confirm_removal", "")
+    revision, _, numbers = sent.partition(":")
+    try:
+        return int(revision), tuple(int(n) for n in numbers.split(",") if n)
+    except ValueError:
+        return None
+
+
+def confirm_value(removes: RemovesHands) -> str:
+    """What the "Remove hands and save" button sends back: the revision and the hands."""
+    return f"{removes.revision}:{','.join(str(n) for n in removes.numbers)}"
+
+
+# --- the seat phones: why waiting bids went, and a side's bids that must change
+
+NOTICE = {
+    "undo": "a hand was undone",
+    "fix": "an earlier hand was fixed",
+    "dealer": "the dealer was changed",
+    "settings": "the game's rules were changed",
+    "over": "the game was ended",
+}
+SIDE_RULE = {
+    "min_side_bid": "together you must bid at least {n}",
+    "double_nil": "you may not both bid nil in this game",
+    "suicide": "exactly one of you must bid nil",
+}
+
+
+def notice_text(stored: StoredGame, notice: str | None) -> str:
+    """Why waiting bids went, for every seat phone: the change and whose bids."""
+    if not notice:
+        return ""
+    why, _, seats_gone = notice.partition(":")
+    names = [stored.game.table.players[int(s)] for s in seats_gone.split(",") if s]
+    whose = ", ".join(names) or "Some players"
+    return (
+        f"{whose}: your bid no longer counts because {NOTICE.get(why, 'the game changed')}. "
+        "Bid again."
+    )
+
+
+def refusal_text(stored: StoredGame, refusal: tuple[int, str] | None) -> str:
+    """What every phone is told when a side's bids break a rule of the whole side: that
+    one of them must change, and the rule (no bid is named: they are still hidden)."""
+    if refusal is None:
+        return ""
+    side, rule = refusal
+    why = SIDE_RULE.get(rule, "the rules refuse these bids").format(
+        n=stored.game.rules.min_side_bid
+    )
+    return f"All bids are in, but {stored.score().sides[side].name} must change one: {why}."

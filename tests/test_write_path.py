@@ -1,0 +1,272 @@
+"""One write path: only the game commands and the repository write games and hands, one
+transaction each, and the cache learns a game only once its COMMIT succeeded."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import scorepad.store.db
+from scorepad.core.rules import Rules
+from scorepad.store import commands, storage
+from scorepad.web.db import get_db
+from tests.conftest import partnership
+from tests.helpers import bid_form, start, text, tricks_form
+from tests.test_server_failures import _full
+
+ROOT = Path(__file__).resolve().parents[1]
+REPOSITORY = "scorepad/store/storage.py"
+COMMANDS = "scorepad/store/commands/"
+MIGRATIONS = "scorepad/store/migrations.py"  # makes the tables: writes before any game
+WRITE_SQL = re.compile(
+    r"\b(insert\s+(or\s+\w+\s+)?into|update|delete\s+from)\s+(games|hands)\b", re.IGNORECASE
+)
+WRITE_CALLS = {"insert", "insert_all", "update", "upsert", "upsert_all", "delete", "delete_where"}
+
+
+def _writes(path: Path) -> list[str]:
+    """Each place in a file that writes the games or hands table: SQL text, or a
+    sqlite-utils write on `db.table("games")` / `db["hands"]`."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if WRITE_SQL.search(node.value):
+                found.append(f"line {node.lineno}: {node.value[:60]!r}")
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in WRITE_CALLS
+        ):
+            target = node.func.value
+            names = [
+                arg.value
+                for arg in (
+                    target.args
+                    if isinstance(target, ast.Call)
+                    else [target.slice]
+                    if isinstance(target, ast.Subscript)
+                    else []
+                )
+                if isinstance(arg, ast.Constant)
+            ]
+            if {"games", "hands"} & set(names):
+                found.append(f"line {node.lineno}: .{node.func.attr}() on {names[0]}")
+    return found
+
+
+def test_only_the_commands_and_the_repository_write_games_and_hands():
+    outside = {
+        str(path.relative_to(ROOT)): _writes(path)
+        for path in sorted((ROOT / "scorepad").rglob("*.py"))
+        if str(path.relative_to(ROOT)) not in (REPOSITORY, MIGRATIONS)
+    }
+    assert {file: where for file, where in outside.items() if where} == {}
+
+
+def test_the_checker_finds_writes_where_they_are():
+    assert len(_writes(ROOT / REPOSITORY)) >= 5  # the repository's writers
+
+
+def test_only_the_commands_call_the_repository_writers():
+    writers = {"insert", "write_hand", "bump", "delete", "remember"}
+    for path in sorted((ROOT / "scorepad").rglob("*.py")):
+        name = str(path.relative_to(ROOT))
+        if name == REPOSITORY or name.startswith(COMMANDS):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "storage"
+            ):
+                assert node.attr not in writers, f"{name}:{node.lineno} calls storage.{node.attr}"
+
+
+def test_a_command_never_runs_inside_another_transaction(db):
+    stored = commands.start(db, partnership(), Rules())
+    db.conn.execute("BEGIN IMMEDIATE")
+    with pytest.raises(RuntimeError, match="inside another"):
+        commands.record_bids(db, stored.id, 1, [3, 3, 3, 3])
+    db.conn.execute("ROLLBACK")
+    assert storage.load_game(db, stored.id).game.hands == ()
+
+
+def test_each_command_returns_the_game_as_stored(db):
+    stored = commands.start(db, partnership(), Rules())
+    bid = commands.record_bids(db, stored.id, 1, [3, 3, 3, 3])
+    played = commands.record_tricks(db, stored.id, 1, bid.versions[0], [4, 3, 3, 3])
+    dealt = commands.set_dealer(db, stored.id, 2, 0, 3)
+    storage.forget_all()
+    assert storage.load_game(db, stored.id) == dealt
+    assert (bid.revision, played.revision, dealt.revision) == (1, 2, 3)
+    assert played.score().totals == (61, 60) == dealt.score().totals
+
+
+# --- a full disk at COMMIT (issue 16, finding 3) ---------------------------------------
+
+
+class _Disk:
+    """Makes the next COMMITs fail as a full disk does (SQLite keeps the transaction
+    open after a failed COMMIT, as here)."""
+
+    fail = 0
+
+
+class _FullAtCommit(sqlite3.Connection):
+    def execute(self, sql, *args):  # type: ignore[no-untyped-def, override]
+        if sql.strip().upper() == "COMMIT" and _Disk.fail:
+            _Disk.fail -= 1
+            _full()  # a real SQLITE_FULL, as SQLite raises it
+        return super().execute(sql, *args)
+
+
+@pytest.fixture
+def disk(monkeypatch):
+    real = sqlite3.connect
+
+    def connect(*args, **kwargs):
+        return real(*args, **kwargs, factory=_FullAtCommit)
+
+    monkeypatch.setattr(scorepad.store.db.sqlite3, "connect", connect)
+    _Disk.fail = 0
+    yield _Disk
+    _Disk.fail = 0
+
+
+def _restarted(app, game_id):
+    """The game as a restarted server reads it: from the file, no memory of it."""
+    storage.forget_all()
+    with app.app_context():
+        return storage.load_game(get_db(), game_id)
+
+
+def _seat_links(client, game_id) -> list[str]:
+    client.post(f"/games/{game_id}/seats", data={"seats": "on"})
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    return re.findall(r'class="seat-link">http://localhost/seat/([\w-]+)<', page)
+
+
+def test_a_last_seat_bid_on_a_full_disk_is_lost_whole_and_nothing_after_it_is(app, disk):
+    client = app.test_client()
+    game_id = start(client)
+    tokens = _seat_links(client, game_id)
+    for seat in (0, 1, 2):
+        assert client.post(f"/seat/{tokens[seat]}", data={"number": "1", "bid": "3"}).status_code
+    assert client.get(f"/seat/{tokens[3]}").status_code == 200  # Dev's phone opens its link
+    disk.fail = 1
+    last = client.post(f"/seat/{tokens[3]}", data={"number": "1", "bid": "4"})
+    assert last.status_code == 507 and "disk is full" in text(last)
+    # Space is back: the scorer changes the dealer, then tries the tricks of hand 1.
+    assert client.post(f"/games/{game_id}/hands/1/dealer", data={"version": "0", "dealer": "2"})
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Hand 1: tricks" not in page and "3 of 4 bids in for hand 1" in page
+    saved = client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [4, 3, 3, 3]))
+    assert saved.status_code == 302
+    assert "no hand is waiting for its tricks" in text(client.get(saved.headers["Location"]))
+    stored = _restarted(app, game_id)
+    assert stored.game.hands == () and stored.next_dealer == (1, 2)
+    # The seat bids again: the hand is made once, and survives a restart.
+    assert client.post(f"/seat/{tokens[3]}", data={"number": "1", "bid": "4"}).status_code == 302
+    assert _restarted(app, game_id).game.hands[0].bids == (3, 3, 3, 4)
+
+
+@pytest.mark.parametrize(
+    ("path", "data"),
+    [
+        ("hands/1", {**bid_form(1, [3, 3, 3, 3]), **tricks_form(1, 2, [5, 3, 2, 3])}),
+        ("hands/1/adjust", {"version": "2", "adjust_0": "30", "adjust_1": "0", "note": "renege"}),
+        ("hands/1/dealer", {"version": "2", "dealer": "3"}),
+        ("hands/2/dealer", {"version": "0", "dealer": "3"}),
+    ],
+)
+def test_fixes_adjustments_and_dealers_on_a_full_disk_leave_the_game_as_it_was(
+    app, disk, path, data
+):
+    client = app.test_client()
+    game_id = start(client)
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 3, 3, 3]))
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [4, 3, 3, 3]))
+    before = _restarted(app, game_id)
+    disk.fail = 1
+    response = client.post(f"/games/{game_id}/{path}", data=data)
+    assert response.status_code in (507, 302)  # a form page says so, a redirect flashes it
+    shown = client.get(f"/games/{game_id}")
+    assert "Hand 2: bids" in text(shown) and "61" in text(shown)
+    # Space is back: another phone's change takes the next revision; what this server
+    # shows from memory is what the file holds (read before any restart).
+    other = client.post(f"/games/{game_id}/hands/2/dealer", data={"version": "0", "dealer": "1"})
+    assert other.status_code == 302
+    with app.app_context():
+        in_memory = storage.load_game(get_db(), game_id)
+    assert in_memory.game == before.game and in_memory.next_dealer == (2, 1)
+    assert in_memory == _restarted(app, game_id)
+
+
+# --- an import (issue 16, finding 5) ------------------------------------------------------
+
+
+def _file(hands: int) -> bytes:
+    import json
+
+    # Two hands that keep the totals near 0: the game never ends.
+    pair = [
+        {"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4]},
+        {"bids": [4, 4, 3, 4], "tricks": [3, 3, 3, 4]},
+    ]
+    return json.dumps(
+        separators=(",", ":"),
+        obj={
+            "format": "scorepad/1",
+            "mode": "partnership",
+            "players": ["A", "B", "C", "D"],
+            "rules": {"target": 1000},
+            "hands": (pair * hands)[:hands],
+        },
+    ).encode()
+
+
+@pytest.fixture
+def scorings(monkeypatch):
+    """Every scoring of a whole game, and whether a write transaction was open then."""
+    import flask
+
+    import scorepad.core.game
+
+    seen: list[bool] = []
+    real = scorepad.core.game.score_game
+
+    def counted(*args, **kwargs):
+        db = flask.g.get("db") if flask.has_app_context() else None
+        seen.append(bool(db is not None and db.conn.in_transaction))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(scorepad.core.game, "score_game", counted)
+    return seen
+
+
+def _import(client, body: bytes):
+    import io
+
+    return client.post(
+        "/games/import",
+        data={"game_file": (io.BytesIO(body), "game.json")},
+        content_type="multipart/form-data",
+    )
+
+
+def test_an_import_of_too_many_hands_is_refused_before_any_is_scored(client, scorings):
+    response = _import(client, _file(25_000))
+    assert response.status_code == 400 and "a game holds at most 500 hands" in text(response)
+    assert scorings == []
+
+
+def test_an_import_is_scored_once_and_outside_the_write(app, client, scorings):
+    response = _import(client, _file(40))
+    assert response.status_code == 302, text(response)
+    assert scorings == [False]
+    game_id = response.headers["Location"].rsplit("/", 1)[-1]
+    assert len(_restarted(app, game_id).game.hands) == 40

@@ -164,3 +164,30 @@ def test_an_individual_playoff_pairs_first_with_last(db):
     playoff.start_playoff(db, event_id, event.revision)
     (final,) = load_event(db, event_id).round_matches(2)
     assert final.sides == ((top[0], top[3]), (top[1], top[2]))
+
+
+def test_a_start_cut_short_is_finished_by_starting_again(db, monkeypatch):
+    event_id = _checked_in(db, PAIRS[:4])
+    commands.draw_next(db, event_id, load_event(db, event_id).revision)
+    real, calls = event_start.commands.start, []
+
+    def failing(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError("the server stopped")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(event_start.commands, "start", failing)
+    with pytest.raises(OSError):
+        event_start.start_round(db, event_id, load_event(db, event_id).revision)
+    monkeypatch.undo()
+    event = load_event(db, event_id)
+    assert event.current.status == "drawn"
+    assert [m.game_id is not None for m in event.round_matches(1)] == [True, False]
+    first = event.round_matches(1)[0].game_id
+    with pytest.raises(GameError, match="being started"):
+        commands.swap(db, event_id, event.revision, 1, 2)
+    event_start.start_round(db, event_id, event.revision)
+    event = load_event(db, event_id)
+    assert event.current.status == "playing" and event.round_matches(1)[0].game_id == first
+    assert all(load_game(db, m.game_id) for m in event.round_matches(1))

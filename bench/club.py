@@ -8,7 +8,7 @@ SQLite file and starts a 16-pair event: 8 tables. Then, over loopback:
    nothing else running: the baseline;
 2. club: the same, while the 7 other tables' scorers save a hand every few seconds,
    3 more phones per table (4 in all) poll their table's page and live score every
-   3 s, the big screen polls the standings every 3 s and the director's page every 5 s.
+   3 s, the big screen polls the standings every 2 s and the director's page every 5 s.
 
 Prints each phase's save p50/p99 and the ratio club/idle (the target: at most 1.5).
 
@@ -137,7 +137,7 @@ def main() -> int:
                 )
         threads.append(
             threading.Thread(
-                target=poll, args=(base, [f"/events/screen/{view}/live"], 3.0, stop, statuses)
+                target=poll, args=(base, [f"/events/screen/{view}/live"], 2.0, stop, statuses)
             )
         )
         threads.append(

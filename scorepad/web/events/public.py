@@ -21,13 +21,16 @@ from . import bp, data
 from .forms import CheckInForm
 
 POLL_SECONDS = 3
+SCREEN_POLL_SECONDS = 2  # a save shows on the big screen within about 2 s
 
 
 @bp.get("/screen/<token>")
 def screen(token: str) -> str:
     db = get_db()
     event, games = data.fresh(db, token, by="view")
-    return render_template("events/screen.html", **data.page(db, event, games), poll=POLL_SECONDS)
+    return render_template(
+        "events/screen.html", **data.page(db, event, games), poll=SCREEN_POLL_SECONDS
+    )
 
 
 @bp.get("/screen/<token>/live")

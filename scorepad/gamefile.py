@@ -76,6 +76,14 @@ def _check_texts(value: object, hand: int | None = None, field: str | None = Non
             _check_texts(item, hand, field or _key_name(key))
 
 
+def _list_or_null(raw: dict, key: str, number: int, what: str = "a list or null") -> list | None:
+    """A hand's optional list, or None when left out or null."""
+    value = raw.get(key)
+    if value is not None and not isinstance(value, list):
+        raise GameError(f"must be {what}", hand=number, field=key)
+    return value
+
+
 def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
     """One hand; `deal` is the seat the deal passed to (a `dealer` equal to it is no news)."""
     if not isinstance(raw, dict):
@@ -84,43 +92,24 @@ def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
     for key in ("bids", "tricks"):
         if key not in raw:
             raise GameError("missing", hand=number, field=key)
-    bids, tricks = raw["bids"], raw["tricks"]
-    if not isinstance(bids, list):
+    if not isinstance(raw["bids"], list):
         raise GameError("must be a list", hand=number, field="bids")
-    if tricks is not None and not isinstance(tricks, list):
-        raise GameError("must be a list or null", hand=number, field="tricks")
-    side_tricks = raw.get("side_tricks")
-    if side_tricks is not None:
-        if not isinstance(side_tricks, list):
-            raise GameError("must be a list or null", hand=number, field="side_tricks")
-        if tricks is None:
-            raise GameError(
-                "given for a hand whose tricks are null", hand=number, field="side_tricks"
-            )
-    blind = raw.get("blind")
-    if blind is None:
-        blind = []
-    elif not isinstance(blind, list):
-        raise GameError("must be a list of side numbers", hand=number, field="blind")
-    dealer = raw.get("dealer")
-    adjust = raw.get("adjust")
-    if adjust is not None and not isinstance(adjust, list):
-        raise GameError("must be a list of points, one per side", hand=number, field="adjust")
-    note = raw.get("note", "")
-    renege = raw.get("renege")
-    if renege is None:
-        renege = []
-    elif not isinstance(renege, list):
-        raise GameError("must be a list of side numbers", hand=number, field="renege")
+    tricks = _list_or_null(raw, "tricks", number)
+    side_tricks = _list_or_null(raw, "side_tricks", number)
+    if side_tricks is not None and tricks is None:
+        raise GameError("given for a hand whose tricks are null", hand=number, field="side_tricks")
+    sides = "a list of side numbers"
+    adjust = _list_or_null(raw, "adjust", number, "a list of points, one per side")
+    dealer, note = raw.get("dealer"), raw.get("note", "")
     return Hand(
-        tuple(bids),
+        tuple(raw["bids"]),
         None if tricks is None else tuple(tricks),
         None if side_tricks is None else tuple(side_tricks),
-        tuple(blind),
+        tuple(_list_or_null(raw, "blind", number, sides) or ()),
         None if dealer == deal and not isinstance(dealer, bool) else dealer,
         None if adjust is None else tuple(adjust),
         "" if note is None else note,
-        tuple(renege),
+        tuple(_list_or_null(raw, "renege", number, sides) or ()),
     )
 
 
@@ -144,11 +133,20 @@ def read(doc: object) -> Game:
     return read_scored(doc)[0]
 
 
-def read_scored(doc: object) -> tuple[Game, GameScore]:
-    """Read a parsed game file and check it whole; the game and its score, scored once."""
-    if not isinstance(doc, dict):
-        raise GameError("the game file must be a JSON object")
-    raw_hands = doc.get("hands", [])
+def _read_hands(raw_hands: list, table: Table) -> tuple[Hand, ...]:
+    """Every hand in order, each knowing the seat the deal passed to."""
+    hands, deal = [], table.first_dealer
+    for number, raw in enumerate(raw_hands, 1):
+        hand = _read_hand(raw, number, table, deal)
+        hands.append(hand)
+        dealt = deal if hand.dealer is None else hand.dealer
+        deal = (dealt + 1) % len(table.players) if isinstance(dealt, int) else deal
+    return tuple(hands)
+
+
+def _check_top(doc: dict, raw_hands: object) -> None:
+    """What a game file must be before its table is read: not too long, clean text,
+    known keys, the format, a mode and players."""
     if isinstance(raw_hands, list) and len(raw_hands) > MAX_HANDS:
         # before anything is read or scored: a huge file costs no more than a small one
         raise GameError(
@@ -162,6 +160,14 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
     for key in ("mode", "players"):
         if key not in doc:
             raise GameError("missing", field=key)
+
+
+def read_scored(doc: object) -> tuple[Game, GameScore]:
+    """Read a parsed game file and check it whole; the game and its score, scored once."""
+    if not isinstance(doc, dict):
+        raise GameError("the game file must be a JSON object")
+    raw_hands = doc.get("hands", [])
+    _check_top(doc, raw_hands)
     table = make_table(
         doc["mode"], doc["players"], doc.get("first_dealer", 0), doc.get("side_names")
     )
@@ -171,16 +177,10 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
     ended = doc.get("ended", False)
     if not isinstance(ended, bool):
         raise GameError(f"must be true or false, not {ended!r}", field="ended")
-    hands, deal = [], table.first_dealer
-    for number, raw in enumerate(raw_hands, 1):
-        hand = _read_hand(raw, number, table, deal)
-        hands.append(hand)
-        dealt = deal if hand.dealer is None else hand.dealer
-        deal = (dealt + 1) % len(table.players) if isinstance(dealt, int) else deal
     game = Game(
         table,
         rules,
-        tuple(hands),
+        _read_hands(raw_hands, table),
         doc.get("tricks_by", "seat"),
         _read_start(doc.get("start"), len(table.sides)),
         ended,

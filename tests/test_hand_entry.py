@@ -87,7 +87,7 @@ def test_side_counts_that_do_not_add_up_are_refused_in_plain_words(client, app):
     assert stored(app, game_id).game.hands[0].tricks is None
 
 
-def test_nil_bidder_taking_more_than_the_side_is_shown_beside_the_side(client):
+def test_nil_bidder_taking_more_than_the_side_is_shown_beside_the_nil_bidder(client):
     game_id = start(client, tricks_by="side")
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
     response = client.post(
@@ -95,7 +95,8 @@ def test_nil_bidder_taking_more_than_the_side_is_shown_beside_the_side(client):
     )
     body = response.get_data(as_text=True)
     assert response.status_code == 400
-    assert 'id="side_1-error">The nil bidders of Ben &amp; Dev took more tricks' in body
+    # on Dev's own row, shown on the phone; the side's group follows the other, hidden
+    assert 'id="tricks_3-error">The nil bidders of Ben &amp; Dev took more tricks' in body
 
 
 def test_fixing_a_side_counted_hand_keeps_the_side_entry(client, app):

@@ -50,6 +50,45 @@ def contracts(table: Table, bids: Sequence[Bid]) -> tuple[int, ...]:
     return tuple(sum(b for s in seats if isinstance(b := bids[s], int)) for seats in table.sides)
 
 
+def _check_nil(
+    table: Table, rules: Rules, seat: int, bid: Bid, totals: Sequence[int], number: int
+) -> None:
+    """Refuse a nil or blind nil the rules or the score do not allow this seat."""
+    name = table.players[seat]
+    refusal = None
+    if not rules.nil:
+        refusal = (f"{name} bid nil, but nil is off in this game", "nil")
+    elif bid == BLIND_NIL and not rules.blind_nil:
+        refusal = (f"{name} bid blind nil, but blind nil is off in this game", "blind_nil")
+    elif bid == BLIND_NIL and not blind_nil_open(rules, list(totals), table.side_of(seat)):
+        refusal = (
+            f"{name} may bid blind nil only when trailing by {rules.blind_nil_trailing_by} or more",
+            "blind_nil_trailing_by",
+        )
+    if refusal:
+        raise GameError(refusal[0], hand=number, field="bids", seat=seat, rule=refusal[1])
+
+
+def _check_side(table: Table, rules: Rules, side: int, bids: Sequence[Bid], number: int) -> None:
+    """Refuse a side's bids that break double_nil, suicide or min_side_bid."""
+    seats, name = table.sides[side], table.side_name(side)
+    nils = sum(1 for seat in seats if bids[seat] in NILS)
+    contract = contracts(table, bids)[side]
+    refusal = None
+    if len(seats) == 2 and nils == 2 and not rules.double_nil:
+        refusal = (f"{name} may not both bid nil in this game", seats[1], "double_nil")
+    elif rules.suicide and nils != 1:
+        refusal = (f"under suicide exactly one of {name} must bid nil", seats[0], "suicide")
+    elif contract < rules.min_side_bid:
+        refusal = (
+            f"{name} bid {contract}, the least a side may bid is {rules.min_side_bid}",
+            seats[0],
+            "min_side_bid",
+        )
+    if refusal:
+        raise GameError(refusal[0], hand=number, field="bids", seat=refusal[1], rule=refusal[2])
+
+
 def check_bids(
     table: Table, rules: Rules, bids: Sequence[object], totals: Sequence[int], number: int
 ) -> tuple[Bid, ...]:
@@ -62,63 +101,11 @@ def check_bids(
         )
     normal = tuple(_normalize_bid(table, rules, b, number, seat) for seat, b in enumerate(bids))
     for seat, bid in enumerate(normal):
-        if bid not in NILS:
-            continue
-        name = table.players[seat]
-        if not rules.nil:
-            raise GameError(
-                f"{name} bid nil, but nil is off in this game",
-                hand=number,
-                field="bids",
-                seat=seat,
-                rule="nil",
-            )
-        if bid == BLIND_NIL and not rules.blind_nil:
-            raise GameError(
-                f"{name} bid blind nil, but blind nil is off in this game",
-                hand=number,
-                field="bids",
-                seat=seat,
-                rule="blind_nil",
-            )
-        if bid == BLIND_NIL and not blind_nil_open(rules, list(totals), table.side_of(seat)):
-            raise GameError(
-                f"{name} may bid blind nil only when trailing by "
-                f"{rules.blind_nil_trailing_by} or more",
-                hand=number,
-                field="bids",
-                seat=seat,
-                rule="blind_nil_trailing_by",
-            )
-    if not (rules.suicide or rules.min_side_bid or not rules.double_nil):
-        return normal  # no house rule limits a side's bids
-    for side, (seats, contract) in enumerate(zip(table.sides, contracts(table, normal))):
-        nils = sum(1 for seat in seats if normal[seat] in NILS)
-        if len(seats) == 2 and nils == 2 and not rules.double_nil:
-            raise GameError(
-                f"{table.side_name(side)} may not both bid nil in this game",
-                hand=number,
-                field="bids",
-                seat=seats[1],
-                rule="double_nil",
-            )
-        if rules.suicide and nils != 1:
-            raise GameError(
-                f"under suicide exactly one of {table.side_name(side)} must bid nil",
-                hand=number,
-                field="bids",
-                seat=seats[0],
-                rule="suicide",
-            )
-        if contract < rules.min_side_bid:
-            raise GameError(
-                f"{table.side_name(side)} bid {contract}, the least a side "
-                f"may bid is {rules.min_side_bid}",
-                hand=number,
-                field="bids",
-                seat=seats[0],
-                rule="min_side_bid",
-            )
+        if bid in NILS:
+            _check_nil(table, rules, seat, bid, totals, number)
+    if rules.suicide or rules.min_side_bid or not rules.double_nil:
+        for side in range(len(table.sides)):
+            _check_side(table, rules, side, normal, number)
     return normal
 
 

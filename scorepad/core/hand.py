@@ -91,6 +91,8 @@ def renege_shifts(
     renege: Sequence[int],
 ) -> tuple[int, ...]:
     """The contract tricks each of two sides gains (> 0) or gives up (< 0) by reneges."""
+    if not renege:
+        return (0,) * len(bids)
     splits = [_split(rules, b, t) for b, t in zip(bids, tricks)]
     shifts = [0] * len(splits)
     for side in renege:
@@ -100,6 +102,42 @@ def renege_shifts(
         if splits[other].bidders:
             shifts[other] += given
     return tuple(shifts)
+
+
+def _contract(
+    rules: Rules, split: _Split, taken: int, blind: bool, all_tricks: int
+) -> tuple[bool | None, bool, int, int]:
+    """Made (None: nothing bid), all tricks bid and taken, the contract's points with
+    its overtricks, and the overtricks."""
+    if split.contract > 0:
+        made = taken >= split.contract
+        boston = made and split.contract >= all_tricks
+        overtricks = taken - split.contract if made else 0
+        points = contract_points(rules, split.contract, made, boston=boston, blind=blind)
+        return made, boston, points + overtricks * rules.bag_points, overtricks
+    if split.bidders:  # a bid of 0 that is not nil: every contract trick is over
+        return True, False, taken * rules.bag_points, taken
+    return None, False, 0, 0
+
+
+def _nils(
+    rules: Rules, seats: Sequence[int], bids: Sequence[Bid], tricks: Sequence[int]
+) -> tuple[NilResult, ...]:
+    """Each nil of the side, settled on its own."""
+    return tuple(
+        NilResult(seat, b == BLIND_NIL, t == 0, nil_points(rules, t == 0, b == BLIND_NIL))
+        for seat, b, t in zip(seats, bids, tricks)
+        if b in NILS
+    )
+
+
+def _bag_penalties(rules: Rules, bags: int) -> tuple[int, int]:
+    """How many penalties a bag count pays, and the count left after them."""
+    if rules.bag_limit == 0 or bags < rules.bag_limit:
+        return 0, bags
+    if rules.bag_remainder == "carry":
+        return divmod(bags, rules.bag_limit)
+    return 1, 0
 
 
 def score_side(
@@ -119,44 +157,11 @@ def score_side(
     `renege`: contract tricks moved to (> 0) or from (< 0) the side by reneges."""
     seats = tuple(seats) or tuple(range(len(bids)))
     split = _split(rules, bids, tricks)
-    contract, nil_taken, bidders, to_partner = (
-        split.contract,
-        split.nil_taken,
-        split.bidders,
-        split.to_partner,
-    )
     taken = split.taken + renege
-    made: bool | None = None
-    boston = False
-    bid_points = overtricks = 0
-    if contract > 0:
-        made = taken >= contract
-        boston = made and contract >= all_tricks
-        if made:
-            overtricks = taken - contract
-        bid_points = contract_points(rules, contract, made, boston=boston, blind=blind)
-        bid_points += overtricks * rules.bag_points
-    elif bidders:  # a bid of 0 that is not nil: every contract trick is over
-        made, overtricks = True, taken
-        bid_points = overtricks * rules.bag_points
-    nils = tuple(
-        NilResult(
-            seat=seat,
-            blind=b == BLIND_NIL,
-            made=t == 0,
-            points=nil_points(rules, t == 0, b == BLIND_NIL),
-        )
-        for seat, b, t in zip(seats, bids, tricks)
-        if b in NILS
-    )
-    nil_bags = 0 if to_partner or rules.nil_tricks == "none" else nil_taken
-    bags = bags_before + overtricks + nil_bags
-    penalties = 0
-    if rules.bag_limit > 0 and bags >= rules.bag_limit:
-        if rules.bag_remainder == "carry":
-            penalties, bags = divmod(bags, rules.bag_limit)
-        else:
-            penalties, bags = 1, 0
+    made, boston, bid_points, overtricks = _contract(rules, split, taken, blind, all_tricks)
+    nils = _nils(rules, seats, bids, tricks)
+    nil_bags = 0 if split.to_partner or rules.nil_tricks == "none" else split.nil_taken
+    penalties, bags = _bag_penalties(rules, bags_before + overtricks + nil_bags)
     penalty_points = -penalties * rules.bag_penalty
     points = (
         bid_points
@@ -166,7 +171,7 @@ def score_side(
         + adjust
     )
     return SideHand(
-        contract,
+        split.contract,
         taken,
         made,
         bid_points,

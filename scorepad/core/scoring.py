@@ -91,10 +91,9 @@ def extend(score: GameScore, hand: Hand) -> GameScore:
     return replace(after, hands=(*score.hands, shown))
 
 
-def _step(score: GameScore, hand: Hand, number: int, pending: bool) -> tuple[ScoredHand, GameScore]:
-    """Hand `number` scored from the state `score` holds after the hands before it (its
-    `hands` are not read: `pending` says whether the last of them is unplayed); the
-    scored hand, and the state after it with `hands` as they were."""
+def _shown(score: GameScore, hand: Hand, number: int, pending: bool) -> ScoredHand:
+    """Hand `number` as bid, checked against the state after the hands before it: its
+    dealer, leader, bids, contracts and what else it carries, not yet its results."""
     table, rules = score.table, score.rules
     if score.status == "finished":
         how = "ended by the table" if score.ended else "already over"
@@ -102,15 +101,13 @@ def _step(score: GameScore, hand: Hand, number: int, pending: bool) -> tuple[Sco
     if pending:
         raise GameError("only the last hand may be left unplayed", hand=number - 1, field="tricks")
     dealer = score.deal_from if hand.dealer is None else check_dealer(table, hand.dealer, number)
-    seats = len(table.players)
     bids = check_bids(table, rules, hand.bids, score.totals, number)
     blind = check_blind(table, rules, bids, hand.blind, score.totals, number)
-    adjust, note = check_adjust(table, hand.adjust, hand.note, hand.tricks is not None, number)
-    renege = check_renege(table, hand.renege, hand.tricks is not None, number)
-    shown = ScoredHand(
+    adjust, note = check_adjust(table, hand.adjust, hand.note, hand.played, number)
+    return ScoredHand(
         number,
         dealer,
-        (dealer + 1) % seats,
+        (dealer + 1) % len(table.players),
         bids,
         None,
         None,
@@ -121,37 +118,48 @@ def _step(score: GameScore, hand: Hand, number: int, pending: bool) -> tuple[Sco
         adjust,
         note,
         dealer != score.deal_from,
-        renege,
+        check_renege(table, hand.renege, hand.played, number),
     )
-    if hand.tricks is None:
-        return shown, replace(score, deal_from=(dealer + 1) % seats)
-    if hand.side_tricks is None:
-        tricks = check_tricks(table, hand.tricks, number)
-    else:
-        tricks = check_side_tricks(table, bids, hand.tricks, hand.side_tricks, number)
-    side_bids = [[bids[s] for s in seats_of] for seats_of in table.sides]
-    side_tricks_as_played = [[tricks[s] for s in seats_of] for seats_of in table.sides]
-    shifts = (
-        renege_shifts(rules, side_bids, side_tricks_as_played, renege)
-        if renege
-        else (0,) * len(table.sides)
-    )
-    results = tuple(
+
+
+def _results(score: GameScore, shown: ScoredHand, tricks: tuple[int, ...]) -> tuple[SideHand, ...]:
+    """Each side's result in a played hand, reneges and adjustments included."""
+    table, rules = score.table, score.rules
+    side_bids = [[shown.bids[s] for s in seats] for seats in table.sides]
+    side_tricks = [[tricks[s] for s in seats] for seats in table.sides]
+    shifts = renege_shifts(rules, side_bids, side_tricks, shown.renege)
+    return tuple(
         score_side(
             rules,
             side_bids[side],
-            side_tricks_as_played[side],
+            side_tricks[side],
             score.totals[side],
             score.bags[side],
-            seats=seats_of,
-            blind=side in blind,
+            seats=seats,
+            blind=side in shown.blind,
             all_tricks=table.tricks_per_hand,
-            adjust=adjust[side] if adjust else 0,
+            adjust=shown.adjust[side] if shown.adjust else 0,
             renege=shifts[side],
         )
-        for side, seats_of in enumerate(table.sides)
+        for side, seats in enumerate(table.sides)
     )
-    outcome = settle(rules, number, results, score.streaks)
+
+
+def _step(score: GameScore, hand: Hand, number: int, pending: bool) -> tuple[ScoredHand, GameScore]:
+    """Hand `number` scored from the state `score` holds after the hands before it (its
+    `hands` are not read: `pending` says whether the last of them is unplayed); the
+    scored hand, and the state after it with `hands` as they were."""
+    table = score.table
+    shown = _shown(score, hand, number, pending)
+    deal_from = (shown.dealer + 1) % len(table.players)
+    if hand.tricks is None:
+        return shown, replace(score, deal_from=deal_from)
+    if hand.side_tricks is None:
+        tricks = check_tricks(table, hand.tricks, number)
+    else:
+        tricks = check_side_tricks(table, shown.bids, hand.tricks, hand.side_tricks, number)
+    results = _results(score, shown, tricks)
+    outcome = settle(score.rules, number, results, score.streaks)
     side_tricks = None if hand.side_tricks is None else tuple(hand.side_tricks)
     recorded = tricks if side_tricks is None else tuple(hand.tricks)
     shown = replace(shown, tricks=recorded, sides=results, side_tricks=side_tricks)
@@ -160,7 +168,7 @@ def _step(score: GameScore, hand: Hand, number: int, pending: bool) -> tuple[Sco
         totals=tuple(r.total for r in results),
         bags=tuple(r.bags for r in results),
         streaks=outcome.streaks,
-        deal_from=(dealer + 1) % seats,
+        deal_from=deal_from,
         status=outcome.status,
         winner=outcome.winner,
         tied=outcome.tied,

@@ -71,45 +71,63 @@ def check_side_tricks(
     names = [table.side_name(side) for side in range(len(table.sides))]
     _check_counts(table, side_tricks, names, "side_tricks", number)
     split = [0] * len(table.players)
-    for side, seats in enumerate(table.sides):
-        left = side_tricks[side]
-        for seat in seats:
-            took, name = tricks[seat], table.players[seat]
-            if bids[seat] in NILS:
-                if not whole(took):
-                    raise GameError(
-                        f"{name} bid nil, so {name}'s own tricks must be "
-                        f"a whole number from 0, not {took!r}",
-                        hand=number,
-                        field="tricks",
-                        seat=seat,
-                    )
-                split[seat] = took
-                left -= took
-            elif took is not None:
-                raise GameError(
-                    f"{name}'s tricks are counted with the side; "
-                    "only a nil bidder's own count is given",
-                    hand=number,
-                    field="tricks",
-                    seat=seat,
-                )
-        if left < 0:
+    for side in range(len(table.sides)):
+        _split_side(table, bids, tricks, side, side_tricks[side], number, split)
+    return tuple(split)
+
+
+def _nil_count(table: Table, seat: int, took: object, number: int) -> int:
+    """A nil bidder's own count, given with a side's."""
+    if not whole(took):
+        name = table.players[seat]
+        raise GameError(
+            f"{name} bid nil, so {name}'s own tricks must be a whole number from 0, not {took!r}",
+            hand=number,
+            field="tricks",
+            seat=seat,
+        )
+    return took
+
+
+def _split_side(
+    table: Table,
+    bids: Sequence[Bid],
+    tricks: Sequence[object],
+    side: int,
+    count: int,
+    number: int,
+    split: list[int],
+) -> None:
+    """Put one side's count into `split`: each nil bidder's own tricks, the rest to its
+    first number bidder."""
+    seats, name = table.sides[side], table.side_name(side)
+    left = count
+    for seat in seats:
+        if bids[seat] in NILS:
+            split[seat] = _nil_count(table, seat, tricks[seat], number)
+            left -= split[seat]
+        elif tricks[seat] is not None:
             raise GameError(
-                f"the nil bidders of {table.side_name(side)} took more "
-                f"tricks than the side's {side_tricks[side]}",
+                f"{table.players[seat]}'s tricks are counted with the side; "
+                "only a nil bidder's own count is given",
                 hand=number,
                 field="tricks",
-                seat=seats[0],
+                seat=seat,
             )
-        bidders = [seat for seat in seats if bids[seat] not in NILS]
-        if bidders:
-            split[bidders[0]] = left
-        elif left:
-            raise GameError(
-                f"both of {table.side_name(side)} bid nil, so the "
-                "side's count must equal their own tricks",
-                hand=number,
-                field="side_tricks",
-            )
-    return tuple(split)
+    if left < 0:  # marked on the nil bidder who took tricks, whose count is wrong
+        nil_seat = next(seat for seat in seats if bids[seat] in NILS and split[seat])
+        raise GameError(
+            f"the nil bidders of {name} took more tricks than the side's {count}",
+            hand=number,
+            field="tricks",
+            seat=nil_seat,
+        )
+    bidders = [seat for seat in seats if bids[seat] not in NILS]
+    if bidders:
+        split[bidders[0]] = left
+    elif left:
+        raise GameError(
+            f"both of {name} bid nil, so the side's count must equal their own tricks",
+            hand=number,
+            field="side_tricks",
+        )

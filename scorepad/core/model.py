@@ -208,9 +208,8 @@ class GameScore:
     ended: bool = False  # the table ended the game early
     on_bags: bool = False  # the lead was shared and tie_break = fewer_bags settled it
     start: tuple[tuple[int, int], ...] | None = None
-    chosen_dealer: int | None = (
-        None  # the dealer the table chose for the next hand, before its bids
-    )
+    # The dealer the table chose for the next hand before its bids (Game.next_dealer).
+    chosen_dealer: int | None = None
 
     @cached_property
     def sides(self) -> tuple[SideTotal, ...]:

@@ -184,7 +184,7 @@ def _wire(app: Flask) -> None:
     app.register_blueprint(seats.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(hosting.bp)
-    for helper in (*evening.HELPERS, *seats.HELPERS, *sharing.HELPERS):
+    for helper in (*seats.HELPERS, *sharing.HELPERS):
         app.add_template_global(helper)
     app.add_template_global(chart.score_chart)
     app.add_template_global(pages.share_qr)

@@ -13,7 +13,7 @@ from ..core.whatif import WhatIf, rule_value, what_if
 from ..store import evening as evening_store
 from ..store import storage
 from .db import get_db
-from .insight import stake_lines, value_text, what_if_text
+from .insight import value_text, what_if_text
 from .render import render_stored, stored_or_404
 
 bp = Blueprint("evening", __name__)
@@ -94,6 +94,3 @@ def evening(game_id: str) -> str:
     return render_stored(
         "games/evening.html", stored, games=games, evening=tally([g.score() for g in games])
     )
-
-
-HELPERS = (stake_lines, rule_options, rule_choices, evening_for)

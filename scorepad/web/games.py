@@ -22,11 +22,10 @@ from ..core.rules import RULE_SPECS, validate_rules
 from ..core.scoring import BLIND_NIL, NIL, NILS, make_table
 from ..store import commands, storage
 from ..store.outcomes import NotOver, Outcome
-from . import errors, manage, security
+from . import errors, manage, pagemodel, security
 from .blind import read_blind
 from .db import get_db
 from .errors import refuse
-from .evening import what_if_for
 from .forms import (
     COMMON_RULES,
     HandForm,
@@ -64,7 +63,8 @@ def _render_game(
             form = tricks_form(stored, pending, version=stored.versions[-1], **zeros)
         else:
             form = bids_form(stored.game.table, score, score.next_number, version=0)
-    return render_stored("games/show.html", stored, form=form), status
+    page = pagemodel.game_page(stored)
+    return render_stored("games/show.html", stored, form=form, **page), status
 
 
 def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str) -> Any:
@@ -331,7 +331,7 @@ def rematch(game_id: str) -> Any:
 @bp.get("/games/<game_id>/history")
 def history(game_id: str) -> str:
     stored = stored_or_404(game_id)
-    return render_stored("games/history.html", stored, asked=what_if_for(stored))
+    return render_stored("games/history.html", stored, **pagemodel.history(stored))
 
 
 @bp.get("/games/<game_id>/export.json")

@@ -311,4 +311,4 @@ def seat_status(token: str) -> str:
     )
 
 
-HELPERS = (seat_state, seat_qr, rest_form, notice_text, refusal_text)
+HELPERS = (seat_qr, rest_form, notice_text, refusal_text)

@@ -13,8 +13,8 @@ from ..core.whatif import WhatIf, rule_value, what_if
 from ..store import evening as evening_store
 from ..store import storage
 from .db import get_db
-from .insight import value_text, what_if_text
 from .render import render_stored, stored_or_404
+from .words.stakes import value_text, what_if_text
 
 bp = Blueprint("evening", __name__)
 

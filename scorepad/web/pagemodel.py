@@ -7,8 +7,8 @@ from typing import Any
 
 from ..store import storage
 from .evening import evening_for, rule_choices, rule_options, what_if_for
-from .insight import stake_lines
 from .seats import seat_state
+from .words.stakes import stake_lines
 
 
 def game_page(stored: storage.StoredGame) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from ..store.stats import player_stats_of
 from . import pagemodel, security
 from .db import get_db
 from .render import render_stored, stored_or_404
-from .rules_words import rules_sections
+from .words.rules import rules_sections
 
 bp = Blueprint("pages", __name__)
 POLL_SECONDS = 3

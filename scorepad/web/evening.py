@@ -1,5 +1,5 @@
-"""The evening page, and the helpers its partials call: the stakes of the next bid,
-what another house rule would have made of a game, an evening's tally."""
+"""The evening page, and what the page models of a game ask of it: the what-if asked
+for and the rules it may change, an evening's tally."""
 
 from __future__ import annotations
 

@@ -3,12 +3,55 @@ renders (templates only show it: no database work while a page is drawn)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from ..store import storage
+from flask import g
+
+from ..core.model import Bid
+from ..core.seats import side_refusal
+from ..store import seats, storage
+from .db import get_db
 from .evening import evening_for, rule_choices, rule_options, what_if_for
-from .seats import seat_state
+from .hosting import public_url
 from .words.stakes import stake_lines
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """A game's seat links and the bids in for the hand being bid (not their values)."""
+
+    links: tuple[tuple[int, str], ...]  # (seat, the link's full URL)
+    waiting: dict[int, Bid]
+    taken: frozenset[int] = frozenset()  # seats whose link a phone holds
+    # With every bid in but a rule of a whole side against them: (side, rule).
+    refusal: tuple[int, str] | None = None
+    notice: str | None = None  # why waiting bids went, as the store put it ("undo:0,2")
+
+    @property
+    def count(self) -> int:
+        """How many seats have bid."""
+        return len(self.waiting)
+
+
+def seat_state(stored: storage.StoredGame) -> SeatState | None:
+    """The game's seat links and bids in; None when one phone enters every bid.
+    Read once per request and game revision: several partials ask."""
+    known: dict[tuple[str, int], SeatState | None] = g.setdefault("seat_states", {})
+    key = (stored.id, stored.revision)
+    if key not in known:
+        found = seats.links(get_db(), stored.id) if stored.seated else []
+        known[key] = None
+        if found:
+            bids = seats.waiting(get_db(), stored)
+            known[key] = SeatState(
+                tuple((s.seat, public_url("seats.seat", token=s.token)) for s in found),
+                bids,
+                frozenset(s.seat for s in found if s.taken),
+                side_refusal(stored.score(), bids) if stored.score().pending is None else None,
+                next((s.notice for s in found if s.notice), None),
+            )
+    return known[key]
 
 
 def game_page(stored: storage.StoredGame) -> dict[str, Any]:

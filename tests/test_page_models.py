@@ -84,6 +84,12 @@ def test_no_page_of_a_game_runs_sql_while_it_renders(client, counted):
         f"/games/{first}/history?rule=nil_value&value=50": "the winner would not change",
         f"/watch/{share}": "This evening: 2 games",
         f"/watch/{share}/board": "This evening: 2 games",
+        f"/games/{game_id}/evening": "Games won",
+        f"/games/{first}/sheet": "Alice & Cara",
+        f"/games/{first}/rules": "Rules of this game",
+        f"/games/{game_id}/seats/status": "bids in",
+        "/games": "Alice & Cara",
+        "/stats": "Games won",
     }
     for path, shown in pages.items():
         response = client.get(path)

@@ -38,6 +38,18 @@ def test_the_template_globals_are_a_known_pure_list(app):
     assert registered == PURE_GLOBALS
 
 
+def test_no_context_processor_of_ours_adds_to_every_page(app):
+    """A context processor runs before the template does, on every page: the data a
+    page shows comes from its view instead (the club night's banner: pagemodel)."""
+    ours = {
+        f"{f.__module__}.{f.__name__}"
+        for found in app.template_context_processors.values()
+        for f in found
+        if f.__module__.startswith("scorepad")
+    }
+    assert ours == set()
+
+
 class _Counter:
     """Counts the SQL statements run on the request's connection while a template renders."""
 

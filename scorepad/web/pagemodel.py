@@ -13,6 +13,7 @@ from ..core.seats import side_refusal
 from ..store import seats, storage
 from .db import get_db
 from .evening import evening_for, rule_choices, rule_options, what_if_for
+from .events.public import event_table
 from .hosting import public_url
 from .words.stakes import stake_lines
 
@@ -56,11 +57,12 @@ def seat_state(stored: storage.StoredGame) -> SeatState | None:
 
 def game_page(stored: storage.StoredGame) -> dict[str, Any]:
     """The game page's own data: seat links and bids in, the evening's tally, the
-    stakes of the next hand."""
+    stakes of the next hand, the club night's round and table it is played for."""
     return {
         "seating": seat_state(stored),
         "tally": evening_for(stored),
         "stake_words": stake_lines(stored.score()),
+        "event_table": event_table(stored.id),
     }
 
 

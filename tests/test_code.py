@@ -118,3 +118,28 @@ def test_the_script_holds_no_spades_facts():
     script = (ROOT / "static" / "app.js").read_text()
     assert not re.findall(r"(?<![\w.#-])(?:13|17|51|52)(?![\w.])", script)
     assert not re.findall(r"[\"'`](?:nil|blind_nil|Nil|Blind nil)[\"'`]", script)
+
+
+def _views(path: Path) -> list[ast.FunctionDef]:
+    """The functions of a module routed by a blueprint (@bp.get, @bp.route...)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef)
+        and any(
+            isinstance(d, ast.Call)
+            and isinstance(d.func, ast.Attribute)
+            and isinstance(d.func.value, ast.Name)
+            and d.func.value.id == "bp"
+            for d in node.decorator_list
+        )
+    ]
+
+
+def test_every_view_is_short():
+    """A view validates, calls one command and shows its outcome: 40 lines at most."""
+    views = [v for p in sorted((ROOT / "scorepad" / "web").rglob("*.py")) for v in _views(p)]
+    assert len(views) > 30  # the walk finds the routes
+    long = {v.name: v.end_lineno - v.lineno + 1 for v in views if v.end_lineno - v.lineno >= 40}
+    assert long == {}

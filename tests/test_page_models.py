@@ -11,7 +11,6 @@ from tests.helpers import play, start, text
 
 # What a template may call: each works on the values it is given, never the database.
 PURE_GLOBALS = {
-    "dealer_of",  # reads the stored game it is given; replaced by the core's next hand
     "evening_recap",
     "file_stem",
     "if_ended_now",

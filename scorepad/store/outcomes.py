@@ -49,10 +49,11 @@ class NotOver(Outcome):
 
 
 class RemovesHands(Outcome):
-    """After this fix of hand `number` the game is over before its last hand: hands
-    `numbers` go only if the table confirms, with the game's `revision` it was shown."""
+    """After this fix of hand `number` (None: this change of the settings) the game is
+    over before its last hand: hands `numbers` go only if the table confirms, with the
+    game's `revision` it was shown."""
 
-    def __init__(self, stored: StoredGame, number: int, numbers: tuple[int, ...]) -> None:
+    def __init__(self, stored: StoredGame, number: int | None, numbers: tuple[int, ...]) -> None:
         super().__init__(stored)
         self.number = number
         self.numbers = numbers

@@ -51,7 +51,8 @@ def _write(
     except RemovesHands as removes:
         form.removes = removes.numbers  # the page offers to remove them and save
         form.confirm_value = confirm_value(removes)
-        form.form_errors.append(f"Not saved: hand {removes.number}: {say(removes)}")
+        where = "" if removes.number is None else f"hand {removes.number}: "
+        form.form_errors.append(f"Not saved: {where}{say(removes)}")
         return None
     except GameError as err:
         name = f"{err.field}_{err.seat}" if err.field == "adjust" else err.field
@@ -80,7 +81,7 @@ def settings(game_id: str) -> Any:
             done = _write(
                 form,
                 lambda: commands.change_settings(
-                    get_db(), game_id, form.version.data, new_table, rules
+                    get_db(), game_id, form.version.data, new_table, rules, confirm=confirmed()
                 ),
                 url_for("manage.settings", game_id=game_id),
                 "Settings saved; every hand was scored again.",

@@ -130,3 +130,15 @@ def m009_seat_claims(db: Database) -> None:
     for column in ("claim", "notice"):
         if column not in links.columns_dict:
             links.add_column(column, str)
+
+
+@migrations()
+def m011_undone_hand(db: Database) -> None:
+    """The hand last undone in a game, with the revision the undo gave the game: it can
+    be put back while the game has not changed since. One per game; it goes with it."""
+    db.execute(
+        "create table undone_hands ("
+        "game_id text primary key references games(id) on delete cascade, "
+        "number integer not null, bids text not null, tricks text, side_tricks text, "
+        "extra text, ended integer not null, revision integer not null)"
+    )

@@ -20,7 +20,7 @@ from .. import gamefile
 from ..core.errors import GameError
 from ..core.rules import RULE_SPECS, validate_rules
 from ..core.scoring import BLIND_NIL, NIL, NILS, make_table
-from ..store import commands, storage
+from ..store import commands, storage, undone
 from ..store.outcomes import NotOver, Outcome
 from . import errors, manage, security
 from .blind import read_blind
@@ -64,7 +64,8 @@ def _render_game(
             form = tricks_form(stored, pending, version=stored.versions[-1], **zeros)
         else:
             form = bids_form(stored.game.table, score, score.next_number, version=0)
-    return render_stored("games/show.html", stored, form=form), status
+    put_back = undone.offered(get_db(), stored)  # a hand undone by the last change
+    return render_stored("games/show.html", stored, form=form, put_back=put_back), status
 
 
 def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str) -> Any:

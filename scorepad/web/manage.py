@@ -135,6 +135,24 @@ def end(game_id: str) -> Any:
     return redirect(_game_url(game_id))
 
 
+@bp.post("/games/<game_id>/hands/<int:number>/put-back")
+def put_back(game_id: str, number: int) -> Any:
+    """Put back the hand just undone, while the game has not changed since."""
+    stored_or_404(game_id)
+    form = VersionForm()
+    if not form.validate_on_submit():
+        abort(400, description="The form to put the hand back was incomplete.")
+    try:
+        commands.put_back(get_db(), game_id, number, form.version.data)
+    except GameError as err:
+        flash(err.detail, "error")
+    except Outcome as outcome:
+        flash(say(outcome), "error")
+    else:
+        flash(f"Hand {number} is back, as it was saved.", "ok")
+    return redirect(_game_url(game_id))
+
+
 def _hand_or_404(stored: storage.StoredGame, number: int, upcoming: bool = False) -> None:
     last = len(stored.game.hands) + (1 if upcoming and not stored.score().pending else 0)
     if not 1 <= number <= last:

@@ -22,7 +22,7 @@ from ..core.rules import RULE_SPECS, validate_rules
 from ..core.scoring import BLIND_NIL, NIL, NILS, make_table
 from ..store import commands, storage, undone
 from ..store.outcomes import NotOver, Outcome
-from . import errors, manage, security
+from . import errors, security
 from .blind import read_blind
 from .db import get_db
 from .errors import refuse
@@ -36,6 +36,7 @@ from .forms import (
     read_bids,
     read_tricks,
 )
+from .new_game import new_game_context
 from .outcomes import changed, confirm_value, confirmed, say
 from .pagecache import game_page
 from .render import render_stored, stored_or_404
@@ -123,7 +124,7 @@ def new() -> Any:
         form=form,
         specs=RULE_SPECS,
         common_rules=COMMON_RULES,
-        **manage.new_game_context(form),
+        **new_game_context(form),
     ), 400 if form.is_submitted() else 200
 
 

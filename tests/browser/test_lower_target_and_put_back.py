@@ -82,3 +82,20 @@ def test_an_undone_hand_is_put_back_until_the_next_save(page, live_server):
     press(page, "Yes, undo hand 2")
     enter_bids(page, {"Alice": 3, "Ben": 3, "Cara": 3, "Dev": 3})  # the next save
     expect(page.get_by_role("button", name="Put hand 2 back")).to_have_count(0)
+
+
+def test_the_same_names_and_rules_as_a_game_of_this_phone(page, live_server):
+    start_game(page, live_server, ["Zoe", "Yan", "Xia"], table="Cutthroat, 3 players", target="350")
+    page.goto(f"{live_server}/games/new")
+    chooser = page.get_by_label("The same names and rules as")
+    first = page.locator("main form select, main form input:not([type=hidden])").first
+    assert first.get_attribute("id") == "rules_from"  # first on the page
+    chooser.select_option(index=1)
+    press(page, "Use this game")
+    expect(page.get_by_role("status")).to_contain_text("the players Zoe, Yan, Xia, target 350")
+    expect(page.get_by_label("Player 3", exact=True)).to_have_value("Xia")
+    expect(page.get_by_label("Cutthroat, 3 players")).to_be_checked()
+    assert sideways(page) == 0
+    shot(page, "same-rules-as")
+    press(page, "Start game")
+    expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()

@@ -326,3 +326,9 @@ def test_a_game_page_can_show_its_table_and_the_round_clock(client, app):
     )
     with app.test_request_context("/games/other"):
         assert render_template_string(banner, event_table=event_table("other")).strip() == ""
+    # on the table's own game page, every time it is shown (never a kept copy)
+    for _ in range(2):
+        page = client.get(f"/games/{match.game_id}").get_data(as_text=True)
+        assert "Tuesday club, round 1, table 1" in page and 'role="timer"' in page
+    night.act("call", "Time")
+    assert "time is called" in client.get(f"/games/{match.game_id}").get_data(as_text=True)

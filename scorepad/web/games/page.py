@@ -19,6 +19,7 @@ from ...store.outcomes import NotOver
 from .. import errors, pagemodel, security
 from ..blind import read_blind
 from ..db import get_db
+from ..events.public import event_table
 from ..forms import (
     HandForm,
     read_bids,
@@ -70,6 +71,8 @@ def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str)
 def show(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     security.remember_game(game_id)
+    if event_table(stored.id):  # a club night's table: its round clock moves, drawn fresh
+        return _render_game(stored)[0]
     return game_page(stored, lambda: _render_game(stored)[0])
 
 

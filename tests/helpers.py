@@ -1,10 +1,14 @@
-"""Posting the app's forms as a phone would, for the view tests."""
+"""What the tests share besides fixtures: the worked-example table and hands, posting the
+app's forms as a phone would, and reading the pages back."""
 
 from __future__ import annotations
 
 import re
 
-from scorepad.core.rules import RULE_SPECS
+from scorepad.core.rules import RULE_SPECS, Rules
+from scorepad.core.scoring import Hand, Table
+
+PLAYERS = ("Alice", "Ben", "Cara", "Dev")
 
 DEFAULT_RULE_FORM = {}
 for _spec in RULE_SPECS:
@@ -103,3 +107,27 @@ def chosen(response, name: str) -> list[str]:
             continue
         values.append(attrs.get("value", ""))
     return values
+
+
+def partnership(first_dealer: int = 0) -> Table:
+    """The table of RULES.md's worked examples."""
+    return Table("partnership", PLAYERS, first_dealer)
+
+
+def hand(bids, tricks=None) -> Hand:
+    """A hand from lists, as the tests write them."""
+    return Hand(tuple(bids), None if tricks is None else tuple(tricks))
+
+
+DEFAULT = Rules()
+
+
+class Scorings:
+    """How many sides the scoring core has scored (calls of `score_side`, one per side
+    of each hand scored) since the counter was made or last reset."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def reset(self) -> None:
+        self.count = 0

@@ -9,8 +9,7 @@ from scorepad.core.scoring import Hand
 from scorepad.store import storage
 from scorepad.web.db import get_db
 from tests import store_api as api
-from tests.conftest import partnership
-from tests.helpers import bid_form, play, start, text, tricks_form, version_on_page
+from tests.helpers import bid_form, partnership, play, start, text, tricks_form, version_on_page
 
 
 def load(app, game_id):

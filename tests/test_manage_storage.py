@@ -14,7 +14,7 @@ from scorepad.core.scoring import Table
 from scorepad.store import migrations, storage
 from scorepad.store.db import connect, migrate
 from tests import store_api as api
-from tests.conftest import partnership
+from tests.helpers import partnership
 
 
 def played(db, hands=(([4, 5, 3, "nil"], [5, 5, 3, 0]),)) -> str:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scorepad.core.errors import GameError
 from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import Hand, extend, score_game
-from tests.conftest import partnership
+from tests.helpers import partnership
 
 RULES = st.fixed_dictionaries(
     {"blind_bid": st.integers(1, 13), "blind_bid_trailing_by": st.just(0)},

@@ -11,7 +11,7 @@ from scorepad.core.errors import GameError
 from scorepad.core.game import Game
 from scorepad.core.rules import Rules, RulesError, validate_rules
 from scorepad.core.scoring import Hand, extend, score_game
-from tests.conftest import partnership
+from tests.helpers import partnership
 
 N = "nil"
 

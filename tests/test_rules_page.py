@@ -11,8 +11,7 @@ from scorepad.core.scoring import Hand, Table, score_game
 from scorepad.web.db import get_db
 from scorepad.web.rules_words import rules_sections
 from tests import store_api as api
-from tests.conftest import partnership
-from tests.helpers import text
+from tests.helpers import partnership, text
 from tests.live import ROOT
 
 

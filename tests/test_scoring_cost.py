@@ -6,7 +6,7 @@ from __future__ import annotations
 from scorepad.core.rules import validate_rules
 from scorepad.store import storage
 from tests import store_api as api
-from tests.conftest import partnership
+from tests.helpers import partnership
 
 
 def _play(db, game_id, number):

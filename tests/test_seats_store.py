@@ -11,7 +11,7 @@ from scorepad.store import db as store_db
 from scorepad.store import seats, storage
 from scorepad.store.migrations import migrations
 from tests import store_api as api
-from tests.conftest import partnership
+from tests.helpers import partnership
 
 
 def _game(path: Path) -> str:

@@ -9,7 +9,7 @@ from scorepad.core.rules import Rules
 from scorepad.store import storage
 from scorepad.store.db import connect, migrate
 from tests import store_api as api
-from tests.conftest import hand, partnership
+from tests.helpers import hand, partnership
 
 
 def test_game_ids_are_long_random_and_url_safe(db):

@@ -9,7 +9,7 @@ from scorepad.core.errors import GameError
 from scorepad.core.rules import Rules, validate_rules
 from scorepad.store import storage
 from tests import store_api as api
-from tests.conftest import partnership
+from tests.helpers import partnership
 from tests.test_gamefile_more import FULL
 
 

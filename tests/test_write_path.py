@@ -14,8 +14,7 @@ import scorepad.store.db
 from scorepad.core.rules import Rules
 from scorepad.store import commands, storage
 from scorepad.web.db import get_db
-from tests.conftest import partnership
-from tests.helpers import bid_form, start, text, tricks_form
+from tests.helpers import bid_form, partnership, start, text, tricks_form
 from tests.test_server_failures import _full
 
 ROOT = Path(__file__).resolve().parents[1]

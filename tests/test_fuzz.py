@@ -14,7 +14,7 @@ from scorepad import create_app
 from scorepad.web.db import get_db
 from tests import store_api as api
 from tests.helpers import DEFAULT_RULE_FORM, new_game_form, play, start
-from tests.test_properties import broken_documents
+from tests.strategies import broken_documents
 
 JUNK = st.one_of(
     st.text(max_size=60),

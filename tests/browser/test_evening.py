@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Error, expect
 
-from tests.browser.conftest import PHONE, shot
 from tests.browser.flows import enter_bids, enter_tricks, follow, press, start_game
-from tests.browser.test_accessibility import assert_accessible
+from tests.browser.helpers import PHONE, assert_accessible, shot
 
 NAMES = ["Alice", "Ben", "Cara", "Dev"]
 BIDS = {"Alice": "4", "Ben": "3", "Cara": "4", "Dev": "Nil"}

@@ -7,8 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
 from tests.browser.flows import enter_bids, enter_tricks, press, start_game, totals
+from tests.browser.helpers import PHONE
 
 NAMES = ["Alice", "Ben", "Cara", "Dev"]
 

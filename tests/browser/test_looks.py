@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.flows import enter_bids, enter_tricks, start_game
-from tests.browser.test_one_screen import close_game, first_screen
+from tests.browser.helpers import close_game, first_screen
 
 WAKE_LOCK_STUB = """
 window.wakeCalls = [];

@@ -7,7 +7,6 @@ import re
 
 from playwright.sync_api import Page, Route, expect
 
-from tests.browser.conftest import shot
 from tests.browser.flows import (
     choice,
     choose_bid,
@@ -19,6 +18,7 @@ from tests.browser.flows import (
     start_game,
     totals,
 )
+from tests.browser.helpers import shot
 
 NO_CONNECTION = "No connection: not saved. What you entered is kept; try again."
 SECOND_BIDS = {"Ann": "3", "Bob": "2", "Cat": "3", "Dan": "2"}

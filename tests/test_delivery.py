@@ -11,7 +11,7 @@ import pytest
 import scorepad.web.db
 from scorepad import gamefile
 from scorepad.web.db import get_db
-from tests import store_api as api
+from tests import store_calls
 from tests.helpers import (
     BUDGET,
     GZIP,
@@ -49,7 +49,7 @@ def imported(app, client, hands: int, pending: bool = False) -> str:
         doc["hands"].append({"bids": [3, 3, 3, 4], "tricks": None})
     game = gamefile.read(doc)
     with app.app_context():
-        game_id = api.create_game(get_db(), game.table, game.rules, game.hands)
+        game_id = store_calls.create_game(get_db(), game.table, game.rules, game.hands)
     client.get(f"/games/{game_id}")
     return game_id
 

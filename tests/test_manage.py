@@ -11,7 +11,7 @@ import re
 import pytest
 
 from scorepad.web.db import get_db
-from tests import store_api as api
+from tests import store_calls
 from tests.helpers import (
     BUDGET,
     bid_form,
@@ -375,7 +375,7 @@ def test_change_the_dealer_on_the_bids_step(client, app):
     assert "Hand 2: Dev deals." in text(client.get(f"/watch/{load(app, game_id).share_token}"))
     play(client, game_id, 2, *HAND_2)
     stored = load(app, game_id)
-    assert stored.game.hands[1].dealer == 3 and api.chosen_dealer(stored, 3) is None
+    assert stored.game.hands[1].dealer == 3 and store_calls.chosen_dealer(stored, 3) is None
     assert "Alice deals. Ben bids first." in text(client.get(f"/games/{game_id}"))  # passes on
 
 

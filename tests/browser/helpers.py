@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import Hand, Table
 from scorepad.store.db import connect, migrate
-from tests import store_api
+from tests import store_calls
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -69,7 +69,7 @@ def stored_game(server, table: Table, rules: Rules, hands: list[Hand], tricks_by
     migrate(server.database)
     db = connect(server.database)
     try:
-        return store_api.create_game(db, table, rules, hands, tricks_by=tricks_by)
+        return store_calls.create_game(db, table, rules, hands, tricks_by=tricks_by)
     finally:
         db.close()
 

@@ -53,6 +53,8 @@ def test_each_step_fits_the_first_screen_and_a_second_tap_changes_nothing(
     expect(page.locator("[role=alert]")).to_have_count(0)
     # both taps came before the answer was shown: a second save would have been sent by now
     assert posts == [f"{own_server.url}/games/{game_id}/bids"]  # one save, nothing more
+    # the new step takes taps once it has settled (app.js holds them back a moment)
+    page.wait_for_function("() => !document.body.classList.contains('settling')")
     # nothing chosen on the new step but the nil bidder's own 0
     assert chosen(page) == ["tricks_3=0"]
     expect(page.locator(".lead-line")).to_contain_text("Ben & Dev bid 3 (Ben 3, Dev nil)")

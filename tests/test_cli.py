@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from tests.test_gamefile import IMPORT
+from tests.data import IMPORT
 
 
 def test_score_prints_the_export_document(runner, tmp_path):
@@ -183,7 +183,7 @@ def _doc(rules: dict, played, **extra) -> dict:
 
 
 def test_score_prints_every_worked_example_of_the_new_rules(runner):
-    from tests.test_rules_more import WORKED
+    from tests.data import WORKED
 
     for case, rules, played, side0, side1, winner in WORKED:
         doc = _score(runner, _doc(rules, played))
@@ -194,7 +194,7 @@ def test_score_prints_every_worked_example_of_the_new_rules(runner):
 
 
 def test_score_prints_the_documented_import_exactly(runner):
-    from tests.test_gamefile_more import DOCUMENTED
+    from tests.data import DOCUMENTED
 
     doc = _score(runner, DOCUMENTED)
     assert [(s["name"], s["total"], s["bags"]) for s in doc["sides"]] == [
@@ -210,7 +210,7 @@ def test_score_prints_the_documented_import_exactly(runner):
 
 
 def test_score_prints_a_draw_and_the_new_keys(runner):
-    from tests.test_gamefile_more import FULL
+    from tests.data import FULL
 
     doc = _score(runner, FULL)
     assert (doc["status"], doc["winner"], doc["ended"]) == ("finished", 0, True)

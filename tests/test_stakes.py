@@ -8,7 +8,7 @@ from scorepad.core.model import GameScore, Hand, Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import extend, score_game
 from scorepad.core.stakes import Stake, stakes, winning_contract
-from tests.conftest import PLAYERS, hand
+from tests.helpers import PLAYERS, hand
 
 
 def _hand_for(score: GameScore, side: int, contract: int) -> Hand:

@@ -218,3 +218,20 @@ def disk_full(*args, **kwargs):
         conn.execute("create table needs_a_second_page (x)")
     finally:
         conn.close()
+
+
+# Two hands of RULES.md's worked example, and a game that played them
+HAND_1 = ([4, 5, 3, "nil"], [5, 5, 3, 0])  # RULES.md: 71 / 150
+HAND_2 = ([3, 2, 3, 2], [5, 2, 4, 2])  # then 134 / 190
+
+
+def ver(app, game_id, number=1):
+    """The version of hand `number` as stored now (the game's revision when it changed)."""
+    return str(load(app, game_id).versions[number - 1])
+
+
+def played_game(client, hands=(HAND_1,)):
+    game_id = start(client)
+    for number, (bids, tricks) in enumerate(hands, 1):
+        play(client, game_id, number, bids, tricks)
+    return game_id

@@ -11,8 +11,7 @@ from scorepad.core.rules import validate_rules
 from scorepad.store import commands, storage
 from scorepad.store.outcomes import RemovesHands
 from scorepad.web.db import get_db
-from tests.helpers import play, text
-from tests.test_manage import HAND_1, HAND_2, load, played_game, settings_data
+from tests.helpers import HAND_1, HAND_2, load, play, played_game, settings_data, text
 
 
 def shown_confirm(page: str) -> str:

@@ -14,32 +14,20 @@ from scorepad.web.db import get_db
 from tests import store_calls
 from tests.helpers import (
     BUDGET,
+    HAND_1,
+    HAND_2,
     bid_form,
     form_token,
     load,
     page_weight,
     play,
+    played_game,
     settings_data,
     start,
     text,
     tricks_form,
+    ver,
 )
-
-HAND_1 = ([4, 5, 3, "nil"], [5, 5, 3, 0])  # RULES.md: 71 / 150
-HAND_2 = ([3, 2, 3, 2], [5, 2, 4, 2])  # then 134 / 190
-
-
-def ver(app, game_id, number=1):
-    """The version of hand `number` as stored now (the game's revision when it changed)."""
-    return str(load(app, game_id).versions[number - 1])
-
-
-def played_game(client, hands=(HAND_1,)):
-    game_id = start(client)
-    for number, (bids, tricks) in enumerate(hands, 1):
-        play(client, game_id, number, bids, tricks)
-    return game_id
-
 
 # --- settings: names and house rules -------------------------------------------------
 

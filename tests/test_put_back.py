@@ -10,8 +10,7 @@ import pytest
 from scorepad.store import commands
 from scorepad.store.outcomes import Stale
 from scorepad.web.db import get_db
-from tests.helpers import bid_form, play, start, text
-from tests.test_manage import HAND_1, HAND_2, load, played_game, ver
+from tests.helpers import HAND_1, HAND_2, bid_form, load, play, played_game, start, text, ver
 
 PUT_BACK = re.compile(
     r'action="(/games/[^/"]+/hands/(\d+)/put-back)".*?name="version" value="(\d+)"', re.S

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.helpers import play, start, text
-from tests.test_manage import HAND_1
+from tests.helpers import HAND_1, play, start, text
 
 
 def finished(client, **extra) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import shot
 from tests.browser.flows import (
     cramped_targets,
     enter_bids,
@@ -17,6 +16,7 @@ from tests.browser.flows import (
     tap,
     totals,
 )
+from tests.browser.helpers import shot
 
 
 def two_hands(page: Page, base: str) -> None:

@@ -159,6 +159,7 @@ def _wire(app: Flask) -> None:
         display,
         errors,
         evening,
+        events,
         games,
         hosting,
         manage,
@@ -185,6 +186,7 @@ def _wire(app: Flask) -> None:
     app.register_blueprint(seats.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(hosting.bp)
+    app.register_blueprint(events.bp)
     for helper in (*evening.HELPERS, *seats.HELPERS, *sharing.HELPERS):
         app.add_template_global(helper)
     app.add_template_global(chart.score_chart)

@@ -48,6 +48,19 @@ def _prepare() -> str:
         ) from None
 
 
+@click.command("event")
+@click.argument("file", type=click.File("rb"))
+def event_command(file: IO[bytes]) -> None:
+    """Print the standings of an event file (- reads standard input)."""
+    from . import eventfile
+
+    try:
+        parsed = eventfile.loads(file.read())
+    except GameError as err:
+        raise click.ClickException(str(err)) from None
+    click.echo(eventfile.standings_text(parsed), nl=False)
+
+
 @click.command("init-db")
 @with_appcontext
 def init_db_command() -> None:
@@ -201,5 +214,11 @@ def show_addresses(urls: list[str], how: str = "") -> None:
 
 def init_app(app: Flask) -> None:
     """Register the commands with the app."""
-    for command in (score_command, init_db_command, serve_command, backup_command):
+    for command in (
+        score_command,
+        event_command,
+        init_db_command,
+        serve_command,
+        backup_command,
+    ):
         app.cli.add_command(command)

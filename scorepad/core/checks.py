@@ -109,6 +109,23 @@ def check_bids(
     return normal
 
 
+def _side_list(table: Table, value: object, field: str, number: int) -> tuple[int, ...]:
+    """A hand's list of side numbers (blind, renege): whole, at the table, each once."""
+    if value is None or value == () or value == []:
+        return ()
+    if not isinstance(value, (list, tuple)) or not all(
+        whole(side) and side < len(table.sides) for side in value
+    ):
+        raise GameError(
+            f"must be a list of side numbers from 0 to {len(table.sides) - 1}",
+            hand=number,
+            field=field,
+        )
+    if len(set(value)) != len(value):
+        raise GameError("names a side twice", hand=number, field=field)
+    return tuple(value)
+
+
 def check_blind(
     table: Table,
     rules: Rules,
@@ -118,23 +135,14 @@ def check_blind(
     number: int,
 ) -> tuple[int, ...]:
     """The sides that bid their contract blind, each allowed to."""
-    if blind is None or blind == () or blind == []:
+    sides = _side_list(table, blind, "blind", number)
+    if not sides:
         return ()
-    if not isinstance(blind, (list, tuple)) or not all(
-        whole(side) and side < len(table.sides) for side in blind
-    ):
-        raise GameError(
-            f"must be a list of side numbers from 0 to {len(table.sides) - 1}",
-            hand=number,
-            field="blind",
-        )
-    if len(set(blind)) != len(blind):
-        raise GameError("names a side twice", hand=number, field="blind")
     if rules.blind_bid == 0:
         raise GameError(
             "blind bids are off in this game", hand=number, field="blind", rule="blind_bid"
         )
-    for side in sorted(blind):
+    for side in sorted(sides):
         name, contract = table.side_name(side), contracts(table, bids)[side]
         if contract < rules.blind_bid:
             raise GameError(
@@ -152,7 +160,7 @@ def check_blind(
                 seat=table.sides[side][0],
                 rule="blind_bid_trailing_by",
             )
-    return tuple(sorted(blind))
+    return tuple(sorted(sides))
 
 
 def check_dealer(table: Table, dealer: object, number: int) -> int:
@@ -206,16 +214,7 @@ def check_renege(table: Table, renege: object, played: bool, number: int) -> tup
         raise GameError(
             "a renege is recorded in partnership games only", hand=number, field="renege"
         )
-    if not isinstance(renege, (list, tuple)) or not all(
-        whole(side) and side < len(table.sides) for side in renege
-    ):
-        raise GameError(
-            f"must be a list of side numbers from 0 to {len(table.sides) - 1}",
-            hand=number,
-            field="renege",
-        )
-    if len(set(renege)) != len(renege):
-        raise GameError("names a side twice", hand=number, field="renege")
+    renege = _side_list(table, renege, "renege", number)
     if not played:
         raise GameError("only a played hand can have a renege", hand=number, field="renege")
     return tuple(sorted(renege))

@@ -130,3 +130,34 @@ def m009_seat_claims(db: Database) -> None:
     for column in ("claim", "notice"):
         if column not in links.columns_dict:
             links.add_column(column, str)
+
+
+@migrations()
+def m010_events(db: Database) -> None:
+    """Club nights: the event (its director id is the key; a read-only id and a check-in
+    id beside it), its entrants, its rounds and each round's matches, a match's game an
+    ordinary game linked by its id."""
+    db.execute(
+        "create table events (id text primary key, view_token text not null unique, "
+        "checkin_token text not null unique, created_at text not null, "
+        "settings text not null, rules text not null, revision integer not null default 0)"
+    )
+    db.execute(
+        "create table event_entrants (id integer primary key, "
+        "event_id text not null references events(id) on delete cascade, "
+        "name text not null, name_key text not null, players text not null, "
+        "joined_round integer not null, left_round integer, created_at text not null, "
+        "unique (event_id, name_key))"
+    )
+    db.execute(
+        "create table event_rounds (event_id text not null references events(id) "
+        "on delete cascade, number integer not null, kind text not null, "
+        "status text not null, byes text not null, started_at real, called_at real, "
+        "primary key (event_id, number))"
+    )
+    db.execute(
+        "create table event_matches (event_id text not null references events(id) "
+        "on delete cascade, round integer not null, number integer not null, "
+        "sides text not null, game_id text unique references games(id) on delete set null, "
+        "last_hand integer, primary key (event_id, round, number))"
+    )

@@ -1,0 +1,175 @@
+"""A club night's load on the real server: does a table's save stay quick while the
+other tables score, every phone follows its table and the big screen polls?
+
+Runs scorepad under waitress (`flask --app scorepad serve`, as `make run`) on a fresh
+SQLite file and starts a 16-pair event: 8 tables. Then, over loopback:
+
+1. idle: table 1's scorer saves a hand (bids, then tricks) every `--pace` seconds,
+   nothing else running: the baseline;
+2. club: the same, while the 7 other tables' scorers save a hand every few seconds,
+   3 more phones per table (4 in all) poll their table's page and live score every
+   3 s, the big screen polls the standings every 2 s and the director's page every 5 s.
+
+Prints each phase's save p50/p99 and the ratio club/idle (the target: at most 1.5).
+
+    .venv/bin/python bench/club.py [--seconds 20] [--pace 0.25] [--gap 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.event_helpers import event_form  # noqa: E402
+from tests.helpers import bid_form, tricks_form  # noqa: E402
+from tests.live import Phone, free_port, serve  # noqa: E402
+
+# Both sides set, then both made: totals drift slowly, a game never ends in a run.
+HANDS = [((4, 4, 4, 4), (7, 6)), ((3, 3, 3, 3), (7, 6))]
+REVISION = re.compile(r'name="revision" type="hidden" value="(\d+)"')
+
+
+def setup(base: str) -> tuple[str, list[str], list[str]]:
+    """A started 8-table round: the screen's token, the table pages, the game ids."""
+    desk = Phone(base, timeout=30)
+    desk.request("/events/new")
+    _, headers, _ = desk.request("/events/new", event_form(target=2000, round_minutes=240))
+    event = headers["Location"].rsplit("/", 1)[-1]
+    for i in range(16):
+        desk.request(f"/events/{event}")
+        desk.request(f"/events/{event}/checkin", {"player_0": f"N{i}", "player_1": f"S{i}"})
+    for action in ("draw", "start"):
+        _, _, page = desk.request(f"/events/{event}")
+        desk.request(f"/events/{event}/{action}", {"revision": REVISION.search(page).group(1)})
+    _, _, page = desk.request(f"/events/{event}")
+    view = re.search(r'/events/screen/([\w-]+)"', page).group(1)
+    _, _, tents = desk.request(f"/events/{event}/rounds/1/tables")
+    tables = re.findall(r'href="(/events/table/[\w-]+)"', tents)
+    return event, view, tables
+
+
+class Scorer:
+    """One table's scoring phone: bids then tricks, hand after hand."""
+
+    def __init__(self, base: str, game_id: str) -> None:
+        self.phone, self.game = Phone(base, timeout=30), f"/games/{game_id}"
+        self.number, self.saves, self.errors = 1, [], []
+
+    def hand(self) -> None:
+        bids, sides = HANDS[self.number % 2]
+        self.phone.request(self.game)
+        start = time.perf_counter()
+        status, _, _ = self.phone.request(f"{self.game}/bids", bid_form(self.number, bids))
+        self.saves.append(time.perf_counter() - start)
+        _, _, page = self.phone.request(self.game)
+        version = re.search(r'name="version" (?:type="hidden" )?value="(\d+)"', page).group(1)
+        form = tricks_form(self.number, version, (None,) * 4, sides=sides)
+        start = time.perf_counter()
+        status2, _, _ = self.phone.request(f"{self.game}/tricks", form)
+        self.saves.append(time.perf_counter() - start)
+        if status != 302 or status2 != 302:
+            self.errors.append(f"hand {self.number}: HTTP {status}/{status2}")
+        self.number += 1
+
+
+def poll(base: str, paths: list[str], every: float, stop: threading.Event, seen: list) -> None:
+    phone = Phone(base, timeout=30)
+    while not stop.is_set():
+        for path in paths:
+            status, _, _ = phone.request(path)
+            seen.append(status)
+        stop.wait(every)
+
+
+def phase(scorer: Scorer, seconds: float, pace: float) -> None:
+    """Hands at a steady pace for a while."""
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        scorer.hand()
+        time.sleep(pace)
+
+
+def p(values: list[float], q: int) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] * 1000
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=20, help="length of each phase")
+    parser.add_argument("--pace", type=float, default=0.25, help="table 1: seconds between hands")
+    parser.add_argument("--gap", type=float, default=3.0, help="seconds between other saves")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="scorepad-club-"))
+    port = free_port()
+    server = serve(folder / "scorepad.db", port)
+    base = f"http://127.0.0.1:{port}"
+    stop, statuses = threading.Event(), []
+    try:
+        event, view, tables = setup(base)
+        games = [t.rsplit("/", 1)[-1] for t in tables]
+        measured = Scorer(base, games[0])
+        phase(measured, args.seconds, args.pace)
+        idle = list(measured.saves)
+
+        threads = []
+        others = [Scorer(base, g) for g in games[1:]]
+
+        def keep_scoring(scorer: Scorer) -> None:
+            while not stop.is_set():
+                scorer.hand()
+                stop.wait(args.gap)
+
+        for scorer in others:
+            threads.append(threading.Thread(target=keep_scoring, args=(scorer,), daemon=True))
+        for table, game in zip(tables, games):
+            follow = [f"{table}/live", f"/games/{game}"]
+            for _ in range(3):
+                threads.append(
+                    threading.Thread(target=poll, args=(base, follow, 3.0, stop, statuses))
+                )
+        threads.append(
+            threading.Thread(
+                target=poll, args=(base, [f"/events/screen/{view}/live"], 2.0, stop, statuses)
+            )
+        )
+        threads.append(
+            threading.Thread(
+                target=poll, args=(base, [f"/events/{event}/tables"], 5.0, stop, statuses)
+            )
+        )
+        for t in threads:
+            t.daemon = True
+            t.start()
+        time.sleep(2)
+        measured.saves = []
+        phase(measured, args.seconds, args.pace)
+        club = list(measured.saves)
+        stop.set()
+        for t in threads:
+            t.join(30)
+    finally:
+        server.kill()
+        server.wait(10)
+    errors = measured.errors + [e for s in others for e in s.errors]
+    bad = sum(1 for s in statuses if s not in (200, 304))
+    print("scorepad club night: 8 tables x 4 phones + big screen + director, waitress, loopback")
+    print(f"  idle  saves {len(idle):4d}  p50 {p(idle, 50):6.1f} ms  p99 {p(idle, 99):6.1f} ms")
+    print(f"  club  saves {len(club):4d}  p50 {p(club, 50):6.1f} ms  p99 {p(club, 99):6.1f} ms")
+    other = sum(len(s.saves) for s in others)
+    print(f"  other tables' saves {other}, polls {len(statuses)} ({bad} not 200/304)")
+    print(f"  save p50 club/idle: {p(club, 50) / p(idle, 50):.2f}x (target <= 1.5x)")
+    for error in errors[:10]:
+        print(f"    {error}")
+    return 1 if errors or bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,166 @@
+"""A club night's settings, its next round's seating and its round clock. Pure.
+
+Rules, as docs/events.md tells them:
+- Formats: `round_robin` and `swiss` for fixed partnerships, `individual` for players
+  whose partners rotate. Every table plays partnership Spades with the event's rules.
+- A round is 2 to 30 tables (4 to 60 pairs, 8 to 120 players; fewer is one table).
+- The clock: once time is called, the hand in play at that moment (bid or being
+  dealt) is finished and the game ends after it: the leader wins (under the house rule
+  `tie_break = fewer_bags`, a shared lead goes to the leader with fewer bags); a lead
+  still shared plays one more hand at a time, or is a draw when the event says
+  `on_time_tie = draw`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .ending import tie_break
+from .errors import GameError
+from .model import GameScore
+from .pairing import Draw, Meeting, history_of, individual_round, pairs_round
+from .rules import target_range
+from .standings import BYE_COUNTS, DEFAULT_ORDER, check_order
+
+FORMATS = ("round_robin", "swiss", "individual")
+TIES = ("play_on", "draw")
+MAX_TABLES = 30
+TARGET_LOW, TARGET_HIGH = target_range()
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How an event is run (its house rules are kept apart, as a game's are)."""
+
+    name: str
+    date: str
+    format: str
+    rounds: int
+    round_minutes: int  # 0: no clock
+    order: tuple[str, ...] = DEFAULT_ORDER
+    bye_counts: str = "win"
+    on_time_tie: str = "play_on"
+    playoff: int = 0  # how many entrants go to the playoff; 0: none
+    final_target: int = 0  # the playoff final's own target; 0: the event's
+
+    @property
+    def pairs(self) -> bool:
+        """Whether entrants are fixed partnerships."""
+        return self.format != "individual"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The settings as plain JSON values."""
+        return {
+            "name": self.name,
+            "date": self.date,
+            "format": self.format,
+            "rounds": self.rounds,
+            "round_minutes": self.round_minutes,
+            "order": list(self.order),
+            "bye_counts": self.bye_counts,
+            "on_time_tie": self.on_time_tie,
+            "playoff": self.playoff,
+            "final_target": self.final_target,
+        }
+
+
+def _number(raw: Mapping[str, Any], key: str, low: int, high: int, default: int) -> int:
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise GameError(f"must be a whole number from {low} to {high}", field=key)
+    return value
+
+
+def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: str) -> str:
+    value = raw.get(key, default)
+    if value not in allowed:
+        raise GameError(f"must be one of {', '.join(allowed)}", field=key)
+    return str(value)
+
+
+def check_settings(raw: Mapping[str, Any]) -> Settings:
+    """Check an event's settings (a form, a file); a GameError names the field at fault."""
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > 80:
+        raise GameError("must be 1 to 80 characters", field="name")
+    date = raw.get("date", "")
+    if not isinstance(date, str) or len(date) > 40:
+        raise GameError("must be at most 40 characters", field="date")
+    playoff = _number(raw, "playoff", 0, 64, 0)
+    if playoff == 1:
+        raise GameError("must be 0 (no playoff) or at least 2", field="playoff")
+    order = raw.get("order", DEFAULT_ORDER)
+    if not isinstance(order, (list, tuple)) or not all(isinstance(k, str) for k in order):
+        raise GameError("must be a list of keys", field="order")
+    return Settings(
+        name=name.strip(),
+        date=date.strip(),
+        format=_choice(raw, "format", FORMATS, "swiss"),
+        rounds=_number(raw, "rounds", 1, 30, 4),
+        round_minutes=_number(raw, "round_minutes", 0, 240, 0),
+        order=check_order(order),
+        bye_counts=_choice(raw, "bye_counts", BYE_COUNTS, "win"),
+        on_time_tie=_choice(raw, "on_time_tie", TIES, "play_on"),
+        playoff=playoff,
+        final_target=_final_target(raw),
+    )
+
+
+def _final_target(raw: Mapping[str, Any]) -> int:
+    value = raw.get("final_target", 0)
+    if value == 0:
+        return 0
+    return _number(raw, "final_target", TARGET_LOW, TARGET_HIGH, 0)
+
+
+def check_field(settings: Settings, count: int) -> None:
+    """Refuse a round for too few or too many entrants."""
+    least, most = (2, 2 * MAX_TABLES) if settings.pairs else (4, 4 * MAX_TABLES)
+    what = "pairs" if settings.pairs else "players"
+    if not least <= count <= most:
+        raise GameError(f"a round needs {least} to {most} {what}, not {count}", field="entrants")
+
+
+def draw_round(
+    settings: Settings,
+    ranked: Sequence[int],
+    played: Sequence[Sequence[int]],
+    byes: Sequence[int],
+    first_round: Sequence[int] | None,
+    index: int,
+) -> Draw:
+    """The seating of round `index` (0 first) for the entrants present, best first.
+
+    `played`: every earlier match (pairs: two entrants; individual: four players in
+    seat order); `byes`: every earlier bye, one entry each; `first_round`: the
+    entrants of round 1 (round robin keeps to its schedule while they are all here).
+    """
+    check_field(settings, len(ranked))
+    had = Counter(byes)
+    if settings.pairs:
+        meetings: list[Meeting] = [frozenset(m) for m in played]
+        return pairs_round(settings.format, ranked, first_round, index, meetings, had)
+    return individual_round(ranked, history_of(played), had)
+
+
+def seconds_left(started: float | None, minutes: int, now: float) -> int | None:
+    """Whole seconds left on a round's clock (0 once time is called; None: no clock)."""
+    if started is None or minutes <= 0:
+        return None
+    return max(0, int(started + 60 * minutes - now + 0.999))
+
+
+def hand_in_play(score: GameScore) -> int:
+    """The hand being bid, played or dealt now: the one to finish when time is called."""
+    return score.next_number
+
+
+def ends_on_time(score: GameScore, last_hand: int, on_time_tie: str) -> bool:
+    """Should a game end now, time having been called with hand `last_hand` in play?"""
+    if score.status == "finished" or score.pending or len(score.hands) < last_hand:
+        return False
+    winner, _ = tie_break(score.rules, score.totals, score.bags)
+    return winner is not None or on_time_tie == "draw"

@@ -1,0 +1,83 @@
+"""Who is at a club night and what has been played: entrants, rounds, matches, and the
+standings they add up to. Pure values; the store keeps them, the game file carries them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .event import Settings
+from .model import GameScore
+from .standings import Result, Row, standings
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A pair or a player of the event, in check-in order; `left`: the round after which
+    they went home (None: still here)."""
+
+    id: int
+    name: str
+    players: tuple[str, ...]
+    joined_round: int
+    left_round: int | None
+
+    @property
+    def here(self) -> bool:
+        """Whether they are still at the event."""
+        return self.left_round is None
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round: `round` (the night's rounds) or `playoff`; drawn, playing or done."""
+
+    number: int
+    kind: str
+    status: str
+    byes: tuple[int, ...]
+    started_at: float | None
+    called_at: float | None
+
+
+@dataclass(frozen=True)
+class Match:
+    """A table of a round: each side's entrants (a playoff bye: one side empty), its game
+    once the round starts, and the hand in play when time was called."""
+
+    round: int
+    number: int
+    sides: tuple[tuple[int, ...], ...]
+    game_id: str | None
+    last_hand: int | None
+
+    @property
+    def bye(self) -> bool:
+        """A playoff match with one side only: it goes through without a game."""
+        return any(not side for side in self.sides)
+
+
+def result_of(sides: tuple[tuple[int, ...], ...], score: GameScore) -> Result:
+    """A table's game as a result for the standings."""
+    finished = score.status == "finished"
+    return Result(sides, score.totals, score.bags, finished, score.winner if finished else None)
+
+
+def night_standings(
+    settings: Settings,
+    entrants: Sequence[Entrant],
+    rounds: Sequence[Round],
+    matches: Sequence[Match],
+    scores: Mapping[str, GameScore],
+) -> tuple[Row, ...]:
+    """The standings of the night's rounds (the playoff left out), after every hand;
+    a bye counts once its round has started."""
+    regular = {r.number for r in rounds if r.kind == "round"}
+    results = [
+        result_of(m.sides, scores[m.game_id])
+        for m in matches
+        if m.round in regular and m.game_id is not None and m.game_id in scores
+    ]
+    byes = [e for r in rounds if r.kind == "round" and r.status != "drawn" for e in r.byes]
+    names = {e.id: e.name for e in entrants}
+    return standings(names, results, byes, settings.order, settings.bye_counts)

@@ -1,0 +1,225 @@
+"""The event file: one JSON document <-> a club night with every game (no Flask, no
+database). Each table's game is written in the game file format (docs/gamefile.md).
+
+    {"scorepad_event": 1, "settings": {...}, "rules": {...},
+     "entrants": [{"id": 1, "name": "Ann & Bo", "players": ["Ann", "Bo"],
+                   "joined_round": 1, "left_round": null}],
+     "rounds": [{"number": 1, "kind": "round", "status": "done", "byes": [5],
+                 "started_at": 1764580000.0, "called_at": null}],
+     "matches": [{"round": 1, "number": 1, "sides": [[1], [2]], "last_hand": null,
+                  "game": {...a game file...}}]}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import gamefile
+from .core.errors import GameError
+from .core.event import Settings, check_settings
+from .core.game import Game
+from .core.names import check_names
+from .core.roster import Entrant, Match, Round, night_standings
+from .core.rules import Rules, validate_rules
+from .core.standings import Row
+
+VERSION = 1
+KINDS = ("round", "playoff")
+STATUSES = ("drawn", "playing", "done")
+
+
+@dataclass(frozen=True)
+class EventFile:
+    """A club night read from its file: matches carry their games (None: not started)."""
+
+    settings: Settings
+    rules: Rules
+    entrants: tuple[Entrant, ...]
+    rounds: tuple[Round, ...]
+    matches: tuple[tuple[Match, Game | None], ...]
+
+    def standings(self) -> tuple[Row, ...]:
+        """The night's standings from the games in the file."""
+        scores = {m.game_id: g.score() for m, g in self.matches if m.game_id and g}
+        bare = [m for m, _ in self.matches]
+        return night_standings(self.settings, self.entrants, self.rounds, bare, scores)
+
+
+LIMITS = {"entrants": 500, "rounds": 100, "matches": 3000}
+
+
+def _list(doc: dict, key: str) -> list:
+    value = doc.get(key, [])
+    if not isinstance(value, list) or len(value) > LIMITS[key]:
+        raise GameError(f"must be a list of at most {LIMITS[key]}", field=key)
+    return value
+
+
+def _ints(value: object, field: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 0 < v < 10**9 for v in value
+    ):
+        raise GameError("must be a list of entrant ids", field=field)
+    return tuple(value)
+
+
+def _whole(value: object, field: str, low: int = 1, high: int = 10_000) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise GameError(f"must be a whole number from {low} to {high}", field=field)
+    return value
+
+
+def _optional(value: object, field: str) -> int | None:
+    return None if value is None else _whole(value, field, 0)
+
+
+def _entrant(raw: Any, i: int) -> Entrant:
+    field = f"entrants[{i}]"
+    if not isinstance(raw, dict):
+        raise GameError("must be an object with an id", field=field)
+    players = raw.get("players")
+    if not isinstance(players, list) or not 1 <= len(players) <= 2:
+        raise GameError("players must be a list of one or two names", field=field)
+    names = check_names(players)
+    return Entrant(
+        _whole(raw.get("id"), f"{field}.id", 1, 10**9),
+        " & ".join(names),
+        names,
+        _whole(raw.get("joined_round", 1), f"{field}.joined_round"),
+        _optional(raw.get("left_round"), f"{field}.left_round"),
+    )
+
+
+def _round(raw: Any, i: int) -> Round:
+    field = f"rounds[{i}]"
+    if not isinstance(raw, dict):
+        raise GameError("must be an object with a number", field=field)
+    number = _whole(raw.get("number"), f"{field}.number")
+    if raw.get("kind") not in KINDS or raw.get("status") not in STATUSES:
+        raise GameError("kind or status is not known", field=field)
+    times = [raw.get(k) for k in ("started_at", "called_at")]
+    started, called = (
+        float(t) if isinstance(t, (int, float)) and 0 <= t < 1e11 else None for t in times
+    )
+    return Round(
+        number,
+        raw["kind"],
+        raw["status"],
+        _ints(raw.get("byes", []), field),
+        started,
+        called,
+    )
+
+
+def _match(raw: Any, i: int) -> tuple[Match, Game | None]:
+    field = f"matches[{i}]"
+    if not isinstance(raw, dict):
+        raise GameError("must be an object with a round and a number", field=field)
+    number = _whole(raw.get("round"), f"{field}.round"), _whole(raw.get("number"), field)
+    sides = raw.get("sides")
+    if not isinstance(sides, list) or len(sides) != 2:
+        raise GameError("sides must be two lists of entrant ids", field=field)
+    game = None
+    if raw.get("game") is not None:
+        try:
+            game = gamefile.read(raw["game"])
+        except GameError as err:
+            raise GameError(f"game: {err}", field=field) from None
+    game_id = f"{number[0]}.{number[1]}" if game else None
+    match = Match(
+        number[0],
+        number[1],
+        tuple(_ints(s, field) for s in sides),
+        game_id,
+        _optional(raw.get("last_hand"), f"{field}.last_hand"),
+    )
+    return match, game
+
+
+def read(doc: object) -> EventFile:
+    """A parsed event file; a GameError names the part at fault."""
+    if not isinstance(doc, dict) or doc.get("scorepad_event") != VERSION:
+        raise GameError(f"is not a scorepad event file (version {VERSION})", field="scorepad_event")
+    settings = doc.get("settings")
+    if not isinstance(settings, dict):
+        raise GameError("must be an object", field="settings")
+    entrants = tuple(_entrant(r, i) for i, r in enumerate(_list(doc, "entrants")))
+    ids = {e.id for e in entrants}
+    if len(ids) < len(entrants):
+        raise GameError("lists an entrant id twice", field="entrants")
+    matches = tuple(_match(r, i) for i, r in enumerate(_list(doc, "matches")))
+    rounds = tuple(_round(r, i) for i, r in enumerate(_list(doc, "rounds")))
+    used = {e for m, _ in matches for side in m.sides for e in side}
+    used |= {e for r in rounds for e in r.byes}
+    if not used <= ids:
+        raise GameError("names entrants the file does not list", field="matches")
+    return EventFile(
+        check_settings(settings), validate_rules(doc.get("rules")), entrants, rounds, matches
+    )
+
+
+def loads(text: str | bytes) -> EventFile:
+    """Read an event file's text."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as err:
+        raise GameError(f"is not JSON: {err}", field="file") from None
+    return read(doc)
+
+
+def _entrant_doc(e: Entrant) -> dict[str, Any]:
+    keys = ("id", "name", "players", "joined_round", "left_round")
+    return {k: list(e.players) if k == "players" else getattr(e, k) for k in keys}
+
+
+def _round_doc(r: Round) -> dict[str, Any]:
+    keys = ("number", "kind", "status", "byes", "started_at", "called_at")
+    return {k: list(r.byes) if k == "byes" else getattr(r, k) for k in keys}
+
+
+def _match_doc(m: Match, game: Game | None) -> dict[str, Any]:
+    return {
+        "round": m.round,
+        "number": m.number,
+        "sides": [list(s) for s in m.sides],
+        "last_hand": m.last_hand,
+        "game": None if game is None else gamefile.export(game),
+    }
+
+
+def export(
+    settings: Settings,
+    rules: Rules,
+    entrants: Sequence[Entrant],
+    rounds: Sequence[Round],
+    matches: Sequence[tuple[Match, Game | None]],
+) -> dict[str, Any]:
+    """The event as one JSON-ready document, its games in the game file format."""
+    return {
+        "scorepad_event": VERSION,
+        "settings": settings.as_dict(),
+        "rules": rules.as_dict(),
+        "entrants": [_entrant_doc(e) for e in entrants],
+        "rounds": [_round_doc(r) for r in rounds],
+        "matches": [_match_doc(m, game) for m, game in matches],
+    }
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """The event document as indented JSON text."""
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def standings_text(parsed: EventFile) -> str:
+    """The standings as plain lines, for the command line."""
+    keys = ", ".join(parsed.settings.order)
+    lines = [f"{parsed.settings.name} {parsed.settings.date}".rstrip(), f"by {keys}"]
+    for row in parsed.standings():
+        lines.append(
+            f"{row.place:>3}. {row.name:<30} W{row.wins} D{row.draws} L{row.losses} "
+            f"VP{row.vp} diff {row.diff:+d} pts {row.points} bags {row.bags} byes {row.byes}"
+        )
+    return "\n".join(lines) + "\n"

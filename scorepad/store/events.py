@@ -1,0 +1,125 @@
+"""Club nights in SQLite, read side: an event with its entrants, rounds and matches,
+and its standings from the games its tables keep. No Flask; writes: event_commands.py."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+
+from sqlite_utils import Database
+
+from ..core.event import Settings, check_settings
+from ..core.roster import Entrant, Match, Round, night_standings
+from ..core.rules import Rules, validate_rules
+from ..core.standings import Row
+from .storage import StoredGame, list_games
+
+EVENT_BY = {
+    "id": "select * from events where id = ?",
+    "view": "select * from events where view_token = ?",
+    "checkin": "select * from events where checkin_token = ?",
+}
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event as stored, every part of it."""
+
+    id: str
+    view_token: str
+    checkin_token: str
+    created_at: str
+    settings: Settings
+    rules: Rules
+    revision: int
+    entrants: tuple[Entrant, ...]
+    rounds: tuple[Round, ...]
+    matches: tuple[Match, ...]
+
+    @cached_property
+    def by_id(self) -> dict[int, Entrant]:
+        """Entrants by id."""
+        return {e.id: e for e in self.entrants}
+
+    @property
+    def current(self) -> Round | None:
+        """The latest round, if any."""
+        return self.rounds[-1] if self.rounds else None
+
+    def round_matches(self, number: int) -> tuple[Match, ...]:
+        """The matches of round `number`, by table number."""
+        return tuple(m for m in self.matches if m.round == number)
+
+    @property
+    def regular_rounds(self) -> tuple[Round, ...]:
+        """The night's rounds, the playoff left out."""
+        return tuple(r for r in self.rounds if r.kind == "round")
+
+
+def _entrant(row: dict) -> Entrant:
+    players = tuple(json.loads(row["players"]))
+    return Entrant(row["id"], row["name"], players, row["joined_round"], row["left_round"])
+
+
+def _round(row: dict) -> Round:
+    byes = tuple(json.loads(row["byes"]))
+    return Round(
+        row["number"], row["kind"], row["status"], byes, row["started_at"], row["called_at"]
+    )
+
+
+def _match(row: dict) -> Match:
+    sides = tuple(tuple(side) for side in json.loads(row["sides"]))
+    return Match(row["round"], row["number"], sides, row["game_id"], row["last_hand"])
+
+
+def load_event(db: Database, token: str, *, by: str = "id") -> Event | None:
+    """An event by its director id (or `by="view"` / `"checkin"`), in four queries."""
+    rows = list(db.query(EVENT_BY[by], [token]))
+    if not rows:
+        return None
+    row = rows[0]
+    key = [row["id"]]
+    order = "select * from {} where event_id = ? order by {}"
+    return Event(
+        row["id"],
+        row["view_token"],
+        row["checkin_token"],
+        row["created_at"],
+        check_settings(json.loads(row["settings"])),
+        validate_rules(json.loads(row["rules"])),
+        row["revision"],
+        tuple(_entrant(r) for r in db.query(order.format("event_entrants", "id"), key)),
+        tuple(_round(r) for r in db.query(order.format("event_rounds", "number"), key)),
+        tuple(_match(r) for r in db.query(order.format("event_matches", "round, number"), key)),
+    )
+
+
+def event_of_game(db: Database, game_id: str) -> tuple[str, int, int] | None:
+    """The event, round and table a game is played for, if any."""
+    for row in db.query(
+        "select event_id, round, number from event_matches where game_id = ?", [game_id]
+    ):
+        return row["event_id"], row["round"], row["number"]
+    return None
+
+
+def games_of(db: Database, event: Event) -> dict[str, StoredGame]:
+    """Every table's game of the event, by id, in at most two queries."""
+    ids = [m.game_id for m in event.matches if m.game_id]
+    return {stored.id: stored for stored in list_games(db, ids)} if ids else {}
+
+
+def event_standings(event: Event, games: dict[str, StoredGame]) -> tuple[Row, ...]:
+    """The standings of the night's rounds (the playoff left out), after every hand."""
+    scores = {game_id: stored.score() for game_id, stored in games.items()}
+    return night_standings(event.settings, event.entrants, event.rounds, event.matches, scores)
+
+
+def known_names(db: Database, limit: int = 500) -> list[str]:
+    """Names entered at earlier events, for check-in suggestions."""
+    rows = db.query(
+        "select name from event_entrants group by name_key order by max(id) desc limit ?", [limit]
+    )
+    return sorted((r["name"] for r in rows), key=str.casefold)

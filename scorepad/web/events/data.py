@@ -1,0 +1,139 @@
+"""What the event pages show, built before they render: the tables of a round, the
+clock, the standings. Loading an event also settles it (time called, games ended)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from flask import abort
+from sqlite_utils import Database
+
+from ...core.event import seconds_left
+from ...core.standings import Row
+from ...store import seats
+from ...store.event_clock import needs_settling, settle
+from ...store.events import Event, Match, event_standings, games_of, load_event
+from ...store.storage import StoredGame
+from ..display import status_line
+
+KEY_WORDS = {
+    "wins": "wins",
+    "vp": "victory points",
+    "diff": "point difference",
+    "points": "points",
+    "bags": "fewer bags",
+}
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One table of a round as a page shows it."""
+
+    number: int
+    sides: tuple[str, ...]
+    game_id: str | None
+    hand: int
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    status: str
+    finished: bool
+    bidding: tuple[str, ...]  # players whose seat has not sent its bid yet (seat phones)
+    last_hand: int | None
+    players: tuple[str, ...] = ()  # clockwise from the first dealer's seat
+    played: int = 0  # hands played (a hand bid but not played is not counted)
+
+
+def side_names(event: Event, match: Match) -> tuple[str, ...]:
+    """'Ann & Bo' for each side of a match (a playoff bye: 'bye')."""
+    return tuple(
+        " & ".join(p for e in side for p in event.by_id[e].players) if side else "bye"
+        for side in match.sides
+    )
+
+
+def _bidding(db: Database, stored: StoredGame, detail: bool) -> tuple[str, ...]:
+    score = stored.score()
+    if not detail or score.status == "finished" or score.pending:
+        return ()
+    if not seats.links(db, stored.id):
+        return ()
+    sent = seats.waiting(db, stored)
+    players = stored.game.table.players
+    return tuple(players[s] for s in range(len(players)) if s not in sent)
+
+
+def tables(
+    db: Database, event: Event, number: int, games: dict[str, StoredGame], detail: bool = False
+) -> list[TableView]:
+    """Every table of round `number`; `detail` adds who is still bidding (director)."""
+    views = []
+    for match in event.round_matches(number):
+        stored = games.get(match.game_id or "")
+        names = side_names(event, match)
+        if stored is None:
+            views.append(
+                TableView(match.number, names, None, 0, (), (), "", False, (), match.last_hand)
+            )
+            continue
+        score = stored.score()
+        views.append(
+            TableView(
+                match.number,
+                names,
+                stored.id,
+                score.next_number if score.status != "finished" else len(score.hands),
+                score.totals,
+                score.bags,
+                status_line(score),
+                score.status == "finished",
+                _bidding(db, stored, detail),
+                match.last_hand,
+                stored.game.table.players,
+                len(score.hands) - (1 if score.pending else 0),
+            )
+        )
+    return views
+
+
+def fresh(db: Database, token: str, by: str = "id") -> tuple[Event, dict[str, StoredGame]]:
+    """The event by one of its ids (404 if none), settled first, and its games."""
+    event = load_event(db, token, by=by)
+    if event is None:
+        abort(404)
+    games = games_of(db, event)
+    if needs_settling(event, games, time.time()):
+        settle(db, event.id)
+        event = load_event(db, event.id)
+        assert event is not None
+        games = games_of(db, event)
+    return event, games
+
+
+def clock(event: Event) -> dict[str, Any]:
+    """The round clock: seconds left (None: no clock), called or not, the round."""
+    last = event.current
+    if last is None or last.status == "drawn":
+        return {"seconds": None, "called": False, "round": last}
+    seconds = seconds_left(last.started_at, event.settings.round_minutes, time.time())
+    if last.status == "done":
+        seconds = None
+    return {"seconds": seconds, "called": last.called_at is not None, "round": last}
+
+
+def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool = False) -> dict:
+    """Everything an event page shows."""
+    rows: tuple[Row, ...] = event_standings(event, games)
+    last = event.current
+    return {
+        "event": event,
+        "rows": rows,
+        "order_words": [KEY_WORDS[k] for k in event.settings.order],
+        "tables": tables(db, event, last.number, games, detail) if last else [],
+        "byes": [event.by_id[e].name for e in last.byes] if last else [],
+        "clock": clock(event),
+        "playoff": [
+            (r, tables(db, event, r.number, games)) for r in event.rounds if r.kind == "playoff"
+        ],
+    }

@@ -1,0 +1,231 @@
+"""The director's pages: create an event, check people in, draw, change and start rounds,
+call time, end a table's game, start the playoff. Each POST calls one command."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response as BaseResponse
+from wtforms.fields.choices import SelectChoice
+
+from ...core.errors import GameError
+from ...core.event import check_settings
+from ...core.rules import RULE_SPECS, validate_rules
+from ...store import event_clock as clock
+from ...store import event_commands as commands
+from ...store import event_playoff as playoff_commands
+from ...store import event_start, outcomes, storage
+from ...store.events import known_names
+from .. import security
+from ..db import get_db
+from ..display import plain_error
+from ..forms import COMMON_RULES
+from . import bp, data
+from .forms import CheckInForm, EventForm, RevisionForm, SwapForm
+
+WHOLE = re.compile(r"[0-9]{1,9}")
+STALE = "The event changed on another device meanwhile: here it is now. Try again if still needed."
+
+
+def _rules_choices(form: EventForm) -> list[tuple[str, str]]:
+    games = storage.list_games(get_db(), security.remembered_games()[:20])
+    choices = [("", "the rules below")] + [
+        (g.id, " vs ".join(s.name for s in g.score().sides) + f", to {g.game.rules.target}")
+        for g in games
+    ]
+    form.rules_from.choices = [SelectChoice(v, label) for v, label in choices]
+    return choices
+
+
+REMEMBERED = 20
+
+
+def remember(event_id: str, name: str) -> None:
+    """Keep the event on this browser's list (newest first): the director's way back."""
+    known = [e for e in remembered() if e[0] != event_id]
+    session["events"] = [[event_id, name], *known][:REMEMBERED]
+    session.permanent = True
+
+
+def remembered() -> list[list[str]]:
+    """The [id, name] of the events this browser created or directed."""
+    found = session.get("events", [])
+    if not isinstance(found, list):
+        return []
+    return [e for e in found if isinstance(e, list) and len(e) == 2]
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> Any:
+    form = EventForm()
+    _rules_choices(form)
+    if form.validate_on_submit():
+        try:
+            settings = check_settings(form.settings())
+            if form.rules_from.data:
+                source = storage.load_game(get_db(), form.rules_from.data)
+                if source is None:
+                    raise GameError("that game is gone", field="rules_from")
+                rules = source.game.rules
+            else:
+                rules = validate_rules(form.chosen_rules())
+            event_id = commands.create_event(get_db(), settings, rules)
+        except GameError as err:
+            form.form_errors.append(str(err))
+        else:
+            remember(event_id, settings.name)
+            return redirect(url_for("events.director", event_id=event_id))
+    status = 400 if form.is_submitted() else 200
+    return render_template(
+        "events/new.html",
+        form=form,
+        specs=RULE_SPECS,
+        common_rules=COMMON_RULES,
+        events=remembered(),
+    ), status
+
+
+@bp.get("/<event_id>")
+def director(event_id: str) -> str:
+    db = get_db()
+    event, games = data.fresh(db, event_id)
+    if remembered()[:1] != [[event.id, event.settings.name]]:
+        remember(event.id, event.settings.name)
+    here = [e for e in event.entrants if e.here]
+    swap = SwapForm(revision=event.revision)
+    places = [SelectChoice(e.id, e.name) for e in here]
+    swap.first.choices = swap.second.choices = places  # type: ignore[assignment]
+    checkin = CheckInForm()
+    for field in (checkin.player_0, checkin.player_1):
+        field.render_kw = {"list": "event-names", "autocomplete": "off"}
+    return render_template(
+        "events/director.html",
+        **data.page(db, event, games, detail=True),
+        checkin=checkin,
+        swap=swap,
+        action=RevisionForm(revision=event.revision),
+        known_names=known_names(db),
+        poll=5,
+    )
+
+
+@bp.get("/<event_id>/tables")
+def director_tables(event_id: str) -> str:
+    db = get_db()
+    event, games = data.fresh(db, event_id)
+    return render_template(
+        "events/_director_tables.html",
+        **data.page(db, event, games, detail=True),
+        action=RevisionForm(revision=event.revision),
+    )
+
+
+def _act(event_id: str, do: Callable[[], object], done: str) -> BaseResponse:
+    """Run one command; its refusal is flashed beside the director's page."""
+    try:
+        do()
+    except GameError as err:
+        flash(f"Not done: {str(err)}", "error")
+    except commands.EventChanged:
+        flash(STALE, "error")
+    except commands.NoEvent:
+        abort(404)
+    except (outcomes.Outcome, outcomes.Missing):
+        flash("Not done: that game changed on its table meanwhile. Try again.", "error")
+    else:
+        flash(done, "success")
+    return redirect(url_for("events.director", event_id=event_id))
+
+
+def _revision() -> int:
+    form = RevisionForm()
+    if not form.validate():
+        raise GameError("the form was incomplete: reload the page", field="revision")
+    return int(form.revision.data)
+
+
+@bp.post("/<event_id>/checkin")
+def check_in(event_id: str) -> BaseResponse:
+    form = CheckInForm()
+    if not form.validate():
+        bad = next(f for f in form if f.errors)
+        flash(f"Not checked in: {bad.label.text}: {plain_error(bad, bad.errors[0])}", "error")
+        return redirect(url_for("events.director", event_id=event_id))
+    names = [n for n in (form.player_0.data, form.player_1.data) if n and n.strip()]
+    return _act(
+        event_id, lambda: commands.check_in(get_db(), event_id, names), f"{' & '.join(names)} in."
+    )
+
+
+@bp.post("/<event_id>/entrants/<int:entrant>/<any(left,back):how>")
+def here(event_id: str, entrant: int, how: str) -> BaseResponse:
+    back = how == "back"
+    done = "Back in the draw." if back else "Gone home: not drawn again."
+    return _act(event_id, lambda: commands.set_here(get_db(), event_id, entrant, back), done)
+
+
+@bp.post("/<event_id>/draw")
+def draw(event_id: str) -> BaseResponse:
+    return _act(
+        event_id,
+        lambda: commands.draw_next(get_db(), event_id, _revision()),
+        "Round drawn: check it, change it if needed, then start it.",
+    )
+
+
+@bp.post("/<event_id>/swap")
+def swap(event_id: str) -> BaseResponse:
+    first, second = request.form.get("first", ""), request.form.get("second", "")
+
+    def do() -> None:
+        if not (WHOLE.fullmatch(first) and WHOLE.fullmatch(second)):
+            raise GameError("choose two entrants", field="entrant")
+        commands.swap(get_db(), event_id, _revision(), int(first), int(second))
+
+    return _act(event_id, do, "Swapped.")
+
+
+@bp.post("/<event_id>/cancel")
+def cancel(event_id: str) -> BaseResponse:
+    return _act(
+        event_id, lambda: commands.cancel_draw(get_db(), event_id, _revision()), "Draw cancelled."
+    )
+
+
+@bp.post("/<event_id>/start")
+def start(event_id: str) -> BaseResponse:
+    return _act(
+        event_id,
+        lambda: event_start.start_round(get_db(), event_id, _revision()),
+        "Round started: every table has its game.",
+    )
+
+
+@bp.post("/<event_id>/call")
+def call(event_id: str) -> BaseResponse:
+    return _act(
+        event_id,
+        lambda: clock.call_time(get_db(), event_id),
+        "Time called: each table finishes the hand in play.",
+    )
+
+
+@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/end")
+def end_table(event_id: str, number: int, table: int) -> BaseResponse:
+    return _act(
+        event_id,
+        lambda: clock.end_table(get_db(), event_id, number, table),
+        f"Table {table}'s game ended.",
+    )
+
+
+@bp.post("/<event_id>/playoff")
+def playoff(event_id: str) -> BaseResponse:
+    return _act(
+        event_id,
+        lambda: playoff_commands.start_playoff(get_db(), event_id, _revision()),
+        "Playoff started.",
+    )

@@ -1,0 +1,142 @@
+"""The club night's forms: a new event (its house rules as a game's), check-in, a swap."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.widgets import HiddenInput
+
+from ...core.rules import RULE_SPECS
+from ..forms import COMMON_RULES, RULE_KEYS, TARGET_HIGH, TARGET_LOW, WholeNumberField, _rule_field
+
+FORMATS = (
+    ("swiss", "Fixed partnerships, Swiss: like records meet"),
+    ("round_robin", "Fixed partnerships, round robin: every pair meets once"),
+    ("individual", "Individual: partners rotate every round"),
+)
+ORDERS = (
+    ("wins,diff,points,bags", "Wins, then point difference, points, fewer bags"),
+    ("vp,diff,points,bags", "Victory points (3 a win, 1 a draw), then difference, points, bags"),
+    ("wins,points,diff,bags", "Wins, then points, point difference, fewer bags"),
+    ("vp,points,diff,bags", "Victory points, then points, point difference, fewer bags"),
+    ("wins,bags,diff,points", "Wins, then fewer bags, point difference, points"),
+)
+
+
+def _choices(pairs: Any) -> list[SelectChoice]:
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+class EventForm(FlaskForm):
+    """What an event is and how it runs; the house rules every table plays."""
+
+    name = StringField("Event name", validators=[InputRequired("enter a name"), Length(1, 80)])
+    date = StringField("Date", validators=[Optional(), Length(0, 40)])
+    format = RadioField("Format", choices=_choices(FORMATS), default="swiss")
+    rounds = WholeNumberField(
+        "Rounds", default=4, validators=[InputRequired("enter a number"), NumberRange(1, 30)]
+    )
+    round_minutes = WholeNumberField(
+        "Round length in minutes",
+        default=0,
+        description="0: no clock. When time is called the hand in play is finished and the "
+        "game ends after it.",
+        validators=[InputRequired("enter a number"), NumberRange(0, 240)],
+        render_kw={"inputmode": "numeric"},
+    )
+    target = WholeNumberField(
+        "Target",
+        default=500,
+        validators=[InputRequired("enter a target"), NumberRange(TARGET_LOW, TARGET_HIGH)],
+        render_kw={"inputmode": "numeric"},
+    )
+    order = RadioField("Standings", choices=_choices(ORDERS), default=ORDERS[0][0])
+    bye_counts = RadioField(
+        "A bye counts as",
+        choices=_choices((("win", "A win"), ("none", "Nothing"))),
+        default="win",
+    )
+    on_time_tie = RadioField(
+        "A tie when time is called",
+        choices=_choices((("play_on", "Play one more hand"), ("draw", "Is a draw"))),
+        default="play_on",
+    )
+    playoff = WholeNumberField(
+        "Playoff: how many go through",
+        default=0,
+        description="0: no playoff. Pairs, or players (paired first with last).",
+        validators=[InputRequired("enter a number"), NumberRange(0, 64)],
+    )
+    final_target = WholeNumberField(
+        "The final's target",
+        default=0,
+        description="0: the same target as every table.",
+        validators=[InputRequired("enter a number"), NumberRange(0, TARGET_HIGH)],
+        render_kw={"inputmode": "numeric"},
+    )
+    rules_from = SelectField(
+        "The same rules as", choices=[SelectChoice("", "the rules below")], default=""
+    )
+
+    def settings(self) -> dict[str, Any]:
+        """The event's settings as a plain mapping for the core to check."""
+        return {
+            "name": self.name.data,
+            "date": self.date.data or "",
+            "format": self.format.data,
+            "rounds": self.rounds.data,
+            "round_minutes": self.round_minutes.data,
+            "order": self.order.data.split(","),
+            "bye_counts": self.bye_counts.data,
+            "on_time_tie": self.on_time_tie.data,
+            "playoff": self.playoff.data,
+            "final_target": self.final_target.data,
+        }
+
+    def chosen_rules(self) -> dict[str, Any]:
+        """The house rules from the form, the target included."""
+        rules = {key: self[f"rule_{key}"].data for key in RULE_KEYS}
+        rules["target"] = self.target.data
+        return rules
+
+    def rule_errors(self, common: bool | None = None) -> bool:
+        """Whether any house-rule field was refused."""
+        keys = [k for k in RULE_KEYS if common is None or (k in COMMON_RULES) == common]
+        return any(self[f"rule_{key}"].errors for key in keys)
+
+
+for _spec in RULE_SPECS:
+    if _spec.key != "target":
+        setattr(EventForm, f"rule_{_spec.key}", _rule_field(_spec))
+
+
+class CheckInForm(FlaskForm):
+    """A pair (two names) or a player (the first name only)."""
+
+    player_0 = StringField("Name", validators=[InputRequired("enter a name"), Length(1, 40)])
+    player_1 = StringField("Partner", validators=[Optional(), Length(0, 40)])
+
+
+class SwapForm(FlaskForm):
+    """Two entrants of the drawn round change places."""
+
+    revision = WholeNumberField(validators=[InputRequired()], widget=HiddenInput())
+    first = SelectField("Swap", coerce=int, choices=[])
+    second = SelectField("with", coerce=int, choices=[])
+
+
+class RevisionForm(FlaskForm):
+    """A director's action on the event as the page showed it."""
+
+    revision = WholeNumberField(validators=[InputRequired()], widget=HiddenInput())
+
+
+class ImportForm(FlaskForm):
+    """An event file to import."""
+
+    file = FileField("Event file (JSON)", validators=[FileRequired("choose a file")])

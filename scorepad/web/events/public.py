@@ -1,0 +1,200 @@
+"""The event's read-only pages (big screen, results, CSV), a table's page and the
+players' own check-in. None of them shows the director's id or another table's game."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ...core.errors import GameError
+from ...core.standings import DEFAULT_ORDER, series
+from ...core.stats import player_stats
+from ...store import event_commands as commands
+from ...store.events import event_of_game, event_standings, load_event
+from ..db import get_db
+from ..display import plain_error
+from . import bp, data
+from .forms import CheckInForm
+
+POLL_SECONDS = 3
+SCREEN_POLL_SECONDS = 2  # a save shows on the big screen within about 2 s
+
+
+@bp.get("/screen/<token>")
+def screen(token: str) -> str:
+    db = get_db()
+    event, games = data.fresh(db, token, by="view")
+    return render_template(
+        "events/screen.html", **data.page(db, event, games), poll=SCREEN_POLL_SECONDS
+    )
+
+
+@bp.get("/screen/<token>/live")
+def screen_live(token: str) -> str:
+    db = get_db()
+    event, games = data.fresh(db, token, by="view")
+    return render_template("events/_screen_live.html", **data.page(db, event, games))
+
+
+@bp.get("/table/<game_id>")
+def table(game_id: str) -> str:
+    """A table's page: its seats, the round clock and the way into its own game."""
+    db = get_db()
+    found = event_of_game(db, game_id)
+    if found is None:
+        abort(404)
+    event_id, number, table_number = found
+    event, games = data.fresh(db, event_id)
+    view = next(t for t in data.tables(db, event, number, games) if t.number == table_number)
+    return render_template(
+        "events/table.html",
+        event=event,
+        table=view,
+        round_number=number,
+        clock=data.clock(event) if event.current and event.current.number == number else None,
+        poll=POLL_SECONDS,
+    )
+
+
+@bp.get("/table/<game_id>/live")
+def table_live(game_id: str) -> str:
+    db = get_db()
+    found = event_of_game(db, game_id)
+    if found is None:
+        abort(404)
+    event, _ = data.fresh(db, found[0])
+    current = event.current is not None and event.current.number == found[1]
+    return render_template("events/_clock.html", clock=data.clock(event) if current else None)
+
+
+@bp.route("/join/<token>", methods=["GET", "POST"])
+def join(token: str) -> Any:
+    """Players check themselves in with the check-in link."""
+    db = get_db()
+    event = load_event(db, token, by="checkin")
+    if event is None:
+        abort(404)
+    form = CheckInForm()
+    if form.validate_on_submit():
+        names = [n for n in (form.player_0.data, form.player_1.data) if n and n.strip()]
+        try:
+            commands.check_in(db, event.id, names)
+        except GameError as err:
+            form.form_errors.append(str(err))
+        else:
+            flash(f"{' & '.join(names)}: you are checked in. See you at your table.", "success")
+            return redirect(url_for("events.join", token=token))
+    problems = [f"{f.label.text}: {plain_error(f, f.errors[0])}" for f in form if f.errors]
+    status = 400 if form.is_submitted() else 200
+    return render_template("events/join.html", event=event, form=form, problems=problems), status
+
+
+@bp.get("/screen/<token>/results")
+def results(token: str) -> str:
+    db = get_db()
+    event, games = data.fresh(db, token, by="view")
+    rounds = [(r, data.tables(db, event, r.number, games)) for r in event.rounds]
+    return render_template("events/results.html", **data.page(db, event, games), rounds=rounds)
+
+
+@bp.get("/screen/<token>/stats")
+def stats(token: str) -> str:
+    """Every player's statistics over the night's games."""
+    event, games = data.fresh(get_db(), token, by="view")
+    scores = [stored.score() for stored in games.values()]
+    return render_template(
+        "events/stats.html", event=event, players=player_stats(scores), games=len(scores)
+    )
+
+
+@bp.get("/screen/<token>/results.csv")
+def results_csv(token: str) -> BaseResponse:
+    db = get_db()
+    event, games = data.fresh(db, token, by="view")
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["round", "kind", "table", "side 1", "side 2", "total 1", "total 2", "result"])
+    for r in event.rounds:
+        for t in data.tables(db, event, r.number, games):
+            totals: list[object] = list(t.totals) or ["", ""]
+            writer.writerow([r.number, r.kind, t.number, *t.sides, *totals, t.status])
+    name = "".join(c if c.isalnum() else "-" for c in event.settings.name)[:40] or "event"
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{name}-results.csv"'},
+    )
+
+
+@bp.after_app_request
+def settle_after_a_save(response: BaseResponse) -> BaseResponse:
+    """After a table's phone saves to its game, settle that game's event at once: time
+    called, the game ends after its hand in play before anyone can bid another."""
+    game_id = (request.view_args or {}).get("game_id")
+    if request.method != "POST" or not isinstance(game_id, str) or response.status_code >= 400:
+        return response
+    try:
+        db = get_db()
+        found = event_of_game(db, game_id)
+        if found is not None:
+            data.fresh(db, found[0])
+    except Exception:  # the save is committed already: the next look settles instead
+        current_app.logger.exception("settling the event of game %s failed", game_id)
+    return response
+
+
+MAX_NIGHTS = 40
+
+
+@bp.get("/series")
+def series_page() -> str:
+    """A league season: the standings of several nights summed, by their screen links."""
+    db = get_db()
+    tokens = [t.rstrip("/").rsplit("/", 1)[-1] for t in request.args.getlist("night") if t]
+    nights, unknown = [], 0
+    for token in dict.fromkeys(tokens[:MAX_NIGHTS]):
+        found = load_event(db, token, by="view")
+        if found is None:
+            unknown += 1
+            continue
+        event, games = data.fresh(db, token, by="view")
+        nights.append((event, event_standings(event, games)))
+    order = nights[0][0].settings.order if nights else DEFAULT_ORDER
+    rows = series([rows for _, rows in nights], order)
+    return render_template(
+        "events/series.html",
+        nights=[event for event, _ in nights],
+        rows=rows,
+        order_words=[data.KEY_WORDS[k] for k in order],
+        unknown=unknown,
+    )
+
+
+@bp.app_context_processor
+def event_table() -> dict[str, Any]:
+    """On a game's own page, the event round and table it is played for, with the
+    round clock, for `events/_game_banner.html` (an include on the game page)."""
+    game_id = (request.view_args or {}).get("game_id")
+    if request.endpoint != "games.show" or not isinstance(game_id, str):
+        return {}
+    db = get_db()
+    found = event_of_game(db, game_id)
+    if found is None:
+        return {}
+    event = load_event(db, found[0])
+    if event is None:
+        return {}
+    current = event.current is not None and event.current.number == found[1]
+    return {
+        "event_table": {
+            "name": event.settings.name,
+            "round": found[1],
+            "table": found[2],
+            "clock": data.clock(event) if current else None,
+            "url": url_for("events.table", game_id=game_id),
+        }
+    }

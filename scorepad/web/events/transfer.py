@@ -1,0 +1,63 @@
+"""An event to and from its file, and the round's table links (director only)."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from flask import Response, redirect, render_template, url_for
+
+from ... import eventfile
+from ...core.errors import GameError
+from ...store.event_transfer import import_event as store_import
+from ..db import get_db
+from . import bp, data
+from .forms import ImportForm
+
+
+@bp.get("/<event_id>/event.json")
+def export(event_id: str) -> Response:
+    event, games = data.fresh(get_db(), event_id)
+    matches = [
+        (m, games[m.game_id].game if m.game_id in games else None)  # type: ignore[index]
+        for m in event.matches
+    ]
+    doc = eventfile.export(event.settings, event.rules, event.entrants, event.rounds, matches)
+    name = "".join(c if c.isalnum() else "-" for c in event.settings.name)[:40] or "event"
+    return Response(
+        eventfile.dumps(doc),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}.json"'},
+    )
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_event() -> Any:
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            parsed = eventfile.loads(form.file.data.read())
+            event_id = store_import(
+                get_db(),
+                parsed.settings,
+                parsed.rules,
+                parsed.entrants,
+                parsed.rounds,
+                parsed.matches,
+            )
+        except GameError as err:
+            form.form_errors.append(f"This file was not imported: {err}")
+        except sqlite3.IntegrityError:
+            form.form_errors.append("This file was not imported: it names an entrant twice")
+        else:
+            return redirect(url_for("events.director", event_id=event_id))
+    status = 400 if form.is_submitted() else 200
+    return render_template("events/import.html", form=form), status
+
+
+@bp.get("/<event_id>/rounds/<int:number>/tables")
+def tents(event_id: str, number: int) -> str:
+    db = get_db()
+    event, games = data.fresh(db, event_id)
+    views = data.tables(db, event, number, games)
+    return render_template("events/tents.html", event=event, number=number, tables=views)

@@ -1,0 +1,95 @@
+"""Running a club night through HTTP as the director and the table phones do."""
+
+from __future__ import annotations
+
+import re
+
+from scorepad.store.events import load_event
+from scorepad.store.storage import load_game
+from tests.helpers import DEFAULT_RULE_FORM, bid_form, tricks_form, version_on_page
+
+
+def event_form(**extra):
+    data = {
+        "name": "Tuesday club",
+        "date": "2026-12-01",
+        "format": "swiss",
+        "rounds": "4",
+        "round_minutes": "0",
+        "target": "100",
+        "order": "wins,diff,points,bags",
+        "bye_counts": "win",
+        "on_time_tie": "play_on",
+        "playoff": "0",
+        "final_target": "0",
+        **DEFAULT_RULE_FORM,
+    }
+    data.update({k: str(v) for k, v in extra.items()})
+    return data
+
+
+class Night:
+    """One event, driven by its director's page and its tables' game pages."""
+
+    def __init__(self, client, app, **extra):
+        self.client, self.app = client, app
+        r = client.post("/events/new", data=event_form(**extra))
+        assert r.status_code == 302, r.get_data(as_text=True)
+        self.id = r.headers["Location"].rsplit("/", 1)[-1]
+
+    def event(self):
+        with self.app.app_context():
+            from scorepad.web.db import get_db
+
+            return load_event(get_db(), self.id)
+
+    def game(self, game_id):
+        with self.app.app_context():
+            from scorepad.web.db import get_db
+
+            return load_game(get_db(), game_id)
+
+    def revision(self) -> int:
+        page = self.client.get(f"/events/{self.id}").get_data(as_text=True)
+        return int(re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1))
+
+    def post(self, path, expect="", **data):
+        r = self.client.post(f"/events/{self.id}/{path}", data=data)
+        assert r.status_code == 302, r.get_data(as_text=True)
+        page = self.client.get(f"/events/{self.id}").get_data(as_text=True)
+        assert expect in page, page
+        return page
+
+    def check_in(self, *names):
+        data = {f"player_{i}": n for i, n in enumerate(names)}
+        return self.post("checkin", expect=" in.", **data)
+
+    def act(self, what, expect=""):
+        return self.post(what, expect=expect, revision=self.revision())
+
+    def round(self):
+        """The current round's matches."""
+        event = self.event()
+        return event.round_matches(event.current.number)
+
+    def hand(self, game_id, side0):
+        """One hand at a table's phone: every seat bids 3, side 0 takes `side0` tricks."""
+        number = self.game(game_id).score().next_number
+        r = self.client.post(f"/games/{game_id}/bids", data=bid_form(number, (3, 3, 3, 3)))
+        assert r.status_code == 302, r.get_data(as_text=True)
+        version = version_on_page(self.client, game_id)
+        form = tricks_form(number, version, (None,) * 4, sides=(side0, 13 - side0))
+        r = self.client.post(f"/games/{game_id}/tricks", data=form)
+        assert r.status_code == 302, r.get_data(as_text=True)
+
+    def finish(self, game_id, side0=9):
+        while self.game(game_id).score().status != "finished":
+            self.hand(game_id, side0)
+
+    def play_round(self, side0=lambda table: 9):
+        number = self.event().current.number
+        for match in self.round():
+            if match.game_id:
+                self.finish(match.game_id, side0(match.number))
+        self.client.get(f"/events/{self.id}")  # the director's look settles the round
+        assert self.event().rounds[number - 1].status == "done"

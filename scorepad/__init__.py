@@ -156,7 +156,6 @@ def _wire(app: Flask) -> None:
         chart,
         db,
         delivery,
-        display,
         errors,
         evening,
         events,
@@ -171,6 +170,7 @@ def _wire(app: Flask) -> None:
         standing,
         urls,
         widgets,
+        words,
     )
 
     CSRFProtect(app)
@@ -187,18 +187,17 @@ def _wire(app: Flask) -> None:
     app.register_blueprint(sharing.bp)
     app.register_blueprint(hosting.bp)
     app.register_blueprint(events.bp)
-    for helper in (*evening.HELPERS, *seats.HELPERS, *sharing.HELPERS):
+    for helper in (*seats.HELPERS, *sharing.HELPERS):
         app.add_template_global(helper)
     app.add_template_global(chart.score_chart)
     app.add_template_global(pages.share_qr)
     app.add_template_global(hosting.public_url)
     app.add_template_global(standing.if_ended_now)
-    app.add_template_global(standing.outcome_text)
     app.add_template_global(standing.dealer_of)
-    app.add_template_global(display.plain_error)
+    app.add_template_global(words.plain_error)
     app.add_template_global(render.rules_list)
     app.add_template_global(widgets.chips)
-    app.jinja_env.globals["display"] = display  # the words for results, on every page
+    app.jinja_env.globals["words"] = words  # the words pages show, on every page
     app.jinja_env.globals["url_for"] = urls.url_for  # links built once, then remembered
     app.aborter = errors.OwnWords()  # abort(code, description=...) shows its words
     app.register_error_handler(CSRFError, errors.csrf_error)

@@ -77,3 +77,28 @@ def test_the_core_uses_the_standard_library_only():
     for path in files:
         for module in _imports(path):
             assert module.split(".")[0] in allowed, (path.name, module)
+
+
+def _views(path: Path) -> list[ast.FunctionDef]:
+    """The functions of a module routed by a blueprint (@bp.get, @bp.route...)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef)
+        and any(
+            isinstance(d, ast.Call)
+            and isinstance(d.func, ast.Attribute)
+            and isinstance(d.func.value, ast.Name)
+            and d.func.value.id == "bp"
+            for d in node.decorator_list
+        )
+    ]
+
+
+def test_every_view_is_short():
+    """A view validates, calls one command and shows its outcome: 40 lines at most."""
+    views = [v for p in sorted((ROOT / "scorepad" / "web").rglob("*.py")) for v in _views(p)]
+    assert len(views) > 30  # the walk finds the routes
+    long = {v.name: v.end_lineno - v.lineno + 1 for v in views if v.end_lineno - v.lineno >= 40}
+    assert long == {}

@@ -6,7 +6,7 @@ import pytest
 
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import NIL, Hand, Table, score_game
-from scorepad.web import display
+from scorepad.web import words
 
 TABLE = Table("partnership", ("Alice", "Ben", "Cara", "Dev"))
 
@@ -21,18 +21,18 @@ TABLE = Table("partnership", ("Alice", "Ben", "Cara", "Dev"))
     ],
 )
 def test_negative_numbers_carry_a_true_minus(value, number, signed):
-    assert display.number(value) == number and display.signed(value) == signed
+    assert words.number(value) == number and words.signed(value) == signed
 
 
 def test_each_side_reads_as_one_sentence_with_its_last_hand():
     score = score_game(TABLE, Rules(bag_limit=5), [Hand((4, 5, 3, NIL), (5, 5, 3, 0))])
-    assert display.side_sentence(score, 0) == (
+    assert words.side_sentence(score, 0) == (
         "Alice & Cara: 71 points, 1 bag of 5, 429 to go; hand 1: +71, made 8 of 7 (1 bag)."
     )
-    assert display.side_sentence(score, 1) == (
+    assert words.side_sentence(score, 1) == (
         "Ben & Dev: 150 points, 0 bags of 5, 350 to go; hand 1: +150, made 5 of 5, Dev's nil made."
     )
-    assert display.hand_sentence(score) == (
+    assert words.hand_sentence(score) == (
         "Hand 1: Alice & Cara made 8 of 7 (1 bag); Ben & Dev made 5 of 5, Dev's nil made. "
         "71 to 150."
     )
@@ -40,12 +40,12 @@ def test_each_side_reads_as_one_sentence_with_its_last_hand():
 
 def test_before_any_hand_there_is_nothing_to_read_out():
     score = score_game(TABLE, Rules(), [])
-    assert display.hand_sentence(score) == ""
-    assert display.side_sentence(score, 0) == "Alice & Cara: 0 points, 0 bags of 10, 500 to go."
+    assert words.hand_sentence(score) == ""
+    assert words.side_sentence(score, 0) == "Alice & Cara: 0 points, 0 bags of 10, 500 to go."
 
 
 def test_a_set_side_below_zero_reads_with_a_minus():
     score = score_game(TABLE, Rules(), [Hand((4, 3, 4, 3), (3, 5, 2, 3))])
-    assert display.hand_sentence(score) == (
+    assert words.hand_sentence(score) == (
         "Hand 1: Alice & Cara set by 3; Ben & Dev made 8 of 6 (2 bags). \u221280 to 62."
     )

@@ -316,11 +316,19 @@ def test_a_game_page_can_show_its_table_and_the_round_clock(client, app):
     banner = "{% include 'events/_game_banner.html' %}"
     from flask import render_template_string
 
+    from scorepad.web.events.public import event_table
+
     with app.test_request_context(f"/games/{match.game_id}"):
-        app.preprocess_request()
-        shown = render_template_string(banner)
+        # the game page's model (web/pagemodel.py) carries it; no global reads it
+        shown = render_template_string(banner, event_table=event_table(match.game_id))
     assert "Tuesday club, round 1, table 1" in shown and re.search(
         r'role="timer">(30:00|29:5\d)', shown
     )
     with app.test_request_context("/games/other"):
-        assert render_template_string(banner).strip() == ""
+        assert render_template_string(banner, event_table=event_table("other")).strip() == ""
+    # on the table's own game page, every time it is shown (never a kept copy)
+    for _ in range(2):
+        page = client.get(f"/games/{match.game_id}").get_data(as_text=True)
+        assert "Tuesday club, round 1, table 1" in page and 'role="timer"' in page
+    night.act("call", "Time")
+    assert "time is called" in client.get(f"/games/{match.game_id}").get_data(as_text=True)

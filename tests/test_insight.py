@@ -8,7 +8,7 @@ from scorepad.core.model import Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import score_game
 from scorepad.core.stakes import Stake
-from scorepad.web.insight import stake_lines, stake_text, value_text
+from scorepad.web.words.stakes import stake_lines, stake_text, value_text
 from tests.conftest import PLAYERS
 
 PART = Table("partnership", PLAYERS)

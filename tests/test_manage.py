@@ -135,14 +135,20 @@ def test_a_rule_that_a_hand_breaks_is_refused_naming_the_hand(client, app):
     assert load(app, game_id).game.rules.nil is True
 
 
-def test_a_target_that_ends_the_game_earlier_is_refused_naming_the_hand(client, app):
+def test_a_target_that_ends_the_game_earlier_asks_to_remove_the_later_hands(client, app):
     game_id = played_game(client, (HAND_1, HAND_2))
     r = client.post(
         f"/games/{game_id}/settings", data=settings_data(app, game_id, rule_target="150")
     )
     assert r.status_code == 400
-    assert "hand 2" in text(r) and "already over after hand 1" in text(r)
-    assert load(app, game_id).game.rules.target == 500
+    words = text(r)
+    assert "the game ends after hand 1: hand 2 would be removed" in words
+    revision = load(app, game_id).revision
+    assert f'name="confirm_removal" value="{revision}:2"' in r.text
+    # one primary action; the other keeps every hand and saves nothing
+    assert r.text.count('class="primary"') == 1 and "Keep every hand: do not save" in words
+    assert "Remove hand 2 and save" in words and "Save settings" not in words
+    assert load(app, game_id).game.rules.target == 500  # nothing saved yet
 
 
 def test_a_stale_settings_form_is_refused(client, app):

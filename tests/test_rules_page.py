@@ -9,7 +9,7 @@ import pytest
 from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import Hand, Table, score_game
 from scorepad.web.db import get_db
-from scorepad.web.rules_words import rules_sections
+from scorepad.web.words.rules import rules_sections
 from tests import store_api as api
 from tests.conftest import partnership
 from tests.helpers import text

@@ -1,4 +1,4 @@
-"""The Flask layer: routes by concern, forms, delivery, security and display words.
+"""The Flask layer: one module per page family, forms, delivery, security, the words pages show.
 
 Only this package (and `create_app`, `cli`) imports flask or wtforms.
 """

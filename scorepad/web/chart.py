@@ -11,7 +11,7 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 from ..core.scoring import GameScore
-from .display import number
+from .words import number
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 26

@@ -6,7 +6,7 @@ import csv
 import io
 
 from ..store.storage import StoredGame
-from .display import bid_text
+from .words import bid_text
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

@@ -1,5 +1,5 @@
-"""The evening page, and the helpers its partials call: the stakes of the next bid,
-what another house rule would have made of a game, an evening's tally."""
+"""The evening page, and what the page models of a game ask of it: the what-if asked
+for and the rules it may change, an evening's tally."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from ..core.whatif import WhatIf, rule_value, what_if
 from ..store import evening as evening_store
 from ..store import storage
 from .db import get_db
-from .insight import stake_lines, value_text, what_if_text
 from .render import render_stored, stored_or_404
+from .words.stakes import value_text, what_if_text
 
 bp = Blueprint("evening", __name__)
 
@@ -94,6 +94,3 @@ def evening(game_id: str) -> str:
     return render_stored(
         "games/evening.html", stored, games=games, evening=tally([g.score() for g in games])
     )
-
-
-HELPERS = (stake_lines, rule_options, rule_choices, evening_for)

@@ -24,7 +24,7 @@ from ..store import storage
 from ..store.db import file_of
 from .db import get_db
 from .evening import evening_ids
-from .seats import seat_state
+from .pagemodel import seat_state
 
 CSRF_MARK = "csrf-token-drawn-per-request-7f3c1d"
 PAGES_KEPT = 128  # about 16 KB each

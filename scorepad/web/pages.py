@@ -9,10 +9,10 @@ from flask import Blueprint, Response, render_template, request, url_for
 from markupsafe import Markup
 
 from ..store.stats import player_stats_of
-from . import security
+from . import pagemodel, security
 from .db import get_db
 from .render import render_stored, stored_or_404
-from .rules_words import rules_sections
+from .words.rules import rules_sections
 
 bp = Blueprint("pages", __name__)
 POLL_SECONDS = 3
@@ -36,14 +36,15 @@ def share_qr(url: str, title: str = "QR code of the live scoreboard link") -> Ma
 @bp.get("/watch/<token>")
 def watch(token: str) -> str:
     tv = request.args.get("tv") == "1"  # landscape, big type, for a table that casts it
-    return render_stored(
-        "watch/show.html", stored_or_404(token, by="share_token"), poll=POLL_SECONDS, tv=tv
-    )
+    stored = stored_or_404(token, by="share_token")
+    page = pagemodel.board(stored)
+    return render_stored("watch/show.html", stored, poll=POLL_SECONDS, tv=tv, **page)
 
 
 @bp.get("/watch/<token>/board")
 def watch_board(token: str) -> str:
-    return render_stored("watch/_board.html", stored_or_404(token, by="share_token"))
+    stored = stored_or_404(token, by="share_token")
+    return render_stored("watch/_board.html", stored, **pagemodel.board(stored))
 
 
 @bp.get("/games/<game_id>/rules")

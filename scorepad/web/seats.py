@@ -3,7 +3,6 @@ and the "3 of 4 bids in" both poll. Bids stay hidden until every seat is in."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -12,7 +11,6 @@ from flask import (
     Blueprint,
     abort,
     flash,
-    g,
     make_response,
     redirect,
     render_template,
@@ -29,55 +27,17 @@ from wtforms.validators import InputRequired
 from wtforms.widgets import HiddenInput
 
 from ..core.errors import GameError
-from ..core.model import Bid
-from ..core.seats import seat_choices, side_refusal
+from ..core.seats import seat_choices
 from ..store import commands, seats, storage
 from ..store.outcomes import Outcome
 from .db import get_db
 from .errors import refuse
-from .hosting import public_url
 from .outcomes import notice_text, refusal_text, say
+from .pagemodel import SeatState, seat_state
 from .render import render_stored, stored_or_404
 
 bp = Blueprint("seats", __name__)
 POLL_SECONDS = 2
-
-
-@dataclass(frozen=True)
-class SeatState:
-    """A game's seat links and the bids in for the hand being bid (not their values)."""
-
-    links: tuple[tuple[int, str], ...]  # (seat, the link's full URL)
-    waiting: dict[int, Bid]
-    taken: frozenset[int] = frozenset()  # seats whose link a phone holds
-    # With every bid in but a rule of a whole side against them: (side, rule).
-    refusal: tuple[int, str] | None = None
-    notice: str | None = None  # why waiting bids went, as the store put it ("undo:0,2")
-
-    @property
-    def count(self) -> int:
-        """How many seats have bid."""
-        return len(self.waiting)
-
-
-def seat_state(stored: storage.StoredGame) -> SeatState | None:
-    """The game's seat links and bids in; None when one phone enters every bid.
-    Read once per request and game revision: several partials ask."""
-    known: dict[tuple[str, int], SeatState | None] = g.setdefault("seat_states", {})
-    key = (stored.id, stored.revision)
-    if key not in known:
-        found = seats.links(get_db(), stored.id) if stored.seated else []
-        known[key] = None
-        if found:
-            bids = seats.waiting(get_db(), stored)
-            known[key] = SeatState(
-                tuple((s.seat, public_url("seats.seat", token=s.token)) for s in found),
-                bids,
-                frozenset(s.seat for s in found if s.taken),
-                side_refusal(stored.score(), bids) if stored.score().pending is None else None,
-                next((s.notice for s in found if s.notice), None),
-            )
-    return known[key]
 
 
 def _holds(token: str) -> bool:
@@ -251,6 +211,24 @@ def _held_or_403(link: seats.SeatLink, stored: storage.StoredGame) -> None:
         )
 
 
+def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str) -> Any:
+    """Save a seat's bid through the store's command: a redirect once it is in or the
+    hand moved on, None when the form is shown again with what was wrong."""
+    if not form.validate_on_submit():
+        return None
+    try:
+        fresh = commands.seat_bid(get_db(), stored.id, form.number.data, {seat: form.bid.data})
+    except GameError as err:
+        form.bid.errors = [*form.bid.errors, err.detail]
+        return None
+    except Outcome as outcome:
+        flash(say(outcome), "error")
+        return redirect(url_for("seats.seat", token=token))
+    made = len(fresh.game.hands) >= form.number.data
+    flash("Every bid is in." if made else "Your bid is in.", "ok")
+    return redirect(url_for("seats.seat", token=token))
+
+
 @bp.route("/seat/<token>", methods=["GET", "POST"])
 def seat(token: str) -> Any:
     link, stored = _link_or_gone(token)
@@ -267,20 +245,9 @@ def seat(token: str) -> Any:
     )
     status = 200
     if request.method == "POST":
-        if form.validate_on_submit():
-            try:
-                fresh = commands.seat_bid(
-                    get_db(), stored.id, form.number.data, {link.seat: form.bid.data}
-                )
-            except GameError as err:
-                form.bid.errors = [*form.bid.errors, err.detail]
-            except Outcome as outcome:
-                flash(say(outcome), "error")
-                return redirect(url_for("seats.seat", token=token))
-            else:
-                made = len(fresh.game.hands) >= form.number.data
-                flash("Every bid is in." if made else "Your bid is in.", "ok")
-                return redirect(url_for("seats.seat", token=token))
+        taken = _take_bid(form, stored, link.seat, token)
+        if taken is not None:
+            return taken
         status = 400
     return render_stored(
         "seats/seat.html",
@@ -311,4 +278,4 @@ def seat_status(token: str) -> str:
     )
 
 
-HELPERS = (seat_state, seat_qr, rest_form, notice_text, refusal_text)
+HELPERS = (seat_qr, rest_form, notice_text, refusal_text)

@@ -11,11 +11,10 @@ from flask import Blueprint, Response
 from ..core.evening import Evening
 from ..core.scoring import GameScore
 from ..store.storage import StoredGame
-from .display import number
 from .evening import evening_for
 from .render import stored_or_404
 from .share_image import ACCENT, Line, draw
-from .standing import outcome_text
+from .words import number, outcome_text
 
 bp = Blueprint("sharing", __name__)
 

@@ -1,4 +1,4 @@
-"""Where a game stands for the pages: how it would end if ended now, and who deals.
+"""Where a game stands for the pages: the score if ended now, and who deals.
 
 Both come from the core (end_early, the scored hands' dealers); the only thing added
 is the dealer the table chose for a hand before its bids."""
@@ -9,7 +9,6 @@ from ..core.errors import GameError
 from ..core.scoring import GameScore, end_early
 from ..store.commands import chosen_dealer
 from ..store.storage import StoredGame
-from .display import number
 
 
 def if_ended_now(score: GameScore) -> GameScore | None:
@@ -19,19 +18,6 @@ def if_ended_now(score: GameScore) -> GameScore | None:
         return end_early(score)
     except GameError:
         return None
-
-
-def outcome_text(score: GameScore) -> str:
-    """'Alice & Cara win 320 to 250' or 'it ends as a draw', for a finished score."""
-    if score.winner is None:
-        return "it ends as a draw"
-    totals = sorted(score.totals, reverse=True)
-    verb = "wins" if score.table.mode == "cutthroat" else "win"
-    on_bags = " on fewer bags" if score.on_bags else ""
-    return (
-        f"{score.sides[score.winner].name} {verb} {number(totals[0])} to {number(totals[1])}"
-        f"{on_bags}"
-    )
 
 
 def dealer_of(stored: StoredGame, number: int) -> int:

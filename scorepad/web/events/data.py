@@ -16,7 +16,7 @@ from ...store import seats
 from ...store.event_clock import needs_settling, settle
 from ...store.events import Event, Match, event_standings, games_of, load_event
 from ...store.storage import StoredGame
-from ..display import status_line
+from ..words import status_line
 
 KEY_WORDS = {
     "wins": "wins",

@@ -21,8 +21,8 @@ from ...store import event_start, outcomes, storage
 from ...store.events import known_names
 from .. import security
 from ..db import get_db
-from ..display import plain_error
 from ..forms import COMMON_RULES
+from ..words import plain_error
 from . import bp, data
 from .forms import CheckInForm, EventForm, RevisionForm, SwapForm
 

@@ -16,7 +16,7 @@ from ...core.stats import player_stats
 from ...store import event_commands as commands
 from ...store.events import event_of_game, event_standings, load_event
 from ..db import get_db
-from ..display import plain_error
+from ..words import plain_error
 from . import bp, data
 from .forms import CheckInForm
 
@@ -174,27 +174,21 @@ def series_page() -> str:
     )
 
 
-@bp.app_context_processor
-def event_table() -> dict[str, Any]:
-    """On a game's own page, the event round and table it is played for, with the
-    round clock, for `events/_game_banner.html` (an include on the game page)."""
-    game_id = (request.view_args or {}).get("game_id")
-    if request.endpoint != "games.show" or not isinstance(game_id, str):
-        return {}
+def event_table(game_id: str) -> dict[str, Any] | None:
+    """The event round and table a game is played for, with the round clock, for
+    `events/_game_banner.html` on the game page (built by its view, see pagemodel)."""
     db = get_db()
     found = event_of_game(db, game_id)
     if found is None:
-        return {}
+        return None
     event = load_event(db, found[0])
     if event is None:
-        return {}
+        return None
     current = event.current is not None and event.current.number == found[1]
     return {
-        "event_table": {
-            "name": event.settings.name,
-            "round": found[1],
-            "table": found[2],
-            "clock": data.clock(event) if current else None,
-            "url": url_for("events.table", game_id=game_id),
-        }
+        "name": event.settings.name,
+        "round": found[1],
+        "table": found[2],
+        "clock": data.clock(event) if current else None,
+        "url": url_for("events.table", game_id=game_id),
     }

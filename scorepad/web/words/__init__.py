@@ -1,11 +1,12 @@
-"""Words for what the scoring core computed: what a person reads on the page."""
+"""The words pages show, in one place: what the scoring core computed, as a person
+reads it (the stakes and the what-if in `words.stakes`, the rules page in `words.rules`)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from ..core.scoring import BLIND_NIL, NIL, Bid, GameScore, ScoredHand, SideHand, Table
+from ...core.scoring import BLIND_NIL, NIL, Bid, GameScore, ScoredHand, SideHand, Table
 
 
 def bid_text(bid: Bid) -> str:
@@ -107,7 +108,7 @@ def status_line(score: GameScore, dealer: int | None = None) -> str:
     hand, where it did not pass on as usual)."""
     if score.status == "finished" and score.winner is not None:
         on_bags = " on fewer bags, the lead being shared" if score.on_bags else ""
-        return f"Game over: {score.sides[score.winner].name} won{on_bags}."
+        return f"Game over: {won_text(score)}{on_bags}."
     if score.draw:
         return "The game was ended with the lead shared: a draw."
     table = score.table
@@ -159,3 +160,28 @@ def took_text(table: Table, hand: ScoredHand, side: int) -> str:
         f"{table.players[s]} {tricks[s]}" for s in seats if len(seats) > 1 and tricks[s] is not None
     ]
     return f"{hand.side_tricks[side]}" + (f" ({', '.join(own)})" if own else "")
+
+
+def won_text(score: GameScore) -> str:
+    """A finished game's result, said once for every page: 'Alice & Cara won', 'A draw'."""
+    if score.winner is None:
+        return "A draw"
+    return f"{score.sides[score.winner].name} won"
+
+
+def outcome_text(score: GameScore) -> str:
+    """'Alice & Cara win 320 to 250' or 'it ends as a draw', for a finished score."""
+    if score.winner is None:
+        return "it ends as a draw"
+    totals = sorted(score.totals, reverse=True)
+    verb = "wins" if score.table.mode == "cutthroat" else "win"
+    on_bags = " on fewer bags" if score.on_bags else ""
+    return (
+        f"{score.sides[score.winner].name} {verb} {number(totals[0])} to {number(totals[1])}"
+        f"{on_bags}"
+    )
+
+
+def sides_text(score: GameScore, between: str = ", ") -> str:
+    """Each side's name and total: 'Alice & Cara 312, Ben & Dev \u221287'."""
+    return between.join(f"{side.name} {number(side.total)}" for side in score.sides)

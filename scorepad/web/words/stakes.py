@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import GameError
-from ..core.model import GameScore, Table
-from ..core.rules import SPECS, RulesError
-from ..core.scoring import without_pending
-from ..core.stakes import Stake
-from ..core.whatif import WhatIf
-from .display import number
+from ...core.errors import GameError
+from ...core.model import GameScore, Table
+from ...core.rules import SPECS, RulesError
+from ...core.scoring import without_pending
+from ...core.stakes import Stake
+from ...core.whatif import WhatIf
+from . import number
 
 DECIDING = ("need", "set_out", "hand_limit")  # first line: how the game may end
 IN_PLAY = ("set_out", "hand_limit", "bags")  # still true once the bids are in

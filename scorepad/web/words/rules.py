@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.hand import contract_points, nil_points
-from ..core.model import GameScore, Table
-from ..core.rules import Rules
+from ...core.hand import contract_points, nil_points
+from ...core.model import GameScore, Table
+from ...core.rules import Rules
 
 
 @dataclass(frozen=True)

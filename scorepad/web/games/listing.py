@@ -1,0 +1,123 @@
+"""The games list, a new game, a game file in and out."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from flask import (
+    Response,
+    flash,
+    redirect,
+    render_template,
+    url_for,
+)
+from werkzeug.wrappers import Response as BaseResponse
+
+from ... import gamefile
+from ...core.errors import GameError
+from ...core.rules import RULE_SPECS, validate_rules
+from ...core.scoring import make_table
+from ...store import commands, storage
+from .. import errors, security
+from ..db import get_db
+from ..forms import (
+    COMMON_RULES,
+    ImportForm,
+    NewGameForm,
+)
+from ..new_game import new_game_context
+from ..render import stored_or_404
+from ..sharing import file_stem
+from . import bp
+
+
+@bp.get("/")
+def home() -> BaseResponse:
+    return redirect(url_for("games.index"))
+
+
+@bp.get("/games")
+def index() -> str:
+    scored = [(g, g.score()) for g in storage.list_games(get_db(), security.remembered_games())]
+    playing = [row for row in scored if row[1].status == "playing"]
+    finished = [row for row in scored if row[1].status == "finished"]
+    return render_template("games/index.html", playing=playing, finished=finished)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new() -> Any:
+    form = NewGameForm()
+    if form.validate_on_submit():
+        mode, seats = form.mode_and_seats()
+        names = [form[f"player_{seat}"].data for seat in range(seats)]
+        try:
+            table = make_table(mode, names, int(form.first_dealer.data))
+            rules = validate_rules(form.chosen_rules(), mode)
+            tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
+            game_id = commands.start(get_db(), table, rules, tricks_by=tricks_by).id
+        except GameError as err:
+            form.form_errors.append(str(err))
+        except sqlite3.OperationalError as err:
+            message, status = errors.storage_problem(err)
+            form.form_errors.append(message)
+            return render_template(
+                "games/new.html", form=form, specs=RULE_SPECS, common_rules=COMMON_RULES
+            ), status
+        else:
+            security.remember_game(game_id)
+            return redirect(url_for("games.show", game_id=game_id))
+    return render_template(
+        "games/new.html",
+        form=form,
+        specs=RULE_SPECS,
+        common_rules=COMMON_RULES,
+        **new_game_context(form),
+    ), 400 if form.is_submitted() else 200
+
+
+@bp.get("/games/<game_id>/export.json")
+def export(game_id: str) -> Response:
+    stored = stored_or_404(game_id)
+    body = gamefile.dumps(gamefile.export(stored.game, stored.score()))
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{file_stem(stored)}.json"'},
+    )
+
+
+def _already_here(game: gamefile.Game) -> storage.StoredGame | None:
+    """A game of this phone's that is the very game of a file (imported before): the
+    same file twice would count its hands twice in the stats."""
+    known = storage.list_games(get_db(), security.remembered_games())
+    return next((stored for stored in known if stored.game == game), None)
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_game() -> Any:
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            raw = form.game_file.data.read()
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise GameError("the game file is not UTF-8 text") from None
+            game, score = gamefile.loads_scored(text)
+            first = _already_here(game)
+            if first is not None and not form.again.data:
+                page = render_template("games/import.html", form=form, first=first)
+                return page, 409
+            game_id = commands.import_game(get_db(), game, score).id
+        except GameError as err:
+            form.game_file.errors = [*form.game_file.errors, str(err)]
+        except sqlite3.OperationalError as err:
+            message, status = errors.storage_problem(err)
+            form.game_file.errors = [*form.game_file.errors, message]
+            return render_template("games/import.html", form=form), status
+        else:
+            security.remember_game(game_id)
+            flash("Game imported.", "ok")
+            return redirect(url_for("games.show", game_id=game_id))
+    return render_template("games/import.html", form=form), 400 if form.is_submitted() else 200

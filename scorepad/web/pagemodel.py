@@ -1,0 +1,82 @@
+"""What a game's pages show beyond the score, built by their views before a page
+renders (templates only show it: no database work while a page is drawn)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import g
+
+from ..core.model import Bid
+from ..core.seats import side_refusal
+from ..store import seats, storage, undone
+from .db import get_db
+from .evening import evening_for, rule_choices, rule_options, what_if_for
+from .events.public import event_table
+from .hosting import public_url
+from .words.stakes import stake_lines
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """A game's seat links and the bids in for the hand being bid (not their values)."""
+
+    links: tuple[tuple[int, str], ...]  # (seat, the link's full URL)
+    waiting: dict[int, Bid]
+    taken: frozenset[int] = frozenset()  # seats whose link a phone holds
+    # With every bid in but a rule of a whole side against them: (side, rule).
+    refusal: tuple[int, str] | None = None
+    notice: str | None = None  # why waiting bids went, as the store put it ("undo:0,2")
+
+    @property
+    def count(self) -> int:
+        """How many seats have bid."""
+        return len(self.waiting)
+
+
+def seat_state(stored: storage.StoredGame) -> SeatState | None:
+    """The game's seat links and bids in; None when one phone enters every bid.
+    Read once per request and game revision: several partials ask."""
+    known: dict[tuple[str, int], SeatState | None] = g.setdefault("seat_states", {})
+    key = (stored.id, stored.revision)
+    if key not in known:
+        found = seats.links(get_db(), stored.id) if stored.seated else []
+        known[key] = None
+        if found:
+            bids = seats.waiting(get_db(), stored)
+            known[key] = SeatState(
+                tuple((s.seat, public_url("seats.seat", token=s.token)) for s in found),
+                bids,
+                frozenset(s.seat for s in found if s.taken),
+                side_refusal(stored.score(), bids) if stored.score().pending is None else None,
+                next((s.notice for s in found if s.notice), None),
+            )
+    return known[key]
+
+
+def game_page(stored: storage.StoredGame) -> dict[str, Any]:
+    """The game page's own data: seat links and bids in, the evening's tally, the
+    stakes of the next hand, the club night's round and table it is played for, the hand
+    that can be put back."""
+    return {
+        "seating": seat_state(stored),
+        "tally": evening_for(stored),
+        "stake_words": stake_lines(stored.score()),
+        "event_table": event_table(stored.id),
+        "put_back": undone.offered(get_db(), stored),  # a hand undone by the last change
+    }
+
+
+def board(stored: storage.StoredGame) -> dict[str, Any]:
+    """The live scoreboard's own data: the evening's tally."""
+    return {"tally": evening_for(stored)}
+
+
+def history(stored: storage.StoredGame) -> dict[str, Any]:
+    """The history page's own data: the what-if asked for and the rules it may change."""
+    return {
+        "asked": what_if_for(stored),
+        "rule_options": rule_options(stored),
+        "rule_choices": rule_choices(stored),
+    }

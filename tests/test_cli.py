@@ -107,6 +107,7 @@ def test_serve_prints_addresses_and_a_qr_code(runner, monkeypatch):
             "channel_timeout": 30,
             "cleanup_interval": 5,
             "asyncore_use_poll": True,
+            "send_bytes": 18000,  # head and body in one send
             "clear_untrusted_proxy_headers": True,  # no trusted proxy: X-Forwarded-* dropped
         }
     ]
@@ -341,5 +342,22 @@ def test_waitress_refuses_a_huge_body_at_once(app):
                 answer[:200],
             )
             assert elapsed < 5, (head[:30], elapsed)
+    finally:
+        server.close()
+
+
+def test_waitress_sends_an_answer_whole(app):
+    """Head and body of an answer go out in one send (SEND_BYTES): a waitress that no
+    longer takes the setting refuses the options instead of quietly sending twice."""
+    import waitress
+
+    from scorepad.cli import SEND_BYTES, waitress_options
+
+    server = waitress.create_server(
+        app, host="127.0.0.1", port=0, threads=1, **waitress_options(app)
+    )
+    try:
+        assert server.adj.send_bytes == SEND_BYTES
+        assert SEND_BYTES > 14 * 1024  # a page and its head, compressed, in one send
     finally:
         server.close()

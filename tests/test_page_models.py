@@ -11,6 +11,7 @@ from tests.helpers import play, start, text
 
 # What a template may call: each works on the values it is given, never the database.
 PURE_GLOBALS = {
+    "chips",  # one radio group's markup from its form field (web/widgets.py)
     "dealer_of",  # reads the stored game it is given; replaced by the core's next hand
     "evening_recap",
     "file_stem",

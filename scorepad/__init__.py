@@ -169,6 +169,7 @@ def _wire(app: Flask) -> None:
         sharing,
         standing,
         urls,
+        widgets,
         words,
     )
 
@@ -194,6 +195,7 @@ def _wire(app: Flask) -> None:
     app.add_template_global(standing.if_ended_now)
     app.add_template_global(words.plain_error)
     app.add_template_global(render.rules_list)
+    app.add_template_global(widgets.chips)
     app.jinja_env.globals["words"] = words  # the words pages show, on every page
     app.jinja_env.globals["url_for"] = urls.url_for  # links built once, then remembered
     app.aborter = errors.OwnWords()  # abort(code, description=...) shows its words

@@ -1,4 +1,5 @@
-"""Fixtures shared by the tests: an app on a temporary SQLite file, its client and CLI runner."""
+"""Fixtures shared by the tests: an app on a temporary SQLite file, its client and CLI runner.
+Helpers and shared data live in tests/helpers.py."""
 
 from __future__ import annotations
 
@@ -9,11 +10,8 @@ import pytest
 
 import scorepad.core.hand
 from scorepad import create_app
-from scorepad.core.rules import Rules
-from scorepad.core.scoring import Hand, Table
 from scorepad.store.db import connect, migrate
-
-PLAYERS = ("Alice", "Ben", "Cara", "Dev")
+from tests.helpers import Scorings
 
 
 @pytest.fixture
@@ -60,30 +58,6 @@ def client(app):
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
-
-
-def partnership(first_dealer: int = 0) -> Table:
-    """The table of RULES.md's worked examples."""
-    return Table("partnership", PLAYERS, first_dealer)
-
-
-def hand(bids, tricks=None) -> Hand:
-    """A hand from lists, as the tests write them."""
-    return Hand(tuple(bids), None if tricks is None else tuple(tricks))
-
-
-DEFAULT = Rules()
-
-
-class Scorings:
-    """How many sides the scoring core has scored (calls of `score_side`, one per side
-    of each hand scored) since the counter was made or last reset."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def reset(self) -> None:
-        self.count = 0
 
 
 @pytest.fixture

@@ -1,10 +1,20 @@
-"""Posting the app's forms as a phone would, for the view tests."""
+"""What the tests share besides fixtures: the worked-example table and hands, posting the
+app's forms as a phone would, and reading the pages back."""
 
 from __future__ import annotations
 
+import gzip
 import re
+import sqlite3
 
-from scorepad.core.rules import RULE_SPECS
+import brotli
+
+from scorepad.core.rules import RULE_SPECS, Rules
+from scorepad.core.scoring import Hand, Table
+from scorepad.store import storage
+from scorepad.web.db import get_db
+
+PLAYERS = ("Alice", "Ben", "Cara", "Dev")
 
 DEFAULT_RULE_FORM = {}
 for _spec in RULE_SPECS:
@@ -103,3 +113,125 @@ def chosen(response, name: str) -> list[str]:
             continue
         values.append(attrs.get("value", ""))
     return values
+
+
+def partnership(first_dealer: int = 0) -> Table:
+    """The table of RULES.md's worked examples."""
+    return Table("partnership", PLAYERS, first_dealer)
+
+
+def hand(bids, tricks=None) -> Hand:
+    """A hand from lists, as the tests write them."""
+    return Hand(tuple(bids), None if tricks is None else tuple(tricks))
+
+
+DEFAULT = Rules()
+
+
+class Scorings:
+    """How many sides the scoring core has scored (calls of `score_side`, one per side
+    of each hand scored) since the counter was made or last reset."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def reset(self) -> None:
+        self.count = 0
+
+
+def seat_links(client, game_id) -> list[str]:
+    response = client.post(f"/games/{game_id}/seats", data={"seats": "on"})
+    assert response.status_code == 302
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    tokens = re.findall(r'href="http://localhost/seat/([\w-]+)"', body)
+    assert len(tokens) == 4 and len(set(tokens)) == 4
+    return tokens
+
+
+def seat_bid(client, token, bid, number=1):
+    return client.post(f"/seat/{token}", data={"number": str(number), "bid": str(bid)})
+
+
+def stored_bids(app, game_id):
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return conn.execute(
+            "select number, bids from hands where game_id = ?", [game_id]
+        ).fetchall()
+
+
+def load(app, game_id):
+    with app.app_context():
+        return storage.load_game(get_db(), game_id)
+
+
+def settings_data(app, game_id, revision=None, **changes):
+    """The settings form as the page fills it, with `changes` applied (None: left out)."""
+    stored = load(app, game_id)
+    data = {
+        **DEFAULT_RULE_FORM,
+        "rule_target": str(stored.game.rules.target),
+        "version": str(stored.revision if revision is None else revision),
+    }
+    if stored.game.table.mode != "partnership":
+        data.pop("rule_suicide", None)
+    for seat, name in enumerate(stored.game.table.players):
+        data[f"player_{seat}"] = name
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+BUDGET = 14 * 1024
+GZIP = {"Accept-Encoding": "gzip"}
+
+
+def decoded(response) -> bytes:
+    """The body as sent, decompressed by its Content-Encoding."""
+    coding = response.headers.get("Content-Encoding")
+    return {"gzip": gzip.decompress, "br": brotli.decompress, None: bytes}[coding](response.data)
+
+
+def page_weight(client, path: str, headers=GZIP) -> int:
+    """Bytes over the wire for a page and the CSS and JS it links, gzipped (the phone's
+    Brotli is smaller still)."""
+    page = client.get(path, headers=headers)
+    assert page.status_code == 200
+    total = len(page.data)
+    html = decoded(page).decode()
+    assets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html) + re.findall(
+        r'<script src="([^"]+)"', html
+    )
+    assert len(assets) == 2, assets
+    for asset in assets:
+        response = client.get(asset, headers=headers)
+        assert response.status_code == 200
+        total += len(response.data)
+        response.close()
+    return total
+
+
+def disk_full(*args, **kwargs):
+    """Fail as SQLite does when the disk fills: a real SQLITE_FULL, from a database
+    that may not grow past its first page."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute("pragma max_page_count = 1")
+        conn.execute("create table needs_a_second_page (x)")
+    finally:
+        conn.close()
+
+
+# Two hands of RULES.md's worked example, and a game that played them
+HAND_1 = ([4, 5, 3, "nil"], [5, 5, 3, 0])  # RULES.md: 71 / 150
+HAND_2 = ([3, 2, 3, 2], [5, 2, 4, 2])  # then 134 / 190
+
+
+def ver(app, game_id, number=1):
+    """The version of hand `number` as stored now (the game's revision when it changed)."""
+    return str(load(app, game_id).versions[number - 1])
+
+
+def played_game(client, hands=(HAND_1,)):
+    game_id = start(client)
+    for number, (bids, tricks) in enumerate(hands, 1):
+        play(client, game_id, number, bids, tricks)
+    return game_id

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import os
 import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -167,3 +169,25 @@ def stop_https(server: SimpleNamespace) -> None:
     if server.process.poll() is None:
         server.process.terminate()
         server.process.wait(20)
+
+
+HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
+
+
+def keep_table(base: str, acked: dict, stop: threading.Event, key: int) -> None:
+    phone = Phone(base, timeout=3)
+    try:
+        game_id = phone.start_game(players=(f"A{key}", f"B{key}", f"C{key}", f"D{key}"))
+    except Exception:
+        return
+    acked[game_id] = []
+    number = 1
+    while not stop.is_set():
+        bids, tricks = HANDS[number % 2]
+        try:
+            if not phone.play_hand(game_id, number, bids, tricks):
+                return
+        except (OSError, http.client.HTTPException):
+            return  # the server is gone: whatever was acknowledged must survive
+        acked[game_id].append((bids, tricks))
+        number += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from tests.test_gamefile import IMPORT
+from tests.data import IMPORT
 
 
 def test_score_prints_the_export_document(runner, tmp_path):
@@ -107,6 +107,7 @@ def test_serve_prints_addresses_and_a_qr_code(runner, monkeypatch):
             "channel_timeout": 30,
             "cleanup_interval": 5,
             "asyncore_use_poll": True,
+            "send_bytes": 18000,  # head and body in one send
             "clear_untrusted_proxy_headers": True,  # no trusted proxy: X-Forwarded-* dropped
         }
     ]
@@ -183,7 +184,7 @@ def _doc(rules: dict, played, **extra) -> dict:
 
 
 def test_score_prints_every_worked_example_of_the_new_rules(runner):
-    from tests.test_rules_more import WORKED
+    from tests.data import WORKED
 
     for case, rules, played, side0, side1, winner in WORKED:
         doc = _score(runner, _doc(rules, played))
@@ -194,7 +195,7 @@ def test_score_prints_every_worked_example_of_the_new_rules(runner):
 
 
 def test_score_prints_the_documented_import_exactly(runner):
-    from tests.test_gamefile_more import DOCUMENTED
+    from tests.data import DOCUMENTED
 
     doc = _score(runner, DOCUMENTED)
     assert [(s["name"], s["total"], s["bags"]) for s in doc["sides"]] == [
@@ -210,7 +211,7 @@ def test_score_prints_the_documented_import_exactly(runner):
 
 
 def test_score_prints_a_draw_and_the_new_keys(runner):
-    from tests.test_gamefile_more import FULL
+    from tests.data import FULL
 
     doc = _score(runner, FULL)
     assert (doc["status"], doc["winner"], doc["ended"]) == ("finished", 0, True)
@@ -341,5 +342,22 @@ def test_waitress_refuses_a_huge_body_at_once(app):
                 answer[:200],
             )
             assert elapsed < 5, (head[:30], elapsed)
+    finally:
+        server.close()
+
+
+def test_waitress_sends_an_answer_whole(app):
+    """Head and body of an answer go out in one send (SEND_BYTES): a waitress that no
+    longer takes the setting refuses the options instead of quietly sending twice."""
+    import waitress
+
+    from scorepad.cli import SEND_BYTES, waitress_options
+
+    server = waitress.create_server(
+        app, host="127.0.0.1", port=0, threads=1, **waitress_options(app)
+    )
+    try:
+        assert server.adj.send_bytes == SEND_BYTES
+        assert SEND_BYTES > 14 * 1024  # a page and its head, compressed, in one send
     finally:
         server.close()

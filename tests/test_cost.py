@@ -10,7 +10,7 @@ from __future__ import annotations
 from scorepad import gamefile
 from scorepad.store import storage
 from scorepad.web.db import get_db
-from tests import store_api as api
+from tests import store_calls
 from tests.helpers import tricks_form
 
 HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
@@ -30,7 +30,7 @@ def game_at_hand(app, number: int) -> str:
         }
     )
     with app.app_context():
-        return api.create_game(get_db(), game.table, game.rules, game.hands)
+        return store_calls.create_game(get_db(), game.table, game.rules, game.hands)
 
 
 def sides_scored_by_a_save(app, client, scorings, number: int) -> int:

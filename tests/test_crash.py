@@ -10,30 +10,10 @@ import sqlite3
 import threading
 import time
 
-from tests.live import Phone, free_port, serve
+from tests.live import HANDS, Phone, free_port, keep_table, serve
 
 TABLES = 4
 # Two hands that keep totals near 0, so a game never ends while the test runs.
-HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
-
-
-def _table(base: str, acked: dict, stop: threading.Event, key: int) -> None:
-    phone = Phone(base, timeout=3)
-    try:
-        game_id = phone.start_game(players=(f"A{key}", f"B{key}", f"C{key}", f"D{key}"))
-    except Exception:
-        return
-    acked[game_id] = []
-    number = 1
-    while not stop.is_set():
-        bids, tricks = HANDS[number % 2]
-        try:
-            if not phone.play_hand(game_id, number, bids, tricks):
-                return
-        except (OSError, http.client.HTTPException):
-            return  # the server is gone: whatever was acknowledged must survive
-        acked[game_id].append((bids, tricks))
-        number += 1
 
 
 def test_sigkill_mid_writes_keeps_every_acknowledged_hand(tmp_path):
@@ -42,7 +22,9 @@ def test_sigkill_mid_writes_keeps_every_acknowledged_hand(tmp_path):
     server = serve(database, port)
     acked: dict[str, list] = {}
     stop = threading.Event()
-    threads = [threading.Thread(target=_table, args=(base, acked, stop, k)) for k in range(TABLES)]
+    threads = [
+        threading.Thread(target=keep_table, args=(base, acked, stop, k)) for k in range(TABLES)
+    ]
     try:
         for t in threads:
             t.start()

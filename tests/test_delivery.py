@@ -6,24 +6,26 @@ from __future__ import annotations
 import gzip
 import re
 
-import brotli
 import pytest
 
 import scorepad.web.db
 from scorepad import gamefile
 from scorepad.web.db import get_db
-from tests import store_api as api
-from tests.helpers import bid_form, form_token, new_game_form, play, start, tricks_form
+from tests import store_calls
+from tests.helpers import (
+    BUDGET,
+    GZIP,
+    bid_form,
+    decoded,
+    form_token,
+    new_game_form,
+    page_weight,
+    play,
+    start,
+    tricks_form,
+)
 
-BUDGET = 14 * 1024
-GZIP = {"Accept-Encoding": "gzip"}
 PHONE = {"Accept-Encoding": "gzip, deflate, br"}
-
-
-def decoded(response) -> bytes:
-    """The body as sent, decompressed by its Content-Encoding."""
-    coding = response.headers.get("Content-Encoding")
-    return {"gzip": gzip.decompress, "br": brotli.decompress, None: bytes}[coding](response.data)
 
 
 def without_token(body: bytes) -> bytes:
@@ -47,7 +49,7 @@ def imported(app, client, hands: int, pending: bool = False) -> str:
         doc["hands"].append({"bids": [3, 3, 3, 4], "tricks": None})
     game = gamefile.read(doc)
     with app.app_context():
-        game_id = api.create_game(get_db(), game.table, game.rules, game.hands)
+        game_id = store_calls.create_game(get_db(), game.table, game.rules, game.hands)
     client.get(f"/games/{game_id}")
     return game_id
 
@@ -181,25 +183,6 @@ def test_script_does_not_block_rendering(client):
     ).get_data(as_text=True)
 
 
-def _weight(client, path: str, headers=GZIP) -> int:
-    """Bytes over the wire for a page and the CSS and JS it links, gzipped (the phone's
-    Brotli is smaller still)."""
-    page = client.get(path, headers=headers)
-    assert page.status_code == 200
-    total = len(page.data)
-    html = decoded(page).decode()
-    assets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html) + re.findall(
-        r'<script src="([^"]+)"', html
-    )
-    assert len(assets) == 2, assets
-    for asset in assets:
-        response = client.get(asset, headers=headers)
-        assert response.status_code == 200
-        total += len(response.data)
-        response.close()
-    return total
-
-
 def test_every_page_fits_in_the_first_round_trip(app, client):
     small = start(client)
     play(client, small, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
@@ -227,7 +210,7 @@ def test_every_page_fits_in_the_first_round_trip(app, client):
         if path == "/games/missing":
             assert client.get(path).status_code == 404
             continue
-        assert _weight(client, path) <= BUDGET, path
+        assert page_weight(client, path) <= BUDGET, path
 
 
 @pytest.fixture

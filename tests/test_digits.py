@@ -6,8 +6,16 @@ from __future__ import annotations
 import pytest
 
 from scorepad.core.checks import typed_count
-from tests.helpers import bid_form, play, start, text, tricks_form, version_on_page
-from tests.test_seats import _bid, _links
+from tests.helpers import (
+    bid_form,
+    play,
+    seat_bid,
+    seat_links,
+    start,
+    text,
+    tricks_form,
+    version_on_page,
+)
 
 ODD_DIGITS = ["²", "①", "¹³", "٣", "1_0", "³\u0663"]
 
@@ -55,8 +63,8 @@ def test_fixing_a_hand_with_odd_digits_is_refused(client, odd):
 @pytest.mark.parametrize("odd", ODD_DIGITS)
 def test_a_seat_bid_in_odd_digits_is_refused_beside_the_field(client, odd):
     game_id = start(client)
-    tokens = _links(client, game_id)
-    response = _bid(client, tokens[0], odd)
+    tokens = seat_links(client, game_id)
+    response = seat_bid(client, tokens[0], odd)
     assert response.status_code == 400
     assert "Alice's bid must be nil, blind_nil or 1 to 13" in text(response)
 

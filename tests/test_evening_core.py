@@ -6,7 +6,7 @@ from scorepad.core.evening import tally
 from scorepad.core.model import Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import end_early, score_game
-from tests.conftest import hand, partnership
+from tests.helpers import hand, partnership
 
 ALICE_CARA_WIN = [hand((4, 3, 4, 3), (5, 3, 4, 1))]  # 81 to -60
 BEN_DEV_WIN = [hand((3, 4, 3, 3), (3, 5, 2, 3))]  # -60 to 71

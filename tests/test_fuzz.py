@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from scorepad import create_app
 from scorepad.web.db import get_db
-from tests import store_api as api
+from tests import store_calls
 from tests.helpers import DEFAULT_RULE_FORM, new_game_form, play, start
-from tests.test_properties import broken_documents
+from tests.strategies import broken_documents
 
 JUNK = st.one_of(
     st.text(max_size=60),
@@ -190,8 +190,8 @@ def test_hand_forms(app, game, path, changes, drop):
         # must still be readable, scored and shown after it
         page = client.get(f"/games/{game_id}")
         assert page.status_code == 200, page.get_data(as_text=True)[:500]
-        return
-    check(app, response, before)
+    else:
+        check(app, response, before)
 
 
 @FUZZ
@@ -233,9 +233,9 @@ def test_hand_limit(app, tmp_path):
     }
     game = gamefile.read(doc)
     with app.app_context():
-        game_id = api.create_game(get_db(), game.table, game.rules, game.hands)
+        game_id = store_calls.create_game(get_db(), game.table, game.rules, game.hands)
         with pytest.raises(gamefile.GameError, match="hand 501: a game holds at most 500"):
-            api.save_bids(get_db(), game_id, 501, [3, 3, 3, 4])
+            store_calls.save_bids(get_db(), game_id, 501, [3, 3, 3, 4])
     doc["hands"].append({"bids": [3, 3, 3, 4], "tricks": None})
     response = app.test_client().post(
         "/games/import", data={"game_file": (io.BytesIO(json.dumps(doc).encode()), "g.json")}

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from scorepad import gamefile
+from tests.data import DOCUMENTED, FULL
 from tests.helpers import text
-from tests.test_gamefile_more import DOCUMENTED, FULL
 
 
 def _import(client, doc) -> str:

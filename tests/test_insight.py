@@ -9,7 +9,7 @@ from scorepad.core.rules import Rules
 from scorepad.core.scoring import score_game
 from scorepad.core.stakes import Stake
 from scorepad.web.words.stakes import stake_lines, stake_text, value_text
-from tests.conftest import PLAYERS
+from tests.helpers import PLAYERS
 
 PART = Table("partnership", PLAYERS)
 CUT = Table("cutthroat", ("Alice", "Ben", "Cara"))

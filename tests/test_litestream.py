@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live import ROOT, Phone, free_port, serve
-from tests.test_crash import _table
+from tests.live import ROOT, Phone, free_port, keep_table, serve
 
 LITESTREAM = Path(sys.executable).with_name("litestream")
 CONFIG = ROOT / "deploy" / "litestream.yml"
@@ -94,7 +93,9 @@ def test_a_folder_replica_restores_every_acknowledged_hand(tmp_path):
     acked: dict[str, list] = {}
     stop = threading.Event()
     base = f"http://127.0.0.1:{port}"
-    threads = [threading.Thread(target=_table, args=(base, acked, stop, k)) for k in range(TABLES)]
+    threads = [
+        threading.Thread(target=keep_table, args=(base, acked, stop, k)) for k in range(TABLES)
+    ]
     try:
         for t in threads:
             t.start()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 
 import pytest
@@ -117,11 +118,9 @@ def test_the_installs_come_from_the_lock():
 
 def refused(tmp_path, monkeypatch, lock: str, pyproject: str) -> str:
     """The check's message for this lock and pyproject.toml, or "" when it passes."""
-    import tests.test_lock as me
-
     (tmp_path / "requirements.txt").write_text(lock)
     (tmp_path / "pyproject.toml").write_text(pyproject)
-    monkeypatch.setattr(me, "ROOT", tmp_path)
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     main, _, build = declared()
     try:
         check("requirements.txt", main, build)

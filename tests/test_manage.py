@@ -10,55 +10,23 @@ import re
 
 import pytest
 
-from scorepad.store import storage
 from scorepad.web.db import get_db
 from tests.helpers import (
-    DEFAULT_RULE_FORM,
+    BUDGET,
+    HAND_1,
+    HAND_2,
     bid_form,
     form_token,
+    load,
+    page_weight,
     play,
+    played_game,
+    settings_data,
     start,
     text,
     tricks_form,
+    ver,
 )
-from tests.test_delivery import BUDGET, _weight
-
-HAND_1 = ([4, 5, 3, "nil"], [5, 5, 3, 0])  # RULES.md: 71 / 150
-HAND_2 = ([3, 2, 3, 2], [5, 2, 4, 2])  # then 134 / 190
-
-
-def load(app, game_id):
-    with app.app_context():
-        return storage.load_game(get_db(), game_id)
-
-
-def ver(app, game_id, number=1):
-    """The version of hand `number` as stored now (the game's revision when it changed)."""
-    return str(load(app, game_id).versions[number - 1])
-
-
-def settings_data(app, game_id, revision=None, **changes):
-    """The settings form as the page fills it, with `changes` applied (None: left out)."""
-    stored = load(app, game_id)
-    data = {
-        **DEFAULT_RULE_FORM,
-        "rule_target": str(stored.game.rules.target),
-        "version": str(stored.revision if revision is None else revision),
-    }
-    if stored.game.table.mode != "partnership":
-        data.pop("rule_suicide", None)
-    for seat, name in enumerate(stored.game.table.players):
-        data[f"player_{seat}"] = name
-    data.update(changes)
-    return {k: v for k, v in data.items() if v is not None}
-
-
-def played_game(client, hands=(HAND_1,)):
-    game_id = start(client)
-    for number, (bids, tricks) in enumerate(hands, 1):
-        play(client, game_id, number, bids, tricks)
-    return game_id
-
 
 # --- settings: names and house rules -------------------------------------------------
 
@@ -134,14 +102,20 @@ def test_a_rule_that_a_hand_breaks_is_refused_naming_the_hand(client, app):
     assert load(app, game_id).game.rules.nil is True
 
 
-def test_a_target_that_ends_the_game_earlier_is_refused_naming_the_hand(client, app):
+def test_a_target_that_ends_the_game_earlier_asks_to_remove_the_later_hands(client, app):
     game_id = played_game(client, (HAND_1, HAND_2))
     r = client.post(
         f"/games/{game_id}/settings", data=settings_data(app, game_id, rule_target="150")
     )
     assert r.status_code == 400
-    assert "hand 2" in text(r) and "already over after hand 1" in text(r)
-    assert load(app, game_id).game.rules.target == 500
+    words = text(r)
+    assert "the game ends after hand 1: hand 2 would be removed" in words
+    revision = load(app, game_id).revision
+    assert f'name="confirm_removal" value="{revision}:2"' in r.text
+    # one primary action; the other keeps every hand and saves nothing
+    assert r.text.count('class="primary"') == 1 and "Keep every hand: do not save" in words
+    assert "Remove hand 2 and save" in words and "Save settings" not in words
+    assert load(app, game_id).game.rules.target == 500  # nothing saved yet
 
 
 def test_a_stale_settings_form_is_refused(client, app):
@@ -592,7 +566,7 @@ def test_housekeeping_pages_fit_the_page_budget(client, app):
         "/games/new",
         f"/games/new?rules_from={game_id}",
     ):
-        assert _weight(client, path) <= BUDGET, path
+        assert page_weight(client, path) <= BUDGET, path
 
 
 def test_a_rematch_keeps_the_side_names_and_passes_the_deal_on(client, app):
@@ -675,14 +649,14 @@ def test_junk_in_any_housekeeping_field_is_saved_as_meant_or_refused(client, app
 
 
 def test_a_dealer_chosen_before_the_bids_holds_on_the_seat_phones_too(client, app):
-    from tests.test_seats import _bid, _links
+    from tests.helpers import seat_bid, seat_links
 
     game_id = played_game(client)
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     client.post(f"/games/{game_id}/hands/2/dealer", data={"version": "0", "dealer": "3"})
     assert "Dev deals. Alice bids first." in text(client.get(f"/seat/{tokens[0]}"))
     for token, bid in zip(tokens, [3, 3, 3, 4]):
-        _bid(client, token, bid, number=2)
+        seat_bid(client, token, bid, number=2)
     stored = load(app, game_id)
     assert stored.game.hands[1].dealer == 3 and stored.score().hands[1].leader == 0
 

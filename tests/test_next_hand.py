@@ -15,7 +15,7 @@ from scorepad.core.model import Table
 from scorepad.core.next_hand import next_hand
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import extend
-from tests.conftest import hand, partnership
+from tests.helpers import hand, partnership
 
 CUTTHROAT = {n: Table("cutthroat", ("Alice", "Ben", "Cara", "Dev")[:n]) for n in (2, 3, 4)}
 PLAYED = hand([4, 3, 3, 3], [4, 3, 3, 3])

@@ -1,86 +1,23 @@
-"""Property tests: invariants of scoring and the game file over random games."""
+"""Property tests: invariants of scoring and the game file over random games.
+
+Property tests of blind contracts, games ended early, a dealer out of turn."""
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, given, reject, settings
 from hypothesis import strategies as st
 
 from scorepad import gamefile
 from scorepad.core.errors import GameError
-from scorepad.core.names import name_key, name_problem
 from scorepad.core.rules import validate_rules
-from scorepad.core.scoring import Hand, make_table, score_game
-
-# Names the name check accepts (one of combining marks alone "looks empty" and is refused).
-NAME = st.text(
-    st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Z")), min_size=1, max_size=12
-).filter(lambda name: not name_problem(name)[1])
-
-# House rules that change the numbers but never make a bid invalid.
-SCORING_RULES = st.fixed_dictionaries(
-    {},
-    optional={
-        "target": st.integers(50, 2000),
-        "nil_value": st.integers(0, 1000),
-        "nil_tricks": st.sampled_from(["bags", "partner", "none"]),
-        "bag_limit": st.integers(0, 100) | st.sampled_from([5, 7, 10]),
-        "bag_penalty": st.integers(0, 1000),
-        "bag_remainder": st.sampled_from(["carry", "drop"]),
-        "bag_points": st.integers(0, 10),
-        "missed_contract": st.sampled_from(["minus", "zero"]),
-        "ten_for_two_hundred": st.booleans(),
-        "loss_threshold": st.none() | st.integers(-2000, -1),
-        "bidding": st.sampled_from(["open", "mirror", "whiz"]),
-        "deck": st.sampled_from(["standard", "jokers"]),
-    },
-)
-
-
-def split(draw, total: int, parts: int) -> list[int]:
-    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
-    edges = [0, *cuts, total]
-    return [b - a for a, b in zip(edges, edges[1:])]
-
-
-@st.composite
-def game_documents(draw) -> dict:
-    """A valid import document: hands stop once the game is over."""
-    mode = draw(st.sampled_from(["partnership", "cutthroat"]))
-    seats = 4 if mode == "partnership" else draw(st.sampled_from([2, 3, 4]))
-    players = draw(
-        st.lists(
-            NAME, min_size=seats, max_size=seats, unique_by=lambda n: name_key(name_problem(n)[0])
-        )
-    )
-    first_dealer = draw(st.integers(0, seats - 1))
-    rules = draw(SCORING_RULES)
-    table = make_table(mode, players, first_dealer)
-    top = table.tricks_per_hand
-    bid = st.integers(1, top) | st.sampled_from(["nil", "blind_nil", 0])
-    hands: list[dict] = []
-    finished = False
-    for _ in range(draw(st.integers(0, 25))):
-        bids = draw(st.lists(bid, min_size=seats, max_size=seats))
-        hands.append({"bids": bids, "tricks": split(draw, top, seats)})
-        played = [Hand(tuple(h["bids"]), tuple(h["tricks"])) for h in hands]
-        if score_game(table, validate_rules(rules, mode), played).status == "finished":
-            finished = True
-            break
-    if not finished and draw(st.booleans()):
-        hands.append({"bids": draw(st.lists(bid, min_size=seats, max_size=seats)), "tricks": None})
-    return {
-        "format": "scorepad/1",
-        "mode": mode,
-        "players": players,
-        "first_dealer": first_dealer,
-        "rules": rules,
-        "hands": hands,
-    }
-
+from scorepad.core.scoring import Hand, extend, score_game
+from tests.helpers import partnership
+from tests.strategies import JSON, broken_documents, game_documents
 
 COMMON = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -126,49 +63,6 @@ def test_winner_has_the_single_highest_total(doc):
         assert totals.count(max(totals)) == 1 and totals[score.winner] == max(totals)
     else:
         assert score.winner is None
-
-
-JSON = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**20), 10**20)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=20)
-    | st.sampled_from(["nil", "blind_nil", "scorepad/1"]),
-    lambda inner: (
-        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5)
-    ),
-    max_leaves=30,
-)
-KEYS = ["format", "mode", "players", "first_dealer", "rules", "hands"]
-
-
-@st.composite
-def broken_documents(draw) -> dict:
-    """A valid document with one part replaced by arbitrary JSON."""
-    doc = copy.deepcopy(draw(game_documents()))
-    where = draw(st.sampled_from(KEYS + ["hand", "bid", "trick", "rule", "extra"]))
-    junk = draw(JSON)
-    if where in KEYS:
-        doc[where] = junk
-    elif where == "extra":
-        doc[draw(st.text(max_size=10))] = junk
-    elif where == "rule":
-        doc["rules"][
-            draw(
-                st.sampled_from(
-                    ["target", "nil", "nil_tricks", "bag_limit", "loss_threshold", "unknown"]
-                )
-            )
-        ] = junk
-    elif doc["hands"]:
-        h = doc["hands"][draw(st.integers(0, len(doc["hands"]) - 1))]
-        if where == "hand":
-            h[draw(st.sampled_from(["bids", "tricks", "number", "x"]))] = junk
-        else:
-            key = "bids" if where == "bid" or h["tricks"] is None else "tricks"
-            h[key][draw(st.integers(0, len(h[key]) - 1))] = junk
-    return doc
 
 
 def names_its_place(err: GameError) -> None:
@@ -246,3 +140,101 @@ def test_cutthroat_results_follow_the_players(doc, rnd):
     assert (first.winner is None) == (second.winner is None)
     if first.winner is not None:
         assert order[second.winner] == first.winner
+
+
+RULES = st.fixed_dictionaries(
+    {"blind_bid": st.integers(1, 13), "blind_bid_trailing_by": st.just(0)},
+    optional={
+        "nil_tricks": st.sampled_from(["bags", "partner", "none"]),
+        "bag_limit": st.sampled_from([0, 5, 10]),
+        "bag_points": st.integers(0, 3),
+        "missed_contract": st.sampled_from(["minus", "zero"]),
+        "ten_for_two_hundred": st.booleans(),
+        "boston": st.sampled_from(["off", "bonus"]),
+        "zero_bid": st.sampled_from(["nil", "bid"]),
+        "target": st.just(2000),
+    },
+)
+
+
+@st.composite
+def played_hands(draw) -> Hand:
+    bids = draw(
+        st.lists(st.integers(0, 13) | st.sampled_from(["nil", "blind_nil"]), min_size=4, max_size=4)
+    )
+    cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=3, max_size=3)))
+    edges = [0, *cuts, 13]
+    return Hand(tuple(bids), tuple(b - a for a, b in zip(edges, edges[1:])))
+
+
+def _base(result, bag_points: int) -> int:
+    return result.contract_points - result.overtricks * bag_points
+
+
+@settings(max_examples=150, deadline=None)
+@given(RULES, played_hands(), st.integers(0, 1), st.data())
+def test_a_blind_contract_doubles_its_contract_points_and_nothing_else(changes, hand, side, data):
+    contract = sum(bid for bid in hand.bids[side::2] if isinstance(bid, int))
+    if contract == 0:  # a side of nil bidders has no contract to bid blind: give it one
+        contract = data.draw(st.integers(1, 13), label="contract")
+        hand = dataclasses.replace(
+            hand,
+            bids=tuple(contract if seat == side else bid for seat, bid in enumerate(hand.bids)),
+        )
+    # blind bids allowed from at most this side's contract, so the blind hand is legal
+    smallest = data.draw(st.integers(1, min(contract, 17)), label="blind_bid")
+    rules = validate_rules({**changes, "blind_bid": smallest})
+    plain = score_game(partnership(), rules, [hand])
+    blind = score_game(partnership(), rules, [dataclasses.replace(hand, blind=(side,))])
+    before, after = plain.hands[0].sides, blind.hands[0].sides
+    assert after[1 - side] == before[1 - side]
+    mine, was = after[side], before[side]
+    assert _base(mine, rules.bag_points) == 2 * _base(was, rules.bag_points)
+    assert mine.points - was.points == mine.contract_points - was.contract_points
+    assert (
+        dataclasses.replace(
+            mine,
+            contract_points=was.contract_points,
+            points=was.points,
+            total=was.total,
+            blind=False,
+        )
+        == was
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(played_hands(), min_size=1, max_size=8), played_hands())
+def test_a_game_ended_early_is_never_played_further(hands, further):
+    rules = validate_rules({"target": 2000})
+    try:
+        score = score_game(partnership(), rules, hands, ended=True)
+    except GameError:
+        reject()  # a hand after the game was won: not a game to end early
+    assert score.status == "finished" and score.ended
+    leaders = [i for i, t in enumerate(score.totals) if t == max(score.totals)]
+    assert score.winner == (leaders[0] if len(leaders) == 1 else None)
+    for hand in (further, Hand(further.bids)):
+        with pytest.raises(GameError, match="ended by the table"):
+            extend(score, hand)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(played_hands(), min_size=1, max_size=8), st.data())
+def test_a_dealer_change_moves_every_later_deal(hands, data):
+    rules = validate_rules({"target": 2000, "nil": True})
+    try:
+        plain = score_game(partnership(), rules, hands)
+    except GameError:
+        reject()  # a hand after the game was won
+    at = data.draw(st.integers(0, len(plain.hands) - 1))
+    seat = data.draw(st.integers(0, 3))
+    moved = list(hands)
+    moved[at] = dataclasses.replace(moved[at], dealer=seat)
+    score = score_game(partnership(), rules, moved)
+    dealers = [h.dealer for h in score.hands]
+    assert dealers[:at] == [h.dealer for h in plain.hands[:at]]
+    assert dealers[at:] == [(seat + k) % 4 for k in range(len(dealers) - at)]
+    assert [h.leader for h in score.hands] == [(d + 1) % 4 for d in dealers]
+    assert score.next_dealer == (seat + len(dealers) - at) % 4
+    assert [h.sides for h in score.hands] == [h.sides for h in plain.hands]

@@ -19,8 +19,7 @@ from scorepad.web import db as web_db
 from scorepad.web import urls
 from scorepad.web.forms import hand_form
 from scorepad.web.widgets import attributes
-from tests.conftest import partnership
-from tests.helpers import bid_form, new_game_form, start, tricks_form, version_on_page
+from tests.helpers import bid_form, new_game_form, partnership, start, tricks_form, version_on_page
 
 TOKEN = re.compile(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"')
 

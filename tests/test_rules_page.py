@@ -10,15 +10,14 @@ from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import Hand, Table, score_game
 from scorepad.web.db import get_db
 from scorepad.web.words.rules import rules_sections
-from tests import store_api as api
-from tests.conftest import partnership
-from tests.helpers import text
+from tests import store_calls
+from tests.helpers import partnership, text
 from tests.live import ROOT
 
 
 def rules_words(app, client, hands=(), start=None, ended=False, **rules) -> str:
     with app.app_context():
-        game_id = api.create_game(
+        game_id = store_calls.create_game(
             get_db(),
             partnership(),
             validate_rules(rules, "partnership"),

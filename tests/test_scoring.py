@@ -8,7 +8,7 @@ import pytest
 
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import GameError, Table, score_game, score_side
-from tests.conftest import DEFAULT, hand, partnership
+from tests.helpers import DEFAULT, hand, partnership
 
 N, B = "nil", "blind_nil"
 

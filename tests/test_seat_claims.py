@@ -7,9 +7,7 @@ import re
 
 import pytest
 
-from tests.helpers import play, start, text
-from tests.test_manage import settings_data
-from tests.test_seats import _bid, _hands, _links
+from tests.helpers import play, seat_bid, seat_links, settings_data, start, stored_bids, text
 
 
 def _scorer_page(client, game_id) -> str:
@@ -18,16 +16,16 @@ def _scorer_page(client, game_id) -> str:
 
 def test_a_seat_link_belongs_to_the_first_browser_that_opens_it(app, client):
     game_id = start(client)
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     alice, stranger = app.test_client(), app.test_client()
     assert alice.get(f"/seat/{tokens[0]}").status_code == 200
-    assert _bid(alice, tokens[0], "nil").status_code == 302
+    assert seat_bid(alice, tokens[0], "nil").status_code == 302
     # Another browser with the same link sees nothing of Alice's seat and changes nothing.
     for page in (f"/seat/{tokens[0]}", f"/seat/{tokens[0]}/status"):
         response = stranger.get(page)
         assert response.status_code == 403
         assert "held by another phone" in text(response) and "nil" not in text(response)
-    assert _bid(stranger, tokens[0], 13).status_code == 403
+    assert seat_bid(stranger, tokens[0], 13).status_code == 403
     assert "Your bid: nil" in text(alice.get(f"/seat/{tokens[0]}"))
     # The scorer's page shows the seat as taken, with a way to hand it over.
     page = _scorer_page(client, game_id)
@@ -37,21 +35,21 @@ def test_a_seat_link_belongs_to_the_first_browser_that_opens_it(app, client):
 
 def test_the_scorer_hands_a_seat_to_another_phone_on_purpose(app, client):
     game_id = start(client)
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     old, new = app.test_client(), app.test_client()
-    assert _bid(old, tokens[1], 4).status_code == 302
+    assert seat_bid(old, tokens[1], 4).status_code == 302
     assert new.get(f"/seat/{tokens[1]}").status_code == 403
     assert client.post(f"/games/{game_id}/seats/1/release").status_code == 302
     assert "Taken by a phone." not in _scorer_page(client, game_id)
     assert new.get(f"/seat/{tokens[1]}").status_code == 200  # the next to open it holds it
     assert old.get(f"/seat/{tokens[1]}").status_code == 403
-    assert _bid(new, tokens[1], 5).status_code == 302
+    assert seat_bid(new, tokens[1], 5).status_code == 302
     assert "1 of 4 bids in" in text(new.get(f"/seat/{tokens[1]}/status"))
 
 
 def test_each_browser_holds_only_the_seats_it_opened_first(app, client):
     game_id = start(client)
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     phones = [app.test_client() for _ in tokens]
     for phone, token in zip(phones, tokens):
         assert phone.get(f"/seat/{token}").status_code == 200
@@ -59,8 +57,8 @@ def test_each_browser_holds_only_the_seats_it_opened_first(app, client):
         for other, token in enumerate(tokens):
             assert (phone.get(f"/seat/{token}").status_code == 200) == (seat == other)
     for phone, token, bid in zip(phones, tokens, (3, 4, 3, 3)):
-        assert _bid(phone, token, bid).status_code == 302
-    assert _hands(app, game_id) == [(1, "[3, 4, 3, 3]")]
+        assert seat_bid(phone, token, bid).status_code == 302
+    assert stored_bids(app, game_id) == [(1, "[3, 4, 3, 3]")]
 
 
 # --- waiting bids and changes to the game (finding 9) --------------------------------------
@@ -68,10 +66,10 @@ def test_each_browser_holds_only_the_seats_it_opened_first(app, client):
 
 def _three_in(app, client, **rules) -> tuple[str, list[str], list]:
     game_id = start(client, **rules)
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     phones = [app.test_client() for _ in tokens]
     for phone, token, bid in zip(phones[:3], tokens, ("nil", 4, 3)):
-        assert _bid(phone, token, bid).status_code == 302
+        assert seat_bid(phone, token, bid).status_code == 302
     return game_id, tokens, phones
 
 
@@ -100,8 +98,8 @@ def test_waiting_bids_survive_a_change_that_leaves_them_valid(app, client, chang
     assert change(app, client, game_id) == 302
     assert "3 of 4 bids in for hand 1" in text(phones[3].get(f"/seat/{tokens[3]}/status"))
     assert "Your bid: nil" in text(phones[0].get(f"/seat/{tokens[0]}"))
-    assert _bid(phones[3], tokens[3], 5).status_code == 302
-    assert _hands(app, game_id) == [(1, '["nil", 4, 3, 5]')]
+    assert seat_bid(phones[3], tokens[3], 5).status_code == 302
+    assert stored_bids(app, game_id) == [(1, '["nil", 4, 3, 5]')]
 
 
 def test_a_change_that_voids_a_waiting_bid_is_told_on_every_seat_phone(app, client):
@@ -111,18 +109,18 @@ def test_a_change_that_voids_a_waiting_bid_is_told_on_every_seat_phone(app, clie
         words = text(phone.get(f"/seat/{token}"))
         assert "Alice: your bid no longer counts because the game's rules were changed" in words
         assert "2 of 4 bids in for hand 1" in words
-    assert _bid(phones[0], tokens[0], 2).status_code == 302
+    assert seat_bid(phones[0], tokens[0], 2).status_code == 302
     assert "no longer counts" not in text(phones[0].get(f"/seat/{token}/status"))
-    assert _bid(phones[3], tokens[3], 5).status_code == 302
-    assert _hands(app, game_id) == [(1, "[2, 4, 3, 5]")]
+    assert seat_bid(phones[3], tokens[3], 5).status_code == 302
+    assert stored_bids(app, game_id) == [(1, "[2, 4, 3, 5]")]
 
 
 def test_an_undo_voids_the_waiting_bids_and_says_why(app, client):
     game_id = start(client)
     play(client, game_id, 1, [3, 3, 3, 3], [4, 3, 3, 3])
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     phones = [app.test_client() for _ in tokens]
-    assert _bid(phones[0], tokens[0], 4, number=2).status_code == 302
+    assert seat_bid(phones[0], tokens[0], 4, number=2).status_code == 302
     version = re.search(r'name="version" value="(\d+)"', _scorer_page(client, game_id))
     client.post(f"/games/{game_id}/hands/1/delete", data={"number": "1", "version": "2"})
     assert version is not None

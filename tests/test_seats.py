@@ -7,32 +7,12 @@ import sqlite3
 
 import pytest
 
-from tests.helpers import bid_form, play, start, text
-
-
-def _links(client, game_id) -> list[str]:
-    response = client.post(f"/games/{game_id}/seats", data={"seats": "on"})
-    assert response.status_code == 302
-    body = client.get(f"/games/{game_id}").get_data(as_text=True)
-    tokens = re.findall(r'href="http://localhost/seat/([\w-]+)"', body)
-    assert len(tokens) == 4 and len(set(tokens)) == 4
-    return tokens
-
-
-def _bid(client, token, bid, number=1):
-    return client.post(f"/seat/{token}", data={"number": str(number), "bid": str(bid)})
-
-
-def _hands(app, game_id):
-    with sqlite3.connect(app.config["DATABASE"]) as conn:
-        return conn.execute(
-            "select number, bids from hands where game_id = ?", [game_id]
-        ).fetchall()
+from tests.helpers import bid_form, play, seat_bid, seat_links, start, stored_bids, text
 
 
 def test_each_seat_page_shows_only_its_own_bid_choices(client):
     game_id = start(client)
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     assert all(len(t) >= 22 for t in tokens)  # 128 random bits
     body = client.get(f"/seat/{tokens[1]}").get_data(as_text=True)
     assert '<legend id="bid-legend">Ben bid</legend>' in body
@@ -44,18 +24,18 @@ def test_each_seat_page_shows_only_its_own_bid_choices(client):
 
 def test_blind_nil_is_offered_only_where_the_rules_allow_it(client):
     game_id = start(client, rule_blind_nil_trailing_by="100")
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     body = client.get(f"/seat/{tokens[0]}").get_data(as_text=True)
     assert 'value="blind_nil"' not in body
-    response = _bid(client, tokens[0], "blind_nil")
+    response = seat_bid(client, tokens[0], "blind_nil")
     assert response.status_code == 400 and "trailing by 100" in text(response)
 
 
 def test_bids_stay_hidden_until_the_last_is_in_then_make_the_hand(client, app):
     game_id = start(client)
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     for token, bid in zip(tokens[:3], (4, "nil", 3)):
-        assert _bid(client, token, bid).status_code == 302
+        assert seat_bid(client, token, bid).status_code == 302
     for page in (
         f"/games/{game_id}",
         f"/games/{game_id}/seats/status?hand=1",
@@ -71,9 +51,9 @@ def test_bids_stay_hidden_until_the_last_is_in_then_make_the_hand(client, app):
     assert "Alice 4" not in other and "Your bid" not in other
     own = text(client.get(f"/seat/{tokens[0]}"))
     assert "Your bid: 4." in own
-    assert _hands(app, game_id) == []
-    assert _bid(client, tokens[3], 5).status_code == 302
-    assert _hands(app, game_id) == [(1, '[4, "nil", 3, 5]')]
+    assert stored_bids(app, game_id) == []
+    assert seat_bid(client, tokens[3], 5).status_code == 302
+    assert stored_bids(app, game_id) == [(1, '[4, "nil", 3, 5]')]
     words = text(client.get(f"/seat/{tokens[1]}/status?hand=1"))
     assert "All 4 bids are in for hand 1: Alice 4, Ben nil, Cara 3, Dev 5." in words
     assert "Hand 1: tricks" in text(client.get(f"/games/{game_id}"))
@@ -83,21 +63,21 @@ def test_bids_stay_hidden_until_the_last_is_in_then_make_the_hand(client, app):
 
 def test_a_seat_may_change_its_bid_until_all_are_in(client, app):
     game_id = start(client)
-    tokens = _links(client, game_id)
-    _bid(client, tokens[0], 4)
-    _bid(client, tokens[0], 6)
+    tokens = seat_links(client, game_id)
+    seat_bid(client, tokens[0], 4)
+    seat_bid(client, tokens[0], 6)
     assert "Your bid: 6." in text(client.get(f"/seat/{tokens[0]}"))
     assert "1 of 4 bids in" in text(client.get(f"/seat/{tokens[0]}/status"))
 
 
 def test_a_seat_bids_only_in_the_hand_being_bid(client, app):
     game_id = start(client)
-    tokens = _links(client, game_id)
-    response = _bid(client, tokens[0], 4, number=2)
+    tokens = seat_links(client, game_id)
+    response = seat_bid(client, tokens[0], 4, number=2)
     assert response.status_code == 302
     assert "Hand 2 is no longer the hand being bid" in text(client.get(f"/seat/{tokens[0]}"))
     play(client, game_id, 1, (3, 3, 3, 3), (3, 4, 3, 3))
-    response = _bid(client, tokens[0], 4, number=1)  # a stale form for hand 1
+    response = seat_bid(client, tokens[0], 4, number=1)  # a stale form for hand 1
     assert "Hand 1 is no longer the hand being bid" in text(client.get(f"/seat/{tokens[0]}"))
     assert "0 of 4 bids in for hand 2" in text(client.get(f"/seat/{tokens[0]}/status"))
 
@@ -112,8 +92,8 @@ def test_a_seat_bids_only_in_the_hand_being_bid(client, app):
 )
 def test_a_bad_bid_is_refused_beside_the_field(client, bid, message):
     game_id = start(client)
-    tokens = _links(client, game_id)
-    response = _bid(client, tokens[0], bid)
+    tokens = seat_links(client, game_id)
+    response = seat_bid(client, tokens[0], bid)
     assert response.status_code == 400 and message in text(response)
 
 
@@ -136,11 +116,11 @@ def test_a_rule_of_a_whole_side_is_told_without_any_hidden_bid(client, app, rule
     """Issue 16, finding 2: the refusal names the side and the rule, never a bid; every
     bid waits, nothing is made, and the side changes one of them."""
     game_id = start(client, **rules)
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     for seat, bid in bids:
-        response = _bid(client, tokens[seat], bid)
+        response = seat_bid(client, tokens[seat], bid)
         assert response.status_code == 302
-    assert _hands(app, game_id) == []
+    assert stored_bids(app, game_id) == []
     assert said in text(client.get(f"/seat/{tokens[2]}"))
     assert said in text(client.get(f"/games/{game_id}"))
     for status in (f"/seat/{tokens[1]}/status", f"/games/{game_id}/seats/status"):
@@ -149,16 +129,16 @@ def test_a_rule_of_a_whole_side_is_told_without_any_hidden_bid(client, app, rule
         # no hidden value: neither Alice's nor Cara's bid, nor the side's total
         rest = words.replace(said, "").replace("4 of 4 bids in for hand 1.", "")
         assert not re.search(r"\d|nil", rest), rest
-    assert _bid(client, tokens[2], 3).status_code == 302
-    stored = _hands(app, game_id)
+    assert seat_bid(client, tokens[2], 3).status_code == 302
+    stored = stored_bids(app, game_id)
     assert len(stored) == 1 and said not in text(client.get(f"/seat/{tokens[2]}"))
 
 
 def test_the_scorer_enters_the_bids_still_missing(client, app):
     game_id = start(client)
-    tokens = _links(client, game_id)
-    _bid(client, tokens[0], 4)
-    _bid(client, tokens[2], 3)
+    tokens = seat_links(client, game_id)
+    seat_bid(client, tokens[0], 4)
+    seat_bid(client, tokens[2], 3)
     words = text(client.get(f"/games/{game_id}"))
     assert "2 of 4 bids in for hand 1. Waiting for Ben, Dev." in words
     assert "Ben bid" in words and "Dev bid" in words
@@ -166,13 +146,13 @@ def test_the_scorer_enters_the_bids_still_missing(client, app):
         f"/games/{game_id}/seat-bids", data={"number": "1", "bid_1": "nil", "bid_3": "6"}
     )
     assert response.status_code == 302
-    assert _hands(app, game_id) == [(1, '[4, "nil", 3, 6]')]
+    assert stored_bids(app, game_id) == [(1, '[4, "nil", 3, 6]')]
 
 
 def test_the_missing_bids_form_and_the_hand_form_share_no_id(client):
     """Both forms name Ben's bid: each label must lead to its own form's control."""
     game_id = start(client)
-    _links(client, game_id)
+    seat_links(client, game_id)
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     ids = re.findall(r'\sid="([^"]+)"', body)
     assert [i for i in set(ids) if ids.count(i) > 1] == []
@@ -185,38 +165,38 @@ def test_the_missing_bids_form_and_the_hand_form_share_no_id(client):
 
 def test_a_stale_scorer_form_never_overwrites_a_phone_bid(client, app):
     game_id = start(client)
-    tokens = _links(client, game_id)
-    _bid(client, tokens[0], 4)
+    tokens = seat_links(client, game_id)
+    seat_bid(client, tokens[0], 4)
     # The scorer's form was made with Ben, Cara and Dev missing; Ben bid meanwhile.
-    _bid(client, tokens[1], 2)
+    seat_bid(client, tokens[1], 2)
     client.post(
         f"/games/{game_id}/seat-bids",
         data={"number": "1", "bid_1": "9", "bid_2": "3", "bid_3": "4"},
     )
-    assert _hands(app, game_id) == []
+    assert stored_bids(app, game_id) == []
     assert "Ben's bid came in from Ben's phone meanwhile" in text(client.get(f"/games/{game_id}"))
 
 
 def test_waiting_bids_are_void_after_the_hands_change(client, app):
     game_id = start(client)
-    tokens = _links(client, game_id)
-    _bid(client, tokens[0], 4)  # then the scorer enters hand 1 by hand, and undoes it
+    tokens = seat_links(client, game_id)
+    seat_bid(client, tokens[0], 4)  # then the scorer enters hand 1 by hand, and undoes it
     client.post(f"/games/{game_id}/bids", data=bid_form(1, (3, 3, 3, 3)))
     client.post(f"/games/{game_id}/hands/1/delete", data={"number": "1", "version": "1"})
-    assert _hands(app, game_id) == []
+    assert stored_bids(app, game_id) == []
     assert "0 of 4 bids in for hand 1" in text(client.get(f"/seat/{tokens[0]}/status"))
 
 
 def test_a_seat_link_stops_when_the_game_ends_or_links_go_off(client):
     game_id = start(client, target="custom", custom_target="50")
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     play(client, game_id, 1, (4, 3, 4, 3), (5, 3, 4, 1))  # over
     response = client.get(f"/seat/{tokens[0]}")
     assert response.status_code == 410 and "This game is over" in text(response)
-    assert _bid(client, tokens[0], 4).status_code == 410
+    assert seat_bid(client, tokens[0], 4).status_code == 410
     assert "The game is over." in text(client.get(f"/seat/{tokens[0]}/status?hand=1"))
     other = start(client)
-    tokens = _links(client, other)
+    tokens = seat_links(client, other)
     client.post(f"/games/{other}/seats", data={"seats": "off"})
     response = client.get(f"/seat/{tokens[0]}")
     assert response.status_code == 404 and "This seat link is not in use" in text(response)
@@ -225,9 +205,9 @@ def test_a_seat_link_stops_when_the_game_ends_or_links_go_off(client):
 
 def test_a_rematch_keeps_seat_links_and_the_old_link_leads_to_the_new_seat(client):
     game_id = start(client, target="custom", custom_target="50")
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     for token, bid in zip(tokens, (4, 3, 4, 3)):
-        _bid(client, token, bid)
+        seat_bid(client, token, bid)
     client.post(
         f"/games/{game_id}/tricks",
         data={
@@ -259,19 +239,19 @@ def test_cutthroat_for_three_bids_from_three_phones(client, app):
     page = client.get(f"/seat/{tokens[2]}").get_data(as_text=True)
     assert re.findall(r'name="bid"[^>]*value="(\w+)"', page)[-3:] == ["17", "nil", "blind_nil"]
     for token, bid in zip(tokens, (6, 5, 6)):
-        _bid(client, token, bid)
-    assert _hands(app, game_id) == [(1, "[6, 5, 6]")]
+        seat_bid(client, token, bid)
+    assert stored_bids(app, game_id) == [(1, "[6, 5, 6]")]
 
 
 def test_the_polled_status_answers_304_while_nothing_changes(client):
     game_id = start(client)
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     first = client.get(f"/seat/{tokens[0]}/status?hand=1")
     tag = first.headers["ETag"]
     assert (
         client.get(f"/seat/{tokens[0]}/status?hand=1", headers={"If-None-Match": tag}).status_code
         == 304
     )
-    _bid(client, tokens[1], 3)
+    seat_bid(client, tokens[1], 3)
     again = client.get(f"/seat/{tokens[0]}/status?hand=1", headers={"If-None-Match": tag})
     assert again.status_code == 200 and "1 of 4 bids in" in text(again)

@@ -10,15 +10,15 @@ from scorepad.core.rules import Rules
 from scorepad.store import db as store_db
 from scorepad.store import seats, storage
 from scorepad.store.migrations import migrations
-from tests import store_api as api
-from tests.conftest import partnership
+from tests import store_calls
+from tests.helpers import partnership
 
 
 def _game(path: Path) -> str:
     store_db.migrate(str(path))
     db = store_db.connect(str(path))
     try:
-        game_id = api.create_game(db, partnership(), Rules())
+        game_id = store_calls.create_game(db, partnership(), Rules())
         seats.enable(db, storage.load_game(db, game_id))
         return game_id
     finally:
@@ -34,7 +34,7 @@ def test_four_seats_bidding_at_once_make_exactly_one_hand(tmp_path):
         db = store_db.connect(str(path))
         try:
             start.wait()
-            results.append(api.save_seat_bids(db, game_id, 1, {seat: bid}))
+            results.append(store_calls.save_seat_bids(db, game_id, 1, {seat: bid}))
         except Exception as err:  # noqa: BLE001 - any failure fails the test below
             errors.append(err)
         finally:
@@ -77,7 +77,7 @@ def test_a_deleted_game_takes_its_seat_links_and_bids_with_it(tmp_path):
     game_id = _game(path)
     db = store_db.connect(str(path))
     try:
-        api.save_seat_bids(db, game_id, 1, {0: 4})
+        store_calls.save_seat_bids(db, game_id, 1, {0: 4})
         with store_db.writing(db):
             db.execute("delete from hands where game_id = ?", [game_id])
             db.execute("delete from games where id = ?", [game_id])

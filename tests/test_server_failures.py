@@ -12,7 +12,16 @@ import scorepad.web.db
 from scorepad.store import commands, storage
 from scorepad.web import errors
 from scorepad.web.db import get_db
-from tests.helpers import bid_form, chosen, new_game_form, start, text, tricks_form, version_on_page
+from tests.helpers import (
+    bid_form,
+    chosen,
+    disk_full,
+    new_game_form,
+    start,
+    text,
+    tricks_form,
+    version_on_page,
+)
 
 
 @pytest.fixture
@@ -33,17 +42,6 @@ def read_only(monkeypatch):
     return switch
 
 
-def _full(*args, **kwargs):
-    """Fail as SQLite does when the disk fills: a real SQLITE_FULL, from a database
-    that may not grow past its first page."""
-    conn = sqlite3.connect(":memory:")
-    try:
-        conn.execute("pragma max_page_count = 1")
-        conn.execute("create table needs_a_second_page (x)")
-    finally:
-        conn.close()
-
-
 def test_tricks_on_a_read_only_database_are_kept_on_the_page(app, client, read_only):
     game_id = start(client)
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
@@ -59,7 +57,7 @@ def test_tricks_on_a_read_only_database_are_kept_on_the_page(app, client, read_o
 
 
 def test_a_new_game_on_a_full_disk_keeps_the_names(client, monkeypatch):
-    monkeypatch.setattr(commands, "start", _full)
+    monkeypatch.setattr(commands, "start", disk_full)
     response = client.post("/games/new", data=new_game_form(("Zoe", "Yan", "Xia", "Wil")))
     assert response.status_code == 507
     assert "the server's disk is full" in text(response)
@@ -77,7 +75,7 @@ def test_hand_forms_on_a_full_disk(app, client, monkeypatch, path, data, writer)
     game_id = start(client)
     if path != "bids":
         client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
-    monkeypatch.setattr(commands, writer, _full)
+    monkeypatch.setattr(commands, writer, disk_full)
     response = client.post(f"/games/{game_id}/{path}", data=data)
     assert response.status_code == 507 and "disk is full" in text(response)
     assert chosen(response, "bid_0") == [data["bid_0"]]
@@ -138,7 +136,7 @@ def _raised(fail, *args) -> sqlite3.OperationalError:
 @pytest.mark.parametrize(
     "fail,needs_path,problem,status",
     [
-        (_full, False, errors.DISK_FULL, 507),
+        (disk_full, False, errors.DISK_FULL, 507),
         (_read_only, False, errors.READ_ONLY, 503),
         (_busy, True, errors.BUSY, 503),
     ],
@@ -176,12 +174,12 @@ def test_bids_while_another_write_holds_the_database_too_long(app, client, monke
 
 
 def test_a_seat_bid_on_a_full_disk_says_so_in_whole_sentences(client, monkeypatch):
-    from tests.test_seats import _bid, _links
+    from tests.helpers import seat_bid, seat_links
 
     game_id = start(client)
-    tokens = _links(client, game_id)
-    monkeypatch.setattr(commands, "seat_bid", _full)
-    response = _bid(client, tokens[0], 4)
+    tokens = seat_links(client, game_id)
+    monkeypatch.setattr(commands, "seat_bid", disk_full)
+    response = seat_bid(client, tokens[0], 4)
     assert response.status_code == 507
     assert (
         "Not saved: the server's disk is full. Save again once space is freed on the server."

@@ -8,7 +8,7 @@ from scorepad.core.model import GameScore, Hand, Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import extend, score_game
 from scorepad.core.stakes import Stake, stakes, winning_contract
-from tests.conftest import PLAYERS, hand
+from tests.helpers import PLAYERS, hand
 
 
 def _hand_for(score: GameScore, side: int, contract: int) -> Hand:
@@ -164,3 +164,24 @@ def test_past_the_hand_limit_with_the_lead_shared():
     )
     assert score.tied and score.totals == (61, 61)
     assert [s for s in stakes(score) if s.kind == "hand_limit"] == [Stake("hand_limit", None, 0, 1)]
+
+
+def test_the_same_standing_is_worked_out_once(monkeypatch):
+    """The tricks step asks again for what was at stake when its hand was bid, from a
+    score made anew without that hand: the answer is the one already worked out."""
+    import scorepad.core.stakes as module
+    from scorepad.core.scoring import without_pending
+
+    calls = []
+    real = module.winning_contract
+    monkeypatch.setattr(
+        module, "winning_contract", lambda score, side: calls.append(side) or real(score, side)
+    )
+    module._stakes.cache_clear()
+    before = score_game(PART, Rules(), [], ((437, 0), (301, 0)))
+    first = stakes(before)
+    assert [s.amount for s in first if s.kind == "need"] == [7]  # 437 + 70 reaches 500
+    bid = extend(before, Hand((3, 4, 3, 4)))
+    assert bid.pending is not None and stakes(bid) == []
+    assert stakes(without_pending(bid)) == first
+    assert calls == [0, 1]  # each side's contract scanned once, not again

@@ -9,7 +9,7 @@ from scorepad.core.rules import Rules
 from scorepad.core.scoring import Table, score_game
 from scorepad.core.stats import player_stats
 from scorepad.web.chart import score_chart, summary
-from tests.conftest import DEFAULT, hand, partnership
+from tests.helpers import DEFAULT, hand, partnership
 
 N, B = "nil", "blind_nil"
 

@@ -13,7 +13,7 @@ from scorepad.core.errors import GameError
 from scorepad.core.game import Game
 from scorepad.core.rules import RulesError, validate_rules
 from scorepad.core.scoring import Hand, Table, end_early, score_game
-from tests.conftest import partnership
+from tests.helpers import partnership
 
 N = "nil"
 

@@ -226,27 +226,27 @@ def test_a_stale_dealer_change_of_a_past_hand_does_not_undo_a_fix(app, phones):
 
 
 def test_a_seat_phone_and_the_scorer_bidding_the_same_seat_keep_the_phone_s_bid(app, client):
-    from tests.test_seats import _bid, _links
+    from tests.helpers import seat_bid, seat_links
 
     game_id = start(client)
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     ben = app.test_client()
     # The scorer's page offers Ben's bid (not in yet); Ben bids from his phone meanwhile.
-    assert _bid(ben, tokens[1], 5).status_code == 302
+    assert seat_bid(ben, tokens[1], 5).status_code == 302
     r = client.post(f"/games/{game_id}/seat-bids", data={"number": "1", "bid_1": "2"})
     assert "Ben's bid came in from Ben's phone meanwhile" in text(client.get(r.headers["Location"]))
     for seat, bid in ((0, 3), (2, 3), (3, 2)):
-        assert _bid(app.test_client(), tokens[seat], bid).status_code == 302
+        assert seat_bid(app.test_client(), tokens[seat], bid).status_code == 302
     assert hands(app, game_id)[0].bids == (3, 5, 3, 2)
 
 
 def test_four_seat_phones_bidding_at_once_make_one_hand(app, client):
     import threading
 
-    from tests.test_seats import _links
+    from tests.helpers import seat_links
 
     game_id = start(client)
-    tokens = _links(client, game_id)
+    tokens = seat_links(client, game_id)
     phones = [app.test_client() for _ in tokens]
     for phone, token in zip(phones, tokens):
         assert phone.get(f"/seat/{token}").status_code == 200

@@ -11,8 +11,8 @@ import pytest
 
 from scorepad.store import storage
 from scorepad.web.db import get_db
+from tests.data import IMPORT
 from tests.helpers import bid_form, form_token, new_game_form, play, start, text, tricks_form
-from tests.test_gamefile import IMPORT
 
 
 def test_home_redirects_to_games(client):

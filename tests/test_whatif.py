@@ -9,7 +9,7 @@ from scorepad.core.game import Game
 from scorepad.core.rules import Rules, RulesError
 from scorepad.core.scoring import score_game
 from scorepad.core.whatif import rule_value, what_if
-from tests.conftest import hand, partnership
+from tests.helpers import hand, partnership
 
 # Ben & Dev pile up bags: 9 after hand 2, a penalty in hand 3 with 2 left (carry).
 BAGGY = (

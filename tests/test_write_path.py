@@ -15,9 +15,7 @@ import scorepad.store.db
 from scorepad.core.rules import Rules
 from scorepad.store import commands, storage
 from scorepad.web.db import get_db
-from tests.conftest import partnership
-from tests.helpers import bid_form, start, text, tricks_form
-from tests.test_server_failures import _full
+from tests.helpers import bid_form, disk_full, partnership, start, text, tricks_form
 
 ROOT = Path(__file__).resolve().parents[1]
 REPOSITORY = "scorepad/store/storage.py"
@@ -121,7 +119,7 @@ class _FullAtCommit(sqlite3.Connection):
     def execute(self, sql, *args):  # type: ignore[no-untyped-def, override]
         if sql.strip().upper() == "COMMIT" and _Disk.fail:
             _Disk.fail -= 1
-            _full()  # a real SQLITE_FULL, as SQLite raises it
+            disk_full()  # a real SQLITE_FULL, as SQLite raises it
         return super().execute(sql, *args)
 
 

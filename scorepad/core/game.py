@@ -95,12 +95,19 @@ def check_fix(game: Game, number: int, hand: Hand | None) -> FixOutcome:
     fixed = replace(
         game, hands=tuple(hands), next_dealer=None if hand is None else game.next_dealer
     )
-    score = start_score(game.table, game.rules, game.start)
+    return _rescore(fixed, number)
+
+
+def _rescore(fixed: Game, number: int) -> FixOutcome:
+    """Score `fixed` hand by hand after a change to hand `number` (0: to its settings);
+    the hands after the one that now ends the game go in the outcome's `removed`."""
+    hands = fixed.hands
+    score = start_score(fixed.table, fixed.rules, fixed.start)
     for index, later in enumerate(hands, 1):
         try:
             score = extend(score, later)
         except GameError as err:
-            if index > number and err.rule in SCORE_RULES:
+            if number and index > number and err.rule in SCORE_RULES:
                 raise GameError(
                     f"after the change to hand {number} this hand breaks {err.rule}: {err.detail}",
                     hand=index,
@@ -141,3 +148,9 @@ def with_settings(game: Game, table: Table, rules: Rules) -> Game:
     ):
         raise GameError("the table itself cannot change during a game", field="players")
     return replace(game, table=table, rules=rules)
+
+
+def check_settings(game: Game, table: Table, rules: Rules) -> FixOutcome:
+    """The game with new settings, scored again; if it is now over before its last hand
+    (a lower target), the hands after that one are in `removed`, for the table to confirm."""
+    return _rescore(with_settings(game, table, rules), 0)

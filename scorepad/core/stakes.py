@@ -24,10 +24,12 @@ it into words. Nothing is returned when nothing is at stake.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .ending import settle
 from .hand import score_side
-from .model import GameScore, SideHand, blind_bid_open, blind_nil_open
+from .model import GameScore, SideHand, Table, blind_bid_open, blind_nil_open
+from .rules import Rules
 
 BAG_WARNING = 3  # bags to the penalty at which the table is told
 HANDS_WARNING = 3  # hands left before the limit at which the table is told
@@ -50,7 +52,7 @@ def _unchanged(total: int, bags: int) -> SideHand:
     return SideHand(0, 0, None, 0, 0, (), 0, 0, 0, 0, total, bags)
 
 
-def winning_contract(score: GameScore, side: int) -> int | None:
+def winning_contract(score: GameScore | _Standing, side: int) -> int | None:
     """The smallest contract that, made exactly with the others scoring nothing,
     wins the game for `side` this hand; None if none does."""
     table, rules = score.table, score.rules
@@ -85,6 +87,29 @@ def stakes(score: GameScore) -> list[Stake]:
     being played, once the game is over, or when nothing is."""
     if score.status == "finished" or score.pending is not None or not score.totals:
         return []
+    # Worked out once for the same values: the tricks step shows what was at stake
+    # when its hand was bid, from a score made again without that hand.
+    return list(_stakes(_Standing(score)))
+
+
+@dataclass(frozen=True)
+class _Standing:
+    """What the stakes of the next hand depend on: a score's values, not its object."""
+
+    table: Table
+    rules: Rules
+    next_number: int
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    streaks: tuple[int, ...]
+
+    def __init__(self, score: GameScore) -> None:
+        for name in ("table", "rules", "next_number", "totals", "bags", "streaks"):
+            object.__setattr__(self, name, getattr(score, name))
+
+
+@lru_cache(maxsize=1024)
+def _stakes(score: _Standing) -> tuple[Stake, ...]:
     rules, sides = score.rules, range(len(score.table.sides))
     found: list[Stake] = []
     for side in sides:
@@ -119,4 +144,4 @@ def stakes(score: GameScore) -> list[Stake]:
             for side in sides
             if blind_bid_open(rules, score.totals, side)
         ]
-    return found
+    return tuple(found)

@@ -161,3 +161,15 @@ def m010_events(db: Database) -> None:
         "sides text not null, game_id text unique references games(id) on delete set null, "
         "last_hand integer, primary key (event_id, round, number))"
     )
+
+
+@migrations()
+def m011_undone_hand(db: Database) -> None:
+    """The hand last undone in a game, with the revision the undo gave the game: it can
+    be put back while the game has not changed since. One per game; it goes with it."""
+    db.execute(
+        "create table undone_hands ("
+        "game_id text primary key references games(id) on delete cascade, "
+        "number integer not null, bids text not null, tricks text, side_tricks text, "
+        "extra text, ended integer not null, revision integer not null)"
+    )

@@ -32,7 +32,8 @@ class Stale(Outcome):
     changed meanwhile. `why`: "entered" (that hand was entered already), "gone" (it was
     undone), "changed" (it was changed), "played" (its tricks are in), "not_last" (only
     the last hand can be undone), "bid" (the hand was bid), "bidding" (it is not the hand
-    being bid), "game" (the game changed)."""
+    being bid), "put_back" (the game changed since hand `number` was undone), "game" (the
+    game changed)."""
 
     def __init__(self, stored: StoredGame, number: int | None, why: str) -> None:
         super().__init__(stored)
@@ -49,10 +50,11 @@ class NotOver(Outcome):
 
 
 class RemovesHands(Outcome):
-    """After this fix of hand `number` the game is over before its last hand: hands
-    `numbers` go only if the table confirms, with the game's `revision` it was shown."""
+    """After this fix of hand `number` (None: this change of the settings) the game is
+    over before its last hand: hands `numbers` go only if the table confirms, with the
+    game's `revision` it was shown."""
 
-    def __init__(self, stored: StoredGame, number: int, numbers: tuple[int, ...]) -> None:
+    def __init__(self, stored: StoredGame, number: int | None, numbers: tuple[int, ...]) -> None:
         super().__init__(stored)
         self.number = number
         self.numbers = numbers

@@ -58,7 +58,8 @@ def _names(value: object) -> tuple[str | None, ...] | None:
     return tuple(None if name is None else stored_text(name) for name in value)
 
 
-def _read_hand(h: dict) -> Hand:
+def read_hand(h: dict) -> Hand:
+    """A hand from its columns (`hand_values`)."""
     extra = json.loads(h.get("extra") or "{}")
     return Hand(
         tuple(json.loads(h["bids"])),
@@ -85,7 +86,7 @@ def read_game(row: dict, hand_rows: list[dict]) -> Game:
     return Game(
         table,
         rules,
-        tuple(_read_hand(h) for h in hand_rows),
+        tuple(read_hand(h) for h in hand_rows),
         row["tricks_by"],
         _tuple(extra.get("start")),
         extra.get("ended", False),

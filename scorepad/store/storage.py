@@ -249,7 +249,7 @@ def write_hand(db: Database, stored: StoredGame, number: int, hand: Hand | None)
         _one(db, "delete from hands where game_id = ? and number = ?", [stored.id, number])
         del hands[number - 1], versions[number - 1]
     elif number > len(hands):
-        db.table("hands").insert(_hand_row(stored.id, number, hand, revision, at))
+        _insert_hand(db, _hand_row(stored.id, number, hand, revision, at))
         hands.append(hand)
         versions.append(revision)
     else:
@@ -275,6 +275,14 @@ def write_hand(db: Database, stored: StoredGame, number: int, hand: Hand | None)
     chosen = stored.game.next_dealer if len(hands) == len(stored.game.hands) else None
     game = replace(stored.game, hands=tuple(hands), next_dealer=chosen)
     return replace(stored, game=game, versions=tuple(versions))
+
+
+def _insert_hand(db: Database, row: dict) -> None:
+    """One hand's row by a plain INSERT: sqlite-utils' `insert` looks the table up in
+    sqlite_master twice and wraps a SAVEPOINT around it, on every save of bids."""
+    columns = ", ".join(row)
+    marks = ", ".join("?" * len(row))
+    db.conn.execute(f"insert into hands ({columns}) values ({marks})", list(row.values()))
 
 
 def _one(db: Database, sql: str, params: Sequence[object]) -> None:

@@ -1,5 +1,5 @@
-"""Keeping a game in order: settings, deleting, ending early, a hand's dealer and
-adjustment, the CSV table, and what the new-game page offers from this browser's games."""
+"""Keeping a game in order: settings, deleting, ending early, putting an undone hand
+back, a hand's dealer and adjustment, the CSV table."""
 
 from __future__ import annotations
 
@@ -12,13 +12,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.errors import GameError
 from ..core.next_hand import next_hand
-from ..core.rules import TARGET_PRESETS
 from ..store import commands, storage
 from ..store.outcomes import Outcome, RemovesHands
 from . import security
 from .csv_export import hands_csv
 from .db import get_db
-from .forms import NAME_FIELD, NewGameForm
 from .manage_forms import (
     VersionForm,
     adjust_form,
@@ -34,7 +32,6 @@ from .render import render_stored, stored_or_404
 from .sharing import file_stem
 
 bp = Blueprint("manage", __name__)
-RECENT = 10  # games offered for "the same rules as"
 
 
 def _game_url(game_id: str) -> str:
@@ -51,7 +48,8 @@ def _write(
     except RemovesHands as removes:
         form.removes = removes.numbers  # the page offers to remove them and save
         form.confirm_value = confirm_value(removes)
-        form.form_errors.append(f"Not saved: hand {removes.number}: {say(removes)}")
+        where = "" if removes.number is None else f"hand {removes.number}: "
+        form.form_errors.append(f"Not saved: {where}{say(removes)}")
         return None
     except GameError as err:
         name = f"{err.field}_{err.seat}" if err.field == "adjust" else err.field
@@ -80,7 +78,7 @@ def settings(game_id: str) -> Any:
             done = _write(
                 form,
                 lambda: commands.change_settings(
-                    get_db(), game_id, form.version.data, new_table, rules
+                    get_db(), game_id, form.version.data, new_table, rules, confirm=confirmed()
                 ),
                 url_for("manage.settings", game_id=game_id),
                 "Settings saved; every hand was scored again.",
@@ -131,6 +129,24 @@ def end(game_id: str) -> Any:
         flash(say(outcome), "error")
     else:
         flash("The game was ended.", "ok")
+    return redirect(_game_url(game_id))
+
+
+@bp.post("/games/<game_id>/hands/<int:number>/put-back")
+def put_back(game_id: str, number: int) -> Any:
+    """Put back the hand just undone, while the game has not changed since."""
+    stored_or_404(game_id)
+    form = VersionForm()
+    if not form.validate_on_submit():
+        abort(400, description="The form to put the hand back was incomplete.")
+    try:
+        commands.put_back(get_db(), game_id, number, form.version.data)
+    except GameError as err:
+        flash(err.detail, "error")
+    except Outcome as outcome:
+        flash(say(outcome), "error")
+    else:
+        flash(f"Hand {number} is back, as it was saved.", "ok")
     return redirect(_game_url(game_id))
 
 
@@ -230,49 +246,3 @@ def renege(game_id: str, number: int) -> Any:
     return render_stored(
         "games/renege.html", stored, form=form, number=number, names=names
     ), 400 if form.is_submitted() else 200
-
-
-def new_game_context(form: NewGameForm) -> dict[str, Any]:
-    """Names this browser has used and its recent games; with `?rules_from=<id>` on a
-    GET, the house rules of that game (only one on this browser's list) filled in."""
-    known = security.remembered_games()
-    games = storage.list_games(get_db(), known) if known else []
-    names: dict[str, str] = {}
-    for stored in games:
-        for name in stored.game.table.players:
-            names.setdefault(name.casefold(), name)
-    for seat in range(4):
-        form[f"player_{seat}"].render_kw = {
-            **NAME_FIELD,
-            "list": "known-names",
-            "autocomplete": "off",
-        }
-    chosen = request.args.get("rules_from", "") if request.method == "GET" else ""
-    if chosen:
-        source = next((g for g in games if g.id == chosen), None)
-        if source is None:
-            form.form_errors.append(
-                "Those rules are from a game this phone does not know: the usual rules are shown."
-            )
-        else:
-            _fill_rules(form, source)
-    recent = [
-        (
-            g.id,
-            " vs ".join(s.name for s in g.score().sides)
-            + f", to {g.game.rules.target} ({g.created_at[:10]})",
-        )
-        for g in games[:RECENT]
-    ]
-    return {"known_names": list(names.values()), "recent_games": recent, "rules_from": chosen}
-
-
-def _fill_rules(form: NewGameForm, source: storage.StoredGame) -> None:
-    rules = source.game.rules
-    for key in rule_keys(source.game.table):
-        if key != "target" and f"rule_{key}" in form:
-            form[f"rule_{key}"].data = getattr(rules, key)
-    if rules.target in TARGET_PRESETS:
-        form.target.data = str(rules.target)
-    else:
-        form.target.data, form.custom_target.data = "custom", rules.target

@@ -37,6 +37,7 @@ def _stale(outcome: Stale) -> str:
         "not_last": f"Only the last hand can be deleted, and hand {n} is not.",
         "bid": f"Hand {n} was bid meanwhile: it changed on another phone.",
         "bidding": f"Hand {n} is no longer the hand being bid.",
+        "put_back": f"Hand {n} was not put back: the game changed since it was undone.",
     }.get(outcome.why, STALE)
 
 
@@ -83,6 +84,7 @@ def confirm_value(removes: RemovesHands) -> str:
 
 NOTICE = {
     "undo": "a hand was undone",
+    "put_back": "a hand was put back",
     "fix": "an earlier hand was fixed",
     "dealer": "the dealer was changed",
     "settings": "the game's rules were changed",

@@ -10,7 +10,7 @@ from flask import g
 
 from ..core.model import Bid
 from ..core.seats import side_refusal
-from ..store import seats, storage
+from ..store import seats, storage, undone
 from .db import get_db
 from .evening import evening_for, rule_choices, rule_options, what_if_for
 from .events.public import event_table
@@ -57,12 +57,14 @@ def seat_state(stored: storage.StoredGame) -> SeatState | None:
 
 def game_page(stored: storage.StoredGame) -> dict[str, Any]:
     """The game page's own data: seat links and bids in, the evening's tally, the
-    stakes of the next hand, the club night's round and table it is played for."""
+    stakes of the next hand, the club night's round and table it is played for, the hand
+    that can be put back."""
     return {
         "seating": seat_state(stored),
         "tally": evening_for(stored),
         "stake_words": stake_lines(stored.score()),
         "event_table": event_table(stored.id),
+        "put_back": undone.offered(get_db(), stored),  # a hand undone by the last change
     }
 
 

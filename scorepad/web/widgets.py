@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -28,3 +29,40 @@ class Hidden(HiddenInput):
     """A hidden input, drawn by `attributes`: two on every hand form, every page."""
 
     html_params = staticmethod(attributes)
+
+
+def chips(field: Any, own: tuple[str, ...] = ()) -> Markup:
+    """One seat's or side's radio chips (`pick` in _macros.html), the chosen one checked.
+
+    Drawn in Python and kept per group: four seats of fifteen choices each were most of
+    the bids step's rendering, and a table shows the same few groups hand after hand."""
+    chosen = None if field.data is None else str(field.data)
+    choices = tuple((choice.value, choice.label) for choice in field.choices)
+    return _chips(field.id, field.name, choices, chosen, tuple(own))
+
+
+@lru_cache(maxsize=4096)
+def _chips(
+    field_id: str,
+    name: str,
+    choices: tuple[tuple[str, str], ...],
+    chosen: str | None,
+    own: tuple[str, ...],
+) -> Markup:
+    """`own`: the choices (the core's nils) after which the seat counts its own tricks."""
+    return Markup("").join(
+        Markup(
+            '<label class="chip{}"><input{} id="{}-{}" name="{}" type="radio" value="{}"{}>'
+            "<span>{}</span></label>"
+        ).format(
+            Markup(" wide") if value in own else "",
+            Markup(" checked") if value == chosen else "",
+            field_id,
+            index,
+            name,
+            value,
+            Markup(" data-own") if value in own else "",
+            label,
+        )
+        for index, (value, label) in enumerate(choices)
+    )

@@ -1,31 +1,14 @@
-"""A real scorepad on waitress over loopback, and Debian's Chromium at a phone's size."""
+"""Fixtures: a real scorepad on waitress over loopback, and Debian's Chromium at a phone's
+size (its settings and the shared checks live in tests/browser/helpers.py)."""
 
 from __future__ import annotations
 
 import os
 import threading
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 
 def pytest_collection_modifyitems(items):
@@ -87,9 +70,3 @@ def page(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
-
-
-def shot(page, name: str) -> None:
-    """A full-page screenshot at phone size under tests/artifacts/."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

@@ -3,24 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
 from tests.browser.flows import enter_bids, enter_tricks, press, start_game
-
-axe = Axe()
-
-
-def assert_accessible(page, name: str) -> None:
-    shot(page, name)
-    results = axe.run(page)
-    bad = [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert bad == [], f"{name}: {bad}"
+from tests.browser.helpers import assert_accessible
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,8 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, shot
 from tests.browser.flows import enter_bids, enter_tricks, follow
-from tests.browser.test_accessibility import assert_accessible
+from tests.browser.helpers import PHONE, assert_accessible, shot
 from tests.event_helpers import event_form
 from tests.live import Phone
 

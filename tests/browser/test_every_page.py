@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
 from tests.browser.flows import (
     cramped_targets,
     enter_bids,
@@ -15,6 +14,7 @@ from tests.browser.flows import (
     sideways,
     start_game,
 )
+from tests.browser.helpers import shot
 
 LONG = ["A" * 39 + "a", "B" * 39 + "b", "C" * 39 + "c", "D" * 39 + "d"]
 

@@ -6,7 +6,6 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS, PHONE, shot
 from tests.browser.flows import (
     choice,
     enter_bids,
@@ -16,6 +15,7 @@ from tests.browser.flows import (
     start_game,
     totals,
 )
+from tests.browser.helpers import ARTIFACTS, PHONE, shot
 
 
 def test_live_scoreboard_updates_by_itself(browser, page, live_server):

@@ -7,8 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
 from tests.browser.flows import enter_bids, enter_tricks, press, start_game, totals
+from tests.browser.helpers import PHONE
 
 NAMES = ["Alice", "Ben", "Cara", "Dev"]
 
@@ -20,11 +20,16 @@ def test_one_poll_per_board_after_many_saves(page, live_server):
     for _ in range(3):  # each save's answer replaces the page and starts its behaviours
         enter_bids(page, {"Alice": 3, "Ben": 3, "Cara": 3, "Dev": 3})
         enter_tricks(page, {"Alice & Cara": 7})
-    polls: list[str] = []
-    page.on("request", lambda r: polls.append(r.url) if "/seats/status" in r.url else None)
-    page.wait_for_timeout(4500)  # the board asks every 2 s: two or three asks, not twelve
-    assert 1 <= len(polls) <= 3, polls
-    assert len({re.sub(r".*hand=", "", u) for u in polls}) == 1  # the board on the page only
+    since = page.evaluate("performance.now()")
+    asks = """since => performance.getEntriesByType("resource")
+        .filter(e => e.name.includes("/seats/status") && e.startTime > since)
+        .map(e => [e.name, e.startTime])"""
+    page.wait_for_function(f"since => ({asks})(since).length >= 3", arg=since)
+    polls = page.evaluate(asks, since)
+    starts = [start for _, start in polls]
+    # one poll asks every 2 s; a second loop would ask in between
+    assert all(b - a >= 1500 for a, b in zip(starts, starts[1:])), polls
+    assert len({re.sub(r".*hand=", "", u) for u, _ in polls}) == 1  # the board on the page only
 
 
 def test_a_seat_phone_follows_the_score_and_the_next_hand(browser, page, live_server):

@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, shot
 from tests.browser.flows import enter_bids, enter_tricks, start_game, tap, totals
-from tests.browser.test_accessibility import assert_accessible
+from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, assert_accessible, shot
 from tests.live import answers, serve_https, stop_https
 
 NAME = "table.test"

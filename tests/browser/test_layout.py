@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
 from tests.browser.flows import enter_bids, enter_tricks, follow, sideways, start_game
+from tests.browser.helpers import shot
 
 
 def test_three_player_history_and_stats_fit_at_360(page, live_server):

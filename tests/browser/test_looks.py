@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.flows import enter_bids, enter_tricks, start_game
-from tests.browser.test_one_screen import close_game, first_screen
+from tests.browser.helpers import close_game, first_screen
 
 WAKE_LOCK_STUB = """
 window.wakeCalls = [];
@@ -52,13 +52,12 @@ def test_the_screen_stays_awake_while_a_game_is_played(page, live_server):
     start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"], target="100")
     assert page.evaluate("window.wakeCalls") == ["request screen"]
     page.evaluate(SHOWN, "hidden")
-    page.wait_for_timeout(100)
+    page.wait_for_function("() => window.wakeCalls.length === 2")
     assert page.evaluate("window.wakeCalls") == ["request screen", "release"]
     page.evaluate(SHOWN, "visible")
-    page.wait_for_timeout(100)
+    page.wait_for_function("() => window.wakeCalls.length === 3")
     assert page.evaluate("window.wakeCalls").count("request screen") == 2
     enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
     enter_tricks(page, {"Ann & Cat": 8})  # Bob & Dan win: the game is over
     expect(page.get_by_role("heading", name="Game over: Bob & Dan win")).to_be_visible()
-    page.wait_for_timeout(100)
-    assert page.evaluate("window.wakeCalls")[-1] == "release"
+    page.wait_for_function("() => window.wakeCalls.at(-1) === 'release'")

@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 from scorepad.core.game import Game
 from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import Hand, Table
-from tests.browser.conftest import shot
 from tests.browser.flows import enter_bids, enter_tricks, follow, press, start_game, totals
+from tests.browser.helpers import shot
 
 
 def test_rename_download_and_delete(page, live_server):
@@ -51,7 +51,7 @@ def test_rename_download_and_delete(page, live_server):
 
 
 def test_housekeeping_pages_are_accessible(page, live_server):
-    from tests.browser.test_accessibility import assert_accessible
+    from tests.browser.helpers import assert_accessible
 
     start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"], tricks_by="By player")
     enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})

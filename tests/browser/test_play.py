@@ -6,7 +6,6 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
 from tests.browser.flows import (
     choice,
     choose,
@@ -20,6 +19,7 @@ from tests.browser.flows import (
     tap,
     totals,
 )
+from tests.browser.helpers import shot
 
 
 def test_partnership_game_by_player_to_the_end(page, live_server):

@@ -23,8 +23,7 @@ def test_a_nil_count_above_its_side_is_stopped_on_the_nil_bidders_row(page, live
 
 
 def test_the_first_visit_is_kept_for_offline_use(browser, own_server):
-    from tests.browser.conftest import PHONE
-    from tests.browser.test_one_screen import close_game
+    from tests.browser.helpers import PHONE, close_game
 
     game = f"{own_server.url}/games/{close_game(own_server)}"
     context = browser.new_context(**PHONE)

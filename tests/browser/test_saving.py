@@ -7,7 +7,6 @@ import re
 
 from playwright.sync_api import Page, Route, expect
 
-from tests.browser.conftest import shot
 from tests.browser.flows import (
     choice,
     choose_bid,
@@ -19,6 +18,7 @@ from tests.browser.flows import (
     start_game,
     totals,
 )
+from tests.browser.helpers import shot
 
 NO_CONNECTION = "No connection: not saved. What you entered is kept; try again."
 SECOND_BIDS = {"Ann": "3", "Bob": "2", "Cat": "3", "Dan": "2"}
@@ -120,11 +120,11 @@ def test_a_slow_save_says_saving_and_a_double_tap_sends_once(page, live_server):
     choice(page, "Dan bid", "2").press("Enter")  # a submit from the keyboard
     # and one the browser cannot hold back for the disabled button: only app.js stops it
     page.locator("form.bids-form").evaluate("f => f.requestSubmit()")
-    page.wait_for_timeout(300)
-    assert len(held) == 1
+    expect(page.get_by_role("button", name="Saving…")).to_be_disabled()
     held[0].continue_()
     expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
-    page.wait_for_timeout(300)
+    # every tap and submit came before the first save was let through: any second save
+    # would have been held by the time its answer is on the page
     assert len(held) == 1
     assert len(hands_saved(page, game)) == 2
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
 from tests.browser.flows import enter_bids, enter_tricks, start_game
+from tests.browser.helpers import shot
 
 SHARE_STUB = """
 window.shared = [];

@@ -12,7 +12,6 @@ from playwright.sync_api import expect
 
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import BLIND_NIL, NIL, Hand, Table, score_game
-from tests.browser.conftest import shot
 from tests.browser.flows import (
     enter_bids,
     enter_tricks,
@@ -23,6 +22,7 @@ from tests.browser.flows import (
     totals,
     touches,
 )
+from tests.browser.helpers import shot
 
 PLAYERS = ["Alice", "Ben", "Cara", "Dev"]
 WORDS = {"nil": NIL, "blind nil": BLIND_NIL}

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from sqlite_utils import Database
 
-from ...core.game import check_fix, check_hand_count
+from ...core.game import FixOutcome, check_fix, check_hand_count
 from ...core.scoring import Hand, extend
 from .. import seats, storage
 from ..db import writing
@@ -75,13 +75,26 @@ def fix(
     """Write the fix of hand `number`; the hands after which the game is now over go
     only if the phone confirmed them as they are now."""
     outcome = check_fix(stored.game, number, hand)
+    written = remove_after(db, stored, number, outcome, confirm)
+    written = storage.write_hand(db, written, number, hand)
+    return storage.bump(db, written, outcome.game, outcome.score)
+
+
+def remove_after(
+    db: Database,
+    stored: StoredGame,
+    number: int | None,
+    outcome: FixOutcome,
+    confirm: Confirm | None,
+) -> StoredGame:
+    """Remove the hands after which a change (to hand `number`; None: to the settings)
+    ends the game, if the phone confirmed them as they are now; else RemovesHands."""
     if outcome.removed and confirm != (stored.revision, outcome.removed):
         raise RemovesHands(stored, number, outcome.removed)
     written = stored
     for gone in reversed(outcome.removed):
         written = storage.write_hand(db, written, gone, None)
-    written = storage.write_hand(db, written, number, hand)
-    return storage.bump(db, written, outcome.game, outcome.score)
+    return written
 
 
 def remove_last(db: Database, stored: StoredGame, number: int) -> StoredGame:

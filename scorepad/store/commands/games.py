@@ -7,14 +7,14 @@ from dataclasses import replace
 
 from sqlite_utils import Database
 
-from ...core.game import Game, check_hand_count, with_settings
+from ...core.game import Game, check_hand_count, check_settings
 from ...core.rules import Rules
 from ...core.scoring import GameScore, Table, end_early
 from .. import seats, storage
 from ..db import writing
 from ..outcomes import Missing, NotOver
 from ..storage import StoredGame
-from ._run import at_revision, change
+from ._run import Confirm, at_revision, change, remove_after
 
 
 def start(
@@ -50,14 +50,23 @@ def end_now(db: Database, game_id: str, revision: int) -> StoredGame:
 
 
 def change_settings(
-    db: Database, game_id: str, revision: int, table: Table, rules: Rules
+    db: Database,
+    game_id: str,
+    revision: int,
+    table: Table,
+    rules: Rules,
+    *,
+    confirm: Confirm | None = None,
 ) -> StoredGame:
-    """New names, side names or house rules: every hand is scored again with them first."""
+    """New names, side names or house rules: every hand is scored again with them first.
+    If the game is then over before its last hand (a lower target), RemovesHands, unless
+    `confirm` is what it says."""
 
     def act(stored: StoredGame) -> StoredGame:
         at_revision(stored, revision)
-        game = with_settings(stored.game, table, rules)
-        return storage.bump(db, stored, game, game.score(), table=True)
+        outcome = check_settings(stored.game, table, rules)
+        written = remove_after(db, stored, None, outcome, confirm)
+        return storage.bump(db, written, outcome.game, outcome.score, table=True)
 
     return change(db, game_id, act, "settings")
 

@@ -1,5 +1,5 @@
 """The commands on a game's hands: bids (from the scorer or the seats), tricks, a fix,
-an adjustment or renege, a dealer, an undo or a cancel."""
+an adjustment or renege, a dealer, an undo (and putting the hand back) or a cancel."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ...core.errors import GameError
 from ...core.model import Bid
 from ...core.scoring import Hand, extend, without_pending
 from ...core.seats import SIDE_RULES, check_seat_bid
-from .. import seats, storage
+from .. import seats, storage, undone
 from ..outcomes import AlreadySaved, GameOver, SeatTaken, Stale
 from ..storage import StoredGame
 from ._run import Confirm, add_bids, change, fix, hand_at, remove_last, seen
@@ -163,10 +163,28 @@ def undo(db: Database, game_id: str, number: int, version: int) -> StoredGame:
     """Remove the last hand, played or only bid."""
 
     def act(stored: StoredGame) -> StoredGame:
-        seen(stored, number, version)
-        return remove_last(db, stored, number)
+        hand = seen(stored, number, version)
+        fresh = remove_last(db, stored, number)
+        undone.keep(db, fresh, number, hand, stored.game.ended)  # to put back, until a change
+        return fresh
 
     return change(db, game_id, act, "undo")
+
+
+def put_back(db: Database, game_id: str, number: int, revision: int) -> StoredGame:
+    """Put back hand `number` exactly as it was undone, if the game (seen at `revision`)
+    has not changed since the undo."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        kept = undone.offered(db, stored)
+        if kept is None or kept.number != number or stored.revision != revision:
+            raise Stale(stored, number, "put_back")
+        written = storage.write_hand(db, stored, number, kept.hand)
+        game = replace(written.game, ended=kept.ended)
+        undone.forget(db, game_id)
+        return storage.bump(db, written, game, game.score())
+
+    return change(db, game_id, act, "put_back")
 
 
 def cancel(db: Database, game_id: str, number: int, version: int) -> StoredGame:

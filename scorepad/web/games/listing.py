@@ -19,13 +19,14 @@ from ...core.errors import GameError
 from ...core.rules import RULE_SPECS, validate_rules
 from ...core.scoring import make_table
 from ...store import commands, storage
-from .. import errors, manage, security
+from .. import errors, security
 from ..db import get_db
 from ..forms import (
     COMMON_RULES,
     ImportForm,
     NewGameForm,
 )
+from ..new_game import new_game_context
 from ..render import stored_or_404
 from ..sharing import file_stem
 from . import bp
@@ -71,7 +72,7 @@ def new() -> Any:
         form=form,
         specs=RULE_SPECS,
         common_rules=COMMON_RULES,
-        **manage.new_game_context(form),
+        **new_game_context(form),
     ), 400 if form.is_submitted() else 200
 
 

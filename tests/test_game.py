@@ -15,7 +15,7 @@ from scorepad.core.scoring import (
     start_score,
     without_pending,
 )
-from tests.conftest import partnership
+from tests.helpers import partnership
 
 N = "nil"
 MADE = Hand((3, 3, 3, 3), (4, 3, 3, 3))  # 61 / 60

@@ -1,0 +1,106 @@
+"""What the new-game page offers from this browser's games: the names used, and "the
+same rules as" one of its recent evenings (its table, names and house rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+
+from ..core.rules import RULE_SPECS, TARGET_PRESETS, RuleSpec
+from ..store import storage
+from . import security
+from .db import get_db
+from .forms import NAME_FIELD, NewGameForm
+from .manage_forms import rule_keys
+
+RECENT = 10  # evenings offered for "the same rules as"
+
+
+def new_game_context(form: NewGameForm) -> dict[str, Any]:
+    """Names this browser has used and its recent evenings (a rematch stands for the games
+    before it); with `?rules_from=<id>` on a GET, that game's table, names and house rules
+    filled in (only a game on this browser's list) and what was taken, in words."""
+    known = security.remembered_games()
+    games = storage.list_games(get_db(), known) if known else []
+    names: dict[str, str] = {}
+    for stored in games:
+        for name in stored.game.table.players:
+            names.setdefault(name.casefold(), name)
+    for seat in range(4):
+        form[f"player_{seat}"].render_kw = {
+            **NAME_FIELD,
+            "list": "known-names",
+            "autocomplete": "off",
+        }
+    chosen = request.args.get("rules_from", "") if request.method == "GET" else ""
+    taken = ""
+    if chosen:
+        source = next((g for g in games if g.id == chosen), None)
+        if source is None:
+            form.form_errors.append(
+                "Those rules are from a game this phone does not know: the usual rules are shown."
+            )
+        else:
+            _fill_table(form, source)
+            _fill_rules(form, source)
+            taken = taken_words(source)
+    before = {g.rematch_of for g in games if g.rematch_of}  # a rematch stands for its evening
+    recent = [(g.id, _label(g)) for g in games if g.id not in before][:RECENT]
+    return {
+        "known_names": list(names.values()),
+        "recent_games": recent,
+        "rules_from": chosen,
+        "rules_taken": taken,
+    }
+
+
+def _label(stored: storage.StoredGame) -> str:
+    sides = " vs ".join(s.name for s in stored.score().sides)
+    return f"{sides}, to {stored.game.rules.target} ({stored.created_at[:10]})"
+
+
+def taken_words(source: storage.StoredGame) -> str:
+    """What a new game took from `source`: its table, names, target and the house rules
+    that are not the usual ones."""
+    rules, table = source.game.rules, source.game.table
+    changed = [
+        f"{spec.label} {_shown(getattr(rules, spec.key), spec)}"
+        for spec in RULE_SPECS
+        if spec.key != "target"
+        and spec.key in rule_keys(table)
+        and getattr(rules, spec.key) != spec.default
+    ]
+    return (
+        f"Taken from {_label(source)}: the players {', '.join(table.players)}, "
+        f"target {rules.target}, "
+        + (f"house rules {'; '.join(changed)}." if changed else "the usual house rules.")
+        + " Change anything before you start."
+    )
+
+
+def _shown(value: object, spec: RuleSpec) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return dict(spec.choices).get(str(value), "none" if value is None else str(value))
+
+
+def _fill_table(form: NewGameForm, source: storage.StoredGame) -> None:
+    table = source.game.table
+    form.table.data = (
+        "partnership" if table.mode == "partnership" else f"cutthroat-{len(table.players)}"
+    )
+    for seat in range(4):
+        form[f"player_{seat}"].data = table.players[seat] if seat < len(table.players) else ""
+    form.tricks_by.data = source.game.tricks_by
+
+
+def _fill_rules(form: NewGameForm, source: storage.StoredGame) -> None:
+    rules = source.game.rules
+    for key in rule_keys(source.game.table):
+        if key != "target" and f"rule_{key}" in form:
+            form[f"rule_{key}"].data = getattr(rules, key)
+    if rules.target in TARGET_PRESETS:
+        form.target.data = str(rules.target)
+    else:
+        form.target.data, form.custom_target.data = "custom", rules.target

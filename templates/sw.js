@@ -60,7 +60,8 @@ async function save(request) {
 
 // A page kept from before, shown because the network failed: say so at its top.
 async function keptPage(request) {
-  const hit = await caches.match(request);
+  // Vary is ignored: a page kept under another cookie or encoding is still this page.
+  const hit = await caches.match(request, { ignoreVary: true });
   if (!hit) return request.mode === "navigate" ? caches.match(OFFLINE) : Response.error();
   const type = hit.headers.get("Content-Type") || "";
   if (request.mode !== "navigate" || !type.startsWith("text/html")) return hit;

@@ -16,23 +16,25 @@ TABLES = 4
 # Two hands that keep totals near 0, so a game never ends while the test runs.
 
 
-def test_sigkill_mid_writes_keeps_every_acknowledged_hand(tmp_path):
-    database, port = tmp_path / "scorepad.db", free_port()
+def _kill_while_tables_write(
+    database, port: int, table, least: int, within: float, then: float
+) -> dict[str, list]:
+    """Serve `database`, let TABLES threads run `table` against it and SIGKILL the server
+    once `least` things are acknowledged (or `within` seconds pass), `then` seconds on;
+    what each table had acknowledged."""
     base = f"http://127.0.0.1:{port}"
     server = serve(database, port)
     acked: dict[str, list] = {}
     stop = threading.Event()
-    threads = [
-        threading.Thread(target=keep_table, args=(base, acked, stop, k)) for k in range(TABLES)
-    ]
+    threads = [threading.Thread(target=table, args=(base, acked, stop, k)) for k in range(TABLES)]
     try:
         for t in threads:
             t.start()
         # Kill once writes are under way (a loaded machine may take a while to get there).
-        deadline = time.monotonic() + 30
-        while sum(len(h) for h in list(acked.values())) < 20 and time.monotonic() < deadline:
+        deadline = time.monotonic() + within
+        while sum(len(h) for h in list(acked.values())) < least and time.monotonic() < deadline:
             time.sleep(0.1)
-        time.sleep(0.5)
+        time.sleep(then)
         server.send_signal(signal.SIGKILL)
         server.wait(10)
     finally:
@@ -42,6 +44,13 @@ def test_sigkill_mid_writes_keeps_every_acknowledged_hand(tmp_path):
         if server.poll() is None:
             server.kill()
     assert sum(len(h) for h in acked.values()) > 0, "no hand was acknowledged before the kill"
+    return acked
+
+
+def test_sigkill_mid_writes_keeps_every_acknowledged_hand(tmp_path):
+    database, port = tmp_path / "scorepad.db", free_port()
+    base = f"http://127.0.0.1:{port}"
+    acked = _kill_while_tables_write(database, port, keep_table, least=20, within=30, then=0.5)
 
     conn = sqlite3.connect(database)
     assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
@@ -125,28 +134,7 @@ def _seated_table(base: str, acked: dict, stop: threading.Event, key: int) -> No
 def test_sigkill_keeps_every_acknowledged_seat_bid_dealer_and_adjustment(tmp_path):
     database, port = tmp_path / "scorepad.db", free_port()
     base = f"http://127.0.0.1:{port}"
-    server = serve(database, port)
-    acked: dict[str, list] = {}
-    stop = threading.Event()
-    threads = [
-        threading.Thread(target=_seated_table, args=(base, acked, stop, k)) for k in range(TABLES)
-    ]
-    try:
-        for t in threads:
-            t.start()
-        deadline = time.monotonic() + 40
-        while sum(len(h) for h in list(acked.values())) < 8 and time.monotonic() < deadline:
-            time.sleep(0.1)
-        time.sleep(0.3)
-        server.send_signal(signal.SIGKILL)
-        server.wait(10)
-    finally:
-        stop.set()
-        for t in threads:
-            t.join(15)
-        if server.poll() is None:
-            server.kill()
-    assert sum(len(h) for h in acked.values()) > 0, "no hand was acknowledged before the kill"
+    acked = _kill_while_tables_write(database, port, _seated_table, least=8, within=40, then=0.3)
 
     server = serve(database, port)
     try:

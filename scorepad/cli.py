@@ -183,15 +183,13 @@ def serve_command(
 
         serve_https(app, host, [*names, *addresses], port, https_port, threads)
         return
-    import waitress
+    from .serving import serve
 
     urls = [f"http://{address}:{port}/" for address in addresses]
     # Links and QR codes for other phones: the configured address, else the one printed.
     app.config["PUBLIC_URL"] = app.config.get("PUBLIC_URL") or urls[0]
     show_addresses(urls)
-    waitress.serve(
-        app, host=host, port=port, threads=threads, ident="scorepad", **waitress_options(app)
-    )
+    serve(app, host=host, port=port, threads=threads, ident="scorepad", **waitress_options(app))
 
 
 def show_addresses(urls: list[str], how: str = "") -> None:

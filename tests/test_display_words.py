@@ -49,3 +49,13 @@ def test_a_set_side_below_zero_reads_with_a_minus():
     assert words.hand_sentence(score) == (
         "Hand 1: Alice & Cara set by 3; Ben & Dev made 8 of 6 (2 bags). \u221280 to 62."
     )
+
+
+def test_the_last_played_hand_is_the_latest_with_tricks():
+    played = [Hand((3, 3, 3, 4), (3, 3, 3, 4)), Hand((4, 4, 3, 4), (4, 3, 3, 3))]
+    assert words.last_played(score_game(TABLE, Rules(), [])) is None
+    assert words.last_played(score_game(TABLE, Rules(), played)).number == 2
+    # the hand in play (bids only) is not the last played one
+    pending = score_game(TABLE, Rules(), [*played, Hand((3, 3, 3, 3))])
+    assert words.last_played(pending).number == 2
+    assert words.last_played(score_game(TABLE, Rules(), [Hand((3, 3, 3, 3))])) is None

@@ -91,3 +91,26 @@ def test_every_listening_socket_gets_quiet_connections():
         assert all(listener.channel_class is QuietChannel for listener in listeners)
     finally:
         server.close()
+
+
+def test_serve_puts_what_the_app_made_at_start_out_of_the_collectors_sight(monkeypatch):
+    import gc
+
+    from scorepad import serving
+
+    ran = []
+
+    class Server:
+        def print_listen(self, text: str) -> None:
+            pass
+
+        def run(self) -> None:
+            ran.append(gc.get_freeze_count())
+
+    monkeypatch.setattr(serving, "create_server", lambda app, **options: Server())
+    gc.unfreeze()
+    try:
+        serving.serve(held_app(threading.Event(), b""), host="127.0.0.1", port=0)
+    finally:
+        gc.unfreeze()
+    assert ran and ran[0] > 1000

@@ -105,23 +105,7 @@ class NewGameForm(FlaskForm):
         if self.table.errors:
             return False
         seats = self.mode_and_seats()[1]
-        names: list[str] = []
-        for seat in range(4):
-            field = self[f"player_{seat}"]
-            name, problem = name_problem(field.data or "")
-            if seat < seats:  # the core's own name check, worded for the form
-                if problem == EMPTY:
-                    field.errors.append("enter a name")
-                elif problem:
-                    field.errors.append(f"this name {problem}")
-                elif name_key(name) in names:
-                    field.errors.append("another player has this name")
-                names.append(name_key(name))
-            elif name or problem not in ("", EMPTY):
-                field.errors.append(
-                    f"a {seats}-player game has no seat {seat + 1}: "
-                    "clear this name or choose more players"
-                )
+        self._check_names(seats)
         if not self.first_dealer.errors and int(self.first_dealer.data) >= seats:
             self.first_dealer.errors.append(f"choose one of the {seats} players")
         if (
@@ -141,6 +125,26 @@ class NewGameForm(FlaskForm):
                 "custom_target",
             )
         )
+
+    def _check_names(self, seats: int) -> None:
+        """A name for each seat in play, none twice, and none for a seat not in play."""
+        names: list[str] = []
+        for seat in range(4):
+            field = self[f"player_{seat}"]
+            name, problem = name_problem(field.data or "")
+            if seat < seats:  # the core's own name check, worded for the form
+                if problem == EMPTY:
+                    field.errors.append("enter a name")
+                elif problem:
+                    field.errors.append(f"this name {problem}")
+                elif name_key(name) in names:
+                    field.errors.append("another player has this name")
+                names.append(name_key(name))
+            elif name or problem not in ("", EMPTY):
+                field.errors.append(
+                    f"a {seats}-player game has no seat {seat + 1}: "
+                    "clear this name or choose more players"
+                )
 
     def rule_errors(self, common: bool | None = None) -> bool:
         """Whether any house-rule field was refused (its section then opens): all of

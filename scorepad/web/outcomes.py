@@ -14,6 +14,7 @@ STALE = (
     "This game was changed on another phone meanwhile. Here it is as it is now; "
     "make your change again if it is still needed."
 )
+STALE_SHORT = "the game was changed on another phone meanwhile;"
 
 
 def changed(number: int) -> str:

@@ -63,7 +63,9 @@ CHOICES = {
 SWITCHES = ["nil", "blind_nil", "double_nil", "ten_for_two_hundred", "suicide"]
 
 TOP_KEYS = {"format", "mode", "players", "first_dealer", "rules", "hands", "start", "ended"}
-TOP_COMPUTED = {"sides", "status", "winner"}
+# `tricks_by` and `side_names` are written by scorepad's export though GAMEFILE.md does not
+# list them; they are accepted so that an export imports again.
+TOP_COMPUTED = {"sides", "status", "winner", "tricks_by", "side_names"}
 HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note", "renege"}
 HAND_COMPUTED = {"number", "sides"}
 
@@ -206,7 +208,9 @@ def read_bid(value: Any, rules: dict, table: dict, where: str) -> Any:
             raise Refused(f"{where}: bid out of range")
     else:
         raise Refused(f"{where}: not a bid")
-    if bid == "nil" and not rules["nil"]:
+    # READING: "nil off: nil bids are refused, bids are 1..tricks per hand" leaves no
+    # room for a blind nil either.
+    if is_nil(bid) and not rules["nil"]:
         raise Refused(f"{where}: nil is off")
     if bid == "blind_nil" and not rules["blind_nil"]:
         raise Refused(f"{where}: blind nil is off")
@@ -573,6 +577,10 @@ def score(doc: Any) -> dict:
             raise Refused("ended: no hand has been played")
         if last["sides"] is None:
             raise Refused("ended: the last hand is not played")
+        # READING: `ended` records a game the table stopped early; a game that the rules
+        # had already finished cannot also be stopped early (scorepad refuses it too).
+        if finished:
+            raise Refused("ended: the game was already over")
         if not finished:
             result["status"] = "finished"
             result["winner"] = single_leader(state["totals"], state["bags"], rules)

@@ -4,8 +4,14 @@ scorer on generated game files."""
 
 from __future__ import annotations
 
-import pytest
+import json
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorepad import gamefile
+from scorepad.core.errors import GameError
 from tests.reference_scorer import Refused, score
 
 PLAYERS = ["Alice", "Ben", "Cara", "Dev"]
@@ -143,3 +149,209 @@ def test_reference_bag_counts(held, new, rules, left, penalty):
 def test_reference_refuses_twelve_tricks():
     with pytest.raises(Refused):
         score(game([{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}]))
+
+
+# ---------------------------------------------------------------- scorepad against the reference
+
+RULE_VALUES = {
+    "target": st.sampled_from([150, 250, 50, 100, 300, 500]) | st.integers(50, 2000),
+    "nil": st.booleans(),
+    "blind_nil": st.booleans(),
+    "blind_nil_trailing_by": st.sampled_from([0, 50, 100, 200]),
+    "double_nil": st.booleans(),
+    "nil_value": st.sampled_from([50, 100, 200]) | st.integers(0, 500),
+    "nil_tricks": st.sampled_from(["bags", "partner", "none"]),
+    "bag_limit": st.sampled_from([0, 3, 5, 7, 10]),
+    "bag_penalty": st.sampled_from([0, 50, 100, 110]),
+    "bag_remainder": st.sampled_from(["carry", "drop"]),
+    "bag_points": st.sampled_from([0, 1, 2]),
+    "missed_contract": st.sampled_from(["minus", "zero"]),
+    "ten_for_two_hundred": st.booleans(),
+    "min_side_bid": st.sampled_from([0, 2, 4]),
+    "suicide": st.booleans(),
+    "loss_threshold": st.sampled_from([None, -100, -200, -500]),
+    "bidding": st.sampled_from(["open", "mirror", "whiz"]),
+    "deck": st.sampled_from(["standard", "jokers"]),
+    "zero_bid": st.sampled_from(["nil", "bid"]),
+    "blind_bid": st.sampled_from([0, 4, 6]),
+    "blind_bid_trailing_by": st.sampled_from([0, 100]),
+    "boston": st.sampled_from(["off", "win", "bonus"]),
+    "boston_bonus": st.sampled_from([50, 500, 2000]),
+    "set_out": st.sampled_from([0, 2, 3]),
+    "hand_limit": st.sampled_from([0, 1, 2, 3, 5, 8]),
+    "tie_break": st.sampled_from(["play_on", "fewer_bags"]),
+    "renege_tricks": st.sampled_from([1, 3, 13]),
+}
+PARTNERSHIP_ONLY = {"set_out", "suicide", "renege_tricks"}
+
+
+def one_in(draw, chances: int) -> bool:
+    """True about once in `chances` draws (a middle value: hypothesis favours the ends)."""
+    return draw(st.integers(1, chances)) == (chances + 1) // 2
+
+
+def split(draw, total: int, parts: int) -> list[int]:
+    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
+    edges = [0, *cuts, total]
+    return [b - a for a, b in zip(edges, edges[1:])]
+
+
+def near_bids(draw, bids: list, total: int) -> list[int]:
+    """Tricks close to the bids: every bid taken, then the rest (or the excess) spread."""
+    tricks = [b if isinstance(b, int) else 0 for b in bids]
+    while sum(tricks) > total:
+        seat = draw(st.sampled_from([s for s, t in enumerate(tricks) if t > 0]))
+        tricks[seat] -= 1
+    while sum(tricks) < total:
+        tricks[draw(st.integers(0, len(bids) - 1))] += 1
+    return tricks
+
+
+@st.composite
+def hands(draw, mode: str, seats: int, top: int) -> dict:
+    numbers = st.integers(1, top) | st.integers(1, 5)
+    bid = numbers | st.sampled_from(["nil", "blind_nil", 0, "nil"])
+    if one_in(draw, 9):  # now and then a bid for every trick
+        bids = [top if s == 0 else "nil" for s in range(seats)]
+        if mode == "partnership":
+            bids = [7, "nil", 6, "nil"]
+    else:
+        bids = draw(st.lists(bid, min_size=seats, max_size=seats))
+    if draw(st.booleans()):
+        tricks = near_bids(draw, bids, top)
+    else:
+        tricks = split(draw, top, seats)
+    hand: dict = {"bids": bids, "tricks": tricks}
+    sides = 2 if mode == "partnership" else seats
+    if one_in(draw, 5):
+        hand["blind"] = [draw(st.integers(0, sides - 1))]
+    if one_in(draw, 7):
+        hand["dealer"] = draw(st.integers(0, seats - 1))
+    if one_in(draw, 7):
+        hand["adjust"] = draw(st.lists(st.integers(-1000, 1000), min_size=sides, max_size=sides))
+        hand["note"] = "table fix"
+    if mode == "partnership" and one_in(draw, 5):
+        hand["renege"] = draw(st.sampled_from([[0], [1], [0, 1]]))
+    if mode == "partnership" and one_in(draw, 5):
+        nil = [s for s in range(4) if bids[s] in ("nil", "blind_nil", 0)]
+        hand["side_tricks"] = [tricks[0] + tricks[2], tricks[1] + tricks[3]]
+        hand["tricks"] = [tricks[s] if s in nil else None for s in range(4)]
+    return hand
+
+
+def refused_by_reference(doc: dict) -> bool:
+    try:
+        score(doc)
+    except Refused:
+        return True
+    return False
+
+
+@st.composite
+def game_files(draw) -> dict:
+    """A game file, valid or not, with hands chosen so most files are valid."""
+    mode = draw(st.sampled_from(["partnership", "cutthroat"]))
+    seats = 4 if mode == "partnership" else draw(st.sampled_from([2, 3, 4]))
+    top = 17 if seats == 3 else 13
+    keys = [k for k in RULE_VALUES if mode == "partnership" or k not in PARTNERSHIP_ONLY]
+    chosen = draw(st.lists(st.sampled_from(keys), unique=True, max_size=8))
+    rules = {key: draw(RULE_VALUES[key]) for key in chosen}
+    doc: dict = {
+        "format": "scorepad/1",
+        "mode": mode,
+        "players": ["Alice", "Ben", "Cara", "Dev"][:seats],
+        "first_dealer": draw(st.integers(0, seats - 1)),
+        "rules": rules,
+        "hands": [],
+    }
+    if one_in(draw, 4):
+        sides = 2 if mode == "partnership" else seats
+        doc["start"] = [
+            {"total": draw(st.integers(-90, 240)), "bags": draw(st.integers(0, 2))}
+            for _ in range(sides)
+        ]
+    length = draw(st.sampled_from([12, 25, 6, 60, 3, 1, 0]))
+    if refused_by_reference(doc):
+        return doc  # a bad start
+    for _ in range(length):
+        if score(doc)["status"] == "finished":
+            if one_in(draw, 4):
+                doc["hands"].append(draw(hands(mode, seats, top)))
+            return doc  # now and then one hand after the end: both must refuse it
+        for attempt in range(4):
+            hand = draw(hands(mode, seats, top))
+            doc["hands"].append(hand)
+            if not refused_by_reference(doc):
+                break
+            if attempt == 3 or one_in(draw, 9):
+                return doc  # a refused file: both must refuse it
+            doc["hands"].pop()
+        if one_in(draw, 30):
+            break
+    if doc["hands"] and one_in(draw, 6):
+        doc["hands"][-1] = {"bids": doc["hands"][-1]["bids"], "tricks": None}
+    played = bool(doc["hands"]) and doc["hands"][-1]["tricks"] is not None
+    if one_in(draw, 4 if played else 30):
+        doc["ended"] = True
+    return doc
+
+
+def scorepad_result(doc: dict) -> dict | None:
+    """What scorepad makes of the file through its public boundary; None if refused."""
+    try:
+        game, scored = gamefile.loads_scored(json.dumps(doc))
+    except GameError:
+        return None
+    return comparable(gamefile.export(game, scored))
+
+
+def comparable(doc: dict) -> dict:
+    return {
+        "sides": [
+            {key: side[key] for key in ("name", "seats", "total", "bags")} for side in doc["sides"]
+        ],
+        "status": doc["status"],
+        "winner": doc["winner"],
+        "hands": [
+            {"number": h["number"], "dealer": h["dealer"], "sides": h.get("sides")}
+            for h in doc["hands"]
+        ],
+    }
+
+
+def reference_result(doc: dict) -> dict | None:
+    try:
+        result = score(doc)
+    except Refused:
+        return None
+    del result["how"]
+    return result
+
+
+DIFFERENTIAL = settings(
+    max_examples=400,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+@DIFFERENTIAL
+@given(game_files())
+def test_scorepad_scores_every_file_as_the_reference_does(doc):
+    expected = reference_result(doc)
+    got = scorepad_result(doc)
+    if expected is None:
+        assert got is None, "scorepad accepts a file the reference refuses"
+    else:
+        assert got is not None, f"scorepad refuses: {refusal(doc)}"
+        assert got == expected
+
+
+def refusal(doc: dict) -> str:
+    try:
+        gamefile.loads_scored(json.dumps(doc))
+    except GameError as err:
+        return str(err)
+    return ""

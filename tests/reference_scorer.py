@@ -98,6 +98,10 @@ def read_table(doc: dict) -> dict:
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
             raise Refused("players: name")
         names.append(name.strip())
+    # READING: GAMEFILE.md does not say so, but scorepad refuses two seats of the same name
+    # (a game page could not tell them apart); the reference does the same, ignoring case.
+    if len({name.casefold() for name in names}) != len(names):
+        raise Refused("players: the same name twice")
     seats = len(players)
     first_dealer = doc.get("first_dealer", 0)
     if not is_whole(first_dealer) or not 0 <= first_dealer < seats:
@@ -153,6 +157,12 @@ def read_rules(raw: Any, table: dict) -> dict:
         raise Refused("rules.renege_tricks")
     if rules["set_out"] == 1 or rules["set_out"] < 0:
         raise Refused("rules.set_out")
+    # READING: a "(partnership only)" rule set away from its default in cutthroat is refused
+    # (scorepad refuses it; RULES.md could also be read as the rule being ignored).
+    if table["mode"] == "cutthroat":
+        for key in ("set_out", "suicide", "renege_tricks"):
+            if rules[key] != DEFAULTS[key]:
+                raise Refused(f"rules.{key}: partnership only")
     # READING: the rest only say "N > 0" or "N >= 0"; negatives are refused.
     for key in (
         "blind_nil_trailing_by",
@@ -177,9 +187,9 @@ def read_start(raw: Any, table: dict, rules: dict) -> list[dict]:
         raise Refused("start")
     start = []
     for entry in raw:
-        if not isinstance(entry, dict) or set(entry) - {"total", "bags"}:
+        if not isinstance(entry, dict) or set(entry) != {"total", "bags"}:
             raise Refused("start")
-        total, bags = entry.get("total", 0), entry.get("bags", 0)
+        total, bags = entry["total"], entry["bags"]
         if not is_whole(total) or not is_whole(bags):
             raise Refused("start")
         if not -10000 <= total <= 10000 or total >= rules["target"]:
@@ -531,8 +541,6 @@ def score(doc: Any) -> dict:
     rules = read_rules(doc.get("rules"), table)
     start = read_start(doc.get("start"), table, rules)
     raw_hands = doc.get("hands", [])
-    if raw_hands is None:
-        raw_hands = []
     if not isinstance(raw_hands, list):
         raise Refused("hands")
     if len(raw_hands) > 500:

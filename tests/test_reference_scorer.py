@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scorepad import gamefile
@@ -254,7 +254,7 @@ def game_files(draw) -> dict:
     seats = 4 if mode == "partnership" else draw(st.sampled_from([2, 3, 4]))
     top = 17 if seats == 3 else 13
     keys = [k for k in RULE_VALUES if mode == "partnership" or k not in PARTNERSHIP_ONLY]
-    chosen = draw(st.lists(st.sampled_from(keys), unique=True, max_size=8))
+    chosen = draw(st.lists(st.sampled_from(keys), unique=True, max_size=len(keys)))
     rules = {key: draw(RULE_VALUES[key]) for key in chosen}
     doc: dict = {
         "format": "scorepad/1",
@@ -342,11 +342,19 @@ DIFFERENTIAL = settings(
 def test_scorepad_scores_every_file_as_the_reference_does(doc):
     expected = reference_result(doc)
     got = scorepad_result(doc)
+    event("refused" if expected is None else f"{doc['mode']} {expected['status']}")
+    if expected is not None and expected["status"] == "finished":
+        event(f"finished after {len(expected['hands'])} hands")
     if expected is None:
         assert got is None, "scorepad accepts a file the reference refuses"
     else:
         assert got is not None, f"scorepad refuses: {refusal(doc)}"
         assert got == expected
+        # The export imports again as the same game, scored the same by both.
+        exported = gamefile.export(*gamefile.loads_scored(json.dumps(doc)))
+        again = gamefile.export(*gamefile.loads_scored(gamefile.dumps(exported)))
+        assert again == exported
+        assert reference_result(exported) == expected
 
 
 def refusal(doc: dict) -> str:

@@ -157,30 +157,30 @@ RULE_VALUES = {
     "target": st.sampled_from([150, 250, 50, 100, 300, 500]) | st.integers(50, 2000),
     "nil": st.booleans(),
     "blind_nil": st.booleans(),
-    "blind_nil_trailing_by": st.sampled_from([0, 50, 100, 200]),
+    "blind_nil_trailing_by": st.sampled_from([0, 50, 100, 200]) | st.integers(0, 300),
     "double_nil": st.booleans(),
-    "nil_value": st.sampled_from([50, 100, 200]) | st.integers(0, 500),
+    "nil_value": st.sampled_from([50, 100, 200]) | st.integers(0, 1000),
     "nil_tricks": st.sampled_from(["bags", "partner", "none"]),
-    "bag_limit": st.sampled_from([0, 3, 5, 7, 10]),
-    "bag_penalty": st.sampled_from([0, 50, 100, 110]),
+    "bag_limit": st.sampled_from([0, 3, 5, 7, 10]) | st.integers(1, 100),
+    "bag_penalty": st.sampled_from([0, 50, 100, 110]) | st.integers(0, 1000),
     "bag_remainder": st.sampled_from(["carry", "drop"]),
     "bag_points": st.sampled_from([0, 1, 2]),
     "missed_contract": st.sampled_from(["minus", "zero"]),
     "ten_for_two_hundred": st.booleans(),
-    "min_side_bid": st.sampled_from([0, 2, 4]),
+    "min_side_bid": st.sampled_from([0, 2, 4]) | st.integers(0, 8),
     "suicide": st.booleans(),
-    "loss_threshold": st.sampled_from([None, -100, -200, -500]),
+    "loss_threshold": st.sampled_from([None, -100, -200, -500]) | st.integers(-2000, -1),
     "bidding": st.sampled_from(["open", "mirror", "whiz"]),
     "deck": st.sampled_from(["standard", "jokers"]),
     "zero_bid": st.sampled_from(["nil", "bid"]),
-    "blind_bid": st.sampled_from([0, 4, 6]),
-    "blind_bid_trailing_by": st.sampled_from([0, 100]),
+    "blind_bid": st.sampled_from([0, 4, 6]) | st.integers(1, 13),
+    "blind_bid_trailing_by": st.sampled_from([0, 100]) | st.integers(0, 300),
     "boston": st.sampled_from(["off", "win", "bonus"]),
     "boston_bonus": st.sampled_from([50, 500, 2000]),
-    "set_out": st.sampled_from([0, 2, 3]),
-    "hand_limit": st.sampled_from([0, 1, 2, 3, 5, 8]),
+    "set_out": st.sampled_from([0, 2, 3]) | st.integers(2, 6),
+    "hand_limit": st.sampled_from([0, 1, 2, 3, 5, 8]) | st.integers(1, 40),
     "tie_break": st.sampled_from(["play_on", "fewer_bags"]),
-    "renege_tricks": st.sampled_from([1, 3, 13]),
+    "renege_tricks": st.sampled_from([1, 3, 13]) | st.integers(1, 13),
 }
 PARTNERSHIP_ONLY = {"set_out", "suicide", "renege_tricks"}
 
@@ -363,3 +363,77 @@ def refusal(doc: dict) -> str:
     except GameError as err:
         return str(err)
     return ""
+
+
+def break_one_thing(draw, doc: dict) -> dict:
+    """The file with one entry spoilt, most often in a way both readers must refuse."""
+    doc = json.loads(json.dumps(doc))
+    hands_in = doc["hands"]
+    seats = len(doc["players"])
+    choices = ["format", "mode", "unknown", "rule", "first_dealer", "players", "start"]
+    if hands_in:
+        choices += ["tricks", "bid", "hand key", "dealer", "blind", "adjust", "note", "renege"]
+        choices += ["unplayed early", "side_tricks", "negative"]
+    what = draw(st.sampled_from(choices))
+    hand = draw(st.sampled_from(hands_in)) if hands_in else None
+    if what == "format":
+        doc["format"] = draw(st.sampled_from(["scorepad/2", None, ""]))
+    elif what == "mode":
+        doc["mode"] = draw(st.sampled_from(["solo", "partnership" if seats != 4 else "pairs"]))
+    elif what == "unknown":
+        doc["colour"] = "blue"
+    elif what == "rule":
+        doc["rules"][draw(st.sampled_from(["target", "boston_bonus", "renege_tricks"]))] = draw(
+            st.sampled_from([0, 2001, 49, 14, "500", 1.5, None])
+        )
+    elif what == "first_dealer":
+        doc["first_dealer"] = draw(st.sampled_from([seats, -1, "0", None]))
+    elif what == "players":
+        doc["players"] = doc["players"] + ["Eve", "Fay"][: draw(st.integers(1, 2))]
+    elif what == "start":
+        doc["start"] = [{"total": 0, "bags": -1}] * (2 if doc["mode"] == "partnership" else seats)
+    elif what == "tricks" and hand["tricks"] is not None and "side_tricks" not in hand:
+        hand["tricks"][draw(st.integers(0, seats - 1))] += draw(st.sampled_from([1, -1, 2]))
+    elif what == "negative" and hand["tricks"] is not None and "side_tricks" not in hand:
+        hand["tricks"][0] -= 20
+        hand["tricks"][1] += 20
+    elif what == "bid":
+        hand["bids"][draw(st.integers(0, seats - 1))] = draw(
+            st.sampled_from([-1, 18 if seats == 3 else 14, "Nil", 2.5, True, None])
+        )
+    elif what == "hand key":
+        hand["comment"] = "x"
+    elif what == "dealer":
+        hand["dealer"] = draw(st.sampled_from([seats, -1, "1"]))
+    elif what == "blind":
+        hand["blind"] = [draw(st.sampled_from([5, -1]))]
+    elif what == "adjust":
+        sides = 2 if doc["mode"] == "partnership" else seats
+        hand["adjust"] = draw(st.sampled_from([[1001] * sides, [0] * (sides + 1), [-1001] * sides]))
+    elif what == "note":
+        hand["adjust"] = [0] * (2 if doc["mode"] == "partnership" else seats)
+        hand["note"] = "n" * 201
+    elif what == "renege":
+        hand["renege"] = [2] if doc["mode"] == "partnership" else [0]
+    elif what == "unplayed early" and len(hands_in) > 1:
+        hands_in[0] = {"bids": hands_in[0]["bids"], "tricks": None}
+    elif what == "side_tricks" and hand["tricks"] is not None:
+        hand["side_tricks"] = [13, 1] if doc["mode"] == "partnership" else [13] * seats
+    return doc
+
+
+@st.composite
+def broken_files(draw) -> dict:
+    return break_one_thing(draw, draw(game_files()))
+
+
+@settings(DIFFERENTIAL, max_examples=300)
+@given(broken_files())
+def test_scorepad_refuses_what_the_reference_refuses(doc):
+    expected = reference_result(doc)
+    got = scorepad_result(doc)
+    event("refused" if expected is None else "still valid")
+    if expected is None:
+        assert got is None, "scorepad accepts a file the reference refuses"
+    else:
+        assert got == expected, f"scorepad refuses: {refusal(doc)}"

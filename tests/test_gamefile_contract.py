@@ -5,8 +5,10 @@ The same files go through `flask score` and through the import page and export.j
 
 from __future__ import annotations
 
+import html
 import io
 import json
+import re
 import tempfile
 from pathlib import Path
 
@@ -177,6 +179,18 @@ def test_import_page_then_export_json_scores_as_the_reference(doc):
         location = response.headers["Location"]
         exported = client.get(f"{location}/export.json").get_json()
         assert comparable(exported) == expected
-        page = client.get(location).get_data(as_text=True)
-        for side in expected["sides"]:
-            assert str(side["total"]).replace("-", "") in page
+        text = " ".join(
+            re.sub(r"<[^>]+>", " ", client.get(location).get_data(as_text=True)).split()
+        )
+        final = ", ".join(
+            f"{html.escape(side['name'])} {side['total']}".replace("-", "\u2212")
+            for side in expected["sides"]
+        )
+        if expected["status"] == "playing":
+            assert "Game over" not in text
+        elif expected["winner"] is None:
+            assert f"Game over (ended early): a draw Final score: {final}." in text
+        else:
+            name = html.escape(expected["sides"][expected["winner"]]["name"])
+            assert re.search(rf"Game over( \(ended early\))?: {re.escape(name)} wins? ", text)
+            assert f"Final score: {final}." in text

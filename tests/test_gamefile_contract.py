@@ -194,3 +194,28 @@ def test_import_page_then_export_json_scores_as_the_reference(doc):
             name = html.escape(expected["sides"][expected["winner"]]["name"])
             assert re.search(rf"Game over( \(ended early\))?: {re.escape(name)} wins? ", text)
             assert f"Final score: {final}." in text
+
+
+@pytest.mark.parametrize(
+    "padding, refused",
+    [(0, False), (1024 * 1024 - 400, False), (1024 * 1024, True), (3 * 1024 * 1024, True)],
+)
+def test_a_file_over_1_mb_is_refused_by_every_reader(tmp_path, padding, refused):
+    # GAMEFILE.md: "A file is refused when it is ... larger than 1 MB", whichever of the three
+    # reads it; `flask score` used to score any size (the import page's limit is the upload's).
+    text = json.dumps(GAMEFILE_IMPORT)
+    text = text[:-1] + " " * padding + "}"
+    if refused:
+        with pytest.raises(GameError, match="larger than 1 MB"):
+            gamefile.loads_scored(text)
+        with pytest.raises(GameError, match="larger than 1 MB"):
+            gamefile.loads_scored(text.encode())
+    else:
+        assert comparable(gamefile.export(*gamefile.loads_scored(text))) == GAMEFILE_EXPORT
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "scorepad.db")})
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    result = app.test_cli_runner().invoke(args=["score", str(path)])
+    assert (result.exit_code, "larger than 1 MB" in result.output) == (
+        (1, True) if refused else (0, False)
+    )

@@ -355,6 +355,7 @@ def test_scorepad_scores_every_file_as_the_reference_does(doc):
         again = gamefile.export(*gamefile.loads_scored(gamefile.dumps(exported)))
         assert again == exported
         assert reference_result(exported) == expected
+        assert exported.get("ended", False) == bool(doc.get("ended"))
 
 
 def refusal(doc: dict) -> str:

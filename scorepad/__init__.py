@@ -148,7 +148,7 @@ def _wire(app: Flask) -> None:
     from sqlite3 import OperationalError
 
     from flask_wtf.csrf import CSRFError, CSRFProtect
-    from werkzeug.exceptions import HTTPException
+    from werkzeug.exceptions import BadHost, HTTPException
 
     from . import cli
     from .store.outcomes import Missing
@@ -200,6 +200,7 @@ def _wire(app: Flask) -> None:
     app.jinja_env.globals["url_for"] = urls.url_for  # links built once, then remembered
     app.aborter = errors.OwnWords()  # abort(code, description=...) shows its words
     app.register_error_handler(CSRFError, errors.csrf_error)
+    app.register_error_handler(BadHost, errors.bad_host)
     app.register_error_handler(HTTPException, errors.error_page)
     app.register_error_handler(Missing, errors.missing_game)
     app.register_error_handler(OperationalError, errors.database_error)

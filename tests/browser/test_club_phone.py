@@ -58,3 +58,17 @@ def test_the_standings_fit_a_phone(page, live_server, size):
             }).map(c => c.textContent)"""
         )
         assert broken == [], (name, broken)
+
+
+@pytest.mark.parametrize("path", ["/events/series", "/events/new"])
+def test_an_empty_standings_table_fits_a_phone(page, live_server, path):
+    page.set_viewport_size({"width": 360, "height": 740})
+    if path == "/events/new":  # the director's page before anyone checked in
+        page.goto(f"{live_server}/events/new")
+        page.locator("#name").fill("Tuesday club")
+        page.get_by_role("button", name="Create the event").tap()
+        page.wait_for_url(lambda url: not url.endswith("/events/new"))
+    else:
+        page.goto(live_server + path)
+    assert page.locator(".standings td[colspan]").count() == 1
+    assert sideways(page) <= 0, overflowing(page)

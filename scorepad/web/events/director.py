@@ -17,14 +17,14 @@ from ...core.rules import RULE_SPECS, validate_rules
 from ...store import event_clock as clock
 from ...store import event_commands as commands
 from ...store import event_playoff as playoff_commands
-from ...store import event_start, outcomes, storage
+from ...store import event_seats, event_start, outcomes, storage
 from ...store.events import known_names
 from .. import security
 from ..db import get_db
 from ..forms import COMMON_RULES
 from ..words import plain_error
 from . import bp, data
-from .forms import CheckInForm, EventForm, RevisionForm, SwapForm
+from .forms import CheckInForm, EventForm, ReseatForm, RevisionForm, SwapForm
 
 WHOLE = re.compile(r"[0-9]{1,9}")
 STALE = "The event changed on another device meanwhile: here it is now. Try again if still needed."
@@ -98,18 +98,32 @@ def director(event_id: str) -> str:
     swap = SwapForm(revision=event.revision)
     places = [SelectChoice(e.id, e.name) for e in here]
     swap.first.choices = swap.second.choices = places  # type: ignore[assignment]
+    page = data.page(db, event, games, detail=True)
     checkin = CheckInForm()
     for field in (checkin.player_0, checkin.player_1):
         field.render_kw = {"list": "event-names", "autocomplete": "off"}
     return render_template(
         "events/director.html",
-        **data.page(db, event, games, detail=True),
+        **page,
         checkin=checkin,
         swap=swap,
+        reseat=reseat_form(event.revision, page["tables"]),
         action=RevisionForm(revision=event.revision),
         known_names=known_names(db),
         poll=5,
     )
+
+
+def reseat_form(revision: int, tables: list[data.TableView]) -> ReseatForm:
+    """The re-seat form: a seat of each table still playing, named by who sits there."""
+    form = ReseatForm(revision=revision)
+    form.seat.choices = [  # type: ignore[assignment]
+        SelectChoice(f"{t.number}-{seat}", f"Table {t.number}: {player}")
+        for t in tables
+        if t.game_id and not t.finished
+        for seat, player in enumerate(t.players)
+    ]
+    return form
 
 
 @bp.get("/<event_id>/tables")
@@ -123,7 +137,7 @@ def director_tables(event_id: str) -> str:
     )
 
 
-def _act(event_id: str, do: Callable[[], object], done: str) -> BaseResponse:
+def _act(event_id: str, do: Callable[[], object], done: str | Callable[[], str]) -> BaseResponse:
     """Run one command; its refusal is flashed beside the director's page."""
     try:
         do()
@@ -136,7 +150,7 @@ def _act(event_id: str, do: Callable[[], object], done: str) -> BaseResponse:
     except (outcomes.Outcome, outcomes.Missing):
         flash("Not done: that game changed on its table meanwhile. Try again.", "error")
     else:
-        flash(done, "success")
+        flash(done if isinstance(done, str) else done(), "success")
     return redirect(url_for("events.director", event_id=event_id))
 
 
@@ -186,6 +200,30 @@ def swap(event_id: str) -> BaseResponse:
         commands.swap(get_db(), event_id, _revision(), int(first), int(second))
 
     return _act(event_id, do, "Swapped.")
+
+
+SEAT = re.compile(r"([0-9]{1,3})-([0-3])")
+
+
+@bp.post("/<event_id>/rounds/<int:number>/reseat")
+def reseat(event_id: str, number: int) -> BaseResponse:
+    form = ReseatForm()
+    found = SEAT.fullmatch(form.seat.data or "")
+    done: list[str] = []
+
+    def do() -> None:
+        if not found:
+            raise GameError("choose a seat", field="seat")
+        if not form.name.validate(form):
+            raise GameError(f"who sits there now: {form.name.errors[0]}")
+        table, seat = int(found.group(1)), int(found.group(2))
+        moved = event_seats.reseat(
+            get_db(), event_id, _revision(), number, table, seat, form.name.data
+        )
+        what = "changed seats with" if moved.swapped else "sits in for"
+        done.append(f"Table {table}: {moved.arriving} {what} {moved.leaving}.")
+
+    return _act(event_id, do, lambda: done[0])
 
 
 @bp.post("/<event_id>/cancel")

@@ -71,7 +71,8 @@ def _round(row: dict) -> Round:
 
 def _match(row: dict) -> Match:
     sides = tuple(tuple(side) for side in json.loads(row["sides"]))
-    return Match(row["round"], row["number"], sides, row["game_id"], row["last_hand"])
+    winner, note = row.get("winner"), row.get("note") or ""
+    return Match(row["round"], row["number"], sides, row["game_id"], row["last_hand"], winner, note)
 
 
 def load_event(db: Database, token: str, *, by: str = "id") -> Event | None:

@@ -43,6 +43,8 @@ class TableView:
     last_hand: int | None
     players: tuple[str, ...] = ()  # clockwise from the first dealer's seat
     played: int = 0  # hands played (a hand bid but not played is not counted)
+    drawn: bool = False  # over without a winner
+    named: str = ""  # a drawn playoff game: who the director sent through, and why
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
@@ -78,6 +80,7 @@ def tables(
             )
             continue
         score = stored.score()
+        drawn = score.status == "finished" and score.winner is None
         views.append(
             TableView(
                 match.number,
@@ -92,9 +95,17 @@ def tables(
                 match.last_hand,
                 stored.game.table.players,
                 len(score.hands) - (1 if score.pending else 0),
+                drawn,
+                _named(names, match),
             )
         )
     return views
+
+
+def _named(names: tuple[str, ...], match: Match) -> str:
+    if match.winner is None:
+        return ""
+    return f"{names[match.winner]} go through by the director's word: {match.note}"
 
 
 def fresh(db: Database, token: str, by: str = "id") -> tuple[Event, dict[str, StoredGame]]:

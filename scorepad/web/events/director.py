@@ -24,7 +24,7 @@ from ..db import get_db
 from ..forms import COMMON_RULES
 from ..words import plain_error
 from . import bp, data
-from .forms import CheckInForm, EventForm, ReseatForm, RevisionForm, SwapForm
+from .forms import CheckInForm, EventForm, ReseatForm, RevisionForm, SwapForm, WinnerForm
 
 WHOLE = re.compile(r"[0-9]{1,9}")
 STALE = "The event changed on another device meanwhile: here it is now. Try again if still needed."
@@ -108,6 +108,7 @@ def director(event_id: str) -> str:
         checkin=checkin,
         swap=swap,
         reseat=reseat_form(event.revision, page["tables"]),
+        winner_forms=winner_forms(event.revision, page["playoff"]),
         action=RevisionForm(revision=event.revision),
         known_names=known_names(db),
         poll=5,
@@ -124,6 +125,18 @@ def reseat_form(revision: int, tables: list[data.TableView]) -> ReseatForm:
         for seat, player in enumerate(t.players)
     ]
     return form
+
+
+def winner_forms(revision: int, playoff: list) -> dict[tuple[int, int], WinnerForm]:
+    """A form for each drawn playoff game still waiting for the director's word."""
+    forms = {}
+    for r, tables in playoff:
+        for t in tables:
+            if t.drawn and not t.named:
+                form = WinnerForm(revision=revision, prefix=f"r{r.number}t{t.number}")
+                form.winner.choices = [SelectChoice(i, side) for i, side in enumerate(t.sides)]  # type: ignore[assignment]
+                forms[r.number, t.number] = form
+    return forms
 
 
 @bp.get("/<event_id>/tables")
@@ -154,11 +167,11 @@ def _act(event_id: str, do: Callable[[], object], done: str | Callable[[], str])
     return redirect(url_for("events.director", event_id=event_id))
 
 
-def _revision() -> int:
-    form = RevisionForm()
-    if not form.validate():
+def _revision(name: str = "revision") -> int:
+    found = request.form.get(name, "")
+    if not WHOLE.fullmatch(found):
         raise GameError("the form was incomplete: reload the page", field="revision")
-    return int(form.revision.data)
+    return int(found)
 
 
 @bp.post("/<event_id>/checkin")
@@ -258,6 +271,21 @@ def end_table(event_id: str, number: int, table: int) -> BaseResponse:
         lambda: clock.end_table(get_db(), event_id, number, table),
         f"Table {table}'s game ended.",
     )
+
+
+@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/winner")
+def winner(event_id: str, number: int, table: int) -> BaseResponse:
+    form = WinnerForm(prefix=f"r{number}t{table}")
+    side = request.form.get(form.winner.name, "")
+
+    def do() -> None:
+        if side not in ("0", "1"):
+            raise GameError("choose the side that goes through", field="winner")
+        note = form.note.data or ""
+        at = (number, table)
+        clock.name_winner(get_db(), event_id, _revision(form.revision.name), at, int(side), note)
+
+    return _act(event_id, do, f"Table {table}: the winner is named; the playoff goes on.")
 
 
 @bp.post("/<event_id>/playoff")

@@ -143,6 +143,18 @@ class ReseatForm(FlaskForm):
     )
 
 
+class WinnerForm(FlaskForm):
+    """The director sends one side of a drawn playoff game through, saying why."""
+
+    revision = WholeNumberField(validators=[InputRequired()], widget=HiddenInput())
+    winner = RadioField("Goes through", coerce=int, choices=[])
+    note = StringField(
+        "Why",
+        validators=[InputRequired("say why"), Length(1, 200)],
+        description="For example: one more hand, cut for high card, the rules of the house.",
+    )
+
+
 class RevisionForm(FlaskForm):
     """A director's action on the event as the page showed it."""
 

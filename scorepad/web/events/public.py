@@ -121,7 +121,8 @@ def results_csv(token: str) -> BaseResponse:
     for r in event.rounds:
         for t in data.tables(db, event, r.number, games):
             totals: list[object] = list(t.totals) or ["", ""]
-            writer.writerow([r.number, r.kind, t.number, *t.sides, *totals, t.status])
+            result = f"{t.status} {t.named}".strip()
+            writer.writerow([r.number, r.kind, t.number, *t.sides, *totals, result])
     name = "".join(c if c.isalnum() else "-" for c in event.settings.name)[:40] or "event"
     return Response(
         out.getvalue(),

@@ -118,6 +118,17 @@ def event_standings(event: Event, games: dict[str, StoredGame]) -> tuple[Row, ..
     return night_standings(event.settings, event.entrants, event.rounds, event.matches, scores)
 
 
+def event_game_ids(db: Database, directed: list[str], followed: list[str]) -> list[str]:
+    """The games of the events with these director ids or screen ids, in one query."""
+    rows = db.query(
+        "select m.game_id from event_matches m join events e on e.id = m.event_id "
+        "where m.game_id is not null and (e.id in (select value from json_each(?)) "
+        "or e.view_token in (select value from json_each(?)))",
+        [json.dumps(directed), json.dumps(followed)],
+    )
+    return [r["game_id"] for r in rows]
+
+
 def known_names(db: Database, limit: int = 500) -> list[str]:
     """Names entered at earlier events, for check-in suggestions."""
     rows = db.query(

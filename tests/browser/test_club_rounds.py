@@ -4,9 +4,12 @@ mid-round, and the round clock runs out on the table phone and the big screen.""
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import expect
 
+from scorepad.store.db import connect, writing
+from scorepad.store.events import load_event
 from tests.browser.helpers import PHONE, assert_accessible, shot
 from tests.event_helpers import event_form
 from tests.live import Phone
@@ -77,3 +80,68 @@ def test_a_stale_reseat_is_told(browser, live_server):
         shot(page, "club-reseat-stale")
     finally:
         context.close()
+
+
+def _clock_ends_in(database: str, event_id: str, seconds: float) -> float:
+    """Set the running round's clock, in the server's own database, to run out in
+    `seconds` (its length is 1 minute); returns the moment it runs out."""
+    db = connect(database)
+    try:
+        deadline = time.time() + seconds
+        with writing(db):
+            db.execute(
+                "update event_rounds set started_at = ? where event_id = ? and number = 1",
+                [deadline - 60, event_id],
+            )
+        return deadline
+    finally:
+        db.close()
+
+
+def _called_at(database: str, event_id: str) -> float | None:
+    db = connect(database)
+    try:
+        return load_event(db, event_id).rounds[0].called_at
+    finally:
+        db.close()
+
+
+def test_time_is_called_on_the_phones_and_the_screen_at_the_second(browser, own_server):
+    base = own_server.url
+    event_id, view, tables = _night(base, round_minutes=1)
+    deadline = _clock_ends_in(own_server.database, event_id, 6)
+    phone_context = browser.new_context(**PHONE)
+    screen_context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        table, scorer, screen = phone_context.new_page(), phone_context.new_page(), None
+        screen = screen_context.new_page()
+        table.goto(base + tables[0])
+        scorer.goto(base + tables[0].replace("/events/table/", "/games/"))
+        screen.goto(f"{base}/events/screen/{view}")
+        expect(table.locator(".clock")).to_have_text(re.compile(r"0:0[1-6]"))
+        expect(scorer.locator(".event-banner")).to_contain_text("left.")
+        expect(screen.locator(".clock")).to_be_visible()
+        own_server.stop()  # no request reaches the server: what shows is the pages' own
+        assert time.time() < deadline - 1
+        words = {
+            table: "Time: finish this hand; the game ends after it.",
+            screen: "Time: finish this hand; the game ends after it.",
+            scorer: "time is called, finish this hand: the game ends after it.",
+        }
+        for page, said in words.items():
+            line = page.locator(".event-banner" if page is scorer else ".clock-line")
+            expect(line).to_contain_text(said, timeout=10_000)
+            assert time.time() - deadline < 1.5  # at the second, not at the next look
+        assert time.time() >= deadline - 0.3  # not before
+        shot(table, "club-time-table")
+        shot(screen, "club-time-screen")
+        assert _called_at(own_server.database, event_id) is None  # the server not asked yet
+        own_server.start()
+        table.reload()  # the next look: the server calls time itself
+        expect(table.locator(".clock-line")).to_contain_text(words[table])
+        called = _called_at(own_server.database, event_id)
+        assert called is not None and called >= deadline
+        assert_accessible(table, "club-time-called")
+    finally:
+        phone_context.close()
+        screen_context.close()

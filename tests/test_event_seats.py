@@ -109,6 +109,18 @@ def test_fixed_pairs_keep_their_place_and_the_substitute_plays_this_game(db):
     assert first in event.by_id[one.sides[0][0]].players  # and its players
 
 
+def test_the_director_sees_who_sits_in_for_a_pair(client, app):
+    night = Night(client, app)
+    for pair in PAIRS[:2]:
+        night.check_in(*pair)
+    night.act("draw")
+    night.act("start")
+    assert "Sitting in" not in client.get(f"/events/{night.id}").get_data(as_text=True)
+    page = night.post("rounds/1/reseat", revision=night.revision(), seat="1-2", name="Zoe")
+    assert "Sitting in: Zoe" in page
+    assert "Zoe" in client.get(f"/events/{night.id}/tables").get_data(as_text=True)
+
+
 @pytest.mark.parametrize("when", ["stale", "over", "no seat", "sits there"])
 def test_refusals_change_nothing(db, when):
     event_id = _started(db, names=FIVE[:4])

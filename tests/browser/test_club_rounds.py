@@ -13,6 +13,7 @@ from scorepad.store.events import load_event
 from tests.browser.helpers import PHONE, assert_accessible, shot
 from tests.event_helpers import event_form
 from tests.live import Phone
+from tests.test_event_store import _play
 
 SMALL = {**PHONE, "viewport": {"width": 360, "height": 740}}
 
@@ -145,3 +146,57 @@ def test_time_is_called_on_the_phones_and_the_screen_at_the_second(browser, own_
     finally:
         phone_context.close()
         screen_context.close()
+
+
+def test_the_director_sends_a_drawn_playoff_side_through_at_phone_size(browser, own_server):
+    base = own_server.url
+    desk = Phone(base)
+    desk.request("/events/new")
+    _, headers, _ = desk.request("/events/new", event_form(rounds=1, playoff=2))
+    event_id = headers["Location"].rsplit("/", 1)[-1]
+
+    def act(action: str) -> None:
+        _, _, page = desk.request(f"/events/{event_id}")
+        revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
+        status, _, _ = desk.request(f"/events/{event_id}/{action}", {"revision": revision})
+        assert status == 302
+
+    for pair in (("Ann", "Bo"), ("Cy", "Di")):
+        desk.request(f"/events/{event_id}")
+        desk.request(f"/events/{event_id}/checkin", dict(zip(("player_0", "player_1"), pair)))
+    act("draw")
+    act("start")
+    db = connect(own_server.database)
+    try:
+        (match,) = load_event(db, event_id).round_matches(1)
+        _play(db, match.game_id, 9)
+        _play(db, match.game_id, 9)  # 126: over the target of 100
+        act("playoff")
+        (final,) = load_event(db, event_id).round_matches(2)
+        _play(db, final.game_id, 7)
+        _play(db, final.game_id, 6)  # 121 to 121
+    finally:
+        db.close()
+    act("rounds/2/tables/1/end")  # a shared lead ended early: a draw
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(f"{base}/events/{event_id}")
+        form = page.locator("form.winner")
+        expect(form).to_contain_text("A playoff match needs a winner")
+        form.get_by_label("Why").fill("a coin")
+        form.get_by_role("button", name="Send them through").tap()
+        expect(page.get_by_text("Not done: winner: choose the side")).to_be_visible()
+        form = page.locator("form.winner")
+        form.get_by_label("Cy & Di").check()
+        form.get_by_label("Why").fill("one more hand at the table")
+        form.get_by_role("button", name="Send them through").tap()
+        expect(page.get_by_text("the winner is named")).to_be_visible()
+        expect(page.locator("main")).to_contain_text(
+            "Cy & Di go through by the director's word: one more hand at the table"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert_accessible(page, "club-playoff-winner")
+    finally:
+        context.close()

@@ -45,6 +45,7 @@ class TableView:
     played: int = 0  # hands played (a hand bid but not played is not counted)
     drawn: bool = False  # over without a winner
     named: str = ""  # a drawn playoff game: who the director sent through, and why
+    sitting_in: tuple[str, ...] = ()  # substitutes playing for a fixed pair in this game
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
@@ -97,9 +98,15 @@ def tables(
                 len(score.hands) - (1 if score.pending else 0),
                 drawn,
                 _named(names, match),
+                _sitting_in(event, match, stored.game.table.players),
             )
         )
     return views
+
+
+def _sitting_in(event: Event, match: Match, players: tuple[str, ...]) -> tuple[str, ...]:
+    own = {p for side in match.sides for e in side for p in event.by_id[e].players}
+    return tuple(p for p in players if p not in own)
 
 
 def _named(names: tuple[str, ...], match: Match) -> str:

@@ -17,7 +17,7 @@ from scorepad import create_app
 from scorepad.store.db import writing
 from scorepad.web import db as web_db
 from scorepad.web import urls
-from scorepad.web.forms import hand_form
+from scorepad.web.hand_forms import hand_form
 from scorepad.web.widgets import attributes
 from tests.helpers import bid_form, new_game_form, partnership, start, tricks_form, version_on_page
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorepad.core.model import Table
-from scorepad.web.forms import hand_form
+from scorepad.web.hand_forms import hand_form
 from scorepad.web.widgets import chips
 
 

@@ -15,7 +15,7 @@ from ..core.scoring import GameScore, ScoredHand, Table
 from ..store.outcomes import AlreadySaved, Outcome, RemovesHands
 from ..store.storage import StoredGame
 from . import errors
-from .forms import HandForm, hand_form
+from .hand_forms import HandForm, hand_form
 from .outcomes import say
 
 

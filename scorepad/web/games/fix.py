@@ -15,7 +15,7 @@ from ...store.storage import StoredGame
 from .. import errors
 from ..db import get_db
 from ..errors import refuse
-from ..forms import (
+from ..hand_forms import (
     HandForm,
     hand_form,
     read_bids,

@@ -20,7 +20,7 @@ from .. import errors, pagemodel, security
 from ..blind import read_blind
 from ..db import get_db
 from ..events.public import event_table
-from ..forms import (
+from ..hand_forms import (
     HandForm,
     read_bids,
     read_tricks,

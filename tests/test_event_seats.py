@@ -122,6 +122,8 @@ def test_the_director_sees_who_sits_in_for_a_pair(client, app):
     page = night.post("rounds/1/reseat", revision=night.revision(), seat="1-2", name="Zoe")
     assert "Sitting in: Zoe" in page
     assert "Zoe" in client.get(f"/events/{night.id}/tables").get_data(as_text=True)
+    table = client.get(f"/events/table/{night.round()[0].game_id}").get_data(as_text=True)
+    assert "Sitting in this game: Zoe." in table
 
 
 @pytest.mark.parametrize("when", ["stale", "over", "no seat", "sits there"])

@@ -176,7 +176,7 @@ def loads(text: str | bytes) -> EventFile:
     """Read an event file's text."""
     try:
         doc = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as err:
+    except (ValueError, UnicodeDecodeError, RecursionError) as err:  # nested too deep: refused
         raise GameError(f"is not JSON: {err}", field="file") from None
     return read(doc)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 
 import pytest
 
@@ -15,7 +16,7 @@ from scorepad.store import event_clock as clock
 from scorepad.store import event_commands as commands
 from scorepad.store import event_playoff as playoff
 from scorepad.store import event_start
-from scorepad.store.events import load_event
+from scorepad.store.events import games_of, load_event
 from scorepad.store.storage import load_game
 from tests.event_helpers import Night
 from tests.test_event_store import PAIRS, _checked_in, _play
@@ -52,6 +53,7 @@ def test_a_drawn_playoff_game_no_longer_blocks_the_bracket(db):
     clock.settle(db, event_id)
     event = load_event(db, event_id)
     assert event.rounds[-1].status == "playing" and len(event.rounds) == 2  # waiting
+    assert not clock.needs_settling(event, games_of(db, event), time.time())  # quietly
     clock.name_winner(db, event_id, event.revision, (2, 1), 1, "  one more hand:  Cy & Di  ")
     event = load_event(db, event_id)
     assert event.rounds[1].status == "done"

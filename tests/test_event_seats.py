@@ -4,10 +4,13 @@ store (one transaction, checked against the director's page) and through the pag
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorepad.core.errors import GameError
 from scorepad.store import event_commands as commands
 from scorepad.store import event_seats, event_start
+from scorepad.store.db import connect, migrate
 from scorepad.store.events import event_standings, games_of, load_event
 from scorepad.store.storage import load_game
 from tests.event_helpers import Night
@@ -119,6 +122,8 @@ def test_the_director_sees_who_sits_in_for_a_pair(client, app):
     page = night.post("rounds/1/reseat", revision=night.revision(), seat="1-2", name="Zoe")
     assert "Sitting in: Zoe" in page
     assert "Zoe" in client.get(f"/events/{night.id}/tables").get_data(as_text=True)
+    table = client.get(f"/events/table/{night.round()[0].game_id}").get_data(as_text=True)
+    assert "Sitting in this game: Zoe." in table
 
 
 @pytest.mark.parametrize("when", ["stale", "over", "no seat", "sits there"])
@@ -172,3 +177,45 @@ def test_the_director_reseats_through_the_page(client, app):
     assert "Not done: seat: choose a seat" in page
     page = night.post("rounds/1/reseat", revision=night.revision(), seat="1-1", name=" ")
     assert "Not done: who sits there now: is empty" in page
+
+
+NINE = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida")
+MOVES = st.lists(
+    st.tuples(
+        st.integers(1, 2),  # the table
+        st.integers(0, 3),  # the seat
+        st.sampled_from((*NINE, "Zoe", "Yan")),  # who sits there now
+        st.booleans(),  # a hand is played at table 1 first
+    ),
+    max_size=8,
+)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(moves=MOVES)
+def test_any_reseating_keeps_one_seat_each_and_the_hands(tmp_path_factory, moves):
+    path = str(tmp_path_factory.mktemp("seats") / "scorepad.db")
+    migrate(path)
+    db = connect(path)
+    try:
+        event_id = _started(db, names=NINE)
+        one = load_event(db, event_id).round_matches(1)[0].game_id
+        for table, seat, name, play in moves:
+            if play and load_game(db, one).score().status != "finished":
+                _play(db, one, 7)
+            totals = load_game(db, one).score().totals
+            try:
+                _reseat(db, event_id, seat, name, table=table)
+            except GameError:
+                pass
+            assert load_game(db, one).score().totals == totals  # the hands stay put
+            event = load_event(db, event_id)
+            seated = [e for m in event.round_matches(1) for side in m.sides for e in side]
+            out = event.rounds[0].byes
+            assert len(set(seated)) == len(seated) == 8 and not set(seated) & set(out)
+            for m in event.round_matches(1):  # the game's names are the event's seating
+                game = load_game(db, m.game_id).game.table.players
+                (a, c), (b, d) = m.sides
+                assert game == tuple(event.by_id[e].name for e in (a, b, c, d))
+    finally:
+        db.close()

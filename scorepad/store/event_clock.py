@@ -64,7 +64,11 @@ def needs_settling(event: Event, games: dict[str, StoredGame], now: float) -> bo
     matches = [m for m in event.round_matches(number) if m.game_id in games]
     scores = {m.game_id: games[m.game_id].score() for m in matches}  # type: ignore[index]
     if all(s.status == "finished" for s in scores.values()):
-        return True
+        # a drawn playoff game waits for the director's word: nothing to do until then
+        return last.kind != "playoff" or all(
+            match_winner(m, scores[m.game_id]) is not None  # type: ignore[index]
+            for m in matches
+        )
     tie = time_tie(event.settings, last.kind)
     return any(
         m.last_hand is not None and ends_on_time(scores[m.game_id], m.last_hand, tie)  # type: ignore[index]

@@ -10,7 +10,7 @@ from sqlite_utils import Database
 from ...store.events import event_game_ids
 from .director import remembered
 
-FOLLOWED = 20  # screen ids of about 22 characters: some 500 bytes of the cookie at most
+FOLLOWED = 10  # screen ids of 22 characters: some 250 bytes of the 4 KB cookie at most
 
 
 def followed() -> list[str]:

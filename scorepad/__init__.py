@@ -145,33 +145,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 def _wire(app: Flask) -> None:
     """Every extension, hook, blueprint, template helper and error page, in one place."""
-    from sqlite3 import OperationalError
-
-    from flask_wtf.csrf import CSRFError, CSRFProtect
-    from werkzeug.exceptions import HTTPException
+    from flask_wtf.csrf import CSRFProtect
 
     from . import cli
-    from .store.outcomes import Missing
-    from .web import (
-        chart,
-        db,
-        delivery,
-        errors,
-        evening,
-        events,
-        games,
-        hosting,
-        manage,
-        pages,
-        render,
-        seats,
-        security,
-        sharing,
-        standing,
-        urls,
-        widgets,
-        words,
-    )
+    from .web import db, delivery, hosting, security
 
     CSRFProtect(app)
     app.teardown_appcontext(db.close_db)
@@ -179,14 +156,23 @@ def _wire(app: Flask) -> None:
     delivery.init_app(app)
     hosting.init_app(app)
     cli.init_app(app)
-    app.register_blueprint(games.bp)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(manage.bp)
-    app.register_blueprint(evening.bp)
-    app.register_blueprint(seats.bp)
-    app.register_blueprint(sharing.bp)
-    app.register_blueprint(hosting.bp)
-    app.register_blueprint(events.bp)
+    _blueprints(app)
+    _template_helpers(app)
+    _error_pages(app)
+
+
+def _blueprints(app: Flask) -> None:
+    """The pages, by concern."""
+    from .web import evening, events, games, hosting, manage, pages, seats, sharing
+
+    for blueprint in (games, pages, manage, evening, seats, sharing, hosting, events):
+        app.register_blueprint(blueprint.bp)
+
+
+def _template_helpers(app: Flask) -> None:
+    """What every template may call: none of them reads the database."""
+    from .web import chart, hosting, pages, render, seats, sharing, standing, urls, widgets, words
+
     for helper in (*seats.HELPERS, *sharing.HELPERS):
         app.add_template_global(helper)
     app.add_template_global(chart.score_chart)
@@ -198,8 +184,21 @@ def _wire(app: Flask) -> None:
     app.add_template_global(widgets.chips)
     app.jinja_env.globals["words"] = words  # the words pages show, on every page
     app.jinja_env.globals["url_for"] = urls.url_for  # links built once, then remembered
+
+
+def _error_pages(app: Flask) -> None:
+    """Every error becomes a page in scorepad's words, never a traceback."""
+    from sqlite3 import OperationalError
+
+    from flask_wtf.csrf import CSRFError
+    from werkzeug.exceptions import BadHost, HTTPException
+
+    from .store.outcomes import Missing
+    from .web import errors
+
     app.aborter = errors.OwnWords()  # abort(code, description=...) shows its words
     app.register_error_handler(CSRFError, errors.csrf_error)
+    app.register_error_handler(BadHost, errors.bad_host)
     app.register_error_handler(HTTPException, errors.error_page)
     app.register_error_handler(Missing, errors.missing_game)
     app.register_error_handler(OperationalError, errors.database_error)

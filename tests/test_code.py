@@ -120,6 +120,33 @@ def test_the_script_holds_no_spades_facts():
     assert not re.findall(r"[\"'`](?:nil|blind_nil|Nil|Blind nil)[\"'`]", script)
 
 
+_HAND_WORDS = re.compile(r"\btricks?\b|\bunbid\b|\boverbid\b|\btook\b|too many|\bassign")
+_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`')
+
+
+def script_faults(script: str) -> list[str]:
+    """Where a script reads a chip's value as a number (not the count the core gave it,
+    data-n) or says hand-entry words of its own (not the page's, from web/words)."""
+    found = re.findall(r"Number\([^)]*(?:\.value\b|checkedValue)[^)]*\)", script)
+    words = [text for text in _LITERAL.findall(script) if " " in text]  # not a selector
+    return found + [text for text in words if _HAND_WORDS.search(text)]
+
+
+def test_the_script_check_finds_sums_of_values_and_words_of_its_own():
+    assert script_faults("sum += Number(checkedValue(g)) || 0;")
+    assert script_faults("out.textContent = `${left} of ${top} tricks still to assign.`;")
+    assert script_faults('parts.push(left >= 0 ? `${left} unbid` : "overbid");')
+    assert not script_faults("sum += Number(input.dataset.n); fill(say.left, { n: left });")
+
+
+def test_the_script_adds_the_cores_counts_and_says_the_pages_words():
+    """The live sums add the tricks each chip counts for (data-n, from the core's next
+    hand) and say the phrases the page carries (data-*, from web/words)."""
+    script = (ROOT / "static" / "app.js").read_text()
+    assert "dataset.n" in script and _LITERAL.findall(script)
+    assert script_faults(script) == []
+
+
 def _views(path: Path) -> list[ast.FunctionDef]:
     """The functions of a module routed by a blueprint (@bp.get, @bp.route...)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -143,3 +170,39 @@ def test_every_view_is_short():
     assert len(views) > 30  # the walk finds the routes
     long = {v.name: v.end_lineno - v.lineno + 1 for v in views if v.end_lineno - v.lineno >= 40}
     assert long == {}
+
+
+# A newcomer reads a module at a sitting and a function on a screen.
+MAX_MODULE_LINES, MAX_FUNCTION_LINES = 300, 40
+
+
+def too_long(source: str, name: str = "module") -> list[str]:
+    """A module over MAX_MODULE_LINES lines, and each function (from its `def` line to its
+    last, decorators aside) over MAX_FUNCTION_LINES."""
+    found = []
+    if len(source.splitlines()) > MAX_MODULE_LINES:
+        found.append(f"{name}: {len(source.splitlines())} lines")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            lines = node.end_lineno - node.lineno + 1
+            if lines > MAX_FUNCTION_LINES:
+                found.append(f"{name}:{node.lineno} {node.name}: {lines} lines")
+    return found
+
+
+def test_the_length_check_finds_a_long_module_and_a_long_function():
+    body = "".join(f"    x{i} = {i}\n" for i in range(MAX_FUNCTION_LINES - 1))
+    assert too_long(f"def short():\n{body}") == []
+    assert too_long(f"def long():\n{body}    x = 0\n") == ["module:1 long: 41 lines"]
+    assert too_long("x = 1\n" * (MAX_MODULE_LINES + 1)) == ["module: 301 lines"]
+    assert too_long("x = 1\n" * MAX_MODULE_LINES) == []
+
+
+def test_no_module_or_function_in_scorepad_is_too_long():
+    """No module over 300 lines and no function over 40 anywhere in scorepad/: the house
+    rules' table has a module of its own (core/rule_table.py), so no data table needs
+    leave."""
+    files = sorted((ROOT / "scorepad").rglob("*.py"))
+    assert len(files) > 50
+    found = [hit for path in files for hit in too_long(path.read_text(), path.name)]
+    assert found == []

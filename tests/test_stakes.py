@@ -185,3 +185,22 @@ def test_the_same_standing_is_worked_out_once(monkeypatch):
     assert bid.pending is not None and stakes(bid) == []
     assert stakes(without_pending(bid)) == first
     assert calls == [0, 1]  # each side's contract scanned once, not again
+
+
+def test_who_may_bid_blind_is_read_from_the_next_hand():
+    """One source for who may bid blind: the stakes say what the score's next hand says
+    (the bids step offers blind nil from the same value), not a second working-out."""
+    from dataclasses import replace
+
+    rules = Rules(blind_nil_trailing_by=100, blind_bid=6, blind_bid_trailing_by=100)
+    score = score_game(PART, rules, [], ((300, 0), (150, 0)))
+    assert score.next_hand.blind_nil == (False, True) == score.next_hand.blind_contract
+    kinds = [(s.kind, s.side) for s in stakes(score) if s.kind.startswith("blind")]
+    assert kinds == [("blind_nil", 1), ("blind_bid", 1)]
+    # Another next hand for the same totals: the stakes follow it.
+    other = score_game(PART, rules, [], ((300, 0), (150, 0)))
+    other.__dict__["next_hand"] = replace(
+        other.next_hand, blind_nil=(True, False), blind_contract=(True, True)
+    )
+    moved = [(s.kind, s.side) for s in stakes(other) if s.kind.startswith("blind")]
+    assert moved == [("blind_nil", 0), ("blind_bid", 0), ("blind_bid", 1)]

@@ -228,36 +228,24 @@ def check_start(table: Table, rules: Rules, start: object) -> tuple[tuple[int, i
         raise GameError(
             f"expected a total and bags for each of the {len(table.sides)} sides", field="start"
         )
-    found = []
+    return tuple(_start_of(table, rules, side, pair) for side, pair in enumerate(start))
+
+
+def _start_of(table: Table, rules: Rules, side: int, pair: object) -> tuple[int, int]:
+    """One side's total and bags from paper, short of the target and above a loss."""
+    name = table.side_name(side)
+    if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+        raise GameError(f"{name}: expected a total and bags", field="start")
+    total, bags = pair
     top_bags = rules.bag_limit - 1 if rules.bag_limit else 9999
-    for side, pair in enumerate(start):
-        name = table.side_name(side)
-        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise GameError(f"{name}: expected a total and bags", field="start")
-        total, bags = pair
-        if isinstance(total, bool) or not isinstance(total, int) or not -10000 <= total <= 10000:
-            raise GameError(
-                f"{name}'s total must be a whole number from -10000 to 10000, not {total!r}",
-                field="start",
-                seat=table.sides[side][0],
-            )
-        if total >= rules.target:
-            raise GameError(
-                f"{name}'s total {total} is not short of the target {rules.target}",
-                field="start",
-                seat=table.sides[side][0],
-            )
-        if rules.loss_threshold is not None and total <= rules.loss_threshold:
-            raise GameError(
-                f"{name}'s total {total} is not above the loss threshold {rules.loss_threshold}",
-                field="start",
-                seat=table.sides[side][0],
-            )
-        if not whole(bags) or bags > top_bags:
-            raise GameError(
-                f"{name}'s bags must be a whole number from 0 to {top_bags}, not {bags!r}",
-                field="start",
-                seat=table.sides[side][0],
-            )
-        found.append((total, bags))
-    return tuple(found)
+    if isinstance(total, bool) or not isinstance(total, int) or not -10000 <= total <= 10000:
+        problem = f"{name}'s total must be a whole number from -10000 to 10000, not {total!r}"
+    elif total >= rules.target:
+        problem = f"{name}'s total {total} is not short of the target {rules.target}"
+    elif rules.loss_threshold is not None and total <= rules.loss_threshold:
+        problem = f"{name}'s total {total} is not above the loss threshold {rules.loss_threshold}"
+    elif not whole(bags) or bags > top_bags:
+        problem = f"{name}'s bags must be a whole number from 0 to {top_bags}, not {bags!r}"
+    else:
+        return total, bags
+    raise GameError(problem, field="start", seat=table.sides[side][0])

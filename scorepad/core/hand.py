@@ -140,6 +140,14 @@ def _bag_penalties(rules: Rules, bags: int) -> tuple[int, int]:
     return 1, 0
 
 
+def _bags(rules: Rules, split: _Split, bags: int) -> tuple[int, int, int, int]:
+    """The bags a side's nil bidders add (by the nil_tricks rule), the penalties the
+    side's count then pays, their points, and the count left after them."""
+    nil_bags = 0 if split.to_partner or rules.nil_tricks == "none" else split.nil_taken
+    penalties, left = _bag_penalties(rules, bags + nil_bags)
+    return nil_bags, penalties, -penalties * rules.bag_penalty, left
+
+
 def score_side(
     rules: Rules,
     bids: Sequence[Bid],
@@ -155,21 +163,13 @@ def score_side(
 ) -> SideHand:
     """Score one side's hand from its members' bids and tricks (`seats`: their seats);
     `renege`: contract tricks moved to (> 0) or from (< 0) the side by reneges."""
-    seats = tuple(seats) or tuple(range(len(bids)))
     split = _split(rules, bids, tricks)
     taken = split.taken + renege
     made, boston, bid_points, overtricks = _contract(rules, split, taken, blind, all_tricks)
-    nils = _nils(rules, seats, bids, tricks)
-    nil_bags = 0 if split.to_partner or rules.nil_tricks == "none" else split.nil_taken
-    penalties, bags = _bag_penalties(rules, bags_before + overtricks + nil_bags)
-    penalty_points = -penalties * rules.bag_penalty
-    points = (
-        bid_points
-        + sum(n.points for n in nils)
-        + nil_bags * rules.bag_points
-        + penalty_points
-        + adjust
-    )
+    nils = _nils(rules, tuple(seats) or tuple(range(len(bids))), bids, tricks)
+    nil_bags, penalties, penalty_points, bags = _bags(rules, split, bags_before + overtricks)
+    nil_points = sum(n.points for n in nils) + nil_bags * rules.bag_points
+    points = bid_points + nil_points + penalty_points + adjust
     return SideHand(
         split.contract,
         taken,

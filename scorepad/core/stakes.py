@@ -15,8 +15,9 @@ it into words. Nothing is returned when nothing is at stake.
   boston is on, bidding every trick wins (or earns the bonus) from the first hand
   on: a need of every trick is then not news, and is not shown.
 * ``bags``: a side within `BAG_WARNING` bags of a penalty.
-* ``blind_nil`` / ``blind_bid``: who may bid blind nil or a blind contract, shown
-  only when a house rule restricts it to sides far enough behind.
+* ``blind_nil`` / ``blind_bid``: who may bid blind nil or a blind contract (read from
+  the score's `next_hand`, which works it out), shown only when a house rule
+  restricts it to sides far enough behind.
 * ``set_out``: a side that is out if it is set this hand.
 * ``hand_limit``: the last hand, past the limit, or a few hands left.
 """
@@ -28,7 +29,7 @@ from functools import lru_cache
 
 from .ending import settle
 from .hand import score_side
-from .model import GameScore, SideHand, Table, blind_bid_open, blind_nil_open
+from .model import GameScore, SideHand, Table
 from .rules import Rules
 
 BAG_WARNING = 3  # bags to the penalty at which the table is told
@@ -94,7 +95,8 @@ def stakes(score: GameScore) -> list[Stake]:
 
 @dataclass(frozen=True)
 class _Standing:
-    """What the stakes of the next hand depend on: a score's values, not its object."""
+    """What the stakes of the next hand depend on: a score's values, not its object, and
+    who may bid blind as the score's next hand says (one source for that fact)."""
 
     table: Table
     rules: Rules
@@ -102,10 +104,14 @@ class _Standing:
     totals: tuple[int, ...]
     bags: tuple[int, ...]
     streaks: tuple[int, ...]
+    blind_nil: tuple[bool, ...]
+    blind_contract: tuple[bool, ...]
 
     def __init__(self, score: GameScore) -> None:
         for name in ("table", "rules", "next_number", "totals", "bags", "streaks"):
             object.__setattr__(self, name, getattr(score, name))
+        object.__setattr__(self, "blind_nil", score.next_hand.blind_nil)
+        object.__setattr__(self, "blind_contract", score.next_hand.blind_contract)
 
 
 @lru_cache(maxsize=1024)
@@ -136,12 +142,12 @@ def _stakes(score: _Standing) -> tuple[Stake, ...]:
         found += [
             Stake("blind_nil", side, _behind(score.totals, side))
             for side in sides
-            if blind_nil_open(rules, score.totals, side)
+            if score.blind_nil[side]
         ]
     if rules.blind_bid and rules.blind_bid_trailing_by:
         found += [
             Stake("blind_bid", side, rules.blind_bid, _behind(score.totals, side))
             for side in sides
-            if blind_bid_open(rules, score.totals, side)
+            if score.blind_contract[side]
         ]
     return tuple(found)

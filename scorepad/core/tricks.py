@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeGuard
 
-from .errors import GameError
+from .errors import GameError, TricksTotal
 from .model import NILS, Bid, Table
 
 
@@ -29,7 +29,7 @@ def _check_counts(
             )
     total, expected = sum(counts), table.tricks_per_hand  # type: ignore[arg-type]
     if total != expected:
-        raise GameError(f"{field} add up to {total}, expected {expected}", hand=number, field=field)
+        raise TricksTotal(total, expected, hand=number, field=field)
 
 
 def check_tricks(table: Table, tricks: object, number: int) -> tuple[int, ...]:
@@ -89,6 +89,30 @@ def _nil_count(table: Table, seat: int, took: object, number: int) -> int:
     return took
 
 
+def _nil_counts(
+    table: Table,
+    bids: Sequence[Bid],
+    tricks: Sequence[object],
+    seats: Sequence[int],
+    number: int,
+    split: list[int],
+) -> int:
+    """Put each nil bidder's own count of one side into `split`; returns their sum. A
+    number bidder's own count is refused: it is counted with the side."""
+    for seat in seats:
+        if bids[seat] in NILS:
+            split[seat] = _nil_count(table, seat, tricks[seat], number)
+        elif tricks[seat] is not None:
+            raise GameError(
+                f"{table.players[seat]}'s tricks are counted with the side; "
+                "only a nil bidder's own count is given",
+                hand=number,
+                field="tricks",
+                seat=seat,
+            )
+    return sum(split[seat] for seat in seats if bids[seat] in NILS)
+
+
 def _split_side(
     table: Table,
     bids: Sequence[Bid],
@@ -101,19 +125,7 @@ def _split_side(
     """Put one side's count into `split`: each nil bidder's own tricks, the rest to its
     first number bidder."""
     seats, name = table.sides[side], table.side_name(side)
-    left = count
-    for seat in seats:
-        if bids[seat] in NILS:
-            split[seat] = _nil_count(table, seat, tricks[seat], number)
-            left -= split[seat]
-        elif tricks[seat] is not None:
-            raise GameError(
-                f"{table.players[seat]}'s tricks are counted with the side; "
-                "only a nil bidder's own count is given",
-                hand=number,
-                field="tricks",
-                seat=seat,
-            )
+    left = count - _nil_counts(table, bids, tricks, seats, number, split)
     if left < 0:  # marked on the nil bidder who took tricks, whose count is wrong
         nil_seat = next(seat for seat in seats if bids[seat] in NILS and split[seat])
         raise GameError(

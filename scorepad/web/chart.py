@@ -8,6 +8,8 @@ the full text alternative.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from markupsafe import Markup, escape
 
 from ..core.scoring import GameScore
@@ -34,6 +36,22 @@ def summary(score: GameScore) -> str:
     )
 
 
+@dataclass(frozen=True)
+class _Scale:
+    """Where a hand and a total fall on the chart."""
+
+    steps: int  # hands played
+    low: int
+    high: int
+
+    def x(self, i: int) -> float:
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * i / self.steps, 1)
+
+    def y(self, v: int) -> float:
+        span = (self.high - self.low) or 1
+        return round(TOP + (HEIGHT - TOP - BOTTOM) * (self.high - v) / span, 1)
+
+
 def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
     """An inline SVG line chart of the running totals, or None before the first hand."""
     played = [h for h in score.hands if h.sides]
@@ -44,41 +62,50 @@ def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
         for i in range(len(score.sides))
     ]
     low = min(0, *(min(t) for t in totals))
-    high = max(score.rules.target, *(max(t) for t in totals))
-    span = (high - low) or 1
-    steps = len(played)
-
-    def x(i: int) -> float:
-        return round(LEFT + (WIDTH - LEFT - RIGHT) * i / steps, 1)
-
-    def y(v: int) -> float:
-        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - v) / span, 1)
-
+    scale = _Scale(len(played), low, max(score.rules.target, *(max(t) for t in totals)))
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-labelledby="{ident}-title {ident}-desc" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{ident}-title">Score chart</title>',
         f'<desc id="{ident}-desc">{escape(summary(score))}</desc>',
-        f'<line class="axis" x1="{LEFT}" y1="{y(0)}" x2="{WIDTH - RIGHT}" y2="{y(0)}"/>',
-        f'<line class="target" x1="{LEFT}" y1="{y(score.rules.target)}" x2="{WIDTH - RIGHT}" '
-        f'y2="{y(score.rules.target)}"/>',
-        f'<text x="{LEFT - 4}" y="{y(score.rules.target) + 4}" text-anchor="end">'
-        f"{score.rules.target}</text>",
-        f'<text x="{LEFT - 4}" y="{y(0) + 4}" text-anchor="end">0</text>',
+        *_axes(scale, score.rules.target),
     ]
-    if low < 0:
-        parts.append(f'<text x="{LEFT - 4}" y="{y(low) + 4}" text-anchor="end">{low}</text>')
-    parts.append(f'<text x="{x(steps)}" y="{HEIGHT - 8}" text-anchor="end">hand {steps}</text>')
     for side, series in enumerate(totals):
-        points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series))
+        points = " ".join(f"{scale.x(i)},{scale.y(v)}" for i, v in enumerate(series))
         parts.append(f'<polyline class="line s{side}" points="{points}"/>')
-        for i, hand in enumerate(played, start=1):
-            result = hand.sides[side]  # type: ignore[index]
-            if result.penalties:
-                parts.append(
-                    f'<circle class="penalty s{side}" cx="{x(i)}" cy="{y(result.total)}" r="4">'
-                    f"<title>{escape(score.sides[side].name)}: bag penalty "
-                    f"{number(result.penalty_points)} in hand {hand.number}</title></circle>"
-                )
+        parts.extend(_penalties(scale, score, played, side))
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def _axes(scale: _Scale, target: int) -> list[str]:
+    """The zero line, the target line, their labels, the lowest total and the last hand."""
+    x, y, end = scale.x, scale.y, WIDTH - RIGHT
+    parts = [
+        f'<line class="axis" x1="{LEFT}" y1="{y(0)}" x2="{end}" y2="{y(0)}"/>',
+        f'<line class="target" x1="{LEFT}" y1="{y(target)}" x2="{end}" y2="{y(target)}"/>',
+        f'<text x="{LEFT - 4}" y="{y(target) + 4}" text-anchor="end">{target}</text>',
+        f'<text x="{LEFT - 4}" y="{y(0) + 4}" text-anchor="end">0</text>',
+    ]
+    if scale.low < 0:
+        parts.append(
+            f'<text x="{LEFT - 4}" y="{y(scale.low) + 4}" text-anchor="end">{scale.low}</text>'
+        )
+    parts.append(
+        f'<text x="{x(scale.steps)}" y="{HEIGHT - 8}" text-anchor="end">hand {scale.steps}</text>'
+    )
+    return parts
+
+
+def _penalties(scale: _Scale, score: GameScore, played: list, side: int) -> list[str]:
+    """A mark on each hand that cost this side a bag penalty, named for screen readers."""
+    parts = []
+    for i, hand in enumerate(played, start=1):
+        result = hand.sides[side]
+        if result.penalties:
+            parts.append(
+                f'<circle class="penalty s{side}" cx="{scale.x(i)}" cy="{scale.y(result.total)}" '
+                f'r="4"><title>{escape(score.sides[side].name)}: bag penalty '
+                f"{number(result.penalty_points)} in hand {hand.number}</title></circle>"
+            )
+    return parts

@@ -10,7 +10,7 @@ from sqlite_utils import Database
 
 from ...core.game import FixOutcome, check_fix, check_hand_count
 from ...core.scoring import Hand, extend
-from .. import seats, storage
+from .. import seats, storage, writers
 from ..db import writing
 from ..outcomes import GameOver, Missing, RemovesHands, Stale
 from ..storage import StoredGame
@@ -59,14 +59,14 @@ def add_bids(db: Database, stored: StoredGame, number: int, hand: Hand) -> Store
     """Write hand `number` with its bids, if it is the next hand of a game not over."""
     if stored.score().status == "finished":
         raise GameOver(stored)
-    if number != len(stored.game.hands) + 1:
-        raise Stale(stored, number, "entered")
+    if number != len(stored.game.hands) + 1:  # entered already, or a hand before it undone
+        raise Stale(stored, number, "entered" if number <= len(stored.game.hands) else "undone")
     check_hand_count(number, adding=True)
     if hand.dealer is None:
         hand = replace(hand, dealer=stored.game.next_dealer)
     score = extend(stored.score(), hand)
-    written = storage.write_hand(db, stored, number, hand)
-    return storage.bump(db, written, written.game, score)
+    written = writers.write_hand(db, stored, number, hand)
+    return writers.bump(db, written, written.game, score)
 
 
 def fix(
@@ -76,8 +76,8 @@ def fix(
     only if the phone confirmed them as they are now."""
     outcome = check_fix(stored.game, number, hand)
     written = remove_after(db, stored, number, outcome, confirm)
-    written = storage.write_hand(db, written, number, hand)
-    return storage.bump(db, written, outcome.game, outcome.score)
+    written = writers.write_hand(db, written, number, hand)
+    return writers.bump(db, written, outcome.game, outcome.score)
 
 
 def remove_after(
@@ -93,7 +93,7 @@ def remove_after(
         raise RemovesHands(stored, number, outcome.removed)
     written = stored
     for gone in reversed(outcome.removed):
-        written = storage.write_hand(db, written, gone, None)
+        written = writers.write_hand(db, written, gone, None)
     return written
 
 
@@ -101,6 +101,6 @@ def remove_last(db: Database, stored: StoredGame, number: int) -> StoredGame:
     """Remove hand `number` if it is the last; a game ended early is open again."""
     if number != len(stored.game.hands):
         raise Stale(stored, number, "not_last")
-    written = storage.write_hand(db, stored, number, None)
+    written = writers.write_hand(db, stored, number, None)
     game = replace(written.game, ended=False)  # a game ended early is open again
-    return storage.bump(db, written, game, game.score())
+    return writers.bump(db, written, game, game.score())

@@ -3,14 +3,16 @@ rules, delete it, start its rematch."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from sqlite_utils import Database
 
 from ...core.game import Game, check_hand_count, check_settings
+from ...core.model import make_table
 from ...core.rules import Rules
 from ...core.scoring import GameScore, Table, end_early
-from .. import seats, storage
+from .. import seats, storage, writers
 from ..db import writing
 from ..outcomes import Missing, NotOver
 from ..storage import StoredGame
@@ -33,7 +35,7 @@ def import_game(db: Database, game: Game, score: GameScore) -> StoredGame:
     """Store a game read from a game file, scored before (outside the transaction, once)."""
     check_hand_count(len(game.hands))
     with writing(db):
-        fresh = storage.insert(db, game, score)
+        fresh = writers.insert(db, game, score)
     storage.remember(db, fresh)
     return fresh
 
@@ -44,7 +46,7 @@ def end_now(db: Database, game_id: str, revision: int) -> StoredGame:
     def act(stored: StoredGame) -> StoredGame:
         at_revision(stored, revision)
         score = end_early(stored.score())
-        return storage.bump(db, stored, replace(stored.game, ended=True), score)
+        return writers.bump(db, stored, replace(stored.game, ended=True), score)
 
     return change(db, game_id, act, "over")
 
@@ -66,7 +68,23 @@ def change_settings(
         at_revision(stored, revision)
         outcome = check_settings(stored.game, table, rules)
         written = remove_after(db, stored, None, outcome, confirm)
-        return storage.bump(db, written, outcome.game, outcome.score, table=True)
+        return writers.bump(db, written, outcome.game, outcome.score, table=True)
+
+    return change(db, game_id, act, "settings")
+
+
+def reseat(
+    db: Database, game_id: str, seating: Callable[[StoredGame], tuple[str, ...]]
+) -> StoredGame:
+    """New names at the seats (a substitute, or players changing seats): `seating` picks
+    them from the game as stored, inside this same transaction (a club night writes its
+    own record of who sits where there too). The hands stay with their seats."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        old = stored.game.table
+        table = make_table(old.mode, list(seating(stored)), old.first_dealer, old.side_names)
+        outcome = check_settings(stored.game, table, stored.game.rules)
+        return writers.bump(db, stored, outcome.game, outcome.score, table=True)
 
     return change(db, game_id, act, "settings")
 
@@ -77,7 +95,7 @@ def delete(db: Database, game_id: str) -> None:
         stored = storage.load_game(db, game_id)
         if stored is None:
             raise Missing()
-        storage.delete(db, stored)
+        writers.delete(db, stored)
 
 
 def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
@@ -97,7 +115,7 @@ def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
             raise NotOver(stored)
         table = replace(stored.game.table, first_dealer=score.next_dealer)
         game = Game(table, stored.game.rules, (), stored.game.tricks_by)
-        fresh = storage.insert(db, game, game.score(), rematch=game_id)
+        fresh = writers.insert(db, game, game.score(), rematch=game_id)
         if seats.links(db, game_id):
             seats.add_links(db, fresh.id, len(table.players))
     storage.remember(db, fresh)

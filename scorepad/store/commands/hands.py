@@ -13,7 +13,7 @@ from ...core.errors import GameError
 from ...core.model import Bid
 from ...core.scoring import Hand, extend, without_pending
 from ...core.seats import SIDE_RULES, check_seat_bid
-from .. import seats, storage, undone
+from .. import seats, undone, writers
 from ..outcomes import AlreadySaved, GameOver, SeatTaken, Stale
 from ..storage import StoredGame
 from ._run import Confirm, add_bids, change, fix, hand_at, remove_last, seen
@@ -67,8 +67,8 @@ def record_tricks(
         # The hand in play is the last: its score extends the one known, at the same
         # cost however long the game.
         score = extend(without_pending(stored.score()), played)
-        written = storage.write_hand(db, stored, number, played)
-        return storage.bump(db, written, written.game, score)
+        written = writers.write_hand(db, stored, number, played)
+        return writers.bump(db, written, written.game, score)
 
     return change(db, game_id, act, None)  # a hand in play: no seat bid can be waiting
 
@@ -150,7 +150,7 @@ def set_dealer(db: Database, game_id: str, number: int, version: int, seat: int)
             if stored.score().status == "finished":
                 raise GameOver(stored)
             game = replace(stored.game, next_dealer=seat)
-            return storage.bump(db, stored, game, game.score())
+            return writers.bump(db, stored, game, game.score())
         if version == 0:
             raise Stale(stored, number, "bid")
         old = seen(stored, number, version)
@@ -179,10 +179,10 @@ def put_back(db: Database, game_id: str, number: int, revision: int) -> StoredGa
         kept = undone.offered(db, stored)
         if kept is None or kept.number != number or stored.revision != revision:
             raise Stale(stored, number, "put_back")
-        written = storage.write_hand(db, stored, number, kept.hand)
+        written = writers.write_hand(db, stored, number, kept.hand)
         game = replace(written.game, ended=kept.ended)
         undone.forget(db, game_id)
-        return storage.bump(db, written, game, game.score())
+        return writers.bump(db, written, game, game.score())
 
     return change(db, game_id, act, "put_back")
 

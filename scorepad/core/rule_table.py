@@ -1,0 +1,285 @@
+"""The house rules of Spades as a table: every key of the house-rules table in
+docs/rules.md is one `RuleSpec` below, with its default, its kind (a switch, a whole
+number in a range, or one of a few choices), a short label and a one-line explanation in
+scorepad's own words. Data only: `rules` reads it to check and fill a game's rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """One house rule: how it is stored, checked and explained."""
+
+    key: str
+    default: Any
+    kind: str  # "switch", "number" or "choice"
+    label: str
+    help: str
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    optional: bool = False  # a number that may also be "none" (null)
+    least_on: int | None = None  # a number that is 0 (off) or at least this
+    partnership_only: bool = False  # refused in cutthroat unless left at its default
+    partners: bool = False  # speaks of partners, so offered and shown at partnership tables only
+
+    @property
+    def for_partnerships(self) -> bool:
+        """Whether the rule means anything only where partners play together."""
+        return self.partnership_only or self.partners
+
+
+RULE_SPECS: tuple[RuleSpec, ...] = (
+    RuleSpec(
+        "target",
+        500,
+        "number",
+        "Target score",
+        "The game ends after the hand in which a side gets here.",
+        low=50,
+        high=2000,
+    ),
+    RuleSpec("nil", True, "switch", "Nil bids", "A player may promise to take no tricks at all."),
+    RuleSpec(
+        "blind_nil",
+        True,
+        "switch",
+        "Blind nil bids",
+        "A player may bid nil before looking at the cards, for double the stake.",
+    ),
+    RuleSpec(
+        "blind_nil_trailing_by",
+        0,
+        "number",
+        "Blind nil only when behind by",
+        "0 lets anyone bid blind nil; otherwise a side must trail the leader by this much.",
+        low=0,
+        high=2000,
+    ),
+    RuleSpec(
+        "double_nil",
+        True,
+        "switch",
+        "Both partners may bid nil",
+        "Off: at most one nil per partnership in a hand.",
+        partners=True,
+    ),
+    RuleSpec(
+        "nil_value",
+        100,
+        "number",
+        "Nil is worth",
+        "Won for a nil kept, lost for a nil broken; blind nil counts double.",
+        low=0,
+        high=1000,
+    ),
+    RuleSpec(
+        "nil_tricks",
+        "bags",
+        "choice",
+        "Tricks taken by a nil bidder",
+        "What happens to the tricks a nil bidder is forced to take.",
+        choices=(
+            ("bags", "score as bags, never help the partner"),
+            ("partner", "count towards the partner's bid"),
+            ("none", "count for nothing"),
+        ),
+    ),
+    RuleSpec(
+        "bag_limit",
+        10,
+        "number",
+        "Bags before a penalty",
+        "Every time a side's bag count reaches this, it pays the penalty; 0 turns penalties off.",
+        low=0,
+        high=100,
+    ),
+    RuleSpec(
+        "bag_penalty",
+        100,
+        "number",
+        "Bag penalty",
+        "Points lost each time the bag limit is reached.",
+        low=0,
+        high=1000,
+    ),
+    RuleSpec(
+        "bag_remainder",
+        "carry",
+        "choice",
+        "Bags left after a penalty",
+        "Whether bags beyond the limit stay on the count.",
+        choices=(("carry", "keep the extra bags"), ("drop", "start again from 0")),
+    ),
+    RuleSpec(
+        "bag_points",
+        1,
+        "number",
+        "Points per bag",
+        "What each overtrick adds to the score.",
+        low=0,
+        high=10,
+    ),
+    RuleSpec(
+        "missed_contract",
+        "minus",
+        "choice",
+        "A missed bid",
+        "What a side that falls short of its bid scores.",
+        choices=(("minus", "loses 10 per trick bid"), ("zero", "scores nothing")),
+    ),
+    RuleSpec(
+        "ten_for_two_hundred",
+        False,
+        "switch",
+        "Ten for two hundred",
+        "A bid of 10 or more is worth a flat 200, won or lost.",
+    ),
+    RuleSpec(
+        "min_side_bid",
+        0,
+        "number",
+        "Smallest side bid",
+        "A side must bid at least this many tricks between its players (0: no minimum).",
+        low=0,
+        high=13,
+    ),
+    RuleSpec(
+        "suicide",
+        False,
+        "switch",
+        "Suicide",
+        "Partnership only: in every hand exactly one player of each side bids nil.",
+        partnership_only=True,
+    ),
+    RuleSpec(
+        "loss_threshold",
+        None,
+        "number",
+        "Lose at",
+        "Empty for none; a side that sinks to this total (below 0) ends the game.",
+        low=-2000,
+        high=-1,
+        optional=True,
+    ),
+    RuleSpec(
+        "bidding",
+        "open",
+        "choice",
+        "Bidding style",
+        "Noted for the table; scorepad cannot see the cards to check it.",
+        choices=(
+            ("open", "open: bid what you like"),
+            ("mirror", "mirror: bid your number of spades"),
+            ("whiz", "whiz: your number of spades, or nil"),
+        ),
+    ),
+    RuleSpec(
+        "deck",
+        "standard",
+        "choice",
+        "Deck",
+        "Noted for the table; the number of tricks does not change.",
+        choices=(
+            ("standard", "standard 52 cards"),
+            ("jokers", "two jokers in, the 2 of clubs and 2 of hearts out"),
+        ),
+    ),
+    RuleSpec(
+        "zero_bid",
+        "nil",
+        "choice",
+        "A bid of 0",
+        "Whether saying 0 is the same as saying nil.",
+        choices=(
+            ("nil", "means nil"),
+            ("bid", "is a plain bid of no tricks; nil has to be called nil"),
+        ),
+    ),
+    RuleSpec(
+        "blind_bid",
+        0,
+        "number",
+        "Blind bids from",
+        "0: no blind bids; otherwise a side may bid this many or more unseen, "
+        "for double the bid's points.",
+        low=0,
+        high=17,
+    ),
+    RuleSpec(
+        "blind_bid_trailing_by",
+        100,
+        "number",
+        "Blind bids only when behind by",
+        "How far a side must trail the leader to bid blind; 0 lets any side.",
+        low=0,
+        high=2000,
+    ),
+    RuleSpec(
+        "boston",
+        "off",
+        "choice",
+        "Taking every trick",
+        "What a side gets for bidding all the tricks of a hand and taking them.",
+        choices=(
+            ("off", "the usual points"),
+            ("win", "the game, there and then"),
+            ("bonus", "a bonus in place of the bid's points"),
+        ),
+    ),
+    RuleSpec(
+        "boston_bonus",
+        500,
+        "number",
+        "All-tricks bonus",
+        "Points for bidding and taking every trick when that earns a bonus.",
+        low=50,
+        high=2000,
+    ),
+    RuleSpec(
+        "set_out",
+        0,
+        "number",
+        "Out after missed bids in a row",
+        "Partnership only: a side that misses its bid this many hands running loses (0: never).",
+        low=0,
+        high=20,
+        least_on=2,
+        partnership_only=True,
+    ),
+    RuleSpec(
+        "hand_limit",
+        0,
+        "number",
+        "Hands to play",
+        "0: no limit; otherwise the leader after this many hands wins, a tie playing on.",
+        low=0,
+        high=500,
+    ),
+    RuleSpec(
+        "tie_break",
+        "play_on",
+        "choice",
+        "A shared lead at the end",
+        "What settles a lead shared when the game would end (target, loss, hand limit, "
+        "ended early).",
+        choices=(
+            ("play_on", "play another hand (ended early: a draw)"),
+            ("fewer_bags", "the side holding fewer bags wins; equal bags play on"),
+        ),
+    ),
+    RuleSpec(
+        "renege_tricks",
+        3,
+        "number",
+        "Tricks a renege costs",
+        "Partnership only: a side that reneged hands this many of its bid tricks to the other.",
+        low=1,
+        high=13,
+        partnership_only=True,
+    ),
+)

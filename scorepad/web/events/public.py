@@ -7,17 +7,7 @@ import csv
 import io
 from typing import Any
 
-from flask import (
-    Response,
-    abort,
-    current_app,
-    flash,
-    g,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.errors import GameError
@@ -192,15 +182,7 @@ def series_page() -> str:
 
 def event_table(game_id: str) -> dict[str, Any] | None:
     """The event round and table a game is played for, with the round clock, for
-    `events/_game_banner.html` on the game page (built by its view, see pagemodel).
-    Looked up once a request: the view and the page model both ask."""
-    known: dict[str, dict[str, Any] | None] = g.setdefault("event_tables", {})
-    if game_id not in known:
-        known[game_id] = _event_table(game_id)
-    return known[game_id]
-
-
-def _event_table(game_id: str) -> dict[str, Any] | None:
+    `events/_game_banner.html` on the game page (built by its view, see pagemodel)."""
     db = get_db()
     found = event_of_game(db, game_id)
     if found is None:

@@ -318,3 +318,26 @@ def test_bids_with_blind_and_dealer_then_tricks_with_an_adjustment(db):
     assert score.hands[0].note == "misdeal" and score.next_dealer == 0
     with pytest.raises(GameError, match="hand 2: dealer: must be a seat from 0 to 3, not 9"):
         store_calls.save_bids(db, game_id, 2, [3, 3, 3, 3], blind=(0,), dealer=9)
+
+
+def test_a_game_stays_in_memory_while_others_take_many_revisions(db):
+    """The scored games in memory are kept one a game, at its newest revision: busy
+    games' older revisions do not push a long game out, whose next request would read
+    and score every hand again."""
+    rules = Rules(target=2000)
+    played = [hand([3, 3, 3, 4], [3, 3, 3, 4])] * 20
+    long = store_calls.create_game(db, partnership(), rules, played)
+    storage.load_game(db, long)
+    for _ in range(10):  # 10 games of 15 hands: 300 revisions
+        busy = store_calls.create_game(db, partnership(), rules)
+        for number in range(1, 16):
+            store_calls.save_bids(db, busy, number, [3, 3, 3, 4])
+            store_calls.save_tricks(db, busy, number, 2 * number - 1, [3, 3, 3, 4])
+    read: list[str] = []
+    db.conn.set_trace_callback(read.append)
+    try:
+        stored = storage.load_game(db, long)
+    finally:
+        db.conn.set_trace_callback(None)
+    assert len(stored.game.hands) == 20
+    assert not [sql for sql in read if "from hands" in sql], read  # no hand read again

@@ -61,28 +61,33 @@ class StoredGame:
         return self
 
 
-# Scored games by (database file, id, revision, time of the write): keyed by the file,
-# so a restored backup or a second app never reads another file's games, and by the
-# write's time as well as the revision, so a revision rolled back and taken again by
-# another write never finds the first one's game.
-_Key = tuple[str, str, int, str]
+# Scored games by (database file, id), each at the newest revision seen: keyed by the
+# file, so a restored backup or a second app never reads another file's games; a game
+# is found only at the revision and write time of its row, so a revision rolled back
+# and taken again by another write never finds the first one's game. One entry a game,
+# not a revision: 256 revisions were some 120 hands of a busy evening, and a long game
+# pushed out was read and scored again from its first hand on its next request.
+_Key = tuple[str, str]
 _recent: LRUCache[_Key, StoredGame] = LRUCache(maxsize=256)
 _recent_lock = threading.Lock()
 
 
-def _key(db: Database, game_id: str, revision: int, updated_at: str) -> _Key:
-    return (file_of(db), game_id, revision, updated_at)
-
-
 def _cached(db: Database, row: dict) -> StoredGame | None:
     with _recent_lock:
-        return _recent.get(_key(db, row["id"], row["revision"], row["updated_at"]))
+        stored = _recent.get((file_of(db), row["id"]))
+    if stored is None or (stored.revision, stored.updated_at) != (
+        row["revision"],
+        row["updated_at"],
+    ):
+        return None
+    return stored
 
 
 def remember(db: Database, stored: StoredGame) -> None:
-    """Keep a game as committed to this file (only ever after its COMMIT succeeded)."""
+    """Keep a game as committed to this file (only ever after its COMMIT succeeded), in
+    place of the revision kept before."""
     with _recent_lock:
-        _recent[_key(db, stored.id, stored.revision, stored.updated_at)] = stored
+        _recent[(file_of(db), stored.id)] = stored
 
 
 def forget_all() -> None:

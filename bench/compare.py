@@ -14,7 +14,9 @@ counts the server's rare costly moments, and a busy neighbour's; the p50 does no
 
 from __future__ import annotations
 
+import gzip
 import json
+import re
 import statistics
 import subprocess
 import sys
@@ -116,6 +118,22 @@ def measure_round(server: Server, games: dict[str, object], count: int, turn: in
         server.note(f"page {hands} p50", ms(run.times, 50))
 
 
+def page_weight(base: str, path: str) -> int:
+    """Bytes over the wire for a page and the stylesheet and script it links, as a phone
+    on plain http gets them (gzip)."""
+
+    def fetch(url: str) -> bytes:
+        request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.read()
+
+    page = fetch(base + path)
+    html = gzip.decompress(page).decode() if page[:2] == b"\x1f\x8b" else page.decode()
+    assets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+    assets += re.findall(r'<script src="([^"]+)"', html)
+    return len(page) + sum(len(fetch(base + asset)) for asset in assets)
+
+
 def _noop() -> int:
     return 200
 
@@ -159,6 +177,7 @@ def compare(against: Path, rounds: int, count: int, here: Path) -> None:
             for server in servers if turn % 2 == 0 else servers[::-1]:
                 measure_round(server, games[server.name], count, turn)
             print(f"  round {turn + 1}/{rounds} done", file=sys.stderr)
+        weights = {s.name: page_weight(s.base, f"/games/{games[s.name][10]}") for s in servers}
     finally:
         for proc in procs:
             proc.kill()
@@ -171,6 +190,10 @@ def compare(against: Path, rounds: int, count: int, here: Path) -> None:
     for label, key in ROWS:
         a, b = old.median(key), new.median(key)
         print(f"  {label:48s} {a:8.2f} {b:8.2f} {b / a:8.2f}")
+    print(
+        "  game page of a 10-hand game with its CSS and script, gzip, bytes: "
+        f"old {weights['old']}, new {weights['new']} (budget {14 * 1024})"
+    )
     for server in servers:
         late = server.median("page 200 p50") / server.median("page 10 p50")
         hand = server.median("hand end cpu") / server.median("hand start cpu")

@@ -64,6 +64,28 @@ def _rule_field(spec: Any) -> Field:
 NAME_FIELD = {"maxlength": MAX_NAME}  # the phone stops typing where the core would refuse
 
 
+def read_names(
+    fields: list[Field], required: bool = True, same: str = "another player has this name"
+) -> list[str]:
+    """The names typed in `fields`, as the core keeps them; the core's name check worded
+    beside each field: empty (when `required`), too long, unfit characters, or the same
+    name as another field's (the core's one name key)."""
+    names: list[str] = []
+    keys: set[str] = set()
+    for field in fields:
+        name, problem = name_problem(field.data or "")
+        if problem == EMPTY:
+            if required:
+                field.errors.append("enter a name")
+        elif problem:
+            field.errors.append(f"this name {problem}")
+        elif name_key(name) in keys:
+            field.errors.append(same)
+        keys.add(name_key(name))
+        names.append(name)
+    return names
+
+
 class NewGameForm(FlaskForm):
     """Who plays, who deals first, how far, and the house rules."""
 
@@ -128,19 +150,11 @@ class NewGameForm(FlaskForm):
 
     def _check_names(self, seats: int) -> None:
         """A name for each seat in play, none twice, and none for a seat not in play."""
-        names: list[str] = []
-        for seat in range(4):
+        read_names([self[f"player_{seat}"] for seat in range(seats)])
+        for seat in range(seats, 4):
             field = self[f"player_{seat}"]
             name, problem = name_problem(field.data or "")
-            if seat < seats:  # the core's own name check, worded for the form
-                if problem == EMPTY:
-                    field.errors.append("enter a name")
-                elif problem:
-                    field.errors.append(f"this name {problem}")
-                elif name_key(name) in names:
-                    field.errors.append("another player has this name")
-                names.append(name_key(name))
-            elif name or problem not in ("", EMPTY):
+            if name or problem not in ("", EMPTY):
                 field.errors.append(
                     f"a {seats}-player game has no seat {seat + 1}: "
                     "clear this name or choose more players"
@@ -158,8 +172,8 @@ class NewGameForm(FlaskForm):
         rules["target"] = (
             self.custom_target.data if self.target.data == "custom" else int(self.target.data)
         )
-        if self.mode_and_seats()[0] != "partnership":
-            rules.update({spec.key: spec.default for spec in RULE_SPECS if spec.partnership_only})
+        if self.mode_and_seats()[0] != "partnership":  # hidden on the page: left as they are
+            rules.update({spec.key: spec.default for spec in RULE_SPECS if spec.for_partnerships})
         return rules
 
 

@@ -113,6 +113,37 @@ def test_no_template_works_out_a_seat_from_the_dealer():
     assert {name: hits for name, hits in found.items() if hits} == {}
 
 
+_FIGURE = r"\b(?:target|totals?|contract(?:_tricks)?|points|bags|tricks|penalty\w*|nil_value)\b"
+_FIGURE_SUM = re.compile(rf"{_FIGURE}\s*[-+*]\s*[\w(]|[\w)]\s*[-+*]\s*(?:[\w.]+\.)?{_FIGURE}")
+
+
+def score_arithmetic(source: str) -> list[str]:
+    """The Jinja expressions of a template that work out a score figure by arithmetic."""
+    found = []
+    for match in _JINJA.finditer(source):
+        code = _QUOTED.sub("''", match.group(1) or match.group(2) or "")
+        if _FIGURE_SUM.search(code):
+            found.append(match.group(0))
+    return found
+
+
+def test_the_score_check_finds_score_arithmetic():
+    assert score_arithmetic("{{ score.rules.target - side.total }} to go")
+    assert score_arithmetic("set by {{ r.contract - r.contract_tricks }}")
+    assert score_arithmetic("{{ 2 * rules.nil_value }}")
+    assert not score_arithmetic("{{ words.to_go(score, loop.index0) }} {{ r.set_by }}")
+    assert not score_arithmetic("{{ 'Undo hand ' ~ last.number }} {{ side.total }}")
+
+
+def test_no_template_works_out_a_score():
+    """To go, set by, a nil's value doubled: the core's figures, shown as they are."""
+    found = {
+        path.name: score_arithmetic(path.read_text())
+        for path in (ROOT / "templates").rglob("*.html")
+    }
+    assert {name: hits for name, hits in found.items() if hits} == {}
+
+
 def test_the_script_holds_no_spades_facts():
     """The tricks of a hand and what a nil is reach app.js from the page (the core)."""
     script = (ROOT / "static" / "app.js").read_text()

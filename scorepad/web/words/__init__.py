@@ -35,7 +35,7 @@ def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
         if result.overtricks:
             words[-1] += f" ({result.overtricks} bag{'s' if result.overtricks > 1 else ''})"
     elif result.made is False:
-        words.append(f"set by {result.contract - result.contract_tricks}")
+        words.append(f"set by {result.set_by}")
     for nil in result.nils:
         kind = "blind nil" if nil.blind else "nil"
         who = table.players[nil.seat]
@@ -62,14 +62,19 @@ def side_sentence(score: GameScore, side: int) -> str:
         bags += f" of {rules.bag_limit}"
     words = f"{entry.name}: {number(entry.total)} points, {bags}"
     if score.status == "playing":
-        left = rules.target - entry.total
-        words += ", at the target" if left <= 0 else f", {left} to go"
+        words += f", {to_go(score, side)}"
     last = last_played(score)
     if last is not None and last.sides is not None:
         result = last.sides[side]
         words += f"; hand {last.number}: {signed(result.points)}, "
         words += result_words(score.table, side, result)
     return words + "."
+
+
+def to_go(score: GameScore, side: int) -> str:
+    """'120 to go', or 'at the target'."""
+    left = score.to_go[side]
+    return f"{left} to go" if left else "at the target"
 
 
 def hand_sentence(score: GameScore) -> str:

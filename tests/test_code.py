@@ -237,3 +237,12 @@ def test_no_module_or_function_in_scorepad_is_too_long():
     assert len(files) > 50
     found = [hit for path in files for hit in too_long(path.read_text(), path.name)]
     assert found == []
+
+
+def test_who_won_is_worded_in_web_words_alone():
+    """ "Alice & Cara win", "Ann wins", "a draw": only web/words names a game's winner."""
+    winner = re.compile(r"sides\[\s*[\w.]*winner\s*\]")
+    places = [*(ROOT / "templates").rglob("*.html"), *(ROOT / "scorepad" / "web").rglob("*.py")]
+    named = {p.relative_to(ROOT).as_posix() for p in places if winner.search(p.read_text())}
+    assert named <= {"scorepad/web/words/__init__.py", "scorepad/web/words/rules.py"}
+    assert "scorepad/web/words/__init__.py" in named  # the check finds where it is

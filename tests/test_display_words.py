@@ -73,3 +73,14 @@ def test_at_the_target_and_set_by_are_the_cores_figures():
     set_hand = score_game(TABLE, Rules(), [Hand((4, 4, 3, 3), (2, 4, 3, 4))]).hands[0].sides
     assert (set_hand[0].made, set_hand[0].set_by, set_hand[1].set_by) == (False, 2, 0)
     assert "set by 2" in words.result_words(TABLE, 0, set_hand[0])
+
+
+def test_who_won_is_worded_once_for_every_table():
+    hands = [Hand((3, 3, 3, 3), (4, 3, 3, 3))]
+    won = score_game(TABLE, Rules(), hands, ((450, 0), (0, 0)))
+    cut = Table("cutthroat", ("Ana", "Bo", "Cy"))
+    alone = score_game(cut, Rules(), [Hand((4, 4, 4), (5, 6, 6))], ((460, 0), (0, 0), (0, 0)))
+    assert (won.status, alone.status) == ("finished", "finished")
+    assert words.winner_text(won) == "Alice & Cara win"
+    assert words.winner_text(alone) == "Ana wins"
+    assert words.outcome_text(won) == "Alice & Cara win 511 to 60"

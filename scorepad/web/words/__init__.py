@@ -14,6 +14,11 @@ def bid_text(bid: Bid) -> str:
     return {NIL: "nil", BLIND_NIL: "blind nil"}.get(bid, str(bid))  # type: ignore[arg-type]
 
 
+def verb(table: Table, plural: str, singular: str) -> str:
+    """A verb agreeing with a side: a partnership is two players, a cutthroat side one."""
+    return plural if table.mode == "partnership" else singular
+
+
 MINUS = "\u2212"  # a true minus sign: a hyphen beside a dash reads as a range
 
 
@@ -173,17 +178,20 @@ def won_text(score: GameScore) -> str:
     return f"{score.sides[score.winner].name} won"
 
 
+def winner_text(score: GameScore) -> str:
+    """'Alice & Cara win', 'Ann wins', or 'a draw': who won a finished game, worded once."""
+    if score.winner is None:
+        return "a draw"
+    return f"{score.sides[score.winner].name} {verb(score.table, 'win', 'wins')}"
+
+
 def outcome_text(score: GameScore) -> str:
     """'Alice & Cara win 320 to 250' or 'it ends as a draw', for a finished score."""
     if score.winner is None:
         return "it ends as a draw"
     totals = sorted(score.totals, reverse=True)
-    verb = "wins" if score.table.mode == "cutthroat" else "win"
     on_bags = " on fewer bags" if score.on_bags else ""
-    return (
-        f"{score.sides[score.winner].name} {verb} {number(totals[0])} to {number(totals[1])}"
-        f"{on_bags}"
-    )
+    return f"{winner_text(score)} {number(totals[0])} to {number(totals[1])}{on_bags}"
 
 
 def sides_text(score: GameScore, between: str = ", ") -> str:

@@ -149,6 +149,8 @@ def test_the_script_holds_no_spades_facts():
     script = (ROOT / "static" / "app.js").read_text()
     assert not re.findall(r"(?<![\w.#-])(?:13|17|51|52)(?![\w.])", script)
     assert not re.findall(r"[\"'`](?:nil|blind_nil|Nil|Blind nil)[\"'`]", script)
+    # a table's seats and whether partners play come with its choice (data-seats, -partners)
+    assert not re.findall(r"[\"'`](?:partnership|cutthroat)", script)
 
 
 _HAND_WORDS = re.compile(r"\btricks?\b|\bunbid\b|\boverbid\b|\btook\b|too many|\bassign")

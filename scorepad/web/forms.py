@@ -14,14 +14,34 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
+from ..core.scoring import Table
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
-TABLES = (
-    ("partnership", "Partnership: 4 players, partners sit opposite"),
-    ("cutthroat-4", "Cutthroat, 4 players"),
-    ("cutthroat-3", "Cutthroat, 3 players (17 tricks a hand)"),
-    ("cutthroat-2", "Cutthroat, 2 players"),
-)
+# The tables a game is played at: the choice, its mode and seats, and how it is shown.
+TABLES = {
+    "partnership": ("partnership", 4, "Partnership: 4 players, partners sit opposite"),
+    "cutthroat-4": ("cutthroat", 4, "Cutthroat, 4 players"),
+    "cutthroat-3": ("cutthroat", 3, "Cutthroat, 3 players"),
+    "cutthroat-2": ("cutthroat", 2, "Cutthroat, 2 players"),
+}
+
+
+def _table_choices() -> list[SelectChoice]:
+    """The table choices, each carrying its seats and whether partners play (the new-game
+    page's script shows the names and rules by them), and an unusual deal's tricks."""
+    choices = []
+    for value, (mode, seats, label) in TABLES.items():
+        tricks = Table(mode, ("",) * seats).tricks_per_hand  # the core's count
+        shown = (
+            label
+            if tricks == Table(mode, ("",) * 4).tricks_per_hand
+            else (f"{label} ({tricks} tricks a hand)")
+        )
+        kw = {"data-seats": seats, "data-partners": mode == "partnership"}
+        choices.append(SelectChoice(value, shown, render_kw=kw))
+    return choices
+
+
 RULE_KEYS = [spec.key for spec in RULE_SPECS if spec.key != "target"]
 # The house rules most tables set, shown first; the others fold away on the new-game page.
 COMMON_RULES = ("nil", "blind_nil", "double_nil", "nil_value", "bag_limit", "bag_penalty")
@@ -89,7 +109,7 @@ def read_names(
 class NewGameForm(FlaskForm):
     """Who plays, who deals first, how far, and the house rules."""
 
-    table = RadioField("Game", choices=_choices(TABLES), default="partnership")
+    table = RadioField("Game", choices=_table_choices(), default="partnership")
     player_0 = StringField("Player 1", render_kw=NAME_FIELD)
     player_1 = StringField("Player 2", render_kw=NAME_FIELD)
     player_2 = StringField("Player 3", render_kw=NAME_FIELD)
@@ -117,9 +137,8 @@ class NewGameForm(FlaskForm):
 
     def mode_and_seats(self) -> tuple[str, int]:
         """('partnership', 4) or ('cutthroat', 2..4) from the table choice."""
-        if self.table.data == "partnership":
-            return "partnership", 4
-        return "cutthroat", int(self.table.data.split("-")[1])
+        mode, seats, _ = TABLES[self.table.data]
+        return mode, seats
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Field checks, then names for the seats in play and a target."""

@@ -21,6 +21,7 @@ from .core.rules import validate_rules
 from .core.scoring import GameScore, Hand, Table, make_table
 
 FORMAT = "scorepad/1"
+MAX_FILE_BYTES = 1024 * 1024  # docs/gamefile.md: a larger file is refused, by every reader
 _KEYS = {
     "format",
     "mode",
@@ -206,6 +207,9 @@ def loads(text: str | bytes) -> Game:
 
 def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
     """Parse and read a game file's text; the game and its score, scored once."""
+    size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
+    if size > MAX_FILE_BYTES:
+        raise GameError("the game file is larger than 1 MB")
     try:
         doc = json.loads(text, object_pairs_hook=_no_repeats)
     except GameError:

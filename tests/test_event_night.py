@@ -76,7 +76,7 @@ def test_twelve_pairs_swiss_with_a_late_arrival_a_leaver_the_clock_and_a_playoff
     started = night.event().current.started_at
     monkeypatch.setattr(time, "time", lambda: started + 30 * 60 + 1)
     page = text(client.get(f"/events/{night.id}"))
-    assert "Time finish the hand in play" in page
+    assert "Time : finish this hand; the game ends after it." in page
     assert all(m.last_hand == 2 for m in night.round())
     monkeypatch.undo()
     for match in night.round():

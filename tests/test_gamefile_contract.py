@@ -1,0 +1,222 @@
+"""GAMEFILE.md's contract end to end: its examples and docs/gamefile.md's import and export as
+documented, scorepad agrees with the reference scorer on each, an export imports again as the
+same game, and exports of earlier scorepad versions keep importing with the same scores.
+The same files go through `flask score` and through the import page and export.json."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+
+from scorepad import create_app, gamefile
+from scorepad.core.errors import GameError
+from tests.test_docs import examples
+from tests.test_reference_scorer import comparable, game_files, reference_result, scorepad_result
+
+OLD = Path(__file__).parent / "gamefiles" / "old"
+
+# /work/shared/GAMEFILE.md: the import example, and its export as the contract shows it.
+GAMEFILE_IMPORT = {
+    "format": "scorepad/1",
+    "mode": "partnership",
+    "players": ["Alice", "Ben", "Cara", "Dev"],
+    "first_dealer": 0,
+    "rules": {"target": 500, "blind_nil_trailing_by": 50},
+    "hands": [
+        {"bids": [4, 5, 3, "nil"], "tricks": [5, 5, 3, 0]},
+        {"bids": [3, 2, 3, 2], "tricks": [5, 2, 4, 2]},
+        {"bids": [2, 4, "blind_nil", 6], "tricks": None},
+    ],
+}
+GAMEFILE_EXPORT = {
+    "sides": [
+        {"name": "Alice & Cara", "seats": [0, 2], "total": 134, "bags": 4},
+        {"name": "Ben & Dev", "seats": [1, 3], "total": 190, "bags": 0},
+    ],
+    "status": "playing",
+    "winner": None,
+    "hands": [
+        {
+            "number": 1,
+            "dealer": 0,
+            "sides": [
+                {"points": 71, "total": 71, "bags": 1},
+                {"points": 150, "total": 150, "bags": 0},
+            ],
+        },
+        {
+            "number": 2,
+            "dealer": 1,
+            "sides": [
+                {"points": 63, "total": 134, "bags": 4},
+                {"points": 40, "total": 190, "bags": 0},
+            ],
+        },
+        {"number": 3, "dealer": 2, "sides": None},
+    ],
+}
+
+
+def export_of(doc: dict) -> dict:
+    return gamefile.export(*gamefile.loads_scored(json.dumps(doc)))
+
+
+def test_gamefile_md_example_exports_as_documented():
+    exported = export_of(GAMEFILE_IMPORT)
+    assert comparable(exported) == GAMEFILE_EXPORT == reference_result(GAMEFILE_IMPORT)
+    assert exported["hands"][2] == {
+        "number": 3,
+        "dealer": 2,
+        "bids": [2, 4, "blind_nil", 6],
+        "tricks": None,
+    }
+    assert exported["rules"]["blind_nil_trailing_by"] == 50 and len(exported["rules"]) == 27
+
+
+def test_gamefile_md_example_with_a_zero_is_written_back_as_nil():
+    doc = json.loads(json.dumps(GAMEFILE_IMPORT))
+    doc["hands"][0]["bids"] = [4, 5, 3, 0]
+    assert export_of(doc)["hands"][0]["bids"] == [4, 5, 3, "nil"]
+
+
+def test_gamefile_md_error_example():
+    doc = json.loads(json.dumps(GAMEFILE_IMPORT))
+    doc["hands"][2] = {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}
+    with pytest.raises(GameError, match="^hand 3: tricks add up to 12, expected 13$"):
+        gamefile.loads_scored(json.dumps(doc))
+    assert reference_result(doc) is None
+
+
+@pytest.mark.parametrize("index", range(len(examples("import"))))
+def test_docs_import_examples_score_as_the_reference(index):
+    _, _, doc = examples("import")[index]
+    assert scorepad_result(doc) == reference_result(doc) is not None
+    exported = export_of(doc)
+    assert export_of(exported) == exported
+
+
+def test_docs_export_example_is_the_reference_score():
+    _, _, doc = examples("export")[0]
+    assert reference_result(doc) == comparable(doc)
+
+
+@pytest.mark.parametrize("index", range(len(examples("refused"))))
+def test_docs_refused_examples_are_refused_by_the_reference(index):
+    _, _, doc = examples("refused")[index]
+    assert reference_result(doc) is None
+
+
+OLD_EXPORTS = [
+    (path.stem, number, doc)
+    for path in sorted(OLD.glob("exports-*.json"))
+    for number, doc in enumerate(json.loads(path.read_text()))
+]
+
+
+@pytest.mark.parametrize(
+    "version, number, doc", OLD_EXPORTS, ids=[f"{v}-{n}" for v, n, _ in OLD_EXPORTS]
+)
+def test_old_exports_import_and_score_as_they_did(version, number, doc):
+    exported = export_of(doc)
+    assert comparable(exported) == comparable(doc) == reference_result(doc)
+    assert export_of(exported) == exported
+    assert exported["hands"] and [h["bids"] for h in exported["hands"]] == [
+        h["bids"] for h in doc["hands"]
+    ]
+
+
+def test_the_score_command_prints_the_export(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "scorepad.db")})
+    runner = app.test_cli_runner()
+    for _, _, doc in OLD_EXPORTS[-8:]:
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(doc))
+        result = runner.invoke(args=["score", str(path)])
+        assert result.exit_code == 0, result.output
+        assert comparable(json.loads(result.output)) == reference_result(doc)
+    path.write_text(json.dumps({**doc, "hands": [{"bids": [3, 3, 3, 3], "tricks": [3] * 4}]}))
+    result = runner.invoke(args=["score", str(path)])
+    assert result.exit_code == 1 and "hand 1: tricks add up to 12, expected 13" in result.output
+
+
+WEB = settings(
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+@WEB
+@given(game_files())
+def test_import_page_then_export_json_scores_as_the_reference(doc):
+    expected = reference_result(doc)
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app(
+            {
+                "TESTING": True,
+                "DATABASE": str(Path(folder) / "scorepad.db"),
+                "SECRET_KEY": "test",
+                "WTF_CSRF_ENABLED": False,
+            }
+        )
+        client = app.test_client()
+        body = {"game_file": (io.BytesIO(json.dumps(doc).encode()), "game.json")}
+        response = client.post("/games/import", data=body)
+        event("refused" if expected is None else f"imported, {expected['status']}")
+        if expected is None:
+            assert response.status_code == 400
+            return
+        assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+        location = response.headers["Location"]
+        exported = client.get(f"{location}/export.json").get_json()
+        assert comparable(exported) == expected
+        text = " ".join(
+            re.sub(r"<[^>]+>", " ", client.get(location).get_data(as_text=True)).split()
+        )
+        final = ", ".join(
+            f"{html.escape(side['name'])} {side['total']}".replace("-", "\u2212")
+            for side in expected["sides"]
+        )
+        if expected["status"] == "playing":
+            assert "Game over" not in text
+        elif expected["winner"] is None:
+            assert f"Game over (ended early): a draw Final score: {final}." in text
+        else:
+            name = html.escape(expected["sides"][expected["winner"]]["name"])
+            early = r" \(ended early\)" if doc.get("ended") else ""
+            assert re.search(rf"Game over{early}: {re.escape(name)} wins? ", text)
+            assert f"Final score: {final}." in text
+
+
+@pytest.mark.parametrize(
+    "padding, refused",
+    [(0, False), (1024 * 1024 - 400, False), (1024 * 1024, True), (3 * 1024 * 1024, True)],
+)
+def test_a_file_over_1_mb_is_refused_by_every_reader(tmp_path, padding, refused):
+    # GAMEFILE.md: "A file is refused when it is ... larger than 1 MB", whichever of the three
+    # reads it; `flask score` used to score any size (the import page's limit is the upload's).
+    text = json.dumps(GAMEFILE_IMPORT)
+    text = text[:-1] + " " * padding + "}"
+    if refused:
+        with pytest.raises(GameError, match="larger than 1 MB"):
+            gamefile.loads_scored(text)
+        with pytest.raises(GameError, match="larger than 1 MB"):
+            gamefile.loads_scored(text.encode())
+    else:
+        assert comparable(gamefile.export(*gamefile.loads_scored(text))) == GAMEFILE_EXPORT
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "scorepad.db")})
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    result = app.test_cli_runner().invoke(args=["score", str(path)])
+    assert (result.exit_code, "larger than 1 MB" in result.output) == (
+        (1, True) if refused else (0, False)
+    )

@@ -239,6 +239,19 @@ def hands(draw, mode: str, seats: int, top: int) -> dict:
     return hand
 
 
+def turned(hand: dict) -> dict:
+    """The same bids and tricks, each moved one seat round the table (so, in a
+    partnership, from one side to the other)."""
+    seats = len(hand["bids"])
+    new = {key: [hand[key][(seat - 1) % seats] for seat in range(seats)] for key in ("bids",)}
+    new["tricks"] = None
+    if hand["tricks"] is not None:
+        new["tricks"] = [hand["tricks"][(seat - 1) % seats] for seat in range(seats)]
+    if "side_tricks" in hand:
+        new["side_tricks"] = hand["side_tricks"][::-1]
+    return new
+
+
 def refused_by_reference(doc: dict) -> bool:
     try:
         score(doc)
@@ -271,6 +284,9 @@ def game_files(draw) -> dict:
             for _ in range(sides)
         ]
     length = draw(st.sampled_from([12, 25, 6, 60, 3, 1, 0]))
+    # Mirrored games: each hand is the one before turned by a seat, so the totals
+    # often come level (shared leads at the target, both sides set out at once...).
+    mirrored = "start" not in doc and one_in(draw, 3)
     if refused_by_reference(doc):
         return doc  # a bad start
     for _ in range(length):
@@ -279,7 +295,11 @@ def game_files(draw) -> dict:
                 doc["hands"].append(draw(hands(mode, seats, top)))
             return doc  # now and then one hand after the end: both must refuse it
         for attempt in range(4):
-            hand = draw(hands(mode, seats, top))
+            period = 2 if mode == "partnership" else seats
+            if mirrored and attempt == 0 and len(doc["hands"]) % period:
+                hand = turned(doc["hands"][-1])
+            else:
+                hand = draw(hands(mode, seats, top))
             doc["hands"].append(hand)
             if not refused_by_reference(doc):
                 break
@@ -438,3 +458,60 @@ def test_scorepad_refuses_what_the_reference_refuses(doc):
         assert got is None, "scorepad accepts a file the reference refuses"
     else:
         assert got == expected, f"scorepad refuses: {refusal(doc)}"
+
+
+@st.composite
+def level_files(draw) -> dict:
+    """Games brought level on purpose: an adjustment puts two or more sides on the same
+    total at (or past) the target, at the losing score, or at the hand limit, then the
+    game goes on for a few hands or is ended early; shared leads are rare otherwise."""
+    doc = draw(game_files())
+    doc["rules"]["tie_break"] = draw(st.sampled_from(["fewer_bags", "play_on"]))
+    if refused_by_reference(doc) or score(doc)["status"] == "finished":
+        return doc
+    if doc["hands"] and doc["hands"][-1]["tricks"] is None:
+        doc["hands"].pop()
+    doc.pop("ended", None)
+    rules, mode, seats = doc["rules"], doc["mode"], len(doc["players"])
+    top = 17 if seats == 3 else 13
+    hand = draw(hands(mode, seats, top))
+    hand.pop("adjust", None)
+    doc["hands"].append(hand)
+    if refused_by_reference(doc):
+        doc["hands"].pop()
+        return doc
+    totals = [side["total"] for side in score(doc)["sides"]]
+    target = rules.get("target", 500)
+    level = draw(
+        st.sampled_from(
+            [target, target + draw(st.integers(0, 40)), (rules.get("loss_threshold") or -1) + 5]
+        )
+    )
+    leaders = draw(st.sets(st.integers(0, len(totals) - 1), min_size=2))
+    wanted = [
+        level if s in leaders else level - draw(st.integers(1, 60)) for s in range(len(totals))
+    ]
+    if level < target and rules.get("loss_threshold") is not None:
+        wanted[draw(st.integers(0, len(totals) - 1))] = rules["loss_threshold"]
+    adjust = [w - t for w, t in zip(wanted, totals)]
+    if all(-1000 <= a <= 1000 for a in adjust):
+        hand["adjust"], hand["note"] = adjust, "level"
+    for _ in range(draw(st.integers(0, 3))):
+        if score(doc)["status"] == "finished":
+            break
+        doc["hands"].append(draw(hands(mode, seats, top)))
+        if refused_by_reference(doc):
+            doc["hands"].pop()
+            break
+    if one_in(draw, 2):
+        doc["ended"] = True
+    return doc
+
+
+@settings(DIFFERENTIAL, max_examples=150)
+@given(level_files())
+def test_scorepad_settles_level_totals_as_the_reference_does(doc):
+    expected = reference_result(doc)
+    if expected is not None:
+        event(f"{expected['status']}, winner {expected['winner']}")
+    assert scorepad_result(doc) == expected, refusal(doc)

@@ -515,3 +515,206 @@ def test_scorepad_settles_level_totals_as_the_reference_does(doc):
     if expected is not None:
         event(f"{expected['status']}, winner {expected['winner']}")
     assert scorepad_result(doc) == expected, refusal(doc)
+
+
+# Readings of RULES.md where it is terse: (rules, hands, extra top keys, status, winner, totals),
+# each worked by hand from the text; scorepad and the reference must both give it.
+H1 = {"bids": [4, 4, 4, 4], "tricks": [3, 3, 3, 4]}  # both sides set: -80 each
+READINGS = [
+    # A missed blind 10 under ten_for_two_hundred: -200, doubled.
+    (
+        {"blind_bid": 6, "blind_bid_trailing_by": 0, "ten_for_two_hundred": True},
+        [{"bids": [5, 3, 5, 2], "tricks": [4, 4, 4, 1], "blind": [0]}],
+        {},
+        "playing",
+        None,
+        [-400, 50],
+    ),
+    # A missed blind contract under missed_contract zero: 0, doubled or not.
+    (
+        {"blind_bid": 6, "blind_bid_trailing_by": 0, "missed_contract": "zero"},
+        [{"bids": [3, 3, 4, 3], "tricks": [2, 4, 4, 3], "blind": [0]}],
+        {},
+        "playing",
+        None,
+        [0, 61],
+    ),
+    # ten_for_two_hundred's -200 wins over missed_contract zero.
+    (
+        {"ten_for_two_hundred": True, "missed_contract": "zero"},
+        [{"bids": [5, 1, 5, 1], "tricks": [4, 2, 5, 2]}],
+        {},
+        "playing",
+        None,
+        [-200, 22],
+    ),
+    # A blind all-tricks bonus is doubled; the bonus replaces ten_for_two_hundred's 200.
+    (
+        {"boston": "bonus", "blind_bid": 6, "blind_bid_trailing_by": 0},
+        [{"bids": [7, N, 6, N], "tricks": [7, 0, 6, 0], "blind": [0]}],
+        {},
+        "finished",
+        0,
+        [1000, 200],
+    ),
+    (
+        {"boston": "bonus", "ten_for_two_hundred": True},
+        [{"bids": [7, N, 6, N], "tricks": [7, 0, 6, 0]}],
+        {},
+        "finished",
+        0,
+        [500, 200],
+    ),
+    # Under nil_tricks partner the nil's trick makes the 13; under bags the 13 is set.
+    (
+        {"boston": "win", "nil_tricks": "partner"},
+        [{"bids": [13, N, N, N], "tricks": [12, 0, 1, 0]}],
+        {},
+        "finished",
+        0,
+        [30, 200],
+    ),
+    (
+        {"boston": "win"},
+        [{"bids": [13, N, N, N], "tricks": [12, 0, 1, 0]}],
+        {},
+        "playing",
+        None,
+        [-229, 200],
+    ),
+    # zero_bid bid: a side of two 0 bids scores each trick as a bag.
+    (
+        {"zero_bid": "bid"},
+        [{"bids": [0, 4, 0, 4], "tricks": [2, 4, 3, 4]}],
+        {},
+        "playing",
+        None,
+        [5, 80],
+    ),
+    # A renege against a double nil under partner: the nil's trick is a bag, nothing received.
+    (
+        {"nil_tricks": "partner"},
+        [{"bids": [N, 6, N, 6], "tricks": [1, 6, 0, 6], "renege": [1]}],
+        {},
+        "playing",
+        None,
+        [1, -120],
+    ),
+    # Both sides set out on the same hand with equal totals: neither is out; the next set is.
+    ({"set_out": 2}, [H1, H1], {}, "playing", None, [-160, -160]),
+    (
+        {"set_out": 2},
+        [H1, H1, {"bids": [4, 2, 4, 2], "tricks": [3, 3, 3, 4]}],
+        {},
+        "finished",
+        1,
+        [-240, -117],
+    ),
+    # A shared lead at the target plays on; fewer_bags gives it to the side with fewer bags.
+    (
+        {"target": 100},
+        [
+            {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]},
+            {"bids": [3, 3, 3, 3], "tricks": [3, 4, 3, 3]},
+        ],
+        {},
+        "playing",
+        None,
+        [121, 121],
+    ),
+    (
+        {"target": 100, "tie_break": "fewer_bags"},
+        [
+            {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]},
+            {"bids": [3, 2, 3, 2], "tricks": [3, 3, 3, 4], "adjust": [0, 18]},
+        ],
+        {},
+        "finished",
+        0,
+        [121, 121],
+    ),
+    # Ended early level on totals and bags: a draw; level on totals only: fewer bags wins.
+    (
+        {},
+        [
+            {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]},
+            {"bids": [3, 3, 3, 3], "tricks": [3, 4, 3, 3]},
+        ],
+        {"ended": True},
+        "finished",
+        None,
+        [121, 121],
+    ),
+    (
+        {"tie_break": "fewer_bags"},
+        [
+            {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]},
+            {"bids": [3, 2, 3, 2], "tricks": [3, 3, 3, 4], "adjust": [0, 18]},
+        ],
+        {"ended": True},
+        "finished",
+        0,
+        [121, 121],
+    ),
+    # The losing score ends the game for the side in the lead, even far below the target.
+    (
+        {"loss_threshold": -100},
+        [{"bids": [6, 1, 6, 1], "tricks": [5, 2, 5, 1]}],
+        {},
+        "finished",
+        1,
+        [-120, 21],
+    ),
+]
+
+
+@pytest.mark.parametrize("rules, hands_in, top, status, winner, totals", READINGS)
+def test_terse_rules_read_alike(rules, hands_in, top, status, winner, totals):
+    doc = game(hands_in, rules, **top)
+    expected = reference_result(doc)
+    assert (expected["status"], expected["winner"]) == (status, winner)
+    assert [side["total"] for side in expected["sides"]] == totals
+    assert scorepad_result(doc) == expected
+
+
+# Files RULES.md or GAMEFILE.md refuse, where the text is terse; both readers must refuse.
+REFUSED = [
+    ({"nil": False}, [{"bids": [BN, 3, 3, 4], "tricks": [0, 4, 4, 5]}], {}),  # bids 1..13 only
+    ({"boston": "win"}, [{"bids": [7, N, 6, N], "tricks": [7, 0, 6, 0]}], {"ended": True}),
+    ({}, [], {"ended": True}),  # nothing played to end after
+    ({}, [{"bids": [3, 3, 3, 4], "tricks": None}], {"ended": True}),
+    ({"min_side_bid": 1}, [{"bids": [N, 3, N, 4], "tricks": [0, 6, 0, 7]}], {}),
+    ({"suicide": True}, [{"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4]}], {}),
+    ({"double_nil": False}, [{"bids": [N, 6, BN, 6], "tricks": [0, 6, 0, 7]}], {}),
+    ({"blind_bid": 6}, [{"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4], "blind": [0]}], {}),
+    (
+        {"blind_bid": 7, "blind_bid_trailing_by": 0},
+        [{"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4], "blind": [0]}],
+        {},
+    ),
+    (
+        {"blind_nil_trailing_by": 11},
+        [
+            {"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4]},
+            {"bids": [BN, 3, 3, 4], "tricks": [0, 4, 4, 5]},
+        ],
+        {},
+    ),
+    ({}, [{"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4], "adjust": [1001, 0]}], {}),
+    ({}, [{"bids": [3, 3, 3, 4], "tricks": None, "renege": [1]}], {}),
+    ({}, [{"bids": [3, 3, 3, 4], "tricks": None}, {"bids": [3, 3, 3, 4], "tricks": None}], {}),
+    ({"target": 300}, [], {"start": [{"total": 300, "bags": 0}, {"total": 0, "bags": 0}]}),
+    (
+        {"loss_threshold": -200},
+        [],
+        {"start": [{"total": -200, "bags": 0}, {"total": 0, "bags": 0}]},
+    ),
+    ({}, [], {"start": [{"total": 0, "bags": 10}, {"total": 0, "bags": 0}]}),
+]
+
+
+@pytest.mark.parametrize("rules, hands_in, top", REFUSED)
+def test_terse_refusals_read_alike(rules, hands_in, top):
+    doc = game(hands_in, rules, **top)
+    assert reference_result(doc) is None
+    assert scorepad_result(doc) is None

@@ -230,6 +230,8 @@ def hands(draw, mode: str, seats: int, top: int) -> dict:
     if one_in(draw, 7):
         hand["adjust"] = draw(st.lists(st.integers(-1000, 1000), min_size=sides, max_size=sides))
         hand["note"] = "table fix"
+    elif one_in(draw, 9):
+        hand["note"] = "a note alone"
     if mode == "partnership" and one_in(draw, 5):
         hand["renege"] = draw(st.sampled_from([[0], [1], [0, 1]]))
     if mode == "partnership" and one_in(draw, 5):
@@ -339,6 +341,20 @@ def comparable(doc: dict) -> dict:
     }
 
 
+def written(hand: dict) -> dict:
+    """What an exported hand says was entered (its number, dealer and score left out)."""
+    return {k: v for k, v in hand.items() if k not in ("number", "dealer", "sides")}
+
+
+def entered(hand: dict, doc: dict) -> dict:
+    """A hand as GAMEFILE.md says the export writes it back: in the form it was entered,
+    a 0 that meant nil spelt "nil", an empty list of sides left out."""
+    zero_is_nil = doc["rules"].get("zero_bid", "nil") == "nil"
+    out = {k: v for k, v in hand.items() if k != "dealer" and v != []}
+    out["bids"] = ["nil" if b == 0 and zero_is_nil else b for b in hand["bids"]]
+    return out
+
+
 def reference_result(doc: dict) -> dict | None:
     try:
         result = score(doc)
@@ -376,6 +392,9 @@ def test_scorepad_scores_every_file_as_the_reference_does(doc):
         assert again == exported
         assert reference_result(exported) == expected
         assert exported.get("ended", False) == bool(doc.get("ended"))
+        assert [written(hand) for hand in exported["hands"]] == [
+            entered(hand, doc) for hand in doc["hands"]
+        ]
 
 
 def refusal(doc: dict) -> str:

@@ -365,7 +365,7 @@ def reference_result(doc: dict) -> dict | None:
 
 
 DIFFERENTIAL = settings(
-    max_examples=400,
+    max_examples=300,
     deadline=None,
     derandomize=True,
     database=None,
@@ -467,7 +467,7 @@ def broken_files(draw) -> dict:
     return break_one_thing(draw, draw(game_files()))
 
 
-@settings(DIFFERENTIAL, max_examples=300)
+@settings(DIFFERENTIAL, max_examples=200)
 @given(broken_files())
 def test_scorepad_refuses_what_the_reference_refuses(doc):
     expected = reference_result(doc)
@@ -527,7 +527,7 @@ def level_files(draw) -> dict:
     return doc
 
 
-@settings(DIFFERENTIAL, max_examples=150)
+@settings(DIFFERENTIAL, max_examples=120)
 @given(level_files())
 def test_scorepad_settles_level_totals_as_the_reference_does(doc):
     expected = reference_result(doc)

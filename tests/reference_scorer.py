@@ -63,8 +63,7 @@ CHOICES = {
 SWITCHES = ["nil", "blind_nil", "double_nil", "ten_for_two_hundred", "suicide"]
 
 TOP_KEYS = {"format", "mode", "players", "first_dealer", "rules", "hands", "start", "ended"}
-# `tricks_by` and `side_names` are written by scorepad's export though GAMEFILE.md does not
-# list them; they are accepted so that an export imports again.
+# `tricks_by` and `side_names` are docs/gamefile.md's extensions to GAMEFILE.md.
 TOP_COMPUTED = {"sides", "status", "winner", "tricks_by", "side_names"}
 HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note", "renege"}
 HAND_COMPUTED = {"number", "sides"}
@@ -114,6 +113,11 @@ def read_table(doc: dict) -> dict:
         side_of_seat = list(range(seats))
         side_seats = [[seat] for seat in range(seats)]
         side_names = list(names)
+    side_names = named_sides(doc, mode, side_names)
+    if doc.get("tricks_by", "seat") not in ("seat", "side"):
+        raise Refused("tricks_by")
+    if doc.get("tricks_by") == "side" and mode != "partnership":
+        raise Refused("tricks_by: partnership only")
     tricks = 17 if seats == 3 else 13
     return {
         "mode": mode,
@@ -125,6 +129,25 @@ def read_table(doc: dict) -> dict:
         "tricks": tricks,
         "first_dealer": first_dealer,
     }
+
+
+def named_sides(doc: dict, mode: str, side_names: list[str]) -> list[str]:
+    """docs/gamefile.md's `side_names`: a team's own name, or null for its players' names."""
+    raw = doc.get("side_names")
+    if raw is None:
+        return side_names
+    if mode != "partnership" or not isinstance(raw, list) or len(raw) != 2:
+        raise Refused("side_names")
+    names = list(side_names)
+    for side, name in enumerate(raw):
+        if name is None:
+            continue
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
+            raise Refused("side_names: name")
+        names[side] = name.strip()
+    if names[0].casefold() == names[1].casefold():
+        raise Refused("side_names: the same name twice")
+    return names
 
 
 def read_rules(raw: Any, table: dict) -> dict:

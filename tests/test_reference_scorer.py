@@ -279,6 +279,12 @@ def game_files(draw) -> dict:
         "rules": rules,
         "hands": [],
     }
+    if mode == "partnership" and one_in(draw, 6):
+        doc["side_names"] = draw(
+            st.sampled_from([["Reds", "Blues"], [None, "Blues"], [" Ace ", None]])
+        )
+    if one_in(draw, 8):
+        doc["tricks_by"] = "side" if mode == "partnership" else "seat"
     if one_in(draw, 4):
         sides = 2 if mode == "partnership" else seats
         doc["start"] = [
@@ -411,6 +417,7 @@ def break_one_thing(draw, doc: dict) -> dict:
     hands_in = doc["hands"]
     seats = len(doc["players"])
     choices = ["format", "mode", "unknown", "rule", "first_dealer", "players", "start"]
+    choices += ["side_names"]
     if hands_in:
         choices += ["tricks", "bid", "hand key", "dealer", "blind", "adjust", "note", "renege"]
         choices += ["unplayed early", "side_tricks", "negative"]
@@ -422,6 +429,8 @@ def break_one_thing(draw, doc: dict) -> dict:
         doc["mode"] = draw(st.sampled_from(["solo", "partnership" if seats != 4 else "pairs"]))
     elif what == "unknown":
         doc["colour"] = "blue"
+    elif what == "side_names":
+        doc["side_names"] = ["Reds"] * (2 if doc["mode"] == "partnership" else seats)
     elif what == "rule":
         doc["rules"][draw(st.sampled_from(["target", "boston_bonus", "renege_tricks"]))] = draw(
             st.sampled_from([0, 2001, 49, 14, "500", 1.5, None])

@@ -9,6 +9,8 @@ import html
 import io
 import json
 import re
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from hypothesis import HealthCheck, event, given, settings
 
 from scorepad import create_app, gamefile
 from scorepad.core.errors import GameError
+from tests.live import ROOT
 from tests.test_docs import examples
 from tests.test_reference_scorer import comparable, game_files, reference_result, scorepad_result
 
@@ -220,3 +223,17 @@ def test_a_file_over_1_mb_is_refused_by_every_reader(tmp_path, padding, refused)
     assert (result.exit_code, "larger than 1 MB" in result.output) == (
         (1, True) if refused else (0, False)
     )
+
+
+def test_flask_score_as_a_real_command(tmp_path):
+    # The very command line the contract names, in a process of its own, on a file and on -.
+    _, _, doc = OLD_EXPORTS[-1]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    command = [sys.executable, "-m", "flask", "--app", "scorepad", "score"]
+    done = subprocess.run([*command, str(path)], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == export_of(doc)
+    bad = json.dumps({**doc, "hands": [{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}]})
+    done = subprocess.run([*command, "-"], input=bad, capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 1 and "hand 1: tricks add up to 12, expected 13" in done.stderr

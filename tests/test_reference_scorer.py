@@ -371,7 +371,7 @@ def reference_result(doc: dict) -> dict | None:
 
 
 DIFFERENTIAL = settings(
-    max_examples=300,
+    max_examples=250,
     deadline=None,
     derandomize=True,
     database=None,
@@ -476,7 +476,7 @@ def broken_files(draw) -> dict:
     return break_one_thing(draw, draw(game_files()))
 
 
-@settings(DIFFERENTIAL, max_examples=200)
+@settings(DIFFERENTIAL, max_examples=150)
 @given(broken_files())
 def test_scorepad_refuses_what_the_reference_refuses(doc):
     expected = reference_result(doc)
@@ -536,7 +536,7 @@ def level_files(draw) -> dict:
     return doc
 
 
-@settings(DIFFERENTIAL, max_examples=120)
+@settings(DIFFERENTIAL, max_examples=100)
 @given(level_files())
 def test_scorepad_settles_level_totals_as_the_reference_does(doc):
     expected = reference_result(doc)
@@ -746,3 +746,53 @@ def test_terse_refusals_read_alike(rules, hands_in, top):
     doc = game(hands_in, rules, **top)
     assert reference_result(doc) is None
     assert scorepad_result(doc) is None
+
+
+JUNK = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 20)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=5)
+    | st.sampled_from(["nil", "blind_nil", "side", "seat"]),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.sampled_from(["total", "bags", "bids", "tricks", "x"]), inner, max_size=3
+        )
+    ),
+    max_leaves=6,
+)
+
+
+def places(value: object, path: tuple = ()) -> list[tuple]:
+    """Every place inside a JSON value, as a path of keys and indexes."""
+    found = [path] if path else []
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else []
+    )
+    for key, inner in items:
+        found += places(inner, (*path, key))
+    return found
+
+
+@st.composite
+def junk_files(draw) -> dict:
+    """A generated game file with one value anywhere in it replaced by any JSON."""
+    doc = draw(game_files())
+    path = draw(st.sampled_from(places(doc)))
+    inner = doc
+    for key in path[:-1]:
+        inner = inner[key]
+    inner[path[-1]] = draw(JUNK)
+    return doc
+
+
+@settings(DIFFERENTIAL, max_examples=100)
+@given(junk_files())
+def test_any_value_anywhere_is_read_alike(doc):
+    assert scorepad_result(doc) == reference_result(doc), refusal(doc)

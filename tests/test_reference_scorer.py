@@ -84,9 +84,11 @@ SINGLE_HANDS = [
 
 @pytest.mark.parametrize("rules, bids, tricks, extra, side0, side1", SINGLE_HANDS)
 def test_reference_scores_worked_examples(rules, bids, tricks, extra, side0, side1):
-    result = score(game([{"bids": bids, "tricks": tricks, **extra}], rules))
+    doc = game([{"bids": bids, "tricks": tricks, **extra}], rules)
+    result = score(doc)
     got = [(s["points"], s["bags"]) for s in result["hands"][0]["sides"]]
     assert got == [side0, side1]
+    assert scorepad_result(doc) == reference_result(doc)
 
 
 def test_reference_boston_win_ends_the_game():

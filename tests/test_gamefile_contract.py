@@ -5,6 +5,7 @@ The same files go through `flask score` and through the import page and export.j
 
 from __future__ import annotations
 
+import csv
 import html
 import io
 import json
@@ -149,6 +150,17 @@ def test_the_score_command_prints_the_export(tmp_path):
     assert result.exit_code == 1 and "hand 1: tricks add up to 12, expected 13" in result.output
 
 
+def csv_figures(text: str) -> list[list[tuple[int, int, int]]]:
+    """Each played hand's (points, total, bags) per side, read from hands.csv."""
+    rows = list(csv.reader(io.StringIO(text)))
+    header, figures = rows[0], []
+    columns = [i for i, title in enumerate(header) if title.endswith(" points")]
+    for row in rows[1:]:
+        if row[columns[0]] != "":
+            figures.append([tuple(int(row[i + k]) for k in range(3)) for i in columns])
+    return figures
+
+
 WEB = settings(
     max_examples=25,
     deadline=None,
@@ -182,6 +194,11 @@ def test_import_page_then_export_json_scores_as_the_reference(doc):
         location = response.headers["Location"]
         exported = client.get(f"{location}/export.json").get_json()
         assert comparable(exported) == expected
+        assert csv_figures(client.get(f"{location}/hands.csv").get_data(as_text=True)) == [
+            [(s["points"], s["total"], s["bags"]) for s in hand["sides"]]
+            for hand in expected["hands"]
+            if hand["sides"] is not None
+        ]
         text = " ".join(
             re.sub(r"<[^>]+>", " ", client.get(location).get_data(as_text=True)).split()
         )

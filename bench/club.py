@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import statistics
 import sys
 import tempfile
 import threading
@@ -28,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.measure import TimedPhone, ms  # noqa: E402
 from tests.event_helpers import event_form  # noqa: E402
-from tests.helpers import bid_form, tricks_form  # noqa: E402
 from tests.live import Phone, free_port, serve  # noqa: E402
 
 # Both sides set, then both made: totals drift slowly, a game never ends in a run.
@@ -57,27 +56,25 @@ def setup(base: str) -> tuple[str, list[str], list[str]]:
 
 
 class Scorer:
-    """One table's scoring phone: bids then tricks, hand after hand."""
+    """One table's scoring phone: bids then tricks (by side), hand after hand."""
 
     def __init__(self, base: str, game_id: str) -> None:
-        self.phone, self.game = Phone(base, timeout=30), f"/games/{game_id}"
-        self.number, self.saves, self.errors = 1, [], []
+        self.phone, self.game_id, self.number = TimedPhone(base), game_id, 1
 
     def hand(self) -> None:
         bids, sides = HANDS[self.number % 2]
-        self.phone.request(self.game)
-        start = time.perf_counter()
-        status, _, _ = self.phone.request(f"{self.game}/bids", bid_form(self.number, bids))
-        self.saves.append(time.perf_counter() - start)
-        _, _, page = self.phone.request(self.game)
-        version = re.search(r'name="version" (?:type="hidden" )?value="(\d+)"', page).group(1)
-        form = tricks_form(self.number, version, (None,) * 4, sides=sides)
-        start = time.perf_counter()
-        status2, _, _ = self.phone.request(f"{self.game}/tricks", form)
-        self.saves.append(time.perf_counter() - start)
-        if status != 302 or status2 != 302:
-            self.errors.append(f"hand {self.number}: HTTP {status}/{status2}")
+        self.phone.hand(self.game_id, self.number, bids, (None,) * 4, sides=sides)
         self.number += 1
+
+    @property
+    def saves(self) -> list[float]:
+        """The saves' times: bids and tricks."""
+        return self.phone.times["bids"] + self.phone.times["tricks"]
+
+    def restart(self) -> None:
+        """Time afresh from here (a new phase)."""
+        for times in self.phone.times.values():
+            times.clear()
 
 
 def poll(base: str, paths: list[str], every: float, stop: threading.Event, seen: list) -> None:
@@ -95,10 +92,6 @@ def phase(scorer: Scorer, seconds: float, pace: float) -> None:
     while time.monotonic() < until:
         scorer.hand()
         time.sleep(pace)
-
-
-def p(values: list[float], q: int) -> float:
-    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] * 1000
 
 
 def main() -> int:
@@ -149,7 +142,7 @@ def main() -> int:
             t.daemon = True
             t.start()
         time.sleep(2)
-        measured.saves = []
+        measured.restart()
         phase(measured, args.seconds, args.pace)
         club = list(measured.saves)
         stop.set()
@@ -158,14 +151,14 @@ def main() -> int:
     finally:
         server.kill()
         server.wait(10)
-    errors = measured.errors + [e for s in others for e in s.errors]
+    errors = measured.phone.errors + [e for s in others for e in s.phone.errors]
     bad = sum(1 for s in statuses if s not in (200, 304))
     print("scorepad club night: 8 tables x 4 phones + big screen + director, waitress, loopback")
-    print(f"  idle  saves {len(idle):4d}  p50 {p(idle, 50):6.1f} ms  p99 {p(idle, 99):6.1f} ms")
-    print(f"  club  saves {len(club):4d}  p50 {p(club, 50):6.1f} ms  p99 {p(club, 99):6.1f} ms")
+    print(f"  idle  saves {len(idle):4d}  p50 {ms(idle, 50):6.1f} ms  p99 {ms(idle, 99):6.1f} ms")
+    print(f"  club  saves {len(club):4d}  p50 {ms(club, 50):6.1f} ms  p99 {ms(club, 99):6.1f} ms")
     other = sum(len(s.saves) for s in others)
     print(f"  other tables' saves {other}, polls {len(statuses)} ({bad} not 200/304)")
-    print(f"  save p50 club/idle: {p(club, 50) / p(idle, 50):.2f}x (target <= 1.5x)")
+    print(f"  save p50 club/idle: {ms(club, 50) / ms(idle, 50):.2f}x (target <= 1.5x)")
     for error in errors[:10]:
         print(f"    {error}")
     return 1 if errors or bad else 0

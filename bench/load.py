@@ -12,9 +12,7 @@ errors; exits non-zero on any error or lost hand.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
-import statistics
 import sys
 import tempfile
 import threading
@@ -23,7 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.helpers import bid_form, straight_version, tricks_form  # noqa: E402
+from bench.measure import TimedPhone, ms  # noqa: E402
+from tests.helpers import straight_version  # noqa: E402
 from tests.live import Phone, free_port, serve  # noqa: E402
 
 # Two hands that keep totals near 0, so a game never ends during the run.
@@ -31,63 +30,32 @@ HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
 
 
 class Table(threading.Thread):
+    """One table: start a game, then hand after hand until the time is up."""
+
     def __init__(self, base: str, key: int, until: float) -> None:
         super().__init__(daemon=True)
-        self.phone = Phone(base, timeout=30)
+        self.phone = TimedPhone(base)
         self.key, self.until = key, until
-        self.times: dict[str, list[float]] = {"page": [], "bids": [], "tricks": []}
-        self.errors: list[str] = []
         self.acked = 0
         self.game_id = ""
 
-    def timed(self, kind: str, path: str, data: dict | None, expect: int) -> bool:
-        start = time.perf_counter()
-        try:
-            status, _, _ = self.phone.request(path, data)
-        except (OSError, http.client.HTTPException) as err:
-            self.errors.append(f"{kind}: {err!r}")
-            return False
-        self.times[kind].append(time.perf_counter() - start)
-        if status != expect:
-            self.errors.append(f"{kind}: HTTP {status}")
-            return False
-        return True
-
     def run(self) -> None:
         try:
-            self.game_id = self.phone.start_game(
+            self.game_id = self.phone.phone.start_game(
                 players=(f"A{self.key}", f"B{self.key}", f"C{self.key}", f"D{self.key}"),
                 target="custom",
                 custom_target="2000",
             )
         except Exception as err:  # noqa: BLE001 - reported, not raised
-            self.errors.append(f"start: {err}")
+            self.phone.errors.append(f"start: {err}")
             return
-        game = f"/games/{self.game_id}"
         number = 1
         while time.monotonic() < self.until and number <= 500:
             bids, tricks = HANDS[number % 2]
-            if not (
-                self.timed("page", game, None, 200)
-                and self.timed("bids", f"{game}/bids", bid_form(number, bids), 302)
-                and self.timed(
-                    "tricks",
-                    f"{game}/tricks",
-                    tricks_form(number, straight_version(number), tricks),
-                    302,
-                )
-            ):
+            if not self.phone.hand(self.game_id, number, bids, tricks, straight_version(number)):
                 return
             self.acked += 1
             number += 1
-
-
-def percentile(values: list[float], q: float) -> float:
-    return (
-        statistics.quantiles(values, n=100, method="inclusive")[q - 1]
-        if len(values) > 1
-        else (values[0] if values else 0.0)
-    )
 
 
 def main() -> int:
@@ -126,23 +94,23 @@ def main() -> int:
         server.kill()
         server.wait(10)
 
-    errors = [e for t in tables for e in t.errors]
+    errors = [e for t in tables for e in t.phone.errors]
     print(
         f"scorepad load: {args.tables} tables for {args.seconds:.0f} s on waitress "
         f"({args.threads} threads), loopback"
     )
     total = 0
     for kind in ("page", "bids", "tricks"):
-        times = [x for t in tables for x in t.times[kind]]
+        times = [x for t in tables for x in t.phone.times[kind]]
         total += len(times)
         print(
-            f"  {kind:7s} {len(times):6d} requests  p50 {percentile(times, 50) * 1000:7.1f} ms"
-            f"  p99 {percentile(times, 99) * 1000:7.1f} ms"
+            f"  {kind:7s} {len(times):6d} requests  p50 {ms(times, 50):7.1f} ms"
+            f"  p99 {ms(times, 99):7.1f} ms"
         )
-    every = [x for t in tables for k in t.times for x in t.times[k]]
+    every = [x for t in tables for times in t.phone.times.values() for x in times]
     print(
         f"  all     {total:6d} requests  {total / elapsed:7.1f} req/s  "
-        f"p50 {percentile(every, 50) * 1000:.1f} ms  p99 {percentile(every, 99) * 1000:.1f} ms"
+        f"p50 {ms(every, 50):.1f} ms  p99 {ms(every, 99):.1f} ms"
     )
     print(f"  hands acknowledged {sum(t.acked for t in tables)}, lost {lost}, errors {len(errors)}")
     for error in errors[:10]:

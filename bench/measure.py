@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import http.client
+import re
 import statistics
 import sys
 import threading
@@ -19,7 +21,65 @@ HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
 
 
 def ms(values: list[float], q: int) -> float:
+    """Percentile `q` of `values` (seconds) in milliseconds; 0 without values."""
+    if len(values) < 2:
+        return values[0] * 1000 if values else 0.0
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] * 1000
+
+
+VERSION = re.compile(r'name="version" (?:type="hidden" )?value="(\d+)"')
+
+
+class TimedPhone:
+    """A table's scoring phone over loopback that times each request by kind ("page",
+    "bids", "tricks") and notes what went wrong instead of raising (bench/load.py,
+    bench/club.py)."""
+
+    def __init__(self, base: str, timeout: float = 30) -> None:
+        self.phone = Phone(base, timeout=timeout)
+        self.times: dict[str, list[float]] = {"page": [], "bids": [], "tricks": []}
+        self.errors: list[str] = []
+
+    def send(self, kind: str, path: str, data: dict | None, expect: int) -> str | None:
+        """The answer's body, or None with the error noted."""
+        start = time.perf_counter()
+        try:
+            status, _, body = self.phone.request(path, data)
+        except (OSError, http.client.HTTPException) as err:
+            self.errors.append(f"{kind}: {err!r}")
+            return None
+        self.times[kind].append(time.perf_counter() - start)
+        if status != expect:
+            self.errors.append(f"{kind}: HTTP {status}")
+            return None
+        return body
+
+    def hand(
+        self,
+        game_id: str,
+        number: int,
+        bids: list | tuple,
+        tricks: list | tuple,
+        version: int | None = None,
+        sides: list | tuple | None = None,
+    ) -> bool:
+        """Hand `number` as a table enters it: the game page, the bids, the tricks (by
+        side with `sides`); the tricks form's version read from the page again unless
+        given. True once both saves were acknowledged."""
+        game = f"/games/{game_id}"
+        if self.send("page", game, None, 200) is None:
+            return False
+        if self.send("bids", f"{game}/bids", bid_form(number, bids), 302) is None:
+            return False
+        if version is None:
+            page = self.send("page", game, None, 200)
+            found = VERSION.search(page or "")
+            if found is None:
+                self.errors.append(f"hand {number}: no tricks form")
+                return False
+            version = int(found.group(1))
+        form = tricks_form(number, version, tricks, sides=sides)
+        return self.send("tricks", f"{game}/tricks", form, 302) is not None
 
 
 class Meter:

@@ -191,13 +191,14 @@ def _error_pages(app: Flask) -> None:
     from sqlite3 import OperationalError
 
     from flask_wtf.csrf import CSRFError
-    from werkzeug.exceptions import HTTPException
+    from werkzeug.exceptions import BadHost, HTTPException
 
     from .store.outcomes import Missing
     from .web import errors
 
     app.aborter = errors.OwnWords()  # abort(code, description=...) shows its words
     app.register_error_handler(CSRFError, errors.csrf_error)
+    app.register_error_handler(BadHost, errors.bad_host)
     app.register_error_handler(HTTPException, errors.error_page)
     app.register_error_handler(Missing, errors.missing_game)
     app.register_error_handler(OperationalError, errors.database_error)

@@ -22,7 +22,7 @@ from .core.errors import GameError
 from .core.event import Settings, check_settings
 from .core.game import Game
 from .core.names import check_names
-from .core.roster import Entrant, Match, Round, night_standings
+from .core.roster import Entrant, Match, Round, check_named, night_standings
 from .core.rules import Rules, validate_rules
 from .core.standings import Row
 
@@ -135,8 +135,19 @@ def _match(raw: Any, i: int) -> tuple[Match, Game | None]:
         tuple(_ints(s, field) for s in sides),
         game_id,
         _optional(raw.get("last_hand"), f"{field}.last_hand"),
+        *_named(raw, field),
     )
     return match, game
+
+
+def _named(raw: dict, field: str) -> tuple[int | None, str]:
+    """The side a drawn playoff game sent through by the director's word, and why."""
+    if raw.get("winner") is None:
+        return None, ""
+    try:
+        return check_named(raw["winner"], raw.get("note"))
+    except GameError as err:
+        raise GameError(str(err), field=field) from None
 
 
 def read(doc: object) -> EventFile:
@@ -165,7 +176,7 @@ def loads(text: str | bytes) -> EventFile:
     """Read an event file's text."""
     try:
         doc = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as err:
+    except (ValueError, UnicodeDecodeError, RecursionError) as err:  # nested too deep: refused
         raise GameError(f"is not JSON: {err}", field="file") from None
     return read(doc)
 
@@ -186,6 +197,7 @@ def _match_doc(m: Match, game: Game | None) -> dict[str, Any]:
         "number": m.number,
         "sides": [list(s) for s in m.sides],
         "last_hand": m.last_hand,
+        **({"winner": m.winner, "note": m.note} if m.winner is not None else {}),
         "game": None if game is None else gamefile.export(game),
     }
 

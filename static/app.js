@@ -2,13 +2,18 @@
 "use strict";
 
 // Hand entry: radio chips; these only add live sums and fill what follows by itself.
-const checkedValue = (group) => {
-  const input = group.querySelector("input:checked");
-  return input ? input.value : null;
+// Each chip carries the tricks it counts for (data-n, from the core) and each sum's
+// words come from the page (data-*, "{n}" a number added here, "{who}" a name shown).
+const count = (group) => {
+  const input = group && group.querySelector("input:checked");
+  return input ? Number(input.dataset.n) : null;
 };
+const who = (group) => group.querySelector(".who").textContent;
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (m, key) => values[key]);
 
-function setChoice(group, value) {
-  const input = group.querySelector(`input[value="${value}"]`);
+// Choose the chip of a group that counts for `n` tricks.
+function setChoice(group, n) {
+  const input = group.querySelector(`input[data-n="${n}"]`);
   if (!input) return false;
   group.querySelectorAll("input").forEach((i) => { i.classList.remove("auto"); });
   input.checked = true;
@@ -18,6 +23,7 @@ function setChoice(group, value) {
 function bidSummary(form) {
   const out = form.querySelector(".bid-summary");
   if (!out) return;
+  const say = out.dataset;
   const top = Number(form.dataset.tricks);
   const sides = JSON.parse(form.dataset.sides);
   const names = JSON.parse(form.dataset.names);
@@ -25,12 +31,12 @@ function bidSummary(form) {
     let all = 0;
     const parts = sides.map((seats, i) => {
       let sum = 0;
-      seats.forEach((seat) => { sum += Number(checkedValue(form.querySelector(`#bid_${seat}`))) || 0; });
+      seats.forEach((seat) => { sum += count(form.querySelector(`#bid_${seat}`)) || 0; });
       all += sum;
-      return `${names[i]} ${sum}`;
+      return fill(say.side, { who: names[i], n: sum });
     });
     const left = top - all;
-    parts.push(left >= 0 ? `${left} unbid` : `${-left} overbid`);
+    parts.push(fill(left >= 0 ? say.unbid : say.overbid, { n: Math.abs(left) }));
     out.textContent = parts.join(" · ");
   };
   form.addEventListener("change", update);
@@ -44,31 +50,26 @@ function sideTricks(form) {
   const out = form.querySelector(".side-took");
   if (!first || !second || !out) return;
   const top = Number(form.dataset.tricks);
-  const name = second.getAttribute("aria-label").replace(/ tricks$/, "");
   if (!second.classList.contains("invalid")) second.hidden = true;
   const update = () => {
-    const took = checkedValue(first);
+    const took = count(first);
     if (took === null) { out.hidden = true; return; }
-    setChoice(second, String(top - Number(took)));
-    out.textContent = `${name} took ${top - Number(took)}`;
+    setChoice(second, top - took);
+    out.textContent = fill(out.dataset.took, { who: who(second), n: top - took });
     out.hidden = false;
   };
   first.addEventListener("change", update);
   update();
   // A nil bidder cannot take more than the side: said on that row, before any save.
   form.addEventListener("submit", (event) => {
-    const took = checkedValue(first);
+    const took = count(first);
     if (took === null) return;
-    const counts = [Number(took), top - Number(took)];
-    const over = [...form.querySelectorAll(".pick.nil-count:not([hidden])")].find((g) => {
-      const side = Number((g.className.match(/of-side-(\d)/) || [])[1]);
-      return Number(checkedValue(g)) > counts[side];
-    });
+    const counts = [took, top - took];
+    const side = (g) => Number(g.className.match(/of-side-(\d)/)[1]);
+    const over = [...form.querySelectorAll(".pick.nil-count:not([hidden])")]
+      .find((g) => count(g) > counts[side(g)]);
     if (!over) return;
     event.preventDefault();
-    const side = Number(over.className.match(/of-side-(\d)/)[1]);
-    const who = over.getAttribute("aria-label").replace(/ tricks$/, "");
-    const sideName = (side === 0 ? first : second).getAttribute("aria-label").replace(/ tricks$/, "");
     let error = over.querySelector(".error");
     if (!error) {
       error = document.createElement("span");
@@ -77,8 +78,8 @@ function sideTricks(form) {
       over.append(error);
       over.setAttribute("aria-describedby", error.id);
     }
-    error.textContent = `${who} took ${checkedValue(over)}, more than ${sideName}'s ${counts[side]}: `
-      + "not saved.";
+    error.textContent = fill(out.dataset.over, { who: who(over), n: count(over),
+      side: who([first, second][side(over)]), count: counts[side(over)] });
     over.classList.add("invalid");
     over.classList.remove("folded");
     error.setAttribute("role", "alert");
@@ -89,36 +90,37 @@ function seatTricks(form) {
   const groups = [...form.querySelectorAll(".pick.seat-count")];
   const out = form.querySelector(".remaining");
   if (groups.length < 2 || !out) return;
+  const say = out.dataset;
+  const none = out.textContent;
   const top = Number(form.dataset.tricks);
-  const touched = new Set(groups.filter((g) => checkedValue(g) !== null));
+  const touched = new Set(groups.filter((g) => count(g) !== null));
   const update = () => {
     const rest = groups.filter((g) => !touched.has(g));
     if (rest.length === 1) {
       let sum = 0;
-      touched.forEach((g) => { sum += Number(checkedValue(g)); });
+      touched.forEach((g) => { sum += count(g); });
       const last = rest[0];
       last.querySelectorAll("input:checked").forEach((i) => { i.checked = false; });
-      if (top - sum >= 0 && setChoice(last, String(top - sum))) {
+      if (top - sum >= 0 && setChoice(last, top - sum)) {
         last.querySelector("input:checked").classList.add("auto");
       }
     }
     let sum = 0;
     let chosen = 0;
     groups.forEach((g) => {
-      const v = checkedValue(g);
-      if (v !== null) { sum += Number(v); chosen += 1; }
+      const n = count(g);
+      if (n !== null) { sum += n; chosen += 1; }
     });
     const left = top - sum;
     if (sum === 0 && chosen < groups.length) {  // nothing yet, or only a nil bidder's 0
-      out.textContent = `The tricks add up to ${top}.`;
+      out.textContent = none;
     } else if (left === 0 && chosen === groups.length) {
-      const auto = rest.length === 1 ? rest[0].getAttribute("aria-label").replace(/ tricks$/, "") : null;
-      out.textContent = auto ? `${auto} took ${checkedValue(rest[0])}: all ${top} tricks assigned.`
-        : `All ${top} tricks assigned.`;
+      out.textContent = rest.length === 1 ? fill(say.auto, { who: who(rest[0]), n: count(rest[0]) })
+        : say.all;
     } else if (left >= 0) {
-      out.textContent = `${left} of ${top} tricks still to assign.`;
+      out.textContent = fill(say.left, { n: left });
     } else {
-      out.textContent = `${-left} too many: the tricks add up to ${sum}, not ${top}.`;
+      out.textContent = fill(say.over, { n: -left, sum });
     }
     out.classList.toggle("off", left < 0 || (chosen === groups.length && left !== 0));
   };
@@ -183,13 +185,13 @@ function foldPicks(form) {
     seen.add(group);
     const groups = shown();
     const after = groups.slice(groups.indexOf(group) + 1);
-    const todo = (g) => !seen.has(g) && (checkedValue(g) === null || g.classList.contains("nil-count"));
-    open(after.find(todo) || groups.find((g) => checkedValue(g) === null) || null);
+    const todo = (g) => !seen.has(g) && (count(g) === null || g.classList.contains("nil-count"));
+    open(after.find(todo) || groups.find((g) => count(g) === null) || null);
   });
   refresh();
   const groups = shown();
   open(groups.find((g) => g.classList.contains("invalid"))
-    || groups.find((g) => checkedValue(g) === null) || null);
+    || groups.find((g) => count(g) === null) || null);
 }
 
 // What a hand form holds stays on the phone until it is saved: a reload after a failed

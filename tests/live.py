@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import http.cookiejar
+import json
 import os
 import re
 import socket
@@ -14,6 +15,8 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -191,3 +194,37 @@ def keep_table(base: str, acked: dict, stop: threading.Event, key: int) -> None:
             return  # the server is gone: whatever was acknowledged must survive
         acked[game_id].append((bids, tricks))
         number += 1
+
+
+def acknowledged(acked: dict) -> int:
+    """How many hands (or seated hands) the tables have had acknowledged so far."""
+    return sum(len(h) for h in list(acked.values()))
+
+
+@contextmanager
+def tables_writing(
+    base: str, table: Callable, count: int, acked: dict, least: int, within: float
+) -> Iterator[None]:
+    """Run `count` tables against the server at `base` (each `table(base, acked, stop,
+    k)` in a thread) and enter the block once `least` hands are acknowledged, or after
+    `within` seconds on a slow machine; leaving it stops the tables and joins them."""
+    stop = threading.Event()
+    threads = [threading.Thread(target=table, args=(base, acked, stop, k)) for k in range(count)]
+    try:
+        for t in threads:
+            t.start()
+        deadline = time.monotonic() + within
+        while acknowledged(acked) < least and time.monotonic() < deadline:
+            time.sleep(0.1)
+        yield
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(15)
+
+
+def exported_hands(phone: Phone, game_id: str) -> list[dict]:
+    """A game's hands as the server exports them in the game file."""
+    status, _, body = phone.request(f"/games/{game_id}/export.json")
+    assert status == 200, (game_id, status)
+    return json.loads(body)["hands"]

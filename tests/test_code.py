@@ -120,6 +120,33 @@ def test_the_script_holds_no_spades_facts():
     assert not re.findall(r"[\"'`](?:nil|blind_nil|Nil|Blind nil)[\"'`]", script)
 
 
+_HAND_WORDS = re.compile(r"\btricks?\b|\bunbid\b|\boverbid\b|\btook\b|too many|\bassign")
+_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`')
+
+
+def script_faults(script: str) -> list[str]:
+    """Where a script reads a chip's value as a number (not the count the core gave it,
+    data-n) or says hand-entry words of its own (not the page's, from web/words)."""
+    found = re.findall(r"Number\([^)]*(?:\.value\b|checkedValue)[^)]*\)", script)
+    words = [text for text in _LITERAL.findall(script) if " " in text]  # not a selector
+    return found + [text for text in words if _HAND_WORDS.search(text)]
+
+
+def test_the_script_check_finds_sums_of_values_and_words_of_its_own():
+    assert script_faults("sum += Number(checkedValue(g)) || 0;")
+    assert script_faults("out.textContent = `${left} of ${top} tricks still to assign.`;")
+    assert script_faults('parts.push(left >= 0 ? `${left} unbid` : "overbid");')
+    assert not script_faults("sum += Number(input.dataset.n); fill(say.left, { n: left });")
+
+
+def test_the_script_adds_the_cores_counts_and_says_the_pages_words():
+    """The live sums add the tricks each chip counts for (data-n, from the core's next
+    hand) and say the phrases the page carries (data-*, from web/words)."""
+    script = (ROOT / "static" / "app.js").read_text()
+    assert "dataset.n" in script and _LITERAL.findall(script)
+    assert script_faults(script) == []
+
+
 def _views(path: Path) -> list[ast.FunctionDef]:
     """The functions of a module routed by a blueprint (@bp.get, @bp.route...)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import http.client
-import json
 import re
 import signal
 import sqlite3
 import threading
 import time
 
-from tests.live import HANDS, Phone, free_port, keep_table, serve
+from tests.live import (
+    HANDS,
+    Phone,
+    acknowledged,
+    exported_hands,
+    free_port,
+    keep_table,
+    serve,
+    tables_writing,
+)
 
 TABLES = 4
 # Two hands that keep totals near 0, so a game never ends while the test runs.
@@ -22,28 +30,17 @@ def _kill_while_tables_write(
     """Serve `database`, let TABLES threads run `table` against it and SIGKILL the server
     once `least` things are acknowledged (or `within` seconds pass), `then` seconds on;
     what each table had acknowledged."""
-    base = f"http://127.0.0.1:{port}"
     server = serve(database, port)
     acked: dict[str, list] = {}
-    stop = threading.Event()
-    threads = [threading.Thread(target=table, args=(base, acked, stop, k)) for k in range(TABLES)]
     try:
-        for t in threads:
-            t.start()
-        # Kill once writes are under way (a loaded machine may take a while to get there).
-        deadline = time.monotonic() + within
-        while sum(len(h) for h in list(acked.values())) < least and time.monotonic() < deadline:
-            time.sleep(0.1)
-        time.sleep(then)
-        server.send_signal(signal.SIGKILL)
-        server.wait(10)
+        with tables_writing(f"http://127.0.0.1:{port}", table, TABLES, acked, least, within):
+            time.sleep(then)
+            server.send_signal(signal.SIGKILL)
+            server.wait(10)
     finally:
-        stop.set()
-        for t in threads:
-            t.join(15)
         if server.poll() is None:
             server.kill()
-    assert sum(len(h) for h in acked.values()) > 0, "no hand was acknowledged before the kill"
+    assert acknowledged(acked) > 0, "no hand was acknowledged before the kill"
     return acked
 
 
@@ -60,9 +57,7 @@ def test_sigkill_mid_writes_keeps_every_acknowledged_hand(tmp_path):
     try:
         phone = Phone(base)
         for game_id, hands in acked.items():
-            status, _, body = phone.request(f"/games/{game_id}/export.json")
-            assert status == 200
-            stored = json.loads(body)["hands"]
+            stored = exported_hands(phone, game_id)
             played = [(h["bids"], h["tricks"]) for h in stored if h["tricks"] is not None]
             assert played[: len(hands)] == hands
             # at most one hand beyond the acknowledged ones: saved, but its answer was cut off
@@ -140,9 +135,7 @@ def test_sigkill_keeps_every_acknowledged_seat_bid_dealer_and_adjustment(tmp_pat
     try:
         phone = Phone(base)
         for game_id, hands in acked.items():
-            status, _, body = phone.request(f"/games/{game_id}/export.json")
-            assert status == 200
-            stored = json.loads(body)["hands"]
+            stored = exported_hands(phone, game_id)
             for hand, saved in zip(hands, stored):
                 assert (saved["bids"], saved["tricks"]) == (hand["bids"], hand["tricks"])
                 assert (saved["dealer"], saved["adjust"]) == (hand["dealer"], hand["adjust"])

@@ -76,7 +76,7 @@ def test_twelve_pairs_swiss_with_a_late_arrival_a_leaver_the_clock_and_a_playoff
     started = night.event().current.started_at
     monkeypatch.setattr(time, "time", lambda: started + 30 * 60 + 1)
     page = text(client.get(f"/events/{night.id}"))
-    assert "Time finish the hand in play" in page
+    assert "Time : finish this hand; the game ends after it." in page
     assert all(m.last_hand == 2 for m in night.round())
     monkeypatch.undo()
     for match in night.round():
@@ -332,3 +332,25 @@ def test_a_game_page_can_show_its_table_and_the_round_clock(client, app):
         assert "Tuesday club, round 1, table 1" in page and 'role="timer"' in page
     night.act("call", "Time")
     assert "time is called" in client.get(f"/games/{match.game_id}").get_data(as_text=True)
+
+
+def test_a_tables_game_page_looks_its_table_up_once(client, app, monkeypatch):
+    """The view finds the club night's table and passes it to the page model."""
+    import scorepad.web.events.public as public
+
+    night = Night(client, app, round_minutes=30)
+    for pair in PAIRS[:2]:
+        night.check_in(*pair)
+    night.act("draw", "Round drawn")
+    night.act("start", "Round started")
+    (match,) = night.round()
+    asked = []
+    real = public.event_of_game
+    monkeypatch.setattr(
+        public, "event_of_game", lambda db, game_id: asked.append(game_id) or real(db, game_id)
+    )
+    page = client.get(f"/games/{match.game_id}").get_data(as_text=True)
+    assert "Tuesday club, round 1, table 1" in page and asked == [match.game_id]
+    refused = client.post(f"/games/{match.game_id}/bids", data={"number": "1", "version": "0"})
+    assert refused.status_code == 400 and "Tuesday club, round 1, table 1" in text(refused)
+    assert asked == [match.game_id] * 2  # the refused bids' page: once more, once

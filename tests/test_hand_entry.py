@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 from scorepad.core.game import Game
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import NIL, Hand, Table
@@ -43,7 +45,9 @@ def test_a_side_counted_hand_takes_one_count_and_the_nil_bidders_own(client, app
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert groups(body) == ["Alice & Cara tricks", "Ben & Dev tricks", "Dev tricks"]
-    assert '<input checked id="tricks_3-0" name="tricks_3" type="radio" value="0">' in body
+    assert (
+        '<input checked id="tricks_3-0" name="tricks_3" type="radio" value="0" data-n="0">' in body
+    )
     response = client.post(
         f"/games/{game_id}/tricks", data=tricks_form(1, 1, [None, None, None, 0], sides=[8, 5])
     )
@@ -107,7 +111,7 @@ def test_fixing_a_side_counted_hand_keeps_the_side_entry(client, app):
     )
     body = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
     assert "Alice & Cara tricks" in groups(body) and "Dev tricks" in groups(body)
-    assert '<input checked id="side_0-8" name="side_0" type="radio" value="8">' in body
+    assert '<input checked id="side_0-8" name="side_0" type="radio" value="8" data-n="8">' in body
     data = {
         **bid_form(1, [4, 5, 3, "nil"]),
         "version": "2",
@@ -215,3 +219,76 @@ def test_zero_is_offered_only_where_a_bid_of_zero_is_a_plain_bid(client, app):
     assert 'name="bid_0" type="radio" value="0"' in body
     assert client.post(f"/games/{game_id}/bids", data=bid_form(1, [0, 5, 4, 4])).status_code == 302
     assert stored(app, game_id).game.hands[0].bids == (0, 5, 4, 4)
+
+
+def _chip_counts(body: str, group: str) -> dict[str, int]:
+    """What each chip of a radio group counts for in the live sums (its data-n)."""
+    return {
+        value: int(n)
+        for value, n in re.findall(
+            rf'name="{group}" type="radio" value="([^"]+)" data-n="(\d+)"', body
+        )
+    }
+
+
+def test_each_chip_carries_the_tricks_it_counts_for_from_the_core(client, app):
+    """The script adds chips' counts, never their values: a nil counts for no tricks."""
+    game_id = start(client, tricks_by="side", rule_zero_bid="bid")
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    hand = stored(app, game_id).score().next_hand
+    assert _chip_counts(body, "bid_0") == {v: n for v, n in hand.counts if v in dict(hand.bids[0])}
+    bid_0 = _chip_counts(body, "bid_0")
+    assert (bid_0["nil"], bid_0["0"], bid_0["4"]) == (0, 0, 4)  # zero_bid: 0 is a plain bid
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert _chip_counts(body, "side_0") == {str(n): n for n in range(14)}
+    assert _chip_counts(body, "tricks_3") == {str(n): n for n in range(14)}
+
+
+def test_the_live_sums_words_come_from_the_page(client):
+    """The bids step's sum and the tricks steps' counts say the words in web/words,
+    given to the script in data attributes: the script holds none of its own."""
+    from scorepad.web import words
+
+    seat = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3")
+    client.post(f"/games/{seat}/bids", data=bid_form(1, [4, 5, 3]))
+    body = html.unescape(client.get(f"/games/{seat}").get_data(as_text=True))
+    say = words.seat_tricks_words(17)
+    assert f">{say['none']}</p>" in body
+    for key in ("left", "all", "auto", "over"):
+        assert f'data-{key}="{say[key]}"' in body
+    assert "not 17." in say["over"] and "{who}" in say["auto"]
+    side = start(client, tricks_by="side")
+    body = html.unescape(client.get(f"/games/{side}").get_data(as_text=True))
+    for key, phrase in words.bid_sum_words().items():
+        assert f'data-{key}="{phrase}"' in body
+    client.post(f"/games/{side}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
+    body = html.unescape(client.get(f"/games/{side}").get_data(as_text=True))
+    for key, phrase in words.side_tricks_words().items():
+        assert f'data-{key}="{phrase}"' in body
+
+
+def test_the_tricks_total_is_checked_once_in_the_core_and_worded_in_web_words(app):
+    """The form reads the counts; whether they add up to the deal is the core's refusal
+    (TricksTotal, its numbers kept apart), which the page words in web/words (the test
+    above: beside the sides' counts)."""
+    from scorepad.core.errors import TricksTotal
+    from scorepad.core.tricks import check_side_tricks, check_tricks
+    from scorepad.web.hand_forms import hand_form, read_tricks
+    from scorepad.web.words import tricks_total
+
+    with pytest.raises(TricksTotal, match="^hand 2: tricks add up to 14, expected 13$") as seat:
+        check_tricks(TABLE, [5, 5, 3, 1], 2)  # the game file's words, as docs/gamefile.md says
+    assert (seat.value.total, seat.value.expected, seat.value.field) == (14, 13, "tricks")
+    with pytest.raises(TricksTotal) as side:
+        check_side_tricks(TABLE, [4, 5, 3, 3], [None] * 4, [8, 4], 1)
+    assert (side.value.total, side.value.expected, side.value.field) == (12, 13, "side_tricks")
+    assert tricks_total(12, 13, by_side=True) == (
+        "The sides took 12 tricks between them; a hand has 13"
+    )
+    with app.test_request_context():
+        form = hand_form(TABLE, tricks="side", nil_seats=(), side_0="8", side_1="4")
+        assert read_tricks(form, TABLE, [4, 5, 3, 3]) == ([None] * 4, [8, 4])  # no own check
+        form = hand_form(TABLE, tricks="seat", tricks_0="5", tricks_1="5", tricks_2="3")
+        form.tricks_3.data = "1"
+        assert read_tricks(form, TABLE) == ([5, 5, 3, 1], None)

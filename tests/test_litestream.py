@@ -4,19 +4,26 @@ integrity check and holds every acknowledged hand."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sqlite3
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.live import ROOT, Phone, free_port, keep_table, serve
+from tests.live import (
+    ROOT,
+    Phone,
+    acknowledged,
+    exported_hands,
+    free_port,
+    keep_table,
+    serve,
+    tables_writing,
+)
 
 LITESTREAM = Path(sys.executable).with_name("litestream")
 CONFIG = ROOT / "deploy" / "litestream.yml"
@@ -63,14 +70,12 @@ def hands_in(path: Path) -> dict[str, list]:
         conn = sqlite3.connect(path)
         games = [row[0] for row in conn.execute("select id from games")]
         conn.close()
-        found = {}
-        for game_id in games:
-            status, _, body = phone.request(f"/games/{game_id}/export.json")
-            assert status == 200
-            found[game_id] = [
-                (h["bids"], h["tricks"]) for h in json.loads(body)["hands"] if h["tricks"]
+        return {
+            game_id: [
+                (h["bids"], h["tricks"]) for h in exported_hands(phone, game_id) if h["tricks"]
             ]
-        return found
+            for game_id in games
+        }
     finally:
         server.kill()
         server.wait(10)
@@ -91,34 +96,21 @@ def test_a_folder_replica_restores_every_acknowledged_hand(tmp_path):
         stderr=subprocess.DEVNULL,
     )
     acked: dict[str, list] = {}
-    stop = threading.Event()
-    base = f"http://127.0.0.1:{port}"
-    threads = [
-        threading.Thread(target=keep_table, args=(base, acked, stop, k)) for k in range(TABLES)
-    ]
     try:
-        for t in threads:
-            t.start()
-        deadline = time.monotonic() + 30
-        while sum(len(h) for h in list(acked.values())) < 30 and time.monotonic() < deadline:
-            time.sleep(0.2)
-        # A restore in the middle of the writes is whole and sound, if a little behind.
-        restore(env, tmp_path / "midway.db", wait=15)
-        assert integrity(tmp_path / "midway.db") == "ok"
-        time.sleep(2)  # more hands saved after that copy
-        stop.set()
-        for t in threads:
-            t.join(15)
+        with tables_writing(f"http://127.0.0.1:{port}", keep_table, TABLES, acked, 30, 30):
+            # A restore in the middle of the writes is whole and sound, if a little behind.
+            restore(env, tmp_path / "midway.db", wait=15)
+            assert integrity(tmp_path / "midway.db") == "ok"
+            time.sleep(2)  # more hands saved after that copy
         # Litestream copies within a second of each commit; stopping it copies the rest.
         replicating.send_signal(signal.SIGTERM)
         replicating.wait(30)
     finally:
-        stop.set()
         if replicating.poll() is None:
             replicating.kill()
         server.kill()
         server.wait(10)
-    assert sum(len(h) for h in acked.values()) >= 10, "too few hands were saved to test"
+    assert acknowledged(acked) >= 10, "too few hands were saved to test"
 
     restored = tmp_path / "restored.db"
     restore(env, restored)

@@ -42,23 +42,35 @@ def test_a_confirm_for_other_hands_removes_nothing_and_shows_the_list(client, ap
         assert len(load(app, game_id).game.hands) == 2
 
 
-def test_a_confirm_after_another_hand_was_saved_is_refused(client, app):
+def test_a_confirm_after_another_hand_was_saved_is_refused_with_the_new_list(client, app):
     """Phone A is shown that hand 2 goes; phone B plays hand 3 meanwhile: A's
-    confirmation removes nothing, and A is told the game changed."""
+    confirmation removes nothing, A is told the game changed and, as on a fixed hand's
+    page, shown at once which hands the same settings remove now."""
     game_id = played_game(client, (HAND_1, HAND_2))
     data = settings_data(app, game_id, rule_target="150")
     shown = shown_confirm(client.post(f"/games/{game_id}/settings", data=data).text)
     play(client, game_id, 3, [3, 3, 3, 3], [4, 3, 3, 3])
     r = client.post(f"/games/{game_id}/settings", data={**data, "confirm_removal": shown})
-    assert r.status_code == 302 and r.headers["Location"].endswith("/settings")
-    assert "changed on another phone" in text(client.get(r.headers["Location"]))
+    assert r.status_code == 400 and "changed on another phone" in text(r)
+    assert "Remove hands 2 to 3 and save" in text(r) and 'value="150"' in r.text
     stored = load(app, game_id)
     assert len(stored.game.hands) == 3 and stored.game.rules.target == 500
-    # sent again from the fresh page, the new list is shown
-    r = client.post(
-        f"/games/{game_id}/settings", data=settings_data(app, game_id, rule_target="150")
-    )
-    assert "Remove hands 2 to 3 and save" in text(r)
+    again = {**data, "version": str(stored.revision), "confirm_removal": shown_confirm(r.text)}
+    assert f'name="version" type="hidden" value="{stored.revision}"' in r.text
+    r = client.post(f"/games/{game_id}/settings", data=again)
+    assert r.status_code == 302 and r.headers["Location"] == f"/games/{game_id}"
+    stored = load(app, game_id)
+    assert len(stored.game.hands) == 1 and stored.game.rules.target == 150
+
+
+def test_a_stale_settings_form_without_a_confirm_is_sent_back(client, app):
+    game_id = played_game(client, (HAND_1,))
+    data = settings_data(app, game_id, player_0="Ann")
+    play(client, game_id, 2, [3, 3, 3, 3], [4, 3, 3, 3])
+    r = client.post(f"/games/{game_id}/settings", data=data)
+    assert r.status_code == 302 and r.headers["Location"].endswith("/settings")
+    assert "changed on another phone" in text(client.get(r.headers["Location"]))
+    assert load(app, game_id).game.table.players[0] == "Alice"
 
 
 def test_the_command_names_the_hands_and_the_revision(client, app):

@@ -14,6 +14,8 @@ from markupsafe import Markup
 from wtforms.widgets.core import html_params
 
 from scorepad import create_app
+from scorepad.core.rules import Rules
+from scorepad.core.scoring import score_game
 from scorepad.store.db import writing
 from scorepad.web import db as web_db
 from scorepad.web import urls
@@ -77,7 +79,8 @@ def test_reads_run_without_savepoints(app, client):
 def test_a_hand_form_class_is_built_once_per_shape(app):
     table = partnership()
     with app.test_request_context():
-        one, two = hand_form(table, bids=True, number=1), hand_form(table, bids=True, number=2)
+        bids = score_game(table, Rules(), []).next_hand.bids
+        one, two = hand_form(table, bids=bids, number=1), hand_form(table, bids=bids, number=2)
         assert type(one) is type(two) and one.number.data == 1 and two.number.data == 2
         assert type(hand_form(table, tricks="seat")) is not type(one)
 

@@ -44,12 +44,19 @@ def scorings(monkeypatch):
     return calls
 
 
-@pytest.mark.parametrize("hands", [MAX_HANDS + 1, 26_000])
-def test_a_file_over_the_hand_limit_is_refused_before_any_scoring(scorings, hands):
-    with pytest.raises(
-        GameError, match=f"hands: a game holds at most 500 hands, this file has {hands}"
-    ):
-        gamefile.loads(json.dumps(_doc(hands)))
+@pytest.mark.parametrize(
+    ("hands", "refusal"),
+    [
+        (MAX_HANDS + 1, "hands: a game holds at most 500 hands, this file has 501"),
+        (5_000, "hands: a game holds at most 500 hands, this file has 5000"),
+        (26_000, "the game file is larger than 1 MB"),
+    ],
+)
+def test_a_file_over_the_hand_limit_is_refused_before_any_scoring(scorings, hands, refusal):
+    text = json.dumps(_doc(hands))
+    assert (len(text) > gamefile.MAX_FILE_BYTES) == (hands == 26_000)
+    with pytest.raises(GameError, match=refusal):
+        gamefile.loads(text)
     assert scorings == []
 
 

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from scorepad.core.model import Table
+from scorepad.core.rules import Rules
+from scorepad.core.scoring import score_game
 from scorepad.web.hand_forms import hand_form
 from scorepad.web.widgets import chips
 
 
 def test_chips_mark_the_chosen_one_and_keep_ids_labels_and_wide_nils(app):
     table = Table("partnership", ("Ann", "Bob", "Cat", "Dan"), 0)
+    # Ann & Cat trail by 200: only they may bid blind nil (the core's next hand says so)
+    hand = score_game(table, Rules(blind_nil_trailing_by=100), [], ((0, 0), (200, 0))).next_hand
+    assert hand.blind_nil == (True, False)
     with app.test_request_context():
-        form = hand_form(table, bids=True, blind=(True, False), bid_0="nil", bid_1="4")
+        form = hand_form(table, bids=hand.bids, bid_0="nil", bid_1="4")
         nils = ("nil", "blind_nil")  # the core's nil values, which the page marks as own
         nil, four, none = (chips(form.bid_0, nils), chips(form.bid_1, nils), chips(form.bid_3))
     assert nil.count("<label") == 15  # 1 to 13, nil and blind nil

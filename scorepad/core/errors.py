@@ -26,3 +26,13 @@ class GameError(ValueError):
         self.field = field
         self.seat = seat
         self.rule = rule  # the house rule that refused it, when one did
+
+
+class TricksTotal(GameError):
+    """Tricks (or sides' counts, `field="side_tricks"`) that do not add up to the deal:
+    the numbers kept apart, so that each layer says it in its own words."""
+
+    def __init__(self, total: int, expected: int, *, hand: int, field: str) -> None:
+        super().__init__(f"{field} add up to {total}, expected {expected}", hand=hand, field=field)
+        self.total = total
+        self.expected = expected

@@ -158,6 +158,12 @@ def hand_in_play(score: GameScore) -> int:
     return score.next_number
 
 
+def time_tie(settings: Settings, kind: str) -> str:
+    """How a lead still shared after time is called is settled in a round of this kind:
+    as the event says, but a playoff match always plays on (it needs a winner)."""
+    return "play_on" if kind == "playoff" else settings.on_time_tie
+
+
 def ends_on_time(score: GameScore, last_hand: int, on_time_tie: str) -> bool:
     """Should a game end now, time having been called with hand `last_hand` in play?"""
     if score.status == "finished" or score.pending or len(score.hands) < last_hand:

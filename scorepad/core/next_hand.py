@@ -6,6 +6,7 @@ value; none of them works these facts out again."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .model import BLIND_NIL, NIL, NILS, GameScore, blind_bid_open, blind_nil_open
 
@@ -33,6 +34,15 @@ class NextHand:
     def nil_values(self) -> tuple[str, ...]:
         """The bid values that are a nil (the script marks a nil bidder by them)."""
         return NILS
+
+    @cached_property
+    def counts(self) -> tuple[tuple[str, int], ...]:
+        """The tricks each choice of this hand counts for in a sum (the script adds
+        these, never the choices' values): a bid its number, a nil none, a count of
+        tricks its own number."""
+        values = {v for seat in self.bids for v, _ in seat}
+        values.update(str(n) for n in range(self.tricks_per_hand + 1))
+        return tuple(sorted((v, 0 if v in NILS else int(v)) for v in values))
 
 
 def _bids(

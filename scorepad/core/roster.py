@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .errors import GameError
 from .event import Settings
 from .model import GameScore
+from .names import text_problem
 from .standings import Result, Row, standings
 
 
@@ -43,18 +45,42 @@ class Round:
 @dataclass(frozen=True)
 class Match:
     """A table of a round: each side's entrants (a playoff bye: one side empty), its game
-    once the round starts, and the hand in play when time was called."""
+    once the round starts, and the hand in play when time was called; for a playoff
+    game that ended in a draw, the side the director sent through and why."""
 
     round: int
     number: int
     sides: tuple[tuple[int, ...], ...]
     game_id: str | None
     last_hand: int | None
+    winner: int | None = None
+    note: str = ""
 
     @property
     def bye(self) -> bool:
         """A playoff match with one side only: it goes through without a game."""
         return any(not side for side in self.sides)
+
+
+NOTE_LENGTH = 200
+
+
+def check_named(winner: object, note: object, field: str = "winner") -> tuple[int, str]:
+    """A side sent through by the director's word (0 or 1) and why (1 to 200 characters)."""
+    if winner not in (0, 1) or isinstance(winner, bool):
+        raise GameError("must be 0 or 1 (the side sent through)", field=field)
+    text = " ".join(note.split()) if isinstance(note, str) else ""
+    if not 1 <= len(text) <= NOTE_LENGTH or text_problem(text):
+        raise GameError(f"say why, in 1 to {NOTE_LENGTH} characters", field="note")
+    return (0 if winner == 0 else 1), text
+
+
+def match_winner(match: Match, score: GameScore) -> int | None:
+    """The side that won a table's game: the game's winner; a finished game without one
+    (a draw) counts for the side the director named, if any (a playoff needs a winner)."""
+    if score.status != "finished":
+        return None
+    return score.winner if score.winner is not None else match.winner
 
 
 def result_of(sides: tuple[tuple[int, ...], ...], score: GameScore) -> Result:

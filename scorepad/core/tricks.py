@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeGuard
 
-from .errors import GameError
+from .errors import GameError, TricksTotal
 from .model import NILS, Bid, Table
 
 
@@ -29,7 +29,7 @@ def _check_counts(
             )
     total, expected = sum(counts), table.tricks_per_hand  # type: ignore[arg-type]
     if total != expected:
-        raise GameError(f"{field} add up to {total}, expected {expected}", hand=number, field=field)
+        raise TricksTotal(total, expected, hand=number, field=field)
 
 
 def check_tricks(table: Table, tricks: object, number: int) -> tuple[int, ...]:

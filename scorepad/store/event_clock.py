@@ -9,7 +9,8 @@ import time
 from sqlite_utils import Database
 
 from ..core.errors import GameError
-from ..core.event import ends_on_time, hand_in_play, seconds_left
+from ..core.event import ends_on_time, hand_in_play, seconds_left, time_tie
+from ..core.roster import check_named, match_winner
 from . import commands
 from .db import writing
 from .event_commands import bump, current
@@ -63,8 +64,12 @@ def needs_settling(event: Event, games: dict[str, StoredGame], now: float) -> bo
     matches = [m for m in event.round_matches(number) if m.game_id in games]
     scores = {m.game_id: games[m.game_id].score() for m in matches}  # type: ignore[index]
     if all(s.status == "finished" for s in scores.values()):
-        return True
-    tie = event.settings.on_time_tie
+        # a drawn playoff game waits for the director's word: nothing to do until then
+        return last.kind != "playoff" or all(
+            match_winner(m, scores[m.game_id]) is not None  # type: ignore[index]
+            for m in matches
+        )
+    tie = time_tie(event.settings, last.kind)
     return any(
         m.last_hand is not None and ends_on_time(scores[m.game_id], m.last_hand, tie)  # type: ignore[index]
         for m in matches
@@ -99,21 +104,23 @@ def settle(db: Database, event_id: str, now: float | None = None) -> None:
     if number is None:
         return
     games = games_of(db, event)
+    tie = time_tie(event.settings, event.rounds[-1].kind)
     for match in event.round_matches(number):
         stored = games.get(match.game_id or "")
         if stored is None or match.last_hand is None:
             continue
-        if ends_on_time(stored.score(), match.last_hand, event.settings.on_time_tie):
+        if ends_on_time(stored.score(), match.last_hand, tie):
             _end(db, stored)
     with writing(db):
         event = current(db, event_id)
         if _playing(event) != number:
             return
         games = games_of(db, event)
-        scores = [games[m.game_id].score() for m in event.round_matches(number) if m.game_id]
+        played = [(m, games[m.game_id].score()) for m in event.round_matches(number) if m.game_id]
         playoff = event.rounds[-1].kind == "playoff"
         if not all(
-            s.status == "finished" and (s.winner is not None or not playoff) for s in scores
+            s.status == "finished" and (not playoff or match_winner(m, s) is not None)
+            for m, s in played
         ):
             return
         db.execute(
@@ -136,3 +143,30 @@ def end_table(db: Database, event_id: str, number: int, table: int) -> None:
     commands.end_now(db, stored.id, stored.revision)
     with writing(db):
         bump(db, event_id)
+
+
+def name_winner(
+    db: Database, event_id: str, revision: int, at: tuple[int, int], side: object, note: object
+) -> None:
+    """The director sends one side of a drawn playoff game (round, table `at`) through,
+    saying why; the bracket then moves on."""
+    winner, why = check_named(side, note)
+    with writing(db):
+        event = current(db, event_id, revision)
+        number, table = at
+        match = next((m for m in event.round_matches(number) if m.number == table), None)
+        stored = games_of(db, event).get(match.game_id or "") if match else None
+        if match is None or stored is None:
+            raise GameError(f"round {number} has no table {table} with a game", field="table")
+        if event.rounds[number - 1].kind != "playoff":
+            raise GameError("only a playoff game needs a winner named", field="table")
+        score = stored.score()
+        if score.status != "finished" or score.winner is not None or match.winner is not None:
+            raise GameError(f"table {table}'s game has no draw to settle", field="table")
+        db.execute(
+            "update event_matches set winner = ?, note = ? where event_id = ? and round = ? "
+            "and number = ?",
+            [winner, why, event_id, number, table],
+        )
+        bump(db, event_id)
+    settle(db, event_id)

@@ -11,6 +11,7 @@ from sqlite_utils import Database
 from ..core.bracket import Match as Slot
 from ..core.bracket import first_round, next_round
 from ..core.errors import GameError
+from ..core.roster import match_winner
 from .db import writing
 from .event_commands import _insert_round, bump, current
 from .event_start import start_games
@@ -76,7 +77,7 @@ def _following(event: Event, number: int, games: dict[str, StoredGame]) -> tuple
         second = None if not m.sides[1] else 2 * i + 1
         slots.append(Slot(1, i, first, second))
         stored = games.get(m.game_id or "")
-        winner = None if stored is None else stored.score().winner
+        winner = None if stored is None else match_winner(m, stored.score())
         winners.append(None if m.bye or winner is None else 2 * i + winner)
     return next_round(slots, winners)
 

@@ -80,6 +80,8 @@ def import_event(
                 "sides": json.dumps([[new[e] for e in side] for side in m.sides]),
                 "game_id": game_id,
                 "last_hand": m.last_hand,
+                "winner": m.winner,
+                "note": m.note or None,
             }
             for (m, _), game_id in zip(matches, ids)
         )

@@ -71,7 +71,8 @@ def _round(row: dict) -> Round:
 
 def _match(row: dict) -> Match:
     sides = tuple(tuple(side) for side in json.loads(row["sides"]))
-    return Match(row["round"], row["number"], sides, row["game_id"], row["last_hand"])
+    winner, note = row.get("winner"), row.get("note") or ""
+    return Match(row["round"], row["number"], sides, row["game_id"], row["last_hand"], winner, note)
 
 
 def load_event(db: Database, token: str, *, by: str = "id") -> Event | None:
@@ -115,6 +116,17 @@ def event_standings(event: Event, games: dict[str, StoredGame]) -> tuple[Row, ..
     """The standings of the night's rounds (the playoff left out), after every hand."""
     scores = {game_id: stored.score() for game_id, stored in games.items()}
     return night_standings(event.settings, event.entrants, event.rounds, event.matches, scores)
+
+
+def event_game_ids(db: Database, directed: list[str], followed: list[str]) -> list[str]:
+    """The games of the events with these director ids or screen ids, in one query."""
+    rows = db.query(
+        "select m.game_id from event_matches m join events e on e.id = m.event_id "
+        "where m.game_id is not null and (e.id in (select value from json_each(?)) "
+        "or e.view_token in (select value from json_each(?)))",
+        [json.dumps(directed), json.dumps(followed)],
+    )
+    return [r["game_id"] for r in rows]
 
 
 def known_names(db: Database, limit: int = 500) -> list[str]:

@@ -173,3 +173,13 @@ def m011_undone_hand(db: Database) -> None:
         "number integer not null, bids text not null, tricks text, side_tricks text, "
         "extra text, ended integer not null, revision integer not null)"
     )
+
+
+@migrations()
+def m012_playoff_winner(db: Database) -> None:
+    """A playoff game that ended in a draw goes on by the director's word: the side sent
+    through (`winner`, 0 or 1) and why (`note`)."""
+    matches = db.table("event_matches")
+    if "winner" not in matches.columns_dict:
+        matches.add_column("winner", int)
+        matches.add_column("note", str)

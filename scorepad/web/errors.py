@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, NoReturn
 
-from flask import abort, current_app, render_template
+from flask import Response, abort, current_app, render_template
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import Aborter, HTTPException
 
@@ -45,6 +45,16 @@ def error_page(err: HTTPException) -> tuple[str, int]:
         else messages.get(err.code or 500, "Something went wrong on scorepad's side.")
     )
     return render_template("error.html", code=err.code, message=message), err.code or 500
+
+
+def bad_host(err: HTTPException) -> Response:
+    """A Host header no name can have ("a..b", a label over 63 letters): the app cannot
+    make a link for it, so the page is plain text, with no link and no template."""
+    return Response(
+        "Something in that request was not right: its Host header is not a name.\n",
+        400,
+        mimetype="text/plain",
+    )
 
 
 def csrf_error(err: CSRFError) -> tuple[str, int]:

@@ -3,6 +3,7 @@ shape, and the readers that turn a sent form into bids and tricks, errors beside
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -11,7 +12,8 @@ from wtforms import Field, RadioField
 from wtforms.validators import InputRequired
 
 from ..core.checks import typed_count
-from ..core.scoring import BLIND_NIL, NIL, Bid, Table
+from ..core.next_hand import Choice
+from ..core.scoring import NILS, Bid, Table
 from .forms import WholeNumberField, _choices
 from .widgets import Hidden
 
@@ -23,48 +25,31 @@ class HandForm(FlaskForm):
     version = WholeNumberField("Version", widget=Hidden(), validators=[InputRequired()])
 
 
-def _pick(
-    label: str,
-    low: int,
-    top: int,
-    extra: tuple[tuple[str, str], ...] = (),
-    default: str | None = None,
-) -> RadioField:
-    """One seat's or side's choices: numbers from `low` to `top`, then any extra ones."""
-    return RadioField(
-        label,
-        choices=_choices([(str(n), str(n)) for n in range(low, top + 1)] + list(extra)),
-        default=default,
-        validate_choice=False,
-    )
+def _pick(label: str, choices: Iterable[tuple[str, str]], default: str | None = None) -> RadioField:
+    """One seat's or side's choices, as radio chips."""
+    return RadioField(label, choices=_choices(choices), default=default, validate_choice=False)
 
 
 def hand_form(
     table: Table,
     *,
-    bids: bool = False,
-    nil: bool = True,
-    zero: bool = False,
-    blind: tuple[bool, ...] = (),
+    bids: tuple[tuple[Choice, ...], ...] = (),
     tricks: str | None = None,
     nil_seats: tuple[int, ...] | None = None,
     **values: Any,
 ) -> HandForm:
-    """A hand form of radio groups: each seat's bid and/or the tricks, entered by
-    seat (`tricks="seat"`) or by side (`"side"`: one count a side, and each nil
-    bidder's own count; `nil_seats` None gives every seat one, as an edit needs).
-    `zero`: a bid of 0 is a plain bid (house rule zero_bid), so 0 is offered too."""
-    shape = _hand_form_class(table, bids, nil, zero, tuple(blind), tricks, nil_seats)
+    """A hand form of radio groups: each seat's bid (`bids`: the choices the core's next
+    hand offers each seat) and/or the tricks, entered by seat (`tricks="seat"`) or by
+    side (`"side"`: one count a side, and each nil bidder's own count; `nil_seats` None
+    gives every seat one, as an edit needs)."""
+    shape = _hand_form_class(table, bids, tricks, nil_seats)
     return shape(data=values)
 
 
 @lru_cache(maxsize=1024)
 def _hand_form_class(
     table: Table,
-    bids: bool,
-    nil: bool,
-    zero: bool,
-    blind: tuple[bool, ...],
+    bids: tuple[tuple[Choice, ...], ...],
     tricks: str | None,
     nil_seats: tuple[int, ...] | None,
 ) -> type[HandForm]:
@@ -74,22 +59,16 @@ def _hand_form_class(
     class Form(HandForm):
         pass
 
-    top = table.tricks_per_hand
+    counts = [(str(n), str(n)) for n in range(table.tricks_per_hand + 1)]
     for seat, name in enumerate(table.players):
         if bids:
-            extra = [(NIL, "Nil")] if nil else []
-            if nil and blind and blind[table.side_of(seat)]:
-                extra.append((BLIND_NIL, "Blind nil"))
-            setattr(Form, f"bid_{seat}", _pick(f"{name} bid", 0 if zero else 1, top, tuple(extra)))
+            setattr(Form, f"bid_{seat}", _pick(f"{name} bid", bids[seat]))
         if tricks == "seat" or (tricks == "side" and (nil_seats is None or seat in nil_seats)):
-            setattr(
-                Form,
-                f"tricks_{seat}",
-                _pick(f"{name} tricks", 0, top, default="0" if tricks == "side" else None),
-            )
+            default = "0" if tricks == "side" else None
+            setattr(Form, f"tricks_{seat}", _pick(f"{name} tricks", counts, default))
     if tricks == "side":
         for side in range(len(table.sides)):
-            setattr(Form, f"side_{side}", _pick(f"{table.side_name(side)} tricks", 0, top))
+            setattr(Form, f"side_{side}", _pick(f"{table.side_name(side)} tricks", counts))
     return Form
 
 
@@ -120,7 +99,7 @@ def read_bids(form: HandForm, table: Table) -> list[Bid] | None:
             field.errors.append(f"{name}'s bid is missing")
         elif field.data not in offered:
             field.errors.append(f"{name}'s bid must be one of the choices shown")
-        elif field.data in (NIL, BLIND_NIL):
+        elif field.data in NILS:
             result.append(field.data)
         else:
             result.append(int(field.data))
@@ -133,13 +112,14 @@ def read_tricks(
     bids: list[Bid] | tuple[Bid, ...] | None = None,
 ) -> tuple[list[int | None], list[int] | None] | None:
     """Per-seat tricks (None where counted with the side) and the side counts (None
-    when entered by seat), or None with every error set beside its group."""
+    when entered by seat), or None with every error set beside its group. Whether they
+    add up to the deal is the core's check (its refusal goes beside the sides' counts)."""
     top, ok = table.tricks_per_hand, True
     by_side = "side_0" in form
     tricks: list[int | None] = []
     for seat, name in enumerate(table.players):
         field = form[f"tricks_{seat}"] if f"tricks_{seat}" in form else None
-        wanted = not by_side or (bids is not None and bids[seat] in (NIL, BLIND_NIL))
+        wanted = not by_side or (bids is not None and bids[seat] in NILS)
         if field is None or not wanted:
             tricks.append(None)
             continue
@@ -147,20 +127,10 @@ def read_tricks(
         ok = ok and took is not None
         tricks.append(took)
     sides: list[int] | None = None
-    if by_side:
+    if by_side:  # the counts alone: whether they add up to the deal, the core says
         sides = []
         for side in range(len(table.sides)):
             took = _count(form[f"side_{side}"], table.side_name(side), top)
             ok = ok and took is not None
             sides.append(took or 0)
-        if ok and sum(sides) != top:
-            ok = False
-            form[f"side_{len(sides) - 1}"].errors.append(
-                f"The sides took {sum(sides)} tricks between them; a hand has {top}"
-            )
-    elif ok and sum(t or 0 for t in tricks) != top:
-        ok = False
-        form.form_errors.append(
-            f"The tricks add up to {sum(t or 0 for t in tricks)}; a hand has {top}"
-        )
     return (tricks, sides) if ok else None

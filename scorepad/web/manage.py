@@ -11,9 +11,12 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.errors import GameError
+from ..core.game import check_settings
 from ..core.next_hand import next_hand
+from ..core.rules import Rules
+from ..core.scoring import Table
 from ..store import commands, storage
-from ..store.outcomes import Outcome, RemovesHands
+from ..store.outcomes import Outcome, RemovesHands, Stale
 from . import security
 from .csv_export import hands_csv
 from .db import get_db
@@ -27,7 +30,7 @@ from .manage_forms import (
     rule_keys,
     settings_form,
 )
-from .outcomes import confirm_value, confirmed, say
+from .outcomes import STALE_SHORT, confirm_value, confirmed, say
 from .render import render_stored, stored_or_404
 from .sharing import file_stem
 
@@ -38,19 +41,35 @@ def _game_url(game_id: str) -> str:
     return url_for("games.show", game_id=game_id)
 
 
+def _offer_removal(form: VersionForm, removes: RemovesHands, why: str = "") -> None:
+    """The page offers to remove the hands and save, at the revision the game is at."""
+    form.removes = removes.numbers
+    form.confirm_value = confirm_value(removes)
+    where = "" if removes.number is None else f"hand {removes.number}: "
+    form.form_errors.append(f"Not saved: {why}{where}{say(removes)}")
+
+
 def _write(
-    form: VersionForm, write: Callable[[], object], again: str, done: str, after: str
+    form: VersionForm,
+    write: Callable[[], object],
+    again: str,
+    done: str,
+    after: str,
+    stale: Callable[[Stale], bool] | None = None,
 ) -> BaseResponse | None:
     """Run one game command: a refusal goes above the form (None: show it again), a stale
-    form back to `again` with the reason, success to `after` with `done`."""
+    form back to `again` with the reason (unless `stale` shows it again), success to
+    `after` with `done`."""
     try:
         write()
     except RemovesHands as removes:
-        form.removes = removes.numbers  # the page offers to remove them and save
-        form.confirm_value = confirm_value(removes)
-        where = "" if removes.number is None else f"hand {removes.number}: "
-        form.form_errors.append(f"Not saved: {where}{say(removes)}")
+        _offer_removal(form, removes)
         return None
+    except Stale as outcome:
+        if stale is not None and stale(outcome):
+            return None
+        flash(say(outcome), "error")
+        return redirect(again)
     except GameError as err:
         name = f"{err.field}_{err.seat}" if err.field == "adjust" else err.field
         if name in ("note", "dealer") or (name and name.startswith("adjust_")):
@@ -83,12 +102,31 @@ def settings(game_id: str) -> Any:
                 url_for("manage.settings", game_id=game_id),
                 "Settings saved; every hand was scored again.",
                 _game_url(game_id),
+                lambda outcome: _removal_again(form, outcome, new_table, rules),
             )
             if done:
                 return done
     return render_stored(
         "games/settings.html", stored, form=form, rule_keys=rule_keys(table)
     ), 400 if form.is_submitted() else 200
+
+
+def _removal_again(form: VersionForm, stale: Stale, table: Table, rules: Rules) -> bool:
+    """A confirmed removal sent after the game moved on (another hand saved): nothing is
+    saved, and, as a fixed hand's page does, the page shows at once which hands the same
+    settings remove now, to confirm at the game's new revision. False: not such a case."""
+    now = stale.stored
+    if now is None or confirmed() is None:
+        return False
+    try:
+        removed = check_settings(now.game, table, rules).removed
+    except GameError:
+        return False
+    if not removed:
+        return False
+    form.version.data, form.version.raw_data = now.revision, [str(now.revision)]
+    _offer_removal(form, RemovesHands(now, None, removed), f"{STALE_SHORT} ")
+    return True
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])

@@ -14,6 +14,7 @@ STALE = (
     "This game was changed on another phone meanwhile. Here it is as it is now; "
     "make your change again if it is still needed."
 )
+STALE_SHORT = "the game was changed on another phone meanwhile;"
 
 
 def changed(number: int) -> str:
@@ -30,6 +31,8 @@ def _stale(outcome: Stale) -> str:
         # the very same bids sent twice are AlreadySaved: these differ from the saved ones
         "entered": f"Hand {n}'s bids were already saved on another phone, and they are not "
         "the ones you chose: yours were not saved. Here is the hand as it was saved.",
+        "undone": f"Hand {n}'s bids were not saved: an earlier hand was undone on another "
+        "phone meanwhile. Here is the game as it is now.",
         "gone": f"Hand {n} is no longer in this game: the hand changed on another phone.",
         "changed": changed(n or 0),
         "played": "These tricks were not saved: no hand is waiting for its tricks (it was "

@@ -13,7 +13,6 @@ from ..core.seats import side_refusal
 from ..store import seats, storage, undone
 from .db import get_db
 from .evening import evening_for, rule_choices, rule_options, what_if_for
-from .events.public import event_table
 from .hosting import public_url
 from .words.stakes import stake_lines
 
@@ -55,15 +54,16 @@ def seat_state(stored: storage.StoredGame) -> SeatState | None:
     return known[key]
 
 
-def game_page(stored: storage.StoredGame) -> dict[str, Any]:
+def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[str, Any]:
     """The game page's own data: seat links and bids in, the evening's tally, the
-    stakes of the next hand, the club night's round and table it is played for, the hand
-    that can be put back."""
+    stakes of the next hand, the club night's round and table it is played for (`table`,
+    looked up once by the view: `events.public.event_table`), the hand that can be put
+    back."""
     return {
         "seating": seat_state(stored),
         "tally": evening_for(stored),
         "stake_words": stake_lines(stored.score()),
-        "event_table": event_table(stored.id),
+        "event_table": table,
         "put_back": undone.offered(get_db(), stored),  # a hand undone by the last change
     }
 

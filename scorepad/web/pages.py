@@ -11,6 +11,7 @@ from markupsafe import Markup
 from ..store.stats import player_stats_of
 from . import pagemodel, security
 from .db import get_db
+from .events import following
 from .render import render_stored, stored_or_404
 from .words.rules import rules_sections
 
@@ -60,7 +61,9 @@ def sheet(game_id: str) -> str:
 
 @bp.get("/stats")
 def stats() -> str:
-    players, games = player_stats_of(get_db(), security.remembered_games())
+    db = get_db()
+    ids = security.remembered_games() + following.game_ids(db)  # club nights' games too
+    players, games = player_stats_of(db, list(dict.fromkeys(ids)))
     return render_template("stats.html", players=players, games=games)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from flask import flash, redirect, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..core.errors import GameError
+from ..core.errors import GameError, TricksTotal
 from ..core.next_hand import next_hand
 from ..core.scoring import GameScore, ScoredHand, Table
 from ..store.outcomes import AlreadySaved, Outcome, RemovesHands
@@ -17,11 +17,14 @@ from ..store.storage import StoredGame
 from . import errors
 from .hand_forms import HandForm, hand_form
 from .outcomes import say
+from .words import tricks_total
 
 
 def attach(form: HandForm, err: GameError) -> None:
     """Put a refusal beside the group it names, else above the form, in plain words."""
     detail = err.detail[:1].upper() + err.detail[1:]
+    if isinstance(err, TricksTotal):
+        detail = tricks_total(err.total, err.expected, by_side=err.field == "side_tricks")
     names = []
     if err.field == "side_tricks":
         names = [name for name in ("side_1", "side_0") if name in form]
@@ -86,14 +89,7 @@ def bids_form(table: Table, score: GameScore, **values: Any) -> HandForm:
     """The bids form of the next hand, with the bids the core's next hand offers."""
     hand = score.next_hand
     return tag(
-        hand_form(
-            table,
-            bids=True,
-            nil=hand.nil,
-            zero=hand.zero_is_a_bid,
-            blind=hand.blind_nil,
-            **{"number": hand.number, **values},
-        ),
+        hand_form(table, bids=hand.bids, **{"number": hand.number, **values}),
         table,
     )
 

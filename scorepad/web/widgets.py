@@ -31,14 +31,17 @@ class Hidden(HiddenInput):
     html_params = staticmethod(attributes)
 
 
-def chips(field: Any, own: tuple[str, ...] = ()) -> Markup:
-    """One seat's or side's radio chips (`pick` in _macros.html), the chosen one checked.
+def chips(
+    field: Any, own: tuple[str, ...] = (), counts: tuple[tuple[str, int], ...] = ()
+) -> Markup:
+    """One seat's or side's radio chips (`pick` in _macros.html), the chosen one checked;
+    `counts` (the core's next hand): the tricks each choice counts for, as `data-n`.
 
     Drawn in Python and kept per group: four seats of fifteen choices each were most of
     the bids step's rendering, and a table shows the same few groups hand after hand."""
     chosen = None if field.data is None else str(field.data)
     choices = tuple((choice.value, choice.label) for choice in field.choices)
-    return _chips(field.id, field.name, choices, chosen, tuple(own))
+    return _chips(field.id, field.name, choices, chosen, tuple(own), tuple(counts))
 
 
 @lru_cache(maxsize=4096)
@@ -48,11 +51,13 @@ def _chips(
     choices: tuple[tuple[str, str], ...],
     chosen: str | None,
     own: tuple[str, ...],
+    counts: tuple[tuple[str, int], ...],
 ) -> Markup:
     """`own`: the choices (the core's nils) after which the seat counts its own tricks."""
+    count = dict(counts)
     return Markup("").join(
         Markup(
-            '<label class="chip{}"><input{} id="{}-{}" name="{}" type="radio" value="{}"{}>'
+            '<label class="chip{}"><input{} id="{}-{}" name="{}" type="radio" value="{}"{}{}>'
             "<span>{}</span></label>"
         ).format(
             Markup(" wide") if value in own else "",
@@ -61,6 +66,7 @@ def _chips(
             index,
             name,
             value,
+            Markup(' data-n="{}"').format(count[value]) if value in count else "",
             Markup(" data-own") if value in own else "",
             label,
         )

@@ -10,7 +10,7 @@ after the COMMIT succeeded, so a failed write (a full disk) leaves nothing behin
 from __future__ import annotations
 
 from ._run import Confirm
-from .games import change_settings, delete, end_now, import_game, rematch, start
+from .games import change_settings, delete, end_now, import_game, rematch, reseat, start
 from .hands import (
     adjust,
     cancel,
@@ -38,6 +38,7 @@ __all__ = [
     "record_tricks",
     "rematch",
     "renege",
+    "reseat",
     "seat_bid",
     "set_dealer",
     "start",

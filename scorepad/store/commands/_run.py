@@ -59,8 +59,8 @@ def add_bids(db: Database, stored: StoredGame, number: int, hand: Hand) -> Store
     """Write hand `number` with its bids, if it is the next hand of a game not over."""
     if stored.score().status == "finished":
         raise GameOver(stored)
-    if number != len(stored.game.hands) + 1:
-        raise Stale(stored, number, "entered")
+    if number != len(stored.game.hands) + 1:  # entered already, or a hand before it undone
+        raise Stale(stored, number, "entered" if number <= len(stored.game.hands) else "undone")
     check_hand_count(number, adding=True)
     if hand.dealer is None:
         hand = replace(hand, dealer=stored.game.next_dealer)

@@ -3,11 +3,13 @@ rules, delete it, start its rematch."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from sqlite_utils import Database
 
 from ...core.game import Game, check_hand_count, check_settings
+from ...core.model import make_table
 from ...core.rules import Rules
 from ...core.scoring import GameScore, Table, end_early
 from .. import seats, storage, writers
@@ -67,6 +69,22 @@ def change_settings(
         outcome = check_settings(stored.game, table, rules)
         written = remove_after(db, stored, None, outcome, confirm)
         return writers.bump(db, written, outcome.game, outcome.score, table=True)
+
+    return change(db, game_id, act, "settings")
+
+
+def reseat(
+    db: Database, game_id: str, seating: Callable[[StoredGame], tuple[str, ...]]
+) -> StoredGame:
+    """New names at the seats (a substitute, or players changing seats): `seating` picks
+    them from the game as stored, inside this same transaction (a club night writes its
+    own record of who sits where there too). The hands stay with their seats."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        old = stored.game.table
+        table = make_table(old.mode, list(seating(stored)), old.first_dealer, old.side_names)
+        outcome = check_settings(stored.game, table, stored.game.rules)
+        return writers.bump(db, stored, outcome.game, outcome.score, table=True)
 
     return change(db, game_id, act, "settings")
 

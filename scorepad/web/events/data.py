@@ -43,6 +43,9 @@ class TableView:
     last_hand: int | None
     players: tuple[str, ...] = ()  # clockwise from the first dealer's seat
     played: int = 0  # hands played (a hand bid but not played is not counted)
+    drawn: bool = False  # over without a winner
+    named: str = ""  # a drawn playoff game: who the director sent through, and why
+    sitting_in: tuple[str, ...] = ()  # substitutes playing for a fixed pair in this game
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
@@ -78,6 +81,7 @@ def tables(
             )
             continue
         score = stored.score()
+        drawn = score.status == "finished" and score.winner is None
         views.append(
             TableView(
                 match.number,
@@ -92,9 +96,23 @@ def tables(
                 match.last_hand,
                 stored.game.table.players,
                 len(score.hands) - (1 if score.pending else 0),
+                drawn,
+                _named(names, match),
+                _sitting_in(event, match, stored.game.table.players),
             )
         )
     return views
+
+
+def _sitting_in(event: Event, match: Match, players: tuple[str, ...]) -> tuple[str, ...]:
+    own = {p for side in match.sides for e in side for p in event.by_id[e].players}
+    return tuple(p for p in players if p not in own)
+
+
+def _named(names: tuple[str, ...], match: Match) -> str:
+    if match.winner is None:
+        return ""
+    return f"{names[match.winner]} go through by the director's word: {match.note}"
 
 
 def fresh(db: Database, token: str, by: str = "id") -> tuple[Event, dict[str, StoredGame]]:

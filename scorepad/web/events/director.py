@@ -17,14 +17,14 @@ from ...core.rules import RULE_SPECS, validate_rules
 from ...store import event_clock as clock
 from ...store import event_commands as commands
 from ...store import event_playoff as playoff_commands
-from ...store import event_start, outcomes, storage
+from ...store import event_seats, event_start, outcomes, storage
 from ...store.events import known_names
 from .. import security
 from ..db import get_db
 from ..forms import COMMON_RULES
 from ..words import plain_error
 from . import bp, data
-from .forms import CheckInForm, EventForm, RevisionForm, SwapForm
+from .forms import CheckInForm, EventForm, ReseatForm, RevisionForm, SwapForm, WinnerForm
 
 WHOLE = re.compile(r"[0-9]{1,9}")
 STALE = "The event changed on another device meanwhile: here it is now. Try again if still needed."
@@ -98,18 +98,45 @@ def director(event_id: str) -> str:
     swap = SwapForm(revision=event.revision)
     places = [SelectChoice(e.id, e.name) for e in here]
     swap.first.choices = swap.second.choices = places  # type: ignore[assignment]
+    page = data.page(db, event, games, detail=True)
     checkin = CheckInForm()
     for field in (checkin.player_0, checkin.player_1):
         field.render_kw = {"list": "event-names", "autocomplete": "off"}
     return render_template(
         "events/director.html",
-        **data.page(db, event, games, detail=True),
+        **page,
         checkin=checkin,
         swap=swap,
+        reseat=reseat_form(event.revision, page["tables"]),
+        winner_forms=winner_forms(event.revision, page["playoff"]),
         action=RevisionForm(revision=event.revision),
         known_names=known_names(db),
         poll=5,
     )
+
+
+def reseat_form(revision: int, tables: list[data.TableView]) -> ReseatForm:
+    """The re-seat form: a seat of each table still playing, named by who sits there."""
+    form = ReseatForm(revision=revision)
+    form.seat.choices = [  # type: ignore[assignment]
+        SelectChoice(f"{t.number}-{seat}", f"Table {t.number}: {player}")
+        for t in tables
+        if t.game_id and not t.finished
+        for seat, player in enumerate(t.players)
+    ]
+    return form
+
+
+def winner_forms(revision: int, playoff: list) -> dict[tuple[int, int], WinnerForm]:
+    """A form for each drawn playoff game still waiting for the director's word."""
+    forms = {}
+    for r, tables in playoff:
+        for t in tables:
+            if t.drawn and not t.named:
+                form = WinnerForm(revision=revision, prefix=f"r{r.number}t{t.number}")
+                form.winner.choices = [SelectChoice(i, side) for i, side in enumerate(t.sides)]  # type: ignore[assignment]
+                forms[r.number, t.number] = form
+    return forms
 
 
 @bp.get("/<event_id>/tables")
@@ -123,7 +150,7 @@ def director_tables(event_id: str) -> str:
     )
 
 
-def _act(event_id: str, do: Callable[[], object], done: str) -> BaseResponse:
+def _act(event_id: str, do: Callable[[], object], done: str | Callable[[], str]) -> BaseResponse:
     """Run one command; its refusal is flashed beside the director's page."""
     try:
         do()
@@ -136,15 +163,15 @@ def _act(event_id: str, do: Callable[[], object], done: str) -> BaseResponse:
     except (outcomes.Outcome, outcomes.Missing):
         flash("Not done: that game changed on its table meanwhile. Try again.", "error")
     else:
-        flash(done, "success")
+        flash(done if isinstance(done, str) else done(), "success")
     return redirect(url_for("events.director", event_id=event_id))
 
 
-def _revision() -> int:
-    form = RevisionForm()
-    if not form.validate():
+def _revision(name: str = "revision") -> int:
+    found = request.form.get(name, "")
+    if not WHOLE.fullmatch(found):
         raise GameError("the form was incomplete: reload the page", field="revision")
-    return int(form.revision.data)
+    return int(found)
 
 
 @bp.post("/<event_id>/checkin")
@@ -188,6 +215,30 @@ def swap(event_id: str) -> BaseResponse:
     return _act(event_id, do, "Swapped.")
 
 
+SEAT = re.compile(r"([0-9]{1,3})-([0-3])")
+
+
+@bp.post("/<event_id>/rounds/<int:number>/reseat")
+def reseat(event_id: str, number: int) -> BaseResponse:
+    form = ReseatForm()
+    found = SEAT.fullmatch(form.seat.data or "")
+    done: list[str] = []
+
+    def do() -> None:
+        if not found:
+            raise GameError("choose a seat", field="seat")
+        if not form.name.validate(form):
+            raise GameError(f"who sits there now: {form.name.errors[0]}")
+        table, seat = int(found.group(1)), int(found.group(2))
+        moved = event_seats.reseat(
+            get_db(), event_id, _revision(), number, table, seat, form.name.data
+        )
+        what = "changed seats with" if moved.swapped else "sits in for"
+        done.append(f"Table {table}: {moved.arriving} {what} {moved.leaving}.")
+
+    return _act(event_id, do, lambda: done[0])
+
+
 @bp.post("/<event_id>/cancel")
 def cancel(event_id: str) -> BaseResponse:
     return _act(
@@ -220,6 +271,21 @@ def end_table(event_id: str, number: int, table: int) -> BaseResponse:
         lambda: clock.end_table(get_db(), event_id, number, table),
         f"Table {table}'s game ended.",
     )
+
+
+@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/winner")
+def winner(event_id: str, number: int, table: int) -> BaseResponse:
+    form = WinnerForm(prefix=f"r{number}t{table}")
+    side = request.form.get(form.winner.name, "")
+
+    def do() -> None:
+        if side not in ("0", "1"):
+            raise GameError("choose the side that goes through", field="winner")
+        note = form.note.data or ""
+        at = (number, table)
+        clock.name_winner(get_db(), event_id, _revision(form.revision.name), at, int(side), note)
+
+    return _act(event_id, do, f"Table {table}: the winner is named; the playoff goes on.")
 
 
 @bp.post("/<event_id>/playoff")

@@ -130,6 +130,31 @@ class SwapForm(FlaskForm):
     second = SelectField("with", coerce=int, choices=[])
 
 
+class ReseatForm(FlaskForm):
+    """Someone takes a seat at a table being played: a substitute, or a player of the
+    table changing seats."""
+
+    revision = WholeNumberField(validators=[InputRequired()], widget=HiddenInput())
+    seat = SelectField("Seat", choices=[], validators=[InputRequired("choose a seat")])
+    name = StringField(
+        "Who sits there now",
+        validators=[InputRequired("enter a name"), Length(1, 40)],
+        render_kw={"list": "seat-names", "autocomplete": "off"},
+    )
+
+
+class WinnerForm(FlaskForm):
+    """The director sends one side of a drawn playoff game through, saying why."""
+
+    revision = WholeNumberField(validators=[InputRequired()], widget=HiddenInput())
+    winner = RadioField("Goes through", coerce=int, choices=[])
+    note = StringField(
+        "Why",
+        validators=[InputRequired("say why"), Length(1, 200)],
+        description="For example: one more hand, cut for high card, the rules of the house.",
+    )
+
+
 class RevisionForm(FlaskForm):
     """A director's action on the event as the page showed it."""
 

@@ -18,6 +18,7 @@ from ...store.events import event_of_game, event_standings, load_event
 from ..db import get_db
 from ..words import plain_error
 from . import bp, data
+from .following import follow
 from .forms import CheckInForm
 
 POLL_SECONDS = 3
@@ -28,6 +29,7 @@ SCREEN_POLL_SECONDS = 2  # a save shows on the big screen within about 2 s
 def screen(token: str) -> str:
     db = get_db()
     event, games = data.fresh(db, token, by="view")
+    follow(event.view_token)
     return render_template(
         "events/screen.html", **data.page(db, event, games), poll=SCREEN_POLL_SECONDS
     )
@@ -49,6 +51,7 @@ def table(game_id: str) -> str:
         abort(404)
     event_id, number, table_number = found
     event, games = data.fresh(db, event_id)
+    follow(event.view_token)
     view = next(t for t in data.tables(db, event, number, games) if t.number == table_number)
     return render_template(
         "events/table.html",
@@ -78,6 +81,7 @@ def join(token: str) -> Any:
     event = load_event(db, token, by="checkin")
     if event is None:
         abort(404)
+    follow(event.view_token)
     form = CheckInForm()
     if form.validate_on_submit():
         names = [n for n in (form.player_0.data, form.player_1.data) if n and n.strip()]
@@ -97,6 +101,7 @@ def join(token: str) -> Any:
 def results(token: str) -> str:
     db = get_db()
     event, games = data.fresh(db, token, by="view")
+    follow(event.view_token)
     rounds = [(r, data.tables(db, event, r.number, games)) for r in event.rounds]
     return render_template("events/results.html", **data.page(db, event, games), rounds=rounds)
 
@@ -121,7 +126,8 @@ def results_csv(token: str) -> BaseResponse:
     for r in event.rounds:
         for t in data.tables(db, event, r.number, games):
             totals: list[object] = list(t.totals) or ["", ""]
-            writer.writerow([r.number, r.kind, t.number, *t.sides, *totals, t.status])
+            result = f"{t.status} {t.named}".strip()
+            writer.writerow([r.number, r.kind, t.number, *t.sides, *totals, result])
     name = "".join(c if c.isalnum() else "-" for c in event.settings.name)[:40] or "event"
     return Response(
         out.getvalue(),

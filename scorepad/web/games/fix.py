@@ -64,15 +64,7 @@ def _fix_form(stored: StoredGame, number: int) -> HandForm:
         values[f"side_{side}"] = str(took)
     bidding = next_hand(score, number)
     kind = ("side" if hand.side_tricks is not None else "seat") if hand.played else None
-    form = hand_form(
-        table,
-        bids=True,
-        nil=bidding.nil,
-        zero=bidding.zero_is_a_bid,
-        blind=bidding.blind_nil,
-        tricks=kind,
-        **values,
-    )
+    form = hand_form(table, bids=bidding.bids, tricks=kind, **values)
     return tag(form, table)
 
 

@@ -4,7 +4,8 @@ a rematch."""
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import (
     flash,
@@ -35,10 +36,16 @@ from ..saving import (
 )
 from . import bp
 
+T = TypeVar("T")
+
 
 def _render_game(
-    stored: storage.StoredGame, form: HandForm | None = None, status: int = 200
+    stored: storage.StoredGame,
+    table: dict[str, Any] | None,
+    form: HandForm | None = None,
+    status: int = 200,
 ) -> tuple[str, int]:
+    """The game page; `table`: the club night's table it is played for (event_table)."""
     score = stored.score()
     if form is None and score.status != "finished":
         pending = score.pending
@@ -48,7 +55,7 @@ def _render_game(
             form = tricks_form(stored, pending, version=stored.versions[-1], **zeros)
         else:
             form = bids_form(stored.game.table, score, version=0)
-    page = pagemodel.game_page(stored)
+    page = pagemodel.game_page(stored, table)
     return render_stored("games/show.html", stored, form=form, **page), status
 
 
@@ -58,7 +65,7 @@ def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str)
     score = stored.score()
     now = None if score.status == "finished" else "tricks" if score.pending else "bids"
     if now == step:
-        return _render_game(stored, form, status)
+        return _render_game(stored, event_table(stored.id), form, status)
     flash(
         f"These {step} were not saved: "
         + ("the game is over." if now is None else f"hand {score.next_number} moved on."),
@@ -71,9 +78,10 @@ def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str)
 def show(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     security.remember_game(game_id)
-    if event_table(stored.id):  # a club night's table: its round clock moves, drawn fresh
-        return _render_game(stored)[0]
-    return game_page(stored, lambda: _render_game(stored)[0])
+    table = event_table(stored.id)
+    if table:  # a club night's table: its round clock moves, drawn fresh
+        return _render_game(stored, table)[0]
+    return game_page(stored, lambda: _render_game(stored, None)[0])
 
 
 def _sent_number(score_next: int) -> int:
@@ -82,29 +90,47 @@ def _sent_number(score_next: int) -> int:
     return number if number is not None and 1 <= number <= score_next else score_next
 
 
-@bp.post("/games/<game_id>/bids")
-def save_bids(game_id: str) -> Any:
-    stored = stored_or_404(game_id)
-    score, table = stored.score(), stored.game.table
-    number = _sent_number(score.next_number)
-    form = bids_form(table, score, number=number)
+def _save_step(
+    stored: storage.StoredGame,
+    form: HandForm,
+    step: str,
+    read: Callable[[], T | None],
+    command: Callable[[T], storage.StoredGame],
+) -> Any:
+    """One step of a hand from its form: read what was sent (`read`, None with the errors
+    beside their fields), run one command on it, and show its outcome."""
     status = 400
     if form.validate_on_submit():
-        bids = read_bids(form, table)
-        if bids is not None:
+        entered = read()
+        if entered is not None:
+            found: T = entered  # narrowed for the lambda
             done = save(
                 form,
-                lambda: commands.record_bids(
-                    get_db(), game_id, form.number.data, bids, blind=read_blind(score)
-                ),
-                game_id,
-                url_for("games.show", game_id=game_id),
-                already=f"Hand {form.number.data}: the bids are saved.",
+                lambda: command(found),
+                stored.id,
+                url_for("games.show", game_id=stored.id),
+                already=f"Hand {form.number.data}: the {step} are saved.",
             )
             if not isinstance(done, int):
                 return done
             status = done
-    return _refused(stored, form, status, "bids")
+    return _refused(stored, form, status, step)
+
+
+@bp.post("/games/<game_id>/bids")
+def save_bids(game_id: str) -> Any:
+    stored = stored_or_404(game_id)
+    score, table = stored.score(), stored.game.table
+    form = bids_form(table, score, number=_sent_number(score.next_number))
+    return _save_step(
+        stored,
+        form,
+        "bids",
+        lambda: read_bids(form, table),
+        lambda bids: commands.record_bids(
+            get_db(), game_id, form.number.data, bids, blind=read_blind(score)
+        ),
+    )
 
 
 @bp.post("/games/<game_id>/tricks")
@@ -121,24 +147,15 @@ def save_tricks(game_id: str) -> Any:
         )
         return redirect(url_for("games.show", game_id=game_id))
     form = tricks_form(stored, hand)
-    status = 400
-    if form.validate_on_submit():
-        entered = read_tricks(form, table, hand.bids)
-        if entered is not None:
-            tricks, sides = entered
-            done = save(
-                form,
-                lambda: commands.record_tricks(
-                    get_db(), game_id, form.number.data, form.version.data, tricks, sides
-                ),
-                game_id,
-                url_for("games.show", game_id=game_id),
-                already=f"Hand {form.number.data}: the tricks are saved.",
-            )
-            if not isinstance(done, int):
-                return done
-            status = done
-    return _refused(stored, form, status, "tricks")
+    return _save_step(
+        stored,
+        form,
+        "tricks",
+        lambda: read_tricks(form, table, hand.bids),
+        lambda entered: commands.record_tricks(
+            get_db(), game_id, form.number.data, form.version.data, *entered
+        ),
+    )
 
 
 @bp.post("/games/<game_id>/rematch")

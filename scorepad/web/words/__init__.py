@@ -184,3 +184,39 @@ def outcome_text(score: GameScore) -> str:
 def sides_text(score: GameScore, between: str = ", ") -> str:
     """Each side's name and total: 'Alice & Cara 312, Ben & Dev \u221287'."""
     return between.join(f"{side.name} {number(side.total)}" for side in score.sides)
+
+
+# The words of hand entry. The live sums' phrases go to the script in data attributes:
+# `{n}`, `{sum}`, `{count}` are numbers it adds up from the chips' counts (the core's),
+# `{who}` and `{side}` names it reads from the page; no name is ever inside a phrase.
+
+
+def tricks_total(total: int, top: int, *, by_side: bool = False) -> str:
+    """A hand's tricks that do not add up to the deal (the core refuses them)."""
+    if by_side:
+        return f"The sides took {total} tricks between them; a hand has {top}"
+    return f"The tricks add up to {total}; a hand has {top}"
+
+
+def bid_sum_words() -> dict[str, str]:
+    """The bids step's live sum: each side's bids, then the tricks left unbid or overbid."""
+    return {"side": "{who} {n}", "unbid": "{n} unbid", "overbid": "{n} overbid"}
+
+
+def side_tricks_words() -> dict[str, str]:
+    """Tricks counted by side: what the other side took, and a nil count over its side's."""
+    return {
+        "took": "{who} took {n}",
+        "over": "{who} took {n}, more than {side}'s {count}: not saved.",
+    }
+
+
+def seat_tricks_words(top: int) -> dict[str, str]:
+    """Tricks counted by seat: the live count towards the `top` tricks of a hand."""
+    return {
+        "none": f"The tricks add up to {top}.",
+        "left": f"{{n}} of {top} tricks still to assign.",
+        "all": f"All {top} tricks assigned.",
+        "auto": f"{{who}} took {{n}}: all {top} tricks assigned.",
+        "over": f"{{n}} too many: the tricks add up to {{sum}}, not {top}.",
+    }

@@ -1,0 +1,202 @@
+"""A club night's round in the real browser at phone size: the director re-seats a table
+mid-round, and the round clock runs out on the table phone and the big screen."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import expect
+
+from scorepad.store.db import connect, writing
+from scorepad.store.events import load_event
+from tests.browser.helpers import PHONE, assert_accessible, shot
+from tests.event_helpers import event_form
+from tests.live import Phone
+from tests.test_event_store import _play
+
+SMALL = {**PHONE, "viewport": {"width": 360, "height": 740}}
+
+
+def _night(base: str, **extra: object) -> tuple[str, str, list[str]]:
+    """An individual night of five players, round 1 started; its id, screen and tables."""
+    desk = Phone(base)
+    desk.request("/events/new")
+    form = event_form(format="individual", **extra)
+    status, headers, text = desk.request("/events/new", form)
+    assert status == 302, text[:500]
+    event_id = headers["Location"].rsplit("/", 1)[-1]
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
+        desk.request(f"/events/{event_id}")
+        desk.request(f"/events/{event_id}/checkin", {"player_0": name})
+    for action in ("draw", "start"):
+        _, _, page = desk.request(f"/events/{event_id}")
+        revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
+        status, _, _ = desk.request(f"/events/{event_id}/{action}", {"revision": revision})
+        assert status == 302
+    _, _, page = desk.request(f"/events/{event_id}")
+    view = re.search(r'/events/screen/([\w-]+)"', page).group(1)
+    _, _, tents = desk.request(f"/events/{event_id}/rounds/1/tables")
+    return event_id, view, re.findall(r'href="(/events/table/[\w-]+)"', tents)
+
+
+def test_the_director_reseats_a_table_at_phone_size(browser, live_server):
+    event_id, _, _ = _night(live_server)
+    for size, name in ((PHONE, "Zoe"), (SMALL, "Yan")):
+        context = browser.new_context(**size)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(10_000)
+            page.goto(f"{live_server}/events/{event_id}")
+            form = page.locator("form.reseat")
+            leaving = form.get_by_label("Seat").locator("option").first.inner_text()
+            form.get_by_label("Seat").select_option(index=0)
+            form.get_by_label("Who sits there now").fill(name)
+            form.get_by_role("button", name="Re-seat").tap()
+            sitting = leaving.split(": ", 1)[1]
+            expect(page.get_by_text(f"Table 1: {name} sits in for {sitting}.")).to_be_visible()
+            expect(form.get_by_label("Seat")).to_contain_text(f"Table 1: {name}")
+            width = size["viewport"]["width"]
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            assert_accessible(page, f"club-reseat-{width}")
+        finally:
+            context.close()
+
+
+def test_a_stale_reseat_is_told(browser, live_server):
+    event_id, _, _ = _night(live_server)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(f"{live_server}/events/{event_id}")
+        other = Phone(live_server)  # the director's laptop changes the event meanwhile
+        other.request(f"/events/{event_id}")
+        other.request(f"/events/{event_id}/checkin", {"player_0": "Flo"})
+        form = page.locator("form.reseat")
+        form.get_by_label("Who sits there now").fill("Zoe")
+        form.get_by_role("button", name="Re-seat").tap()
+        expect(page.get_by_text("The event changed on another device")).to_be_visible()
+        expect(form.get_by_label("Seat")).not_to_contain_text("Zoe")
+        shot(page, "club-reseat-stale")
+    finally:
+        context.close()
+
+
+def _clock_ends_in(database: str, event_id: str, seconds: float) -> float:
+    """Set the running round's clock, in the server's own database, to run out in
+    `seconds` (its length is 1 minute); returns the moment it runs out."""
+    db = connect(database)
+    try:
+        deadline = time.time() + seconds
+        with writing(db):
+            db.execute(
+                "update event_rounds set started_at = ? where event_id = ? and number = 1",
+                [deadline - 60, event_id],
+            )
+        return deadline
+    finally:
+        db.close()
+
+
+def _called_at(database: str, event_id: str) -> float | None:
+    db = connect(database)
+    try:
+        return load_event(db, event_id).rounds[0].called_at
+    finally:
+        db.close()
+
+
+def test_time_is_called_on_the_phones_and_the_screen_at_the_second(browser, own_server):
+    base = own_server.url
+    event_id, view, tables = _night(base, round_minutes=1)
+    deadline = _clock_ends_in(own_server.database, event_id, 6)
+    phone_context = browser.new_context(**PHONE)
+    screen_context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        table, scorer, screen = phone_context.new_page(), phone_context.new_page(), None
+        screen = screen_context.new_page()
+        table.goto(base + tables[0])
+        scorer.goto(base + tables[0].replace("/events/table/", "/games/"))
+        screen.goto(f"{base}/events/screen/{view}")
+        expect(table.locator(".clock")).to_have_text(re.compile(r"0:0[1-6]"))
+        expect(scorer.locator(".event-banner")).to_contain_text("left.")
+        expect(screen.locator(".clock")).to_be_visible()
+        own_server.stop()  # no request reaches the server: what shows is the pages' own
+        assert time.time() < deadline - 1
+        words = {
+            table: "Time: finish this hand; the game ends after it.",
+            screen: "Time: finish this hand; the game ends after it.",
+            scorer: "time is called, finish this hand: the game ends after it.",
+        }
+        for page, said in words.items():
+            line = page.locator(".event-banner" if page is scorer else ".clock-line")
+            expect(line).to_contain_text(said, timeout=10_000)
+            assert time.time() - deadline < 1.5  # at the second, not at the next look
+        assert time.time() >= deadline - 0.3  # not before
+        shot(table, "club-time-table")
+        shot(screen, "club-time-screen")
+        assert _called_at(own_server.database, event_id) is None  # the server not asked yet
+        own_server.start()
+        table.reload()  # the next look: the server calls time itself
+        expect(table.locator(".clock-line")).to_contain_text(words[table])
+        called = _called_at(own_server.database, event_id)
+        assert called is not None and called >= deadline
+        assert_accessible(table, "club-time-called")
+    finally:
+        phone_context.close()
+        screen_context.close()
+
+
+def test_the_director_sends_a_drawn_playoff_side_through_at_phone_size(browser, own_server):
+    base = own_server.url
+    desk = Phone(base)
+    desk.request("/events/new")
+    _, headers, _ = desk.request("/events/new", event_form(rounds=1, playoff=2))
+    event_id = headers["Location"].rsplit("/", 1)[-1]
+
+    def act(action: str) -> None:
+        _, _, page = desk.request(f"/events/{event_id}")
+        revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
+        status, _, _ = desk.request(f"/events/{event_id}/{action}", {"revision": revision})
+        assert status == 302
+
+    for pair in (("Ann", "Bo"), ("Cy", "Di")):
+        desk.request(f"/events/{event_id}")
+        desk.request(f"/events/{event_id}/checkin", dict(zip(("player_0", "player_1"), pair)))
+    act("draw")
+    act("start")
+    db = connect(own_server.database)
+    try:
+        (match,) = load_event(db, event_id).round_matches(1)
+        _play(db, match.game_id, 9)
+        _play(db, match.game_id, 9)  # 126: over the target of 100
+        act("playoff")
+        (final,) = load_event(db, event_id).round_matches(2)
+        _play(db, final.game_id, 7)
+        _play(db, final.game_id, 6)  # 121 to 121
+    finally:
+        db.close()
+    act("rounds/2/tables/1/end")  # a shared lead ended early: a draw
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(f"{base}/events/{event_id}")
+        form = page.locator("form.winner")
+        expect(form).to_contain_text("A playoff match needs a winner")
+        form.get_by_label("Why").fill("a coin")
+        form.get_by_role("button", name="Send them through").tap()
+        expect(page.get_by_text("Not done: winner: choose the side")).to_be_visible()
+        form = page.locator("form.winner")
+        form.get_by_label("Cy & Di").check()
+        form.get_by_label("Why").fill("one more hand at the table")
+        form.get_by_role("button", name="Send them through").tap()
+        expect(page.get_by_text("the winner is named")).to_be_visible()
+        expect(page.locator("main")).to_contain_text(
+            "Cy & Di go through by the director's word: one more hand at the table"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert_accessible(page, "club-playoff-winner")
+    finally:
+        context.close()

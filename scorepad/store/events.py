@@ -10,7 +10,7 @@ from functools import cached_property
 from sqlite_utils import Database
 
 from ..core.event import Settings, check_settings
-from ..core.roster import Entrant, Match, Round, night_standings
+from ..core.roster import Entrant, Match, Round, night_standings, playoff_winner
 from ..core.rules import Rules, validate_rules
 from ..core.standings import Row
 from .storage import StoredGame, list_games
@@ -116,6 +116,15 @@ def event_standings(event: Event, games: dict[str, StoredGame]) -> tuple[Row, ..
     """The standings of the night's rounds (the playoff left out), after every hand."""
     scores = {game_id: stored.score() for game_id, stored in games.items()}
     return night_standings(event.settings, event.entrants, event.rounds, event.matches, scores)
+
+
+def event_champion(event: Event, games: dict[str, StoredGame]) -> str | None:
+    """The name of the pair or players who won the playoff, once its final is decided."""
+    scores = {game_id: stored.score() for game_id, stored in games.items()}
+    side = playoff_winner(event.rounds, event.matches, scores)
+    if side is None:
+        return None
+    return " & ".join(p for e in side for p in event.by_id[e].players)
 
 
 def event_game_ids(db: Database, directed: list[str], followed: list[str]) -> list[str]:

@@ -11,10 +11,11 @@ from flask import abort
 from sqlite_utils import Database
 
 from ...core.event import seconds_left
+from ...core.roster import night_over
 from ...core.standings import Row
 from ...store import seats
 from ...store.event_clock import needs_settling, settle
-from ...store.events import Event, Match, event_standings, games_of, load_event
+from ...store.events import Event, Match, event_champion, event_standings, games_of, load_event
 from ...store.storage import StoredGame
 from ..words import status_line
 
@@ -144,9 +145,12 @@ def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool 
     """Everything an event page shows."""
     rows: tuple[Row, ...] = event_standings(event, games)
     last = event.current
+    champion = event_champion(event, games)
     return {
         "event": event,
         "rows": rows,
+        "champion": champion,
+        "over": night_over(event.settings, event.rounds, champion is not None),
         "order_words": [KEY_WORDS[k] for k in event.settings.order],
         "tables": tables(db, event, last.number, games, detail) if last else [],
         "byes": [event.by_id[e].name for e in last.byes] if last else [],

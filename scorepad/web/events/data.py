@@ -11,6 +11,7 @@ from flask import abort
 from sqlite_utils import Database
 
 from ...core.event import seconds_left
+from ...core.model import GameScore
 from ...core.roster import night_over
 from ...core.standings import Row
 from ...store import seats
@@ -47,6 +48,7 @@ class TableView:
     drawn: bool = False  # over without a winner
     named: str = ""  # a drawn playoff game: who the director sent through, and why
     sitting_in: tuple[str, ...] = ()  # substitutes playing for a fixed pair in this game
+    phase: str = ""  # the hand in play: "bidding", "playing" (bids in), "" (game over)
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
@@ -100,9 +102,16 @@ def tables(
                 drawn,
                 _named(names, match),
                 _sitting_in(event, match, stored.game.table.players),
+                _phase(score),
             )
         )
     return views
+
+
+def _phase(score: GameScore) -> str:
+    if score.status == "finished":
+        return ""
+    return "playing" if score.pending else "bidding"
 
 
 def _sitting_in(event: Event, match: Match, players: tuple[str, ...]) -> tuple[str, ...]:

@@ -112,7 +112,7 @@ def director(event_id: str) -> str:
         reseat=reseat_form(event.revision, page["tables"]),
         winner_forms=winner_forms(event.revision, page["playoff"]),
         action=RevisionForm(revision=event.revision),
-        known_names=known_names(db),
+        known_names=known_names(db, [e[0] for e in remembered()]),
         poll=5,
     )
 

@@ -11,6 +11,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
+from ...core.names import MAX_NAME
 from ...core.rules import RULE_SPECS
 from ..forms import COMMON_RULES, RULE_KEYS, TARGET_HIGH, TARGET_LOW, WholeNumberField, _rule_field
 
@@ -118,8 +119,8 @@ for _spec in RULE_SPECS:
 class CheckInForm(FlaskForm):
     """A pair (two names) or a player (the first name only)."""
 
-    player_0 = StringField("Name", validators=[InputRequired("enter a name"), Length(1, 40)])
-    player_1 = StringField("Partner", validators=[Optional(), Length(0, 40)])
+    player_0 = StringField("Name", validators=[InputRequired("enter a name"), Length(1, MAX_NAME)])
+    player_1 = StringField("Partner", validators=[Optional(), Length(0, MAX_NAME)])
 
 
 class SwapForm(FlaskForm):
@@ -138,7 +139,7 @@ class ReseatForm(FlaskForm):
     seat = SelectField("Seat", choices=[], validators=[InputRequired("choose a seat")])
     name = StringField(
         "Who sits there now",
-        validators=[InputRequired("enter a name"), Length(1, 40)],
+        validators=[InputRequired("enter a name"), Length(1, MAX_NAME)],
         render_kw={"list": "seat-names", "autocomplete": "off"},
     )
 

@@ -9,20 +9,20 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, RadioField
-from wtforms.validators import InputRequired
 
 from ..core.checks import typed_count
 from ..core.next_hand import Choice
 from ..core.scoring import NILS, Bid, Table
-from .forms import WholeNumberField, _choices
+from .fields import Required, WholeNumberField
+from .forms import _choices
 from .widgets import Hidden
 
 
 class HandForm(FlaskForm):
     """The fields every hand form carries: which hand, and which version of it."""
 
-    number = WholeNumberField("Hand", widget=Hidden(), validators=[InputRequired()])
-    version = WholeNumberField("Version", widget=Hidden(), validators=[InputRequired()])
+    number = WholeNumberField("Hand", widget=Hidden(), validators=[Required()])
+    version = WholeNumberField("Version", widget=Hidden(), validators=[Required()])
 
 
 UNTICKED = (False, "false", "", "0")  # a blind toggle sent unticked

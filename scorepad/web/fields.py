@@ -34,11 +34,13 @@ class WholeNumberField(IntegerField):
 
 
 class Choices(RadioField):
-    """Radio buttons that take only the choices shown."""
+    """Radio buttons that take only the choices shown (`invalid_choice_message`: the
+    words for anything else, by default naming the field)."""
 
     def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
+        other: str | None = kwargs.pop("invalid_choice_message", None)
         super().__init__(label, validators, **kwargs)
-        self.invalid_choice_message = f"{self.label.text}: choose one of the choices shown"
+        self.invalid_choice_message = other or f"{self.label.text}: choose one of the choices shown"
 
 
 class Choice(SelectField):

@@ -84,3 +84,13 @@ def test_who_won_is_worded_once_for_every_table():
     assert words.winner_text(won) == "Alice & Cara win"
     assert words.winner_text(alone) == "Ana wins"
     assert words.outcome_text(won) == "Alice & Cara win 511 to 60"
+
+
+def test_the_last_played_hand_is_the_latest_with_tricks():
+    played = [Hand((3, 3, 3, 4), (3, 3, 3, 4)), Hand((4, 4, 3, 4), (4, 3, 3, 3))]
+    assert words.last_played(score_game(TABLE, Rules(), [])) is None
+    assert words.last_played(score_game(TABLE, Rules(), played)).number == 2
+    # the hand in play (bids only) is not the last played one
+    pending = score_game(TABLE, Rules(), [*played, Hand((3, 3, 3, 3))])
+    assert words.last_played(pending).number == 2
+    assert words.last_played(score_game(TABLE, Rules(), [Hand((3, 3, 3, 3))])) is None

@@ -17,7 +17,7 @@ from ...store import event_commands as commands
 from ...store.events import event_of_game, event_standings, load_event
 from ..db import get_db
 from ..words import plain_error
-from . import bp, data
+from . import bp, card, data
 from .following import follow
 from .forms import CheckInForm
 
@@ -103,7 +103,13 @@ def results(token: str) -> str:
     event, games = data.fresh(db, token, by="view")
     follow(event.view_token)
     rounds = [(r, data.tables(db, event, r.number, games)) for r in event.rounds]
-    return render_template("events/results.html", **data.page(db, event, games), rounds=rounds)
+    page = data.page(db, event, games)
+    return render_template(
+        "events/results.html",
+        **page,
+        **card.share(event, page["rows"], page["champion"]),
+        rounds=rounds,
+    )
 
 
 @bp.get("/screen/<token>/stats")

@@ -1,0 +1,73 @@
+"""The director's view of every table: the hand in play, who is still bidding when the
+seats bid from their own phones, and never a hidden bid, there or on any page of the
+event the players see."""
+
+from __future__ import annotations
+
+from tests.event_helpers import Night
+from tests.helpers import seat_bid, seat_links, text
+
+PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
+
+
+def _started(client, app) -> Night:
+    night = Night(client, app, rounds=2)
+    for pair in PAIRS:
+        night.check_in(*pair)
+    night.act("draw", "Round drawn")
+    night.act("start", "Round started")
+    return night
+
+
+def _pages(client, night: Night, game_id: str) -> dict[str, str]:
+    token = night.event().view_token
+    paths = (
+        f"/events/{night.id}",
+        f"/events/{night.id}/tables",
+        f"/events/screen/{token}",
+        f"/events/screen/{token}/live",
+        f"/events/screen/{token}/results",
+        f"/events/screen/{token}/results.csv",
+        f"/events/table/{game_id}",
+        f"/events/table/{game_id}/live",
+    )
+    return {path: text(client.get(path)) for path in paths}
+
+
+def test_the_director_sees_the_hand_in_play_and_who_is_still_bidding(client, app):
+    night = _started(client, app)
+    one, two = night.round()
+    tokens = seat_links(client, one.game_id)  # table 1 bids from four phones
+    players = night.game(one.game_id).game.table.players
+    page = text(client.get(f"/events/{night.id}"))
+    assert f"Hand 1: bidding. Still to bid: {', '.join(players)}." in page
+    assert seat_bid(client, tokens[0], 4).status_code == 302
+    assert seat_bid(client, tokens[2], "nil").status_code == 302
+    page = text(client.get(f"/events/{night.id}/tables"))
+    assert f"Hand 1: bidding. Still to bid: {players[1]}, {players[3]}." in page
+    assert seat_bid(client, tokens[1], 3).status_code == 302
+    assert seat_bid(client, tokens[3], 5).status_code == 302
+    page = text(client.get(f"/events/{night.id}"))
+    assert "Hand 1: all bids in, playing the tricks." in page  # table 1
+    assert "Hand 1: bidding." in page and "Still to bid" not in page  # table 2: one phone
+    night.hand(two.game_id, 9)
+    assert "Hand 2: bidding." in text(client.get(f"/events/{night.id}"))
+
+
+def test_a_hidden_bid_shows_on_no_page_of_the_event(client, app):
+    night = _started(client, app)
+    one, _ = night.round()
+    tokens = seat_links(client, one.game_id)
+    players = night.game(one.game_id).game.table.players
+    before = _pages(client, night, one.game_id)
+    phone = app.test_client()  # the seats' own phones
+    assert seat_bid(phone, tokens[0], "nil").status_code == 302
+    assert seat_bid(phone, tokens[1], 7).status_code == 302
+    after = _pages(client, night, one.game_id)
+    for path, words in after.items():
+        # the pages are word for word as before, but for who is still to bid
+        expected = before[path].replace(
+            f"Still to bid: {', '.join(players)}.", f"Still to bid: {players[2]}, {players[3]}."
+        )
+        assert words == expected, path
+        assert "nil" not in words.casefold(), path

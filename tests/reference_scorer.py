@@ -8,7 +8,8 @@ differential test can compare scorepad's numbers against it.
 or raises `Refused` with a message (the wording need not match scorepad's).
 
 Where RULES.md is silent or ambiguous the most literal reading is taken; each such
-place is marked "READING:".
+place is marked "READING:" (a few of them, on what a file may hold rather than on the
+score, were settled after comparing with scorepad, and say so).
 """
 
 from __future__ import annotations
@@ -421,10 +422,6 @@ def contract_tricks(hand: dict, table: dict, rules: dict, side: int) -> int:
     return taken
 
 
-def nil_tricks_go_to_contract(hand: dict, table: dict, rules: dict, side: int) -> bool:
-    return rules["nil_tricks"] == "partner" and contract_of(hand, table, side) > 0
-
-
 def after_renege(hand: dict, table: dict, rules: dict) -> list[int]:
     played = [contract_tricks(hand, table, rules, side) for side in range(table["sides"])]
     result = list(played)
@@ -625,10 +622,9 @@ def score(doc: Any) -> dict:
         # had already finished cannot also be stopped early (scorepad refuses it too).
         if finished:
             raise Refused("ended: the game was already over")
-        if not finished:
-            result["status"] = "finished"
-            result["winner"] = single_leader(state["totals"], state["bags"], rules)
-            result["how"] = "ended" if result["winner"] is not None else "draw"
+        result["status"] = "finished"
+        result["winner"] = single_leader(state["totals"], state["bags"], rules)
+        result["how"] = "ended" if result["winner"] is not None else "draw"
     for hand_out in result["hands"]:
         if hand_out["sides"] is not None:
             for side in hand_out["sides"]:

@@ -15,6 +15,7 @@ from ...core.standings import DEFAULT_ORDER, series
 from ...core.stats import player_stats
 from ...store import event_commands as commands
 from ...store.events import event_of_game, event_standings, load_event
+from ..csv_export import cell
 from ..db import get_db
 from ..words import plain_error
 from . import bp, card, data
@@ -133,7 +134,10 @@ def results_csv(token: str) -> BaseResponse:
         for t in data.tables(db, event, r.number, games):
             totals: list[object] = list(t.totals) or ["", ""]
             result = f"{t.status} {t.named}".strip()
-            writer.writerow([r.number, r.kind, t.number, *t.sides, *totals, result])
+            # a name such as '=1+2' stays text in a spreadsheet, as in the game's CSV
+            writer.writerow(
+                [cell(v) for v in (r.number, r.kind, t.number, *t.sides, *totals, result)]
+            )
     name = "".join(c if c.isalnum() else "-" for c in event.settings.name)[:40] or "event"
     return Response(
         out.getvalue(),

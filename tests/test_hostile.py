@@ -44,3 +44,18 @@ def test_the_results_csv_keeps_a_name_that_looks_like_a_formula_as_text(client, 
     assert {"'=1+2 & Bo", "'+Cy & Di", "'@Ed & Fay", "'-Gus & Hal"} <= set(cells), rows
     words = [c for c in cells if not re.fullmatch(r"-?\d+", c)]  # a total of -120 is a number
     assert not [c for c in words if c.startswith(FORMULA_STARTS)]
+
+
+@pytest.mark.parametrize("name", ["Łódź club", "李 night", 'Café "=1"; x'])
+def test_an_event_named_in_any_script_downloads_under_a_plain_file_name(client, app, name):
+    night = Night(client, app, name=name)
+    screen = re.search(r"/events/screen/([\w-]+)\"", client.get(f"/events/{night.id}").text)[1]
+    for path, ending in (
+        (f"/events/{night.id}/event.json", ".json"),
+        (f"/events/screen/{screen}/results.csv", "-results.csv"),
+    ):
+        response = client.get(path)
+        assert response.status_code == 200
+        disposition = response.headers["Content-Disposition"]
+        plain = rf'attachment; filename="scorepad-[a-z0-9-]+{re.escape(ending)}"'
+        assert re.fullmatch(plain, disposition), disposition

@@ -138,7 +138,8 @@ def results_csv(token: str) -> BaseResponse:
             writer.writerow(
                 [cell(v) for v in (r.number, r.kind, t.number, *t.sides, *totals, result)]
             )
-    name = "".join(c if c.isalnum() else "-" for c in event.settings.name)[:40] or "event"
+    # plain letters: a header holds Latin-1 only, and a name may be "Łódź club"
+    name = card.card_stem(event)
     return Response(
         out.getvalue(),
         mimetype="text/csv",

@@ -3,6 +3,8 @@ happened there, never a save that did not happen."""
 
 from __future__ import annotations
 
+import re
+
 from tests.helpers import bid_form, load, play, seat_bid, seat_links, start, text
 
 
@@ -48,3 +50,22 @@ def test_a_seat_bid_after_every_bid_came_in_says_another_phone_did_it(app):
     seat_bid(seat, tokens[1], 5)
     told = text(seat.get(f"/seat/{tokens[1]}"))
     assert "Hand 1 is no longer the hand being bid (it changed on another phone meanwhile)" in told
+
+
+def test_a_delete_page_older_than_the_game_deletes_nothing_and_says_why(app):
+    phone, other = app.test_client(), app.test_client()
+    game_id = start(phone)
+    page = phone.get(f"/games/{game_id}/delete").get_data(as_text=True)
+    version = re.search(r'name="version" value="(\d+)"', page)
+    assert version, "the delete page sends the game's revision it showed"
+    play(other, game_id, 1, [3, 3, 3, 3], [4, 3, 3, 3])  # meanwhile, on another phone
+    response = phone.post(f"/games/{game_id}/delete", data={"version": version[1]})
+    assert response.headers["Location"].endswith(f"/games/{game_id}")
+    assert len(load(app, game_id).game.hands) == 1
+    assert "This game was changed on another phone meanwhile" in text(
+        phone.get(f"/games/{game_id}")
+    )
+    again = phone.get(f"/games/{game_id}/delete").get_data(as_text=True)
+    fresh = re.search(r'name="version" value="(\d+)"', again)[1]
+    assert phone.post(f"/games/{game_id}/delete", data={"version": fresh}).status_code == 302
+    assert phone.get(f"/games/{game_id}").status_code == 404

@@ -71,3 +71,24 @@ def test_a_hidden_bid_shows_on_no_page_of_the_event(client, app):
         )
         assert words == expected, path
         assert "nil" not in words.casefold(), path
+
+
+def test_the_big_screen_shows_where_everyone_sits_next(client, app):
+    night = Night(client, app, rounds=2, target=100)
+    for pair in [*PAIRS, ("Ida", "Jo")]:
+        night.check_in(*pair)
+    token = night.event().view_token
+    night.act("draw", "Round drawn")
+    night.act("start", "Round started")
+    night.play_round()
+    night.act("draw", "Round drawn")  # round 2 drawn, not started: the screen shows it
+    event = night.event()
+    screen = text(client.get(f"/events/screen/{token}/live"))
+    assert "Next: where you sit" in screen
+    for match in night.round():
+        names = [event.by_id[side[0]].name for side in match.sides]
+        assert f"{match.number} {names[0]} vs {names[1]}" in screen
+    (bye,) = event.current.byes
+    assert f"Sitting out: {event.by_id[bye].name}" in screen
+    night.act("start", "Round started")
+    assert "Next: where you sit" not in text(client.get(f"/events/screen/{token}/live"))

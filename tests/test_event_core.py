@@ -349,3 +349,16 @@ def test_the_order_chosen_ranks_the_night(order, ranked):
     rows = standings(names, CHOSEN, order=order.split(","))
     assert [(r.name, r.place) for r in rows] == ranked
     assert [(r.wins, r.draws, r.vp) for r in rows if r.name == "Cy"] == [(0, 4, 4)]
+
+
+@pytest.mark.parametrize(
+    ("bye_counts", "order", "figures"),
+    [
+        ("win", ("vp", "diff"), [("A", 1, 3, 1, 0, 1), ("B", 0, 0, 0, 0, 2)]),
+        ("none", ("vp", "diff"), [("A", 0, 0, 1, 0, 1), ("B", 0, 0, 0, 0, 1)]),
+        ("win", ("wins", "points"), [("A", 1, 3, 1, 0, 1), ("B", 0, 0, 0, 0, 2)]),
+    ],
+)
+def test_a_bye_counts_as_the_event_says(bye_counts, order, figures):
+    rows = standings({1: "A", 2: "B"}, [], byes=[1], order=order, bye_counts=bye_counts)
+    assert [(r.name, r.wins, r.vp, r.byes, r.points, r.place) for r in rows] == figures

@@ -92,3 +92,26 @@ def test_the_big_screen_shows_where_everyone_sits_next(client, app):
     assert f"Sitting out: {event.by_id[bye].name}" in screen
     night.act("start", "Round started")
     assert "Next: where you sit" not in text(client.get(f"/events/screen/{token}/live"))
+
+
+def test_a_round_s_table_tents_and_score_sheets_to_print(client, app):
+    night = _started(client, app)
+    one, two = night.round()
+    night.hand(one.game_id, 9)  # table 1: 63 to -60
+    event = night.event()
+    tents = client.get(f"/events/{night.id}/rounds/1/tables").get_data(as_text=True)
+    assert tents.count("<svg") == 2 and f"/events/{night.id}/rounds/1/sheets" in tents
+    assert f"/events/{night.id}/rounds/1/sheets" in client.get(f"/events/{night.id}").text
+    sheets = client.get(f"/events/{night.id}/rounds/1/sheets")
+    assert sheets.status_code == 200
+    words = text(sheets)
+    for match in (one, two):
+        sides = " vs ".join(event.by_id[side[0]].name for side in match.sides)
+        assert f"Tuesday club, round 1, table {match.number}: {sides}" in words
+        players = night.game(match.game_id).game.table.players
+        assert f"4 players: {', '.join(players)}" in words
+    assert words.count("Spades score sheet") == 0 and "In progress : Ann & Bo 63" in words
+    body = sheets.get_data(as_text=True)
+    assert body.count('id="chart-1-title"') == 1 and 'id="chart-title"' not in body
+    assert client.get(f"/events/{night.id}/rounds/9/sheets").status_code == 404
+    assert client.get("/events/nothing/rounds/1/sheets").status_code == 404

@@ -115,3 +115,20 @@ def test_a_round_s_table_tents_and_score_sheets_to_print(client, app):
     assert body.count('id="chart-1-title"') == 1 and 'id="chart-title"' not in body
     assert client.get(f"/events/{night.id}/rounds/9/sheets").status_code == 404
     assert client.get("/events/nothing/rounds/1/sheets").status_code == 404
+
+
+def test_the_director_opens_a_table_s_game_and_fixes_a_hand(client, app):
+    night = _started(client, app)
+    one, two = night.round()
+    night.hand(two.game_id, 9)  # table 2 saves 9 tricks for side 0 by mistake
+    page = client.get(f"/events/{night.id}").get_data(as_text=True)
+    for match in (one, two):
+        assert f'href="/games/{match.game_id}">Open the game' in page
+    game = client.get(f"/games/{two.game_id}").get_data(as_text=True)
+    assert f'href="/games/{two.game_id}/hands/1/edit"' in game or "Fix hand 1" in game
+    form = {"number": "1", "version": str(night.game(two.game_id).versions[0])}
+    form |= {f"bid_{s}": "3" for s in range(4)} | {"side_0": "4", "side_1": "9"}
+    assert client.post(f"/games/{two.game_id}/hands/1", data=form).status_code == 302
+    losers = night.event().by_id[two.sides[0][0]].name
+    standings = text(client.get(f"/events/{night.id}"))
+    assert f"{losers} 0 0 0 -123 -60 0 0" in standings

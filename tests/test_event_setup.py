@@ -9,7 +9,7 @@ import re
 from html import unescape
 
 from tests.event_helpers import Night, event_form
-from tests.helpers import text
+from tests.helpers import start, text
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
 
@@ -89,3 +89,22 @@ def test_the_standings_order_is_the_director_s_choice(client, app):
         assert Night(client, app, order=order).event().settings.order == tuple(order.split(","))
     r = client.post("/events/new", data=event_form(order="diff,wins,points,bags"))
     assert r.status_code == 400 and "Standings order" in text(r)
+
+
+def test_every_table_plays_the_same_rules_as_a_game_or_a_hand_limit(client, app):
+    game_id = start(client, target="custom", custom_target="300", rule_bag_limit="5")
+    page = client.get("/events/new").get_data(as_text=True)
+    assert f'<option value="{game_id}">' in page  # "The same rules as" this game
+    same = Night(client, app, rules_from=game_id, target=100)
+    assert (same.event().rules.target, same.event().rules.bag_limit) == (300, 5)
+    limited = Night(client, app, rule_hand_limit="2", target=500)
+    for pair in PAIRS:
+        limited.check_in(*pair)
+    limited.act("draw", "Round drawn")
+    limited.act("start", "Round started")
+    one, _ = limited.round()
+    assert limited.game(one.game_id).game.rules.hand_limit == 2
+    limited.hand(one.game_id, 9)
+    limited.hand(one.game_id, 9)
+    score = limited.game(one.game_id).score()
+    assert (score.status, score.winner, score.totals) == ("finished", 0, (126, -120))

@@ -92,18 +92,22 @@ class Server:
         return statistics.median(self.results[key])
 
 
-def measure_round(server: Server, games: dict[str, object], count: int) -> None:
-    """One round on one server: whole hands early and late in a game, then game pages."""
+def measure_round(server: Server, games: dict[str, object], count: int, turn: int) -> None:
+    """One round on one server: whole hands early and late in a game, then game pages.
+    Early and late hands (and the short and long game's page) take turns going first:
+    what comes later in a round meets a longer write-ahead log, a checkpoint, a busier
+    machine, and would look dearer for it."""
     meter = Meter(server.base)
     late = 201 - PER_GAME
-    for label, pool, start in (("start", games["fresh"], 1), ("end", games["long"], late)):
+    phases = (("start", games["fresh"], 1), ("end", games["long"], late))
+    for label, pool, start in phases if turn % 2 == 0 else phases[::-1]:
         ids: list[str] = pool.pop()  # type: ignore[attr-defined]
         run, steps = whole_hands(server.base, dict.fromkeys(ids, start), count, meter, _noop)
         server.note(f"hand {label} cpu", run.cpu_ms())
         server.note(f"hand {label} cpu p50", run.cpu_p50_ms())
         server.note(f"hand {label} p50", ms(run.times, 50))
         server.note(f"hand {label} page p50", ms(steps["show the game"], 50))
-    for hands in (10, 200):
+    for hands in (10, 200) if turn % 2 == 0 else (200, 10):
         get = Phone(server.base).request
         path = f"/games/{games[hands]}"
         run = latency(lambda: lambda: get(path)[0], count, meter, None)  # noqa: B023
@@ -153,7 +157,7 @@ def compare(against: Path, rounds: int, count: int, here: Path) -> None:
         games = {s.name: prepare(s, rounds, count) for s in servers}
         for turn in range(rounds):
             for server in servers if turn % 2 == 0 else servers[::-1]:
-                measure_round(server, games[server.name], count)
+                measure_round(server, games[server.name], count, turn)
             print(f"  round {turn + 1}/{rounds} done", file=sys.stderr)
     finally:
         for proc in procs:
@@ -169,4 +173,9 @@ def compare(against: Path, rounds: int, count: int, here: Path) -> None:
         print(f"  {label:48s} {a:8.2f} {b:8.2f} {b / a:8.2f}")
     for server in servers:
         late = server.median("page 200 p50") / server.median("page 10 p50")
-        print(f"  {server.name}: game page p50, 200-hand / 10-hand game: {late:.2f}")
+        hand = server.median("hand end cpu") / server.median("hand start cpu")
+        hand50 = server.median("hand end cpu p50") / server.median("hand start cpu p50")
+        print(
+            f"  {server.name}: game page p50, 200-hand / 10-hand game: {late:.2f}; "
+            f"whole hand's server CPU, hands 191-200 / 1-10: mean {hand:.2f}, p50 {hand50:.2f}"
+        )

@@ -7,6 +7,10 @@ plus the SQL statements a hand runs. PYTHONPATH picks the tree: run it once with
 worktree of main first on the path to see the old profile.
 
     .venv/bin/python bench/profile_hand.py [--hands 200] [--start 0] [--top 30]
+
+--start N plays hand N+1 onwards of games that already hold N hands (imported, as
+bench/compare.py makes them): --start 190 profiles hands 191-200, where a long game's
+costs would show. The CPU of each of the four requests is printed on its own too.
 """
 
 from __future__ import annotations
@@ -32,19 +36,58 @@ from tests.helpers import bid_form, new_game_form, tricks_form  # noqa: E402
 HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
 
 
+STEPS = ("save bids", "show the game", "save tricks", "show the game again")
+step_cpu: dict[str, list[float]] = {step: [] for step in STEPS}
+
+
 def play(client, game_id: str, number: int, version: int) -> None:  # type: ignore[no-untyped-def]
     bids, tricks = HANDS[number % 2]
     path = f"/games/{game_id}"
-    assert client.post(f"{path}/bids", data=bid_form(number, bids)).status_code == 302
-    assert client.get(path).status_code == 200
-    form = tricks_form(number, version, tricks)
-    assert client.post(f"{path}/tricks", data=form).status_code == 302
-    assert client.get(path).status_code == 200
+    requests = (
+        (client.post, f"{path}/bids", bid_form(number, bids), 302),
+        (client.get, path, None, 200),
+        (client.post, f"{path}/tricks", tricks_form(number, version, tricks), 302),
+        (client.get, path, None, 200),
+    )
+    for step, (send, url, data, expected) in zip(STEPS, requests):
+        started = time.process_time()
+        status = send(url, data=data).status_code
+        step_cpu[step].append(time.process_time() - started)
+        assert status == expected, (step, status)
+
+
+def make_games(app, client, count: int, start: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """`count` games holding `start` played hands: new games, or imported ones."""
+    if not start:
+        return [
+            client.post("/games/new", data=new_game_form()).headers["Location"].rsplit("/", 1)[-1]
+            for _ in range(count)
+        ]
+    from scorepad import gamefile
+    from scorepad.store import commands
+    from scorepad.web.db import get_db
+
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["Alice", "Ben", "Cara", "Dev"],
+        "rules": {"target": 2000},  # as bench/compare.py: not reached by hand 200
+        "hands": [{"bids": HANDS[n % 2][0], "tricks": HANDS[n % 2][1]} for n in range(start)],
+    }
+    with app.app_context():
+        return [commands.import_game(get_db(), *gamefile.read_scored(doc)).id for _ in range(count)]
+
+
+def version_of(start: int, number: int) -> int:
+    """The version of hand `number`'s bids: each write takes the game's next revision
+    (a new game's first is 1; an imported game's hands came in at 1, so 2)."""
+    return 2 * number - 1 if not start else 2 * (number - start)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--start", type=int, default=0, help="hands each game holds first")
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--sort", default="tottime,cumulative")
     parser.add_argument("--callers", default="", help="print who calls functions matching this")
@@ -61,19 +104,26 @@ def main() -> int:
     client = app.test_client()
 
     per_game = 10
-    games = []
-    for _ in range(-(-args.hands // per_game) + 2):
-        r = client.post("/games/new", data=new_game_form())
-        games.append(r.headers["Location"].rsplit("/", 1)[-1])
-    for number in range(1, 4):  # warm-up: templates compiled, caches filled
-        play(client, games[0], number, 2 * number - 1)
+    start = args.start
+    numbers = range(start + 1, start + per_game + 1)
+    games = make_games(app, client, -(-args.hands // per_game) + 3, start)
+    for number in numbers[:3]:  # warm-up: templates compiled, caches filled
+        play(client, games[0], number, version_of(start, number))
 
+    for cpus in step_cpu.values():
+        cpus.clear()
     plain = time.process_time()  # first without the profiler: the true CPU of a hand
-    for number in range(1, per_game + 1):
-        play(client, games[-1], number, 2 * number - 1)
-    plain = (time.process_time() - plain) / per_game
-    print(f"without the profiler: {plain * 1000:.2f} ms CPU per hand, in-process")
-    games = games[:-1]
+    for game_id in games[-2:]:
+        for number in numbers:
+            play(client, game_id, number, version_of(start, number))
+    plain = (time.process_time() - plain) / (2 * per_game)
+    print(
+        f"without the profiler: {plain * 1000:.2f} ms CPU per hand, in-process, "
+        f"hands {numbers[0]}-{numbers[-1]}"
+    )
+    for step, cpus in step_cpu.items():
+        print(f"  {step:20s} {sum(cpus) / len(cpus) * 1000:5.2f} ms CPU (mean)")
+    games = games[:-2]
 
     statements: Counter[str] = Counter()
     real_connect = sqlite3.connect
@@ -88,14 +138,14 @@ def main() -> int:
         from scorepad.web.db import get_db
 
         get_db().conn.set_trace_callback(lambda sql: statements.update([sql.split()[0].upper()]))
-    profile = cProfile.Profile()
+    profile = cProfile.Profile(time.process_time)  # CPU, not wall: a busy machine, fsync waits
     started, cpu = time.perf_counter(), time.process_time()
     profile.enable()
     done = 0
     for game_id in games[1:]:
-        for number in range(1, per_game + 1):
+        for number in numbers:
             if done < args.hands:
-                play(client, game_id, number, 2 * number - 1)
+                play(client, game_id, number, version_of(start, number))
                 done += 1
     profile.disable()
     cpu = time.process_time() - cpu

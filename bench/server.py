@@ -16,7 +16,6 @@ import sys
 import time
 from pathlib import Path
 
-import waitress
 from flask import Flask, redirect, request
 from werkzeug.middleware.dispatcher import DispatcherMiddleware
 
@@ -24,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorepad import create_app  # noqa: E402
 from scorepad.cli import waitress_options  # noqa: E402
+from scorepad.serving import serve  # noqa: E402
 
 
 def baseline_app(path: str) -> Flask:
@@ -67,7 +67,7 @@ def main() -> None:
         }
     )
     app = DispatcherMiddleware(scorepad, {"/baseline": baseline_app(str(folder / "base.db"))})
-    waitress.serve(
+    serve(  # as `flask serve` does
         app, host="127.0.0.1", port=port, threads=8, ident="bench", **waitress_options(scorepad)
     )
 

@@ -112,11 +112,14 @@ MAX_HEADER_BYTES = 32 * 1024  # a full session cookie is about 3 KB
 # phones answered beside hundreds of such clients (waitress's 100 did not).
 CONNECTION_LIMIT = 500
 IDLE_SECONDS = 30  # a phone's idle keep-alive connection: closed, the phone reopens it
-# An answer goes out in one send once the app has written it, head and body together
-# (waitress 1.x's default): waitress 3 sends the head and then the body, each at once,
-# which cost about a fifth of the server's CPU per hand in bench/pages.py. Deprecated, still
-# honoured by the pinned waitress; one without it refuses to start (tests/test_cli.py).
-SEND_BYTES = 18000
+# An answer goes out in one send once the app has written it, head and body together:
+# waitress 3 sends the head and then the body, each at once, which cost about a fifth of
+# the server's CPU per hand in bench/pages.py. 64 KB holds any page with its head even
+# uncompressed (a game page is some 18 KB: at waitress 1.x's 18000 the worker sent it
+# itself while the main loop, finding the answer over the mark, polled to send it too).
+# Deprecated, still honoured by the pinned waitress; one without it refuses to start
+# (tests/test_cli.py).
+SEND_BYTES = 64 * 1024
 warnings.filterwarnings("ignore", "send_bytes will be removed", DeprecationWarning)
 
 
@@ -183,15 +186,13 @@ def serve_command(
 
         serve_https(app, host, [*names, *addresses], port, https_port, threads)
         return
-    import waitress
+    from .serving import serve
 
     urls = [f"http://{address}:{port}/" for address in addresses]
     # Links and QR codes for other phones: the configured address, else the one printed.
     app.config["PUBLIC_URL"] = app.config.get("PUBLIC_URL") or urls[0]
     show_addresses(urls)
-    waitress.serve(
-        app, host=host, port=port, threads=threads, ident="scorepad", **waitress_options(app)
-    )
+    serve(app, host=host, port=port, threads=threads, ident="scorepad", **waitress_options(app))
 
 
 def show_addresses(urls: list[str], how: str = "") -> None:

@@ -11,11 +11,11 @@ from pathlib import Path
 from types import FrameType
 
 import click
-import waitress
 from flask import Flask
 
 from . import caddy
 from .cli import qr_text, show_addresses, waitress_options
+from .serving import create_server
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
@@ -53,7 +53,7 @@ def serve_https(
     page), waitress on a free port of 127.0.0.1 that only this machine reaches."""
     everywhere = host in ("0.0.0.0", "")
     trust_caddy(app)
-    server = waitress.create_server(
+    server = create_server(
         app, host="127.0.0.1", port=0, threads=threads, ident="scorepad", **waitress_options(app)
     )
     site = caddy.Site(

@@ -13,6 +13,7 @@ place is marked "READING:".
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 
@@ -63,11 +64,17 @@ CHOICES = {
 SWITCHES = ["nil", "blind_nil", "double_nil", "ten_for_two_hundred", "suicide"]
 
 TOP_KEYS = {"format", "mode", "players", "first_dealer", "rules", "hands", "start", "ended"}
-# `tricks_by` and `side_names` are written by scorepad's export though GAMEFILE.md does not
-# list them; they are accepted so that an export imports again.
+# `tricks_by` and `side_names` are docs/gamefile.md's extensions to GAMEFILE.md.
 TOP_COMPUTED = {"sides", "status", "winner", "tricks_by", "side_names"}
 HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note", "renege"}
 HAND_COMPUTED = {"number", "sides"}
+
+
+def unshowable(text: str) -> bool:
+    """README: a control or invisible formatting character is refused in any text."""
+    return any(
+        unicodedata.category(char) in ("Cc", "Cf", "Cs") and not char.isspace() for char in text
+    )
 
 
 def is_whole(value: Any) -> bool:
@@ -95,7 +102,7 @@ def read_table(doc: dict) -> dict:
         raise Refused("players")
     names = []
     for name in players:
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40 or unshowable(name):
             raise Refused("players: name")
         names.append(name.strip())
     # READING: GAMEFILE.md does not say so, but scorepad refuses two seats of the same name
@@ -114,6 +121,11 @@ def read_table(doc: dict) -> dict:
         side_of_seat = list(range(seats))
         side_seats = [[seat] for seat in range(seats)]
         side_names = list(names)
+    side_names = named_sides(doc, mode, side_names)
+    if doc.get("tricks_by", "seat") not in ("seat", "side"):
+        raise Refused("tricks_by")
+    if doc.get("tricks_by") == "side" and mode != "partnership":
+        raise Refused("tricks_by: partnership only")
     tricks = 17 if seats == 3 else 13
     return {
         "mode": mode,
@@ -125,6 +137,25 @@ def read_table(doc: dict) -> dict:
         "tricks": tricks,
         "first_dealer": first_dealer,
     }
+
+
+def named_sides(doc: dict, mode: str, side_names: list[str]) -> list[str]:
+    """docs/gamefile.md's `side_names`: a team's own name, or null for its players' names."""
+    raw = doc.get("side_names")
+    if raw is None:
+        return side_names
+    if mode != "partnership" or not isinstance(raw, list) or len(raw) != 2:
+        raise Refused("side_names")
+    names = list(side_names)
+    for side, name in enumerate(raw):
+        if name is None:
+            continue
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40 or unshowable(name):
+            raise Refused("side_names: name")
+        names[side] = name.strip()
+    if names[0].casefold() == names[1].casefold():
+        raise Refused("side_names: the same name twice")
+    return names
 
 
 def read_rules(raw: Any, table: dict) -> dict:
@@ -231,6 +262,10 @@ def is_nil(bid: Any) -> bool:
     return bid == "nil" or bid == "blind_nil"
 
 
+def optional_list(raw: dict, key: str) -> Any:
+    return [] if raw.get(key) is None else raw[key]
+
+
 def side_list(raw: Any, table: dict, where: str) -> list[int]:
     if not isinstance(raw, list):
         raise Refused(where)
@@ -257,7 +292,8 @@ def read_hand(raw: Any, number: int, table: dict, rules: dict) -> dict:
     bids = [read_bid(b, rules, table, where) for b in bids_raw]
     tricks = read_tricks(raw, bids, table, where)
     hand: dict[str, Any] = {"bids": bids, "tricks": tricks}
-    hand["blind"] = side_list(raw.get("blind", []), table, f"{where}: blind")
+    # READING: null for an optional key is as good as leaving it out.
+    hand["blind"] = side_list(optional_list(raw, "blind"), table, f"{where}: blind")
     dealer = raw.get("dealer")
     if dealer is not None and (not is_whole(dealer) or not 0 <= dealer < table["seats"]):
         raise Refused(f"{where}: dealer")
@@ -273,9 +309,9 @@ def read_hand(raw: Any, number: int, table: dict, rules: dict) -> dict:
                 raise Refused(f"{where}: adjust")
     hand["adjust"] = adjust
     note = raw.get("note")
-    if note is not None and (not isinstance(note, str) or len(note) > 200):
+    if note is not None and (not isinstance(note, str) or len(note) > 200 or unshowable(note)):
         raise Refused(f"{where}: note")
-    renege = side_list(raw.get("renege", []), table, f"{where}: renege")
+    renege = side_list(optional_list(raw, "renege"), table, f"{where}: renege")
     if renege and table["mode"] != "partnership":
         raise Refused(f"{where}: renege in cutthroat")
     if renege and tricks is None:

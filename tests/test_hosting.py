@@ -102,13 +102,10 @@ def test_without_a_public_address_links_use_the_listening_address(tmp_path):
 
 
 def real_server(app):
-    import waitress
-
     from scorepad.cli import waitress_options
+    from scorepad.serving import create_server
 
-    server = waitress.create_server(
-        app, host="127.0.0.1", port=0, threads=2, **waitress_options(app)
-    )
+    server = create_server(app, host="127.0.0.1", port=0, threads=2, **waitress_options(app))
     threading.Thread(target=server.run, daemon=True).start()
     return server
 
@@ -129,18 +126,18 @@ def test_waitress_passes_proxy_headers_only_to_an_app_that_trusts_a_proxy(tmp_pa
 
 
 def test_serve_links_to_the_address_it_prints(runner, app, monkeypatch):
-    import waitress
+    from scorepad import serving
 
-    monkeypatch.setattr(waitress, "serve", lambda app, **kw: None)
+    monkeypatch.setattr(serving, "serve", lambda app, **kw: None)
     result = runner.invoke(args=["serve", "--host", "127.0.0.1", "--port", "9001"])
     assert result.exit_code == 0, result.output
     assert app.config["PUBLIC_URL"] == "http://127.0.0.1:9001/"
 
 
 def test_a_configured_public_address_wins_over_the_printed_one(tmp_path, monkeypatch):
-    import waitress
+    from scorepad import serving
 
-    monkeypatch.setattr(waitress, "serve", lambda app, **kw: None)
+    monkeypatch.setattr(serving, "serve", lambda app, **kw: None)
     app = make(tmp_path, PUBLIC_URL="https://scores.example/")
     result = app.test_cli_runner().invoke(args=["serve", "--host", "127.0.0.1"])
     assert result.exit_code == 0, result.output

@@ -20,10 +20,47 @@ from tests.helpers import new_game_form, start, text
         (" alice ", "Another player has this name"),
     ],
 )
-def test_the_form_refuses_names_as_the_core_does(client, name, message):
+def test_the_form_refuses_names_as_the_core_does(client, app, name, message):
     response = client.post("/games/new", data=new_game_form(players=("Alice", name, "Cara", "Dev")))
     assert response.status_code == 400
     assert message in text(response)
+    # the settings page says the same, in the same words: one name check, one key
+    from tests.helpers import played_game, settings_data
+
+    game_id = played_game(client)
+    settings = client.post(
+        f"/games/{game_id}/settings", data=settings_data(app, game_id, player_1=name)
+    )
+    assert settings.status_code == 400 and message in text(settings)
+
+
+@pytest.mark.parametrize(
+    "other,same",
+    [
+        ("ALICE", True),
+        (" alice ", True),
+        ("\uff21lice", False),
+        ("Ali ce", False),
+        ("Alic\u00e9", False),
+    ],
+)
+def test_one_key_tells_names_apart_everywhere(client, other, same):
+    """Two names are one player in the new-game form and in the stats alike: the core's
+    name_key (case, Unicode forms and runs of spaces ignored)."""
+    from scorepad.core.rules import Rules
+    from scorepad.core.scoring import make_table, score_game
+    from scorepad.core.stats import player_stats
+    from tests.helpers import hand
+
+    played = hand((3, 3, 3, 3), (4, 3, 3, 3))
+    response = client.post("/games/new", data=new_game_form(players=("Alice", other, "Cy", "Di")))
+    assert ("Another player has this name" in text(response)) == same
+    assert (response.status_code == 400) == same
+    games = [
+        score_game(make_table("partnership", (name, "Ben", "Cara", "Dev")), Rules(), [played])
+        for name in ("Alice", other.strip())
+    ]
+    assert len(player_stats(games)) == (4 if same else 5)
 
 
 def test_the_form_stores_names_normalised(client, app):

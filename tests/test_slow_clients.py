@@ -8,9 +8,8 @@ import threading
 import time
 import urllib.request
 
-import waitress
-
 from scorepad.cli import CONNECTION_LIMIT, waitress_options
+from scorepad.serving import create_server
 
 SLOW_CLIENTS = 120
 TRICKLE_SECONDS = 12.0  # the slow clients stop by themselves after this
@@ -30,9 +29,7 @@ def _trickle(socks: list[socket.socket], stop: threading.Event) -> None:
 
 def test_a_phone_is_answered_beside_120_slow_clients(app):
     assert SLOW_CLIENTS < CONNECTION_LIMIT
-    server = waitress.create_server(
-        app, host="127.0.0.1", port=0, threads=2, **waitress_options(app)
-    )
+    server = create_server(app, host="127.0.0.1", port=0, threads=2, **waitress_options(app))
     runner = threading.Thread(target=server.run, daemon=True)
     runner.start()
     address = ("127.0.0.1", server.effective_port)

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import Field, RadioField
+from wtforms import BooleanField, Field, RadioField
 from wtforms.validators import InputRequired
 
 from ..core.checks import typed_count
@@ -23,6 +23,9 @@ class HandForm(FlaskForm):
 
     number = WholeNumberField("Hand", widget=Hidden(), validators=[InputRequired()])
     version = WholeNumberField("Version", widget=Hidden(), validators=[InputRequired()])
+
+
+UNTICKED = (False, "false", "", "0")  # a blind toggle sent unticked
 
 
 def _pick(label: str, choices: Iterable[tuple[str, str]], default: str | None = None) -> RadioField:
@@ -46,6 +49,16 @@ def hand_form(
     return shape(data=values)
 
 
+def blind_toggles(form: HandForm) -> tuple[int, ...]:
+    """The sides whose blind toggle the sent bids form ticks; whether they may bid blind
+    is the core's check when the bids are saved."""
+    return tuple(
+        side
+        for side in range(len(form.meta.table.sides))  # type: ignore[attr-defined]
+        if f"blind_side_{side}" in form and form[f"blind_side_{side}"].data
+    )
+
+
 @lru_cache(maxsize=1024)
 def _hand_form_class(
     table: Table,
@@ -63,6 +76,10 @@ def _hand_form_class(
     for seat, name in enumerate(table.players):
         if bids:
             setattr(Form, f"bid_{seat}", _pick(f"{name} bid", bids[seat]))
+            if seat < len(table.sides):  # the bids step's blind toggles, one a side
+                setattr(
+                    Form, f"blind_side_{seat}", BooleanField(false_values=(False, "false", "", "0"))
+                )
         if tricks == "seat" or (tricks == "side" and (nil_seats is None or seat in nil_seats)):
             default = "0" if tricks == "side" else None
             setattr(Form, f"tricks_{seat}", _pick(f"{name} tricks", counts, default))

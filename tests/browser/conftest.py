@@ -20,16 +20,13 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """scorepad served by waitress on 127.0.0.1, on a file database of its own."""
-    import waitress
-
     from scorepad import create_app
     from scorepad.cli import waitress_options
+    from scorepad.serving import create_server
 
     folder = tmp_path_factory.mktemp("live")
     app = create_app({"DATABASE": str(folder / "scorepad.db"), "SECRET_KEY": "browser-tests"})
-    server = waitress.create_server(
-        app, host="127.0.0.1", port=0, threads=4, **waitress_options(app)
-    )
+    server = create_server(app, host="127.0.0.1", port=0, threads=4, **waitress_options(app))
     url = f"http://127.0.0.1:{server.effective_port}"
     app.config["PUBLIC_URL"] = url  # as `serve` does: links and QR codes to where it listens
     thread = threading.Thread(target=server.run, daemon=True)

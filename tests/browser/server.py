@@ -5,9 +5,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-import waitress
-
 from scorepad import create_app
+from scorepad.serving import create_server
 
 
 class Restartable:
@@ -25,7 +24,7 @@ class Restartable:
 
     def start(self) -> Restartable:
         app = create_app({"DATABASE": self.database, "SECRET_KEY": "restartable"})
-        self.server = waitress.create_server(app, host="127.0.0.1", port=self.port, threads=2)
+        self.server = create_server(app, host="127.0.0.1", port=self.port, threads=2)
         self.port = self.server.effective_port
         app.config["PUBLIC_URL"] = self.url  # as `serve` does
         self.thread = threading.Thread(target=self.server.run, daemon=True)

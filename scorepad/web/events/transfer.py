@@ -13,6 +13,7 @@ from ...core.errors import GameError
 from ...store.event_transfer import import_event as store_import
 from ..db import get_db
 from . import bp, data
+from .card import card_stem
 from .forms import ImportForm
 
 
@@ -24,7 +25,7 @@ def export(event_id: str) -> Response:
         for m in event.matches
     ]
     doc = eventfile.export(event.settings, event.rules, event.entrants, event.rounds, matches)
-    name = "".join(c if c.isalnum() else "-" for c in event.settings.name)[:40] or "event"
+    name = card_stem(event)  # plain letters: a header holds Latin-1 only
     return Response(
         eventfile.dumps(doc),
         mimetype="application/json",

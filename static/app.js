@@ -217,13 +217,13 @@ function keepChoices(form) {
 }
 
 function newGame(form) {
-  const tables = form.querySelectorAll("input[name=table]");
-  const seatsFor = (v) => (v === "partnership" ? 4 : Number(v.split("-")[1]));
   const names = [0, 1, 2, 3].map((i) => form.querySelector(`#player_${i}`));
   const dealers = form.querySelectorAll("input[name=first_dealer]");
   const update = () => {
+    // each table choice says its seats and whether partners play (data-seats, data-partners)
     const chosen = form.querySelector("input[name=table]:checked");
-    const seats = chosen ? seatsFor(chosen.value) : 4;
+    const seats = chosen ? Number(chosen.dataset.seats) : 4;
+    const partners = !chosen || chosen.hasAttribute("data-partners");
     names.forEach((input, i) => { input.closest(".field").hidden = i >= seats; });
     dealers.forEach((radio, i) => {
       radio.closest("label").hidden = i >= seats;
@@ -231,12 +231,10 @@ function newGame(form) {
       radio.closest("label").querySelector("span").textContent = name || `Seat ${i + 1}`;
     });
     const diagram = form.querySelector(".table-diagram");
-    if (diagram) diagram.hidden = seats !== 4 || chosen.value !== "partnership";
+    if (diagram) diagram.hidden = !partners;
     const tricksBy = form.querySelector(".tricks-by");
-    if (tricksBy) tricksBy.hidden = chosen && chosen.value !== "partnership";
-    form.querySelectorAll("[data-partners]").forEach((rule) => {
-      rule.hidden = chosen && chosen.value !== "partnership";
-    });
+    if (tricksBy) tricksBy.hidden = !partners;
+    form.querySelectorAll("div[data-partners]").forEach((rule) => { rule.hidden = !partners; });
     const custom = form.querySelector(".custom-target");
     const target = form.querySelector("input[name=target]:checked");
     if (custom) custom.hidden = !target || target.value !== "custom";

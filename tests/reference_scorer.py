@@ -8,11 +8,13 @@ differential test can compare scorepad's numbers against it.
 or raises `Refused` with a message (the wording need not match scorepad's).
 
 Where RULES.md is silent or ambiguous the most literal reading is taken; each such
-place is marked "READING:".
+place is marked "READING:" (a few of them, on what a file may hold rather than on the
+score, were settled after comparing with scorepad, and say so).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 
@@ -63,11 +65,17 @@ CHOICES = {
 SWITCHES = ["nil", "blind_nil", "double_nil", "ten_for_two_hundred", "suicide"]
 
 TOP_KEYS = {"format", "mode", "players", "first_dealer", "rules", "hands", "start", "ended"}
-# `tricks_by` and `side_names` are written by scorepad's export though GAMEFILE.md does not
-# list them; they are accepted so that an export imports again.
+# `tricks_by` and `side_names` are docs/gamefile.md's extensions to GAMEFILE.md.
 TOP_COMPUTED = {"sides", "status", "winner", "tricks_by", "side_names"}
 HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note", "renege"}
 HAND_COMPUTED = {"number", "sides"}
+
+
+def unshowable(text: str) -> bool:
+    """README: a control or invisible formatting character is refused in any text."""
+    return any(
+        unicodedata.category(char) in ("Cc", "Cf", "Cs") and not char.isspace() for char in text
+    )
 
 
 def is_whole(value: Any) -> bool:
@@ -95,7 +103,7 @@ def read_table(doc: dict) -> dict:
         raise Refused("players")
     names = []
     for name in players:
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40 or unshowable(name):
             raise Refused("players: name")
         names.append(name.strip())
     # READING: GAMEFILE.md does not say so, but scorepad refuses two seats of the same name
@@ -114,6 +122,11 @@ def read_table(doc: dict) -> dict:
         side_of_seat = list(range(seats))
         side_seats = [[seat] for seat in range(seats)]
         side_names = list(names)
+    side_names = named_sides(doc, mode, side_names)
+    if doc.get("tricks_by", "seat") not in ("seat", "side"):
+        raise Refused("tricks_by")
+    if doc.get("tricks_by") == "side" and mode != "partnership":
+        raise Refused("tricks_by: partnership only")
     tricks = 17 if seats == 3 else 13
     return {
         "mode": mode,
@@ -125,6 +138,25 @@ def read_table(doc: dict) -> dict:
         "tricks": tricks,
         "first_dealer": first_dealer,
     }
+
+
+def named_sides(doc: dict, mode: str, side_names: list[str]) -> list[str]:
+    """docs/gamefile.md's `side_names`: a team's own name, or null for its players' names."""
+    raw = doc.get("side_names")
+    if raw is None:
+        return side_names
+    if mode != "partnership" or not isinstance(raw, list) or len(raw) != 2:
+        raise Refused("side_names")
+    names = list(side_names)
+    for side, name in enumerate(raw):
+        if name is None:
+            continue
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40 or unshowable(name):
+            raise Refused("side_names: name")
+        names[side] = name.strip()
+    if names[0].casefold() == names[1].casefold():
+        raise Refused("side_names: the same name twice")
+    return names
 
 
 def read_rules(raw: Any, table: dict) -> dict:
@@ -231,6 +263,10 @@ def is_nil(bid: Any) -> bool:
     return bid == "nil" or bid == "blind_nil"
 
 
+def optional_list(raw: dict, key: str) -> Any:
+    return [] if raw.get(key) is None else raw[key]
+
+
 def side_list(raw: Any, table: dict, where: str) -> list[int]:
     if not isinstance(raw, list):
         raise Refused(where)
@@ -257,7 +293,8 @@ def read_hand(raw: Any, number: int, table: dict, rules: dict) -> dict:
     bids = [read_bid(b, rules, table, where) for b in bids_raw]
     tricks = read_tricks(raw, bids, table, where)
     hand: dict[str, Any] = {"bids": bids, "tricks": tricks}
-    hand["blind"] = side_list(raw.get("blind", []), table, f"{where}: blind")
+    # READING: null for an optional key is as good as leaving it out.
+    hand["blind"] = side_list(optional_list(raw, "blind"), table, f"{where}: blind")
     dealer = raw.get("dealer")
     if dealer is not None and (not is_whole(dealer) or not 0 <= dealer < table["seats"]):
         raise Refused(f"{where}: dealer")
@@ -273,9 +310,9 @@ def read_hand(raw: Any, number: int, table: dict, rules: dict) -> dict:
                 raise Refused(f"{where}: adjust")
     hand["adjust"] = adjust
     note = raw.get("note")
-    if note is not None and (not isinstance(note, str) or len(note) > 200):
+    if note is not None and (not isinstance(note, str) or len(note) > 200 or unshowable(note)):
         raise Refused(f"{where}: note")
-    renege = side_list(raw.get("renege", []), table, f"{where}: renege")
+    renege = side_list(optional_list(raw, "renege"), table, f"{where}: renege")
     if renege and table["mode"] != "partnership":
         raise Refused(f"{where}: renege in cutthroat")
     if renege and tricks is None:
@@ -380,13 +417,12 @@ def contract_tricks(hand: dict, table: dict, rules: dict, side: int) -> int:
     seats = table["side_seats"][side]
     nil_taken = sum(seat_tricks(tricks, s) for s in seats if is_nil(bids[s]))
     taken = tricks["side"][side] - nil_taken
-    if rules["nil_tricks"] == "partner" and contract_of(hand, table, side) > 0:
+    # `partner`: a nil bidder's tricks count towards the partner's contract, even a
+    # contract of 0 bid as a number (zero_bid = bid); a side of nil bidders only has no
+    # contract, and its nil tricks are bags (in score_side).
+    if rules["nil_tricks"] == "partner" and not all(is_nil(bids[s]) for s in seats):
         taken += nil_taken
     return taken
-
-
-def nil_tricks_go_to_contract(hand: dict, table: dict, rules: dict, side: int) -> bool:
-    return rules["nil_tricks"] == "partner" and contract_of(hand, table, side) > 0
 
 
 def after_renege(hand: dict, table: dict, rules: dict) -> list[int]:
@@ -441,8 +477,7 @@ def score_side(hand: dict, table: dict, rules: dict, side: int, taken: int) -> d
             points += base
     else:
         # Contract 0: a numeric 0 bid (zero_bid = bid) makes every contract trick a bag;
-        # all members on nil: the contract scores nothing (no contract tricks exist
-        # unless `partner`, which then scores the nil tricks as bags, below).
+        # all members on nil: there is no contract and nothing to score for it.
         if any(not is_nil(bids[s]) for s in seats):
             points += rules["bag_points"] * taken
             bags += taken
@@ -455,22 +490,10 @@ def score_side(hand: dict, table: dict, rules: dict, side: int, taken: int) -> d
         if rules["nil_tricks"] == "bags":
             points += rules["bag_points"] * took
             bags += took
-        elif rules["nil_tricks"] == "partner" and contract == 0:
-            if all(is_nil(bids[s]) for s in seats):
-                points += rules["bag_points"] * took
-                bags += took
-            # else: a numeric 0 partner; its contract tricks already hold these.
+        elif rules["nil_tricks"] == "partner" and all(is_nil(bids[s]) for s in seats):
+            points += rules["bag_points"] * took
+            bags += took
     return {"points": points, "bags": bags, "set": made is False, "boston": boston}
-
-
-def nil_partner_zero_tricks(hand: dict, table: dict, rules: dict, side: int) -> int:
-    """Under `partner` with a numeric 0 beside a nil: the nil's tricks join the contract."""
-    if rules["nil_tricks"] != "partner" or contract_of(hand, table, side) != 0:
-        return 0
-    seats = table["side_seats"][side]
-    if all(is_nil(hand["bids"][s]) for s in seats):
-        return 0
-    return sum(seat_tricks(hand["tricks"], s) for s in seats if is_nil(hand["bids"][s]))
 
 
 def apply_bags(rules: dict, held: int, new: int) -> tuple[int, int]:
@@ -589,10 +612,9 @@ def score(doc: Any) -> dict:
         # had already finished cannot also be stopped early (scorepad refuses it too).
         if finished:
             raise Refused("ended: the game was already over")
-        if not finished:
-            result["status"] = "finished"
-            result["winner"] = single_leader(state["totals"], state["bags"], rules)
-            result["how"] = "ended" if result["winner"] is not None else "draw"
+        result["status"] = "finished"
+        result["winner"] = single_leader(state["totals"], state["bags"], rules)
+        result["how"] = "ended" if result["winner"] is not None else "draw"
     for hand_out in result["hands"]:
         if hand_out["sides"] is not None:
             for side in hand_out["sides"]:
@@ -614,9 +636,6 @@ def play_hand(hand: dict, table: dict, rules: dict, state: dict) -> list[dict]:
     out = []
     for side in range(table["sides"]):
         scored = score_side(hand, table, rules, side, taken[side])
-        extra = nil_partner_zero_tricks(hand, table, rules, side)
-        scored["points"] += rules["bag_points"] * extra
-        scored["bags"] += extra
         bags, penalty = apply_bags(rules, state["bags"][side], scored["bags"])
         points = scored["points"] - penalty
         if hand["adjust"] is not None:

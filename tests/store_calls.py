@@ -9,7 +9,7 @@ from typing import Any
 from scorepad.core.game import Game
 from scorepad.store import commands, storage
 from scorepad.store.outcomes import AlreadySaved, Missing, Outcome, RemovesHands  # noqa: F401
-from scorepad.web.manage_forms import check_adjustment
+from scorepad.web.manage_forms import read_adjustment
 from scorepad.web.outcomes import say
 
 
@@ -67,9 +67,7 @@ def edit_hand(
 
 
 def set_adjustment(db, game_id, number, version, points, note, confirm_removal=False) -> None:
-    stored = storage.load_game(db, game_id)
-    names = [side.name for side in stored.score().sides]
-    adjust, text = check_adjustment(points, note, len(names), names)
+    adjust, text = read_adjustment(points, note)  # as the form reads it; the core checks it
     _confirming(
         lambda c: commands.adjust(db, game_id, number, version, adjust, text, confirm=c),
         confirm_removal,

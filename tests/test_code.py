@@ -113,11 +113,44 @@ def test_no_template_works_out_a_seat_from_the_dealer():
     assert {name: hits for name, hits in found.items() if hits} == {}
 
 
+_FIGURE = r"\b(?:target|totals?|contract(?:_tricks)?|points|bags|tricks|penalty\w*|nil_value)\b"
+_FIGURE_SUM = re.compile(rf"{_FIGURE}\s*[-+*]\s*[\w(]|[\w)]\s*[-+*]\s*(?:[\w.]+\.)?{_FIGURE}")
+
+
+def score_arithmetic(source: str) -> list[str]:
+    """The Jinja expressions of a template that work out a score figure by arithmetic."""
+    found = []
+    for match in _JINJA.finditer(source):
+        code = _QUOTED.sub("''", match.group(1) or match.group(2) or "")
+        if _FIGURE_SUM.search(code):
+            found.append(match.group(0))
+    return found
+
+
+def test_the_score_check_finds_score_arithmetic():
+    assert score_arithmetic("{{ score.rules.target - side.total }} to go")
+    assert score_arithmetic("set by {{ r.contract - r.contract_tricks }}")
+    assert score_arithmetic("{{ 2 * rules.nil_value }}")
+    assert not score_arithmetic("{{ words.to_go(score, loop.index0) }} {{ r.set_by }}")
+    assert not score_arithmetic("{{ 'Undo hand ' ~ last.number }} {{ side.total }}")
+
+
+def test_no_template_works_out_a_score():
+    """To go, set by, a nil's value doubled: the core's figures, shown as they are."""
+    found = {
+        path.name: score_arithmetic(path.read_text())
+        for path in (ROOT / "templates").rglob("*.html")
+    }
+    assert {name: hits for name, hits in found.items() if hits} == {}
+
+
 def test_the_script_holds_no_spades_facts():
     """The tricks of a hand and what a nil is reach app.js from the page (the core)."""
     script = (ROOT / "static" / "app.js").read_text()
     assert not re.findall(r"(?<![\w.#-])(?:13|17|51|52)(?![\w.])", script)
     assert not re.findall(r"[\"'`](?:nil|blind_nil|Nil|Blind nil)[\"'`]", script)
+    # a table's seats and whether partners play come with its choice (data-seats, -partners)
+    assert not re.findall(r"[\"'`](?:partnership|cutthroat)", script)
 
 
 _HAND_WORDS = re.compile(r"\btricks?\b|\bunbid\b|\boverbid\b|\btook\b|too many|\bassign")
@@ -206,3 +239,12 @@ def test_no_module_or_function_in_scorepad_is_too_long():
     assert len(files) > 50
     found = [hit for path in files for hit in too_long(path.read_text(), path.name)]
     assert found == []
+
+
+def test_who_won_is_worded_in_web_words_alone():
+    """ "Alice & Cara win", "Ann wins", "a draw": only web/words names a game's winner."""
+    winner = re.compile(r"sides\[\s*[\w.]*winner\s*\]")
+    places = [*(ROOT / "templates").rglob("*.html"), *(ROOT / "scorepad" / "web").rglob("*.py")]
+    named = {p.relative_to(ROOT).as_posix() for p in places if winner.search(p.read_text())}
+    assert named <= {"scorepad/web/words/__init__.py", "scorepad/web/words/rules.py"}
+    assert "scorepad/web/words/__init__.py" in named  # the check finds where it is

@@ -51,6 +51,41 @@ def test_a_set_side_below_zero_reads_with_a_minus():
     )
 
 
+@pytest.mark.parametrize(
+    ("start", "to_go", "said"),
+    [
+        ((380, 0), (120, 500), ["120 to go", "500 to go"]),
+        ((499, 0), (1, 500), ["1 to go", "500 to go"]),
+    ],
+)
+def test_what_is_to_go_is_the_cores_figure(start, to_go, said):
+    score = score_game(TABLE, Rules(), [], (start, (0, 0)))
+    assert score.to_go == to_go
+    assert [words.to_go(score, side) for side in (0, 1)] == said
+
+
+def test_at_the_target_and_set_by_are_the_cores_figures():
+    tied = score_game(
+        TABLE, Rules(hand_limit=1), [Hand((3, 3, 3, 3), (4, 3, 3, 3))], ((440, 0), (441, 0))
+    )
+    assert tied.status == "playing" and tied.to_go == (0, 0)
+    assert words.to_go(tied, 0) == "at the target"
+    set_hand = score_game(TABLE, Rules(), [Hand((4, 4, 3, 3), (2, 4, 3, 4))]).hands[0].sides
+    assert (set_hand[0].made, set_hand[0].set_by, set_hand[1].set_by) == (False, 2, 0)
+    assert "set by 2" in words.result_words(TABLE, 0, set_hand[0])
+
+
+def test_who_won_is_worded_once_for_every_table():
+    hands = [Hand((3, 3, 3, 3), (4, 3, 3, 3))]
+    won = score_game(TABLE, Rules(), hands, ((450, 0), (0, 0)))
+    cut = Table("cutthroat", ("Ana", "Bo", "Cy"))
+    alone = score_game(cut, Rules(), [Hand((4, 4, 4), (5, 6, 6))], ((460, 0), (0, 0), (0, 0)))
+    assert (won.status, alone.status) == ("finished", "finished")
+    assert words.winner_text(won) == "Alice & Cara win"
+    assert words.winner_text(alone) == "Ana wins"
+    assert words.outcome_text(won) == "Alice & Cara win 511 to 60"
+
+
 def test_the_last_played_hand_is_the_latest_with_tricks():
     played = [Hand((3, 3, 3, 4), (3, 3, 3, 4)), Hand((4, 4, 3, 4), (4, 3, 3, 3))]
     assert words.last_played(score_game(TABLE, Rules(), [])) is None

@@ -276,7 +276,7 @@ def _hand(index, **changes):
         (_hand(1, dealer="Dev"), "hand 2: dealer: must be a seat"),
         (_hand(1, adjust=[1001, 0]), "hand 2: adjust: The Sharks's adjustment must be"),
         (_hand(1, adjust=30), "hand 2: adjust: must be a list"),
-        (_hand(1, note="x" * 201), "hand 2: note: must be text of at most 200"),
+        (_hand(1, note="x" * 201), "hand 2: note: at most 200 characters, not 201"),
         (_hand(1, note=5), "hand 2: note: must be text"),
         (_full(side_names=["The Sharks"]), "side_names: expected one name or null"),
         (

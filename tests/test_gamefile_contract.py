@@ -5,10 +5,13 @@ The same files go through `flask score` and through the import page and export.j
 
 from __future__ import annotations
 
+import csv
 import html
 import io
 import json
 import re
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -17,6 +20,7 @@ from hypothesis import HealthCheck, event, given, settings
 
 from scorepad import create_app, gamefile
 from scorepad.core.errors import GameError
+from tests.live import ROOT
 from tests.test_docs import examples
 from tests.test_reference_scorer import comparable, game_files, reference_result, scorepad_result
 
@@ -146,6 +150,17 @@ def test_the_score_command_prints_the_export(tmp_path):
     assert result.exit_code == 1 and "hand 1: tricks add up to 12, expected 13" in result.output
 
 
+def csv_figures(text: str) -> list[list[tuple[int, int, int]]]:
+    """Each played hand's (points, total, bags) per side, read from hands.csv."""
+    rows = list(csv.reader(io.StringIO(text)))
+    header, figures = rows[0], []
+    columns = [i for i, title in enumerate(header) if title.endswith(" points")]
+    for row in rows[1:]:
+        if row[columns[0]] != "":
+            figures.append([tuple(int(row[i + k]) for k in range(3)) for i in columns])
+    return figures
+
+
 WEB = settings(
     max_examples=25,
     deadline=None,
@@ -179,6 +194,11 @@ def test_import_page_then_export_json_scores_as_the_reference(doc):
         location = response.headers["Location"]
         exported = client.get(f"{location}/export.json").get_json()
         assert comparable(exported) == expected
+        assert csv_figures(client.get(f"{location}/hands.csv").get_data(as_text=True)) == [
+            [(s["points"], s["total"], s["bags"]) for s in hand["sides"]]
+            for hand in expected["hands"]
+            if hand["sides"] is not None
+        ]
         text = " ".join(
             re.sub(r"<[^>]+>", " ", client.get(location).get_data(as_text=True)).split()
         )
@@ -220,3 +240,17 @@ def test_a_file_over_1_mb_is_refused_by_every_reader(tmp_path, padding, refused)
     assert (result.exit_code, "larger than 1 MB" in result.output) == (
         (1, True) if refused else (0, False)
     )
+
+
+def test_flask_score_as_a_real_command(tmp_path):
+    # The very command line the contract names, in a process of its own, on a file and on -.
+    _, _, doc = OLD_EXPORTS[-1]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    command = [sys.executable, "-m", "flask", "--app", "scorepad", "score"]
+    done = subprocess.run([*command, str(path)], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == export_of(doc)
+    bad = json.dumps({**doc, "hands": [{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}]})
+    done = subprocess.run([*command, "-"], input=bad, capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 1 and "hand 1: tricks add up to 12, expected 13" in done.stderr

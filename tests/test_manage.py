@@ -27,6 +27,7 @@ from tests.helpers import (
     tricks_form,
     ver,
 )
+from tests.live import ROOT
 
 # --- settings: names and house rules -------------------------------------------------
 
@@ -69,11 +70,11 @@ def test_a_house_rule_change_scores_every_hand_again(client, app):
     [
         ({"player_2": "alice"}, "player_2", "Another player has this name"),
         ({"player_0": "   "}, "player_0", "Enter a name"),
-        ({"player_3": "x" * 41}, "player_3", "A name is at most 40 characters"),
+        ({"player_3": "x" * 41}, "player_3", "This name is 41 characters long, the most is 40"),
         ({"side_0": "Sharks", "side_1": "sharks"}, "side_1", "The other side has this name"),
-        ({"side_1": "y" * 41}, "side_1", "A name is at most 40 characters"),
-        ({"player_1": "Be\x00n"}, "player_1", "A name cannot hold control characters"),
-        ({"side_0": "Tab\there"}, "side_0", "A name cannot hold control characters"),
+        ({"side_1": "y" * 41}, "side_1", "This name is 41 characters long, the most is 40"),
+        ({"player_1": "Be\x00n"}, "player_1", "This name has a control character (U+0000)"),
+        ({"side_0": "Sh\x07arks"}, "side_0", "This name has a control character (U+0007)"),
         ({"rule_bag_limit": "-3"}, "rule_bag_limit", "must be from 0 to 100"),
         ({"rule_target": ""}, "rule_target", "Enter a number"),
         ({"rule_target": "9000"}, "rule_target", "must be from 50 to 2000"),
@@ -455,8 +456,8 @@ def test_adjust_a_played_hand(client, app):
 @pytest.mark.parametrize(
     "data,field,message",
     [
-        ({"adjust_0": "1001"}, "adjust_0", "must be from -1000 to 1000"),
-        ({"adjust_1": "-1001"}, "adjust_1", "must be from -1000 to 1000"),
+        ({"adjust_0": "1001"}, "adjust_0", "must be a whole number from -1000 to 1000"),
+        ({"adjust_1": "-1001"}, "adjust_1", "must be a whole number from -1000 to 1000"),
         ({"adjust_0": "ten"}, "adjust_0", "enter a whole number"),
         ({"note": "x" * 201}, "note", "At most 200 characters"),
         ({"version": ""}, None, "reload the page"),
@@ -723,3 +724,23 @@ def test_a_renege_on_a_cutthroat_hand_says_where_reneges_are_recorded(client):
     response = client.get(f"/games/{game_id}/hands/1/renege")
     assert response.status_code == 404
     assert "A renege is recorded on a played hand of a partnership game." in text(response)
+
+
+def test_the_adjustment_limits_are_the_cores_alone(client, monkeypatch):
+    """The 1000 points and 200 characters are written once, in core/checks.py: the page
+    says the core's numbers and the core alone refuses (no check of the form's own)."""
+    import scorepad.web.manage as manage
+    from scorepad.core import checks
+
+    game_id = played_game(client)
+    page = client.get(f"/games/{game_id}/hands/1/adjust").text
+    assert f"at most {checks.MAX_ADJUST} either way" in page
+    assert f'maxlength="{checks.MAX_NOTE}"' in page
+    monkeypatch.setattr(manage, "MAX_ADJUST", 777)  # what the view passes is what it says
+    assert "at most 777 either way" in client.get(f"/games/{game_id}/hands/1/adjust").text
+    monkeypatch.setattr(checks, "MAX_ADJUST", 20)  # the core's limit is the one applied
+    sent = {"version": "2", "adjust_0": "30", "adjust_1": "0", "note": ""}
+    r = client.post(f"/games/{game_id}/hands/1/adjust", data=sent)
+    assert r.status_code == 400 and "from -20 to 20, not 30" in text(r)
+    templates = (ROOT / "templates").rglob("*.html")
+    assert not [t.name for t in templates if re.search(r"\b1000\b", t.read_text())]

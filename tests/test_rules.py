@@ -171,7 +171,7 @@ HAND_REFUSALS = [
         {},
         h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(1001, 0)),
         "adjust",
-        "Alice & Cara's adjustment must be whole points from -1000 to 1000, not 1001",
+        "Alice & Cara's adjustment must be a whole number from -1000 to 1000, not 1001",
     ),
     ({}, h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(0, -1001)), "adjust", "Ben & Dev's"),
     ({}, h([3, 3, 3, 3], [4, 3, 3, 3], adjust=(0, 1.5)), "adjust", "not 1.5"),

@@ -116,6 +116,16 @@ def test_rules_about_partners_are_offered_and_shown_at_partnership_tables_only(c
     for key in about_partners:  # the page hides them when a cutthroat table is chosen
         at = new.index(f'name="rule_{key}"')
         assert new.rfind("<div data-partners>", 0, at) > new.rfind("</div>", 0, at)
+    # hidden, they keep their defaults, whatever the hidden fields held when sent
+    from tests.helpers import load
+
+    sent = {"rule_double_nil": None, "rule_suicide": "y", "rule_set_out": "3"}  # not defaults
+    sent["rule_renege_tricks"] = "5"
+    hidden = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3", **sent)
+    rules = load(client.application, hidden).game.rules
+    assert {key: getattr(rules, key) for key in about_partners} == {
+        spec.key: spec.default for spec in RULE_SPECS if spec.for_partnerships
+    }
 
 
 # The words themselves, built from the table, the rules and the score without a page.

@@ -39,7 +39,9 @@ def test_it_fills_the_table_and_names_and_says_what_it_took(client):
     )
     r = client.get(f"/games/new?rules_from={source}")
     page = r.text
-    assert 'checked id="table-2" name="table" type="radio" value="cutthroat-3"' in page
+    assert (
+        'checked data-seats="3" id="table-2" name="table" type="radio" value="cutthroat-3"' in page
+    )
     for seat, name in enumerate(("Zoe", "Yan", "Xia")):
         assert re.search(rf'id="player_{seat}"[^>]*value="{name}"', page), name
     assert not re.search(r'id="player_3"[^>]*value="[^"]', page)

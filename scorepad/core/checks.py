@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from .errors import GameError
 from .model import BLIND_NIL, NIL, NILS, Bid, Table, blind_bid_open, blind_nil_open
+from .names import text_problem
 from .rules import Rules
 from .tricks import whole
 
@@ -178,8 +179,14 @@ def check_adjust(
     table: Table, adjust: object, note: object, played: bool, number: int
 ) -> tuple[tuple[int, ...] | None, str]:
     """Points per side added by the table's decision, and the note saying why."""
-    if not isinstance(note, str) or len(note) > MAX_NOTE:
-        raise GameError(f"must be text of at most {MAX_NOTE} characters", hand=number, field="note")
+    if not isinstance(note, str):
+        raise GameError("must be text", hand=number, field="note")
+    if len(note) > MAX_NOTE:
+        raise GameError(
+            f"at most {MAX_NOTE} characters, not {len(note)}", hand=number, field="note"
+        )
+    if text_problem(note):  # as for any text a game file holds: its export imports again
+        raise GameError(text_problem(note), hand=number, field="note")
     if adjust is None:
         return None, note
     if not played:
@@ -197,7 +204,7 @@ def check_adjust(
             or not -MAX_ADJUST <= points <= MAX_ADJUST
         ):
             raise GameError(
-                f"{table.side_name(side)}'s adjustment must be whole points from "
+                f"{table.side_name(side)}'s adjustment must be a whole number from "
                 f"-{MAX_ADJUST} to {MAX_ADJUST}, not {points!r}",
                 hand=number,
                 field="adjust",

@@ -156,6 +156,11 @@ class SideHand:
     adjust: int = 0
     renege: int = 0  # contract tricks moved by reneges: given up (< 0) or received (> 0)
 
+    @property
+    def set_by(self) -> int:
+        """The contract tricks a set side fell short by (0 unless set)."""
+        return self.contract - self.contract_tricks if self.made is False else 0
+
 
 @dataclass(frozen=True)
 class ScoredHand:
@@ -256,6 +261,11 @@ class GameScore:
         from .next_hand import next_hand  # next_hand reads this module's types: imported late
 
         return next_hand(self)
+
+    @property
+    def to_go(self) -> tuple[int, ...]:
+        """The points each side still needs to reach the target (0: at it or past it)."""
+        return tuple(max(self.rules.target - total, 0) for total in self.totals)
 
     def totals_before(self, number: int) -> tuple[int, ...]:
         """Each side's total before hand `number` (the next hand: the totals now)."""

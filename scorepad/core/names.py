@@ -68,8 +68,9 @@ def name_problem(value: object) -> tuple[str, str]:
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by: case and Unicode forms ignored."""
-    return unicodedata.normalize("NFC", name.casefold())
+    """What two names are compared by, everywhere (forms, games, stats, club nights):
+    case, Unicode forms and runs of spaces ignored."""
+    return unicodedata.normalize("NFC", " ".join(name.casefold().split()))
 
 
 def _check(items: Sequence[tuple[int, object]], field: str, what: str) -> list[str]:

@@ -83,6 +83,28 @@ def match_winner(match: Match, score: GameScore) -> int | None:
     return score.winner if score.winner is not None else match.winner
 
 
+def playoff_winner(
+    rounds: Sequence[Round], matches: Sequence[Match], scores: Mapping[str, GameScore]
+) -> tuple[int, ...] | None:
+    """The entrants who won the playoff: the winning side of its final, once decided."""
+    playoff = [r.number for r in rounds if r.kind == "playoff"]
+    final = [m for m in matches if playoff and m.round == playoff[-1]]
+    if len(final) != 1 or final[0].bye or final[0].game_id not in scores:
+        return None
+    side = match_winner(final[0], scores[final[0].game_id or ""])
+    return None if side is None else final[0].sides[side]
+
+
+def night_over(settings: Settings, rounds: Sequence[Round], decided: bool) -> bool:
+    """Whether the night is over: every round played and, with a playoff, its winner
+    known (`decided`)."""
+    if not rounds or rounds[-1].status != "done":
+        return False
+    if any(r.kind == "playoff" for r in rounds):
+        return decided
+    return len(rounds) >= settings.rounds and settings.playoff == 0
+
+
 def result_of(sides: tuple[tuple[int, ...], ...], score: GameScore) -> Result:
     """A table's game as a result for the standings."""
     finished = score.status == "finished"

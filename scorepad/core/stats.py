@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .model import GameScore
+from .names import name_key
 
 
 def _pct(part: int, whole: int) -> float | None:
@@ -77,17 +78,12 @@ _COUNTS = (
 GameShare = tuple[tuple[str, PlayerStats], ...]
 
 
-def player_key(name: str) -> str:
-    """What a player's records are joined by across games: case and spaces ignored."""
-    return " ".join(name.casefold().split())
-
-
 def game_share(score: GameScore) -> GameShare:
     """One game's share of each of its players' records, as (player key, record)."""
     table = score.table
     found: dict[str, PlayerStats] = {}
     for seat, name in enumerate(table.players):
-        record = found.setdefault(player_key(name), PlayerStats(name))
+        record = found.setdefault(name_key(name), PlayerStats(name))
         side = table.side_of(seat)
         if score.status == "finished":
             record.games += 1

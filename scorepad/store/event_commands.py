@@ -79,30 +79,46 @@ def _next_round(event: Event) -> int:
 def check_in(db: Database, event_id: str, players: list[str]) -> int:
     """Add a pair (two names) or a player (one name); they play from the next round drawn."""
     with writing(db):
-        event = current(db, event_id)
-        want = 2 if event.settings.pairs else 1
-        if len(players) != want:
-            raise GameError(f"needs {want} name{'s' if want > 1 else ''}", field="players")
-        names = check_names(players)
-        taken = {name_key(p) for e in event.entrants for p in e.players}
-        for name in names:
-            if name_key(name) in taken:
-                raise GameError(f"{name} is checked in already", field="players")
-        if len({name_key(n) for n in names}) < len(names):
-            raise GameError("the two names must differ", field="players")
-        name = " & ".join(names)
-        entrant = db.table("event_entrants").insert(
-            {
-                "event_id": event_id,
-                "name": name,
-                "name_key": name_key(name),
-                "players": json.dumps(list(names)),
-                "joined_round": _next_round(event),
-                "created_at": _now(),
-            }
-        )
+        entrant = _add_entrant(db, current(db, event_id), players)
         bump(db, event_id)
-        return int(entrant.last_pk)  # type: ignore[arg-type]
+        return entrant
+
+
+def check_in_many(db: Database, event_id: str, teams: list[list[str]]) -> int:
+    """Add several pairs or players at once (from an earlier night): all, or none if one
+    is refused. Returns how many were added."""
+    with writing(db):
+        if not teams:
+            raise GameError("choose who to check in", field="players")
+        for players in teams:
+            _add_entrant(db, current(db, event_id), players)
+        bump(db, event_id)
+        return len(teams)
+
+
+def _add_entrant(db: Database, event: Event, players: list[str]) -> int:
+    want = 2 if event.settings.pairs else 1
+    if len(players) != want:
+        raise GameError(f"needs {want} name{'s' if want > 1 else ''}", field="players")
+    names = check_names(players)
+    taken = {name_key(p) for e in event.entrants for p in e.players}
+    for name in names:
+        if name_key(name) in taken:
+            raise GameError(f"{name} is checked in already", field="players")
+    if len({name_key(n) for n in names}) < len(names):
+        raise GameError("the two names must differ", field="players")
+    name = " & ".join(names)
+    entrant = db.table("event_entrants").insert(
+        {
+            "event_id": event.id,
+            "name": name,
+            "name_key": name_key(name),
+            "players": json.dumps(list(names)),
+            "joined_round": _next_round(event),
+            "created_at": _now(),
+        }
+    )
+    return int(entrant.last_pk)  # type: ignore[arg-type]
 
 
 def set_here(db: Database, event_id: str, entrant_id: int, here: bool) -> None:

@@ -10,7 +10,8 @@ from functools import cached_property
 from sqlite_utils import Database
 
 from ..core.event import Settings, check_settings
-from ..core.roster import Entrant, Match, Round, night_standings
+from ..core.names import name_key
+from ..core.roster import Entrant, Match, Round, night_standings, playoff_winner
 from ..core.rules import Rules, validate_rules
 from ..core.standings import Row
 from .storage import StoredGame, list_games
@@ -118,6 +119,15 @@ def event_standings(event: Event, games: dict[str, StoredGame]) -> tuple[Row, ..
     return night_standings(event.settings, event.entrants, event.rounds, event.matches, scores)
 
 
+def event_champion(event: Event, games: dict[str, StoredGame]) -> str | None:
+    """The name of the pair or players who won the playoff, once its final is decided."""
+    scores = {game_id: stored.score() for game_id, stored in games.items()}
+    side = playoff_winner(event.rounds, event.matches, scores)
+    if side is None:
+        return None
+    return " & ".join(p for e in side for p in event.by_id[e].players)
+
+
 def event_game_ids(db: Database, directed: list[str], followed: list[str]) -> list[str]:
     """The games of the events with these director ids or screen ids, in one query."""
     rows = db.query(
@@ -129,9 +139,21 @@ def event_game_ids(db: Database, directed: list[str], followed: list[str]) -> li
     return [r["game_id"] for r in rows]
 
 
-def known_names(db: Database, limit: int = 500) -> list[str]:
-    """Names entered at earlier events, for check-in suggestions."""
+def known_names(db: Database, event_ids: list[str]) -> list[str]:
+    """Every player's name at these (earlier) events, for check-in suggestions."""
+    names = {name_key(p): p for team in earlier_entrants(db, event_ids) for p in team}
+    return sorted(names.values(), key=str.casefold)
+
+
+def earlier_entrants(db: Database, event_ids: list[str]) -> list[tuple[str, ...]]:
+    """The pairs and players of these events, the latest checked in first, each once."""
     rows = db.query(
-        "select name from event_entrants group by name_key order by max(id) desc limit ?", [limit]
+        "select players from event_entrants where event_id in (select value from json_each(?)) "
+        "order by id desc limit 2000",
+        [json.dumps(event_ids)],
     )
-    return sorted((r["name"] for r in rows), key=str.casefold)
+    found: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for row in rows:
+        players = tuple(json.loads(row["players"]))
+        found.setdefault(tuple(name_key(p) for p in players), players)
+    return list(found.values())

@@ -3,40 +3,48 @@ number, a house rule). The hand forms are in `hand_forms`."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, Field, IntegerField, RadioField, StringField
+from wtforms import BooleanField, Field, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import Optional
 
 from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
+from ..core.scoring import Table
+from .fields import Choices, Required, WholeNumberField, Within
 
-_WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
-TABLES = (
-    ("partnership", "Partnership: 4 players, partners sit opposite"),
-    ("cutthroat-4", "Cutthroat, 4 players"),
-    ("cutthroat-3", "Cutthroat, 3 players (17 tricks a hand)"),
-    ("cutthroat-2", "Cutthroat, 2 players"),
-)
+# The tables a game is played at: the choice, its mode and seats, and how it is shown.
+TABLES = {
+    "partnership": ("partnership", 4, "Partnership: 4 players, partners sit opposite"),
+    "cutthroat-4": ("cutthroat", 4, "Cutthroat, 4 players"),
+    "cutthroat-3": ("cutthroat", 3, "Cutthroat, 3 players"),
+    "cutthroat-2": ("cutthroat", 2, "Cutthroat, 2 players"),
+}
+
+
+def _table_choices() -> list[SelectChoice]:
+    """The table choices, each carrying its seats and whether partners play (the new-game
+    page's script shows the names and rules by them), and an unusual deal's tricks."""
+    choices = []
+    for value, (mode, seats, label) in TABLES.items():
+        tricks = Table(mode, ("",) * seats).tricks_per_hand  # the core's count
+        shown = (
+            label
+            if tricks == Table(mode, ("",) * 4).tricks_per_hand
+            else (f"{label} ({tricks} tricks a hand)")
+        )
+        kw = {"data-seats": seats, "data-partners": mode == "partnership"}
+        choices.append(SelectChoice(value, shown, render_kw=kw))
+    return choices
+
+
 RULE_KEYS = [spec.key for spec in RULE_SPECS if spec.key != "target"]
 # The house rules most tables set, shown first; the others fold away on the new-game page.
 COMMON_RULES = ("nil", "blind_nil", "double_nil", "nil_value", "bag_limit", "bag_penalty")
 TARGET_LOW, TARGET_HIGH = target_range()
-
-
-class WholeNumberField(IntegerField):
-    """A whole number typed in ASCII digits, with an optional sign: `int`, which
-    IntegerField uses, also reads other scripts' digits ("٣") and "1_000"."""
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        typed = valuelist[0] if valuelist else None
-        if isinstance(typed, str) and typed.strip() and not _WHOLE.fullmatch(typed.strip()):
-            raise ValueError(self.gettext("Not a valid integer value."))
-        super().process_formdata(valuelist)
 
 
 def _choices(pairs: Any) -> list[SelectChoice]:
@@ -48,15 +56,15 @@ def _rule_field(spec: Any) -> Field:
     if spec.kind == "switch":
         return BooleanField(spec.label, default=spec.default, description=spec.help)
     if spec.kind == "choice":
-        return RadioField(
+        return Choices(
             spec.label, choices=_choices(spec.choices), default=spec.default, description=spec.help
         )
-    required = Optional() if spec.optional else InputRequired("enter a number")
+    required = Optional() if spec.optional else Required("enter a number")
     return WholeNumberField(
         spec.label,
         default=spec.default,
         description=spec.help,
-        validators=[required, NumberRange(spec.low, spec.high)],
+        validators=[required, Within(spec.low, spec.high)],
         render_kw={"inputmode": "numeric"},
     )
 
@@ -64,23 +72,45 @@ def _rule_field(spec: Any) -> Field:
 NAME_FIELD = {"maxlength": MAX_NAME}  # the phone stops typing where the core would refuse
 
 
+def read_names(
+    fields: list[Field], required: bool = True, same: str = "another player has this name"
+) -> list[str]:
+    """The names typed in `fields`, as the core keeps them; the core's name check worded
+    beside each field: empty (when `required`), too long, unfit characters, or the same
+    name as another field's (the core's one name key)."""
+    names: list[str] = []
+    keys: set[str] = set()
+    for field in fields:
+        name, problem = name_problem(field.data or "")
+        if problem == EMPTY:
+            if required:
+                field.errors.append("enter a name")
+        elif problem:
+            field.errors.append(f"this name {problem}")
+        elif name_key(name) in keys:
+            field.errors.append(same)
+        keys.add(name_key(name))
+        names.append(name)
+    return names
+
+
 class NewGameForm(FlaskForm):
     """Who plays, who deals first, how far, and the house rules."""
 
-    table = RadioField("Game", choices=_choices(TABLES), default="partnership")
+    table = Choices("Game", choices=_table_choices(), default="partnership")
     player_0 = StringField("Player 1", render_kw=NAME_FIELD)
     player_1 = StringField("Player 2", render_kw=NAME_FIELD)
     player_2 = StringField("Player 3", render_kw=NAME_FIELD)
     player_3 = StringField("Player 4", render_kw=NAME_FIELD)
-    first_dealer = RadioField(
+    first_dealer = Choices(
         "First dealer", choices=_choices((str(i), f"Seat {i + 1}") for i in range(4)), default="0"
     )
-    target = RadioField(
+    target = Choices(
         "Target",
         default="500",
         choices=_choices([(str(t), str(t)) for t in TARGET_PRESETS] + [("custom", "Other")]),
     )
-    tricks_by = RadioField(
+    tricks_by = Choices(
         "Count tricks",
         default="side",
         choices=_choices([("side", "By side"), ("seat", "By player")]),
@@ -89,15 +119,14 @@ class NewGameForm(FlaskForm):
     )
     custom_target = WholeNumberField(
         "Other target",
-        validators=[Optional(), NumberRange(TARGET_LOW, TARGET_HIGH)],
+        validators=[Optional(), Within(TARGET_LOW, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
     )
 
     def mode_and_seats(self) -> tuple[str, int]:
         """('partnership', 4) or ('cutthroat', 2..4) from the table choice."""
-        if self.table.data == "partnership":
-            return "partnership", 4
-        return "cutthroat", int(self.table.data.split("-")[1])
+        mode, seats, _ = TABLES[self.table.data]
+        return mode, seats
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Field checks, then names for the seats in play and a target."""
@@ -128,19 +157,11 @@ class NewGameForm(FlaskForm):
 
     def _check_names(self, seats: int) -> None:
         """A name for each seat in play, none twice, and none for a seat not in play."""
-        names: list[str] = []
-        for seat in range(4):
+        read_names([self[f"player_{seat}"] for seat in range(seats)])
+        for seat in range(seats, 4):
             field = self[f"player_{seat}"]
             name, problem = name_problem(field.data or "")
-            if seat < seats:  # the core's own name check, worded for the form
-                if problem == EMPTY:
-                    field.errors.append("enter a name")
-                elif problem:
-                    field.errors.append(f"this name {problem}")
-                elif name_key(name) in names:
-                    field.errors.append("another player has this name")
-                names.append(name_key(name))
-            elif name or problem not in ("", EMPTY):
+            if name or problem not in ("", EMPTY):
                 field.errors.append(
                     f"a {seats}-player game has no seat {seat + 1}: "
                     "clear this name or choose more players"
@@ -158,8 +179,8 @@ class NewGameForm(FlaskForm):
         rules["target"] = (
             self.custom_target.data if self.target.data == "custom" else int(self.target.data)
         )
-        if self.mode_and_seats()[0] != "partnership":
-            rules.update({spec.key: spec.default for spec in RULE_SPECS if spec.partnership_only})
+        if self.mode_and_seats()[0] != "partnership":  # hidden on the page: left as they are
+            rules.update({spec.key: spec.default for spec in RULE_SPECS if spec.for_partnerships})
         return rules
 
 

@@ -10,6 +10,7 @@ from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 
+from ..core.checks import MAX_ADJUST
 from ..core.errors import GameError
 from ..core.game import check_settings
 from ..core.next_hand import next_hand
@@ -23,8 +24,8 @@ from .db import get_db
 from .manage_forms import (
     VersionForm,
     adjust_form,
-    check_adjustment,
     dealer_form,
+    read_adjustment,
     read_settings,
     renege_form,
     rule_keys,
@@ -136,7 +137,11 @@ def delete(game_id: str) -> Any:
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400, description="The form to delete the game was incomplete.")
-        commands.delete(get_db(), game_id)
+        try:  # a page older than the game (a hand saved since on another phone) deletes nothing
+            commands.delete(get_db(), game_id, request.form.get("version", type=int))
+        except Stale as outcome:
+            flash(say(outcome), "error")
+            return redirect(url_for("games.show", game_id=game_id))
         security.forget_game(game_id)
         flash("The game was deleted.", "ok")
         return redirect(url_for("games.index"))
@@ -245,7 +250,7 @@ def adjust(game_id: str, number: int) -> Any:
                 game_id,
                 number,
                 form.version.data,
-                *check_adjustment(points, form.note.data, len(names), names),
+                *read_adjustment(points, form.note.data or ""),
                 confirm=confirmed(),
             ),
             url_for("manage.adjust", game_id=game_id, number=number),
@@ -255,7 +260,7 @@ def adjust(game_id: str, number: int) -> Any:
         if done:
             return done
     return render_stored(
-        "games/adjust.html", stored, form=form, number=number, names=names
+        "games/adjust.html", stored, form=form, number=number, names=names, most=MAX_ADJUST
     ), 400 if form.is_submitted() else 200
 
 

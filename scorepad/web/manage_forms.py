@@ -2,31 +2,26 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, RadioField, StringField
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms import BooleanField, StringField
+from wtforms.validators import Optional
 from wtforms.widgets import HiddenInput
 
+from ..core.checks import MAX_NOTE
 from ..core.errors import GameError
-from ..core.names import text_problem
 from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
 from ..core.scoring import Table, make_table
-from .forms import NAME_FIELD, WholeNumberField, _choices, _rule_field
-
-ADJUST_LIMIT = 1000
-NOTE_LIMIT = 200
-
-NAME_LIMIT = 40
+from .fields import Choices, Required, WholeNumberField
+from .forms import NAME_FIELD, _choices, _rule_field, read_names
 
 
 class VersionForm(FlaskForm):
     """A POST that carries the version of what it changes (a hand's or the game's)."""
 
-    version = WholeNumberField("Version", widget=HiddenInput(), validators=[InputRequired()])
+    version = WholeNumberField("Version", widget=HiddenInput(), validators=[Required()])
 
 
 def rule_keys(table: Table) -> list[str]:
@@ -64,28 +59,11 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
 
 
 def _names(form: VersionForm, prefix: str, count: int, required: bool) -> list[str] | None:
-    """Trimmed names from `count` fields, each refused beside its field if empty
-    (when required), too long, or the same as another (ignoring case)."""
-    names: list[str] = []
-    seen: set[str] = set()
-    for index in range(count):
-        field = form[f"{prefix}_{index}"]
-        name = (field.data or "").strip()
-        if not name and required:
-            field.errors.append("enter a name")
-        elif len(name) > NAME_LIMIT:
-            field.errors.append(f"a name is at most {NAME_LIMIT} characters")
-        elif any(unicodedata.category(char) == "Cc" for char in name):
-            field.errors.append("a name cannot hold control characters")
-        elif name and name.casefold() in seen:
-            field.errors.append(
-                "another player has this name"
-                if prefix == "player"
-                else "the other side has this name"
-            )
-        seen.add(name.casefold())
-        names.append(name)
-    return None if any(form[f"{prefix}_{i}"].errors for i in range(count)) else names
+    """The names of `count` fields, or None with the core's refusals beside them."""
+    same = "another player has this name" if prefix == "player" else "the other side has this name"
+    fields = [form[f"{prefix}_{index}"] for index in range(count)]
+    names = read_names(fields, required, same)
+    return None if any(field.errors for field in fields) else names
 
 
 def read_settings(form: VersionForm, table: Table) -> tuple[Table, Rules] | None:
@@ -114,10 +92,10 @@ def dealer_form(table: Table, version: int, seat: int) -> VersionForm:
     """Who dealt (or deals) a hand: one choice per player."""
 
     class Form(VersionForm):
-        dealer = RadioField(
+        dealer = Choices(
             "Dealer",
             choices=_choices((str(s), name) for s, name in enumerate(table.players)),
-            validators=[InputRequired("choose the dealer")],
+            validators=[Required("choose the dealer")],
         )
 
     return Form(data={"version": version, "dealer": str(seat)})
@@ -131,8 +109,8 @@ def adjust_form(
     class Form(VersionForm):
         note = StringField(
             "Why",
-            description=f"Optional, at most {NOTE_LIMIT} characters, e.g. a renege by Ben.",
-            render_kw={"maxlength": NOTE_LIMIT},
+            description=f"Optional, at most {MAX_NOTE} characters, e.g. a renege by Ben.",
+            render_kw={"maxlength": MAX_NOTE},
         )
 
     values: dict[str, Any] = {"version": version, "note": note or ""}
@@ -143,41 +121,21 @@ def adjust_form(
             WholeNumberField(
                 f"Points for {name}",
                 description="Minus to take points away.",
-                # no inputmode=numeric: some phone keypads then have no minus sign
-                validators=[Optional(), NumberRange(-ADJUST_LIMIT, ADJUST_LIMIT)],
+                # no inputmode=numeric: some phone keypads then have no minus sign;
+                # the core checks the points (core.checks.check_adjust)
+                validators=[Optional()],
             ),
         )
         values[f"adjust_{side}"] = points[side] if points else 0
     return Form(data=values)
 
 
-def check_adjustment(
-    points: Sequence[object], note: object, sides: int, names: Sequence[str]
-) -> tuple[tuple[int, ...] | None, str]:
-    """The adjustment as stored (None when nothing is added), or a refusal naming the field."""
-    if not isinstance(points, (list, tuple)) or len(points) != sides:
-        raise GameError(f"adjust: expected points for each of the {sides} sides", field="adjust")
-    for side, value in enumerate(points):
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int)
-            or not -ADJUST_LIMIT <= value <= ADJUST_LIMIT
-        ):
-            raise GameError(
-                f"adjust: {names[side]}'s points must be a whole number from "
-                f"-{ADJUST_LIMIT} to {ADJUST_LIMIT}",
-                field="adjust",
-                seat=side,
-            )
-    if note is not None and not isinstance(note, str):
-        raise GameError("note: must be text", field="note")
-    text = (note or "").strip()
-    if text_problem(text):  # as in a game file, so that its export imports again
-        raise GameError(f"note: {text_problem(text)}", field="note")
-    if len(text) > NOTE_LIMIT:
-        raise GameError(f"note: at most {NOTE_LIMIT} characters, not {len(text)}", field="note")
-    # The note is optional, as in the game file (GAMEFILE.md): a form and an import agree.
-    return (tuple(points) if any(points) else None), text  # type: ignore[arg-type]
+def read_adjustment(points: Sequence[int], note: str) -> tuple[tuple[int, ...] | None, str]:
+    """The adjustment as the form gives it to the command: None when nothing is added,
+    the note trimmed. Whether it may be kept is the core's check (check_adjust)."""
+    return (tuple(points) if any(points) else None), (
+        note.strip() if isinstance(note, str) else note
+    )
 
 
 def renege_form(side_names: list[str], version: int, reneged: tuple[int, ...]) -> VersionForm:

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import request
 
+from ..core.names import name_key
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, RuleSpec
 from ..store import storage
 from . import security
@@ -26,7 +27,7 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
     names: dict[str, str] = {}
     for stored in games:
         for name in stored.game.table.players:
-            names.setdefault(name.casefold(), name)
+            names.setdefault(name_key(name), name)
     for seat in range(4):
         form[f"player_{seat}"].render_kw = {
             **NAME_FIELD,

@@ -21,10 +21,15 @@ bp = Blueprint("sharing", __name__)
 
 def file_stem(stored: StoredGame) -> str:
     """'scorepad-alice-ben-cara-dev-2026-12-01': the players and the day, for a file."""
-    names = "-".join(stored.game.table.players)
-    ascii_names = unicodedata.normalize("NFKD", names).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_names.lower()).strip("-")[:60].strip("-")
-    return "-".join(part for part in ("scorepad", slug, stored.created_at[:10]) if part)
+    return stem_of("-".join(stored.game.table.players), stored.created_at[:10])
+
+
+def stem_of(words: str, day: str) -> str:
+    """'scorepad-<words>-<day>' in plain lowercase letters and digits, for a file name."""
+    ascii_words = unicodedata.normalize("NFKD", words).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_words.lower()).strip("-")[:60].strip("-")
+    day_slug = re.sub(r"[^0-9a-z-]+", "-", day.lower()).strip("-")[:20]
+    return "-".join(part for part in ("scorepad", slug, day_slug) if part)
 
 
 def recap(score: GameScore) -> str:
@@ -70,7 +75,7 @@ def evening_lines(evening: Evening) -> list[Line]:
     return lines
 
 
-def _png(data: bytes, stem: str) -> Response:
+def png_response(data: bytes, stem: str) -> Response:
     return Response(
         data,
         mimetype="image/png",
@@ -84,7 +89,7 @@ def _png(data: bytes, stem: str) -> Response:
 @bp.get("/games/<game_id>/result.png")
 def result_image(game_id: str) -> Response:
     stored = stored_or_404(game_id)
-    return _png(draw(score_lines(stored.score())), file_stem(stored))
+    return png_response(draw(score_lines(stored.score())), file_stem(stored))
 
 
 @bp.get("/games/<game_id>/evening.png")
@@ -92,7 +97,7 @@ def evening_image(game_id: str) -> Response:
     stored = stored_or_404(game_id)
     evening = evening_for(stored)
     lines = evening_lines(evening) if evening else score_lines(stored.score())
-    return _png(draw(lines), file_stem(stored) + "-evening")
+    return png_response(draw(lines), file_stem(stored) + "-evening")
 
 
 HELPERS = (recap, evening_recap, file_stem)

@@ -68,7 +68,9 @@ def test_housekeeping_pages_are_accessible(page, live_server):
     page.goto(game_url + "/hands/1/adjust")
     page.get_by_label("Points for Ann & Cat").fill("2000")
     press(page, "Save the adjustment")
-    expect(page.locator("#adjust_0-error")).to_contain_text("must be from -1000 to 1000")
+    expect(page.locator("#adjust_0-error")).to_contain_text(
+        "must be a whole number from -1000 to 1000"
+    )
     assert_accessible(page, "manage-adjust-refused")
     page.goto(f"{live_server}/games/new?rules_from={game_url.rsplit('/', 1)[-1]}")
     assert_accessible(page, "manage-new-rules-from")

@@ -11,10 +11,12 @@ from flask import abort
 from sqlite_utils import Database
 
 from ...core.event import seconds_left
+from ...core.model import GameScore
+from ...core.roster import night_over
 from ...core.standings import Row
 from ...store import seats
 from ...store.event_clock import needs_settling, settle
-from ...store.events import Event, Match, event_standings, games_of, load_event
+from ...store.events import Event, Match, event_champion, event_standings, games_of, load_event
 from ...store.storage import StoredGame
 from ..words import status_line
 
@@ -46,6 +48,7 @@ class TableView:
     drawn: bool = False  # over without a winner
     named: str = ""  # a drawn playoff game: who the director sent through, and why
     sitting_in: tuple[str, ...] = ()  # substitutes playing for a fixed pair in this game
+    phase: str = ""  # the hand in play: "bidding", "playing" (bids in), "" (game over)
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
@@ -99,9 +102,16 @@ def tables(
                 drawn,
                 _named(names, match),
                 _sitting_in(event, match, stored.game.table.players),
+                _phase(score),
             )
         )
     return views
+
+
+def _phase(score: GameScore) -> str:
+    if score.status == "finished":
+        return ""
+    return "playing" if score.pending else "bidding"
 
 
 def _sitting_in(event: Event, match: Match, players: tuple[str, ...]) -> tuple[str, ...]:
@@ -144,9 +154,12 @@ def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool 
     """Everything an event page shows."""
     rows: tuple[Row, ...] = event_standings(event, games)
     last = event.current
+    champion = event_champion(event, games)
     return {
         "event": event,
         "rows": rows,
+        "champion": champion,
+        "over": night_over(event.settings, event.rounds, champion is not None),
         "order_words": [KEY_WORDS[k] for k in event.settings.order],
         "tables": tables(db, event, last.number, games, detail) if last else [],
         "byes": [event.by_id[e].name for e in last.byes] if last else [],

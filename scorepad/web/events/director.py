@@ -23,7 +23,7 @@ from .. import security
 from ..db import get_db
 from ..forms import COMMON_RULES
 from ..words import plain_error
-from . import bp, data
+from . import bp, card, data
 from .forms import CheckInForm, EventForm, ReseatForm, RevisionForm, SwapForm, WinnerForm
 
 WHOLE = re.compile(r"[0-9]{1,9}")
@@ -102,15 +102,17 @@ def director(event_id: str) -> str:
     checkin = CheckInForm()
     for field in (checkin.player_0, checkin.player_1):
         field.render_kw = {"list": "event-names", "autocomplete": "off"}
+    shared = card.share(event, page["rows"], page["champion"]) if page["over"] else {}
     return render_template(
         "events/director.html",
         **page,
+        **shared,
         checkin=checkin,
         swap=swap,
         reseat=reseat_form(event.revision, page["tables"]),
         winner_forms=winner_forms(event.revision, page["playoff"]),
         action=RevisionForm(revision=event.revision),
-        known_names=known_names(db),
+        known_names=known_names(db, [e[0] for e in remembered()]),
         poll=5,
     )
 

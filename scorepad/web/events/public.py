@@ -15,9 +15,10 @@ from ...core.standings import DEFAULT_ORDER, series
 from ...core.stats import player_stats
 from ...store import event_commands as commands
 from ...store.events import event_of_game, event_standings, load_event
+from ..csv_export import cell
 from ..db import get_db
 from ..words import plain_error
-from . import bp, data
+from . import bp, card, data
 from .following import follow
 from .forms import CheckInForm
 
@@ -103,7 +104,13 @@ def results(token: str) -> str:
     event, games = data.fresh(db, token, by="view")
     follow(event.view_token)
     rounds = [(r, data.tables(db, event, r.number, games)) for r in event.rounds]
-    return render_template("events/results.html", **data.page(db, event, games), rounds=rounds)
+    page = data.page(db, event, games)
+    return render_template(
+        "events/results.html",
+        **page,
+        **card.share(event, page["rows"], page["champion"]),
+        rounds=rounds,
+    )
 
 
 @bp.get("/screen/<token>/stats")
@@ -127,8 +134,12 @@ def results_csv(token: str) -> BaseResponse:
         for t in data.tables(db, event, r.number, games):
             totals: list[object] = list(t.totals) or ["", ""]
             result = f"{t.status} {t.named}".strip()
-            writer.writerow([r.number, r.kind, t.number, *t.sides, *totals, result])
-    name = "".join(c if c.isalnum() else "-" for c in event.settings.name)[:40] or "event"
+            # a name such as '=1+2' stays text in a spreadsheet, as in the game's CSV
+            writer.writerow(
+                [cell(v) for v in (r.number, r.kind, t.number, *t.sides, *totals, result)]
+            )
+    # plain letters: a header holds Latin-1 only, and a name may be "Łódź club"
+    name = card.card_stem(event)
     return Response(
         out.getvalue(),
         mimetype="text/csv",

@@ -18,11 +18,11 @@ from ...core.scoring import NILS
 from ...store import commands, storage
 from ...store.outcomes import NotOver
 from .. import errors, pagemodel, security
-from ..blind import read_blind
 from ..db import get_db
 from ..events.public import event_table
 from ..hand_forms import (
     HandForm,
+    blind_toggles,
     read_bids,
     read_tricks,
 )
@@ -128,7 +128,7 @@ def save_bids(game_id: str) -> Any:
         "bids",
         lambda: read_bids(form, table),
         lambda bids: commands.record_bids(
-            get_db(), game_id, form.number.data, bids, blind=read_blind(score)
+            get_db(), game_id, form.number.data, bids, blind=blind_toggles(form)
         ),
     )
 

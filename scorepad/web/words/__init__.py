@@ -3,7 +3,6 @@ reads it (the stakes and the what-if in `words.stakes`, the rules page in `words
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ...core.scoring import BLIND_NIL, NIL, Bid, GameScore, ScoredHand, SideHand, Table
@@ -12,6 +11,11 @@ from ...core.scoring import BLIND_NIL, NIL, Bid, GameScore, ScoredHand, SideHand
 def bid_text(bid: Bid) -> str:
     """'4', 'nil' or 'blind nil'."""
     return {NIL: "nil", BLIND_NIL: "blind nil"}.get(bid, str(bid))  # type: ignore[arg-type]
+
+
+def verb(table: Table, plural: str, singular: str) -> str:
+    """A verb agreeing with a side: a partnership is two players, a cutthroat side one."""
+    return plural if table.mode == "partnership" else singular
 
 
 MINUS = "\u2212"  # a true minus sign: a hyphen beside a dash reads as a range
@@ -35,7 +39,7 @@ def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
         if result.overtricks:
             words[-1] += f" ({result.overtricks} bag{'s' if result.overtricks > 1 else ''})"
     elif result.made is False:
-        words.append(f"set by {result.contract - result.contract_tricks}")
+        words.append(f"set by {result.set_by}")
     for nil in result.nils:
         kind = "blind nil" if nil.blind else "nil"
         who = table.players[nil.seat]
@@ -62,14 +66,19 @@ def side_sentence(score: GameScore, side: int) -> str:
         bags += f" of {rules.bag_limit}"
     words = f"{entry.name}: {number(entry.total)} points, {bags}"
     if score.status == "playing":
-        left = rules.target - entry.total
-        words += ", at the target" if left <= 0 else f", {left} to go"
+        words += f", {to_go(score, side)}"
     last = last_played(score)
     if last is not None and last.sides is not None:
         result = last.sides[side]
         words += f"; hand {last.number}: {signed(result.points)}, "
         words += result_words(score.table, side, result)
     return words + "."
+
+
+def to_go(score: GameScore, side: int) -> str:
+    """'120 to go', or 'at the target'."""
+    left = score.to_go[side]
+    return f"{left} to go" if left else "at the target"
 
 
 def hand_sentence(score: GameScore) -> str:
@@ -127,18 +136,8 @@ def last_played(score: GameScore) -> ScoredHand | None:
 
 
 def plain_error(field: Any, message: str) -> str:
-    """A form library's message in plain words naming the field, capitalised."""
-    label = str(getattr(getattr(field, "label", None), "text", "") or "this field")
-    if message.startswith("Not a valid integer") or message.startswith("Not a valid float"):
-        message = f"{label}: enter a whole number"
-    elif message.startswith("Not a valid choice"):
-        message = f"{label}: choose one of the choices shown"
-    elif found := re.match(r"Number must be between (-?\d+) and (-?\d+)", message):
-        message = f"{label} must be from {found[1]} to {found[2]}"
-    elif found := re.match(r"Number must be at least (-?\d+)", message):
-        message = f"{label} must be {found[1]} or more"
-    elif message.startswith("This field is required"):
-        message = f"{label} is missing"
+    """A refusal as a page shows it beside `field`: capitalised, no closing stop. Every
+    field and validator says its own words (web/fields.py), none is rewritten here."""
     message = message.rstrip(".")
     return message[:1].upper() + message[1:]
 
@@ -168,17 +167,20 @@ def won_text(score: GameScore) -> str:
     return f"{score.sides[score.winner].name} won"
 
 
+def winner_text(score: GameScore) -> str:
+    """'Alice & Cara win', 'Ann wins', or 'a draw': who won a finished game, worded once."""
+    if score.winner is None:
+        return "a draw"
+    return f"{score.sides[score.winner].name} {verb(score.table, 'win', 'wins')}"
+
+
 def outcome_text(score: GameScore) -> str:
     """'Alice & Cara win 320 to 250' or 'it ends as a draw', for a finished score."""
     if score.winner is None:
         return "it ends as a draw"
     totals = sorted(score.totals, reverse=True)
-    verb = "wins" if score.table.mode == "cutthroat" else "win"
     on_bags = " on fewer bags" if score.on_bags else ""
-    return (
-        f"{score.sides[score.winner].name} {verb} {number(totals[0])} to {number(totals[1])}"
-        f"{on_bags}"
-    )
+    return f"{winner_text(score)} {number(totals[0])} to {number(totals[1])}{on_bags}"
 
 
 def sides_text(score: GameScore, between: str = ", ") -> str:

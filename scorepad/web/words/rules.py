@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ...core.hand import contract_points, nil_points
 from ...core.model import GameScore, Table
 from ...core.rules import Rules
+from . import verb
 
 
 @dataclass(frozen=True)
@@ -268,13 +269,12 @@ def _this_game(score: GameScore) -> Section | None:
     ended = ""
     if score.reason == "ended":
         name = "" if score.winner is None else score.sides[score.winner].name
-        verb = "was" if score.table.mode == "cutthroat" else "were"
         if score.winner is None:
             how = "The lead was shared then, so it is a draw."
         elif score.on_bags:
             how = f"The lead was shared then; {name} held fewer bags and took the game."
         else:
-            how = f"{name} {verb} in front then and took the game."
+            how = f"{name} {verb(score.table, 'were', 'was')} in front then and took the game."
         ended = (
             f"The table stopped it early, after hand {len(score.hands)}, before anyone had won "
             f"by the rules above. {how}"

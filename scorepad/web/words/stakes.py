@@ -11,14 +11,10 @@ from ...core.rules import SPECS, RulesError
 from ...core.scoring import without_pending
 from ...core.stakes import Stake
 from ...core.whatif import WhatIf
-from . import number
+from . import number, verb
 
 DECIDING = ("need", "set_out", "hand_limit")  # first line: how the game may end
 IN_PLAY = ("set_out", "hand_limit", "bags")  # still true once the bids are in
-
-
-def _verb(table: Table, plural: str, singular: str) -> str:
-    return plural if table.mode == "partnership" else singular
 
 
 def stake_text(table: Table, stake: Stake) -> str:
@@ -26,7 +22,7 @@ def stake_text(table: Table, stake: Stake) -> str:
     name = table.side_name(stake.side) if stake.side is not None else ""
     n = stake.amount
     if stake.kind == "need":
-        return f"{name} {_verb(table, 'win', 'wins')} by making {n}"
+        return f"{name} {verb(table, 'win', 'wins')} by making {n}"
     if stake.kind == "bags":
         return f"{n} more bag{'s' if n > 1 else ''} cost{'' if n > 1 else 's'} {name} {stake.extra}"
     if stake.kind == "blind_nil":
@@ -34,7 +30,7 @@ def stake_text(table: Table, stake: Stake) -> str:
     if stake.kind == "blind_bid":
         return f"{name} may bid blind, {n} or more ({stake.extra} behind)"
     if stake.kind == "set_out":
-        return f"{name} {_verb(table, 'are', 'is')} out if set this hand"
+        return f"{name} {verb(table, 'are', 'is')} out if set this hand"
     if n == 1:
         return f"Last hand: the hand limit is {stake.extra}"
     if n == 0:

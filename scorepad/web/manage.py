@@ -137,7 +137,11 @@ def delete(game_id: str) -> Any:
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400, description="The form to delete the game was incomplete.")
-        commands.delete(get_db(), game_id)
+        try:  # a page older than the game (a hand saved since on another phone) deletes nothing
+            commands.delete(get_db(), game_id, request.form.get("version", type=int))
+        except Stale as outcome:
+            flash(say(outcome), "error")
+            return redirect(url_for("games.show", game_id=game_id))
         security.forget_game(game_id)
         flash("The game was deleted.", "ok")
         return redirect(url_for("games.index"))

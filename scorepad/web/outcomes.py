@@ -37,9 +37,11 @@ def _stale(outcome: Stale) -> str:
         "changed": changed(n or 0),
         "played": "These tricks were not saved: no hand is waiting for its tricks (it was "
         "saved or undone on another phone).",
-        "not_last": f"Only the last hand can be deleted, and hand {n} is not.",
+        "not_last": f"Hand {n} was not deleted: a later hand was entered on another phone "
+        "meanwhile (only the last hand can be deleted).",
         "bid": f"Hand {n} was bid meanwhile: it changed on another phone.",
-        "bidding": f"Hand {n} is no longer the hand being bid.",
+        "bidding": f"Hand {n} is no longer the hand being bid (it changed on another phone "
+        "meanwhile).",
         "put_back": f"Hand {n} was not put back: the game changed since it was undone.",
     }.get(outcome.why, STALE)
 

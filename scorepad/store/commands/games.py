@@ -89,12 +89,15 @@ def reseat(
     return change(db, game_id, act, "settings")
 
 
-def delete(db: Database, game_id: str) -> None:
-    """Remove a game, its hands and its seat links for good."""
+def delete(db: Database, game_id: str, revision: int | None = None) -> None:
+    """Remove a game, its hands and its seat links for good; with `revision` (what the
+    phone's delete page showed), only if the game has not changed since."""
     with writing(db):
         stored = storage.load_game(db, game_id)
         if stored is None:
             raise Missing()
+        if revision is not None:
+            at_revision(stored, revision)
         writers.delete(db, stored)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -21,12 +22,12 @@ FORMATS = (
     ("round_robin", "Fixed partnerships, round robin: every pair meets once"),
     ("individual", "Individual: partners rotate every round"),
 )
-ORDERS = (
-    ("wins,diff,points,bags", "Wins, then point difference, points, fewer bags"),
-    ("vp,diff,points,bags", "Victory points (3 a win, 1 a draw), then difference, points, bags"),
-    ("wins,points,diff,bags", "Wins, then points, point difference, fewer bags"),
-    ("vp,points,diff,bags", "Victory points, then points, point difference, fewer bags"),
-    ("wins,bags,diff,points", "Wins, then fewer bags, point difference, points"),
+FIRST = (("wins", "Wins"), ("vp", "Victory points (3 a win, 1 a draw)"))
+THEN = {"diff": "point difference", "points": "points", "bags": "fewer bags"}
+ORDERS = tuple(  # every order the standings can read: wins or vp, then the three others
+    (",".join((first, *then)), f"{label}, then {', '.join(THEN[k] for k in then)}")
+    for first, label in FIRST
+    for then in permutations(THEN)
 )
 
 
@@ -60,7 +61,12 @@ class EventForm(FlaskForm):
         validators=[Required("enter a target"), Within(TARGET_LOW, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
     )
-    order = Choices("Standings", choices=_choices(ORDERS), default=ORDERS[0][0])
+    order = Choice(
+        "Standings order",
+        choices=_choices(ORDERS),
+        default=ORDERS[0][0],
+        description="Entrants equal on every key share a place.",
+    )
     bye_counts = Choices(
         "A bye counts as",
         choices=_choices((("win", "A win"), ("none", "Nothing"))),

@@ -15,6 +15,7 @@ from ...core.standings import DEFAULT_ORDER, series
 from ...core.stats import player_stats
 from ...store import event_commands as commands
 from ...store.events import event_of_game, event_standings, load_event
+from ..csv_export import cell
 from ..db import get_db
 from ..words import plain_error
 from . import bp, card, data
@@ -133,8 +134,12 @@ def results_csv(token: str) -> BaseResponse:
         for t in data.tables(db, event, r.number, games):
             totals: list[object] = list(t.totals) or ["", ""]
             result = f"{t.status} {t.named}".strip()
-            writer.writerow([r.number, r.kind, t.number, *t.sides, *totals, result])
-    name = "".join(c if c.isalnum() else "-" for c in event.settings.name)[:40] or "event"
+            # a name such as '=1+2' stays text in a spreadsheet, as in the game's CSV
+            writer.writerow(
+                [cell(v) for v in (r.number, r.kind, t.number, *t.sides, *totals, result)]
+            )
+    # plain letters: a header holds Latin-1 only, and a name may be "Łódź club"
+    name = card.card_stem(event)
     return Response(
         out.getvalue(),
         mimetype="text/csv",

@@ -188,7 +188,7 @@ def test_a_changed_dealer_passes_the_deal_on(db):
     game_id = played(db)
     store_calls.set_dealer(db, game_id, 1, version(db, game_id), 2)
     score = storage.load_game(db, game_id).score()
-    assert score.hands[0].dealer == 2 and score.next_dealer == 3 and score.next_leader == 0
+    assert score.hands[0].dealer == 2 and score.next_dealer == 3 and score.next_hand.leader == 0
 
 
 def test_an_undo_drops_a_chosen_next_dealer(db):

@@ -221,9 +221,9 @@ def test_dealer_moves_every_later_deal_and_the_leader():
     assert [s.dealer for s in score.hands] == [0, 3, 0, 1]
     assert [s.leader for s in score.hands] == [1, 0, 1, 2]
     assert [s.dealt_out_of_turn for s in score.hands] == [False, True, False, False]
-    assert (score.next_dealer, score.next_leader) == (1, 2)
+    assert (score.next_dealer, score.next_hand.leader) == (1, 2)
     score = score_game(partnership(), Rules(), hands[:3])
-    assert (score.next_dealer, score.next_leader) == (1, 2)
+    assert (score.next_dealer, score.next_hand.leader) == (1, 2)
 
 
 @pytest.mark.parametrize(

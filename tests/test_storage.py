@@ -310,7 +310,7 @@ def test_bids_with_blind_and_dealer_then_tricks_with_an_adjustment(db):
     rules = validate_rules({"blind_bid": 6, "blind_bid_trailing_by": 0})
     game_id = store_calls.create_game(db, partnership(), rules)
     store_calls.save_bids(db, game_id, 1, [3, 3, 3, 3], blind=(1,), dealer=3)
-    assert storage.load_game(db, game_id).score().next_leader == 0
+    assert storage.load_game(db, game_id).score().next_hand.leader == 0
     store_calls.save_tricks(db, game_id, 1, 1, [4, 3, 3, 3])
     store_calls.set_adjustment(db, game_id, 1, 2, [-10, 10], "misdeal")
     score = _fresh(db, game_id).score()

@@ -28,6 +28,11 @@ from .standings import BYE_COUNTS, DEFAULT_ORDER, check_order
 FORMATS = ("round_robin", "swiss", "individual")
 TIES = ("play_on", "draw")
 MAX_TABLES = 30
+# the limits of an event's settings, read by the form that asks for them
+NAME_LENGTH = 80
+DATE_LENGTH = 40
+ROUNDS = (1, 30)
+ROUND_MINUTES = (0, 240)
 TARGET_LOW, TARGET_HIGH = target_range()
 
 
@@ -84,11 +89,11 @@ def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: s
 def check_settings(raw: Mapping[str, Any]) -> Settings:
     """Check an event's settings (a form, a file); a GameError names the field at fault."""
     name = raw.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > 80:
-        raise GameError("must be 1 to 80 characters", field="name")
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
+        raise GameError(f"must be 1 to {NAME_LENGTH} characters", field="name")
     date = raw.get("date", "")
-    if not isinstance(date, str) or len(date) > 40:
-        raise GameError("must be at most 40 characters", field="date")
+    if not isinstance(date, str) or len(date) > DATE_LENGTH:
+        raise GameError(f"must be at most {DATE_LENGTH} characters", field="date")
     playoff = _number(raw, "playoff", 0, 64, 0)
     if playoff == 1:
         raise GameError("must be 0 (no playoff) or at least 2", field="playoff")
@@ -99,8 +104,8 @@ def check_settings(raw: Mapping[str, Any]) -> Settings:
         name=name.strip(),
         date=date.strip(),
         format=_choice(raw, "format", FORMATS, "swiss"),
-        rounds=_number(raw, "rounds", 1, 30, 4),
-        round_minutes=_number(raw, "round_minutes", 0, 240, 0),
+        rounds=_number(raw, "rounds", *ROUNDS, 4),
+        round_minutes=_number(raw, "round_minutes", *ROUND_MINUTES, 0),
         order=check_order(order),
         bye_counts=_choice(raw, "bye_counts", BYE_COUNTS, "win"),
         on_time_tie=_choice(raw, "on_time_tie", TIES, "play_on"),

@@ -249,11 +249,6 @@ class GameScore:
             return pending.dealer
         return self.deal_from if self.chosen_dealer is None else self.chosen_dealer
 
-    @property
-    def next_leader(self) -> int:
-        """Who bids and leads first in the hand to bid next (or being played)."""
-        return self.next_hand.leader
-
     @cached_property
     def next_hand(self) -> NextHand:
         """The next hand (core.next_hand): dealer, leader, bidding order, the bids each

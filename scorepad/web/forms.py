@@ -1,5 +1,6 @@
-"""Flask-WTF forms: a new game and an import, and the fields other forms share (a whole
-number, a house rule). The hand forms are in `hand_forms`."""
+"""Flask-WTF forms: a new game and an import, a house rule's field, and names read with
+the core's check. The hand forms are in `hand_forms`; fields that refuse in scorepad's
+own words in `fields`."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 from wtforms.widgets import HiddenInput
 
+from ...core.event import DATE_LENGTH, NAME_LENGTH, ROUND_MINUTES, ROUNDS
 from ...core.names import MAX_NAME
 from ...core.rules import RULE_SPECS
 from ..fields import Choice, Choices, Required, WholeNumberField, Within, at_most
@@ -40,19 +41,19 @@ class EventForm(FlaskForm):
 
     name = StringField(
         "Event name",
-        validators=[Required("enter a name"), at_most(80, 1)],
+        validators=[Required("enter a name"), at_most(NAME_LENGTH, 1)],
     )
-    date = StringField("Date", validators=[Optional(), at_most(40, 0)])
+    date = StringField("Date", validators=[Optional(), at_most(DATE_LENGTH, 0)])
     format = Choices("Format", choices=_choices(FORMATS), default="swiss")
     rounds = WholeNumberField(
-        "Rounds", default=4, validators=[Required("enter a number"), Within(1, 30)]
+        "Rounds", default=4, validators=[Required("enter a number"), Within(*ROUNDS)]
     )
     round_minutes = WholeNumberField(
         "Round length in minutes",
         default=0,
         description="0: no clock. When time is called the hand in play is finished and the "
         "game ends after it.",
-        validators=[Required("enter a number"), Within(0, 240)],
+        validators=[Required("enter a number"), Within(*ROUND_MINUTES)],
         render_kw={"inputmode": "numeric"},
     )
     target = WholeNumberField(

@@ -10,24 +10,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, has_request_context, request
+from flask import has_request_context
 from flask import url_for as build
+from flask.globals import request_ctx
 
 LINKS_KEPT = 4096  # past this, forgotten all at once and built again
 
 
 def url_for(endpoint: str, **values: Any) -> str:
     """Flask's `url_for`, built once per endpoint, values and address of the app."""
-    if (
-        endpoint[0] == "."
-        or any(k[0] == "_" and k != "_external" for k in values)
-        or not has_request_context()
-    ):
+    if endpoint[0] == "." or not has_request_context():
         return build(endpoint, **values)
-    env = request.environ
-    where = (env["wsgi.url_scheme"], env.get("HTTP_HOST"), env.get("SCRIPT_NAME", ""))
-    key = (endpoint, where, *values.items())
-    links: dict[tuple[Any, ...], str] = current_app.extensions.setdefault("scorepad.links", {})
+    for name in values:
+        if name[0] == "_" and name != "_external":
+            return build(endpoint, **values)
+    ctx = request_ctx._get_current_object()  # type: ignore[attr-defined]  # one look-up
+    env = ctx.request.environ
+    key = (
+        endpoint,
+        env["wsgi.url_scheme"],
+        env.get("HTTP_HOST"),
+        env.get("SCRIPT_NAME", ""),
+        *values.items(),
+    )
+    links: dict[tuple[Any, ...], str] = ctx.app.extensions.setdefault("scorepad.links", {})
     try:
         return links[key]
     except KeyError:

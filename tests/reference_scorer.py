@@ -8,7 +8,8 @@ differential test can compare scorepad's numbers against it.
 or raises `Refused` with a message (the wording need not match scorepad's).
 
 Where RULES.md is silent or ambiguous the most literal reading is taken; each such
-place is marked "READING:".
+place is marked "READING:" (a few of them, on what a file may hold rather than on the
+score, were settled after comparing with scorepad, and say so).
 """
 
 from __future__ import annotations
@@ -416,13 +417,12 @@ def contract_tricks(hand: dict, table: dict, rules: dict, side: int) -> int:
     seats = table["side_seats"][side]
     nil_taken = sum(seat_tricks(tricks, s) for s in seats if is_nil(bids[s]))
     taken = tricks["side"][side] - nil_taken
-    if rules["nil_tricks"] == "partner" and contract_of(hand, table, side) > 0:
+    # `partner`: a nil bidder's tricks count towards the partner's contract, even a
+    # contract of 0 bid as a number (zero_bid = bid); a side of nil bidders only has no
+    # contract, and its nil tricks are bags (in score_side).
+    if rules["nil_tricks"] == "partner" and not all(is_nil(bids[s]) for s in seats):
         taken += nil_taken
     return taken
-
-
-def nil_tricks_go_to_contract(hand: dict, table: dict, rules: dict, side: int) -> bool:
-    return rules["nil_tricks"] == "partner" and contract_of(hand, table, side) > 0
 
 
 def after_renege(hand: dict, table: dict, rules: dict) -> list[int]:
@@ -477,8 +477,7 @@ def score_side(hand: dict, table: dict, rules: dict, side: int, taken: int) -> d
             points += base
     else:
         # Contract 0: a numeric 0 bid (zero_bid = bid) makes every contract trick a bag;
-        # all members on nil: the contract scores nothing (no contract tricks exist
-        # unless `partner`, which then scores the nil tricks as bags, below).
+        # all members on nil: there is no contract and nothing to score for it.
         if any(not is_nil(bids[s]) for s in seats):
             points += rules["bag_points"] * taken
             bags += taken
@@ -491,22 +490,10 @@ def score_side(hand: dict, table: dict, rules: dict, side: int, taken: int) -> d
         if rules["nil_tricks"] == "bags":
             points += rules["bag_points"] * took
             bags += took
-        elif rules["nil_tricks"] == "partner" and contract == 0:
-            if all(is_nil(bids[s]) for s in seats):
-                points += rules["bag_points"] * took
-                bags += took
-            # else: a numeric 0 partner; its contract tricks already hold these.
+        elif rules["nil_tricks"] == "partner" and all(is_nil(bids[s]) for s in seats):
+            points += rules["bag_points"] * took
+            bags += took
     return {"points": points, "bags": bags, "set": made is False, "boston": boston}
-
-
-def nil_partner_zero_tricks(hand: dict, table: dict, rules: dict, side: int) -> int:
-    """Under `partner` with a numeric 0 beside a nil: the nil's tricks join the contract."""
-    if rules["nil_tricks"] != "partner" or contract_of(hand, table, side) != 0:
-        return 0
-    seats = table["side_seats"][side]
-    if all(is_nil(hand["bids"][s]) for s in seats):
-        return 0
-    return sum(seat_tricks(hand["tricks"], s) for s in seats if is_nil(hand["bids"][s]))
 
 
 def apply_bags(rules: dict, held: int, new: int) -> tuple[int, int]:
@@ -625,10 +612,9 @@ def score(doc: Any) -> dict:
         # had already finished cannot also be stopped early (scorepad refuses it too).
         if finished:
             raise Refused("ended: the game was already over")
-        if not finished:
-            result["status"] = "finished"
-            result["winner"] = single_leader(state["totals"], state["bags"], rules)
-            result["how"] = "ended" if result["winner"] is not None else "draw"
+        result["status"] = "finished"
+        result["winner"] = single_leader(state["totals"], state["bags"], rules)
+        result["how"] = "ended" if result["winner"] is not None else "draw"
     for hand_out in result["hands"]:
         if hand_out["sides"] is not None:
             for side in hand_out["sides"]:
@@ -650,9 +636,6 @@ def play_hand(hand: dict, table: dict, rules: dict, state: dict) -> list[dict]:
     out = []
     for side in range(table["sides"]):
         scored = score_side(hand, table, rules, side, taken[side])
-        extra = nil_partner_zero_tricks(hand, table, rules, side)
-        scored["points"] += rules["bag_points"] * extra
-        scored["bags"] += extra
         bags, penalty = apply_bags(rules, state["bags"][side], scored["bags"])
         points = scored["points"] - penalty
         if hand["adjust"] is not None:

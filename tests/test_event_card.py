@@ -79,6 +79,8 @@ def test_the_card_shows_the_top_of_the_standings_and_the_playoff_winner(client, 
     assert f"Playoff winner: <strong>{escape(first)}" in results
     said = f"Tuesday club 2026-12-01: Playoff winner: {first}. 1. {top[0]} (3 vp, +246 diff"
     assert escape(said) in results
+    screen = client.get(f"/events/screen/{token}/live").text
+    assert f"Playoff winner: <strong>{escape(first)}</strong>" in screen
     director = client.get(f"/events/{night.id}").get_data(as_text=True)
     assert "The night is over" in director and "Share the results" in director
     assert 'download="scorepad-tuesday-club-2026-12-01.png"' in director

@@ -323,3 +323,42 @@ def test_a_series_sums_the_nights_by_name():
         ("Ann & Bo", 2, 1, 50, 350, 2),
         ("Cy & Di", 1, 0, -200, 100, 3),
     ]
+
+
+# Worked by hand: Ann beats Bo 300-100 (Ann 5 bags); Cy and Di draw four times 100-100
+# (bags 1-0, then 0-1 three times). Ann: 1 win, 3 vp, +200, 300 points, 5 bags; Bo: a
+# loss, -200, 100 points, 0 bags; Cy: 4 draws, 4 vp, 0, 400, 1 bag; Di: the same, 3 bags.
+CHOSEN = [_result(1, 2, 300, 100, (5, 0)), _result(3, 4, 100, 100, (1, 0))]
+CHOSEN += [_result(3, 4, 100, 100, (0, 1))] * 3
+
+
+@pytest.mark.parametrize(
+    ("order", "ranked"),
+    [
+        ("wins,diff,points,bags", [("Ann", 1), ("Cy", 2), ("Di", 3), ("Bo", 4)]),
+        ("vp,diff,points,bags", [("Cy", 1), ("Di", 2), ("Ann", 3), ("Bo", 4)]),
+        ("wins,bags,diff,points", [("Ann", 1), ("Bo", 2), ("Cy", 3), ("Di", 4)]),
+        ("vp,points,diff,bags", [("Cy", 1), ("Di", 2), ("Ann", 3), ("Bo", 4)]),
+        ("wins,points,diff", [("Ann", 1), ("Cy", 2), ("Di", 2), ("Bo", 4)]),
+        ("vp,diff", [("Cy", 1), ("Di", 1), ("Ann", 3), ("Bo", 4)]),
+        ("wins,points,bags,diff", [("Ann", 1), ("Cy", 2), ("Di", 3), ("Bo", 4)]),
+    ],
+)
+def test_the_order_chosen_ranks_the_night(order, ranked):
+    names = {1: "Ann", 2: "Bo", 3: "Cy", 4: "Di"}
+    rows = standings(names, CHOSEN, order=order.split(","))
+    assert [(r.name, r.place) for r in rows] == ranked
+    assert [(r.wins, r.draws, r.vp) for r in rows if r.name == "Cy"] == [(0, 4, 4)]
+
+
+@pytest.mark.parametrize(
+    ("bye_counts", "order", "figures"),
+    [
+        ("win", ("vp", "diff"), [("A", 1, 3, 1, 0, 1), ("B", 0, 0, 0, 0, 2)]),
+        ("none", ("vp", "diff"), [("A", 0, 0, 1, 0, 1), ("B", 0, 0, 0, 0, 1)]),
+        ("win", ("wins", "points"), [("A", 1, 3, 1, 0, 1), ("B", 0, 0, 0, 0, 2)]),
+    ],
+)
+def test_a_bye_counts_as_the_event_says(bye_counts, order, figures):
+    rows = standings({1: "A", 2: "B"}, [], byes=[1], order=order, bye_counts=bye_counts)
+    assert [(r.name, r.wins, r.vp, r.byes, r.points, r.place) for r in rows] == figures

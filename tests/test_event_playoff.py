@@ -175,3 +175,21 @@ def test_the_director_names_the_winner_on_the_page_and_the_file_keeps_it(client,
     assert r.status_code == 302, r.get_data(as_text=True)
     copy = client.get(r.headers["Location"]).get_data(as_text=True)
     assert "go through by the director&#39;s word: one more hand" in copy
+
+
+def test_only_the_final_plays_to_its_own_target(db):
+    event_id = _semi_finals(db, final_target=150)
+    semis = load_event(db, event_id).round_matches(2)
+    assert [load_game(db, m.game_id).game.rules.target for m in semis] == [200, 200]
+    for match in semis:
+        _play(db, match.game_id, 13)
+        clock.end_table(db, event_id, 2, match.number)
+    clock.settle(db, event_id)
+    (final,) = load_event(db, event_id).round_matches(3)
+    assert load_game(db, final.game_id).game.rules.target == 150
+
+
+def test_the_director_s_page_tells_the_final_s_target(client, app):
+    night = Night(client, app, playoff=4, final_target=150, target=100)
+    director = client.get(f"/events/{night.id}").get_data(as_text=True)
+    assert "playoff for the top 4, the final to 150" in director

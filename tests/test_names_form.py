@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.event_helpers import event_form
 from tests.helpers import new_game_form, start, text
 
 
@@ -161,3 +162,29 @@ def test_a_game_file_name_that_looks_empty_is_refused_naming_the_seat(blank):
 def test_a_name_with_something_that_shows_is_kept(client, name):
     response = client.post("/games/new", data=new_game_form((name, "Ben", "Cara", "Dev")))
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("path", "data", "said"),
+    [
+        ("/games/new", {"target": "custom", "custom_target": "x"}, "Other target: enter a whole"),
+        ("/games/new", {"target": "custom", "custom_target": "9"}, "Other target must be from"),
+        ("/games/new", {"table": "bridge"}, "Game: choose one of the choices shown"),
+        ("/games/new", {"rule_bag_limit": ""}, "Enter a number"),
+        ("/games/new", {"rule_nil_tricks": "x"}, "choose one of the choices shown"),
+        ("/events/new", {"name": "x" * 81}, "At most 80 characters"),
+        ("/events/new", {"rounds": "99"}, "Rounds must be from 1 to 30"),
+    ],
+)
+def test_every_field_refuses_in_its_own_words(client, path, data, said):
+    """The fields and validators carry scorepad's words (web/fields.py); the page shows
+    them as they are, no library message rewritten (words.plain_error only capitalises)."""
+    from scorepad.web.words import plain_error
+
+    base = new_game_form() if path == "/games/new" else event_form()
+    response = client.post(path, data={**base, **data})
+    body = text(response)
+    assert response.status_code == 400 and said in body, body[:2000]
+    for library in ("Not a valid", "Number must be", "This field is required", "Field must be"):
+        assert library not in body
+    assert plain_error(None, "Not a valid choice.") == "Not a valid choice"  # not rewritten

@@ -630,6 +630,16 @@ READINGS = [
         None,
         [1, -120],
     ),
+    # partner + zero_bid bid: the nil's trick counts towards its partner's contract of 0,
+    # so a renege hands it over too (1 + 1 given: 11 + 2 = 13 of 1 is 22, 12 bags: -100).
+    (
+        {"nil_tricks": "partner", "zero_bid": "bid"},
+        [{"bids": [N, 0, 1, N], "tricks": [7, 1, 4, 1], "renege": [1]}],
+        {},
+        "playing",
+        None,
+        [-178, -100],
+    ),
     # Both sides set out on the same hand with equal totals: neither is out; the next set is.
     ({"set_out": 2}, [H1, H1], {}, "playing", None, [-160, -160]),
     (

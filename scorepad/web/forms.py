@@ -3,20 +3,19 @@ number, a house rule). The hand forms are in `hand_forms`."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, Field, IntegerField, RadioField, StringField
+from wtforms import BooleanField, Field, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import Optional
 
 from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from ..core.scoring import Table
+from .fields import Choices, Required, WholeNumberField, Within
 
-_WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
 # The tables a game is played at: the choice, its mode and seats, and how it is shown.
 TABLES = {
     "partnership": ("partnership", 4, "Partnership: 4 players, partners sit opposite"),
@@ -48,17 +47,6 @@ COMMON_RULES = ("nil", "blind_nil", "double_nil", "nil_value", "bag_limit", "bag
 TARGET_LOW, TARGET_HIGH = target_range()
 
 
-class WholeNumberField(IntegerField):
-    """A whole number typed in ASCII digits, with an optional sign: `int`, which
-    IntegerField uses, also reads other scripts' digits ("٣") and "1_000"."""
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        typed = valuelist[0] if valuelist else None
-        if isinstance(typed, str) and typed.strip() and not _WHOLE.fullmatch(typed.strip()):
-            raise ValueError(self.gettext("Not a valid integer value."))
-        super().process_formdata(valuelist)
-
-
 def _choices(pairs: Any) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
@@ -68,15 +56,15 @@ def _rule_field(spec: Any) -> Field:
     if spec.kind == "switch":
         return BooleanField(spec.label, default=spec.default, description=spec.help)
     if spec.kind == "choice":
-        return RadioField(
+        return Choices(
             spec.label, choices=_choices(spec.choices), default=spec.default, description=spec.help
         )
-    required = Optional() if spec.optional else InputRequired("enter a number")
+    required = Optional() if spec.optional else Required("enter a number")
     return WholeNumberField(
         spec.label,
         default=spec.default,
         description=spec.help,
-        validators=[required, NumberRange(spec.low, spec.high)],
+        validators=[required, Within(spec.low, spec.high)],
         render_kw={"inputmode": "numeric"},
     )
 
@@ -109,20 +97,20 @@ def read_names(
 class NewGameForm(FlaskForm):
     """Who plays, who deals first, how far, and the house rules."""
 
-    table = RadioField("Game", choices=_table_choices(), default="partnership")
+    table = Choices("Game", choices=_table_choices(), default="partnership")
     player_0 = StringField("Player 1", render_kw=NAME_FIELD)
     player_1 = StringField("Player 2", render_kw=NAME_FIELD)
     player_2 = StringField("Player 3", render_kw=NAME_FIELD)
     player_3 = StringField("Player 4", render_kw=NAME_FIELD)
-    first_dealer = RadioField(
+    first_dealer = Choices(
         "First dealer", choices=_choices((str(i), f"Seat {i + 1}") for i in range(4)), default="0"
     )
-    target = RadioField(
+    target = Choices(
         "Target",
         default="500",
         choices=_choices([(str(t), str(t)) for t in TARGET_PRESETS] + [("custom", "Other")]),
     )
-    tricks_by = RadioField(
+    tricks_by = Choices(
         "Count tricks",
         default="side",
         choices=_choices([("side", "By side"), ("seat", "By player")]),
@@ -131,7 +119,7 @@ class NewGameForm(FlaskForm):
     )
     custom_target = WholeNumberField(
         "Other target",
-        validators=[Optional(), NumberRange(TARGET_LOW, TARGET_HIGH)],
+        validators=[Optional(), Within(TARGET_LOW, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
     )
 

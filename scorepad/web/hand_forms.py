@@ -8,29 +8,38 @@ from functools import lru_cache
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, RadioField
-from wtforms.validators import InputRequired
+from wtforms import BooleanField
 
-from ..core.checks import typed_count
 from ..core.next_hand import Choice
 from ..core.scoring import NILS, Bid, Table
-from .forms import WholeNumberField, _choices
+from .fields import Choices, Required, WholeNumberField
+from .forms import _choices
 from .widgets import Hidden
 
 
 class HandForm(FlaskForm):
     """The fields every hand form carries: which hand, and which version of it."""
 
-    number = WholeNumberField("Hand", widget=Hidden(), validators=[InputRequired()])
-    version = WholeNumberField("Version", widget=Hidden(), validators=[InputRequired()])
+    number = WholeNumberField("Hand", widget=Hidden(), validators=[Required()])
+    version = WholeNumberField("Version", widget=Hidden(), validators=[Required()])
 
 
 UNTICKED = (False, "false", "", "0")  # a blind toggle sent unticked
 
 
-def _pick(label: str, choices: Iterable[tuple[str, str]], default: str | None = None) -> RadioField:
-    """One seat's or side's choices, as radio chips."""
-    return RadioField(label, choices=_choices(choices), default=default, validate_choice=False)
+def _pick(
+    label: str, choices: Iterable[tuple[str, str]], missing: str, other: str, default: Any = None
+) -> Choices:
+    """One seat's or side's choices, as radio chips: one of them must be sent, unless a
+    `default` stands for it (`missing`: the words when none is, `other`: when another
+    value is)."""
+    return Choices(
+        label,
+        choices=_choices(choices),
+        default=default,
+        validators=[] if default is not None else [Required(missing)],
+        invalid_choice_message=other,
+    )
 
 
 def hand_form(
@@ -72,82 +81,56 @@ def _hand_form_class(
     class Form(HandForm):
         pass
 
-    counts = [(str(n), str(n)) for n in range(table.tricks_per_hand + 1)]
+    top = table.tricks_per_hand
+    counts = [(str(n), str(n)) for n in range(top + 1)]
+
+    def count(name: str, default: str | None = None) -> Choices:
+        missing, other = f"{name}'s tricks are missing", f"{name}'s tricks must be"
+        return _pick(
+            f"{name} tricks", counts, missing, f"{other} a number from 0 to {top}", default
+        )
+
     for seat, name in enumerate(table.players):
         if bids:
-            setattr(Form, f"bid_{seat}", _pick(f"{name} bid", bids[seat]))
+            missing, other = f"{name}'s bid is missing", f"{name}'s bid must be"
+            setattr(
+                Form,
+                f"bid_{seat}",
+                _pick(f"{name} bid", bids[seat], missing, f"{other} one of the choices shown"),
+            )
             if seat < len(table.sides):  # the bids step's blind toggles, one a side
                 setattr(
                     Form, f"blind_side_{seat}", BooleanField(false_values=(False, "false", "", "0"))
                 )
         if tricks == "seat" or (tricks == "side" and (nil_seats is None or seat in nil_seats)):
-            default = "0" if tricks == "side" else None
-            setattr(Form, f"tricks_{seat}", _pick(f"{name} tricks", counts, default))
+            setattr(Form, f"tricks_{seat}", count(name, "0" if tricks == "side" else None))
     if tricks == "side":
         for side in range(len(table.sides)):
-            setattr(Form, f"side_{side}", _pick(f"{table.side_name(side)} tricks", counts))
+            setattr(Form, f"side_{side}", count(table.side_name(side)))
     return Form
 
 
-def _number(field: Field, top: int) -> int | None:
-    value = typed_count(field.data)
-    return value if value is not None and value <= top else None
-
-
-def _count(field: Field, name: str, top: int) -> int | None:
-    """The tricks a group holds, or None with the error set beside it, in plain words."""
-    took = _number(field, top)
-    if took is None:
-        field.errors.append(
-            f"{name}'s tricks are missing"
-            if field.data in (None, "")
-            else f"{name}'s tricks must be a number from 0 to {top}"
-        )
-    return took
-
-
-def read_bids(form: HandForm, table: Table) -> list[Bid] | None:
-    """The bids a form holds, or None with every error set beside its seat."""
-    result: list[Bid] = []
-    for seat, name in enumerate(table.players):
-        field = form[f"bid_{seat}"]
-        offered = {choice.value for choice in field.choices}
-        if field.data in (None, "", "None"):
-            field.errors.append(f"{name}'s bid is missing")
-        elif field.data not in offered:
-            field.errors.append(f"{name}'s bid must be one of the choices shown")
-        elif field.data in NILS:
-            result.append(field.data)
-        else:
-            result.append(int(field.data))
-    return result if len(result) == len(table.players) else None
+def read_bids(form: HandForm, table: Table) -> list[Bid]:
+    """The bids of a validated form (each one of the choices its seat was offered)."""
+    values = [form[f"bid_{seat}"].data for seat in range(len(table.players))]
+    return [value if value in NILS else int(value) for value in values]
 
 
 def read_tricks(
     form: HandForm,
     table: Table,
     bids: list[Bid] | tuple[Bid, ...] | None = None,
-) -> tuple[list[int | None], list[int] | None] | None:
-    """Per-seat tricks (None where counted with the side) and the side counts (None
-    when entered by seat), or None with every error set beside its group. Whether they
-    add up to the deal is the core's check (its refusal goes beside the sides' counts)."""
-    top, ok = table.tricks_per_hand, True
+) -> tuple[list[int | None], list[int] | None]:
+    """Per-seat tricks of a validated form (None where counted with the side) and the
+    side counts (None when entered by seat). Whether they add up to the deal, and a nil
+    bidder's count to its side's, is the core's check."""
     by_side = "side_0" in form
     tricks: list[int | None] = []
-    for seat, name in enumerate(table.players):
-        field = form[f"tricks_{seat}"] if f"tricks_{seat}" in form else None
+    for seat in range(len(table.players)):
+        name = f"tricks_{seat}"
         wanted = not by_side or (bids is not None and bids[seat] in NILS)
-        if field is None or not wanted:
-            tricks.append(None)
-            continue
-        took = _count(field, name, top)
-        ok = ok and took is not None
-        tricks.append(took)
-    sides: list[int] | None = None
-    if by_side:  # the counts alone: whether they add up to the deal, the core says
-        sides = []
-        for side in range(len(table.sides)):
-            took = _count(form[f"side_{side}"], table.side_name(side), top)
-            ok = ok and took is not None
-            sides.append(took or 0)
-    return (tricks, sides) if ok else None
+        tricks.append(int(form[name].data) if name in form and wanted else None)
+    sides = (
+        [int(form[f"side_{side}"].data) for side in range(len(table.sides))] if by_side else None
+    )
+    return tricks, sides

@@ -6,21 +6,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, RadioField, StringField
-from wtforms.validators import InputRequired, Optional
+from wtforms import BooleanField, StringField
+from wtforms.validators import Optional
 from wtforms.widgets import HiddenInput
 
 from ..core.checks import MAX_NOTE
 from ..core.errors import GameError
 from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
 from ..core.scoring import Table, make_table
-from .forms import NAME_FIELD, WholeNumberField, _choices, _rule_field, read_names
+from .fields import Choices, Required, WholeNumberField
+from .forms import NAME_FIELD, _choices, _rule_field, read_names
 
 
 class VersionForm(FlaskForm):
     """A POST that carries the version of what it changes (a hand's or the game's)."""
 
-    version = WholeNumberField("Version", widget=HiddenInput(), validators=[InputRequired()])
+    version = WholeNumberField("Version", widget=HiddenInput(), validators=[Required()])
 
 
 def rule_keys(table: Table) -> list[str]:
@@ -91,10 +92,10 @@ def dealer_form(table: Table, version: int, seat: int) -> VersionForm:
     """Who dealt (or deals) a hand: one choice per player."""
 
     class Form(VersionForm):
-        dealer = RadioField(
+        dealer = Choices(
             "Dealer",
             choices=_choices((str(s), name) for s, name in enumerate(table.players)),
-            validators=[InputRequired("choose the dealer")],
+            validators=[Required("choose the dealer")],
         )
 
     return Form(data={"version": version, "dealer": str(seat)})

@@ -21,9 +21,8 @@ from flask import (
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
-from wtforms import IntegerField, RadioField, SelectField
+from wtforms import RadioField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired
 from wtforms.widgets import HiddenInput
 
 from ..core.errors import GameError
@@ -32,6 +31,7 @@ from ..store import commands, seats, storage
 from ..store.outcomes import Outcome
 from .db import get_db
 from .errors import refuse
+from .fields import Choice, Required, WholeNumberField
 from .outcomes import notice_text, refusal_text, say
 from .pagemodel import SeatState, seat_state
 from .render import render_stored, stored_or_404
@@ -65,12 +65,12 @@ def seat_qr(url: str, name: str) -> Markup:
 
 def _bid_form(name: str, choices: list[tuple[str, str]], **values: Any) -> FlaskForm:
     class SeatBidForm(FlaskForm):
-        number = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
+        number = WholeNumberField("Hand", widget=HiddenInput(), validators=[Required()])
         # The core judges the value, with a message that says what is allowed.
         bid = RadioField(
             f"{name} bid",
             choices=[SelectChoice(v, t) for v, t in choices],
-            validators=[InputRequired("choose a bid")],
+            validators=[Required("choose a bid")],
             validate_choice=False,
         )
 
@@ -81,16 +81,16 @@ def _rest_form(stored: storage.StoredGame, missing: list[int], **values: Any) ->
     score, names = stored.score(), stored.game.table.players
 
     class RestForm(FlaskForm):
-        number = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
+        number = WholeNumberField("Hand", widget=HiddenInput(), validators=[Required()])
 
     for seat in missing:
         setattr(
             RestForm,
             f"bid_{seat}",
-            SelectField(
+            Choice(
                 f"{names[seat]} bid",
                 choices=[SelectChoice(v, t) for v, t in [("", "-"), *seat_choices(score, seat)]],
-                validators=[InputRequired("choose a bid")],
+                validators=[Required("choose a bid")],
             ),
         )
     return RestForm(**values)

@@ -52,8 +52,11 @@ def browser():
         pytest.fail(
             f"the browser tests need Debian's Chromium at {CHROMIUM}: apt-get install -y chromium"
         )
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # what a test waits for on screen may take longer than 5 s on a busy machine: as long
+    # as any other wait of a page (set_default_timeout below); a real failure still fails
+    expect.set_options(timeout=10_000)
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

@@ -68,5 +68,6 @@ def test_the_results_card_is_shown_and_shared_on_a_phone(page, live_server):
     page.goto(f"{live_server}/events/{event_id}")
     expect(page.get_by_role("heading", name="The night is over")).to_be_visible()
     expect(page.get_by_role("button", name="Share the results")).to_be_visible()
+    shot(page, "club-director-over")
     download = page.get_by_role("link", name="The results card as an image")
     assert download.get_attribute("download") == "scorepad-tuesday-club-2026-12-01.png"

@@ -2,29 +2,32 @@
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import RadioField, SelectField, StringField
+from wtforms import StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import Optional
 from wtforms.widgets import HiddenInput
 
+from ...core.names import MAX_NAME
 from ...core.rules import RULE_SPECS
-from ..forms import COMMON_RULES, RULE_KEYS, TARGET_HIGH, TARGET_LOW, WholeNumberField, _rule_field
+from ..fields import Choice, Choices, Required, WholeNumberField, Within, at_most
+from ..forms import COMMON_RULES, RULE_KEYS, TARGET_HIGH, TARGET_LOW, _rule_field
 
 FORMATS = (
     ("swiss", "Fixed partnerships, Swiss: like records meet"),
     ("round_robin", "Fixed partnerships, round robin: every pair meets once"),
     ("individual", "Individual: partners rotate every round"),
 )
-ORDERS = (
-    ("wins,diff,points,bags", "Wins, then point difference, points, fewer bags"),
-    ("vp,diff,points,bags", "Victory points (3 a win, 1 a draw), then difference, points, bags"),
-    ("wins,points,diff,bags", "Wins, then points, point difference, fewer bags"),
-    ("vp,points,diff,bags", "Victory points, then points, point difference, fewer bags"),
-    ("wins,bags,diff,points", "Wins, then fewer bags, point difference, points"),
+FIRST = (("wins", "Wins"), ("vp", "Victory points (3 a win, 1 a draw)"))
+THEN = {"diff": "point difference", "points": "points", "bags": "fewer bags"}
+ORDERS = tuple(  # every order the standings can read: wins or vp, then the three others
+    (",".join((first, *then)), f"{label}, then {', '.join(THEN[k] for k in then)}")
+    for first, label in FIRST
+    for then in permutations(THEN)
 )
 
 
@@ -35,33 +38,41 @@ def _choices(pairs: Any) -> list[SelectChoice]:
 class EventForm(FlaskForm):
     """What an event is and how it runs; the house rules every table plays."""
 
-    name = StringField("Event name", validators=[InputRequired("enter a name"), Length(1, 80)])
-    date = StringField("Date", validators=[Optional(), Length(0, 40)])
-    format = RadioField("Format", choices=_choices(FORMATS), default="swiss")
+    name = StringField(
+        "Event name",
+        validators=[Required("enter a name"), at_most(80, 1)],
+    )
+    date = StringField("Date", validators=[Optional(), at_most(40, 0)])
+    format = Choices("Format", choices=_choices(FORMATS), default="swiss")
     rounds = WholeNumberField(
-        "Rounds", default=4, validators=[InputRequired("enter a number"), NumberRange(1, 30)]
+        "Rounds", default=4, validators=[Required("enter a number"), Within(1, 30)]
     )
     round_minutes = WholeNumberField(
         "Round length in minutes",
         default=0,
         description="0: no clock. When time is called the hand in play is finished and the "
         "game ends after it.",
-        validators=[InputRequired("enter a number"), NumberRange(0, 240)],
+        validators=[Required("enter a number"), Within(0, 240)],
         render_kw={"inputmode": "numeric"},
     )
     target = WholeNumberField(
         "Target",
         default=500,
-        validators=[InputRequired("enter a target"), NumberRange(TARGET_LOW, TARGET_HIGH)],
+        validators=[Required("enter a target"), Within(TARGET_LOW, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
     )
-    order = RadioField("Standings", choices=_choices(ORDERS), default=ORDERS[0][0])
-    bye_counts = RadioField(
+    order = Choice(
+        "Standings order",
+        choices=_choices(ORDERS),
+        default=ORDERS[0][0],
+        description="Entrants equal on every key share a place.",
+    )
+    bye_counts = Choices(
         "A bye counts as",
         choices=_choices((("win", "A win"), ("none", "Nothing"))),
         default="win",
     )
-    on_time_tie = RadioField(
+    on_time_tie = Choices(
         "A tie when time is called",
         choices=_choices((("play_on", "Play one more hand"), ("draw", "Is a draw"))),
         default="play_on",
@@ -70,16 +81,16 @@ class EventForm(FlaskForm):
         "Playoff: how many go through",
         default=0,
         description="0: no playoff. Pairs, or players (paired first with last).",
-        validators=[InputRequired("enter a number"), NumberRange(0, 64)],
+        validators=[Required("enter a number"), Within(0, 64)],
     )
     final_target = WholeNumberField(
         "The final's target",
         default=0,
         description="0: the same target as every table.",
-        validators=[InputRequired("enter a number"), NumberRange(0, TARGET_HIGH)],
+        validators=[Required("enter a number"), Within(0, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
     )
-    rules_from = SelectField(
+    rules_from = Choice(
         "The same rules as", choices=[SelectChoice("", "the rules below")], default=""
     )
 
@@ -118,27 +129,39 @@ for _spec in RULE_SPECS:
 class CheckInForm(FlaskForm):
     """A pair (two names) or a player (the first name only)."""
 
-    player_0 = StringField("Name", validators=[InputRequired("enter a name"), Length(1, 40)])
-    player_1 = StringField("Partner", validators=[Optional(), Length(0, 40)])
+    player_0 = StringField(
+        "Name",
+        validators=[
+            Required("enter a name"),
+            at_most(MAX_NAME, 1),
+        ],
+    )
+    player_1 = StringField(
+        "Partner",
+        validators=[Optional(), at_most(MAX_NAME, 0)],
+    )
 
 
 class SwapForm(FlaskForm):
     """Two entrants of the drawn round change places."""
 
-    revision = WholeNumberField(validators=[InputRequired()], widget=HiddenInput())
-    first = SelectField("Swap", coerce=int, choices=[])
-    second = SelectField("with", coerce=int, choices=[])
+    revision = WholeNumberField(validators=[Required()], widget=HiddenInput())
+    first = Choice("Swap", coerce=int, choices=[])
+    second = Choice("with", coerce=int, choices=[])
 
 
 class ReseatForm(FlaskForm):
     """Someone takes a seat at a table being played: a substitute, or a player of the
     table changing seats."""
 
-    revision = WholeNumberField(validators=[InputRequired()], widget=HiddenInput())
-    seat = SelectField("Seat", choices=[], validators=[InputRequired("choose a seat")])
+    revision = WholeNumberField(validators=[Required()], widget=HiddenInput())
+    seat = Choice("Seat", choices=[], validators=[Required("choose a seat")])
     name = StringField(
         "Who sits there now",
-        validators=[InputRequired("enter a name"), Length(1, 40)],
+        validators=[
+            Required("enter a name"),
+            at_most(MAX_NAME, 1),
+        ],
         render_kw={"list": "seat-names", "autocomplete": "off"},
     )
 
@@ -146,11 +169,11 @@ class ReseatForm(FlaskForm):
 class WinnerForm(FlaskForm):
     """The director sends one side of a drawn playoff game through, saying why."""
 
-    revision = WholeNumberField(validators=[InputRequired()], widget=HiddenInput())
-    winner = RadioField("Goes through", coerce=int, choices=[])
+    revision = WholeNumberField(validators=[Required()], widget=HiddenInput())
+    winner = Choices("Goes through", coerce=int, choices=[])
     note = StringField(
         "Why",
-        validators=[InputRequired("say why"), Length(1, 200)],
+        validators=[Required("say why"), at_most(200, 1)],
         description="For example: one more hand, cut for high card, the rules of the house.",
     )
 
@@ -158,7 +181,7 @@ class WinnerForm(FlaskForm):
 class RevisionForm(FlaskForm):
     """A director's action on the event as the page showed it."""
 
-    revision = WholeNumberField(validators=[InputRequired()], widget=HiddenInput())
+    revision = WholeNumberField(validators=[Required()], widget=HiddenInput())
 
 
 class ImportForm(FlaskForm):

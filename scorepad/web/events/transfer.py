@@ -1,11 +1,12 @@
-"""An event to and from its file, and the round's table links (director only)."""
+"""An event to and from its file, and a round's table links and score sheets to print
+(director only)."""
 
 from __future__ import annotations
 
 import sqlite3
 from typing import Any
 
-from flask import Response, redirect, render_template, url_for
+from flask import Response, abort, redirect, render_template, url_for
 
 from ... import eventfile
 from ...core.errors import GameError
@@ -62,3 +63,26 @@ def tents(event_id: str, number: int) -> str:
     event, games = data.fresh(db, event_id)
     views = data.tables(db, event, number, games)
     return render_template("events/tents.html", event=event, number=number, tables=views)
+
+
+@bp.get("/<event_id>/rounds/<int:number>/sheets")
+def sheets(event_id: str, number: int) -> str:
+    """Every table's score sheet of a round, one printed page each."""
+    db = get_db()
+    event, games = data.fresh(db, event_id)
+    matches = event.round_matches(number)
+    if not matches:
+        abort(404)
+    found = [(m, games[m.game_id]) for m in matches if m.game_id in games]  # type: ignore[index]
+    tables = [
+        {
+            "number": m.number,
+            "sides": data.side_names(event, m),
+            "stored": stored,
+            "score": stored.score(),
+            "table": stored.game.table,
+            "rules": stored.game.rules,
+        }
+        for m, stored in found
+    ]
+    return render_template("events/sheets.html", event=event, number=number, tables=tables)

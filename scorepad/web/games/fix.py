@@ -81,11 +81,8 @@ def _save_fix(stored: StoredGame, number: int, form: HandForm) -> Any:
     """Save the fixed hand through the store's command: a redirect, or the status of
     the page that shows the form again with what was wrong."""
     table, played = stored.game.table, stored.game.hands[number - 1].played
-    bids = read_bids(form, table)
-    entered = read_tricks(form, table, bids) if played and bids is not None else None
-    if bids is None or (entered is None and played):
-        return 400
-    tricks, sides = entered if entered is not None else (None, None)
+    bids = read_bids(form, table)  # the form was validated: every value one of its choices
+    tricks, sides = read_tricks(form, table, bids) if played else (None, None)
     return save(
         form,
         lambda: commands.fix_hand(

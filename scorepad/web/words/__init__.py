@@ -3,7 +3,6 @@ reads it (the stakes and the what-if in `words.stakes`, the rules page in `words
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ...core.scoring import BLIND_NIL, NIL, Bid, GameScore, ScoredHand, SideHand, Table
@@ -137,18 +136,8 @@ def last_played(score: GameScore) -> ScoredHand | None:
 
 
 def plain_error(field: Any, message: str) -> str:
-    """A form library's message in plain words naming the field, capitalised."""
-    label = str(getattr(getattr(field, "label", None), "text", "") or "this field")
-    if message.startswith("Not a valid integer") or message.startswith("Not a valid float"):
-        message = f"{label}: enter a whole number"
-    elif message.startswith("Not a valid choice"):
-        message = f"{label}: choose one of the choices shown"
-    elif found := re.match(r"Number must be between (-?\d+) and (-?\d+)", message):
-        message = f"{label} must be from {found[1]} to {found[2]}"
-    elif found := re.match(r"Number must be at least (-?\d+)", message):
-        message = f"{label} must be {found[1]} or more"
-    elif message.startswith("This field is required"):
-        message = f"{label} is missing"
+    """A refusal as a page shows it beside `field`: capitalised, no closing stop. Every
+    field and validator says its own words (web/fields.py), none is rewritten here."""
     message = message.rstrip(".")
     return message[:1].upper() + message[1:]
 

@@ -1,5 +1,6 @@
-"""Check-in from an earlier night: the director ticks the pairs (or players) of the
-nights this browser ran before, and they are checked in together, or none of them."""
+"""Setting a night up: the standings order of the director's choice, and check-in from
+an earlier night (the director ticks the pairs or players of the nights this browser
+ran before, and they are checked in together, or none of them)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import json
 import re
 from html import unescape
 
-from tests.event_helpers import Night
-from tests.helpers import text
+from tests.event_helpers import Night, event_form
+from tests.helpers import start, text
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
 
@@ -75,3 +76,35 @@ def test_an_individual_night_offers_each_player_and_another_browser_sees_none(cl
     page = other.get(f"/events/{tonight.id}/earlier").get_data(as_text=True)
     assert "Ann" not in page and "Nobody to add" in page
     assert client.get("/events/no-such-night/earlier").status_code == 404
+
+
+ORDERS = ["wins,diff,points,bags", "vp,bags,points,diff", "wins,points,bags,diff"]
+
+
+def test_the_standings_order_is_the_director_s_choice(client, app):
+    page = client.get("/events/new").get_data(as_text=True)
+    offered = re.findall(r'<option (?:selected )?value="([\w,]+)"', page)
+    assert len(offered) == 12 and set(ORDERS) <= set(offered)  # wins or vp, then any order
+    for order in ORDERS:
+        assert Night(client, app, order=order).event().settings.order == tuple(order.split(","))
+    r = client.post("/events/new", data=event_form(order="diff,wins,points,bags"))
+    assert r.status_code == 400 and "Standings order" in text(r)
+
+
+def test_every_table_plays_the_same_rules_as_a_game_or_a_hand_limit(client, app):
+    game_id = start(client, target="custom", custom_target="300", rule_bag_limit="5")
+    page = client.get("/events/new").get_data(as_text=True)
+    assert f'<option value="{game_id}">' in page  # "The same rules as" this game
+    same = Night(client, app, rules_from=game_id, target=100)
+    assert (same.event().rules.target, same.event().rules.bag_limit) == (300, 5)
+    limited = Night(client, app, rule_hand_limit="2", target=500)
+    for pair in PAIRS:
+        limited.check_in(*pair)
+    limited.act("draw", "Round drawn")
+    limited.act("start", "Round started")
+    one, _ = limited.round()
+    assert limited.game(one.game_id).game.rules.hand_limit == 2
+    limited.hand(one.game_id, 9)
+    limited.hand(one.game_id, 9)
+    score = limited.game(one.game_id).score()
+    assert (score.status, score.winner, score.totals) == ("finished", 0, (126, -120))

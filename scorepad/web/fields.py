@@ -1,0 +1,75 @@
+"""Form fields and validators that refuse in scorepad's own words, naming the field: every
+form uses these, so no library message ever needs rewriting for a page."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from wtforms import Field, IntegerField, RadioField, SelectField
+from wtforms.validators import (
+    InputRequired,
+    Length,
+    NumberRange,
+    StopValidation,
+    ValidationError,
+)
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+class WholeNumberField(IntegerField):
+    """A whole number typed in ASCII digits, with an optional sign: `int`, which
+    IntegerField uses, also reads other scripts' digits ("٣") and "1_000"."""
+
+    def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
+        super().__init__(label, validators, **kwargs)
+        self.invalid_value_message = f"{self.label.text}: enter a whole number"
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        typed = valuelist[0] if valuelist else None
+        if isinstance(typed, str) and typed.strip() and not _WHOLE.fullmatch(typed.strip()):
+            raise ValueError(self.invalid_value_message)
+        super().process_formdata(valuelist)
+
+
+class Choices(RadioField):
+    """Radio buttons that take only the choices shown (`invalid_choice_message`: the
+    words for anything else, by default naming the field)."""
+
+    def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
+        other: str | None = kwargs.pop("invalid_choice_message", None)
+        super().__init__(label, validators, **kwargs)
+        self.invalid_choice_message = other or f"{self.label.text}: choose one of the choices shown"
+
+
+class Choice(SelectField):
+    """A drop-down that takes only the choices shown."""
+
+    def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
+        super().__init__(label, validators, **kwargs)
+        self.invalid_choice_message = f"{self.label.text}: choose one of the choices shown"
+
+
+class Required(InputRequired):
+    """Something must be sent: `message`, else "<the field> is missing"."""
+
+    def __call__(self, form: Any, field: Field) -> None:
+        if field.raw_data and field.raw_data[0]:
+            return
+        field.errors[:] = []
+        raise StopValidation(self.message or f"{field.label.text} is missing")
+
+
+class Within(NumberRange):
+    """A number from `min` to `max`: "<the field> must be from <min> to <max>"."""
+
+    def __call__(self, form: Any, field: Field) -> None:
+        if field.data is not None and self.min <= field.data <= self.max:  # type: ignore[operator]
+            return
+        raise ValidationError(f"{field.label.text} must be from {self.min} to {self.max}")
+
+
+def at_most(high: int, low: int = 0) -> Length:
+    """Text of at most `high` characters (and at least `low`)."""
+    return Length(low, high, message=f"at most {high} characters")

@@ -8,8 +8,15 @@ from playwright.sync_api import expect
 
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import NIL, Hand, Table
-from tests.browser.flows import cramped_targets, enter_bids, enter_tricks, overflowing
-from tests.browser.helpers import first_screen, shot, stored_game, within_first_screen
+from tests.browser.flows import (
+    cramped_targets,
+    enter_bids,
+    enter_tricks,
+    overflowing,
+    press,
+    tap_and_load,
+)
+from tests.browser.helpers import close_game, first_screen, shot, stored_game, within_first_screen
 
 LONG = ("Annabelle", "Bartholomew", "Catherine", "Dominique")
 
@@ -61,3 +68,30 @@ def test_four_cutthroat_players_with_long_names_fit(page, own_server):
     expect(page.get_by_role("heading", name="Hand 4: bids")).to_be_visible()
     shot(page, "fit-cutthroat-4-hand4-360")
     fits(page, "Save bids")
+
+
+def test_the_scorers_page_with_seat_links_on_keeps_save_bids_on_the_first_screen(page, own_server):
+    game_id = close_game(own_server)
+    _small(page)
+    page.goto(f"{own_server.url}/games/{game_id}")
+    page.locator("summary", has_text="Let each player bid from their own phone").tap()
+    press(page, "Give each seat its own link")
+    expect(page.get_by_role("heading", name="Bids from the players' phones")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "fit-seat-links-on-360")
+    first_screen(page, "Save bids")
+    assert cramped_targets(page) == []
+    # once every phone has bid, the bids come up in the step's place, on the first screen
+    links = page.locator("a.seat-link").evaluate_all("links => links.map(a => a.href)")
+    seat = page.context.new_page()
+    for name, link in zip(("Alice", "Ben", "Cara", "Dev"), links, strict=True):
+        seat.goto(link)
+        group = seat.get_by_role("radiogroup", name=f"{name} bid", exact=True)
+        group.get_by_role("radio", name="3", exact=True).check()
+        tap_and_load(seat, seat.get_by_role("button", name="Save my bid"))
+    everyone = page.locator(".seat-bids .all-in")
+    expect(everyone).to_contain_text("All 4 bids are in for hand 3", timeout=8000)
+    expect(page.get_by_role("heading", name="Hand 3: bids")).to_be_hidden()
+    shot(page, "fit-seat-links-all-in-360")
+    within_first_screen(page, everyone)
+    within_first_screen(page, page.get_by_role("link", name="Enter the tricks of hand 3"))

@@ -4,6 +4,7 @@ bottom edge whose question must come into view."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from scorepad.core.rules import Rules
@@ -95,3 +96,33 @@ def test_the_scorers_page_with_seat_links_on_keeps_save_bids_on_the_first_screen
     shot(page, "fit-seat-links-all-in-360")
     within_first_screen(page, everyone)
     within_first_screen(page, page.get_by_role("link", name="Enter the tricks of hand 3"))
+
+
+@pytest.mark.parametrize(
+    ("mode", "players"),
+    [
+        ("cutthroat", ("Ann", "Bo", "Cat")),
+        ("cutthroat", ("Ann", "Bo", "Cat", "Di")),
+        ("partnership", ("Ann", "Bo", "Cat", "Di")),
+    ],
+)
+def test_saving_tricks_with_nothing_chosen_keeps_save_on_the_first_screen(
+    page, own_server, mode, players
+):
+    table = Table(mode, players)
+    bids = (4, 5, 4, 4) if len(players) == 4 else (6, 5, 6)
+    played = Hand(bids, (4, 5, 3, 1) if len(players) == 4 else (6, 5, 6))
+    game_id = stored_game(own_server, table, Rules(), [played, Hand(bids, None)], "seat")
+    _small(page)
+    page.goto(f"{own_server.url}/games/{game_id}")
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    page.wait_for_function("() => !document.body.classList.contains('settling')")
+    press(page, "Save tricks")
+    alert = page.locator("form.hand-form [role=alert]")
+    expect(alert).to_have_count(1)
+    for name in players:  # the summary names every field left out
+        expect(alert).to_contain_text(name)
+    expect(page.locator(".pick.invalid")).to_have_count(len(players))
+    shot(page, f"fit-tricks-refused-{mode}-{len(players)}-360")
+    fits(page, "Save tricks")
+    within_first_screen(page, alert)

@@ -408,6 +408,10 @@ async function keepAwake() {
   } catch (e) { wakeLock = null; }  // refused (battery saver): the screen sleeps as usual
 }
 document.addEventListener("visibilitychange", keepAwake);
+// A question opened at the foot of the screen (Undo hand N) comes into view with its answer.
+document.addEventListener("toggle", (e) => {
+  if (e.target.matches?.("details.confirm[open]")) e.target.scrollIntoView({ block: "nearest" });
+}, true);
 
 // Share result: the phone's share sheet with the text and the scoreboard image (Web Share
 // API); where there is none, the text is copied for a message.

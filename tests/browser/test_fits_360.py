@@ -17,7 +17,14 @@ from tests.browser.flows import (
     press,
     tap_and_load,
 )
-from tests.browser.helpers import close_game, first_screen, shot, stored_game, within_first_screen
+from tests.browser.helpers import (
+    ARTIFACTS,
+    close_game,
+    first_screen,
+    shot,
+    stored_game,
+    within_first_screen,
+)
 
 LONG = ("Annabelle", "Bartholomew", "Catherine", "Dominique")
 
@@ -126,3 +133,19 @@ def test_saving_tricks_with_nothing_chosen_keeps_save_on_the_first_screen(
     shot(page, f"fit-tricks-refused-{mode}-{len(players)}-360")
     fits(page, "Save tricks")
     within_first_screen(page, alert)
+
+
+def test_undo_at_the_bottom_edge_brings_its_question_into_view(page, own_server):
+    game_id = close_game(own_server)
+    _small(page)
+    page.goto(f"{own_server.url}/games/{game_id}")
+    undo = page.get_by_role("button", name="Undo hand 2", exact=True)
+    undo.evaluate("e => e.scrollIntoView({ block: 'end' })")  # its foot on the screen's foot
+    within_first_screen(page, undo)
+    undo.tap()
+    yes = page.get_by_role("button", name="Yes, undo hand 2")
+    expect(yes).to_be_visible()
+    page.wait_for_timeout(300)  # any scroll has ended
+    page.screenshot(path=str(ARTIFACTS / "fit-undo-asks-in-view-360.png"))  # the screen only
+    within_first_screen(page, yes)
+    within_first_screen(page, undo)  # what was tapped stays in view too

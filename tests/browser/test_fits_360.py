@@ -49,14 +49,15 @@ def fits(page, save: str) -> None:
         within_first_screen(page, locator)
 
 
-def test_four_cutthroat_players_with_long_names_fit(page, own_server):
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
+def test_four_cutthroat_players_with_long_names_fit(page, own_server, width, height):
     table = Table("cutthroat", LONG)
     rules = Rules(target=150, bag_limit=5)
     game_id = stored_game(own_server, table, rules, [Hand((3, NIL, 4, 3), (4, 1, 4, 4))], "seat")
-    _small(page)
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{own_server.url}/games/{game_id}")
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
-    shot(page, "fit-cutthroat-4-bids-360")
+    shot(page, f"fit-cutthroat-4-bids-{width}")
     fits(page, "Save bids")
     # each name whole on one line: no word broken inside the score boxes
     names = page.locator(".scoreboard .side-name")
@@ -66,7 +67,7 @@ def test_four_cutthroat_players_with_long_names_fit(page, own_server):
     enter_bids(page, dict(zip(LONG, (3, 4, 3, 3), strict=True)))
     expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
     page.wait_for_function("() => !document.body.classList.contains('settling')")
-    shot(page, "fit-cutthroat-4-tricks-360")
+    shot(page, f"fit-cutthroat-4-tricks-{width}")
     fits(page, "Save tricks")
     assert cramped_targets(page) == []
     assert overflowing(page) == []
@@ -74,7 +75,7 @@ def test_four_cutthroat_players_with_long_names_fit(page, own_server):
     enter_bids(page, dict(zip(LONG, (3, 3, 3, 4), strict=True)))
     enter_tricks(page, dict(zip(LONG[1:], (3, 3, 4), strict=True)))
     expect(page.get_by_role("heading", name="Hand 4: bids")).to_be_visible()
-    shot(page, "fit-cutthroat-4-hand4-360")
+    shot(page, f"fit-cutthroat-4-hand4-{width}")
     fits(page, "Save bids")
 
 
@@ -140,7 +141,8 @@ def test_undo_at_the_bottom_edge_brings_its_question_into_view(page, own_server)
     _small(page)
     page.goto(f"{own_server.url}/games/{game_id}")
     undo = page.get_by_role("button", name="Undo hand 2", exact=True)
-    undo.evaluate("e => e.scrollIntoView({ block: 'end' })")  # its foot on the screen's foot
+    # its foot at the screen's foot
+    undo.evaluate("e => { e.scrollIntoView({ block: 'end' }); window.scrollBy(0, 2); }")
     within_first_screen(page, undo)
     undo.tap()
     yes = page.get_by_role("button", name="Yes, undo hand 2")
@@ -149,3 +151,16 @@ def test_undo_at_the_bottom_edge_brings_its_question_into_view(page, own_server)
     page.screenshot(path=str(ARTIFACTS / "fit-undo-asks-in-view-360.png"))  # the screen only
     within_first_screen(page, yes)
     within_first_screen(page, undo)  # what was tapped stays in view too
+
+
+def test_a_long_name_stays_whole_beside_a_three_digit_minus(page, own_server):
+    table = Table("cutthroat", LONG)
+    hands = [Hand((3, NIL, 4, 3), (4, 1, 4, 4)), Hand((3, 5, 3, 2), (5, 1, 4, 3))]
+    game_id = stored_game(own_server, table, Rules(target=150, bag_limit=5), hands, "seat")
+    _small(page)
+    page.goto(f"{own_server.url}/games/{game_id}")
+    expect(page.locator(".scoreboard .s1 .total")).to_have_text("\u2212149")
+    for name in page.locator(".scoreboard .side-name").all():
+        assert name.evaluate("e => e.scrollWidth <= e.clientWidth"), name.inner_text()
+    shot(page, "fit-cutthroat-4-minus-149-360")
+    fits(page, "Save bids")

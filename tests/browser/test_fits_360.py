@@ -4,6 +4,8 @@ bottom edge whose question must come into view."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -164,3 +166,40 @@ def test_a_long_name_stays_whole_beside_a_three_digit_minus(page, own_server):
         assert name.evaluate("e => e.scrollWidth <= e.clientWidth"), name.inner_text()
     shot(page, "fit-cutthroat-4-minus-149-360")
     fits(page, "Save bids")
+
+
+# bids and tricks of hands 2 on, in seat order: a set, a nil made, bags, a blind-free game
+LATER = [
+    ((3, 4, 3, 3), (4, 3, 3, 3)),
+    ((2, 3, NIL, 4), (3, 4, 0, 6)),
+    ((4, 3, 3, 3), (4, 3, 3, 3)),
+    ((3, 3, 4, 3), (3, 3, 4, 3)),
+    ((4, 3, 3, 3), (4, 3, 3, 3)),
+    ((3, 3, 4, 3), (3, 3, 4, 3)),
+]
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
+def test_a_whole_four_player_cutthroat_game_never_scrolls(page, own_server, width, height):
+    table = Table("cutthroat", LONG)
+    rules = Rules(target=150, bag_limit=5)
+    game_id = stored_game(own_server, table, rules, [Hand((3, NIL, 4, 3), (4, 1, 4, 4))], "seat")
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{own_server.url}/games/{game_id}")
+    for number, (bids, tricks) in enumerate(LATER, start=2):
+        if page.get_by_role("heading", name=re.compile("^Game over")).count():
+            break
+        expect(page.get_by_role("heading", name=f"Hand {number}: bids")).to_be_visible()
+        fits(page, "Save bids")
+        words = [str(b) if b != NIL else "nil" for b in bids]
+        enter_bids(page, dict(zip(LONG, words, strict=True)), save=False)
+        fits(page, "Save bids")
+        press(page, "Save bids")
+        page.wait_for_function("() => !document.body.classList.contains('settling')")
+        fits(page, "Save tricks")
+        enter_tricks(page, dict(zip(LONG, tricks, strict=True)), save=False)
+        shot(page, f"fit-whole-game-{width}-hand-{number}-tricks")
+        fits(page, "Save tricks")
+        assert cramped_targets(page) == []
+        press(page, "Save tricks")
+    expect(page.get_by_role("heading", name=re.compile("^Game over"))).to_be_visible()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from scorepad.core.rules import Rules
@@ -94,3 +96,30 @@ def test_the_last_played_hand_is_the_latest_with_tricks():
     pending = score_game(TABLE, Rules(), [*played, Hand((3, 3, 3, 3))])
     assert words.last_played(pending).number == 2
     assert words.last_played(score_game(TABLE, Rules(), [Hand((3, 3, 3, 3))])) is None
+
+
+def _field(label: str, *errors: str) -> SimpleNamespace:
+    return SimpleNamespace(label=SimpleNamespace(text=label), errors=list(errors))
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ([_field("Ann bid", "Ann's bid is missing"), _field("Bo bid")], "Ann's bid is missing."),
+        (
+            [_field(f"{n} bid", f"{n}'s bid is missing") for n in ("Ann", "Bo", "Cat")],
+            "no bid yet from Ann, Bo and Cat.",
+        ),
+        (
+            [
+                _field("Ann & Cat tricks", "Ann & Cat's tricks are missing"),
+                _field("Bo & Di tricks", "Bo & Di's tricks are missing"),
+                _field("Di tricks", "Di's tricks must be a number from 0 to 13."),
+            ],
+            "no tricks yet for Ann & Cat and Bo & Di. Di's tricks must be a number from 0 to 13.",
+        ),
+        ([_field("Target", "Target is missing")], "Target is missing."),
+    ],
+)
+def test_a_refusal_names_every_field_and_the_missing_ones_at_once(fields, said):
+    assert words.not_saved(fields) == said

@@ -203,3 +203,23 @@ def test_a_whole_four_player_cutthroat_game_never_scrolls(page, own_server, widt
         assert cramped_targets(page) == []
         press(page, "Save tricks")
     expect(page.get_by_role("heading", name=re.compile("^Game over"))).to_be_visible()
+
+
+@pytest.mark.parametrize("names", [("Ann", "Bo", "Cat", "Di"), LONG])
+def test_saving_bids_with_nothing_chosen_keeps_save_on_the_first_screen(page, own_server, names):
+    table = Table("cutthroat", names)
+    game_id = stored_game(own_server, table, Rules(), [Hand((3, NIL, 4, 3), (4, 1, 4, 4))], "seat")
+    _small(page)
+    page.goto(f"{own_server.url}/games/{game_id}")
+    press(page, "Save bids")
+    alert = page.locator("form.hand-form [role=alert]")
+    expect(alert).to_have_text(  # one line naming them all
+        f"Not saved: no bid yet from {', '.join(names[:3])} and {names[3]}."
+    )
+    for name in names:  # each row says it too, to a screen reader, and is marked
+        expect(page.locator(f"[aria-label='{name} bid'].invalid")).to_have_accessible_description(
+            f"{name}'s bid is missing"
+        )
+    shot(page, f"fit-bids-refused-{len(names[0])}-360")
+    fits(page, "Save bids")
+    within_first_screen(page, alert)

@@ -142,6 +142,30 @@ def plain_error(field: Any, message: str) -> str:
     return message[:1].upper() + message[1:]
 
 
+def not_saved(form: Any) -> str:
+    """A form's refusals in one line, each field named: the bids or tricks left out said
+    at once ("no bid yet from Ann, Bo and Cat"), so a phone keeps Save in view."""
+    missing: dict[str, list[tuple[str, str]]] = {}
+    said: list[str] = []
+    for field in form:
+        for error in field.errors:
+            who, _, kind = str(field.label.text).rpartition(" ")
+            if who and kind in ("bid", "tricks") and error.endswith("missing"):
+                missing.setdefault(kind, []).append((who, plain_error(field, error)))
+            else:
+                said.append(plain_error(field, error))
+    for kind, left_out in missing.items():
+        names = [who for who, _ in left_out]
+        together = f"no {kind} yet {'from' if kind == 'bid' else 'for'} {and_list(names)}"
+        said.insert(0, left_out[0][1] if len(names) == 1 else together)
+    return "".join(f"{line}. " for line in said).strip()
+
+
+def and_list(names: list[str]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann, Bo and Cat'."""
+    return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]]))
+
+
 def near_bag_limit(score: GameScore, side: int) -> bool:
     """Whether one more bag costs this side the bag penalty."""
     limit = score.rules.bag_limit

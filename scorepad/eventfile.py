@@ -176,7 +176,9 @@ def loads(text: str | bytes) -> EventFile:
     """Read an event file's text."""
     try:
         doc = json.loads(text)
-    except (ValueError, UnicodeDecodeError, RecursionError) as err:  # nested too deep: refused
+    except RecursionError:
+        raise GameError("is not JSON: its values are nested too deep", field="file") from None
+    except (ValueError, UnicodeDecodeError) as err:
         raise GameError(f"is not JSON: {err}", field="file") from None
     return read(doc)
 

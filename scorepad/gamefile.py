@@ -214,7 +214,11 @@ def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
         doc = json.loads(text, object_pairs_hook=_no_repeats)
     except GameError:
         raise
-    except (ValueError, RecursionError) as err:
+    except RecursionError:
+        raise GameError(
+            "the game file is not valid JSON (its values are nested too deep)"
+        ) from None
+    except ValueError as err:
         raise GameError(f"the game file is not valid JSON ({err})") from None
     return read_scored(doc)
 

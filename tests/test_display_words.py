@@ -6,9 +6,11 @@ from types import SimpleNamespace
 
 import pytest
 
+from scorepad.core.rule_table import RULE_SPECS
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import NIL, Hand, Table, score_game
 from scorepad.web import words
+from scorepad.web.words.stakes import setting_text
 
 TABLE = Table("partnership", ("Alice", "Ben", "Cara", "Dev"))
 
@@ -123,3 +125,14 @@ def _field(label: str, *errors: str) -> SimpleNamespace:
 )
 def test_a_refusal_names_every_field_and_the_missing_ones_at_once(fields, said):
     assert words.not_saved(fields) == said
+
+
+@pytest.mark.parametrize("spec", [s for s in RULE_SPECS if s.kind == "choice"], ids=str)
+def test_a_choice_rule_reads_as_a_setting_in_a_sentence(spec):
+    for value, said in spec.choices:
+        assert setting_text(spec.key, value) == f"{spec.label.lower()} set to \u201c{said}\u201d"
+
+
+def test_a_switch_and_a_number_read_as_settings():
+    assert setting_text("nil", False) == "nil bids off"
+    assert setting_text("bag_points", 0) == "points per bag set to 0"

@@ -9,6 +9,7 @@ import zlib
 import pytest
 
 from scorepad.web.share_image import CELL, GLYPHS, MARGIN, ROWS, WIDTH, Line, draw, plain
+from scorepad.web.sharing import stem_of
 from tests.helpers import play, start, text
 
 READ = {rows: char for char, rows in GLYPHS.items()}
@@ -86,7 +87,14 @@ def test_the_font_reads_back_every_glyph():
 
 @pytest.mark.parametrize(
     ("written", "drawn"),
-    [("Zoë & Ana", "ZOE & ANA"), ("\u2212120", "-120"), ("李", "?"), ("a·b", "A-B")],
+    [
+        ("Zoë & Ana", "ZOE & ANA"),
+        ("\u2212120", "-120"),
+        ("李", "?"),
+        ("a·b", "A-B"),
+        ("Łukasz & Søren", "LUKASZ & SOREN"),
+        ("Straße", "STRASSE"),
+    ],
 )
 def test_text_is_drawn_in_letters_the_font_has(written, drawn):
     assert plain(written) == drawn
@@ -130,3 +138,14 @@ def test_files_are_named_by_players_and_day(client):
     disposition = exported.headers["Content-Disposition"]
     assert disposition.startswith('attachment; filename="scorepad-zoe-ben-ana-maria-dev-20')
     assert disposition.endswith('.json"')
+
+
+@pytest.mark.parametrize(
+    ("words", "stem"),
+    [
+        ("Łukasz-Zoë-Øyvind-Straße", "scorepad-lukasz-zoe-oyvind-strasse-2026-12-01"),
+        ("李-Ana", "scorepad-ana-2026-12-01"),
+    ],
+)
+def test_a_file_is_named_in_plain_latin_letters(words, stem):
+    assert stem_of(words, "2026-12-01") == stem

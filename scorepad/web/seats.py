@@ -3,10 +3,8 @@ and the "3 of 4 bids in" both poll. Bids stay hidden until every seat is in."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-import segno
 from flask import (
     Blueprint,
     abort,
@@ -34,6 +32,7 @@ from .errors import refuse
 from .fields import Choice, Required, WholeNumberField
 from .outcomes import notice_text, refusal_text, say
 from .pagemodel import SeatState, seat_state
+from .pages import share_qr
 from .render import render_stored, stored_or_404
 
 bp = Blueprint("seats", __name__)
@@ -52,15 +51,9 @@ def _holds(token: str) -> bool:
     return True
 
 
-@lru_cache(maxsize=256)
 def seat_qr(url: str, name: str) -> Markup:
     """A QR code of a seat's link as inline SVG, titled with the player's name."""
-    code = segno.make(url, error="m")
-    return Markup(
-        code.svg_inline(
-            scale=3, border=2, dark="#000", light="#fff", title=f"QR code of {name}'s bidding link"
-        )
-    )
+    return share_qr(url, f"QR code of {name}'s bidding link", scale=3)
 
 
 def _bid_form(name: str, choices: list[tuple[str, str]], **values: Any) -> FlaskForm:

@@ -56,12 +56,23 @@ class Line:
     colour: int = INK
 
 
+# letters that are not an accented Latin letter, and their plain Latin spelling
+_LATIN = str.maketrans(
+    {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i"}
+    | {"ß": "ss", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th"}
+)
+
+
+def latin(text: str) -> str:
+    """Accents dropped (E for E-acute) and Ł as L, ß as ss; other scripts left as they are."""
+    spelt = unicodedata.normalize("NFKD", text.translate(_LATIN))
+    return "".join(c for c in spelt if not unicodedata.combining(c))
+
+
 def plain(text: str) -> str:
-    """Text the font can draw: capitals, accents dropped, a true minus as '-'."""
-    text = text.replace("\u2212", "-").replace("\u00b7", "-").upper()
-    # a letter with an accent drops it (E for E-acute); one the font lacks is drawn as '?'
-    bases = (unicodedata.normalize("NFKD", c)[:1] for c in text)
-    return "".join(c if c in GLYPHS else "?" for c in bases)
+    """Text the font can draw: capitals, plain Latin letters, a true minus as '-'."""
+    text = latin(text.replace("\u2212", "-").replace("\u00b7", "-")).upper()
+    return "".join(c if c in GLYPHS else "?" for c in text)  # one the font lacks: '?'
 
 
 def fit(text: str, scale: int) -> str:

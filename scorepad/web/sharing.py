@@ -4,7 +4,6 @@ for an evening; and the name a game's files are downloaded under."""
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from flask import Blueprint, Response
 
@@ -13,7 +12,7 @@ from ..core.scoring import GameScore
 from ..store.storage import StoredGame
 from .evening import evening_for
 from .render import stored_or_404
-from .share_image import ACCENT, Line, draw
+from .share_image import ACCENT, Line, draw, latin
 from .words import number, outcome_text
 
 bp = Blueprint("sharing", __name__)
@@ -26,7 +25,7 @@ def file_stem(stored: StoredGame) -> str:
 
 def stem_of(words: str, day: str) -> str:
     """'scorepad-<words>-<day>' in plain lowercase letters and digits, for a file name."""
-    ascii_words = unicodedata.normalize("NFKD", words).encode("ascii", "ignore").decode()
+    ascii_words = latin(words).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_words.lower()).strip("-")[:60].strip("-")
     day_slug = re.sub(r"[^0-9a-z-]+", "-", day.lower()).strip("-")[:20]
     return "-".join(part for part in ("scorepad", slug, day_slug) if part)

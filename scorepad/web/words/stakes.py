@@ -68,6 +68,18 @@ def value_text(key: str, value: Any) -> str:
     return str(value)
 
 
+def setting_text(key: str, value: Any) -> str:
+    """A rule set to a value, within a sentence: "nil bids off", "points per bag set to 0",
+    a choice in quotes ("a missed bid set to “scores nothing”")."""
+    label = SPECS[key].label.lower() if key in SPECS else key
+    said = value_text(key, value)
+    if key in SPECS and SPECS[key].kind == "switch":
+        return f"{label} {said}"
+    if key in SPECS and SPECS[key].kind == "choice":
+        said = f"“{said}”"
+    return f"{label} set to {said}"
+
+
 def _totals(score: GameScore) -> str:
     return " to ".join(number(t) for t in score.totals)
 
@@ -85,12 +97,10 @@ def what_if_text(result: WhatIf) -> str:
             else "it is refused"
         )
         detail = err.detail if err is not None else ""
-        return (
-            f"This game cannot be scored with {label.lower()} "
-            f"{value_text(result.key, result.value)}: {where} ({detail})."
-        )
+        setting = setting_text(result.key, result.value)
+        return f"This game cannot be scored with {setting}: {where} ({detail})."
     score, table = result.score, result.real.table
-    words = f"With {label.lower()} set to {value_text(result.key, result.value)}: {_totals(score)}"
+    words = f"With {setting_text(result.key, result.value)}: {_totals(score)}"
     if result.ended_after:
         words += f", the game ending after hand {result.ended_after}"
     name = "" if result.winner is None else table.side_name(result.winner)

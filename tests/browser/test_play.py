@@ -124,9 +124,11 @@ def test_refused_tricks_keep_every_value(page, live_server):
     shot(page, "tricks-refused")
 
 
-def test_missing_bids_are_all_named_beside_their_seats(page, live_server):
+def test_missing_bids_are_named_together_and_their_seats_marked(page, live_server):
     start_game(page, live_server, ["Wen", "Xi", "Yo", "Zed"])
     enter_bids(page, {"Wen": 3, "Yo": 4})
+    expect(page.get_by_role("alert")).to_have_text("Not saved: no bid yet from Xi and Zed.")
+    # each seat left out keeps its own words, for a screen reader beside its row
     expect(page.locator("#bid_1-error")).to_have_text("Xi's bid is missing")
     expect(page.locator("#bid_3-error")).to_have_text("Zed's bid is missing")
     expect(choice(page, "Yo bid", "4")).to_be_checked()

@@ -41,3 +41,24 @@ def test_the_hand_forms_check_their_choices_themselves(app):
         assert form.bid_3.errors == ["Dan's bid is missing"]
         assert form.tricks_0.errors == ["Ann's tricks are missing"]
         assert form.bid_1.errors == [] and form.bid_2.errors == []
+
+
+def test_a_hand_forms_hidden_fields_are_drawn_as_flask_wtf_draws_them(app):
+    """HandForm.hidden_tag writes the plain hidden inputs out itself: the same markup as
+    Flask-WTF's, CSRF token included, a sent value escaped, a field given extra
+    attributes still drawn by its widget."""
+    from flask_wtf import FlaskForm
+
+    table = Table("partnership", ("Ann", "Bob", "Cat", "Dan"), 0)
+    app.config["WTF_CSRF_ENABLED"] = True
+    sent = {"number": '3"><b>', "version": "7"}
+    with app.test_request_context(method="POST", data=sent):
+        form = hand_form(table, tricks="seat")
+        drawn = form.hidden_tag()
+        assert drawn == FlaskForm.hidden_tag(form)
+        assert drawn.count("<input") == 3 and 'name="csrf_token"' in drawn
+        assert 'value="3&#34;&gt;&lt;b&gt;"' in drawn
+        form.version.render_kw = {"data-x": "1"}
+        assert form.hidden_tag() == FlaskForm.hidden_tag(form)
+        assert 'data-x="1"' in form.hidden_tag()
+        assert form.hidden_tag("number") == FlaskForm.hidden_tag(form, "number")

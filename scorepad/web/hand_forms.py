@@ -8,13 +8,14 @@ from functools import lru_cache
 from typing import Any
 
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import BooleanField
 
 from ..core.next_hand import Choice
 from ..core.scoring import NILS, Bid, Table
 from .fields import Choices, Required, WholeNumberField
 from .forms import _choices
-from .widgets import Hidden
+from .widgets import Hidden, hidden_inputs
 
 
 class HandForm(FlaskForm):
@@ -22,6 +23,12 @@ class HandForm(FlaskForm):
 
     number = WholeNumberField("Hand", widget=Hidden(), validators=[Required()])
     version = WholeNumberField("Version", widget=Hidden(), validators=[Required()])
+
+    def hidden_tag(self, *fields: Any) -> Markup:
+        """Flask-WTF's hidden_tag(), the same markup, drawn by `hidden_inputs`."""
+        if fields:
+            return super().hidden_tag(*fields)  # type: ignore[no-any-return]
+        return hidden_inputs(self)
 
 
 UNTICKED = (False, "false", "", "0")  # a blind toggle sent unticked

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -29,6 +30,30 @@ class Hidden(HiddenInput):
     """A hidden input, drawn by `attributes`: two on every hand form, every page."""
 
     html_params = staticmethod(attributes)
+
+
+def hidden_inputs(fields: Iterable[Any]) -> Markup:
+    """What Flask-WTF's `hidden_tag()` draws for these fields (each hidden input on a line
+    of its own), the plain ones written out directly: the hand form's number, version
+    and CSRF token, on every game page, went through the widget machinery one by one."""
+    drawn = []
+    for field in fields:
+        if not isinstance(field.widget, HiddenInput):
+            continue
+        value = field._value()
+        plain = not (
+            field.render_kw
+            or getattr(field, "_datalist", None) is not None
+            or getattr(field.flags, "disabled", False)
+            or isinstance(value, bool)
+        )
+        drawn.append(
+            f'<input id="{escape(field.id)}" name="{escape(field.name)}" type="hidden" '
+            f'value="{escape(value)}">'
+            if plain
+            else str(field)
+        )
+    return Markup("\n".join(drawn))
 
 
 def chips(

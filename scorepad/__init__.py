@@ -182,6 +182,7 @@ def _template_helpers(app: Flask) -> None:
     app.add_template_global(words.plain_error)
     app.add_template_global(render.rules_list)
     app.add_template_global(widgets.chips)
+    app.add_template_global(widgets.kept_fields)
     app.jinja_env.globals["words"] = words  # the words pages show, on every page
     app.jinja_env.globals["url_for"] = urls.url_for  # links built once, then remembered
 

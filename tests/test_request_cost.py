@@ -214,3 +214,26 @@ def test_a_kept_part_of_a_page_carries_each_phones_own_token(guarded_app):
     assert seats and seats.group(1) == TOKEN.findall(second)[0]
     sent = {"csrf_token": seats.group(1), "seats": "on"}
     assert phones[1].post(f"{game}/seats", data=sent).status_code == 302
+
+
+def test_each_hand_form_has_fields_of_its_own(app):
+    """A hand form's fields are copies of fields bound once: each form holds its own
+    values and errors, its fields answer to it, and each field is what WTForms binds."""
+    table = partnership()
+    bids = score_game(table, Rules(), []).next_hand.bids
+    sent = {"number": "1", "version": "0", "bid_0": "14", "bid_1": "nil"}
+    with app.test_request_context(method="POST", data=sent):
+        refused = hand_form(table, bids=bids)
+        assert not refused.validate() and refused.bid_0.errors
+    with app.test_request_context():
+        fresh = hand_form(table, bids=bids, number=2, version=0)
+        assert fresh.bid_0 is not refused.bid_0 and fresh.bid_0.label is refused.bid_0.label
+        assert fresh.bid_0.errors == () and fresh.bid_0.data is None
+        assert refused.bid_0.data == "14" and refused.bid_1.data == "nil"
+        assert all(field.meta is fresh.meta and field._form is fresh for field in fresh)
+        options = {"prefix": "", "translations": fresh.meta.get_translations(fresh)}
+        for name, field in fresh._fields.items():
+            bound = getattr(type(fresh), name).bind(form=fresh, name=name, **options)
+            bound.process(None, {"number": 2, "version": 0}.get(name))
+            assert type(bound) is type(field) and str(bound) == str(field)
+            assert set(vars(bound)) == set(vars(field))

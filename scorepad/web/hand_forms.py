@@ -6,10 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import BooleanField
+from wtforms.csrf.core import CSRFTokenField
+from wtforms.fields.core import UnboundField
 
 from ..core.next_hand import Choice
 from ..core.scoring import NILS, Bid, Table
@@ -18,8 +21,40 @@ from .forms import _choices
 from .widgets import Hidden, hidden_inputs
 
 
+class _Meta:
+    """Each field of a hand form is a copy of the same field bound once (its label,
+    flags, validators and choices shared, as the class's own are): binding a WTForms
+    field anew was most of the cost of a form made four times a hand."""
+
+    def bind_field(self, form: Any, unbound_field: UnboundField, options: dict[str, Any]) -> Any:
+        if issubclass(unbound_field.field_class, CSRFTokenField):  # each form its own
+            return super().bind_field(form, unbound_field, options)  # type: ignore[misc]
+        key = (options["name"], options["prefix"], id(options["translations"]))
+        kept = _bound.setdefault(unbound_field, {})
+        first = kept.get(key)
+        if first is None:
+            field = super().bind_field(form, unbound_field, options)  # type: ignore[misc]
+            kept[key] = _copy(field, None, None)  # the copy keeps no form alive
+            return field
+        return _copy(first, form, form.meta)
+
+
+def _copy(field: Any, form: Any, meta: Any) -> Any:
+    """A shallow copy of a bound field, for `form` (`copy` would make an unbound one:
+    a WTForms field made without its form is one)."""
+    made = object.__new__(type(field))
+    made.__dict__.update(field.__dict__)
+    made._form, made.meta = form, meta
+    return made
+
+
+_bound: WeakKeyDictionary[UnboundField, dict[tuple[Any, ...], Any]] = WeakKeyDictionary()
+
+
 class HandForm(FlaskForm):
     """The fields every hand form carries: which hand, and which version of it."""
+
+    Meta = _Meta
 
     number = WholeNumberField("Hand", widget=Hidden(), validators=[Required()])
     version = WholeNumberField("Version", widget=Hidden(), validators=[Required()])

@@ -15,6 +15,8 @@ PURE_GLOBALS = {
     "evening_recap",
     "file_stem",
     "if_ended_now",
+    "kept_fields",  # a hand form's chip groups, drawn by their macro and kept (web/widgets.py)
+    "kept_part",  # a part of a page drawn from what it is given and kept (web/pagecache.py)
     "notice_text",
     "plain_error",
     "public_url",

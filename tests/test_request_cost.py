@@ -237,3 +237,22 @@ def test_each_hand_form_has_fields_of_its_own(app):
             bound.process(None, {"number": 2, "version": 0}.get(name))
             assert type(bound) is type(field) and str(bound) == str(field)
             assert set(vars(bound)) == set(vars(field))
+
+
+def test_a_taken_save_signs_no_token_and_a_refused_one_draws_its_own(guarded_app):
+    """A hand form's CSRF token is signed when the form is drawn: a save that is taken
+    (a redirect) signs none; a refused one draws its form with the request's token."""
+    client = guarded_app.test_client()
+    token = TOKEN.search(client.get("/games/new").get_data(as_text=True)).group(1)
+    game = client.post("/games/new", data={"csrf_token": token, **new_game_form()})
+    game = game.headers["Location"]
+    token = TOKEN.search(client.get(game).get_data(as_text=True)).group(1)
+    with client:
+        sent = {"csrf_token": token, **bid_form(1, [3, 3, 3, 4])}
+        sent.pop("bid_0")
+        refused = client.post(f"{game}/bids", data=sent)
+        drawn = set(TOKEN.findall(refused.get_data(as_text=True)))
+        assert refused.status_code == 400 and drawn == {flask.g.csrf_token}
+    with client:
+        taken = client.post(f"{game}/bids", data={"csrf_token": token, **bid_form(1, [3] * 4)})
+        assert taken.status_code == 302 and "csrf_token" not in flask.g

@@ -10,7 +10,7 @@ from weakref import WeakKeyDictionary
 
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import BooleanField
+from wtforms import BooleanField, Field
 from wtforms.csrf.core import CSRFTokenField
 from wtforms.fields.core import UnboundField
 
@@ -21,10 +21,28 @@ from .forms import _choices
 from .widgets import Hidden, hidden_inputs
 
 
+class _DrawnToken(CSRFTokenField):
+    """Flask-WTF's CSRF field, its token signed when the form is drawn rather than when
+    it is made: a save that is taken draws no form (19 us a save). What it checks is
+    unchanged (Flask-WTF checks the sent token, not this one)."""
+
+    def process(self, *args: Any, **kwargs: Any) -> None:
+        Field.process(self, *args, **kwargs)  # CSRFTokenField's, without the signing
+
+    @property  # type: ignore[override]
+    def current_token(self) -> str:
+        return self.csrf_impl.generate_csrf_token(self)  # type: ignore[no-any-return]
+
+
 class _Meta:
     """Each field of a hand form is a copy of the same field bound once (its label,
     flags, validators and choices shared, as the class's own are): binding a WTForms
     field anew was most of the cost of a form made four times a hand."""
+
+    def build_csrf(self, form: Any) -> Any:
+        made = super().build_csrf(form)  # type: ignore[misc]
+        made.field_class = _DrawnToken
+        return made
 
     def bind_field(self, form: Any, unbound_field: UnboundField, options: dict[str, Any]) -> Any:
         if issubclass(unbound_field.field_class, CSRFTokenField):  # each form its own

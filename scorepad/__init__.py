@@ -193,6 +193,7 @@ def _template_helpers(app: Flask) -> None:
     app.add_template_global(standing.if_ended_now)
     app.add_template_global(words.plain_error)
     app.add_template_global(render.rules_list)
+    app.add_template_global(render.flashes_waiting)
     app.add_template_global(widgets.chips)
     app.add_template_global(widgets.kept_fields)
     app.add_template_global(pagecache.kept_part)

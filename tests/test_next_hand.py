@@ -69,6 +69,7 @@ def test_a_hand_bid_waits_for_its_tricks_and_its_nil_bidders_count_their_own():
     score = extend(Game(partnership(), Rules(), ()).score(), hand([4, "nil", 5, 3]))
     nxt = score.next_hand
     assert nxt.waiting and nxt.number == 1 and nxt.own_count == (1,)
+    assert next_hand(score, score.pending.number) == nxt  # the tricks form reads either
 
 
 def test_a_recorded_hand_keeps_its_dealer_and_its_nil_bidders():

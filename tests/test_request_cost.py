@@ -195,3 +195,64 @@ def test_a_kept_page_is_kept_per_address(client):
         for host in ("http://a.example", "http://b.example:8000"):
             page = client.get(f"/games/{game_id}", base_url=host).get_data(as_text=True)
             assert f'href="{host}/watch/' in page
+
+
+def test_a_kept_part_of_a_page_carries_each_phones_own_token(guarded_app):
+    """The share link, seat-link form and house rules are drawn once per game and kept
+    (pagecache.kept_part): a page drawn afresh for another phone (a query string makes
+    it so) carries that phone's token in the kept part too, not the first phone's."""
+    phones = [guarded_app.test_client(), guarded_app.test_client()]
+    tokens = [TOKEN.search(p.get("/games/new").get_data(as_text=True)).group(1) for p in phones]
+    response = phones[0].post("/games/new", data={"csrf_token": tokens[0], **new_game_form()})
+    game = response.headers["Location"]
+    first = phones[0].get(game).get_data(as_text=True)
+    second = phones[1].get(f"{game}?again=1").get_data(as_text=True)
+    assert "Give each seat its own link" in first and "House rules of this game" in second
+    assert len(set(TOKEN.findall(first))) == 1 and len(TOKEN.findall(second)) >= 2
+    assert set(TOKEN.findall(second)) == {TOKEN.findall(second)[0]} != set(TOKEN.findall(first))
+    seats = re.search(r'action="[^"]*/seats">\s*<input[^>]*value="([^"]+)"', second)
+    assert seats and seats.group(1) == TOKEN.findall(second)[0]
+    sent = {"csrf_token": seats.group(1), "seats": "on"}
+    assert phones[1].post(f"{game}/seats", data=sent).status_code == 302
+
+
+def test_each_hand_form_has_fields_of_its_own(app):
+    """A hand form's fields are copies of fields bound once: each form holds its own
+    values and errors, its fields answer to it, and each field is what WTForms binds."""
+    table = partnership()
+    bids = score_game(table, Rules(), []).next_hand.bids
+    sent = {"number": "1", "version": "0", "bid_0": "14", "bid_1": "nil"}
+    with app.test_request_context(method="POST", data=sent):
+        refused = hand_form(table, bids=bids)
+        assert not refused.validate() and refused.bid_0.errors
+    with app.test_request_context():
+        fresh = hand_form(table, bids=bids, number=2, version=0)
+        assert fresh.bid_0 is not refused.bid_0 and fresh.bid_0.label is refused.bid_0.label
+        assert fresh.bid_0.errors == () and fresh.bid_0.data is None
+        assert refused.bid_0.data == "14" and refused.bid_1.data == "nil"
+        assert all(field.meta is fresh.meta and field._form is fresh for field in fresh)
+        options = {"prefix": "", "translations": fresh.meta.get_translations(fresh)}
+        for name, field in fresh._fields.items():
+            bound = getattr(type(fresh), name).bind(form=fresh, name=name, **options)
+            bound.process(None, {"number": 2, "version": 0}.get(name))
+            assert type(bound) is type(field) and str(bound) == str(field)
+            assert set(vars(bound)) == set(vars(field))
+
+
+def test_a_taken_save_signs_no_token_and_a_refused_one_draws_its_own(guarded_app):
+    """A hand form's CSRF token is signed when the form is drawn: a save that is taken
+    (a redirect) signs none; a refused one draws its form with the request's token."""
+    client = guarded_app.test_client()
+    token = TOKEN.search(client.get("/games/new").get_data(as_text=True)).group(1)
+    game = client.post("/games/new", data={"csrf_token": token, **new_game_form()})
+    game = game.headers["Location"]
+    token = TOKEN.search(client.get(game).get_data(as_text=True)).group(1)
+    with client:
+        sent = {"csrf_token": token, **bid_form(1, [3, 3, 3, 4])}
+        sent.pop("bid_0")
+        refused = client.post(f"{game}/bids", data=sent)
+        drawn = set(TOKEN.findall(refused.get_data(as_text=True)))
+        assert refused.status_code == 400 and drawn == {flask.g.csrf_token}
+    with client:
+        taken = client.post(f"{game}/bids", data={"csrf_token": token, **bid_form(1, [3] * 4)})
+        assert taken.status_code == 302 and "csrf_token" not in flask.g

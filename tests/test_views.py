@@ -507,3 +507,17 @@ def test_unknown_page_and_wrong_method_are_friendly(client):
     assert response.status_code == 404 and "Not found" in text(response)
     response = client.get(f"/games/{start(client)}/bids")
     assert response.status_code == 405 and "Traceback" not in response.get_data(as_text=True)
+
+
+def test_the_game_page_shows_both_kinds_of_message_in_their_places(client):
+    """An error above the score and a change made elsewhere under the hand step, both
+    from one request (the first place takes them all from the session)."""
+    game_id = start(client)
+    client.get(f"/games/{game_id}")
+    with client.session_transaction() as session:
+        session["_flashes"] = [("error", "Something was refused."), ("ok", "Hand 3 fixed.")]
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    refused = page.index('<p class="flash flash-error" role="alert">Something was refused.</p>')
+    fixed = page.index('<p class="flash flash-ok" role="status">Hand 3 fixed.</p>')
+    assert refused < page.index('id="step"') < fixed
+    assert "flash" not in client.get(f"/games/{game_id}").get_data(as_text=True).split("<main")[1]

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from wtforms import Field, IntegerField, RadioField, SelectField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
     InputRequired,
     Length,
@@ -41,6 +42,20 @@ class Choices(RadioField):
         other: str | None = kwargs.pop("invalid_choice_message", None)
         super().__init__(label, validators, **kwargs)
         self.invalid_choice_message = other or f"{self.label.text}: choose one of the choices shown"
+
+    def pre_validate(self, form: Any) -> None:
+        """SelectField's check, the same one, without making a choice object of each of
+        the fifteen chips of a seat on every save."""
+        choices = self.choices
+        if (
+            self.process_errors
+            or not self.validate_choice
+            or not isinstance(choices, list)
+            or not all(isinstance(choice, SelectChoice) for choice in choices)
+        ):
+            super().pre_validate(form)
+        elif not any(self.coerce(choice.value) == self.data for choice in choices):
+            raise ValidationError(self.invalid_choice_message)
 
 
 class Choice(SelectField):

@@ -6,22 +6,82 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField
+from markupsafe import Markup
+from wtforms import BooleanField, Field
+from wtforms.csrf.core import CSRFTokenField
+from wtforms.fields.core import UnboundField
 
 from ..core.next_hand import Choice
 from ..core.scoring import NILS, Bid, Table
 from .fields import Choices, Required, WholeNumberField
 from .forms import _choices
-from .widgets import Hidden
+from .widgets import Hidden, hidden_inputs
+
+
+class _DrawnToken(CSRFTokenField):
+    """Flask-WTF's CSRF field, its token signed when the form is drawn rather than when
+    it is made: a save that is taken draws no form (19 us a save). What it checks is
+    unchanged (Flask-WTF checks the sent token, not this one)."""
+
+    def process(self, *args: Any, **kwargs: Any) -> None:
+        Field.process(self, *args, **kwargs)  # CSRFTokenField's, without the signing
+
+    @property  # type: ignore[override]
+    def current_token(self) -> str:
+        return self.csrf_impl.generate_csrf_token(self)  # type: ignore[no-any-return]
+
+
+class _Meta:
+    """Each field of a hand form is a copy of the same field bound once (its label,
+    flags, validators and choices shared, as the class's own are): binding a WTForms
+    field anew was most of the cost of a form made four times a hand."""
+
+    def build_csrf(self, form: Any) -> Any:
+        made = super().build_csrf(form)  # type: ignore[misc]
+        made.field_class = _DrawnToken
+        return made
+
+    def bind_field(self, form: Any, unbound_field: UnboundField, options: dict[str, Any]) -> Any:
+        if issubclass(unbound_field.field_class, CSRFTokenField):  # each form its own
+            return super().bind_field(form, unbound_field, options)  # type: ignore[misc]
+        key = (options["name"], options["prefix"], id(options["translations"]))
+        kept = _bound.setdefault(unbound_field, {})
+        first = kept.get(key)
+        if first is None:
+            field = super().bind_field(form, unbound_field, options)  # type: ignore[misc]
+            kept[key] = _copy(field, None, None)  # the copy keeps no form alive
+            return field
+        return _copy(first, form, form.meta)
+
+
+def _copy(field: Any, form: Any, meta: Any) -> Any:
+    """A shallow copy of a bound field, for `form` (`copy` would make an unbound one:
+    a WTForms field made without its form is one)."""
+    made = object.__new__(type(field))
+    made.__dict__.update(field.__dict__)
+    made._form, made.meta = form, meta
+    return made
+
+
+_bound: WeakKeyDictionary[UnboundField, dict[tuple[Any, ...], Any]] = WeakKeyDictionary()
 
 
 class HandForm(FlaskForm):
     """The fields every hand form carries: which hand, and which version of it."""
 
+    Meta = _Meta
+
     number = WholeNumberField("Hand", widget=Hidden(), validators=[Required()])
     version = WholeNumberField("Version", widget=Hidden(), validators=[Required()])
+
+    def hidden_tag(self, *fields: Any) -> Markup:
+        """Flask-WTF's hidden_tag(), the same markup, drawn by `hidden_inputs`."""
+        if fields:
+            return super().hidden_tag(*fields)  # type: ignore[no-any-return]
+        return hidden_inputs(self)
 
 
 UNTICKED = (False, "false", "", "0")  # a blind toggle sent unticked

@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from flask import render_template
+from flask import render_template, session
+from flask.globals import request_ctx
 from markupsafe import Markup
 
 from ..core.rules import RULE_SPECS, Rules
@@ -47,3 +48,10 @@ def rules_list(rules: Rules, table: Table) -> Markup:
     """The house rules of a game as a list, drawn once per table and rules: the game
     page shows it after every hand, and it changes only when the rules do."""
     return Markup(render_template("games/_rules.html", rules=rules, table=table, specs=RULE_SPECS))
+
+
+def flashes_waiting() -> bool:
+    """Whether this request has flashed messages to show (still in the session, or taken
+    from it by an earlier part of the page): a page without any skips _flashes.html."""
+    taken = request_ctx.flashes  # type: ignore[attr-defined]
+    return bool(taken) or "_flashes" in session

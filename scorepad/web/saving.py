@@ -98,7 +98,10 @@ def tricks_form(stored: StoredGame, pending: ScoredHand, **values: Any) -> HandF
     """The tricks form of the hand in play, by side or by seat as the game counts them."""
     table = stored.game.table
     by_side = stored.game.tricks_by == "side"
-    nils = next_hand(stored.score(), pending.number).own_count
+    score = stored.score()
+    # the hand in play is the score's next hand, worked out once a score (the page shows it)
+    hand = score.next_hand if score.next_number == pending.number else None
+    nils = (hand or next_hand(score, pending.number)).own_count
     return tag(
         hand_form(
             table,

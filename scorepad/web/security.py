@@ -32,9 +32,12 @@ REMEMBERED_GAMES = 100  # about 2.5 KB of the 4 KB a cookie may hold
 
 
 def set_headers(response: BaseResponse) -> BaseResponse:
-    """Add the security headers to every response."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    """Add the security headers to every response (those it does not set itself), in
+    one look through its headers rather than one a header."""
+    present = {key.lower() for key in response.headers.keys()}
+    response.headers.extend(
+        [(name, value) for name, value in HEADERS.items() if name.lower() not in present]
+    )
     return response
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from cachetools import LRUCache
 from markupsafe import Markup, escape
 from wtforms.widgets import HiddenInput
 from wtforms.widgets.core import clean_key
@@ -29,6 +32,30 @@ class Hidden(HiddenInput):
     """A hidden input, drawn by `attributes`: two on every hand form, every page."""
 
     html_params = staticmethod(attributes)
+
+
+def hidden_inputs(fields: Iterable[Any]) -> Markup:
+    """What Flask-WTF's `hidden_tag()` draws for these fields (each hidden input on a line
+    of its own), the plain ones written out directly: the hand form's number, version
+    and CSRF token, on every game page, went through the widget machinery one by one."""
+    drawn = []
+    for field in fields:
+        if not isinstance(field.widget, HiddenInput):
+            continue
+        value = field._value()
+        plain = not (
+            field.render_kw
+            or getattr(field, "_datalist", None) is not None
+            or getattr(field.flags, "disabled", False)
+            or isinstance(value, bool)
+        )
+        drawn.append(
+            f'<input id="{escape(field.id)}" name="{escape(field.name)}" type="hidden" '
+            f'value="{escape(value)}">'
+            if plain
+            else str(field)
+        )
+    return Markup("\n".join(drawn))
 
 
 def chips(
@@ -72,3 +99,39 @@ def _chips(
         )
         for index, (value, label) in enumerate(choices)
     )
+
+
+GROUPS_KEPT = 512  # about 5 KB each
+_groups: LRUCache[tuple[Any, ...], Markup] = LRUCache(maxsize=GROUPS_KEPT)
+_groups_lock = threading.Lock()
+
+
+def kept_fields(macro: Any, form: Any, table: Any, hand: Any, *more: Any) -> Markup:
+    """What `macro` (bid_fields or trick_fields in _macros.html) draws for a hand form
+    without errors, drawn once per form shape, chosen values, table and hand shape and
+    kept: the same chip groups are drawn hand after hand, and at table after table.
+
+    The key holds all the macros read: the form's class (its fields and their choices,
+    from the table and the core's choices), each field's value, the table, and of the
+    core's next hand the bidding order, the dealer, the counts and the tricks in a deal
+    (not its number); `more`: the macro's other arguments (the bids, for the tricks)."""
+    if form.errors:  # a refused form: its errors beside their groups, drawn each time
+        return Markup(macro(form, table, hand, *more))
+    key = (
+        macro,
+        type(form),
+        tuple(field.data for field in form if not isinstance(field.widget, HiddenInput)),
+        table,
+        hand.order,
+        hand.dealer,
+        hand.counts,
+        hand.tricks_per_hand,
+        tuple(tuple(arg) if isinstance(arg, list) else arg for arg in more),
+    )
+    with _groups_lock:
+        drawn = _groups.get(key)
+    if drawn is None:
+        drawn = Markup(macro(form, table, hand, *more))
+        with _groups_lock:
+            _groups[key] = drawn
+    return drawn

@@ -171,19 +171,7 @@ def _blueprints(app: Flask) -> None:
 
 def _template_helpers(app: Flask) -> None:
     """What every template may call: none of them reads the database."""
-    from .web import (
-        chart,
-        hosting,
-        pagecache,
-        pages,
-        render,
-        seats,
-        sharing,
-        standing,
-        urls,
-        widgets,
-        words,
-    )
+    from .web import chart, hosting, pages, render, seats, sharing, standing, urls, widgets, words
 
     for helper in (*seats.HELPERS, *sharing.HELPERS):
         app.add_template_global(helper)
@@ -196,7 +184,6 @@ def _template_helpers(app: Flask) -> None:
     app.add_template_global(render.flashes_waiting)
     app.add_template_global(widgets.chips)
     app.add_template_global(widgets.kept_fields)
-    app.add_template_global(pagecache.kept_part)
     app.jinja_env.globals["words"] = words  # the words pages show, on every page
     app.jinja_env.globals["url_for"] = urls.url_for  # links built once, then remembered
 

@@ -197,25 +197,6 @@ def test_a_kept_page_is_kept_per_address(client):
             assert f'href="{host}/watch/' in page
 
 
-def test_a_kept_part_of_a_page_carries_each_phones_own_token(guarded_app):
-    """The share link, seat-link form and house rules are drawn once per game and kept
-    (pagecache.kept_part): a page drawn afresh for another phone (a query string makes
-    it so) carries that phone's token in the kept part too, not the first phone's."""
-    phones = [guarded_app.test_client(), guarded_app.test_client()]
-    tokens = [TOKEN.search(p.get("/games/new").get_data(as_text=True)).group(1) for p in phones]
-    response = phones[0].post("/games/new", data={"csrf_token": tokens[0], **new_game_form()})
-    game = response.headers["Location"]
-    first = phones[0].get(game).get_data(as_text=True)
-    second = phones[1].get(f"{game}?again=1").get_data(as_text=True)
-    assert "Give each seat its own link" in first and "House rules of this game" in second
-    assert len(set(TOKEN.findall(first))) == 1 and len(TOKEN.findall(second)) >= 2
-    assert set(TOKEN.findall(second)) == {TOKEN.findall(second)[0]} != set(TOKEN.findall(first))
-    seats = re.search(r'action="[^"]*/seats">\s*<input[^>]*value="([^"]+)"', second)
-    assert seats and seats.group(1) == TOKEN.findall(second)[0]
-    sent = {"csrf_token": seats.group(1), "seats": "on"}
-    assert phones[1].post(f"{game}/seats", data=sent).status_code == 302
-
-
 def test_each_hand_form_has_fields_of_its_own(app):
     """A hand form's fields are copies of fields bound once: each form holds its own
     values and errors, its fields answer to it, and each field is what WTForms binds."""

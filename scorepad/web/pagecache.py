@@ -17,9 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from cachetools import LRUCache
-from flask import current_app, g, render_template, request, session
+from flask import current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
 
 from ..store import storage
 from ..store.db import file_of
@@ -86,28 +85,3 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
         with _lock:
             pages[key] = page
     return page.replace(CSRF_MARK, generate_csrf())
-
-
-def kept_part(template: str, key: tuple[Any, ...], **context: Any) -> Markup:
-    """A part of a page drawn by `template` from `context`, which `key` stands for
-    whole, drawn once per key and address and kept with this app's pages; its CSRF
-    token put in on each use (the game page's share link and QR code, seat-link form
-    and house rules: the same after every hand)."""
-    field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-    whole = ("part", template, key, _address(), field)
-    pages = _pages()
-    with _lock:
-        part = pages.get(whole)
-    if part is None:
-        before = g.get(field)
-        setattr(g, field, CSRF_MARK)  # drawn with the mark, whatever the request's token
-        try:
-            part = render_template(template, **context)
-        finally:
-            if before is None:
-                g.pop(field, None)
-            else:
-                setattr(g, field, before)
-        with _lock:
-            pages[whole] = part
-    return Markup(part.replace(CSRF_MARK, generate_csrf()) if CSRF_MARK in part else part)

@@ -17,7 +17,6 @@ PURE_GLOBALS = {
     "flashes_waiting",  # whether the request has flashed messages to show (web/render.py)
     "if_ended_now",
     "kept_fields",  # a hand form's chip groups, drawn by their macro and kept (web/widgets.py)
-    "kept_part",  # a part of a page drawn from what it is given and kept (web/pagecache.py)
     "notice_text",
     "plain_error",
     "public_url",

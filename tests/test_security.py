@@ -106,3 +106,19 @@ def test_upload_over_one_megabyte_is_refused(client):
         "/games/import", data={"game_file": (io.BytesIO(b" " * (1024 * 1024 + 1)), "big.json")}
     )
     assert response.status_code == 413 and "at most 1 MB" in text(response)
+
+
+def test_a_page_left_open_over_a_break_still_saves(guarded_app, monkeypatch):
+    """A form's token lasts as long as the session: a new-game page opened, then sent two
+    hours later, starts its game (Flask-WTF's default would refuse it after an hour)."""
+    import itsdangerous.timed
+
+    from tests.helpers import new_game_form
+
+    client = guarded_app.test_client()
+    page = client.get("/games/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"', page).group(1)
+    later = itsdangerous.timed.time.time() + 2 * 3600
+    monkeypatch.setattr(itsdangerous.timed.time, "time", lambda: later)
+    response = client.post("/games/new", data={"csrf_token": token, **new_game_form()})
+    assert response.status_code == 302 and "/games/" in response.headers["Location"]

@@ -241,7 +241,6 @@ def init_app(app: Flask) -> None:
     for key, value in COMPRESS_CONFIG.items():
         app.config.setdefault(key, value)
     Compress(app)  # registered first, so it runs after the ETag below is taken
-    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a 304'd page keeps a valid token
     app.after_request(after_request)
     app.add_template_global(static_url)
     app.add_template_global(static_hash)

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from scorepad import create_app
-from scorepad.web.pages import share_qr
+from scorepad.web.pages import share_svg
 from scorepad.web.seats import seat_qr
 from tests.helpers import new_game_form
 from tests.live import Phone
@@ -89,7 +89,9 @@ def test_links_and_codes_use_the_public_address_not_a_forged_host(tmp_path, prox
     assert len(found) == 5  # the live score and four seats
     assert all(link.startswith("https://scores.example/") for link in found), found
     assert EVIL not in body
-    assert str(share_qr(found[0])) in body  # the QR code holds the same address
+    token = found[0].rsplit("/", 1)[-1]
+    qr = client.get(f"/watch/{token}/qr.svg", headers=forged).get_data()
+    assert qr == share_svg(found[0])  # the QR code holds the same address
     assert str(seat_qr(found[1], "Alice")) in body
 
 

@@ -19,7 +19,16 @@ def test_game_page_offers_the_share_link_and_its_qr_code(client):
     token = share_token(client, game_id)
     assert token != game_id
     assert f"http://localhost/watch/{token}" in body
-    assert "<svg" in body and "QR code of the live scoreboard link" in body
+    # the QR code is an image, fetched only when its section opens
+    assert f'<img src="/watch/{token}/qr.svg" alt="QR code of the live scoreboard link"' in body
+    assert "<svg" not in body
+    image = client.get(f"/watch/{token}/qr.svg")
+    assert image.status_code == 200 and image.mimetype == "image/svg+xml"
+    svg = image.get_data(as_text=True)
+    assert svg.startswith("<svg") and 'xmlns="http://www.w3.org/2000/svg"' in svg
+    assert "<title>QR code of the live scoreboard link</title>" in svg
+    assert client.get("/watch/not-a-token/qr.svg").status_code == 404
+    assert client.get(f"/watch/{game_id}/qr.svg").status_code == 404  # the game's id is no token
 
 
 def test_watch_page_is_read_only_and_follows_the_game(client, app):

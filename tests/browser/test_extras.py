@@ -19,8 +19,15 @@ from tests.browser.helpers import ARTIFACTS, PHONE, shot
 
 
 def test_live_scoreboard_updates_by_itself(browser, page, live_server):
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
     start_game(page, live_server, ["Alice", "Ben", "Cara", "Dev"])
+    page.wait_for_load_state("load")
+    assert not [url for url in asked if url.endswith("/qr.svg")]  # not until it is opened
     page.locator("summary", has_text="Show the live score").tap()
+    qr = page.get_by_role("img", name="QR code of the live scoreboard link")
+    expect(qr).to_be_visible()
+    page.wait_for_function("img => img.complete && img.naturalWidth > 100", arg=qr.element_handle())
     link = page.locator("a.share-link").get_attribute("href")
     shot(page, "share")
 

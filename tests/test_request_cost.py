@@ -1,4 +1,4 @@
-"""What a request costs beyond its own work: the thread's connection, kept; a form class
+"""What a request costs beyond its own work: a connection, kept and used again; a form class
 built once per shape; the session cookie sent only when it changed; the game page of an
 unchanged game drawn once, and scoring nothing, while each phone keeps its own token."""
 
@@ -31,24 +31,40 @@ def _connection(app):
         return web_db.get_db()
 
 
-def test_a_thread_keeps_its_connection_from_request_to_request(app):
+def test_a_request_after_another_uses_its_connection(app):
     first, second = _connection(app), _connection(app)
     assert first is second
     assert first.execute("pragma foreign_keys").fetchone()[0] == 1
     assert first.execute("pragma synchronous").fetchone()[0] == 2  # FULL
 
 
-def test_each_thread_and_each_app_has_its_own_connection(app, tmp_path):
+def test_requests_at_the_same_time_and_each_app_have_their_own_connection(app, tmp_path):
     other_app = create_app({"DATABASE": str(tmp_path / "other.db"), "SECRET_KEY": "k"})
-    mine = _connection(app)
     seen = []
+    with app.app_context():
+        mine = web_db.get_db()
+        thread = threading.Thread(target=lambda: seen.append(_connection(app)))
+        thread.start()
+        thread.join()
+        assert seen[0] is not mine  # taken while this request still holds its own
+    # both given back: the last given back (this one) is the next one taken, by any thread
     thread = threading.Thread(target=lambda: seen.append(_connection(app)))
     thread.start()
     thread.join()
-    assert seen[0] is not mine
+    assert seen[1] is mine
     other = _connection(other_app)
-    assert other is not mine
+    assert other is not mine and other is not seen[0]
     assert other.execute("pragma database_list").fetchone()[2].endswith("other.db")
+
+
+def test_a_connection_sqlite_failed_on_is_closed_not_given_back(app):
+    with app.app_context():
+        failed = web_db.get_db()
+        web_db.close_db(sqlite3.OperationalError("disk I/O error"))
+    fresh = _connection(app)
+    assert fresh is not failed
+    with pytest.raises(sqlite3.ProgrammingError):  # closed
+        failed.execute("select 1")
 
 
 def test_a_transaction_left_open_is_rolled_back_at_the_end_of_the_request(app, client):

@@ -27,7 +27,7 @@ from tests.helpers import (
 @pytest.fixture
 def read_only(monkeypatch):
     """Every request's connection refuses writes, as a read-only database does (the
-    thread's kept connection is let go, so the next request opens one that refuses)."""
+    kept connections are let go, so the next request opens one that refuses)."""
     original = scorepad.web.db.connect
 
     def query_only(path, **kwargs):

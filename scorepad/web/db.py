@@ -1,6 +1,11 @@
-"""The server thread's database connection: opened on first use with its PRAGMAs, then
-kept for that thread's later requests (a new connection and its PRAGMAs cost more
-than most reads), rolled back if a request left a transaction open, closed at exit."""
+"""The request's database connection, taken from the app's idle ones, the last given
+back first, and given back at the request's end; a new one (with its PRAGMAs) only when
+none is idle. A new connection cost more than most reads; and requests one after another
+use one connection, whose page cache stays good after its own writes (SQLite drops a
+connection's cache when another one has written), where one connection a server thread
+read the file afresh on most requests. Requests at the same time each take their own.
+A transaction a request left open is rolled back; all are closed at exit.
+"""
 
 from __future__ import annotations
 
@@ -17,9 +22,34 @@ from ..store.db import connect, prepare
 
 _migrate_lock = threading.Lock()
 READ_ONLY = "read-only"
-_thread = threading.local()
 # Every kept connection, to close at exit; weak, so a finished test's app lets go of its own.
 _open_dbs: weakref.WeakSet[Database] = weakref.WeakSet()
+
+
+class _Idle:
+    """The idle connections of one app's file, the last given back on top."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.stack: list[Database] = []
+
+    def take(self) -> Database | None:
+        with self.lock:
+            return self.stack.pop() if self.stack else None
+
+    def give_back(self, db: Database) -> None:
+        with self.lock:
+            self.stack.append(db)
+
+    def close(self) -> None:
+        with self.lock:
+            idle, self.stack = self.stack, []
+        for db in idle:
+            _open_dbs.discard(db)
+            db.close()
+
+
+_pools: weakref.WeakSet[_Idle] = weakref.WeakSet()
 
 
 def _anchor(path: str) -> sqlite3.Connection:
@@ -49,7 +79,7 @@ def _state() -> dict[str, Any]:
 
 
 def get_db() -> Database:
-    """The connection this request uses: the thread's own for this app and file."""
+    """The connection this request uses: an idle one of this app's file, else a new one."""
     found = g.get("db")  # one look through the proxy: a request asks about ten times
     if found is not None:
         return found  # type: ignore[no-any-return]
@@ -59,47 +89,48 @@ def get_db() -> Database:
         with _migrate_lock:
             if not state.get(path):
                 state[path] = _open(path)
-    kept = getattr(_thread, "kept", None)
-    # One connection a thread: kept while the thread serves the same app and file
-    # (the tests run several apps on one thread; each gets its own).
-    if kept is None or kept[0] is not state or kept[1] != path:
-        forget()
+    pools: dict[str, _Idle] = current_app.extensions.setdefault("scorepad.idle", {})
+    pool = pools.get(path)
+    if pool is None:
+        pool = pools.setdefault(path, _Idle())
+        _pools.add(pool)
+    db = pool.take()
+    if db is None:
         db = connect(path, read_only=state[path] == READ_ONLY)
-        _thread.kept = (state, path, db)
         _open_dbs.add(db)
-    g.db = found = _thread.kept[2]
-    return found  # type: ignore[no-any-return]
+    g.db, g.db_pool = db, pool
+    return db
 
 
 def close_db(exc: BaseException | None = None) -> None:
     """End the request's use of the connection: a transaction it left open is rolled
-    back (the connection stays for the thread's next request); after an error from
-    SQLite itself the connection is closed, and the next request opens a fresh one."""
+    back and the connection is given back for a later request; after an error from
+    SQLite itself it is closed instead, and a later request opens a fresh one."""
     db = g.pop("db", None)
+    pool = g.pop("db_pool", None)
     if db is None:
         return
     try:
         if db.conn.in_transaction:
             db.conn.rollback()
     except sqlite3.Error:
-        forget()
+        exc = sqlite3.Error()
+    if isinstance(exc, sqlite3.Error) or pool is None:
+        _open_dbs.discard(db)
+        db.close()
         return
-    if isinstance(exc, sqlite3.Error):
-        forget()
+    pool.give_back(db)
 
 
 def forget() -> None:
-    """Close this thread's kept connection, if any (the next request opens another)."""
-    kept = getattr(_thread, "kept", None)
-    _thread.kept = None
-    if kept is not None:
-        _open_dbs.discard(kept[2])
-        kept[2].close()
+    """Close every idle connection (later requests open new ones)."""
+    for pool in list(_pools):
+        pool.close()
 
 
 @atexit.register
 def close_all() -> None:
-    """Close every thread's kept connection: at exit, or when a server stops."""
+    """Close every kept connection: at exit, or when a server stops."""
     for db in list(_open_dbs):
         _open_dbs.discard(db)
         db.close()

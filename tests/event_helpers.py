@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 
 from scorepad.store.events import load_event
 from scorepad.store.storage import load_game
-from tests.helpers import DEFAULT_RULE_FORM, bid_form, tricks_form, version_on_page
+from tests.helpers import (
+    DEFAULT_RULE_FORM,
+    bid_form,
+    straight_version,
+    tricks_form,
+    version_on_page,
+)
+from tests.live import Phone
+
+REVISION = re.compile(r'name="revision" type="hidden" value="(\d+)"')
 
 
 def event_form(**extra):
@@ -26,6 +36,50 @@ def event_form(**extra):
     }
     data.update({k: str(v) for k, v in extra.items()})
     return data
+
+
+def director_act(desk: Phone, event_id: str, action: str) -> None:
+    """One of the director's buttons ("draw", "start", ...) over HTTP, sent with the
+    revision the director's page shows."""
+    _, _, page = desk.request(f"/events/{event_id}")
+    revision = REVISION.search(page).group(1)
+    status, _, _ = desk.request(f"/events/{event_id}/{action}", {"revision": revision})
+    assert status == 302
+
+
+def night_started(
+    desk: Phone, entries: Iterable[Sequence[str]], **extra: object
+) -> tuple[str, str, list[str]]:
+    """As the director's laptop over HTTP: a new event (`event_form(**extra)`), each entry
+    (a pair, or one player) checked in, drawn, round 1 started. Returns the event's id,
+    its big screen's token and round 1's table pages."""
+    desk.request("/events/new")
+    status, headers, text = desk.request("/events/new", event_form(**extra))
+    assert status == 302, text[:500]
+    event_id = headers["Location"].rsplit("/", 1)[-1]
+    for entry in entries:
+        desk.request(f"/events/{event_id}")
+        checkin = {f"player_{seat}": name for seat, name in enumerate(entry)}
+        desk.request(f"/events/{event_id}/checkin", checkin)
+    for action in ("draw", "start"):
+        director_act(desk, event_id, action)
+    _, _, page = desk.request(f"/events/{event_id}")
+    screen = re.search(r'/events/screen/([\w-]+)"', page).group(1)
+    _, _, tents = desk.request(f"/events/{event_id}/rounds/1/tables")
+    return event_id, screen, re.findall(r'href="(/events/table/[\w-]+)"', tents)
+
+
+def hands_at_each_table(base: str, tables: Iterable[str], hands: int) -> None:
+    """At each table's own phone over HTTP, hands 1 to `hands`: every seat bids 3, the
+    first side takes 9 tricks."""
+    for game_id in dict.fromkeys(path.rsplit("/", 1)[-1] for path in tables):
+        table = Phone(base)
+        table.request(f"/games/{game_id}")
+        for number in range(1, hands + 1):
+            bids = bid_form(number, [3, 3, 3, 3])
+            assert table.request(f"/games/{game_id}/bids", bids)[0] == 302
+            took = tricks_form(number, straight_version(number), [], sides=[9, 4])
+            assert table.request(f"/games/{game_id}/tricks", took)[0] == 302
 
 
 class Night:
@@ -51,7 +105,7 @@ class Night:
 
     def revision(self) -> int:
         page = self.client.get(f"/events/{self.id}").get_data(as_text=True)
-        return int(re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1))
+        return int(REVISION.search(page).group(1))
 
     def post(self, path, expect="", **data):
         r = self.client.post(f"/events/{self.id}/{path}", data=data)

@@ -10,8 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import shot
 from tests.browser.test_sharing_and_tv import SHARE_STUB
-from tests.event_helpers import event_form
-from tests.helpers import bid_form, straight_version, tricks_form
+from tests.event_helpers import hands_at_each_table, night_started
 from tests.live import Phone
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
@@ -19,29 +18,8 @@ PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
 
 def _night_over(base: str) -> tuple[str, str]:
     """Four pairs, one round to 100, both tables played to the end (126 to -120)."""
-    desk = Phone(base)
-    desk.request("/events/new")
-    status, headers, text = desk.request("/events/new", event_form(target=100, rounds=1))
-    assert status == 302, text[:500]
-    event_id = headers["Location"].rsplit("/", 1)[-1]
-    for first, second in PAIRS:
-        desk.request(f"/events/{event_id}")
-        desk.request(f"/events/{event_id}/checkin", {"player_0": first, "player_1": second})
-    for action in ("draw", "start"):
-        _, _, page = desk.request(f"/events/{event_id}")
-        revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
-        assert desk.request(f"/events/{event_id}/{action}", {"revision": revision})[0] == 302
-    _, _, page = desk.request(f"/events/{event_id}")
-    screen = re.search(r'/events/screen/([\w-]+)"', page).group(1)
-    _, _, tents = desk.request(f"/events/{event_id}/rounds/1/tables")
-    for game_id in dict.fromkeys(re.findall(r'href="/events/table/([\w-]+)"', tents)):
-        table = Phone(base)
-        table.request(f"/games/{game_id}")
-        for number in (1, 2):
-            bids = bid_form(number, [3, 3, 3, 3])
-            assert table.request(f"/games/{game_id}/bids", bids)[0] == 302
-            took = tricks_form(number, straight_version(number), [], sides=[9, 4])
-            assert table.request(f"/games/{game_id}/tricks", took)[0] == 302
+    event_id, screen, tables = night_started(Phone(base), PAIRS, target=100, rounds=1)
+    hands_at_each_table(base, tables, hands=2)
     return event_id, screen
 
 

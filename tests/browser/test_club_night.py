@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 import time
 
 from playwright.sync_api import expect
 
 from tests.browser.flows import enter_bids, enter_tricks, follow
 from tests.browser.helpers import PHONE, assert_accessible, shot
-from tests.event_helpers import event_form
+from tests.event_helpers import night_started
 from tests.live import Phone
 
 SCREEN = {"viewport": {"width": 1280, "height": 720}}
@@ -18,23 +17,8 @@ LAPTOP = {"viewport": {"width": 1024, "height": 768}}
 
 def _director_setup(base: str) -> tuple[str, str, list[str]]:
     """Create a six-table Swiss night and start round 1, as the director's laptop would."""
-    desk = Phone(base)
-    desk.request("/events/new")
-    status, headers, text = desk.request("/events/new", event_form(target=300, round_minutes=40))
-    assert status == 302, text[:500]
-    event_id = headers["Location"].rsplit("/", 1)[-1]
-    for i in range(12):
-        desk.request(f"/events/{event_id}")
-        desk.request(f"/events/{event_id}/checkin", {"player_0": f"N{i}", "player_1": f"S{i}"})
-    for action in ("draw", "start"):
-        _, _, page = desk.request(f"/events/{event_id}")
-        revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
-        status, _, _ = desk.request(f"/events/{event_id}/{action}", {"revision": revision})
-        assert status == 302
-    _, _, page = desk.request(f"/events/{event_id}")
-    view = re.search(r'/events/screen/([\w-]+)"', page).group(1)
-    _, _, tents = desk.request(f"/events/{event_id}/rounds/1/tables")
-    tables = re.findall(r'href="(/events/table/[\w-]+)"', tents)
+    pairs = [(f"N{i}", f"S{i}") for i in range(12)]
+    event_id, view, tables = night_started(Phone(base), pairs, target=300, round_minutes=40)
     assert len(tables) == 6
     return event_id, view, tables
 

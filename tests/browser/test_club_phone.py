@@ -3,14 +3,11 @@ the screen, its numbers each on one line, on the director's page and the big scr
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from tests.browser.flows import overflowing, sideways
 from tests.browser.helpers import shot
-from tests.event_helpers import event_form
-from tests.helpers import bid_form, straight_version, tricks_form
+from tests.event_helpers import hands_at_each_table, night_started
 from tests.live import Phone
 
 PAIRS = [("North" + "n" * 12, "South" + "s" * 12)] + [(f"N{i}", f"S{i}") for i in range(1, 6)]
@@ -18,27 +15,8 @@ PAIRS = [("North" + "n" * 12, "South" + "s" * 12)] + [(f"N{i}", f"S{i}") for i i
 
 def _night_under_way(base: str) -> tuple[str, str]:
     """Six pairs, round 1 started, one hand played at each of the three tables."""
-    desk = Phone(base)
-    desk.request("/events/new")
-    status, headers, text = desk.request("/events/new", event_form(target=500))
-    assert status == 302, text[:500]
-    event_id = headers["Location"].rsplit("/", 1)[-1]
-    for first, second in PAIRS:
-        desk.request(f"/events/{event_id}")
-        desk.request(f"/events/{event_id}/checkin", {"player_0": first, "player_1": second})
-    for action in ("draw", "start"):
-        _, _, page = desk.request(f"/events/{event_id}")
-        revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
-        assert desk.request(f"/events/{event_id}/{action}", {"revision": revision})[0] == 302
-    _, _, page = desk.request(f"/events/{event_id}")
-    screen = re.search(r'/events/screen/([\w-]+)"', page).group(1)
-    _, _, tents = desk.request(f"/events/{event_id}/rounds/1/tables")
-    for game_id in dict.fromkeys(re.findall(r'href="/events/table/([\w-]+)"', tents)):
-        table = Phone(base)
-        table.request(f"/games/{game_id}")
-        assert table.request(f"/games/{game_id}/bids", bid_form(1, [3, 3, 3, 3]))[0] == 302
-        took = tricks_form(1, straight_version(1), [], sides=[9, 4])
-        assert table.request(f"/games/{game_id}/tricks", took)[0] == 302
+    event_id, screen, tables = night_started(Phone(base), PAIRS, target=500)
+    hands_at_each_table(base, tables, hands=1)
     return event_id, screen
 
 

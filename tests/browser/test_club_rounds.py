@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from scorepad.store.db import connect, writing
 from scorepad.store.events import load_event
 from tests.browser.helpers import PHONE, assert_accessible, shot
-from tests.event_helpers import event_form
+from tests.event_helpers import director_act, night_started
 from tests.live import Phone
 from tests.test_event_store import _play
 
@@ -20,24 +20,8 @@ SMALL = {**PHONE, "viewport": {"width": 360, "height": 740}}
 
 def _night(base: str, **extra: object) -> tuple[str, str, list[str]]:
     """An individual night of five players, round 1 started; its id, screen and tables."""
-    desk = Phone(base)
-    desk.request("/events/new")
-    form = event_form(format="individual", **extra)
-    status, headers, text = desk.request("/events/new", form)
-    assert status == 302, text[:500]
-    event_id = headers["Location"].rsplit("/", 1)[-1]
-    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
-        desk.request(f"/events/{event_id}")
-        desk.request(f"/events/{event_id}/checkin", {"player_0": name})
-    for action in ("draw", "start"):
-        _, _, page = desk.request(f"/events/{event_id}")
-        revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
-        status, _, _ = desk.request(f"/events/{event_id}/{action}", {"revision": revision})
-        assert status == 302
-    _, _, page = desk.request(f"/events/{event_id}")
-    view = re.search(r'/events/screen/([\w-]+)"', page).group(1)
-    _, _, tents = desk.request(f"/events/{event_id}/rounds/1/tables")
-    return event_id, view, re.findall(r'href="(/events/table/[\w-]+)"', tents)
+    players = [(name,) for name in ("Ann", "Bo", "Cy", "Di", "Ed")]
+    return night_started(Phone(base), players, format="individual", **extra)
 
 
 def test_the_director_reseats_a_table_at_phone_size(browser, live_server):
@@ -154,33 +138,19 @@ def test_time_is_called_on_the_phones_and_the_screen_at_the_second(browser, own_
 def test_the_director_sends_a_drawn_playoff_side_through_at_phone_size(browser, own_server):
     base = own_server.url
     desk = Phone(base)
-    desk.request("/events/new")
-    _, headers, _ = desk.request("/events/new", event_form(rounds=1, playoff=2))
-    event_id = headers["Location"].rsplit("/", 1)[-1]
-
-    def act(action: str) -> None:
-        _, _, page = desk.request(f"/events/{event_id}")
-        revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
-        status, _, _ = desk.request(f"/events/{event_id}/{action}", {"revision": revision})
-        assert status == 302
-
-    for pair in (("Ann", "Bo"), ("Cy", "Di")):
-        desk.request(f"/events/{event_id}")
-        desk.request(f"/events/{event_id}/checkin", dict(zip(("player_0", "player_1"), pair)))
-    act("draw")
-    act("start")
+    event_id, _, _ = night_started(desk, [("Ann", "Bo"), ("Cy", "Di")], rounds=1, playoff=2)
     db = connect(own_server.database)
     try:
         (match,) = load_event(db, event_id).round_matches(1)
         _play(db, match.game_id, 9)
         _play(db, match.game_id, 9)  # 126: over the target of 100
-        act("playoff")
+        director_act(desk, event_id, "playoff")
         (final,) = load_event(db, event_id).round_matches(2)
         _play(db, final.game_id, 7)
         _play(db, final.game_id, 6)  # 121 to 121
     finally:
         db.close()
-    act("rounds/2/tables/1/end")  # a shared lead ended early: a draw
+    director_act(desk, event_id, "rounds/2/tables/1/end")  # a shared lead ended early: a draw
     context = browser.new_context(**PHONE)
     try:
         page = context.new_page()

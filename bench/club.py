@@ -18,7 +18,6 @@ Prints each phase's save p50/p99 and the ratio club/idle (the target: at most 1.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import tempfile
 import threading
@@ -28,31 +27,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.measure import TimedPhone, ms  # noqa: E402
-from tests.event_helpers import event_form  # noqa: E402
+from tests.event_helpers import night_started  # noqa: E402
 from tests.live import Phone, free_port, serve  # noqa: E402
 
 # Both sides set, then both made: totals drift slowly, a game never ends in a run.
 HANDS = [((4, 4, 4, 4), (7, 6)), ((3, 3, 3, 3), (7, 6))]
-REVISION = re.compile(r'name="revision" type="hidden" value="(\d+)"')
 
 
-def setup(base: str) -> tuple[str, list[str], list[str]]:
-    """A started 8-table round: the screen's token, the table pages, the game ids."""
-    desk = Phone(base, timeout=30)
-    desk.request("/events/new")
-    _, headers, _ = desk.request("/events/new", event_form(target=2000, round_minutes=240))
-    event = headers["Location"].rsplit("/", 1)[-1]
-    for i in range(16):
-        desk.request(f"/events/{event}")
-        desk.request(f"/events/{event}/checkin", {"player_0": f"N{i}", "player_1": f"S{i}"})
-    for action in ("draw", "start"):
-        _, _, page = desk.request(f"/events/{event}")
-        desk.request(f"/events/{event}/{action}", {"revision": REVISION.search(page).group(1)})
-    _, _, page = desk.request(f"/events/{event}")
-    view = re.search(r'/events/screen/([\w-]+)"', page).group(1)
-    _, _, tents = desk.request(f"/events/{event}/rounds/1/tables")
-    tables = re.findall(r'href="(/events/table/[\w-]+)"', tents)
-    return event, view, tables
+def setup(base: str) -> tuple[str, str, list[str]]:
+    """A started 8-table round: the event's id, the screen's token, the table pages."""
+    pairs = [(f"N{i}", f"S{i}") for i in range(16)]
+    return night_started(Phone(base, timeout=30), pairs, target=2000, round_minutes=240)
 
 
 class Scorer:

@@ -20,49 +20,21 @@ from hypothesis import HealthCheck, event, given, settings
 
 from scorepad import create_app, gamefile
 from scorepad.core.errors import GameError
+from tests.data import DOCUMENTED, FIRST_TWO_HANDS, SIDES_AFTER_TWO
 from tests.live import ROOT
 from tests.test_docs import examples
 from tests.test_reference_scorer import comparable, game_files, reference_result, scorepad_result
 
 OLD = Path(__file__).parent / "gamefiles" / "old"
 
-# /work/shared/GAMEFILE.md: the import example, and its export as the contract shows it.
-GAMEFILE_IMPORT = {
-    "format": "scorepad/1",
-    "mode": "partnership",
-    "players": ["Alice", "Ben", "Cara", "Dev"],
-    "first_dealer": 0,
-    "rules": {"target": 500, "blind_nil_trailing_by": 50},
-    "hands": [
-        {"bids": [4, 5, 3, "nil"], "tricks": [5, 5, 3, 0]},
-        {"bids": [3, 2, 3, 2], "tricks": [5, 2, 4, 2]},
-        {"bids": [2, 4, "blind_nil", 6], "tricks": None},
-    ],
-}
+# /work/shared/GAMEFILE.md: its import example is tests/data.py's DOCUMENTED; its export as the
+# contract shows it, in the terms `comparable` keeps:
 GAMEFILE_EXPORT = {
-    "sides": [
-        {"name": "Alice & Cara", "seats": [0, 2], "total": 134, "bags": 4},
-        {"name": "Ben & Dev", "seats": [1, 3], "total": 190, "bags": 0},
-    ],
+    "sides": SIDES_AFTER_TWO,
     "status": "playing",
     "winner": None,
     "hands": [
-        {
-            "number": 1,
-            "dealer": 0,
-            "sides": [
-                {"points": 71, "total": 71, "bags": 1},
-                {"points": 150, "total": 150, "bags": 0},
-            ],
-        },
-        {
-            "number": 2,
-            "dealer": 1,
-            "sides": [
-                {"points": 63, "total": 134, "bags": 4},
-                {"points": 40, "total": 190, "bags": 0},
-            ],
-        },
+        *({key: hand[key] for key in ("number", "dealer", "sides")} for hand in FIRST_TWO_HANDS),
         {"number": 3, "dealer": 2, "sides": None},
     ],
 }
@@ -73,8 +45,8 @@ def export_of(doc: dict) -> dict:
 
 
 def test_gamefile_md_example_exports_as_documented():
-    exported = export_of(GAMEFILE_IMPORT)
-    assert comparable(exported) == GAMEFILE_EXPORT == reference_result(GAMEFILE_IMPORT)
+    exported = export_of(DOCUMENTED)
+    assert comparable(exported) == GAMEFILE_EXPORT == reference_result(DOCUMENTED)
     assert exported["hands"][2] == {
         "number": 3,
         "dealer": 2,
@@ -85,13 +57,13 @@ def test_gamefile_md_example_exports_as_documented():
 
 
 def test_gamefile_md_example_with_a_zero_is_written_back_as_nil():
-    doc = json.loads(json.dumps(GAMEFILE_IMPORT))
+    doc = json.loads(json.dumps(DOCUMENTED))
     doc["hands"][0]["bids"] = [4, 5, 3, 0]
     assert export_of(doc)["hands"][0]["bids"] == [4, 5, 3, "nil"]
 
 
 def test_gamefile_md_error_example():
-    doc = json.loads(json.dumps(GAMEFILE_IMPORT))
+    doc = json.loads(json.dumps(DOCUMENTED))
     doc["hands"][2] = {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}
     with pytest.raises(GameError, match="^hand 3: tricks add up to 12, expected 13$"):
         gamefile.loads_scored(json.dumps(doc))
@@ -224,7 +196,7 @@ def test_import_page_then_export_json_scores_as_the_reference(doc):
 def test_a_file_over_1_mb_is_refused_by_every_reader(tmp_path, padding, refused):
     # GAMEFILE.md: "A file is refused when it is ... larger than 1 MB", whichever of the three
     # reads it; `flask score` used to score any size (the import page's limit is the upload's).
-    text = json.dumps(GAMEFILE_IMPORT)
+    text = json.dumps(DOCUMENTED)
     text = text[:-1] + " " * padding + "}"
     if refused:
         with pytest.raises(GameError, match="larger than 1 MB"):

@@ -29,10 +29,20 @@ from tests.browser.helpers import (
 )
 
 LONG = ("Annabelle", "Bartholomew", "Catherine", "Dominique")
+FIRST = Hand((3, NIL, 4, 3), (4, 1, 4, 4))  # hand 1 of these games: seat 2 bids nil, takes 1
 
 
 def _small(page) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
+
+
+def _long_names_game(page, server, hands: list[Hand], width: int = 360, height: int = 740) -> None:
+    """Four cutthroat players with long names, to 150 (bags of 5), these hands played:
+    its page, at this size."""
+    table = Table("cutthroat", LONG)
+    game_id = stored_game(server, table, Rules(target=150, bag_limit=5), hands, "seat")
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{server.url}/games/{game_id}")
 
 
 def fits(page, save: str) -> None:
@@ -53,11 +63,7 @@ def fits(page, save: str) -> None:
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
 def test_four_cutthroat_players_with_long_names_fit(page, own_server, width, height):
-    table = Table("cutthroat", LONG)
-    rules = Rules(target=150, bag_limit=5)
-    game_id = stored_game(own_server, table, rules, [Hand((3, NIL, 4, 3), (4, 1, 4, 4))], "seat")
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto(f"{own_server.url}/games/{game_id}")
+    _long_names_game(page, own_server, [FIRST], width, height)
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
     shot(page, f"fit-cutthroat-4-bids-{width}")
     fits(page, "Save bids")
@@ -156,11 +162,7 @@ def test_undo_at_the_bottom_edge_brings_its_question_into_view(page, own_server)
 
 
 def test_a_long_name_stays_whole_beside_a_three_digit_minus(page, own_server):
-    table = Table("cutthroat", LONG)
-    hands = [Hand((3, NIL, 4, 3), (4, 1, 4, 4)), Hand((3, 5, 3, 2), (5, 1, 4, 3))]
-    game_id = stored_game(own_server, table, Rules(target=150, bag_limit=5), hands, "seat")
-    _small(page)
-    page.goto(f"{own_server.url}/games/{game_id}")
+    _long_names_game(page, own_server, [FIRST, Hand((3, 5, 3, 2), (5, 1, 4, 3))])
     expect(page.locator(".scoreboard .s1 .total")).to_have_text("\u2212149")
     for name in page.locator(".scoreboard .side-name").all():
         assert name.evaluate("e => e.scrollWidth <= e.clientWidth"), name.inner_text()
@@ -181,11 +183,7 @@ LATER = [
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
 def test_a_whole_four_player_cutthroat_game_never_scrolls(page, own_server, width, height):
-    table = Table("cutthroat", LONG)
-    rules = Rules(target=150, bag_limit=5)
-    game_id = stored_game(own_server, table, rules, [Hand((3, NIL, 4, 3), (4, 1, 4, 4))], "seat")
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto(f"{own_server.url}/games/{game_id}")
+    _long_names_game(page, own_server, [FIRST], width, height)
     for number, (bids, tricks) in enumerate(LATER, start=2):
         if page.get_by_role("heading", name=re.compile("^Game over")).count():
             break
@@ -208,7 +206,7 @@ def test_a_whole_four_player_cutthroat_game_never_scrolls(page, own_server, widt
 @pytest.mark.parametrize("names", [("Ann", "Bo", "Cat", "Di"), LONG])
 def test_saving_bids_with_nothing_chosen_keeps_save_on_the_first_screen(page, own_server, names):
     table = Table("cutthroat", names)
-    game_id = stored_game(own_server, table, Rules(), [Hand((3, NIL, 4, 3), (4, 1, 4, 4))], "seat")
+    game_id = stored_game(own_server, table, Rules(), [FIRST], "seat")
     _small(page)
     page.goto(f"{own_server.url}/games/{game_id}")
     press(page, "Save bids")

@@ -70,6 +70,11 @@ def start_game(
     expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
 
 
+def start_three_player_cutthroat(page: Page, base: str, names: list[str]) -> None:
+    """A three-player cutthroat game to 200 started on the new-game page."""
+    start_game(page, base, names, table="Cutthroat, 3 players (17 tricks a hand)", target="200")
+
+
 def choice(page: Page, group: str, choice: str) -> Locator:
     """One choice of a named group: `choice(page, "Alice bid", "4")` (exact names: "1"
     is not "10", "Nil" is not "Blind nil")."""

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.flows import enter_bids, enter_tricks, follow, sideways, start_game
+from tests.browser.flows import (
+    enter_bids,
+    enter_tricks,
+    follow,
+    sideways,
+    start_game,
+    start_three_player_cutthroat,
+)
 from tests.browser.helpers import shot
 
 
 def test_three_player_history_and_stats_fit_at_360(page, live_server):
     page.set_viewport_size({"width": 360, "height": 740})
-    start_game(
-        page,
-        live_server,
-        ["Anastasia", "Bartholomew", "Cyrille"],
-        table="Cutthroat, 3 players (17 tricks a hand)",
-        target="200",
-    )
+    start_three_player_cutthroat(page, live_server, ["Anastasia", "Bartholomew", "Cyrille"])
     enter_bids(page, {"Anastasia": 5, "Bartholomew": "nil", "Cyrille": 10})
     enter_tricks(page, {"Anastasia": 3, "Bartholomew": 2})
     enter_bids(page, {"Anastasia": 6, "Bartholomew": 4, "Cyrille": 6})

@@ -16,6 +16,7 @@ from tests.browser.flows import (
     sideways,
     small_targets,
     start_game,
+    start_three_player_cutthroat,
     tap,
     totals,
 )
@@ -91,13 +92,7 @@ def test_partnership_game_by_player_to_the_end(page, live_server):
 
 
 def test_three_player_cutthroat(page, live_server):
-    start_game(
-        page,
-        live_server,
-        ["Ana", "Bo", "Cy"],
-        table="Cutthroat, 3 players (17 tricks a hand)",
-        target="200",
-    )
+    start_three_player_cutthroat(page, live_server, ["Ana", "Bo", "Cy"])
     expect(page.get_by_label("Player 4", exact=True)).to_be_hidden()
     enter_bids(page, {"Ana": 5, "Bo": "nil", "Cy": 10})
     enter_tricks(page, {"Ana": 6}, save=False)  # Bo's nil is at 0: Cy follows

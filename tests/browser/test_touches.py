@@ -19,6 +19,7 @@ from tests.browser.flows import (
     sideways,
     small_targets,
     start_game,
+    start_three_player_cutthroat,
     totals,
     touches,
 )
@@ -106,13 +107,7 @@ def test_partnership_hands_in_seven_touches(page, live_server, scheme):
 
 def test_three_player_cutthroat_hands_in_seven_touches(page, live_server):
     page.set_viewport_size({"width": 360, "height": 740})
-    start_game(
-        page,
-        live_server,
-        ["Ana", "Bo", "Cy"],
-        table="Cutthroat, 3 players (17 tricks a hand)",
-        target="200",
-    )
+    start_three_player_cutthroat(page, live_server, ["Ana", "Bo", "Cy"])
     table, rules = Table("cutthroat", ("Ana", "Bo", "Cy")), Rules(target=200)
     plays = [  # bids, tricks (Bo's nil 0 is chosen already: one tap, the last follows)
         ({"Ana": 5, "Bo": "nil", "Cy": 10}, {"Ana": 6, "Bo": 0, "Cy": 11}),

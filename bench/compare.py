@@ -27,21 +27,15 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.measure import HANDS, Meter, latency, ms, whole_hands
+from bench.measure import Meter, latency, ms, whole_hands
+from tests.data import long_game
 from tests.live import Phone, free_port
 
 PER_GAME = 10  # hands entered in each game of the whole-hand runs
 
 
 def game_file(hands: int) -> bytes:
-    doc = {
-        "format": "scorepad/1",
-        "mode": "partnership",
-        "players": ["Alice", "Ben", "Cara", "Dev"],
-        "rules": {"target": 2000},
-        "hands": [{"bids": HANDS[n % 2][0], "tricks": HANDS[n % 2][1]} for n in range(hands)],
-    }
-    return json.dumps(doc).encode()
+    return json.dumps(long_game(hands)).encode()
 
 
 def import_game(base: str, hands: int) -> str:

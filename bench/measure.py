@@ -14,10 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.data import LONG_GAME_HANDS as HANDS  # noqa: E402
 from tests.helpers import bid_form, tricks_form  # noqa: E402
 from tests.live import Phone  # noqa: E402
-
-HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
 
 
 def ms(values: list[float], q: int) -> float:

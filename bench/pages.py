@@ -41,10 +41,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.compare import compare  # noqa: E402
-from bench.measure import HANDS, Meter, Run, Saver, latency, ms, throughput, whole_hands  # noqa: E402
+from bench.measure import Meter, Run, Saver, latency, ms, throughput, whole_hands  # noqa: E402
 from scorepad import gamefile  # noqa: E402
 from scorepad.store import commands  # noqa: E402
 from scorepad.store.db import connect, migrate  # noqa: E402
+from tests.data import long_game  # noqa: E402
 from tests.live import Phone, free_port  # noqa: E402
 
 CHROME_FLAGS = (
@@ -55,14 +56,7 @@ CHROME_FLAGS = (
 
 
 def make_game(db, hands: int) -> str:
-    doc = {
-        "format": "scorepad/1",
-        "mode": "partnership",
-        "players": ["Alice", "Ben", "Cara", "Dev"],
-        "rules": {"target": 2000},
-        "hands": [{"bids": HANDS[n % 2][0], "tricks": HANDS[n % 2][1]} for n in range(hands)],
-    }
-    game, score = gamefile.read_scored(doc)
+    game, score = gamefile.read_scored(long_game(hands))
     return commands.import_game(db, game, score).id
 
 

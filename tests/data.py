@@ -63,6 +63,23 @@ DOCUMENTED = {
 }
 
 
+# Two partnership hands (bids, tricks) a long game takes in turn: totals grow slowly, so a
+# game to 2000 is not over by hand 200. The benches and the page-cost tests use them.
+LONG_GAME_HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
+
+
+def long_game(hands: int) -> dict:
+    """A partnership game file to 2000 of `hands` played hands, LONG_GAME_HANDS in turn."""
+    played = [LONG_GAME_HANDS[n % 2] for n in range(hands)]
+    return {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["Alice", "Ben", "Cara", "Dev"],
+        "rules": {"target": 2000},
+        "hands": [{"bids": bids, "tricks": tricks} for bids, tricks in played],
+    }
+
+
 FULL = {
     "format": "scorepad/1",
     "mode": "partnership",

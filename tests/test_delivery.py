@@ -12,6 +12,7 @@ import scorepad.web.db
 from scorepad import gamefile
 from scorepad.web.db import get_db
 from tests import store_calls
+from tests.data import long_game
 from tests.helpers import (
     BUDGET,
     GZIP,
@@ -33,18 +34,9 @@ def without_token(body: bytes) -> bytes:
     return re.sub(rb'(name="csrf_token"[^>]*?value=")[^"]*"', rb'\1"', body)
 
 
-HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
-
-
 def imported(app, client, hands: int, pending: bool = False) -> str:
     """A partnership game with `hands` played hands, put on this client's list."""
-    doc = {
-        "format": "scorepad/1",
-        "mode": "partnership",
-        "players": ["Alice", "Ben", "Cara", "Dev"],
-        "rules": {"target": 2000},
-        "hands": [{"bids": HANDS[n % 2][0], "tricks": HANDS[n % 2][1]} for n in range(hands)],
-    }
+    doc = long_game(hands)
     if pending:
         doc["hands"].append({"bids": [3, 3, 3, 4], "tricks": None})
     game = gamefile.read(doc)

@@ -121,6 +121,11 @@ class Night:
     def act(self, what, expect=""):
         return self.post(what, expect=expect, revision=self.revision())
 
+    def draw_and_start(self) -> None:
+        """Draw the next round and start it, each seen done on the director's page."""
+        self.act("draw", "Round drawn")
+        self.act("start", "Round started")
+
     def round(self):
         """The current round's matches."""
         event = self.event()

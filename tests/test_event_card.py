@@ -22,8 +22,7 @@ def _night(client, app, **extra) -> Night:
     night = Night(client, app, rounds=1, target=100, **extra)
     for pair in PAIRS:
         night.check_in(*pair)
-    night.act("draw", "Round drawn")
-    night.act("start", "Round started")
+    night.draw_and_start()
     return night
 
 

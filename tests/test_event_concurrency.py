@@ -15,8 +15,7 @@ def test_tables_finishing_together_after_time_is_called(app, client):
     night = Night(client, app, round_minutes=30)
     for i in range(2 * TABLES):
         night.check_in(f"N{i}", f"S{i}")
-    night.act("draw", "Round drawn")
-    night.act("start", "Round started")
+    night.draw_and_start()
     games = [m.game_id for m in night.round()]
     for game_id in games:
         client.post(f"/games/{game_id}/bids", data=bid_form(1, (3, 3, 3, 3)))

@@ -14,8 +14,7 @@ def _started(client, app) -> Night:
     night = Night(client, app, rounds=2)
     for pair in PAIRS:
         night.check_in(*pair)
-    night.act("draw", "Round drawn")
-    night.act("start", "Round started")
+    night.draw_and_start()
     return night
 
 
@@ -78,8 +77,7 @@ def test_the_big_screen_shows_where_everyone_sits_next(client, app):
     for pair in [*PAIRS, ("Ida", "Jo")]:
         night.check_in(*pair)
     token = night.event().view_token
-    night.act("draw", "Round drawn")
-    night.act("start", "Round started")
+    night.draw_and_start()
     night.play_round()
     night.act("draw", "Round drawn")  # round 2 drawn, not started: the screen shows it
     event = night.event()

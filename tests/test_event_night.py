@@ -42,8 +42,7 @@ def test_twelve_pairs_swiss_with_a_late_arrival_a_leaver_the_clock_and_a_playoff
     )
     for pair in PAIRS[:12]:
         night.check_in(*pair)
-    night.act("draw", "Round drawn")
-    night.act("start", "Round started")
+    night.draw_and_start()
     assert len(night.round()) == 6
     night.play_round()
 
@@ -85,8 +84,7 @@ def test_twelve_pairs_swiss_with_a_late_arrival_a_leaver_the_clock_and_a_playoff
     assert night.event().current.status == "done"
     assert all(night.game(m.game_id).score().reason == "ended" for m in night.round())
 
-    night.act("draw", "Round drawn")
-    night.act("start", "Round started")
+    night.draw_and_start()
     one, two, *_ = night.round()
     for _ in range(4):
         night.hand(one.game_id, 6)  # 60 to 61 each hand: 240 to 244, bags 0 to 4
@@ -135,8 +133,7 @@ def test_twenty_six_players_rotate_partners_with_byes(client, app):
     byes: Counter = Counter()
     partners: Counter = Counter()
     for _ in range(4):
-        night.act("draw", "Round drawn")
-        night.act("start", "Round started")
+        night.draw_and_start()
         event = night.event()
         seated = [e for m in night.round() for side in m.sides for e in side]
         assert len(seated) == 24 and len(set(seated)) == 24
@@ -157,8 +154,7 @@ def test_a_table_link_opens_that_table_only(client, app):
     night = Night(client, app)
     for pair in PAIRS[:6]:
         night.check_in(*pair)
-    night.act("draw", "Round drawn")
-    night.act("start", "Round started")
+    night.draw_and_start()
     event = night.event()
     games = [m.game_id for m in night.round()]
     for game_id in games:
@@ -220,8 +216,7 @@ def test_export_import_and_the_command_line(client, app, runner, tmp_path):
     night = Night(client, app)
     for pair in PAIRS[:4]:
         night.check_in(*pair)
-    night.act("draw", "Round drawn")
-    night.act("start", "Round started")
+    night.draw_and_start()
     night.play_round(lambda table: 9 if table == 1 else 3)
     doc = client.get(f"/events/{night.id}/event.json")
     assert doc.status_code == 200
@@ -291,8 +286,7 @@ def test_a_series_sums_two_nights(client, app):
         night = Night(client, app)
         for pair in PAIRS[:2]:
             night.check_in(*pair)
-        night.act("draw", "Round drawn")
-        night.act("start", "Round started")
+        night.draw_and_start()
         night.play_round(lambda table, took=winner: took)
         views.append(night.event().view_token)
     page = text(
@@ -310,8 +304,7 @@ def test_a_game_page_can_show_its_table_and_the_round_clock(client, app):
     night = Night(client, app, round_minutes=30)
     for pair in PAIRS[:2]:
         night.check_in(*pair)
-    night.act("draw", "Round drawn")
-    night.act("start", "Round started")
+    night.draw_and_start()
     (match,) = night.round()
     banner = "{% include 'events/_game_banner.html' %}"
     from flask import render_template_string
@@ -341,8 +334,7 @@ def test_a_tables_game_page_looks_its_table_up_once(client, app, monkeypatch):
     night = Night(client, app, round_minutes=30)
     for pair in PAIRS[:2]:
         night.check_in(*pair)
-    night.act("draw", "Round drawn")
-    night.act("start", "Round started")
+    night.draw_and_start()
     (match,) = night.round()
     asked = []
     real = public.event_of_game

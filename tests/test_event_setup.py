@@ -100,8 +100,7 @@ def test_every_table_plays_the_same_rules_as_a_game_or_a_hand_limit(client, app)
     limited = Night(client, app, rule_hand_limit="2", target=500)
     for pair in PAIRS:
         limited.check_in(*pair)
-    limited.act("draw", "Round drawn")
-    limited.act("start", "Round started")
+    limited.draw_and_start()
     one, _ = limited.round()
     assert limited.game(one.game_id).game.rules.hand_limit == 2
     limited.hand(one.game_id, 9)

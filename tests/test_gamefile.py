@@ -16,6 +16,15 @@ from scorepad.core.rules import RULE_SPECS
 from tests.data import DOCUMENTED, FIRST_TWO_HANDS, FULL, IMPORT, SIDES_AFTER_TWO
 
 
+def _two_hands_as_documented(doc: dict, hand_3_bids: list) -> None:
+    """An export of GAMEFILE.md's example: its sides and first two hands as documented,
+    still playing, hand 3 bid (these bids) and not played."""
+    assert doc["sides"] == SIDES_AFTER_TWO
+    assert (doc["status"], doc["winner"]) == ("playing", None)
+    assert doc["hands"][:2] == FIRST_TWO_HANDS
+    assert doc["hands"][2] == {"number": 3, "dealer": 2, "bids": hand_3_bids, "tricks": None}
+
+
 def test_export_of_the_documented_example():
     doc = gamefile.export(gamefile.read(IMPORT))
     assert list(doc) == [
@@ -31,15 +40,7 @@ def test_export_of_the_documented_example():
     ]
     assert doc["rules"]["target"] == 500 and doc["rules"]["nil"] is True
     assert doc["rules"]["blind_nil_trailing_by"] == 0 and len(doc["rules"]) == len(RULE_SPECS)
-    assert doc["sides"] == SIDES_AFTER_TWO
-    assert (doc["status"], doc["winner"]) == ("playing", None)
-    assert doc["hands"][:2] == FIRST_TWO_HANDS
-    assert doc["hands"][2] == {
-        "number": 3,
-        "dealer": 2,
-        "bids": [2, "blind_nil", 4, 6],
-        "tricks": None,
-    }
+    _two_hands_as_documented(doc, [2, "blind_nil", 4, 6])
 
 
 def test_documented_example_with_blind_nil_trailing_by_is_refused():
@@ -155,15 +156,7 @@ def test_dumps_is_json_with_a_final_newline():
 
 def test_documented_import_scores_as_documented():
     doc = gamefile.export(gamefile.read(copy.deepcopy(DOCUMENTED)))
-    assert doc["sides"] == SIDES_AFTER_TWO
-    assert (doc["status"], doc["winner"]) == ("playing", None)
-    assert doc["hands"][:2] == FIRST_TWO_HANDS
-    assert doc["hands"][2] == {
-        "number": 3,
-        "dealer": 2,
-        "bids": [2, 4, "blind_nil", 6],
-        "tricks": None,
-    }
+    _two_hands_as_documented(doc, [2, 4, "blind_nil", 6])
     assert doc["rules"]["blind_nil_trailing_by"] == 50
     assert gamefile.export(gamefile.read(doc)) == doc
 

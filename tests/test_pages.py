@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.helpers import bid_form, play, start, text
+from tests.helpers import bid_form, play, start, text, tricks_form
 
 
 def share_token(client, game_id: str) -> str:
@@ -61,17 +61,7 @@ def test_watch_shows_the_hand_in_play_and_the_end(client):
         "Hand 1 is being played: Alice & Cara bid 7 (Alice 4, Cara 3); "
         "Ben & Dev bid 5 (Ben 5, Dev nil)."
     ) in text(client.get(f"/watch/{token}/board"))
-    client.post(
-        f"/games/{game_id}/tricks",
-        data={
-            "number": "1",
-            "version": "1",
-            "tricks_0": "5",
-            "tricks_1": "5",
-            "tricks_2": "3",
-            "tricks_3": "0",
-        },
-    )
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [5, 5, 3, 0]))
     words = text(client.get(f"/watch/{token}"))
     assert "Game over: Ben & Dev won." in words
     assert words.count("Ben & Dev won") == 1  # the winner is said once

@@ -7,7 +7,16 @@ import sqlite3
 
 import pytest
 
-from tests.helpers import bid_form, play, seat_bid, seat_links, start, stored_bids, text
+from tests.helpers import (
+    bid_form,
+    play,
+    seat_bid,
+    seat_links,
+    start,
+    stored_bids,
+    text,
+    tricks_form,
+)
 
 
 def test_each_seat_page_shows_only_its_own_bid_choices(client):
@@ -208,17 +217,7 @@ def test_a_rematch_keeps_seat_links_and_the_old_link_leads_to_the_new_seat(clien
     tokens = seat_links(client, game_id)
     for token, bid in zip(tokens, (4, 3, 4, 3)):
         seat_bid(client, token, bid)
-    client.post(
-        f"/games/{game_id}/tricks",
-        data={
-            "number": "1",
-            "version": "1",
-            "tricks_0": "5",
-            "tricks_1": "3",
-            "tricks_2": "4",
-            "tricks_3": "1",
-        },
-    )
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [5, 3, 4, 1]))
     assert client.get(f"/seat/{tokens[1]}").status_code == 410
     new_id = client.post(f"/games/{game_id}/rematch").headers["Location"].rsplit("/", 1)[-1]
     body = client.get(f"/games/{new_id}").get_data(as_text=True)

@@ -77,20 +77,29 @@ def test_a_repeated_broken_key_is_quoted_safely(client):
     assert "the key &#39;U+D800&#39; appears twice" in response.get_data(as_text=True)
 
 
-def test_a_note_stored_broken_before_the_rule_still_shows_and_exports(app, client):
+def _stored_before_the_rule(app, client, note: str, players: list[str] | None = None) -> str:
+    """BASE imported, then hand 2's note (its adjustment as before) and, if given, the
+    players written straight into the database as an older scorepad stored them (json.dumps
+    writes a lone surrogate escaped); the game's id."""
     response = _post(client, json.dumps(BASE).encode())
     game_id = response.headers["Location"].rsplit("/", 1)[-1]
     with sqlite3.connect(app.config["DATABASE"]) as conn:
-        # as an older scorepad stored it: json.dumps writes the lone surrogate escaped
-        extra = json.dumps({"adjust": [10, 0], "note": "renege \udfff"})
+        extra = json.dumps({"adjust": [10, 0], "note": note})
         conn.execute(
             "update hands set extra = ? where game_id = ? and number = 2", [extra, game_id]
         )
         conn.execute("update games set revision = revision + 1 where id = ?", [game_id])
-        conn.execute(
-            "update games set players = ? where id = ?",
-            [json.dumps(["Alice", "B\ud800en", "Cara", "Dev"]), game_id],
-        )
+        if players is not None:
+            conn.execute(
+                "update games set players = ? where id = ?", [json.dumps(players), game_id]
+            )
+    return game_id
+
+
+def test_a_note_stored_broken_before_the_rule_still_shows_and_exports(app, client):
+    game_id = _stored_before_the_rule(
+        app, client, "renege \udfff", players=["Alice", "B\ud800en", "Cara", "Dev"]
+    )
     for path in ("", "/history", "/sheet", "/hands.csv", "/hands/2/adjust", "/evening"):
         page = client.get(f"/games/{game_id}{path}")
         assert page.status_code == 200, (path, page.status_code)
@@ -118,14 +127,7 @@ def test_the_adjust_form_refuses_a_note_a_game_file_would_refuse(app, client, no
 
 
 def test_an_old_note_with_a_formatting_character_exports_a_file_that_imports(app, client):
-    response = _post(client, json.dumps(BASE).encode())
-    game_id = response.headers["Location"].rsplit("/", 1)[-1]
-    with sqlite3.connect(app.config["DATABASE"]) as conn:
-        extra = json.dumps({"adjust": [10, 0], "note": "\u202erenege"})
-        conn.execute(
-            "update hands set extra = ? where game_id = ? and number = 2", [extra, game_id]
-        )
-        conn.execute("update games set revision = revision + 1 where id = ?", [game_id])
+    game_id = _stored_before_the_rule(app, client, "\u202erenege")
     exported = client.get(f"/games/{game_id}/export.json")
     assert exported.get_json()["hands"][1]["note"] == "\ufffdrenege"
     assert _post(client, exported.get_data()).status_code == 302

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from scorepad.store.db import connect, writing
 from scorepad.store.events import load_event
@@ -24,14 +26,24 @@ def _night(base: str, **extra: object) -> tuple[str, str, list[str]]:
     return night_started(Phone(base), players, format="individual", **extra)
 
 
+@contextmanager
+def _directors_page(browser, url: str, size: dict = PHONE) -> Iterator[Page]:
+    """The director's page at `url` on a phone of this size, in a browser context of its
+    own, closed after."""
+    context = browser.new_context(**size)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(url)
+        yield page
+    finally:
+        context.close()
+
+
 def test_the_director_reseats_a_table_at_phone_size(browser, live_server):
     event_id, _, _ = _night(live_server)
     for size, name in ((PHONE, "Zoe"), (SMALL, "Yan")):
-        context = browser.new_context(**size)
-        try:
-            page = context.new_page()
-            page.set_default_timeout(10_000)
-            page.goto(f"{live_server}/events/{event_id}")
+        with _directors_page(browser, f"{live_server}/events/{event_id}", size) as page:
             form = page.locator("form.reseat")
             leaving = form.get_by_label("Seat").locator("option").first.inner_text()
             form.get_by_label("Seat").select_option(index=0)
@@ -43,17 +55,11 @@ def test_the_director_reseats_a_table_at_phone_size(browser, live_server):
             width = size["viewport"]["width"]
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             assert_accessible(page, f"club-reseat-{width}")
-        finally:
-            context.close()
 
 
 def test_a_stale_reseat_is_told(browser, live_server):
     event_id, _, _ = _night(live_server)
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.goto(f"{live_server}/events/{event_id}")
+    with _directors_page(browser, f"{live_server}/events/{event_id}") as page:
         other = Phone(live_server)  # the director's laptop changes the event meanwhile
         other.request(f"/events/{event_id}")
         other.request(f"/events/{event_id}/checkin", {"player_0": "Flo"})
@@ -63,8 +69,6 @@ def test_a_stale_reseat_is_told(browser, live_server):
         expect(page.get_by_text("The event changed on another device")).to_be_visible()
         expect(form.get_by_label("Seat")).not_to_contain_text("Zoe")
         shot(page, "club-reseat-stale")
-    finally:
-        context.close()
 
 
 def _clock_ends_in(database: str, event_id: str, seconds: float) -> float:
@@ -151,11 +155,7 @@ def test_the_director_sends_a_drawn_playoff_side_through_at_phone_size(browser, 
     finally:
         db.close()
     director_act(desk, event_id, "rounds/2/tables/1/end")  # a shared lead ended early: a draw
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.goto(f"{base}/events/{event_id}")
+    with _directors_page(browser, f"{base}/events/{event_id}") as page:
         form = page.locator("form.winner")
         expect(form).to_contain_text("A playoff match needs a winner")
         form.get_by_label("Why").fill("a coin")
@@ -171,5 +171,3 @@ def test_the_director_sends_a_drawn_playoff_side_through_at_phone_size(browser, 
         )
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert_accessible(page, "club-playoff-winner")
-    finally:
-        context.close()

@@ -32,12 +32,19 @@ def undo_and_bid_again(phone, game_id, number, bids):
     assert phone.post(f"/games/{game_id}/bids", data=bid_form(number, bids)).status_code == 302
 
 
-def test_stale_tricks_after_undo_and_bid_again_are_refused(app, phones):
-    a, b = phones
+def _bid_then_undone_on_the_other_phone(a, b) -> tuple[str, int]:
+    """Phone A starts a game and bids hand 1 (4 5 3 1); phone B undoes it and bids 3 3 3 3.
+    The game's id, and the version phone A's forms still carry."""
     game_id = start(a)
     a.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
-    old = version_on_page(a, game_id)  # phone A's tricks form carries this version
+    old = version_on_page(a, game_id)
     undo_and_bid_again(b, game_id, 1, [3, 3, 3, 3])
+    return game_id, old
+
+
+def test_stale_tricks_after_undo_and_bid_again_are_refused(app, phones):
+    a, b = phones
+    game_id, old = _bid_then_undone_on_the_other_phone(a, b)
     response = a.post(
         f"/games/{game_id}/tricks", data=tricks_form(1, old, [4, 5, 3, 1]), follow_redirects=True
     )
@@ -49,10 +56,7 @@ def test_stale_tricks_after_undo_and_bid_again_are_refused(app, phones):
 
 def test_stale_fix_does_not_overwrite_new_bids(app, phones):
     a, b = phones
-    game_id = start(a)
-    a.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
-    old = version_on_page(a, game_id)
-    undo_and_bid_again(b, game_id, 1, [3, 3, 3, 3])
+    game_id, old = _bid_then_undone_on_the_other_phone(a, b)
     data = {**bid_form(1, [2, 5, 3, 1]), "version": str(old)}
     response = a.post(f"/games/{game_id}/hands/1", data=data, follow_redirects=True)
     assert "changed on another phone" in text(response)
@@ -61,10 +65,7 @@ def test_stale_fix_does_not_overwrite_new_bids(app, phones):
 
 def test_stale_undo_does_not_delete_the_new_hand(app, phones):
     a, b = phones
-    game_id = start(a)
-    a.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
-    old = version_on_page(a, game_id)
-    undo_and_bid_again(b, game_id, 1, [3, 3, 3, 3])
+    game_id, old = _bid_then_undone_on_the_other_phone(a, b)
     response = a.post(
         f"/games/{game_id}/hands/1/delete",
         data={"number": "1", "version": str(old)},

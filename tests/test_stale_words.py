@@ -8,12 +8,18 @@ import re
 from tests.helpers import bid_form, load, play, seat_bid, seat_links, start, text
 
 
-def test_bids_for_a_hand_after_one_undone_elsewhere_do_not_claim_they_were_saved(app):
+def _two_hands_played(app):
+    """Two phones on a game the first has played two hands of: the phones, the game's id
+    and hand 2's version as the first phone last saw it."""
     phone, other = app.test_client(), app.test_client()
     game_id = start(phone)
     play(phone, game_id, 1, [3, 3, 3, 3], [4, 3, 3, 3])
     play(phone, game_id, 2, [3, 3, 3, 3], [4, 3, 3, 3])
-    version = load(app, game_id).versions[1]
+    return phone, other, game_id, load(app, game_id).versions[1]
+
+
+def test_bids_for_a_hand_after_one_undone_elsewhere_do_not_claim_they_were_saved(app):
+    phone, other, game_id, version = _two_hands_played(app)
     undone = other.post(
         f"/games/{game_id}/hands/2/delete", data={"number": "2", "version": str(version)}
     )
@@ -27,11 +33,7 @@ def test_bids_for_a_hand_after_one_undone_elsewhere_do_not_claim_they_were_saved
 
 
 def test_undo_of_a_hand_no_longer_last_says_another_phone_went_on(app):
-    phone, other = app.test_client(), app.test_client()
-    game_id = start(phone)
-    play(phone, game_id, 1, [3, 3, 3, 3], [4, 3, 3, 3])
-    play(phone, game_id, 2, [3, 3, 3, 3], [4, 3, 3, 3])
-    version = load(app, game_id).versions[1]
+    phone, other, game_id, version = _two_hands_played(app)
     # the other phone starts hand 3 while this one still offers "Undo hand 2"
     assert other.post(f"/games/{game_id}/bids", data=bid_form(3, [2, 2, 2, 2])).status_code == 302
     form = {"number": "2", "version": str(version)}

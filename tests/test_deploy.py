@@ -116,25 +116,24 @@ CADDY = BIN / "caddy"
 needs_caddy = pytest.mark.skipif(not CADDY.exists(), reason="the hosting extra: make test")
 
 
-@needs_caddy
-def test_the_domain_caddyfile_is_valid(tmp_path):
-    env = {**os.environ, "SCOREPAD_DOMAIN": "scores.example.org", "XDG_DATA_HOME": str(tmp_path)}
-    env["XDG_CONFIG_HOME"] = str(tmp_path)
-    done = subprocess.run(
-        [str(CADDY), "validate", "--config", str(DEPLOY / "Caddyfile"), "--adapter", "caddyfile"],
+def _caddy(command: str, config: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
+    """caddy `command` ("validate", "adapt") run on a Caddyfile, its output kept as text."""
+    return subprocess.run(
+        [str(CADDY), command, "--config", str(config), "--adapter", "caddyfile"],
         env=env,
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+@needs_caddy
+def test_the_domain_caddyfile_is_valid(tmp_path):
+    env = {**os.environ, "SCOREPAD_DOMAIN": "scores.example.org", "XDG_DATA_HOME": str(tmp_path)}
+    env["XDG_CONFIG_HOME"] = str(tmp_path)
+    done = _caddy("validate", DEPLOY / "Caddyfile", env)
     assert done.returncode == 0, done.stderr[-2000:]
-    adapted = subprocess.run(
-        [str(CADDY), "adapt", "--config", str(DEPLOY / "Caddyfile"), "--adapter", "caddyfile"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    ).stdout
+    adapted = _caddy("adapt", DEPLOY / "Caddyfile", env).stdout
     assert '"disabled":true' in adapted.replace(" ", "")  # no admin endpoint
     assert "scores.example.org" in adapted and "127.0.0.1:8000" in adapted
 
@@ -145,13 +144,7 @@ def test_the_home_network_caddyfile_is_valid(tmp_path):
     config = tmp_path / "Caddyfile"
     config.write_text(caddy.caddyfile(site, tmp_path / "data"))
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
-    done = subprocess.run(
-        [str(CADDY), "validate", "--config", str(config), "--adapter", "caddyfile"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = _caddy("validate", config, env)
     assert done.returncode == 0, done.stderr[-2000:]
 
 

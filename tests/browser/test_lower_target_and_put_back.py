@@ -28,16 +28,22 @@ def two_hands(page: Page, base: str) -> None:
     assert totals(page) == ["134", "190"]
 
 
+def two_hands_then_target_150(page: Page, base: str) -> None:
+    """Two hands played (134 / 190), then the target lowered to 150 in the settings: the
+    game would have ended after hand 1."""
+    two_hands(page, base)
+    follow(page, "Game settings")
+    page.get_by_label("Target score", exact=True).fill("150")
+    press(page, "Save settings")
+
+
 def in_first_screen(page: Page, name: str) -> None:
     box = page.get_by_role("button", name=name, exact=True).bounding_box()
     assert box is not None and box["y"] + box["height"] <= 844 and box["height"] >= 44
 
 
 def test_a_lower_target_removes_the_later_hands_when_confirmed(page, live_server):
-    two_hands(page, live_server)
-    follow(page, "Game settings")
-    page.get_by_label("Target score", exact=True).fill("150")
-    press(page, "Save settings")
+    two_hands_then_target_150(page, live_server)
     expect(page.get_by_role("alert").last).to_contain_text(
         "With these settings the game ends after hand 1: hand 2 would be removed."
     )
@@ -54,10 +60,7 @@ def test_a_lower_target_removes_the_later_hands_when_confirmed(page, live_server
 
 
 def test_keeping_every_hand_saves_nothing(page, live_server):
-    two_hands(page, live_server)
-    follow(page, "Game settings")
-    page.get_by_label("Target score", exact=True).fill("150")
-    press(page, "Save settings")
+    two_hands_then_target_150(page, live_server)
     follow(page, "Keep every hand: do not save")
     expect(page.get_by_role("heading", name="Hand 3: bids")).to_be_visible()
     assert totals(page) == ["134", "190"]

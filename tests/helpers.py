@@ -148,6 +148,17 @@ def seat_links(client, game_id) -> list[str]:
     return tokens
 
 
+def seat_phones(app, client) -> tuple[str, list[str], list]:
+    """A new game with seat links on, each link opened first by a phone of its own: the
+    game's id, the links' tokens and the phones."""
+    game_id = start(client)
+    tokens = seat_links(client, game_id)
+    phones = [app.test_client() for _ in tokens]
+    for phone, token in zip(phones, tokens):
+        assert phone.get(f"/seat/{token}").status_code == 200
+    return game_id, tokens, phones
+
+
 def seat_bid(client, token, bid, number=1):
     return client.post(f"/seat/{token}", data={"number": str(number), "bid": str(bid)})
 

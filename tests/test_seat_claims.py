@@ -7,7 +7,16 @@ import re
 
 import pytest
 
-from tests.helpers import play, seat_bid, seat_links, settings_data, start, stored_bids, text
+from tests.helpers import (
+    play,
+    seat_bid,
+    seat_links,
+    seat_phones,
+    settings_data,
+    start,
+    stored_bids,
+    text,
+)
 
 
 def _scorer_page(client, game_id) -> str:
@@ -48,11 +57,7 @@ def test_the_scorer_hands_a_seat_to_another_phone_on_purpose(app, client):
 
 
 def test_each_browser_holds_only_the_seats_it_opened_first(app, client):
-    game_id = start(client)
-    tokens = seat_links(client, game_id)
-    phones = [app.test_client() for _ in tokens]
-    for phone, token in zip(phones, tokens):
-        assert phone.get(f"/seat/{token}").status_code == 200
+    game_id, tokens, phones = seat_phones(app, client)
     for seat, phone in enumerate(phones):
         for other, token in enumerate(tokens):
             assert (phone.get(f"/seat/{token}").status_code == 200) == (seat == other)

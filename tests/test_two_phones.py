@@ -244,13 +244,9 @@ def test_a_seat_phone_and_the_scorer_bidding_the_same_seat_keep_the_phone_s_bid(
 def test_four_seat_phones_bidding_at_once_make_one_hand(app, client):
     import threading
 
-    from tests.helpers import seat_links
+    from tests.helpers import seat_phones
 
-    game_id = start(client)
-    tokens = seat_links(client, game_id)
-    phones = [app.test_client() for _ in tokens]
-    for phone, token in zip(phones, tokens):
-        assert phone.get(f"/seat/{token}").status_code == 200
+    game_id, tokens, phones = seat_phones(app, client)
     barrier, answers = threading.Barrier(4), [0] * 4
 
     def bid(seat):

@@ -135,6 +135,31 @@ def test_a_page_shown_again_scores_nothing_and_keeps_each_phones_token(guarded_a
     assert "Hand 1: tricks" in phones[1].get(game).get_data(as_text=True)
 
 
+def test_a_phones_token_is_signed_once_and_checks_on_every_page(guarded_app, monkeypatch):
+    from scorepad.web import pagecache
+
+    signed = []
+    original = pagecache.generate_csrf
+    monkeypatch.setattr(pagecache, "generate_csrf", lambda: signed.append(1) or original())
+    phone = guarded_app.test_client()
+    token = TOKEN.search(phone.get("/games/new").get_data(as_text=True)).group(1)
+    game = phone.post("/games/new", data={"csrf_token": token, **new_game_form()})
+    game = game.headers["Location"]
+    shown = [TOKEN.search(phone.get(game).get_data(as_text=True)).group(1) for _ in range(3)]
+    assert len(set(shown)) == 1 and len(signed) == 1  # kept pages, one signing
+    bids = {"csrf_token": shown[0], **bid_form(1, [3, 3, 3, 4])}
+    assert phone.post(f"{game}/bids", data=bids).status_code == 302
+    after = TOKEN.search(phone.get(game).get_data(as_text=True)).group(1)
+    assert after == shown[0] and len(signed) == 1  # a new page of the game, the same token
+    other = guarded_app.test_client()
+    other.get("/games/new")
+    theirs = TOKEN.search(other.get(game).get_data(as_text=True)).group(1)
+    assert theirs != after and len(signed) == 2  # each phone its own
+    guarded_app.config["WTF_CSRF_TIME_LIMIT"] = 3600  # with a limit, signed each request
+    phone.get(game)
+    assert len(signed) == 3
+
+
 def test_a_page_after_a_save_shows_the_save(app, client):
     game_id = start(client)
     client.get(f"/games/{game_id}")

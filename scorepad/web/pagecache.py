@@ -25,6 +25,7 @@ from ..store.db import file_of
 from .db import get_db
 from .evening import evening_ids
 from .pagemodel import seat_state
+from .urls import address
 
 CSRF_MARK = "csrf-token-drawn-per-request-7f3c1d"
 PAGES_KEPT = 128  # about 16 KB each
@@ -40,18 +41,6 @@ def _pages() -> LRUCache[tuple[Any, ...], str]:
         with _lock:
             kept.setdefault("scorepad.pages", LRUCache(maxsize=PAGES_KEPT))
     return kept["scorepad.pages"]  # type: ignore[no-any-return]
-
-
-def _address() -> tuple[str, ...]:
-    """What the page's links are built from: the address asked for (relative links,
-    after any trusted proxy), and the one the server listens on (the share link)."""
-    listening = request.environ.get("werkzeug.proxy_fix.orig", request.environ)
-    return (
-        request.host_url,
-        request.scheme,
-        str(listening.get("SERVER_NAME", "")),
-        str(listening.get("SERVER_PORT", "")),
-    )
 
 
 def _look() -> tuple[str, ...]:
@@ -74,7 +63,7 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
     if not _plain(stored):
         return draw()
     field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-    key = (file_of(get_db()), stored.id, stored.revision, _address(), field, _look())
+    key = (file_of(get_db()), stored.id, stored.revision, address(), field, _look())
     pages = _pages()
     with _lock:
         page = pages.get(key)

@@ -13,6 +13,7 @@ from ..core.seats import side_refusal
 from ..store import seats, storage, undone
 from .db import get_db
 from .evening import evening_for, rule_choices, rule_options, what_if_for
+from .game_links import game_links
 from .hosting import public_url
 from .words.stakes import stake_lines
 
@@ -58,13 +59,14 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
     """The game page's own data: seat links and bids in, the evening's tally, the
     stakes of the next hand, the club night's round and table it is played for (`table`,
     looked up once by the view: `events.public.event_table`), the hand that can be put
-    back."""
+    back, the page's links."""
     return {
         "seating": seat_state(stored),
         "tally": evening_for(stored),
         "stake_words": stake_lines(stored.score()),
         "event_table": table,
         "put_back": undone.offered(get_db(), stored),  # a hand undone by the last change
+        "links": game_links(stored),
     }
 
 

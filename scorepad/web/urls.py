@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import has_request_context
+from flask import has_request_context, request
 from flask import url_for as build
 from flask.globals import request_ctx
 
@@ -45,3 +45,15 @@ def url_for(endpoint: str, **values: Any) -> str:
         links.clear()
     links[key] = link
     return link
+
+
+def address() -> tuple[str, ...]:
+    """What the page's links are built from: the address asked for (relative links,
+    after any trusted proxy), and the one the server listens on (the share link)."""
+    listening = request.environ.get("werkzeug.proxy_fix.orig", request.environ)
+    return (
+        request.host_url,
+        request.scheme,
+        str(listening.get("SERVER_NAME", "")),
+        str(listening.get("SERVER_PORT", "")),
+    )

@@ -9,9 +9,11 @@ from collections import Counter
 import pytest
 
 from scorepad import create_app
+from scorepad.store import storage
 from scorepad.store.events import event_standings, games_of
+from scorepad.web.db import get_db
 from tests.event_helpers import Night, event_form
-from tests.helpers import text
+from tests.helpers import start, text
 
 PAIRS = [(f"North{i}", f"South{i}") for i in range(13)]
 
@@ -313,12 +315,16 @@ def test_a_game_page_can_show_its_table_and_the_round_clock(client, app):
 
     with app.test_request_context(f"/games/{match.game_id}"):
         # the game page's model (web/pagemodel.py) carries it; no global reads it
-        shown = render_template_string(banner, event_table=event_table(match.game_id))
+        stored = storage.load_game(get_db(), match.game_id)
+        assert stored is not None and stored.in_event  # read with the game's row
+        shown = render_template_string(banner, event_table=event_table(stored))
     assert "Tuesday club, round 1, table 1" in shown and re.search(
         r'role="timer">(30:00|29:5\d)', shown
     )
-    with app.test_request_context("/games/other"):
-        assert render_template_string(banner, event_table=event_table("other")).strip() == ""
+    with app.test_request_context("/games/other"):  # a game no club night plays
+        other = storage.load_game(get_db(), start(client))
+        assert other is not None and not other.in_event
+        assert render_template_string(banner, event_table=event_table(other)).strip() == ""
     # on the table's own game page, every time it is shown (never a kept copy)
     for _ in range(2):
         page = client.get(f"/games/{match.game_id}").get_data(as_text=True)

@@ -23,12 +23,17 @@ from ..core.scoring import GameScore
 from .db import file_of
 from .rows import read_game
 
-# A game's row, and whether another game is its rematch and whether its seats have links:
-# a page of a game on its own, bid from one phone, needs no other query.
+# A game's row, and whether another game is its rematch, whether its seats have links,
+# whether a club night's table plays it and whether its last change undid a hand that
+# can be put back: a page of a game on its own, bid from one phone, needs no other query.
 _GAME = (
     "select g.*, exists(select 1 from games r where r.rematch_of = g.id) as rematched, "
-    "exists(select 1 from seat_links l where l.game_id = g.id) as seated from games g "
+    "exists(select 1 from seat_links l where l.game_id = g.id) as seated, "
+    "exists(select 1 from event_matches m where m.game_id = g.id) as in_event, "
+    "exists(select 1 from undone_hands u where u.game_id = g.id "
+    "and u.revision = g.revision) as undone from games g "
 )
+_AROUND = ("rematched", "seated", "in_event", "undone")  # what other tables say of a game
 GAME_BY = {"id": _GAME + "where g.id = ?", "share_token": _GAME + "where g.share_token = ?"}
 
 
@@ -46,6 +51,8 @@ class StoredGame:
     rematch_of: str | None = None
     rematched: bool = False  # another game is the rematch of this one
     seated: bool = False  # each seat has its own link
+    in_event: bool = False  # a club night's table plays it
+    undone: bool = False  # its last change undid a hand, kept to be put back
 
     @cached_property
     def _score(self) -> GameScore:
@@ -125,8 +132,7 @@ def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
         read_game(row, hand_rows),
         tuple(h["version"] for h in hand_rows),
         row.get("rematch_of"),
-        bool(row.get("rematched")),
-        bool(row.get("seated")),
+        *(bool(row.get(name)) for name in _AROUND),
     )
 
 
@@ -138,10 +144,17 @@ def load_game(db: Database, game_id: str, *, by: str = "id") -> StoredGame | Non
         return None
     cached = _cached(db, rows[0])
     if cached is not None:
-        around = (bool(rows[0]["rematched"]), bool(rows[0]["seated"]))
-        if (cached.rematched, cached.seated) == around:
+        row = rows[0]
+        if all(getattr(cached, name) == bool(row[name]) for name in _AROUND):
             return cached
-        return replace(cached, rematched=around[0], seated=around[1]).scored(cached.score())
+        fresh = replace(
+            cached,
+            rematched=bool(row["rematched"]),
+            seated=bool(row["seated"]),
+            in_event=bool(row["in_event"]),
+            undone=bool(row["undone"]),
+        )
+        return fresh.scored(cached.score())
     hands = _rows(db, "select * from hands where game_id = ? order by number", [rows[0]["id"]])
     stored = _build(rows[0], hands)
     if not db.conn.in_transaction:  # read inside a write: cached once it commits

@@ -38,7 +38,10 @@ def keep(db: Database, after: StoredGame, number: int, hand: Hand, ended: bool) 
 
 
 def offered(db: Database, stored: StoredGame) -> Undone | None:
-    """The hand that can be put back now: undone by the game's last change, if any."""
+    """The hand that can be put back now: undone by the game's last change, if any
+    (`stored.undone` says whether one is kept at its revision: read with the game)."""
+    if not stored.undone:
+        return None
     rows = list(
         db.query(
             "select * from undone_hands where game_id = ? and revision = ?",

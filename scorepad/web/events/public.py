@@ -15,6 +15,7 @@ from ...core.standings import DEFAULT_ORDER, series
 from ...core.stats import player_stats
 from ...store import event_commands as commands
 from ...store.events import event_of_game, event_standings, load_event
+from ...store.storage import StoredGame
 from ..csv_export import cell
 from ..db import get_db
 from ..words import plain_error
@@ -191,9 +192,12 @@ def series_page() -> str:
     )
 
 
-def event_table(game_id: str) -> dict[str, Any] | None:
+def event_table(stored: StoredGame) -> dict[str, Any] | None:
     """The event round and table a game is played for, with the round clock, for
     `events/_game_banner.html` on the game page (built by its view, see pagemodel)."""
+    if not stored.in_event:  # read with the game: most games are no club night's
+        return None
+    game_id = stored.id
     db = get_db()
     found = event_of_game(db, game_id)
     if found is None:

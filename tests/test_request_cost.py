@@ -147,17 +147,23 @@ def test_a_phones_token_is_signed_once_and_checks_on_every_page(guarded_app, mon
     game = game.headers["Location"]
     shown = [TOKEN.search(phone.get(game).get_data(as_text=True)).group(1) for _ in range(3)]
     assert len(set(shown)) == 1 and len(signed) == 1  # kept pages, one signing
+    tag = phone.get(game).headers["ETag"]  # the same tag whether signed now or kept
+    assert phone.get(game, headers={"If-None-Match": tag}).status_code == 304
+    fresh = guarded_app.test_client()
+    fresh.get("/games/new")
+    first = fresh.get(game)  # this phone's token signed now
+    assert fresh.get(game, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
     bids = {"csrf_token": shown[0], **bid_form(1, [3, 3, 3, 4])}
     assert phone.post(f"{game}/bids", data=bids).status_code == 302
     after = TOKEN.search(phone.get(game).get_data(as_text=True)).group(1)
-    assert after == shown[0] and len(signed) == 1  # a new page of the game, the same token
+    assert after == shown[0] and len(signed) == 2  # a new page of the game, the same token
     other = guarded_app.test_client()
     other.get("/games/new")
     theirs = TOKEN.search(other.get(game).get_data(as_text=True)).group(1)
-    assert theirs != after and len(signed) == 2  # each phone its own
+    assert theirs != after and len(signed) == 3  # each phone its own (fresh's too)
     guarded_app.config["WTF_CSRF_TIME_LIMIT"] = 3600  # with a limit, signed each request
     phone.get(game)
-    assert len(signed) == 3
+    assert len(signed) == 4
 
 
 def test_a_page_after_a_save_shows_the_save(app, client):

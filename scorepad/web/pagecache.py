@@ -95,4 +95,5 @@ def page_token() -> str:
         token = generate_csrf()
         with _lock:
             _signed[key] = token
+    setattr(g, field, token)  # as generate_csrf keeps it: the page's ETag leaves it out
     return token

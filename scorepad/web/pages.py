@@ -26,21 +26,33 @@ POLL_SECONDS = 3
 QR_MASK = 1
 
 
-@lru_cache(maxsize=512)
-def share_qr(
-    url: str, title: str = "QR code of the live scoreboard link", scale: int = 4
-) -> Markup:
-    """A QR code of `url` as inline SVG, dark on light so any camera reads it."""
-    code = segno.make(url, error="m", mask=QR_MASK)
-    return Markup(
-        code.svg_inline(
-            scale=scale,
-            border=2,
-            dark="#000",
-            light="#fff",
-            title=title,
-        )
+LIVE_TITLE = "QR code of the live scoreboard link"
+
+
+def _qr_svg(url: str, title: str, scale: int, *, standalone: bool) -> bytes:
+    """A QR code of `url` as SVG, dark on light so any camera reads it: inline in a page
+    (`standalone` False: no namespace, as segno's svg_inline draws it), or a file of its
+    own (with the SVG namespace)."""
+    out = io.BytesIO()
+    segno.make(url, error="m", mask=QR_MASK).save(
+        out,
+        kind="svg",
+        scale=scale,
+        border=2,
+        dark="#000",
+        light="#fff",
+        title=title,
+        xmldecl=False,
+        svgns=standalone,
+        nl=False,
     )
+    return out.getvalue()
+
+
+@lru_cache(maxsize=512)
+def share_qr(url: str, title: str = LIVE_TITLE, scale: int = 4) -> Markup:
+    """A QR code of `url` as inline SVG."""
+    return Markup(_qr_svg(url, title, scale, standalone=False).decode())
 
 
 @lru_cache(maxsize=512)
@@ -48,19 +60,7 @@ def share_svg(url: str) -> bytes:
     """The live scoreboard link's QR code as an SVG file: the game page shows it as an
     image, fetched only when its "Show the live score" section is opened, so the page
     neither draws it (about 1 ms on a game's first showing) nor carries it (1 KB gzip)."""
-    out = io.BytesIO()
-    segno.make(url, error="m", mask=QR_MASK).save(
-        out,
-        kind="svg",
-        scale=4,
-        border=2,
-        dark="#000",
-        light="#fff",
-        title="QR code of the live scoreboard link",
-        xmldecl=False,
-        nl=False,
-    )
-    return out.getvalue()
+    return _qr_svg(url, LIVE_TITLE, 4, standalone=True)
 
 
 @bp.get("/watch/<token>/qr.svg")

@@ -45,11 +45,15 @@ class _Idle:
         with self.lock:
             idle, self.stack = self.stack, []
         for db in idle:
-            _open_dbs.discard(db)
-            db.close()
+            _close(db)
 
 
 _pools: weakref.WeakSet[_Idle] = weakref.WeakSet()
+
+
+def _close(db: Database) -> None:
+    _open_dbs.discard(db)
+    db.close()
 
 
 def _anchor(path: str) -> sqlite3.Connection:
@@ -110,16 +114,16 @@ def close_db(exc: BaseException | None = None) -> None:
     pool = g.pop("db_pool", None)
     if db is None:
         return
+    failed = isinstance(exc, sqlite3.Error)
     try:
         if db.conn.in_transaction:
             db.conn.rollback()
     except sqlite3.Error:
-        exc = sqlite3.Error()
-    if isinstance(exc, sqlite3.Error) or pool is None:
-        _open_dbs.discard(db)
-        db.close()
-        return
-    pool.give_back(db)
+        failed = True
+    if failed or pool is None:
+        _close(db)
+    else:
+        pool.give_back(db)
 
 
 def forget() -> None:
@@ -132,5 +136,4 @@ def forget() -> None:
 def close_all() -> None:
     """Close every kept connection: at exit, or when a server stops."""
     for db in list(_open_dbs):
-        _open_dbs.discard(db)
-        db.close()
+        _close(db)

@@ -8,7 +8,7 @@ import threading
 from dataclasses import dataclass
 
 from cachetools import LRUCache
-from flask import current_app, request, url_for
+from flask import current_app, url_for
 
 from ..store.storage import StoredGame
 from .hosting import public_url
@@ -63,13 +63,7 @@ def _build(stored: StoredGame) -> GameLinks:
 
 def game_links(stored: StoredGame) -> GameLinks:
     """The links of this game's page, as this request's address makes them."""
-    key = (
-        stored.id,
-        stored.share_token,
-        address(),
-        request.script_root,
-        current_app.config.get("PUBLIC_URL"),
-    )
+    key = (stored.id, stored.share_token, address(), current_app.config.get("PUBLIC_URL"))
     kept: LRUCache[tuple[object, ...], GameLinks] = current_app.extensions.setdefault(
         "scorepad.game_links", LRUCache(maxsize=KEPT)
     )

@@ -49,10 +49,12 @@ def url_for(endpoint: str, **values: Any) -> str:
 
 def address() -> tuple[str, ...]:
     """What the page's links are built from: the address asked for (relative links,
-    after any trusted proxy), and the one the server listens on (the share link)."""
+    after any trusted proxy, under the app's script root), and the one the server
+    listens on (the share link)."""
     listening = request.environ.get("werkzeug.proxy_fix.orig", request.environ)
     return (
         request.host_url,
+        request.script_root,
         request.scheme,
         str(listening.get("SERVER_NAME", "")),
         str(listening.get("SERVER_PORT", "")),

@@ -123,8 +123,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=_asset_folder("templates"),
         static_folder=None,
     )
-    # Before any blueprint adds a rule: every `<int:...>` of the app is bounded.
-    app.url_map.converters["int"] = BoundedInt
     # Set after construction so Flask adds no route of its own: WhiteNoise serves it.
     app.static_folder = _asset_folder("static")
     app.config.from_mapping(
@@ -181,8 +179,10 @@ def _wire(app: Flask) -> None:
 
 
 def _blueprints(app: Flask) -> None:
-    """The pages, by concern."""
+    """The pages, by concern; every `<int:...>` of theirs bounded (set before any rule)."""
     from .web import evening, events, games, hosting, manage, pages, seats, sharing
+
+    app.url_map.converters["int"] = BoundedInt
 
     for blueprint in (games, pages, manage, evening, seats, sharing, hosting, events):
         app.register_blueprint(blueprint.bp)

@@ -9,7 +9,7 @@ import pytest
 
 from scorepad import ROUTE_INT_MAX
 from tests.event_helpers import event_form
-from tests.helpers import start
+from tests.helpers import seat_links, start
 
 ARGUMENT = re.compile(r"<(?:(\w+)(?:\(([^)]*)\))?:)?(\w+)>")
 NUMBERS = ["99999999999999999999", str(ROUTE_INT_MAX + 1), "-1"]
@@ -61,4 +61,5 @@ def test_the_seat_release_of_a_huge_seat_number_is_a_404(client, ids):
 def test_a_number_in_range_still_reaches_its_page(client, ids):
     game_id = ids["game_id"]
     assert client.get(f"/games/{game_id}/hands/{ROUTE_INT_MAX}").status_code == 404
+    seat_links(client, game_id)
     assert client.post(f"/games/{game_id}/seats/0/release").status_code == 302

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from werkzeug.routing import IntegerConverter
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -22,6 +23,19 @@ def _asset_folder(name: str) -> str:
     """`templates/` or `static/`: inside an installed wheel, else at the checkout's top."""
     inside = PACKAGE / name
     return str(inside if inside.is_dir() else PACKAGE.parent / name)
+
+
+ROUTE_INT_MAX = 999_999_999  # nine digits, as the forms' whole numbers: far past any hand,
+# seat, round or table, and within what SQLite binds (a 20-digit number overflowed it)
+
+
+class BoundedInt(IntegerConverter):
+    """Werkzeug's `<int:...>` with a ceiling: a number past it matches no route (404),
+    never reaches a view or the database."""
+
+    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", ROUTE_INT_MAX)
+        super().__init__(map, *args, **kwargs)
 
 
 KEY_BYTES = 32
@@ -165,8 +179,10 @@ def _wire(app: Flask) -> None:
 
 
 def _blueprints(app: Flask) -> None:
-    """The pages, by concern."""
+    """The pages, by concern; every `<int:...>` of theirs bounded (set before any rule)."""
     from .web import evening, events, games, hosting, manage, pages, seats, sharing
+
+    app.url_map.converters["int"] = BoundedInt
 
     for blueprint in (games, pages, manage, evening, seats, sharing, hosting, events):
         app.register_blueprint(blueprint.bp)

@@ -4,6 +4,7 @@ app's forms as a phone would, and reading the pages back."""
 from __future__ import annotations
 
 import gzip
+import html
 import re
 import sqlite3
 
@@ -148,18 +149,29 @@ def seat_links(client, game_id) -> list[str]:
     return tokens
 
 
+def claim_seat(client, token):
+    """A phone opens a seat link and taps "I am ..." on its page (the name it shows)."""
+    page = client.get(f"/seat/{token}")
+    found = re.search(r'name="name" value="([^"]*)"', page.get_data(as_text=True))
+    name = html.unescape(found.group(1)) if found else ""
+    return client.post(f"/seat/{token}/claim", data={"name": name})
+
+
 def seat_phones(app, client) -> tuple[str, list[str], list]:
-    """A new game with seat links on, each link opened first by a phone of its own: the
+    """A new game with seat links on, each link claimed first by a phone of its own: the
     game's id, the links' tokens and the phones."""
     game_id = start(client)
     tokens = seat_links(client, game_id)
     phones = [app.test_client() for _ in tokens]
     for phone, token in zip(phones, tokens):
-        assert phone.get(f"/seat/{token}").status_code == 200
+        assert claim_seat(phone, token).status_code == 302
     return game_id, tokens, phones
 
 
 def seat_bid(client, token, bid, number=1):
+    """A seat's bid from a phone, which first claims the seat (a phone holding it already
+    is sent back to its page; one that another phone holds is refused)."""
+    claim_seat(client, token)
     return client.post(f"/seat/{token}", data={"number": str(number), "bid": str(bid)})
 
 

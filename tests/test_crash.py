@@ -116,6 +116,12 @@ def _seated_table(base: str, acked: dict, stop: threading.Event, key: int) -> No
     except Exception:
         return
     seats = [(Phone(base, timeout=3), link.removeprefix(base)) for link in links]
+    try:
+        for phone, path in seats:  # each phone taps "I am ..." on its seat's page
+            name = re.search(r'name="name" value="([^"]*)"', _ok(phone, path)).group(1)
+            _ok(phone, f"{path}/claim", {"name": name})
+    except Exception:
+        return
     acked[game_id] = []
     number = 1
     while not stop.is_set():

@@ -650,10 +650,11 @@ def test_junk_in_any_housekeeping_field_is_saved_as_meant_or_refused(client, app
 
 
 def test_a_dealer_chosen_before_the_bids_holds_on_the_seat_phones_too(client, app):
-    from tests.helpers import seat_bid, seat_links
+    from tests.helpers import claim_seat, seat_bid, seat_links
 
     game_id = played_game(client)
     tokens = seat_links(client, game_id)
+    claim_seat(client, tokens[0])
     client.post(f"/games/{game_id}/hands/2/dealer", data={"version": "0", "dealer": "3"})
     assert "Dev deals. Alice bids first." in text(client.get(f"/seat/{tokens[0]}"))
     for token, bid in zip(tokens, [3, 3, 3, 4]):

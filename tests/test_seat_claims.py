@@ -1,13 +1,18 @@
-"""A seat link belongs to the first browser that opens it (issue 16, finding 1), and waiting
-seat bids survive any change that leaves them valid (finding 9)."""
+"""A seat link belongs to the first browser that taps "I am Alice" on its page, never to one
+that only opened it (issue 16, finding 1; issue 26: a messaging app's preview opens it), and
+waiting seat bids survive any change that leaves them valid (issue 16, finding 9)."""
 
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
 
 from tests.helpers import (
+    claim_seat,
+    form_token,
+    new_game_form,
     play,
     seat_bid,
     seat_links,
@@ -23,7 +28,73 @@ def _scorer_page(client, game_id) -> str:
     return client.get(f"/games/{game_id}").get_data(as_text=True)
 
 
-def test_a_seat_link_belongs_to_the_first_browser_that_opens_it(app, client):
+def _claims(app) -> list:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return conn.execute("select token, claim from seat_links order by seat").fetchall()
+
+
+def test_opening_a_seat_link_claims_nothing_a_tap_does(app, client):
+    # Messaging apps open a link to preview it: the preview must not take the seat.
+    game_id = start(client)
+    tokens = seat_links(client, game_id)
+    before = _claims(app)
+    preview, alice = app.test_client(), app.test_client()
+    for phone in (preview, alice):
+        page = phone.get(f"/seat/{tokens[0]}")
+        assert page.status_code == 200
+        assert "I am Alice" in text(page) and 'name="bid"' not in page.get_data(as_text=True)
+        assert phone.get(f"/seat/{tokens[0]}/status").status_code == 403
+    assert _claims(app) == before
+    assert "Taken by a phone." not in _scorer_page(client, game_id)
+    assert claim_seat(alice, tokens[0]).status_code == 302
+    assert 'name="bid"' in alice.get(f"/seat/{tokens[0]}").get_data(as_text=True)
+    assert preview.get(f"/seat/{tokens[0]}").status_code == 403  # a tap, not the first look
+    assert [claim is not None for _, claim in _claims(app)] == [True, False, False, False]
+
+
+def test_a_bid_from_a_phone_that_did_not_tap_is_not_saved(app, client):
+    game_id = start(client)
+    tokens = seat_links(client, game_id)
+    phone = app.test_client()
+    sent = phone.post(f"/seat/{tokens[2]}", data={"number": "1", "bid": "3"})
+    assert sent.status_code == 403 and "I am Cara" in text(sent)
+    assert stored_bids(app, game_id) == [] and [c for _, c in _claims(app)] == [None] * 4
+
+
+def test_a_tap_for_a_player_no_longer_at_the_seat_is_told_and_claims_nothing(app, client):
+    game_id = start(client)
+    tokens = seat_links(client, game_id)
+    phone = app.test_client()
+    assert "I am Ben" in text(phone.get(f"/seat/{tokens[1]}"))
+    assert (
+        client.post(
+            f"/games/{game_id}/settings", data=settings_data(app, game_id, player_1="Bo")
+        ).status_code
+        == 302
+    )
+    answer = phone.post(f"/seat/{tokens[1]}/claim", data={"name": "Ben"}, follow_redirects=True)
+    assert "This seat is Bo\u2019s now" in text(answer) or "This seat is Bo's now" in text(answer)
+    assert "I am Bo" in text(answer)
+    assert [c for _, c in _claims(app)] == [None] * 4
+
+
+def test_claiming_a_seat_needs_the_pages_token(guarded_app, guarded):
+    page = guarded.get("/games/new")
+    made = guarded.post("/games/new", data={**new_game_form(), "csrf_token": form_token(page)})
+    game_id = made.headers["Location"].rsplit("/", 1)[-1]
+    page = guarded.get(f"/games/{game_id}")
+    guarded.post(f"/games/{game_id}/seats", data={"seats": "on", "csrf_token": form_token(page)})
+    body = guarded.get(f"/games/{game_id}").get_data(as_text=True)
+    tokens = re.findall(r'href="http://localhost/seat/([\w-]+)"', body)
+    phone = guarded_app.test_client()
+    assert phone.post(f"/seat/{tokens[0]}/claim", data={"name": "Alice"}).status_code == 400
+    page = phone.get(f"/seat/{tokens[0]}").get_data(as_text=True)
+    sent = {"name": "Alice", "csrf_token": form_token(page)}
+    assert phone.post(f"/seat/{tokens[0]}/claim", data=sent).status_code == 302
+    assert 'name="bid"' in phone.get(f"/seat/{tokens[0]}").get_data(as_text=True)
+
+
+def test_a_seat_link_belongs_to_the_first_browser_that_taps_its_name(app, client):
     game_id = start(client)
     tokens = seat_links(client, game_id)
     alice, stranger = app.test_client(), app.test_client()
@@ -34,6 +105,7 @@ def test_a_seat_link_belongs_to_the_first_browser_that_opens_it(app, client):
         response = stranger.get(page)
         assert response.status_code == 403
         assert "held by another phone" in text(response) and "nil" not in text(response)
+    assert claim_seat(stranger, tokens[0]).status_code == 403
     assert seat_bid(stranger, tokens[0], 13).status_code == 403
     assert "Your bid: nil" in text(alice.get(f"/seat/{tokens[0]}"))
     # The scorer's page shows the seat as taken, with a way to hand it over.
@@ -50,13 +122,21 @@ def test_the_scorer_hands_a_seat_to_another_phone_on_purpose(app, client):
     assert new.get(f"/seat/{tokens[1]}").status_code == 403
     assert client.post(f"/games/{game_id}/seats/1/release").status_code == 302
     assert "Taken by a phone." not in _scorer_page(client, game_id)
-    assert new.get(f"/seat/{tokens[1]}").status_code == 200  # the next to open it holds it
+    assert "I am Ben" in text(new.get(f"/seat/{tokens[1]}"))  # free: the next tap holds it
+    assert claim_seat(new, tokens[1]).status_code == 302
     assert old.get(f"/seat/{tokens[1]}").status_code == 403
     assert seat_bid(new, tokens[1], 5).status_code == 302
     assert "1 of 4 bids in" in text(new.get(f"/seat/{tokens[1]}/status"))
 
 
-def test_each_browser_holds_only_the_seats_it_opened_first(app, client):
+@pytest.mark.parametrize("seat", [4, 9, 999_999_999])
+def test_handing_over_a_seat_the_game_has_not_is_a_404(client, seat):
+    game_id = start(client)
+    seat_links(client, game_id)
+    assert client.post(f"/games/{game_id}/seats/{seat}/release").status_code == 404
+
+
+def test_each_browser_holds_only_the_seats_it_claimed_first(app, client):
     game_id, tokens, phones = seat_phones(app, client)
     for seat, phone in enumerate(phones):
         for other, token in enumerate(tokens):
@@ -73,6 +153,8 @@ def _three_in(app, client, **rules) -> tuple[str, list[str], list]:
     game_id = start(client, **rules)
     tokens = seat_links(client, game_id)
     phones = [app.test_client() for _ in tokens]
+    for phone, token in zip(phones, tokens):
+        assert claim_seat(phone, token).status_code == 302
     for phone, token, bid in zip(phones[:3], tokens, ("nil", 4, 3)):
         assert seat_bid(phone, token, bid).status_code == 302
     return game_id, tokens, phones
@@ -125,6 +207,8 @@ def test_an_undo_voids_the_waiting_bids_and_says_why(app, client):
     play(client, game_id, 1, [3, 3, 3, 3], [4, 3, 3, 3])
     tokens = seat_links(client, game_id)
     phones = [app.test_client() for _ in tokens]
+    for phone, token in zip(phones, tokens):
+        assert claim_seat(phone, token).status_code == 302
     assert seat_bid(phones[0], tokens[0], 4, number=2).status_code == 302
     version = re.search(r'name="version" value="(\d+)"', _scorer_page(client, game_id))
     client.post(f"/games/{game_id}/hands/1/delete", data={"number": "1", "version": "2"})

@@ -9,6 +9,7 @@ import pytest
 
 from tests.helpers import (
     bid_form,
+    claim_seat,
     play,
     seat_bid,
     seat_links,
@@ -23,6 +24,7 @@ def test_each_seat_page_shows_only_its_own_bid_choices(client):
     game_id = start(client)
     tokens = seat_links(client, game_id)
     assert all(len(t) >= 22 for t in tokens)  # 128 random bits
+    claim_seat(client, tokens[1])
     body = client.get(f"/seat/{tokens[1]}").get_data(as_text=True)
     assert '<legend id="bid-legend">Ben bid</legend>' in body
     values = re.findall(r'name="bid"[^>]*value="(\w+)"', body)
@@ -34,8 +36,9 @@ def test_each_seat_page_shows_only_its_own_bid_choices(client):
 def test_blind_nil_is_offered_only_where_the_rules_allow_it(client):
     game_id = start(client, rule_blind_nil_trailing_by="100")
     tokens = seat_links(client, game_id)
+    claim_seat(client, tokens[0])
     body = client.get(f"/seat/{tokens[0]}").get_data(as_text=True)
-    assert 'value="blind_nil"' not in body
+    assert 'value="blind_nil"' not in body and 'value="nil"' in body
     response = seat_bid(client, tokens[0], "blind_nil")
     assert response.status_code == 400 and "trailing by 100" in text(response)
 
@@ -45,6 +48,7 @@ def test_bids_stay_hidden_until_the_last_is_in_then_make_the_hand(client, app):
     tokens = seat_links(client, game_id)
     for token, bid in zip(tokens[:3], (4, "nil", 3)):
         assert seat_bid(client, token, bid).status_code == 302
+    claim_seat(client, tokens[3])
     for page in (
         f"/games/{game_id}",
         f"/games/{game_id}/seats/status?hand=1",
@@ -199,6 +203,7 @@ def test_waiting_bids_are_void_after_the_hands_change(client, app):
 def test_a_seat_link_stops_when_the_game_ends_or_links_go_off(client):
     game_id = start(client, target="custom", custom_target="50")
     tokens = seat_links(client, game_id)
+    claim_seat(client, tokens[0])
     play(client, game_id, 1, (4, 3, 4, 3), (5, 3, 4, 1))  # over
     response = client.get(f"/seat/{tokens[0]}")
     assert response.status_code == 410 and "This game is over" in text(response)
@@ -226,6 +231,8 @@ def test_a_rematch_keeps_seat_links_and_the_old_link_leads_to_the_new_seat(clien
     response = client.get(f"/seat/{tokens[1]}")
     assert response.status_code == 410 and "Ben: bid in the rematch" in text(response)
     assert f'href="/seat/{fresh[1]}"' in response.get_data(as_text=True)
+    assert "I am Ben" in text(client.get(f"/seat/{fresh[1]}"))  # the seat is free
+    claim_seat(client, fresh[1])
     assert "Ben bid" in text(client.get(f"/seat/{fresh[1]}"))
 
 
@@ -235,6 +242,7 @@ def test_cutthroat_for_three_bids_from_three_phones(client, app):
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     tokens = re.findall(r'href="http://localhost/seat/([\w-]+)"', body)
     assert len(tokens) == 3
+    claim_seat(client, tokens[2])
     page = client.get(f"/seat/{tokens[2]}").get_data(as_text=True)
     assert re.findall(r'name="bid"[^>]*value="(\w+)"', page)[-3:] == ["17", "nil", "blind_nil"]
     for token, bid in zip(tokens, (6, 5, 6)):
@@ -245,6 +253,7 @@ def test_cutthroat_for_three_bids_from_three_phones(client, app):
 def test_the_polled_status_answers_304_while_nothing_changes(client):
     game_id = start(client)
     tokens = seat_links(client, game_id)
+    claim_seat(client, tokens[0])
     first = client.get(f"/seat/{tokens[0]}/status?hand=1")
     tag = first.headers["ETag"]
     assert (

@@ -7,8 +7,8 @@ import threading
 from pathlib import Path
 
 from scorepad.core.rules import Rules
+from scorepad.store import commands, seats, storage
 from scorepad.store import db as store_db
-from scorepad.store import seats, storage
 from scorepad.store.migrations import migrations
 from tests import store_calls
 from tests.helpers import partnership
@@ -19,7 +19,7 @@ def _game(path: Path) -> str:
     db = store_db.connect(str(path))
     try:
         game_id = store_calls.create_game(db, partnership(), Rules())
-        seats.enable(db, storage.load_game(db, game_id))
+        commands.enable_seats(db, game_id)
         return game_id
     finally:
         db.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.helpers import bid_form, load, play, seat_bid, seat_links, start, text
+from tests.helpers import bid_form, claim_seat, load, play, seat_bid, seat_links, start, text
 
 
 def _two_hands_played(app):
@@ -47,7 +47,7 @@ def test_a_seat_bid_after_every_bid_came_in_says_another_phone_did_it(app):
     scorer, seat = app.test_client(), app.test_client()
     game_id = start(scorer)
     tokens = seat_links(scorer, game_id)
-    seat.get(f"/seat/{tokens[1]}")  # the seat phone holds its link and shows hand 1
+    claim_seat(seat, tokens[1])  # the seat phone holds its link and shows hand 1
     assert scorer.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 3, 3, 3])).status_code == 302
     seat_bid(seat, tokens[1], 5)
     told = text(seat.get(f"/seat/{tokens[1]}"))

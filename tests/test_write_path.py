@@ -15,7 +15,16 @@ import scorepad.store.db
 from scorepad.core.rules import Rules
 from scorepad.store import commands, storage
 from scorepad.web.db import get_db
-from tests.helpers import bid_form, disk_full, partnership, start, text, tricks_form
+from tests.helpers import (
+    bid_form,
+    claim_seat,
+    disk_full,
+    partnership,
+    seat_bid,
+    start,
+    text,
+    tricks_form,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 REPOSITORY = ("scorepad/store/storage.py", "scorepad/store/writers.py")
@@ -157,8 +166,8 @@ def test_a_last_seat_bid_on_a_full_disk_is_lost_whole_and_nothing_after_it_is(ap
     game_id = start(client)
     tokens = _seat_links(client, game_id)
     for seat in (0, 1, 2):
-        assert client.post(f"/seat/{tokens[seat]}", data={"number": "1", "bid": "3"}).status_code
-    assert client.get(f"/seat/{tokens[3]}").status_code == 200  # Dev's phone opens its link
+        assert seat_bid(client, tokens[seat], 3).status_code == 302
+    assert claim_seat(client, tokens[3]).status_code == 302  # Dev's phone takes its seat
     disk.fail = 1
     last = client.post(f"/seat/{tokens[3]}", data={"number": "1", "bid": "4"})
     assert last.status_code == 507 and "disk is full" in text(last)

@@ -33,7 +33,8 @@ class Stale(Outcome):
     hand before it was undone), "gone" (it was undone), "changed" (it was changed),
     "played" (its tricks are in), "not_last" (only the last hand can be undone), "bid"
     (the hand was bid), "bidding" (it is not the hand being bid), "put_back" (the game
-    changed since hand `number` was undone), "game" (the game changed)."""
+    changed since hand `number` was undone), "game" (the game changed), "seat" (seat
+    `number` has another player than the phone was shown)."""
 
     def __init__(self, stored: StoredGame, number: int | None, why: str) -> None:
         super().__init__(stored)
@@ -63,6 +64,22 @@ class RemovesHands(Outcome):
 
 class SeatTaken(Outcome):
     """A seat's bid sent by the scorer after that seat bid from its own phone."""
+
+    def __init__(self, stored: StoredGame, seat: int) -> None:
+        super().__init__(stored)
+        self.seat = seat
+
+
+class SeatHeld(Outcome):
+    """Another phone holds this seat: it claimed the seat's link first."""
+
+    def __init__(self, stored: StoredGame, seat: int) -> None:
+        super().__init__(stored)
+        self.seat = seat
+
+
+class NoSeat(Outcome):
+    """The game has no seat link for this seat (no such seat, or seat links are off)."""
 
     def __init__(self, stored: StoredGame, seat: int) -> None:
         super().__init__(stored)

@@ -3,8 +3,11 @@ before all are in. No Flask. The game commands write a seat's bid and keep the w
 bids in step with the game (`settle`), inside their own transaction.
 
 A seat link is a random 128-bit token that lets one seat bid for itself. The first
-browser that opens it holds it (`claim`: the hash of a secret only that browser keeps)
-until the scorer hands the seat to another phone. Bids from the seats wait in
+browser to tap "I am Alice" on its page holds it (`commands.claim_seat` keeps the hash of
+a secret only that browser keeps; opening the link changes nothing) until the scorer
+hands the seat to another phone. Turning links on and off, handing a seat over and
+claiming it are commands (`commands/seat_links.py`); this module reads them, and keeps
+the waiting bids inside the game commands' own transactions. Bids from the seats wait in
 `seat_bids` until every seat is in; the last one creates the hand in the same
 transaction. A waiting bid stays while it is still a bid that seat may make in the
 hand being bid; a change that voids it leaves each seat phone a `notice` of why.
@@ -23,7 +26,6 @@ from sqlite_utils import Database
 from ..core.errors import GameError
 from ..core.model import Bid
 from ..core.seats import check_seat_bid
-from .db import writing
 from .storage import StoredGame
 
 
@@ -31,7 +33,8 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-def _hash(secret: str) -> str:
+def digest(secret: str) -> str:
+    """What the store keeps of a phone's secret: its hash, never the secret."""
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
@@ -66,28 +69,13 @@ def link(db: Database, token: str) -> SeatLink | None:
     return None if row is None else _link(row)
 
 
-def claim(db: Database, token: str, secret: str | None) -> str | None:
-    """Whether this browser holds the seat: the secret it keeps (a new one when the seat
-    was free, which this browser now holds), or None when another phone holds it."""
-    if secret:
-        row = db.conn.execute("select claim from seat_links where token = ?", [token]).fetchone()
-        if row is not None and row[0] == _hash(secret):
-            return secret
-    fresh = secrets.token_urlsafe(16)
-    with writing(db):
-        taken = db.conn.execute(
-            "update seat_links set claim = ? where token = ? and claim is null",
-            [_hash(fresh), token],
-        ).rowcount
-    return fresh if taken else None
-
-
-def release(db: Database, game_id: str, seat: int) -> None:
-    """The scorer hands a seat to another phone: the next browser to open its link holds it."""
-    with writing(db):
-        db.conn.execute(
-            "update seat_links set claim = null where game_id = ? and seat = ?", [game_id, seat]
-        )
+def holds(db: Database, token: str, secret: str | None) -> bool:
+    """Whether the browser keeping `secret` holds the seat of link `token` (it claimed it,
+    and the scorer has not handed it over since)."""
+    if not secret:
+        return False
+    row = db.conn.execute("select claim from seat_links where token = ?", [token]).fetchone()
+    return row is not None and row[0] == digest(secret)
 
 
 def rematch_link(db: Database, game_id: str, seat: int) -> str | None:
@@ -109,19 +97,6 @@ def add_links(db: Database, game_id: str, seats: int) -> None:
                 "insert into seat_links (token, game_id, seat, created_at) values (?, ?, ?, ?)",
                 [secrets.token_urlsafe(16), game_id, seat, _now()],
             )
-
-
-def enable(db: Database, stored: StoredGame) -> None:
-    """Give every seat of the game its own link (seats that have one keep it)."""
-    with writing(db):
-        add_links(db, stored.id, len(stored.game.table.players))
-
-
-def disable(db: Database, game_id: str) -> None:
-    """Back to one phone for all: the links stop working and waiting bids go."""
-    with writing(db):
-        db.conn.execute("delete from seat_links where game_id = ?", [game_id])
-        db.conn.execute("delete from seat_bids where game_id = ?", [game_id])
 
 
 def _bidding(stored: StoredGame) -> int | None:

@@ -7,7 +7,16 @@ from __future__ import annotations
 from flask import request
 
 from ..store.commands import Confirm
-from ..store.outcomes import GameOver, NotOver, Outcome, RemovesHands, SeatTaken, Stale
+from ..store.outcomes import (
+    GameOver,
+    NoSeat,
+    NotOver,
+    Outcome,
+    RemovesHands,
+    SeatHeld,
+    SeatTaken,
+    Stale,
+)
 from ..store.storage import StoredGame
 
 STALE = (
@@ -43,7 +52,14 @@ def _stale(outcome: Stale) -> str:
         "bidding": f"Hand {n} is no longer the hand being bid (it changed on another phone "
         "meanwhile).",
         "put_back": f"Hand {n} was not put back: the game changed since it was undone.",
+        "seat": f"This seat is {_player(outcome, n)}'s now: the players were changed on the "
+        "scorer's phone meanwhile. Tap again if that is you.",
     }.get(outcome.why, STALE)
+
+
+def _player(outcome: Outcome, seat: int | None) -> str:
+    stored = outcome.stored
+    return "another player" if stored is None or seat is None else stored.game.table.players[seat]
 
 
 def removal(numbers: tuple[int, ...]) -> str:
@@ -62,6 +78,14 @@ def say(outcome: Outcome) -> str:
     if isinstance(outcome, SeatTaken):
         name = outcome.stored.game.table.players[outcome.seat] if outcome.stored else "A seat"
         return f"{name}'s bid came in from {name}'s phone meanwhile; nothing was saved."
+    if isinstance(outcome, SeatHeld):
+        name = _player(outcome, outcome.seat)
+        return (
+            f"{name}'s seat is held by another phone: {name}'s bid is made there. "
+            f"If this phone should bid for {name}, ask the scorer to hand the seat over."
+        )
+    if isinstance(outcome, NoSeat):
+        return "That seat has no link in this game (seat links may have been turned off)."
     if isinstance(outcome, RemovesHands):
         return (
             f"after this change the game is over at hand {outcome.numbers[0] - 1}, so "

@@ -13,94 +13,39 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_wtf import FlaskForm
-from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
-from wtforms import RadioField
-from wtforms.fields.choices import SelectChoice
-from wtforms.widgets import HiddenInput
 
 from ..core.errors import GameError
 from ..core.seats import seat_choices
 from ..store import commands, seats, storage
-from ..store.outcomes import Outcome
+from ..store.outcomes import Outcome, SeatHeld
+from . import remembered
 from .db import get_db
 from .errors import refuse
-from .fields import Choice, Required, WholeNumberField
 from .outcomes import notice_text, refusal_text, say
-from .pagemodel import SeatState, seat_state
-from .pages import share_qr
+from .pagemodel import seat_state
 from .render import render_stored, stored_or_404
+from .seat_forms import bid_form, missing_form, rest_form, seat_qr
 
 bp = Blueprint("seats", __name__)
 POLL_SECONDS = 2
 
 
 def _holds(token: str) -> bool:
-    """Whether this browser holds the seat (the first to open its link does)."""
-    held = dict(session.get("seats", {}))
-    secret = seats.claim(get_db(), token, held.get(token))
-    if secret is None:
-        return False
-    if held.get(token) != secret:
-        held[token] = secret
-        session["seats"] = held
-    return True
-
-
-def seat_qr(url: str, name: str) -> Markup:
-    """A QR code of a seat's link as inline SVG, titled with the player's name."""
-    return share_qr(url, f"QR code of {name}'s bidding link", scale=3)
-
-
-def _bid_form(name: str, choices: list[tuple[str, str]], **values: Any) -> FlaskForm:
-    class SeatBidForm(FlaskForm):
-        number = WholeNumberField("Hand", widget=HiddenInput(), validators=[Required()])
-        # The core judges the value, with a message that says what is allowed.
-        bid = RadioField(
-            f"{name} bid",
-            choices=[SelectChoice(v, t) for v, t in choices],
-            validators=[Required("choose a bid")],
-            validate_choice=False,
-        )
-
-    return SeatBidForm(**values)
-
-
-def _rest_form(stored: storage.StoredGame, missing: list[int], **values: Any) -> FlaskForm:
-    score, names = stored.score(), stored.game.table.players
-
-    class RestForm(FlaskForm):
-        number = WholeNumberField("Hand", widget=HiddenInput(), validators=[Required()])
-
-    for seat in missing:
-        setattr(
-            RestForm,
-            f"bid_{seat}",
-            Choice(
-                f"{names[seat]} bid",
-                choices=[SelectChoice(v, t) for v, t in [("", "-"), *seat_choices(score, seat)]],
-                validators=[Required("choose a bid")],
-            ),
-        )
-    return RestForm(**values)
-
-
-def rest_form(stored: storage.StoredGame, state: SeatState) -> FlaskForm:
-    """The scorer's form for the bids of the seats not yet in."""
-    table = stored.game.table
-    missing = [s for s in range(len(table.players)) if s not in state.waiting]
-    return _rest_form(stored, missing, number=stored.score().next_number)
+    """Whether this browser holds the seat: it tapped "I am ..." on the seat's page first."""
+    return seats.holds(get_db(), token, remembered.seat_secret(token))
 
 
 def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink, storage.StoredGame]:
     """The seat link and its game; 404 for a link not in use, 410 once the game is over
-    (`over_ok`: the polled status still says so in words)."""
+    (`over_ok`: the polled status still says so in words). A browser lets go of a link
+    that no longer works: its cookie keeps only the seats still in play."""
     link = seats.link(get_db(), token)
     if link is None:
+        remembered.forget_seat(token)
         refuse(
             404,
             "This seat link is not in use: the game was deleted, or the scorer "
@@ -109,8 +54,10 @@ def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink, st
         )
     stored = storage.load_game(get_db(), link.game_id)
     if stored is None:
+        remembered.forget_seat(token)
         refuse(410, "This game was deleted: its seat links no longer work.")
     if stored.score().status == "finished" and not over_ok:
+        remembered.forget_seat(token)
         abort(
             make_response(
                 render_template(
@@ -126,14 +73,14 @@ def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink, st
 
 @bp.post("/games/<game_id>/seats")
 def toggle(game_id: str) -> BaseResponse:
-    stored = stored_or_404(game_id)
+    stored_or_404(game_id)
     if not FlaskForm().validate_on_submit():
         refuse(400, "The form to change seat links was incomplete.")
     if request.form.get("seats") == "on":
-        seats.enable(get_db(), stored)
+        commands.enable_seats(get_db(), game_id)
         flash("Each player can now bid from their own phone: share the links below.", "ok")
     else:
-        seats.disable(get_db(), game_id)
+        commands.disable_seats(get_db(), game_id)
         flash("Seat links turned off: this phone enters every bid.", "ok")
     return redirect(url_for("games.show", game_id=game_id) + "#seat-links")
 
@@ -148,7 +95,7 @@ def enter_rest(game_id: str) -> BaseResponse:
     posted = [
         seat for seat in range(len(stored.game.table.players)) if f"bid_{seat}" in request.form
     ]
-    form = _rest_form(stored, posted)
+    form = missing_form(stored, posted)
     if posted and form.validate_on_submit():
         try:
             commands.seat_bid(
@@ -189,19 +136,40 @@ def release(game_id: str, seat: int) -> BaseResponse:
     stored_or_404(game_id)
     if not FlaskForm().validate_on_submit():
         refuse(400, "The form to hand a seat over was incomplete.")
-    seats.release(get_db(), game_id, seat)
-    flash("The next phone to open that seat's link bids for it.", "ok")
+    try:
+        commands.release_seat(get_db(), game_id, seat)
+    except Outcome as outcome:
+        refuse(404, say(outcome))
+    flash("The next phone to tap its name on that seat's link bids for it.", "ok")
     return redirect(url_for("games.show", game_id=game_id) + "#seat-links")
 
 
-def _held_or_403(link: seats.SeatLink, stored: storage.StoredGame) -> None:
-    if not _holds(link.token):
-        name = stored.game.table.players[link.seat]
-        refuse(
-            403,
-            f"{name}'s seat is held by another phone: {name}'s bid is made there. "
-            f"If this phone should bid for {name}, ask the scorer to hand the seat over.",
-        )
+def _claim_page(link: seats.SeatLink, stored: storage.StoredGame, status: int) -> Any:
+    """The page of a seat no phone holds: "I am Alice", a tap that claims it. Opening it
+    changes nothing (a messaging app's preview opens it too)."""
+    if link.taken:
+        refuse(403, say(SeatHeld(stored, link.seat)))
+    name = stored.game.table.players[link.seat]
+    return render_stored(
+        "seats/claim.html", stored, form=FlaskForm(), name=name, token=link.token
+    ), status
+
+
+@bp.post("/seat/<token>/claim")
+def claim(token: str) -> Any:
+    link, stored = _link_or_gone(token)
+    if not FlaskForm().validate_on_submit():
+        refuse(400, "The form to take this seat was incomplete: reload the page and tap again.")
+    if not _holds(token):
+        try:
+            secret = commands.claim_seat(get_db(), token, request.form.get("name", ""))
+        except SeatHeld as outcome:
+            refuse(403, say(outcome))
+        except Outcome as outcome:
+            flash(say(outcome), "error")
+            return redirect(url_for("seats.seat", token=token))
+        remembered.hold_seat(token, secret)
+    return redirect(url_for("seats.seat", token=token))
 
 
 def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str) -> Any:
@@ -225,12 +193,12 @@ def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str
 @bp.route("/seat/<token>", methods=["GET", "POST"])
 def seat(token: str) -> Any:
     link, stored = _link_or_gone(token)
-    _held_or_403(link, stored)
+    if not _holds(token):  # a bid from a phone that has not claimed the seat: not saved
+        return _claim_page(link, stored, 200 if request.method == "GET" else 403)
     score, table = stored.score(), stored.game.table
     name = table.players[link.seat]
     mine = seats.waiting(get_db(), stored).get(link.seat)
-    bidding = score.pending is None
-    form = _bid_form(
+    form = bid_form(
         name,
         seat_choices(score, link.seat),
         number=score.next_number,
@@ -250,7 +218,7 @@ def seat(token: str) -> Any:
         seat=link.seat,
         token=token,
         mine=mine,
-        bidding=bidding,
+        bidding=score.pending is None,
         number=score.next_number,
         state=seat_state(stored),
         poll=POLL_SECONDS,
@@ -258,9 +226,18 @@ def seat(token: str) -> Any:
 
 
 @bp.get("/seat/<token>/status")
-def seat_status(token: str) -> str:
+def seat_status(token: str) -> Any:
     link, stored = _link_or_gone(token, over_ok=True)
-    _held_or_403(link, stored)
+    # Once the game is over every phone may read so: the seat page that said it let go
+    # of the seat, and the score is no secret any more.
+    if stored.score().status != "finished" and not _holds(token):
+        name = stored.game.table.players[link.seat]
+        refuse(
+            403,
+            say(SeatHeld(stored, link.seat))
+            if link.taken
+            else f"Tap “I am {name}” on the seat's page first.",
+        )
     return render_stored(
         "seats/_status.html",
         stored,

@@ -1,4 +1,5 @@
-"""Response headers that keep a game's pages to themselves, and the browser's game list."""
+"""Response headers that keep a game's pages to themselves, and the signed session cookie
+(what it remembers: `remembered`)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,15 @@ import pickle
 import time
 from typing import Any
 
-from flask import Flask, Request, Response, session
+from flask import Flask, Request, Response
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from werkzeug.wrappers import Response as BaseResponse
+
+from . import remembered
+from .remembered import forget_game as forget_game
+from .remembered import remember_game as remember_game
+from .remembered import remembered_games as remembered_games
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -28,7 +34,6 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
-REMEMBERED_GAMES = 100  # about 2.5 KB of the 4 KB a cookie may hold
 
 
 def set_headers(response: BaseResponse) -> BaseResponse:
@@ -39,29 +44,6 @@ def set_headers(response: BaseResponse) -> BaseResponse:
         [(name, value) for name, value in HEADERS.items() if name.lower() not in present]
     )
     return response
-
-
-def remember_game(game_id: str) -> None:
-    """Keep a game on this browser's list (newest first) in the signed session cookie."""
-    known = remembered_games()
-    if known[:1] == [game_id]:
-        return  # already first: leave the cookie as it is
-    known = [g for g in known if g != game_id]
-    session["games"] = [game_id, *known][:REMEMBERED_GAMES]
-    session.permanent = True
-
-
-def remembered_games() -> list[str]:
-    """The ids of the games this browser started, opened or imported."""
-    games = session.get("games", [])
-    return [g for g in games if isinstance(g, str)] if isinstance(games, list) else []
-
-
-def forget_game(game_id: str) -> None:
-    """Take a game off this browser's list (it was deleted)."""
-    known = remembered_games()
-    if game_id in known:
-        session["games"] = [g for g in known if g != game_id]
 
 
 DAY_SECONDS = 24 * 3600
@@ -117,10 +99,20 @@ class SessionCookie(SecureCookieSessionInterface):
         return self._signers[keys]
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
-        """Note the day on a permanent session that has not been sent today, then save."""
+        """Note the day on a permanent session that has not been sent today, keep the
+        cookie within its budget (`remembered.fit`), then save."""
         today = int(time.time() // DAY_SECONDS)
         if session.permanent and session.get("cookie_day") != today:
             session["cookie_day"] = today
+        signer = self.get_signing_serializer(app)
+        # The signed cookie is at most 4/3 of its JSON and a few dozen bytes of stamp and
+        # signature: only a session that could pass the budget is signed to be measured.
+        if (
+            signer is not None
+            and session.modified
+            and len(self.serializer.dumps(dict(session))) * 4 // 3 + 64 > remembered.BUDGET
+        ):
+            remembered.fit(session, lambda: len(signer.dumps(dict(session))))
         super().save_session(app, session, response)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:

@@ -36,6 +36,7 @@ def test_four_phones_bid_their_own_seats(browser, page, live_server):
         for name, phone, link in zip(NAMES, phones, links):
             phone.set_default_timeout(10_000)
             phone.goto(link)
+            press(phone, f"I am {name}")  # a tap claims the seat; opening it does not
             expect(phone.get_by_role("radiogroup", name=f"{name} bid", exact=True)).to_be_visible()
             assert phone.get_by_role("radiogroup").count() == 1  # its own seat only
             phone.on("load", lambda _page, n=name: loads[n].append(1))
@@ -146,6 +147,8 @@ def test_the_new_pages_pass_axe(page, live_server, scheme):
     game_url = page.url.split("#")[0]
     seat = page.locator("a.seat-link").first.get_attribute("href")
     page.goto(seat)
+    assert_accessible(page, f"seat-claim-{scheme}")
+    press(page, "I am Alice")
     _choose(page, "Alice")
     press(page, "Save my bid")
     assert_accessible(page, f"seat-{scheme}")

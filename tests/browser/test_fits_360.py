@@ -103,6 +103,7 @@ def test_the_scorers_page_with_seat_links_on_keeps_save_bids_on_the_first_screen
     seat = page.context.new_page()
     for name, link in zip(("Alice", "Ben", "Cara", "Dev"), links, strict=True):
         seat.goto(link)
+        press(seat, f"I am {name}")
         group = seat.get_by_role("radiogroup", name=f"{name} bid", exact=True)
         group.get_by_role("radio", name="3", exact=True).check()
         tap_and_load(seat, seat.get_by_role("button", name="Save my bid"))

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.flows import cramped_targets, overflowing, sideways
+from tests.browser.flows import cramped_targets, overflowing, press, sideways
 from tests.browser.helpers import shot, within_first_screen
 from tests.live import Phone
 
@@ -34,6 +35,8 @@ def test_a_seat_phone_bids_on_one_screen(page, live_server, players, table, bids
     links = _seat_links(live_server, players, table, bids, tricks)
     assert len(links) == len(players)
     page.goto(links[0])
+    expect(page.get_by_role("radio")).to_have_count(0)  # opening the link claims nothing
+    press(page, f"I am {players[0]}")
     shot(page, f"seat-phone-{table}")
     assert page.get_by_role("radio").count() == (17 if table == "cutthroat-3" else 13) + 2
     within_first_screen(page, page.get_by_role("button", name="Save my bid"))

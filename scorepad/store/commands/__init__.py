@@ -23,19 +23,24 @@ from .hands import (
     set_dealer,
     undo,
 )
+from .seat_links import claim_seat, disable_seats, enable_seats, release_seat
 
 __all__ = [
     "Confirm",
     "adjust",
     "cancel",
     "change_settings",
+    "claim_seat",
     "delete",
+    "disable_seats",
+    "enable_seats",
     "end_now",
     "fix_hand",
     "import_game",
     "put_back",
     "record_bids",
     "record_tricks",
+    "release_seat",
     "rematch",
     "renege",
     "reseat",

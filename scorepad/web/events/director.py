@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
@@ -19,6 +19,7 @@ from ...store import event_commands as commands
 from ...store import event_playoff as playoff_commands
 from ...store import event_seats, event_start, outcomes, storage
 from ...store.events import known_names
+from .. import remembered as remembered_list
 from .. import security
 from ..db import get_db
 from ..forms import COMMON_RULES
@@ -40,22 +41,14 @@ def _rules_choices(form: EventForm) -> list[tuple[str, str]]:
     return choices
 
 
-REMEMBERED = 20
-
-
 def remember(event_id: str, name: str) -> None:
     """Keep the event on this browser's list (newest first): the director's way back."""
-    known = [e for e in remembered() if e[0] != event_id]
-    session["events"] = [[event_id, name], *known][:REMEMBERED]
-    session.permanent = True
+    remembered_list.remember_event(event_id, name)
 
 
 def remembered() -> list[list[str]]:
     """The [id, name] of the events this browser created or directed."""
-    found = session.get("events", [])
-    if not isinstance(found, list):
-        return []
-    return [e for e in found if isinstance(e, list) and len(e) == 2]
+    return remembered_list.events()
 
 
 @bp.route("/new", methods=["GET", "POST"])

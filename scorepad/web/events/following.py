@@ -4,28 +4,21 @@ player statistics (by name, as every game does), kept in the signed session cook
 
 from __future__ import annotations
 
-from flask import session
 from sqlite_utils import Database
 
 from ...store.events import event_game_ids
+from .. import remembered as remembered_list
 from .director import remembered
-
-FOLLOWED = 10  # screen ids of 22 characters: some 250 bytes of the 4 KB cookie at most
 
 
 def followed() -> list[str]:
     """The screen ids of the events this browser followed, newest first."""
-    found = session.get("followed", [])
-    return [t for t in found if isinstance(t, str)] if isinstance(found, list) else []
+    return remembered_list.followed()
 
 
 def follow(view_token: str) -> None:
     """Keep an event on this browser's list (newest first) by its screen id."""
-    known = followed()
-    if known[:1] == [view_token]:
-        return  # already first: leave the cookie as it is
-    session["followed"] = [view_token, *(t for t in known if t != view_token)][:FOLLOWED]
-    session.permanent = True
+    remembered_list.follow(view_token)
 
 
 def game_ids(db: Database) -> list[str]:

@@ -1,0 +1,140 @@
+"""What a browser remembers, in its signed session cookie: four lists, newest first, and
+the one rule that keeps the cookie under the 4 KB a browser keeps of it.
+
+- `games`: the ids of the games it started, opened or imported (the games list);
+- `events`: the [id, name] of the club nights it created or directed;
+- `followed`: the screen ids of the nights it followed (their games count in its stats);
+- `seats`: the [token, secret] of the seat links it holds (`secret` proves it to the
+  store, which keeps only its hash).
+
+Each list keeps at most its newest `cap` entries. The rule for the whole cookie: before
+it is written, if the signed cookie would pass BUDGET bytes, the oldest entries go, seats
+first, then games, followed and events, each down to its newest `floor`; then, should it
+still not fit, below the floors in the same order. A browser past 4 KB is not told: it
+drops the cookie, and with it a new game or the seat it just claimed. The lists stay in
+the cookie: a GET request never writes the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import session
+
+BUDGET = 3500  # bytes of the signed value; the name and attributes add some 100
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One list: its key in the session, the most it keeps, the least the rule leaves."""
+
+    key: str
+    cap: int
+    floor: int
+
+
+SEATS = Kept("seats", 24, 4)  # some 50 bytes each; a seat of a finished game goes first
+GAMES = Kept("games", 100, 20)  # some 25 bytes each
+FOLLOWED = Kept("followed", 10, 3)
+EVENTS = Kept("events", 20, 5)  # an event's name adds up to 80 characters
+DROPPED_FIRST = (SEATS, GAMES, FOLLOWED, EVENTS)
+
+
+def _entries(kept: Kept, shape: Callable[[Any], bool]) -> list[Any]:
+    found = session.get(kept.key, [])
+    if kept is SEATS and isinstance(found, dict):  # as cookies kept it before: a dict
+        found = [[token, secret] for token, secret in found.items()]
+    return [e for e in found if shape(e)] if isinstance(found, list) else []
+
+
+def _pair(entry: Any) -> bool:
+    return isinstance(entry, list) and len(entry) == 2 and all(isinstance(v, str) for v in entry)
+
+
+def _put(kept: Kept, entry: Any, known: list[Any], same: Callable[[Any], bool]) -> None:
+    """`entry` first on its list, once; the list cut to its cap."""
+    if known[:1] == [entry]:
+        return  # already first: leave the cookie as it is
+    session[kept.key] = [entry, *(e for e in known if not same(e))][: kept.cap]
+    session.permanent = True
+
+
+def _drop(kept: Kept, known: list[Any], same: Callable[[Any], bool]) -> None:
+    if any(same(e) for e in known):
+        session[kept.key] = [e for e in known if not same(e)]
+
+
+def remembered_games() -> list[str]:
+    """The ids of the games this browser started, opened or imported."""
+    return _entries(GAMES, lambda e: isinstance(e, str))
+
+
+def remember_game(game_id: str) -> None:
+    """Keep a game on this browser's list (newest first)."""
+    _put(GAMES, game_id, remembered_games(), lambda e: e == game_id)
+
+
+def forget_game(game_id: str) -> None:
+    """Take a game off this browser's list (it was deleted)."""
+    _drop(GAMES, remembered_games(), lambda e: e == game_id)
+
+
+def events() -> list[list[str]]:
+    """The [id, name] of the events this browser created or directed."""
+    return _entries(EVENTS, _pair)
+
+
+def remember_event(event_id: str, name: str) -> None:
+    """Keep an event on this browser's list (newest first): the director's way back."""
+    _put(EVENTS, [event_id, name], events(), lambda e: e[0] == event_id)
+
+
+def followed() -> list[str]:
+    """The screen ids of the events this browser followed, newest first."""
+    return _entries(FOLLOWED, lambda e: isinstance(e, str))
+
+
+def follow(view_token: str) -> None:
+    """Keep an event on this browser's list (newest first) by its screen id."""
+    _put(FOLLOWED, view_token, followed(), lambda e: e == view_token)
+
+
+def seat_secret(token: str) -> str | None:
+    """The secret this browser keeps for a seat link, if it claimed it."""
+    return next((secret for held, secret in _entries(SEATS, _pair) if held == token), None)
+
+
+def hold_seat(token: str, secret: str) -> None:
+    """Keep the secret of a seat this browser just claimed (newest first)."""
+    _put(SEATS, [token, secret], _entries(SEATS, _pair), lambda e: e[0] == token)
+
+
+def forget_seat(token: str) -> None:
+    """Let go of a seat link that no longer works (its game is over, deleted, or the
+    scorer turned seat links off)."""
+    _drop(SEATS, _entries(SEATS, _pair), lambda e: e[0] == token)
+
+
+def fit(held: MutableMapping[str, Any], size: Callable[[], int]) -> None:
+    """Drop the oldest entries of the lists until `size()` (the cookie as it would be
+    signed now) is at most BUDGET: the rule at the top of this module."""
+    if isinstance(held.get(SEATS.key), dict):  # as cookies kept it before
+        held[SEATS.key] = [[token, secret] for token, secret in held[SEATS.key].items()]
+    over = size() - BUDGET
+    for least in ("floor", "none"):
+        for kept in DROPPED_FIRST:
+            while over > 0:
+                found = held.get(kept.key)
+                keep = kept.floor if least == "floor" else 0
+                if not isinstance(found, list) or len(found) <= keep:
+                    break
+                # Drop about what is over (an entry's text is about its bytes in the
+                # cookie), then measure again: a few signings, not one an entry.
+                cut, freed = len(found), 0
+                while cut > keep and freed < over:
+                    cut -= 1
+                    freed += len(str(found[cut])) + 2
+                held[kept.key] = found[:cut]
+                over = size() - BUDGET

@@ -9,9 +9,7 @@ DIRECTORS = {
     "end": "end it now (the director's page has End this game)",
     "rematch": "start a rematch: a rematch is outside the night",
 }
-REMATCH_OUTSIDE = (
-    "A rematch is outside the night: it would count for nothing. The director draws the next round."
-)
+REMATCH_OUTSIDE = "A rematch is outside the night: it would count for nothing in its standings."
 
 
 def directors_only(action: str, round: int, table: int) -> str:

@@ -183,3 +183,13 @@ def m012_playoff_winner(db: Database) -> None:
     if "winner" not in matches.columns_dict:
         matches.add_column("winner", int)
         matches.add_column("note", str)
+
+
+@migrations()
+def m020_table_reopened(db: Database) -> None:
+    """A table's game of a finished round, opened again to its table by the director:
+    the game's revision when it was reopened (null: closed to the table, as every game of
+    a finished round is)."""
+    matches = db.table("event_matches")
+    if "reopened" not in matches.columns_dict:
+        matches.add_column("reopened", int)

@@ -32,6 +32,7 @@ from .manage_forms import (
     settings_form,
 )
 from .outcomes import STALE_SHORT, confirm_value, confirmed, say
+from .powers import require
 from .render import render_stored, stored_or_404
 from .sharing import file_stem
 
@@ -89,6 +90,7 @@ def _write(
 @bp.route("/games/<game_id>/settings", methods=["GET", "POST"])
 def settings(game_id: str) -> Any:
     stored = stored_or_404(game_id)
+    require(stored, "settings")
     table = stored.game.table
     form = settings_form(table, stored.game.rules, stored.revision)
     if form.validate_on_submit():
@@ -133,6 +135,7 @@ def _removal_again(form: VersionForm, stale: Stale, table: Table, rules: Rules) 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
 def delete(game_id: str) -> Any:
     stored = stored_or_404(game_id)
+    require(stored, "delete")
     form = FlaskForm()
     if request.method == "POST":
         if not form.validate_on_submit():
@@ -160,7 +163,7 @@ def hands_table(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/end")
 def end(game_id: str) -> Any:
-    stored_or_404(game_id)
+    require(stored_or_404(game_id), "end")
     form = VersionForm()
     if not form.validate_on_submit():
         abort(400, description="The form to end the game was incomplete.")
@@ -178,7 +181,7 @@ def end(game_id: str) -> Any:
 @bp.post("/games/<game_id>/hands/<int:number>/put-back")
 def put_back(game_id: str, number: int) -> Any:
     """Put back the hand just undone, while the game has not changed since."""
-    stored_or_404(game_id)
+    require(stored_or_404(game_id), "put_back")
     form = VersionForm()
     if not form.validate_on_submit():
         abort(400, description="The form to put the hand back was incomplete.")
@@ -202,6 +205,7 @@ def _hand_or_404(stored: storage.StoredGame, number: int, upcoming: bool = False
 @bp.route("/games/<game_id>/hands/<int:number>/dealer", methods=["GET", "POST"])
 def dealer(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
+    require(stored, "dealer")
     _hand_or_404(stored, number, upcoming=True)
     upcoming = number > len(stored.game.hands)
     version = 0 if upcoming else stored.versions[number - 1]
@@ -231,6 +235,7 @@ def dealer(game_id: str, number: int) -> Any:
 @bp.route("/games/<game_id>/hands/<int:number>/adjust", methods=["GET", "POST"])
 def adjust(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
+    require(stored, "adjust")
     _hand_or_404(stored, number)
     hand = stored.game.hands[number - 1]
     if not hand.played:
@@ -267,6 +272,7 @@ def adjust(game_id: str, number: int) -> Any:
 @bp.route("/games/<game_id>/hands/<int:number>/renege", methods=["GET", "POST"])
 def renege(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
+    require(stored, "renege")
     _hand_or_404(stored, number)
     hand = stored.game.hands[number - 1]
     if stored.game.table.mode != "partnership" or not hand.played:

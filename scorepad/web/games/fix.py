@@ -22,6 +22,7 @@ from ..hand_forms import (
     read_tricks,
 )
 from ..outcomes import changed, confirm_value, confirmed, say
+from ..powers import require
 from ..render import render_stored, stored_or_404
 from ..saving import (
     save,
@@ -97,6 +98,7 @@ def _save_fix(stored: StoredGame, number: int, form: HandForm) -> Any:
 @bp.route("/games/<game_id>/hands/<int:number>", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
+    require(stored, "fix")
     away = _gone_or_stale(stored, number)
     if away is not None:
         return away
@@ -125,6 +127,7 @@ def edit_hand(game_id: str, number: int) -> Any:
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
+    require(stored, "undo")
     form = HandForm()
     if not form.validate_on_submit():
         refuse(400, "The form to delete a hand was incomplete.")

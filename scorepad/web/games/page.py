@@ -28,6 +28,7 @@ from ..hand_forms import (
 )
 from ..outcomes import say
 from ..pagecache import game_page
+from ..powers import powers, require
 from ..render import render_stored, stored_or_404
 from ..saving import (
     bids_form,
@@ -56,7 +57,8 @@ def _render_game(
         else:
             form = bids_form(stored.game.table, score, version=0)
     page = pagemodel.game_page(stored, table)
-    return render_stored("games/show.html", stored, form=form, **page), status
+    held = powers(stored)
+    return render_stored("games/show.html", stored, form=form, powers=held, **page), status
 
 
 def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str) -> Any:
@@ -120,6 +122,7 @@ def _save_step(
 @bp.post("/games/<game_id>/bids")
 def save_bids(game_id: str) -> Any:
     stored = stored_or_404(game_id)
+    require(stored, "bid")
     score, table = stored.score(), stored.game.table
     form = bids_form(table, score, number=_sent_number(score.next_number))
     return _save_step(
@@ -136,6 +139,7 @@ def save_bids(game_id: str) -> Any:
 @bp.post("/games/<game_id>/tricks")
 def save_tricks(game_id: str) -> Any:
     stored = stored_or_404(game_id)
+    require(stored, "tricks")
     score, table = stored.score(), stored.game.table
     number = _sent_number(len(score.hands))
     hand = score.hands[number - 1] if score.hands else None
@@ -160,7 +164,7 @@ def save_tricks(game_id: str) -> Any:
 
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str) -> Any:
-    stored_or_404(game_id)
+    require(stored_or_404(game_id), "rematch")
     try:
         fresh, new = commands.rematch(get_db(), game_id)
     except NotOver as outcome:
@@ -183,4 +187,5 @@ def rematch(game_id: str) -> Any:
 @bp.get("/games/<game_id>/history")
 def history(game_id: str) -> str:
     stored = stored_or_404(game_id)
-    return render_stored("games/history.html", stored, **pagemodel.history(stored))
+    page = pagemodel.history(stored)
+    return render_stored("games/history.html", stored, powers=powers(stored), **page)

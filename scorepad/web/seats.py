@@ -22,7 +22,7 @@ from ..core.errors import GameError
 from ..core.seats import seat_choices
 from ..store import commands, seats, storage
 from ..store.outcomes import Outcome, SeatHeld
-from . import remembered
+from . import powers, remembered
 from .db import get_db
 from .errors import refuse
 from .outcomes import notice_text, refusal_text, say
@@ -88,6 +88,7 @@ def toggle(game_id: str) -> BaseResponse:
 @bp.post("/games/<game_id>/seat-bids")
 def enter_rest(game_id: str) -> BaseResponse:
     stored = stored_or_404(game_id)
+    powers.require(stored, "bid")
     if seat_state(stored) is None:
         refuse(404, "Seat links are off in this game.")
     # The seats the form was made for: a seat that bid from its phone since is refused
@@ -177,6 +178,7 @@ def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str
     hand moved on, None when the form is shown again with what was wrong."""
     if not form.validate_on_submit():
         return None
+    powers.require(stored, "bid")  # a closed club-night table bids no more from a seat
     try:
         fresh = commands.seat_bid(get_db(), stored.id, form.number.data, {seat: form.bid.data})
     except GameError as err:

@@ -102,7 +102,11 @@ def join(token: str) -> Any:
             return redirect(url_for("events.join", token=token))
     problems = [f"{f.label.text}: {plain_error(f, f.errors[0])}" for f in form if f.errors]
     status = 400 if form.is_submitted() else 200
-    return render_template("events/join.html", event=event, form=form, problems=problems), status
+    open_ = "join" in data.next_actions(event, {})
+    page = render_template(
+        "events/join.html", event=event, form=form, problems=problems, open=open_
+    )
+    return page, status
 
 
 @bp.get("/screen/<token>/results")

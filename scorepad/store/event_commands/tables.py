@@ -22,7 +22,7 @@ from ...core.event import (
     check_settings,
     deadline,
     ends_on_time,
-    hand_in_play,
+    last_hand,
     time_called,
     time_tie,
 )
@@ -70,9 +70,9 @@ def before(db: Database, stored: StoredGame, now: float) -> TableSave | None:
     row = dict(zip(names, found))
     settings = check_settings(json.loads(row["settings"]))
     minutes, tie = settings.round_minutes, time_tie(settings, row["kind"])
-    last = row["last_hand"]
-    if last is None and time_called(row["started_at"], minutes, row["called_at"], now):
-        last = hand_in_play(stored.score())
+    called = time_called(row["started_at"], minutes, row["called_at"], now)
+    last = last_hand(row["last_hand"], called, stored.score())
+    if last is not None and row["last_hand"] is None:  # the first save since time was called
         db.conn.execute(
             "update event_matches set last_hand = ? where game_id = ?", [last, stored.id]
         )

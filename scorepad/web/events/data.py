@@ -152,14 +152,18 @@ def next_actions(event: Event, games: dict[str, StoredGame]) -> frozenset[str]:
 
 
 def clock(event: Event) -> dict[str, Any]:
-    """The round clock: seconds left (None: no clock), called or not, the round."""
+    """The round clock: seconds left (None: no clock), called or not, the round, and
+    whether it is drawn (not started), over, or a playoff round."""
     last = event.current
-    if last is None or last.status == "drawn":
-        return {"seconds": None, "called": False, "round": last}
-    seconds = seconds_left(last.started_at, event.settings.round_minutes, time.time())
-    if last.status == "done":
-        seconds = None
-    return {"seconds": seconds, "called": called(event, last.number), "round": last}
+    shown: dict[str, Any] = {"seconds": None, "called": False, "round": last}
+    if last is None:
+        return shown
+    shown |= {"drawn": last.status == "drawn", "over": last.status == "done"}
+    shown["playoff"] = last.kind == "playoff"
+    if last.status == "playing":
+        shown["seconds"] = seconds_left(last.started_at, event.settings.round_minutes, time.time())
+        shown["called"] = called(event, last.number)
+    return shown
 
 
 def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool = False) -> dict:

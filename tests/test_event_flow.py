@@ -37,7 +37,12 @@ OPEN = Facts(rounds_left=2, playoff=4)
         (("round", "done"), Facts(rounds_left=0), {"check_in"}),  # the night is over
         (("playoff", "drawn"), OPEN, {"cancel", "start"}),  # the seeds are not swapped
         (("playoff", "playing"), OPEN, {"call_time", "reseat", "end_table", "name_winner"}),
-        (("playoff", "playing"), Facts(all_over=True, time_called=True), {"name_winner"}),
+        (
+            ("playoff", "playing"),
+            Facts(all_over=True, time_called=True),
+            {"name_winner", "close_round"},
+        ),
+        (("round", "playing"), Facts(all_over=True), {"call_time", "close_round", "check_in"}),
         (("playoff", "done"), OPEN, {"next_playoff_round"}),
         (("playoff", "done"), Facts(final=True), set()),  # the final decided: the end
     ],
@@ -68,6 +73,7 @@ def test_every_action_of_the_table_is_named_and_every_condition_known():
     assert set(ACTIONS) == {
         "draw", "cancel", "swap", "start", "call_time", "reseat", "end_table",
         "name_winner", "start_playoff", "next_playoff_round", "check_in", "join",
+        "close_round",
     }  # fmt: skip
     assert set(FLOW) == {NO_ROUND} | {
         (kind, status) for kind in ("round", "playoff") for status in ("drawn", "playing", "done")

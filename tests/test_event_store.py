@@ -216,3 +216,20 @@ def test_a_start_that_fails_midway_leaves_the_round_drawn_and_no_game(db, monkey
     event = load_event(db, event_id)
     assert event.current.status == "playing"
     assert all(load_game(db, m.game_id) for m in event.round_matches(1))
+
+
+def test_a_round_found_over_but_not_marked_is_closed_by_the_director(db):
+    event_id = _checked_in(db, PAIRS[:2])
+    _start(db, event_id)
+    (match,) = load_event(db, event_id).round_matches(1)
+    while load_game(db, match.game_id).score().status != "finished":
+        _play(db, match.game_id, 9)
+    # as an imported night could hold it: every table over, the round still playing
+    db.conn.execute("update event_rounds set status = 'playing'")
+    event = load_event(db, event_id)
+    with refused("round 1 is not over yet"):
+        rounds.draw_next(db, event_id, event.revision)
+    event = clock.close_round(db, event_id, event.revision)
+    assert event.rounds[0].status == "done"
+    with refused("no round is being played"):
+        clock.close_round(db, event_id, event.revision)

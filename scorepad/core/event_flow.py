@@ -10,7 +10,8 @@ Rules, as docs/events.md tells them:
   may be re-seated (`reseat`) or ended (`end_table`); a drawn playoff game waits for
   the director to say who goes through (`name_winner`). The round is done once every
   table is over (in a playoff: every match has a winner), marked so by the save or
-  the director's action that ends it.
+  the director's action that ends it; a round found over but not marked (an imported
+  night) is closed by the director (`close_round`).
 - Done: the next round is drawn (`draw`) while rounds are left; the playoff is drawn
   (`start_playoff`) after a done round when the event has one; a done playoff round
   other than the final is followed by the next bracket round (`next_playoff_round`).
@@ -50,6 +51,7 @@ FLOW: Mapping[tuple[str, str], Mapping[str, str | None]] = {
         "call_time": "time_running",
         "reseat": "tables_playing",
         "end_table": "tables_playing",
+        "close_round": "all_over",
         "check_in": None,
     },
     ("round", "done"): {"draw": "rounds_left", "start_playoff": "playoff", "check_in": None},
@@ -58,6 +60,7 @@ FLOW: Mapping[tuple[str, str], Mapping[str, str | None]] = {
         "call_time": "time_running",
         "reseat": "tables_playing",
         "end_table": "tables_playing",
+        "close_round": "all_over",
         "name_winner": None,
     },
     ("playoff", "done"): {"next_playoff_round": "not_final"},
@@ -68,6 +71,7 @@ CONDITIONS: Mapping[str, Callable[[Facts], bool]] = {
     "playoff": lambda f: f.playoff >= 2,
     "time_running": lambda f: not f.time_called,
     "tables_playing": lambda f: not f.all_over,
+    "all_over": lambda f: f.all_over,
     "not_final": lambda f: not f.final,
 }
 

@@ -39,6 +39,16 @@ def call_time(db: Database, event_id: str) -> Event:
         return _fresh(db, event_id)
 
 
+def close_round(db: Database, event_id: str, revision: int) -> Event:
+    """Mark the round being played done, every table of it being over (a night imported
+    so: each save and director's action marks it as it ends the last table)."""
+    with writing(db):
+        event = current(db, event_id, revision)
+        require(db, event, "close_round")
+        mark_done(db, event_id, len(event.rounds))
+        return _fresh(db, event_id)
+
+
 def _table(event: Event, number: int, table: int) -> Match:
     """Table `table` of round `number`, the round being played, with its game."""
     match = next((m for m in event.round_matches(number) if m.number == table), None)

@@ -251,6 +251,15 @@ def call(event_id: str) -> BaseResponse:
     )
 
 
+@bp.post("/<event_id>/close")
+def close_round(event_id: str) -> BaseResponse:
+    return _act(
+        event_id,
+        lambda: clock.close_round(get_db(), event_id, _revision()),
+        "Round closed: every table is over.",
+    )
+
+
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/end")
 def end_table(event_id: str, number: int, table: int) -> BaseResponse:
     return _act(
@@ -275,19 +284,14 @@ def winner(event_id: str, number: int, table: int) -> BaseResponse:
     return _act(event_id, do, f"Table {table}: the winner is named.")
 
 
-@bp.post("/<event_id>/playoff")
-def playoff(event_id: str) -> BaseResponse:
+@bp.post("/<event_id>/playoff", defaults={"step": "first"})
+@bp.post("/<event_id>/playoff/next", defaults={"step": "next"})
+def playoff(event_id: str, step: str) -> BaseResponse:
+    """Draw the playoff's first round, or its next once a round is done."""
+    draw = playoffs.start_playoff if step == "first" else playoffs.next_playoff_round
+    done = "Playoff drawn" if step == "first" else "Next playoff round drawn"
     return _act(
         event_id,
-        lambda: playoffs.start_playoff(get_db(), event_id, _revision()),
-        "Playoff drawn: start its first round when the tables are ready.",
-    )
-
-
-@bp.post("/<event_id>/playoff/next")
-def next_playoff_round(event_id: str) -> BaseResponse:
-    return _act(
-        event_id,
-        lambda: playoffs.next_playoff_round(get_db(), event_id, _revision()),
-        "Next playoff round drawn: start it when the tables are ready.",
+        lambda: draw(get_db(), event_id, _revision()),
+        f"{done}: start it when the tables are ready.",
     )

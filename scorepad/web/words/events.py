@@ -26,6 +26,7 @@ _NOT_NOW: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     "cancel": lambda v: "no round is drawn and waiting to start",
     "start": lambda v: "no round is drawn and waiting to start",
     "call_time": lambda v: "no round is being played",
+    "close_round": lambda v: "no round is being played",
     "reseat": lambda v: f"round {v['round']} is not being played",
     "end_table": lambda v: f"round {v['round']} is not being played",
     "name_winner": lambda v: "no playoff round is being played",
@@ -49,6 +50,7 @@ _LACKS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     "playoff": lambda v: "this event has no playoff",
     "time_running": lambda v: "time is called already",
     "tables_playing": lambda v: "every table's game is over",
+    "all_over": lambda v: "a table is still playing",
     "not_final": lambda v: "the final was the playoff's last round",
 }
 

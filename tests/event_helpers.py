@@ -126,6 +126,16 @@ class Night:
         self.act("draw", "Round drawn")
         self.act("start", "Round started")
 
+    def start_playoff(self) -> None:
+        """Draw the playoff's first round and start it, as the director does."""
+        self.act("playoff", "Playoff drawn")
+        self.act("start", "Round started")
+
+    def next_playoff_round(self) -> None:
+        """Draw the next playoff round and start it, as the director does."""
+        self.act("playoff/next", "Next playoff round drawn")
+        self.act("start", "Round started")
+
     def round(self):
         """The current round's matches."""
         event = self.event()
@@ -150,5 +160,4 @@ class Night:
         for match in self.round():
             if match.game_id:
                 self.finish(match.game_id, side0(match.number))
-        self.client.get(f"/events/{self.id}")  # the director's look settles the round
-        assert self.event().rounds[number - 1].status == "done"
+        assert self.event().rounds[number - 1].status == "done"  # the last save closed it

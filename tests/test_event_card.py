@@ -48,7 +48,7 @@ def test_the_card_shows_the_top_of_the_standings_and_the_playoff_winner(client, 
     losers = [event.by_id[m.sides[1][0]].name for m in night.round()]
     director = client.get(f"/events/{night.id}").get_data(as_text=True)
     assert "Share the results" not in director  # the playoff is still to come
-    night.act("playoff", "Playoff started")
+    night.start_playoff()
     night.play_round()  # the first seed (side 0) wins the final
     (final,) = night.round()
     first = night.event().by_id[final.sides[0][0]].name

@@ -38,6 +38,7 @@ def test_director_forms_refuse_junk(app, first, second, revision, name):
         ("checkin", {"player_0": name, "player_1": second}),
         ("call", {}),
         ("playoff", {"revision": revision}),
+        ("playoff/next", {"revision": revision}),
     ):
         r = client.post(f"/events/{night.id}/{path}", data=data)
         assert r.status_code in (302, 400), (path, r.status_code)

@@ -12,26 +12,35 @@ import pytest
 from scorepad import eventfile
 from scorepad.core.errors import GameError
 from scorepad.core.roster import check_named
-from scorepad.store import event_clock as clock
-from scorepad.store import event_commands as commands
-from scorepad.store import event_playoff as playoff
-from scorepad.store import event_start
-from scorepad.store.events import games_of, load_event
+from scorepad.store.event_commands import clock, rounds
+from scorepad.store.event_commands import playoff as playoff
+from scorepad.store.event_commands.outcomes import EventRefused, EventStale
+from scorepad.store.events import load_event
 from scorepad.store.storage import load_game
+from scorepad.web.words.events import refused as say
 from tests.event_helpers import Night
-from tests.test_event_store import PAIRS, _checked_in, _play
+from tests.test_event_store import PAIRS, _checked_in, _play, _start
+
+
+def _revision(db, event_id):
+    return load_event(db, event_id).revision
+
+
+def _next_round(db, event_id):
+    """The director draws the next playoff round and starts it."""
+    playoff.next_playoff_round(db, event_id, _revision(db, event_id))
+    rounds.start_round(db, event_id, _revision(db, event_id))
 
 
 def _semi_finals(db, **more):
     """Four pairs, one round played (side 0 wins both), then semi-finals started."""
     event_id = _checked_in(db, PAIRS[:4], playoff=4, rounds=1, **more)
-    commands.draw_next(db, event_id, load_event(db, event_id).revision)
-    event_start.start_round(db, event_id, load_event(db, event_id).revision)
+    _start(db, event_id)
     for match in load_event(db, event_id).round_matches(1):
         _play(db, match.game_id, 13)
         clock.end_table(db, event_id, 1, match.number)
-    clock.settle(db, event_id)
-    playoff.start_playoff(db, event_id, load_event(db, event_id).revision)
+    playoff.start_playoff(db, event_id, _revision(db, event_id))
+    rounds.start_round(db, event_id, _revision(db, event_id))
     return event_id
 
 
@@ -50,49 +59,50 @@ def test_a_drawn_playoff_game_no_longer_blocks_the_bracket(db):
     assert load_game(db, one.game_id).score().winner is None
     _play(db, two.game_id, 13)
     clock.end_table(db, event_id, 2, 2)
-    clock.settle(db, event_id)
     event = load_event(db, event_id)
     assert event.rounds[-1].status == "playing" and len(event.rounds) == 2  # waiting
-    assert not clock.needs_settling(event, games_of(db, event), time.time())  # quietly
-    clock.name_winner(db, event_id, event.revision, (2, 1), 1, "  one more hand:  Cy & Di  ")
-    event = load_event(db, event_id)
+    with pytest.raises(EventRefused, match="flow"):
+        playoff.next_playoff_round(db, event_id, event.revision)
+    event = clock.name_winner(
+        db, event_id, event.revision, (2, 1), 1, "  one more hand:  Cy & Di  "
+    )
     assert event.rounds[1].status == "done"
     assert (event.round_matches(2)[0].winner, event.round_matches(2)[0].note) == (
         1,
         "one more hand: Cy & Di",
     )
-    (final,) = event.round_matches(3)
+    _next_round(db, event_id)
+    (final,) = load_event(db, event_id).round_matches(3)
     assert final.sides == (one.sides[1], two.sides[0])  # the named side goes on
     assert load_game(db, final.game_id).score().status == "playing"
 
 
-def test_time_called_in_a_playoff_plays_a_tie_on_even_if_the_event_draws(db):
+def test_time_called_in_a_playoff_plays_a_tie_on_even_if_the_event_draws(db, monkeypatch):
     event_id = _semi_finals(db, round_minutes=30, on_time_tie="draw")
     one, two = load_event(db, event_id).round_matches(2)
     _play(db, one.game_id, 7)  # 61 to 60: hand 2 is in play when time is called
     started = load_event(db, event_id).rounds[1].started_at
-    clock.settle(db, event_id, now=started + 30 * 60)
-    assert [m.last_hand for m in load_event(db, event_id).round_matches(2)] == [2, 1]
+    monkeypatch.setattr(time, "time", lambda: started + 30 * 60)
     _play(db, one.game_id, 6)  # 121 to 121, a bag each: a shared lead
     _play(db, two.game_id, 9)
-    clock.settle(db, event_id)
+    assert [m.last_hand for m in load_event(db, event_id).round_matches(2)] == [2, 1]
     assert load_game(db, one.game_id).score().status == "playing"  # a tie plays on
     assert load_game(db, two.game_id).score().winner == 0  # the leader won on time
     _play(db, one.game_id, 9)
-    clock.settle(db, event_id)
     assert load_game(db, one.game_id).score().winner == 0
+    assert load_event(db, event_id).rounds[1].status == "done"
+    _next_round(db, event_id)
     assert len(load_event(db, event_id).round_matches(3)) == 1  # the final is drawn
 
 
-def test_time_called_in_a_regular_round_still_draws_if_the_event_says_so(db):
+def test_time_called_in_a_regular_round_still_draws_if_the_event_says_so(db, monkeypatch):
     event_id = _checked_in(db, PAIRS[:2], round_minutes=30, on_time_tie="draw")
-    commands.draw_next(db, event_id, load_event(db, event_id).revision)
-    event_start.start_round(db, event_id, load_event(db, event_id).revision)
+    _start(db, event_id)
     (match,) = load_event(db, event_id).round_matches(1)
     _play(db, match.game_id, 7)
-    clock.settle(db, event_id, now=load_event(db, event_id).rounds[0].started_at + 1800)
+    started = load_event(db, event_id).rounds[0].started_at
+    monkeypatch.setattr(time, "time", lambda: started + 1800)
     _play(db, match.game_id, 6)
-    clock.settle(db, event_id)
     score = load_game(db, match.game_id).score()
     assert (score.status, score.winner) == ("finished", None)
 
@@ -101,7 +111,7 @@ def test_time_called_in_a_regular_round_still_draws_if_the_event_says_so(db):
     ("when", "message"),
     [
         ("not drawn", "no draw to settle"),
-        ("regular", "only a playoff game"),
+        ("regular", "round 1 is not being played"),
         ("no note", "say why"),
         ("bad side", "must be 0 or 1"),
         ("stale", None),
@@ -123,8 +133,16 @@ def test_naming_a_winner_is_refused_unless_it_settles_a_draw(db, when, message):
         side = 2
     elif when == "stale":
         revision -= 1
-    with pytest.raises(commands.EventChanged if message is None else GameError, match=message):
-        clock.name_winner(db, event_id, revision, at, side, note)
+    if message is None:
+        with pytest.raises(EventStale):
+            clock.name_winner(db, event_id, revision, at, side, note)
+    elif when in ("no note", "bad side"):  # the core's own check of the form
+        with pytest.raises(GameError, match=message):
+            clock.name_winner(db, event_id, revision, at, side, note)
+    else:
+        with pytest.raises(EventRefused) as err:
+            clock.name_winner(db, event_id, revision, at, side, note)
+        assert message in say(err.value)
     assert load_event(db, event_id).round_matches(2)[0].winner is None
 
 
@@ -143,7 +161,8 @@ def test_the_director_names_the_winner_on_the_page_and_the_file_keeps_it(client,
     night.act("draw")
     night.act("start")
     night.play_round()
-    night.act("playoff")
+    night.act("playoff", "Playoff drawn")
+    night.act("start", "Round started")
     (final,) = night.round()
     for took in (7, 6):
         night.hand(final.game_id, took)
@@ -184,7 +203,7 @@ def test_only_the_final_plays_to_its_own_target(db):
     for match in semis:
         _play(db, match.game_id, 13)
         clock.end_table(db, event_id, 2, match.number)
-    clock.settle(db, event_id)
+    _next_round(db, event_id)
     (final,) = load_event(db, event_id).round_matches(3)
     assert load_game(db, final.game_id).game.rules.target == 150
 

@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from scorepad.store import event_reopen, storage
+from scorepad.store import storage
+from scorepad.store.event_commands import reopen as event_reopen
 from scorepad.store.event_tables import table_of_game
 from scorepad.web.db import get_db
 from tests.event_helpers import Night
@@ -300,7 +301,7 @@ def test_the_reopen_command_is_one_checked_change_with_typed_outcomes(app, night
     with app.app_context():
         db = get_db()
         revision = night.event().revision
-        with pytest.raises(event_reopen.EventChanged):
+        with pytest.raises(event_reopen.EventStale):
             event_reopen.reopen_table(db, night.id, revision - 1, 1, 1)
         with pytest.raises(event_reopen.NoTable):
             event_reopen.reopen_table(db, night.id, revision, 1, 3)

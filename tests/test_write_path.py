@@ -31,19 +31,28 @@ REPOSITORY = ("scorepad/store/storage.py", "scorepad/store/writers.py")
 WRITERS = "scorepad/store/writers.py"
 COMMANDS = "scorepad/store/commands/"
 MIGRATIONS = "scorepad/store/migrations.py"  # makes the tables: writes before any game
-WRITE_SQL = re.compile(
-    r"\b(insert\s+(or\s+\w+\s+)?into|update|delete\s+from)\s+(games|hands)\b", re.IGNORECASE
-)
+GAME_TABLES = ("games", "hands")
+# A club night's tables: written only by its commands (the import, another part's, for now)
+EVENT_TABLES = ("events", "event_entrants", "event_rounds", "event_matches")
+EVENT_COMMANDS = "scorepad/store/event_commands/"
+EVENT_IMPORT = "scorepad/store/event_transfer.py"
 WRITE_CALLS = {"insert", "insert_all", "update", "upsert", "upsert_all", "delete", "delete_where"}
 
 
-def _writes(path: Path) -> list[str]:
-    """Each place in a file that writes the games or hands table: SQL text, or a
-    sqlite-utils write on `db.table("games")` / `db["hands"]`."""
-    found = []
+def _write_sql(tables: tuple[str, ...]) -> re.Pattern[str]:
+    names = "|".join(tables)
+    return re.compile(
+        rf"\b(insert\s+(or\s+\w+\s+)?into|update|delete\s+from)\s+({names})\b", re.IGNORECASE
+    )
+
+
+def _writes(path: Path, tables: tuple[str, ...] = GAME_TABLES) -> list[str]:
+    """Each place in a file that writes one of `tables` (the games and hands): SQL text,
+    or a sqlite-utils write on `db.table("games")` / `db["hands"]`."""
+    found, sql = [], _write_sql(tables)
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if WRITE_SQL.search(node.value):
+            if sql.search(node.value):
                 found.append(f"line {node.lineno}: {node.value[:60]!r}")
         elif (
             isinstance(node, ast.Call)
@@ -62,7 +71,7 @@ def _writes(path: Path) -> list[str]:
                 )
                 if isinstance(arg, ast.Constant)
             ]
-            if {"games", "hands"} & set(names):
+            if set(tables) & set(names):
                 found.append(f"line {node.lineno}: .{node.func.attr}() on {names[0]}")
     return found
 
@@ -78,6 +87,19 @@ def test_only_the_commands_and_the_repository_write_games_and_hands():
 
 def test_the_checker_finds_writes_where_they_are():
     assert len(_writes(ROOT / WRITERS)) >= 5  # the repository's writers
+    found = [w for p in (ROOT / EVENT_COMMANDS).glob("*.py") for w in _writes(p, EVENT_TABLES)]
+    assert len(found) >= 15  # the event commands' writes, each table of them
+    assert _writes(ROOT / MIGRATIONS, EVENT_TABLES) == []  # tables made, not rows written
+
+
+def test_only_the_event_commands_write_a_club_night_s_tables():
+    outside = {
+        name: _writes(path, EVENT_TABLES)
+        for path in sorted((ROOT / "scorepad").rglob("*.py"))
+        if not (name := str(path.relative_to(ROOT))).startswith(EVENT_COMMANDS)
+        and name not in (MIGRATIONS, EVENT_IMPORT)
+    }
+    assert {file: where for file, where in outside.items() if where} == {}
 
 
 def test_only_the_commands_call_the_repository_writers():

@@ -121,9 +121,14 @@ def _final_target(raw: Mapping[str, Any]) -> int:
     return _number(raw, "final_target", TARGET_LOW, TARGET_HIGH, 0)
 
 
+def most_entrants(settings: Settings) -> int:
+    """The most entrants a night can seat: its tables full (60 pairs, 120 players)."""
+    return (2 if settings.pairs else 4) * MAX_TABLES
+
+
 def check_field(settings: Settings, count: int) -> None:
     """Refuse a round for too few or too many entrants."""
-    least, most = (2, 2 * MAX_TABLES) if settings.pairs else (4, 4 * MAX_TABLES)
+    least, most = (2 if settings.pairs else 4), most_entrants(settings)
     what = "pairs" if settings.pairs else "players"
     if not least <= count <= most:
         raise GameError(f"a round needs {least} to {most} {what}, not {count}", field="entrants")
@@ -156,6 +161,28 @@ def seconds_left(started: float | None, minutes: int, now: float) -> int | None:
     if started is None or minutes <= 0:
         return None
     return max(0, int(started + 60 * minutes - now + 0.999))
+
+
+def time_called(started: float | None, minutes: int, called_at: float | None, now: float) -> bool:
+    """Whether time is called on a round: the director called it, or its clock ran out
+    (judged when read; the next save at a table applies it)."""
+    if called_at is not None:
+        return True
+    return started is not None and minutes > 0 and started + 60 * minutes <= now
+
+
+def deadline(started: float | None, minutes: int) -> float | None:
+    """When a round's clock runs out (None: no clock, or not started)."""
+    return None if started is None or minutes <= 0 else started + 60 * minutes
+
+
+def last_hand(stored: int | None, called: bool, score: GameScore) -> int | None:
+    """The hand a table finishes before its game ends on time: the one noted at its
+    first save after time was called, else (time called) the hand in play now, which
+    is the hand in play when time was called, since nothing was saved since."""
+    if stored is not None or not called or score.status == "finished":
+        return stored
+    return hand_in_play(score)
 
 
 def hand_in_play(score: GameScore) -> int:

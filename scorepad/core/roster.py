@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .errors import GameError
 from .event import Settings
-from .model import GameScore
+from .model import GameScore, Table, make_table
 from .names import text_problem
 from .standings import Result, Row, standings
 
@@ -60,6 +60,25 @@ class Match:
     def bye(self) -> bool:
         """A playoff match with one side only: it goes through without a game."""
         return any(not side for side in self.sides)
+
+
+PARTNERSHIP = Table("partnership", ())  # its seats: partners sit opposite
+
+
+def match_table(sides: Sequence[Sequence[str]]) -> Table:
+    """A match's table: each side's players at that side's seats, the first side's
+    first player dealing first (partners sit opposite, as the core's table says)."""
+    players: list[str] = [""] * 4
+    for seats, names in zip(PARTNERSHIP.sides, sides, strict=True):
+        for seat, name in zip(seats, names, strict=True):
+            players[seat] = name
+    return make_table("partnership", players)
+
+
+def place_of(seat: int) -> tuple[int, int]:
+    """A seat of a match's table as (its side, its place in that side)."""
+    side = PARTNERSHIP.side_of(seat)
+    return side, PARTNERSHIP.sides[side].index(seat)
 
 
 NOTE_LENGTH = 200

@@ -70,7 +70,7 @@ def _round(row: dict) -> Round:
     )
 
 
-def _match(row: dict) -> Match:
+def match_from_row(row: dict) -> Match:
     sides = tuple(tuple(side) for side in json.loads(row["sides"]))
     winner, note = row.get("winner"), row.get("note") or ""
     return Match(row["round"], row["number"], sides, row["game_id"], row["last_hand"], winner, note)
@@ -94,7 +94,9 @@ def load_event(db: Database, token: str, *, by: str = "id") -> Event | None:
         row["revision"],
         tuple(_entrant(r) for r in db.query(order.format("event_entrants", "id"), key)),
         tuple(_round(r) for r in db.query(order.format("event_rounds", "number"), key)),
-        tuple(_match(r) for r in db.query(order.format("event_matches", "round, number"), key)),
+        tuple(
+            match_from_row(r) for r in db.query(order.format("event_matches", "round, number"), key)
+        ),
     )
 
 

@@ -36,25 +36,35 @@ def changed(number: int) -> str:
 
 def _stale(outcome: Stale) -> str:
     n = outcome.number
-    return {
-        # the very same bids sent twice are AlreadySaved: these differ from the saved ones
-        "entered": f"Hand {n}'s bids were already saved on another phone, and they are not "
-        "the ones you chose: yours were not saved. Here is the hand as it was saved.",
-        "undone": f"Hand {n}'s bids were not saved: an earlier hand was undone on another "
-        "phone meanwhile. Here is the game as it is now.",
-        "gone": f"Hand {n} is no longer in this game: the hand changed on another phone.",
-        "changed": changed(n or 0),
-        "played": "These tricks were not saved: no hand is waiting for its tricks (it was "
-        "saved or undone on another phone).",
-        "not_last": f"Hand {n} was not deleted: a later hand was entered on another phone "
-        "meanwhile (only the last hand can be deleted).",
-        "bid": f"Hand {n} was bid meanwhile: it changed on another phone.",
-        "bidding": f"Hand {n} is no longer the hand being bid (it changed on another phone "
-        "meanwhile).",
-        "put_back": f"Hand {n} was not put back: the game changed since it was undone.",
-        "seat": f"This seat is {_player(outcome, n)}'s now: the players were changed on the "
-        "scorer's phone meanwhile. Tap again if that is you.",
-    }.get(outcome.why, STALE)
+    return (
+        {
+            # the very same bids sent twice are AlreadySaved: these differ from the saved ones
+            "entered": f"Hand {n}'s bids were already saved on another phone, and they are not "
+            "the ones you chose: yours were not saved. Here is the hand as it was saved.",
+            "undone": f"Hand {n}'s bids were not saved: an earlier hand was undone on another "
+            "phone meanwhile. Here is the game as it is now.",
+            "gone": f"Hand {n} is no longer in this game: the hand changed on another phone.",
+            "changed": changed(n or 0),
+            "played": "These tricks were not saved: no hand is waiting for its tricks (it was "
+            "saved or undone on another phone).",
+            "not_last": f"Hand {n} was not deleted: a later hand was entered on another phone "
+            "meanwhile (only the last hand can be deleted).",
+            "bid": f"Hand {n} was bid meanwhile: it changed on another phone.",
+            "bidding": f"Hand {n} is no longer the hand being bid (it changed on another phone "
+            "meanwhile).",
+            "put_back": f"Hand {n} was not put back: the game changed since it was undone.",
+        }.get(outcome.why, STALE)
+        if outcome.why != "seat"
+        else _seat_taken(outcome)
+    )
+
+
+def _seat_taken(outcome: Stale) -> str:
+    """A tap on "I am Alice" for a seat whose player was changed meanwhile."""
+    return (
+        f"This seat is {_player(outcome, outcome.number)}'s now: the players were changed "
+        "on the scorer's phone meanwhile. Tap again if that is you."
+    )
 
 
 def _player(outcome: Outcome, seat: int | None) -> str:

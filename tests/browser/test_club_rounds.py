@@ -149,6 +149,7 @@ def test_the_director_sends_a_drawn_playoff_side_through_at_phone_size(browser, 
         _play(db, match.game_id, 9)
         _play(db, match.game_id, 9)  # 126: over the target of 100
         director_act(desk, event_id, "playoff")
+        director_act(desk, event_id, "start")  # the director starts the final
         (final,) = load_event(db, event_id).round_matches(2)
         _play(db, final.game_id, 7)
         _play(db, final.game_id, 6)  # 121 to 121

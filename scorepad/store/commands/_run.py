@@ -3,15 +3,17 @@ stored, the checks against what the phone saw, and the writes of a fix or an und
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 
 from sqlite_utils import Database
 
 from ...core.game import FixOutcome, check_fix, check_hand_count
-from ...core.scoring import Hand, extend
+from ...core.scoring import Hand, end_early, extend
 from .. import seats, storage, writers
 from ..db import writing
+from ..event_commands import tables
 from ..outcomes import GameOver, Missing, RemovesHands, Stale
 from ..storage import StoredGame
 
@@ -27,11 +29,24 @@ def change(
         stored = storage.load_game(db, game_id)
         if stored is None:
             raise Missing()
+        table = tables.before(db, stored, time.time()) if stored.in_event else None
         fresh = act(stored)
+        if table is not None:  # a club night's table: its clock's word, in this write
+            ended = table.ends(fresh.score())
+            if ended:
+                fresh = _end(db, fresh)
+                why = "over"
+            table.after(db, fresh)
         if why is not None and stored.seated:  # without seat links no bid can wait
             seats.settle(db, fresh, why)
     storage.remember(db, fresh)  # committed: now, and only now, it is the game
     return fresh
+
+
+def _end(db: Database, stored: StoredGame) -> StoredGame:
+    """End the game now, time called and its hand in play done: the core decides how."""
+    ended = replace(stored.game, ended=True)
+    return writers.bump(db, stored, ended, end_early(stored.score()))
 
 
 def hand_at(stored: StoredGame, number: int) -> Hand | None:

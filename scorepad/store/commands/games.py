@@ -40,11 +40,31 @@ def import_game(db: Database, game: Game, score: GameScore) -> StoredGame:
     return fresh
 
 
-def end_now(db: Database, game_id: str, revision: int) -> StoredGame:
-    """End the game after its last played hand (time is up): the core decides how."""
+def insert_game(db: Database, game: Game, score: GameScore | None = None) -> StoredGame:
+    """A new game written inside the caller's own write transaction (a club night's
+    round starts all its tables' games in one). The cache is not told: the game is
+    read from the file once that transaction has committed."""
+    if not db.conn.in_transaction:
+        raise RuntimeError("insert_game writes inside the caller's transaction")
+    check_hand_count(len(game.hands))
+    return writers.insert(db, game, game.score() if score is None else score)
+
+
+def end_now(
+    db: Database,
+    game_id: str,
+    revision: int | None,
+    check: Callable[[StoredGame], None] | None = None,
+) -> StoredGame:
+    """End the game after its last played hand (time is up): the core decides how.
+    `revision` None: whatever the game's; `check`: asked of the game as stored first,
+    inside the same transaction (a club night's director ends a table's game)."""
 
     def act(stored: StoredGame) -> StoredGame:
-        at_revision(stored, revision)
+        if check is not None:
+            check(stored)
+        if revision is not None:
+            at_revision(stored, revision)
         score = end_early(stored.score())
         return writers.bump(db, stored, replace(stored.game, ended=True), score)
 

@@ -1,5 +1,6 @@
 """What the event pages show, built before they render: the tables of a round, the
-clock, the standings. Loading an event also settles it (time called, games ended)."""
+clock, the standings, what the director may do next. Only reads: time called is
+judged here as it is read (the next save at a table applies it)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from typing import Any
 from flask import abort
 from sqlite_utils import Database
 
-from ...core.event import seconds_left
+from ...core.event import last_hand, seconds_left, time_called
+from ...core.event_flow import allowed, facts_of, state_of
 from ...core.model import GameScore
 from ...core.roster import night_over
 from ...core.standings import Row
 from ...store import seats
-from ...store.event_clock import needs_settling, settle
 from ...store.events import Event, Match, event_champion, event_standings, games_of, load_event
 from ...store.storage import StoredGame
 from ..words import status_line
@@ -49,6 +50,7 @@ class TableView:
     named: str = ""  # a drawn playoff game: who the director sent through, and why
     sitting_in: tuple[str, ...] = ()  # substitutes playing for a fixed pair in this game
     phase: str = ""  # the hand in play: "bidding", "playing" (bids in), "" (game over)
+    bye: bool = False  # a playoff bye: one side goes through without a game
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
@@ -70,17 +72,26 @@ def _bidding(db: Database, stored: StoredGame, detail: bool) -> tuple[str, ...]:
     return tuple(players[s] for s in range(len(players)) if s not in sent)
 
 
+def called(event: Event, number: int) -> bool:
+    """Whether time is called on round `number` now (a round not being played: no)."""
+    r = event.rounds[number - 1] if 0 < number <= len(event.rounds) else None
+    if r is None or r.status != "playing":
+        return False
+    return time_called(r.started_at, event.settings.round_minutes, r.called_at, time.time())
+
+
 def tables(
     db: Database, event: Event, number: int, games: dict[str, StoredGame], detail: bool = False
 ) -> list[TableView]:
     """Every table of round `number`; `detail` adds who is still bidding (director)."""
     views = []
+    on_time = called(event, number)
     for match in event.round_matches(number):
         stored = games.get(match.game_id or "")
         names = side_names(event, match)
         if stored is None:
             views.append(
-                TableView(match.number, names, None, 0, (), (), "", False, (), match.last_hand)
+                TableView(match.number, names, None, 0, (), (), "", False, (), None, bye=match.bye)
             )
             continue
         score = stored.score()
@@ -96,7 +107,7 @@ def tables(
                 status_line(score),
                 score.status == "finished",
                 _bidding(db, stored, detail),
-                match.last_hand,
+                last_hand(match.last_hand, on_time, score),
                 stored.game.table.players,
                 len(score.hands) - (1 if score.pending else 0),
                 drawn,
@@ -126,28 +137,33 @@ def _named(names: tuple[str, ...], match: Match) -> str:
 
 
 def fresh(db: Database, token: str, by: str = "id") -> tuple[Event, dict[str, StoredGame]]:
-    """The event by one of its ids (404 if none), settled first, and its games."""
+    """The event by one of its ids (404 if none), and its games; read only."""
     event = load_event(db, token, by=by)
     if event is None:
         abort(404)
-    games = games_of(db, event)
-    if needs_settling(event, games, time.time()):
-        settle(db, event.id)
-        event = load_event(db, event.id)
-        assert event is not None
-        games = games_of(db, event)
-    return event, games
+    return event, games_of(db, event)
+
+
+def next_actions(event: Event, games: dict[str, StoredGame]) -> frozenset[str]:
+    """What the director may do next, as the core's state table says."""
+    scores = {game_id: stored.score() for game_id, stored in games.items()}
+    facts = facts_of(event.settings, event.rounds, event.matches, scores, time.time())
+    return allowed(state_of(event.current), facts)
 
 
 def clock(event: Event) -> dict[str, Any]:
-    """The round clock: seconds left (None: no clock), called or not, the round."""
+    """The round clock: seconds left (None: no clock), called or not, the round, and
+    whether it is drawn (not started), over, or a playoff round."""
     last = event.current
-    if last is None or last.status == "drawn":
-        return {"seconds": None, "called": False, "round": last}
-    seconds = seconds_left(last.started_at, event.settings.round_minutes, time.time())
-    if last.status == "done":
-        seconds = None
-    return {"seconds": seconds, "called": last.called_at is not None, "round": last}
+    shown: dict[str, Any] = {"seconds": None, "called": False, "round": last}
+    if last is None:
+        return shown
+    shown |= {"drawn": last.status == "drawn", "over": last.status == "done"}
+    shown["playoff"] = last.kind == "playoff"
+    if last.status == "playing":
+        shown["seconds"] = seconds_left(last.started_at, event.settings.round_minutes, time.time())
+        shown["called"] = called(event, last.number)
+    return shown
 
 
 def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool = False) -> dict:
@@ -164,6 +180,7 @@ def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool 
         "tables": tables(db, event, last.number, games, detail) if last else [],
         "byes": [event.by_id[e].name for e in last.byes] if last else [],
         "clock": clock(event),
+        "allowed": next_actions(event, games),
         "playoff": [
             (r, tables(db, event, r.number, games)) for r in event.rounds if r.kind == "playoff"
         ],

@@ -14,21 +14,31 @@ from wtforms.fields.choices import SelectChoice
 from ...core.errors import GameError
 from ...core.event import check_settings
 from ...core.rules import RULE_SPECS, validate_rules
-from ...store import event_clock as clock
-from ...store import event_commands as commands
-from ...store import event_playoff as playoff_commands
-from ...store import event_seats, event_start, outcomes, storage
+from ...store import outcomes, storage
+from ...store.event_commands import checkin, clock, rounds, seats
+from ...store.event_commands import playoff as playoffs
+from ...store.event_commands.outcomes import EventRefused, EventStale, NoEvent
 from ...store.events import known_names
 from .. import remembered as remembered_list
 from .. import security
 from ..db import get_db
 from ..forms import COMMON_RULES
 from ..words import plain_error
+from ..words.events import STALE, refused
 from . import bp, card, data
-from .forms import CheckInForm, EventForm, ReseatForm, RevisionForm, SwapForm, WinnerForm
+from .forms import (
+    CheckInForm,
+    EventForm,
+    ReseatForm,
+    RevisionForm,
+    SwapForm,
+    WinnerForm,
+    reseat_form,
+    winner_forms,
+)
+from .reopen import reopen_view
 
 WHOLE = re.compile(r"[0-9]{1,9}")
-STALE = "The event changed on another device meanwhile: here it is now. Try again if still needed."
 
 
 def _rules_choices(form: EventForm) -> list[tuple[str, str]]:
@@ -65,7 +75,7 @@ def new() -> Any:
                 rules = source.game.rules
             else:
                 rules = validate_rules(form.chosen_rules())
-            event_id = commands.create_event(get_db(), settings, rules)
+            event_id = checkin.create_event(get_db(), settings, rules)
         except GameError as err:
             form.form_errors.append(str(err))
         else:
@@ -106,32 +116,9 @@ def director(event_id: str) -> str:
         winner_forms=winner_forms(event.revision, page["playoff"]),
         action=RevisionForm(revision=event.revision),
         known_names=known_names(db, [e[0] for e in remembered()]),
+        reopen=reopen_view(db, event),
         poll=5,
     )
-
-
-def reseat_form(revision: int, tables: list[data.TableView]) -> ReseatForm:
-    """The re-seat form: a seat of each table still playing, named by who sits there."""
-    form = ReseatForm(revision=revision)
-    form.seat.choices = [  # type: ignore[assignment]
-        SelectChoice(f"{t.number}-{seat}", f"Table {t.number}: {player}")
-        for t in tables
-        if t.game_id and not t.finished
-        for seat, player in enumerate(t.players)
-    ]
-    return form
-
-
-def winner_forms(revision: int, playoff: list) -> dict[tuple[int, int], WinnerForm]:
-    """A form for each drawn playoff game still waiting for the director's word."""
-    forms = {}
-    for r, tables in playoff:
-        for t in tables:
-            if t.drawn and not t.named:
-                form = WinnerForm(revision=revision, prefix=f"r{r.number}t{t.number}")
-                form.winner.choices = [SelectChoice(i, side) for i, side in enumerate(t.sides)]  # type: ignore[assignment]
-                forms[r.number, t.number] = form
-    return forms
 
 
 @bp.get("/<event_id>/tables")
@@ -146,14 +133,16 @@ def director_tables(event_id: str) -> str:
 
 
 def _act(event_id: str, do: Callable[[], object], done: str | Callable[[], str]) -> BaseResponse:
-    """Run one command; its refusal is flashed beside the director's page."""
+    """Run one command; its outcome, in words, is flashed beside the director's page."""
     try:
         do()
     except GameError as err:
         flash(f"Not done: {str(err)}", "error")
-    except commands.EventChanged:
+    except EventRefused as err:
+        flash(f"Not done: {refused(err)}", "error")
+    except EventStale:
         flash(STALE, "error")
-    except commands.NoEvent:
+    except NoEvent:
         abort(404)
     except (outcomes.Outcome, outcomes.Missing):
         flash("Not done: that game changed on its table meanwhile. Try again.", "error")
@@ -178,7 +167,7 @@ def check_in(event_id: str) -> BaseResponse:
         return redirect(url_for("events.director", event_id=event_id))
     names = [n for n in (form.player_0.data, form.player_1.data) if n and n.strip()]
     return _act(
-        event_id, lambda: commands.check_in(get_db(), event_id, names), f"{' & '.join(names)} in."
+        event_id, lambda: checkin.check_in(get_db(), event_id, names), f"{' & '.join(names)} in."
     )
 
 
@@ -186,14 +175,14 @@ def check_in(event_id: str) -> BaseResponse:
 def here(event_id: str, entrant: int, how: str) -> BaseResponse:
     back = how == "back"
     done = "Back in the draw." if back else "Gone home: not drawn again."
-    return _act(event_id, lambda: commands.set_here(get_db(), event_id, entrant, back), done)
+    return _act(event_id, lambda: checkin.set_here(get_db(), event_id, entrant, back), done)
 
 
 @bp.post("/<event_id>/draw")
 def draw(event_id: str) -> BaseResponse:
     return _act(
         event_id,
-        lambda: commands.draw_next(get_db(), event_id, _revision()),
+        lambda: rounds.draw_next(get_db(), event_id, _revision()),
         "Round drawn: check it, change it if needed, then start it.",
     )
 
@@ -205,7 +194,7 @@ def swap(event_id: str) -> BaseResponse:
     def do() -> None:
         if not (WHOLE.fullmatch(first) and WHOLE.fullmatch(second)):
             raise GameError("choose two entrants", field="entrant")
-        commands.swap(get_db(), event_id, _revision(), int(first), int(second))
+        rounds.swap(get_db(), event_id, _revision(), int(first), int(second))
 
     return _act(event_id, do, "Swapped.")
 
@@ -225,9 +214,7 @@ def reseat(event_id: str, number: int) -> BaseResponse:
         if not form.name.validate(form):
             raise GameError(f"who sits there now: {form.name.errors[0]}")
         table, seat = int(found.group(1)), int(found.group(2))
-        moved = event_seats.reseat(
-            get_db(), event_id, _revision(), number, table, seat, form.name.data
-        )
+        moved = seats.reseat(get_db(), event_id, _revision(), number, table, seat, form.name.data)
         what = "changed seats with" if moved.swapped else "sits in for"
         done.append(f"Table {table}: {moved.arriving} {what} {moved.leaving}.")
 
@@ -237,7 +224,7 @@ def reseat(event_id: str, number: int) -> BaseResponse:
 @bp.post("/<event_id>/cancel")
 def cancel(event_id: str) -> BaseResponse:
     return _act(
-        event_id, lambda: commands.cancel_draw(get_db(), event_id, _revision()), "Draw cancelled."
+        event_id, lambda: rounds.cancel_draw(get_db(), event_id, _revision()), "Draw cancelled."
     )
 
 
@@ -245,7 +232,7 @@ def cancel(event_id: str) -> BaseResponse:
 def start(event_id: str) -> BaseResponse:
     return _act(
         event_id,
-        lambda: event_start.start_round(get_db(), event_id, _revision()),
+        lambda: rounds.start_round(get_db(), event_id, _revision()),
         "Round started: every table has its game.",
     )
 
@@ -256,6 +243,15 @@ def call(event_id: str) -> BaseResponse:
         event_id,
         lambda: clock.call_time(get_db(), event_id),
         "Time called: each table finishes the hand in play.",
+    )
+
+
+@bp.post("/<event_id>/close")
+def close_round(event_id: str) -> BaseResponse:
+    return _act(
+        event_id,
+        lambda: clock.close_round(get_db(), event_id, _revision()),
+        "Round closed: every table is over.",
     )
 
 
@@ -280,13 +276,17 @@ def winner(event_id: str, number: int, table: int) -> BaseResponse:
         at = (number, table)
         clock.name_winner(get_db(), event_id, _revision(form.revision.name), at, int(side), note)
 
-    return _act(event_id, do, f"Table {table}: the winner is named; the playoff goes on.")
+    return _act(event_id, do, f"Table {table}: the winner is named.")
 
 
-@bp.post("/<event_id>/playoff")
-def playoff(event_id: str) -> BaseResponse:
+@bp.post("/<event_id>/playoff", defaults={"step": "first"})
+@bp.post("/<event_id>/playoff/next", defaults={"step": "next"})
+def playoff(event_id: str, step: str) -> BaseResponse:
+    """Draw the playoff's first round, or its next once a round is done."""
+    draw = playoffs.start_playoff if step == "first" else playoffs.next_playoff_round
+    done = "Playoff drawn" if step == "first" else "Next playoff round drawn"
     return _act(
         event_id,
-        lambda: playoff_commands.start_playoff(get_db(), event_id, _revision()),
-        "Playoff started.",
+        lambda: draw(get_db(), event_id, _revision()),
+        f"{done}: start it when the tables are ready.",
     )

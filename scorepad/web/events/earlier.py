@@ -11,9 +11,11 @@ from sqlite_utils import Database
 
 from ...core.errors import GameError
 from ...core.names import name_key
-from ...store import event_commands as commands
+from ...store.event_commands import checkin
+from ...store.event_commands.outcomes import EventRefused
 from ...store.events import Event, earlier_entrants, load_event
 from ..db import get_db
+from ..words.events import refused
 from . import bp
 from .director import remembered
 from .forms import RevisionForm
@@ -54,9 +56,12 @@ def earlier(event_id: str) -> Any:
     if request.method == "POST" and form.validate():
         try:
             teams = _teams(request.form.getlist("earlier"), {value for value, _ in choices})
-            added = commands.check_in_many(db, event.id, teams)
+            checkin.check_in_many(db, event.id, teams)
+            added = len(teams)
         except GameError as err:
             flash(f"Nobody checked in: {err}", "error")
+        except EventRefused as err:
+            flash(f"Nobody checked in: {refused(err)}", "error")
         else:
             flash(f"{added} checked in: they play from the next round drawn.", "success")
             return redirect(url_for("events.director", event_id=event.id))

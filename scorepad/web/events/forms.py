@@ -189,3 +189,27 @@ class ImportForm(FlaskForm):
     """An event file to import."""
 
     file = FileField("Event file (JSON)", validators=[FileRequired("choose a file")])
+
+
+def reseat_form(revision: int, tables: list[Any]) -> ReseatForm:
+    """The re-seat form: a seat of each table still playing, named by who sits there."""
+    form = ReseatForm(revision=revision)
+    form.seat.choices = [  # type: ignore[assignment]
+        SelectChoice(f"{t.number}-{seat}", f"Table {t.number}: {player}")
+        for t in tables
+        if t.game_id and not t.finished
+        for seat, player in enumerate(t.players)
+    ]
+    return form
+
+
+def winner_forms(revision: int, playoff: list) -> dict[tuple[int, int], WinnerForm]:
+    """A form for each drawn playoff game still waiting for the director's word."""
+    forms = {}
+    for r, tables in playoff:
+        for t in tables:
+            if t.drawn and not t.named:
+                form = WinnerForm(revision=revision, prefix=f"r{r.number}t{t.number}")
+                form.winner.choices = [SelectChoice(i, side) for i, side in enumerate(t.sides)]  # type: ignore[assignment]
+                forms[r.number, t.number] = form
+    return forms

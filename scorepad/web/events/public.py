@@ -7,18 +7,20 @@ import csv
 import io
 from typing import Any
 
-from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Response, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.errors import GameError
 from ...core.standings import DEFAULT_ORDER, series
 from ...core.stats import player_stats
-from ...store import event_commands as commands
+from ...store.event_commands import checkin
+from ...store.event_commands.outcomes import EventRefused, EventStale
 from ...store.events import event_of_game, event_standings, load_event
 from ...store.storage import StoredGame
 from ..csv_export import cell
 from ..db import get_db
 from ..words import plain_error
+from ..words.events import STALE, refused
 from . import bp, card, data
 from .following import follow
 from .forms import CheckInForm
@@ -88,15 +90,23 @@ def join(token: str) -> Any:
     if form.validate_on_submit():
         names = [n for n in (form.player_0.data, form.player_1.data) if n and n.strip()]
         try:
-            commands.check_in(db, event.id, names)
+            checkin.check_in(db, event.id, names, link=True)
         except GameError as err:
             form.form_errors.append(str(err))
+        except EventRefused as err:
+            form.form_errors.append(refused(err))
+        except EventStale:
+            form.form_errors.append(STALE)
         else:
             flash(f"{' & '.join(names)}: you are checked in. See you at your table.", "success")
             return redirect(url_for("events.join", token=token))
     problems = [f"{f.label.text}: {plain_error(f, f.errors[0])}" for f in form if f.errors]
     status = 400 if form.is_submitted() else 200
-    return render_template("events/join.html", event=event, form=form, problems=problems), status
+    open_ = "join" in data.next_actions(event, {})
+    page = render_template(
+        "events/join.html", event=event, form=form, problems=problems, open=open_
+    )
+    return page, status
 
 
 @bp.get("/screen/<token>/results")
@@ -146,23 +156,6 @@ def results_csv(token: str) -> BaseResponse:
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="{name}-results.csv"'},
     )
-
-
-@bp.after_app_request
-def settle_after_a_save(response: BaseResponse) -> BaseResponse:
-    """After a table's phone saves to its game, settle that game's event at once: time
-    called, the game ends after its hand in play before anyone can bid another."""
-    game_id = (request.view_args or {}).get("game_id")
-    if request.method != "POST" or not isinstance(game_id, str) or response.status_code >= 400:
-        return response
-    try:
-        db = get_db()
-        found = event_of_game(db, game_id)
-        if found is not None:
-            data.fresh(db, found[0])
-    except Exception:  # the save is committed already: the next look settles instead
-        current_app.logger.exception("settling the event of game %s failed", game_id)
-    return response
 
 
 MAX_NIGHTS = 40

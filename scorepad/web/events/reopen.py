@@ -12,14 +12,14 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from sqlite_utils import Database
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...store import event_reopen
+from ...store.event_commands import reopen as event_reopen
 from ...store.event_tables import closed_tables, reopened_tables
 from ...store.events import Event, load_event
 from ..db import get_db
 from ..words import powers as words
+from ..words.events import STALE
 from . import bp
 from .data import side_names
-from .director import STALE
 
 WHOLE = re.compile(r"[0-9]{1,9}")
 CHOSEN = re.compile(r"([0-9]{1,3})-([0-9]{1,3})")
@@ -66,7 +66,7 @@ def _act(event_id: str, number: int, table: int, opening: bool) -> BaseResponse:
         event = command(get_db(), event_id, int(sent), number, table)
     except event_reopen.NoEvent:
         abort(404)
-    except event_reopen.EventChanged:
+    except event_reopen.EventStale:
         flash(STALE, "error")
     except event_reopen.NoTable as refused:
         flash(words.no_table(refused.round, refused.table), "error")

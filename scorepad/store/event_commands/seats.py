@@ -11,7 +11,7 @@ Rules, as docs/events.md tells them:
   not for the leaver, and a bye of theirs in this round goes.
 - Fixed partnerships: the pair keeps its place and its result; the substitute's name
   stands at the seat in this game only.
-No Flask; GameError messages name the field at fault.
+A seat's side and place in it come from the core's table (`roster.place_of`).
 """
 
 from __future__ import annotations
@@ -21,12 +21,13 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from ..core.errors import GameError
-from ..core.names import name_key, name_problem
-from . import commands
-from .event_commands import _now, bump, current
-from .events import Event, Match, games_of
-from .storage import StoredGame
+from ...core.names import name_key, name_problem
+from ...core.roster import place_of
+from .. import commands
+from ..events import Event, Match, games_of, load_event
+from ..storage import StoredGame
+from ._base import bump, current, now_text, require, write_byes, write_sides
+from .outcomes import EventRefused, NoEvent
 
 
 @dataclass(frozen=True)
@@ -40,12 +41,11 @@ class Reseated:
 
 
 def _match(event: Event, number: int, table: int) -> Match:
-    last = event.current
     match = next((m for m in event.round_matches(number) if m.number == table), None)
-    if last is None or last.number != number or last.status != "playing":
-        raise GameError(f"round {number} is not being played", field="table")
+    if number != len(event.rounds):
+        raise EventRefused("not_playing", field="table", round=number)
     if match is None or match.game_id is None:
-        raise GameError(f"round {number} has no table {table} with a game", field="table")
+        raise EventRefused("no_table", field="table", round=number, table=table)
     return match
 
 
@@ -65,19 +65,14 @@ def _player(db: Database, event: Event, number: int, name: str) -> int:
     key = name_key(name)
     found = next((e for e in event.entrants if name_key(e.name) == key), None)
     if found is not None:
-        db.execute("update event_entrants set left_round = null where id = ?", [found.id])
+        db.conn.execute("update event_entrants set left_round = null where id = ?", [found.id])
         return found.id
-    row = db.table("event_entrants").insert(
-        {
-            "event_id": event.id,
-            "name": name,
-            "name_key": key,
-            "players": json.dumps([name]),
-            "joined_round": number,
-            "created_at": _now(),
-        }
+    cursor = db.conn.execute(
+        "insert into event_entrants (event_id, name, name_key, players, joined_round, "
+        "created_at) values (?, ?, ?, ?, ?, ?)",
+        [event.id, name, key, json.dumps([name]), number, now_text()],
     )
-    return int(row.last_pk)  # type: ignore[arg-type]
+    return int(cursor.lastrowid or 0)
 
 
 class _Seating:
@@ -90,67 +85,61 @@ class _Seating:
     def __call__(self, stored: StoredGame) -> tuple[str, ...]:
         event_id, revision, number, table, seat = self.ids
         event = current(self.db, event_id, revision)
+        require(self.db, event, "reseat")
         match = _match(event, number, table)
         if match.game_id != stored.id:
-            raise GameError(f"table {table}'s game changed: reload the page", field="table")
+            raise EventRefused("game_changed", field="table", table=table)
         if stored.score().status == "finished":
-            raise GameError(f"table {table}'s game is over", field="table")
+            raise EventRefused("table_over", field="table", table=table)
         players = list(stored.game.table.players)
         if not 0 <= seat < len(players):
-            raise GameError("choose a seat at the table", field="seat")
+            raise EventRefused("no_seat", field="seat")
         name, problem = name_problem(self.name)
         if problem:
-            raise GameError(problem, field="who sits there now")
+            raise EventRefused("bad_name", field="who sits there now", problem=problem)
         key, leaving = name_key(name), players[seat]
         sides = [list(side) for side in match.sides]
         at = next((i for i, p in enumerate(players) if name_key(p) == key), None)
         if at == seat:
-            raise GameError(f"{leaving} sits there already", field="name")
+            raise EventRefused("sits_there", field="name", name=leaving)
         if at is not None:
             self._swap(event, stored, sides, seat, at)
             players[seat], players[at] = players[at], players[seat]
         else:
             elsewhere = _elsewhere(self.db, event, match, key)
             if elsewhere is not None:
-                raise GameError(f"{name} plays at table {elsewhere}", field="name")
+                raise EventRefused("plays_elsewhere", field="name", name=name, table=elsewhere)
             if not event.settings.pairs:
                 name = self._substitute(event, match, sides, seat, name)
             players[seat] = name
-        self._write(event, match, sides)
+        write_sides(self.db, event.id, match.round, match.number, sides)
+        bump(self.db, event.id)
         self.done = Reseated(leaving, players[seat], at is not None)
         return tuple(players)
 
     def _swap(
         self, event: Event, stored: StoredGame, sides: list[list[int]], seat: int, at: int
     ) -> None:
-        partners = seat % 2 == at % 2
-        if not partners and event.settings.pairs:
-            raise GameError("partners stay together in a fixed-partnership event", field="name")
-        if not partners and stored.game.hands:
-            raise GameError("a hand is bid: only partners can change seats now", field="name")
+        (side, place), (other, other_place) = place_of(seat), place_of(at)
+        if side != other and event.settings.pairs:
+            raise EventRefused("pairs_together", field="name")
+        if side != other and stored.game.hands:
+            raise EventRefused("partners_only", field="name")
         if not event.settings.pairs:
-            a, b = sides[seat % 2], sides[at % 2]
-            a[seat // 2], b[at // 2] = b[at // 2], a[seat // 2]
+            a, b = sides[side], sides[other]
+            a[place], b[other_place] = b[other_place], a[place]
 
     def _substitute(
         self, event: Event, match: Match, sides: list[list[int]], seat: int, name: str
     ) -> str:
         entrant = _player(self.db, event, match.round, name)
-        sides[seat % 2][seat // 2] = entrant
-        byes = [e for e in event.rounds[-1].byes if e != entrant]
-        self.db.execute(
-            "update event_rounds set byes = ? where event_id = ? and number = ?",
-            [json.dumps(byes), event.id, match.round],
+        side, place = place_of(seat)
+        sides[side][place] = entrant
+        write_byes(
+            self.db, event.id, match.round, [e for e in event.rounds[-1].byes if e != entrant]
         )
         known = event.by_id.get(entrant)
         return known.players[0] if known else name
-
-    def _write(self, event: Event, match: Match, sides: list[list[int]]) -> None:
-        self.db.execute(
-            "update event_matches set sides = ? where event_id = ? and round = ? and number = ?",
-            [json.dumps(sides), event.id, match.round, match.number],
-        )
-        bump(self.db, event.id)
 
 
 def reseat(
@@ -159,7 +148,11 @@ def reseat(
     """`name` takes seat `seat` (0 to 3, clockwise from the first dealer) of table `table`
     in round `number`, being played: a substitute, or a player at the table changing
     seats. Checked against the event's `revision` the director's page showed."""
-    match = _match(current(db, event_id, revision), number, table)
+    event = load_event(db, event_id)
+    if event is None:
+        raise NoEvent(event_id)
+    require(db, event, "reseat")
+    match = _match(event, number, table)
     seating = _Seating(db, (event_id, revision, number, table, seat), name)
     commands.reseat(db, match.game_id or "", seating)
     assert seating.done is not None  # the command ran it

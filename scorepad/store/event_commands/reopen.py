@@ -7,46 +7,34 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from .db import writing
-from .event_tables import table_of_game
-from .events import Event, load_event
+from ..db import writing
+from ..event_tables import table_of_game
+from ..events import Event
+from ._base import bump, current
+from .outcomes import EventRefused, EventStale, NoEvent
+
+__all__ = ["EventStale", "NoEvent", "NoTable", "StillPlaying", "close_table", "reopen_table"]
 
 
-class ReopenRefused(Exception):
-    """The command changed nothing, and why (the subclass)."""
-
-
-class NoEvent(ReopenRefused, LookupError):
-    """There is no event with that id."""
-
-
-class EventChanged(ReopenRefused):
-    """The event changed since the director's page that asked was loaded."""
-
-
-class NoTable(ReopenRefused):
+class NoTable(EventRefused):
     """Round `round` has no table `table` with a game."""
 
     def __init__(self, round: int, table: int) -> None:
-        super().__init__(round, table)
+        super().__init__("no_table", "table", round=round, table=table)
         self.round, self.table = round, table
 
 
-class StillPlaying(ReopenRefused):
+class StillPlaying(EventRefused):
     """The table's round is still being played: its game is open to its table already."""
 
     def __init__(self, round: int) -> None:
-        super().__init__(round)
+        super().__init__("still_playing", "table", round=round)
         self.round = round
 
 
 def _game_of(db: Database, event_id: str, revision: int, number: int, table: int) -> str:
     """Inside the write: the id of the game of table `table` in round `number`."""
-    event = load_event(db, event_id)
-    if event is None:
-        raise NoEvent(event_id)
-    if event.revision != revision:
-        raise EventChanged()
+    event = current(db, event_id, revision)
     match = next((m for m in event.round_matches(number) if m.number == table), None)
     if match is None or match.game_id is None:
         raise NoTable(number, table)
@@ -63,14 +51,11 @@ CLOSE = "update event_matches set reopened = null where event_id = ? and round =
 
 def _set(db: Database, sql: str, event_id: str, number: int, table: int) -> None:
     db.execute(sql, [event_id, number, table])
-    db.execute("update events set revision = revision + 1 where id = ?", [event_id])
+    bump(db, event_id)
 
 
 def _fresh(db: Database, event_id: str) -> Event:
-    event = load_event(db, event_id)
-    if event is None:  # deleted since the COMMIT
-        raise NoEvent(event_id)
-    return event
+    return current(db, event_id)  # read after the COMMIT
 
 
 def reopen_table(db: Database, event_id: str, revision: int, number: int, table: int) -> Event:

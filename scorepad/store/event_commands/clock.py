@@ -1,0 +1,104 @@
+"""The director's word on a round being played: call time, end a table's game, name
+who goes through a drawn playoff game. Each is one transaction, and marks the round
+done in it when it ends the round."""
+
+from __future__ import annotations
+
+import time
+
+from sqlite_utils import Database
+
+from ...core.roster import check_named
+from .. import commands
+from ..db import writing
+from ..events import Event, Match, load_event
+from ..storage import StoredGame, load_game
+from ._base import bump, current, mark_done, require
+from .outcomes import EventRefused, NoEvent
+from .tables import round_over
+
+
+def _fresh(db: Database, event_id: str) -> Event:
+    event = load_event(db, event_id)
+    if event is None:
+        raise NoEvent(event_id)
+    return event
+
+
+def call_time(db: Database, event_id: str) -> Event:
+    """The director calls time now, whatever the clock says: each table finishes the
+    hand in play (noted at its next save)."""
+    with writing(db):
+        event = current(db, event_id)
+        require(db, event, "call_time", {})
+        db.conn.execute(
+            "update event_rounds set called_at = ? where event_id = ? and number = ?",
+            [time.time(), event_id, len(event.rounds)],
+        )
+        bump(db, event_id)
+        return _fresh(db, event_id)
+
+
+def close_round(db: Database, event_id: str, revision: int) -> Event:
+    """Mark the round being played done, every table of it being over (a night imported
+    so: each save and director's action marks it as it ends the last table)."""
+    with writing(db):
+        event = current(db, event_id, revision)
+        require(db, event, "close_round")
+        mark_done(db, event_id, len(event.rounds))
+        return _fresh(db, event_id)
+
+
+def _table(event: Event, number: int, table: int) -> Match:
+    """Table `table` of round `number`, the round being played, with its game."""
+    match = next((m for m in event.round_matches(number) if m.number == table), None)
+    if match is None or match.game_id is None:
+        raise EventRefused("no_table", field="table", round=number, table=table)
+    if number != len(event.rounds):
+        raise EventRefused("not_playing", field="table", round=number)
+    return match
+
+
+def end_table(db: Database, event_id: str, number: int, table: int) -> Event:
+    """The director ends one table's game now: the leader wins, a shared lead as the
+    house rules say (a draw, or fewer bags). One transaction, the game's own."""
+    game_id = _table(_fresh(db, event_id), number, table).game_id or ""
+
+    def check(stored: StoredGame) -> None:
+        event = current(db, event_id)  # inside the game's transaction now
+        require(db, event, "end_table")
+        if _table(event, number, table).game_id != stored.id:
+            raise EventRefused("no_table", field="table", round=number, table=table)
+
+    commands.end_now(db, game_id, None, check)
+    return _fresh(db, event_id)
+
+
+def name_winner(
+    db: Database, event_id: str, revision: int, at: tuple[int, int], side: object, note: object
+) -> Event:
+    """The director sends one side of a drawn playoff game (round, table `at`) through,
+    saying why; the round is done if that was its last table."""
+    winner, why = check_named(side, note)
+    with writing(db):
+        event = current(db, event_id, revision)
+        number, table = at
+        match = _table(event, number, table)
+        if event.rounds[number - 1].kind != "playoff":
+            raise EventRefused("not_playoff", field="table")
+        require(db, event, "name_winner", {})
+        stored = load_game(db, match.game_id or "")
+        score = None if stored is None else stored.score()
+        if score is None or score.status != "finished" or score.winner is not None:
+            raise EventRefused("no_draw", field="table", table=table)
+        if match.winner is not None:
+            raise EventRefused("no_draw", field="table", table=table)
+        db.conn.execute(
+            "update event_matches set winner = ?, note = ? where event_id = ? and round = ? "
+            "and number = ?",
+            [winner, why, event_id, number, table],
+        )
+        bump(db, event_id)
+        if round_over(db, event_id, number, "playoff"):
+            mark_done(db, event_id, number)
+        return _fresh(db, event_id)

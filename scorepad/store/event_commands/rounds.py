@@ -1,0 +1,144 @@
+"""A night's round: drawn, changed by hand, thrown away, started. Starting is one
+transaction: every table's game is made and linked and the clock starts together, so
+a stop at any moment leaves the round drawn (no game) or playing (every game)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from sqlite_utils import Database
+
+from ...core.event import draw_round
+from ...core.game import Game
+from ...core.roster import match_table
+from .. import commands
+from ..db import writing
+from ..events import Event, Match, event_standings, games_of, load_event
+from ._base import bump, current, insert_round, require, write_byes, write_sides
+from .outcomes import EventRefused
+
+
+def _fresh(db: Database, event_id: str) -> Event:
+    event = load_event(db, event_id)
+    assert event is not None  # inside the write that just changed it
+    return event
+
+
+def ranked_here(db: Database, event: Event) -> list[int]:
+    """The entrants still here, best first (before any result: in check-in order)."""
+    here = {e.id for e in event.entrants if e.here}
+    if not any(r.status != "drawn" for r in event.regular_rounds):
+        return [e.id for e in event.entrants if e.id in here]
+    rows = event_standings(event, games_of(db, event))
+    return [row.entrant for row in rows if row.entrant in here]
+
+
+def _history(event: Event) -> tuple[list[tuple[int, ...]], list[int], list[int] | None]:
+    played: list[tuple[int, ...]] = []
+    for m in event.matches:
+        if event.settings.pairs:
+            played.append((m.sides[0][0], m.sides[1][0]))
+        else:
+            (a, c), (b, d) = m.sides
+            played.append((a, b, c, d))
+    byes = [e for r in event.regular_rounds for e in r.byes]
+    first = None
+    if event.regular_rounds:
+        ones = [e for m in event.round_matches(1) for side in m.sides for e in side]
+        first = sorted([*ones, *event.regular_rounds[0].byes])
+    return played, byes, first
+
+
+def draw_next(db: Database, event_id: str, revision: int) -> Event:
+    """Draw the next round's seating (not started: it can still be changed by hand)."""
+    with writing(db):
+        event = current(db, event_id, revision)
+        require(db, event, "draw")
+        ranked = ranked_here(db, event)
+        played, byes, first = _history(event)
+        draw = draw_round(event.settings, ranked, played, byes, first, len(event.regular_rounds))
+        pairs = event.settings.pairs
+        sides = [[[m[0]], [m[1]]] if pairs else [[m[0], m[2]], [m[1], m[3]]] for m in draw.matches]
+        insert_round(db, event_id, len(event.rounds) + 1, "round", sides, list(draw.byes))
+        bump(db, event_id)
+        return _fresh(db, event_id)
+
+
+def swap(db: Database, event_id: str, revision: int, first: int, second: int) -> Event:
+    """Swap two entrants' places in the drawn round (a bye is a place too)."""
+    with writing(db):
+        event = current(db, event_id, revision)
+        require(db, event, "swap", {})
+        number = len(event.rounds)
+        places = [[list(side) for side in m.sides] for m in event.round_matches(number)]
+        byes = list(event.rounds[-1].byes)
+        slots = [*(side for match in places for side in match), byes]
+        found = {}
+        for entrant in (first, second):
+            holder = next((slot for slot in slots if entrant in slot), None)
+            if holder is None:
+                raise EventRefused("not_drawn", field="entrant")
+            found[entrant] = holder
+        if first == second:
+            raise EventRefused("same_entrant", field="entrant")
+        a, b = found[first], found[second]
+        i, j = a.index(first), b.index(second)
+        a[i], b[j] = second, first
+        for table, sides in enumerate(places, 1):
+            write_sides(db, event_id, number, table, sides)
+        write_byes(db, event_id, number, byes)
+        bump(db, event_id)
+        return _fresh(db, event_id)
+
+
+def cancel_draw(db: Database, event_id: str, revision: int) -> Event:
+    """Throw away the drawn round (to draw again after a late arrival)."""
+    with writing(db):
+        event = current(db, event_id, revision)
+        require(db, event, "cancel", {})
+        number = len(event.rounds)
+        for sql in (
+            "delete from event_matches where event_id = ? and round = ?",
+            "delete from event_rounds where event_id = ? and number = ?",
+        ):
+            db.conn.execute(sql, [event_id, number])
+        bump(db, event_id)
+        return _fresh(db, event_id)
+
+
+def table_players(event: Event, match: Match) -> list[list[str]]:
+    """Each side's players of a match, in the order they sit."""
+    return [[p for e in side for p in event.by_id[e].players] for side in match.sides]
+
+
+def start_round(db: Database, event_id: str, revision: int) -> Event:
+    """Start the drawn round in one transaction: each table gets its game (the final
+    of a playoff plays to its own target), the clock starts."""
+    with writing(db):
+        event = current(db, event_id, revision)
+        require(db, event, "start", {})
+        number = len(event.rounds)
+        matches = event.round_matches(number)
+        here = {e.id for e in event.entrants if e.here}
+        gone = [event.by_id[e].name for m in matches for s in m.sides for e in s if e not in here]
+        if gone:
+            raise EventRefused("went_home", field="round", names=gone)
+        rules, target = event.rules, event.settings.final_target
+        if event.rounds[-1].kind == "playoff" and len(matches) == 1 and target:
+            rules = replace(rules, target=target)  # the final plays to its own target
+        for match in (m for m in matches if not m.bye):
+            game = Game(match_table(table_players(event, match)), rules, (), "side")
+            stored = commands.insert_game(db, game)
+            db.conn.execute(
+                "update event_matches set game_id = ? where event_id = ? and round = ? "
+                "and number = ?",
+                [stored.id, event_id, number, match.number],
+            )
+        db.conn.execute(
+            "update event_rounds set status = 'playing', started_at = ? "
+            "where event_id = ? and number = ?",
+            [time.time(), event_id, number],
+        )
+        bump(db, event_id)
+        return _fresh(db, event_id)

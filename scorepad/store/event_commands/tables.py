@@ -1,0 +1,105 @@
+"""A save at a club night's table: what the round's clock means for it, applied inside
+the game's own transaction (`commands.change` calls `before` and `after`).
+
+Time called is judged when read (`core.event.time_called`); nothing writes it when the
+clock runs out. The first save at a table after that notes the hand the table
+finishes (the hand in play as stored, before this save changed it: nothing was saved
+since time was called) and, for a clock that ran out, the round's `called_at`. After
+the save, a game whose hand in play is done ends (the core decides how) in the same
+transaction, and when every table of the round is then over the round is done. Only
+this table's match and round are read and written; the round's other games only once
+this one is over.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from ...core.event import (
+    check_settings,
+    deadline,
+    ends_on_time,
+    last_hand,
+    time_called,
+    time_tie,
+)
+from ...core.event_flow import match_over
+from ...core.model import GameScore
+from ..events import match_from_row
+from ..storage import StoredGame, list_games
+from ._base import mark_done
+
+_TABLE = (
+    "select m.*, r.kind, r.started_at, r.called_at, e.settings from event_matches m "
+    "join event_rounds r on r.event_id = m.event_id and r.number = m.round "
+    "join events e on e.id = m.event_id where m.game_id = ? and r.status = 'playing'"
+)
+
+
+@dataclass(frozen=True)
+class TableSave:
+    """The table a game is played at, in a round being played."""
+
+    event_id: str
+    round: int
+    kind: str
+    last_hand: int | None  # the hand to finish, once time is called
+    tie: str  # how a lead still shared on time is settled
+
+    def ends(self, score: GameScore) -> bool:
+        """Whether the game ends now, on time."""
+        return self.last_hand is not None and ends_on_time(score, self.last_hand, self.tie)
+
+    def after(self, db: Database, fresh: StoredGame) -> None:
+        """The save is written: the round is done if every table now is."""
+        if round_over(db, self.event_id, self.round, self.kind, fresh):
+            mark_done(db, self.event_id, self.round)
+
+
+def before(db: Database, stored: StoredGame, now: float) -> TableSave | None:
+    """The table of this game in a round being played (None: none), time called
+    noted first if it is and was not yet."""
+    rows = db.conn.execute(_TABLE, [stored.id])
+    names = [d[0] for d in rows.description]
+    found = rows.fetchone()
+    if found is None:
+        return None
+    row = dict(zip(names, found))
+    settings = check_settings(json.loads(row["settings"]))
+    minutes, tie = settings.round_minutes, time_tie(settings, row["kind"])
+    called = time_called(row["started_at"], minutes, row["called_at"], now)
+    last = last_hand(row["last_hand"], called, stored.score())
+    if last is not None and row["last_hand"] is None:  # the first save since time was called
+        db.conn.execute(
+            "update event_matches set last_hand = ? where game_id = ?", [last, stored.id]
+        )
+        if row["called_at"] is None:  # the clock ran out then, not now
+            db.conn.execute(
+                "update event_rounds set called_at = ? where event_id = ? and number = ?",
+                [deadline(row["started_at"], minutes), row["event_id"], row["round"]],
+            )
+    return TableSave(row["event_id"], row["round"], row["kind"], last, tie)
+
+
+def round_over(
+    db: Database, event_id: str, number: int, kind: str, fresh: StoredGame | None = None
+) -> bool:
+    """Whether every table of round `number` is over, `fresh` as it is now in this write;
+    the other games are read only when `fresh` itself is over."""
+    rows = db.conn.execute(
+        "select * from event_matches where event_id = ? and round = ?", [event_id, number]
+    )
+    names = [d[0] for d in rows.description]
+    matches = [match_from_row(dict(zip(names, r))) for r in rows.fetchall()]
+    if fresh is not None:
+        own = next((m for m in matches if m.game_id == fresh.id), None)
+        if own is not None and not match_over(kind, own, fresh.score()):
+            return False
+    others = [m.game_id for m in matches if m.game_id and (fresh is None or m.game_id != fresh.id)]
+    scores = {s.id: s.score() for s in list_games(db, others)} if others else {}
+    if fresh is not None:
+        scores[fresh.id] = fresh.score()
+    return all(match_over(kind, m, scores.get(m.game_id or "")) for m in matches)

@@ -1,0 +1,100 @@
+"""The words for what an event command answered instead of the fresh event (the
+store's event outcomes carry a code and values, never a sentence): one place."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ...store.event_commands.outcomes import EventRefused
+
+STALE = "The event changed on another device meanwhile: here it is now. Try again if still needed."
+JOIN_CLOSED = "round 1 is drawn: check-in by this link is closed. Ask the director to check you in."
+
+# Why an action may not happen in the event's state now (the state table said "state").
+_NOT_NOW: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
+    "draw": lambda v: (
+        "the playoff has started"
+        if v["kind"] == "playoff"
+        else f"round {v['round']} is not over yet"
+    ),
+    "swap": lambda v: (
+        "a playoff draw follows the seeds: it is not changed by hand"
+        if v["kind"] == "playoff" and v["status"] == "drawn"
+        else "no round is drawn and waiting to start"
+    ),
+    "cancel": lambda v: "no round is drawn and waiting to start",
+    "start": lambda v: "no round is drawn and waiting to start",
+    "call_time": lambda v: "no round is being played",
+    "close_round": lambda v: "no round is being played",
+    "reseat": lambda v: f"round {v['round']} is not being played",
+    "end_table": lambda v: f"round {v['round']} is not being played",
+    "name_winner": lambda v: "no playoff round is being played",
+    "start_playoff": lambda v: (
+        "the playoff has started"
+        if v["kind"] == "playoff"
+        else "finish the round being played first"
+    ),
+    "next_playoff_round": lambda v: (
+        "the playoff has not started"
+        if v["kind"] != "playoff"
+        else "finish the playoff round being played first"
+    ),
+    "check_in": lambda v: "the playoff has started: check-in is closed",
+    "join": lambda v: JOIN_CLOSED,
+}
+
+# Why it may not happen yet: the condition of the state table it lacks.
+_LACKS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
+    "rounds_left": lambda v: f"all {v['rounds']} rounds are drawn",
+    "playoff": lambda v: "this event has no playoff",
+    "time_running": lambda v: "time is called already",
+    "tables_playing": lambda v: "every table's game is over",
+    "all_over": lambda v: "a table is still playing",
+    "not_final": lambda v: "the final was the playoff's last round",
+}
+
+_SAY: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
+    "choose_entrants": lambda v: "choose who to check in",
+    "names_count": lambda v: f"needs {v['want']} name{'s' if v['want'] > 1 else ''}",
+    "name_has_and": lambda v: f"{v['name']}: a name cannot hold ' & ' (it joins a pair's names)",
+    "checked_in": lambda v: f"{v['name']} is checked in already",
+    "name_taken": lambda v: f"{v['name']} is checked in already (the same names joined)",
+    "names_differ": lambda v: "the two names must differ",
+    "full": lambda v: (
+        f"the night is full: it seats at most {v['most']} {'pairs' if v['pairs'] else 'players'}"
+    ),
+    "no_entrant": lambda v: "is not an entrant of this event",
+    "not_drawn": lambda v: "is not in this round's draw",
+    "same_entrant": lambda v: "choose two different entrants",
+    "went_home": lambda v: f"{', '.join(v['names'])} went home: draw again",
+    "no_table": lambda v: f"round {v['round']} has no table {v['table']} with a game",
+    "not_playing": lambda v: f"round {v['round']} is not being played",
+    "not_playoff": lambda v: "only a playoff game needs a winner named",
+    "no_draw": lambda v: f"table {v['table']}'s game has no draw to settle",
+    "playoff_odd": lambda v: "an individual playoff needs an even number of players",
+    "playoff_few": lambda v: "too few entrants for a playoff",
+    "bracket_waiting": lambda v: "a playoff match still needs its winner",
+    "game_changed": lambda v: f"table {v['table']}'s game changed: reload the page",
+    "table_over": lambda v: f"table {v['table']}'s game is over",
+    "no_seat": lambda v: "choose a seat at the table",
+    "bad_name": lambda v: str(v["problem"]),
+    "sits_there": lambda v: f"{v['name']} sits there already",
+    "plays_elsewhere": lambda v: f"{v['name']} plays at table {v['table']}",
+    "pairs_together": lambda v: "partners stay together in a fixed-partnership event",
+    "partners_only": lambda v: "a hand is bid: only partners can change seats now",
+}
+
+
+def refused(err: EventRefused) -> str:
+    """The refusal in words, its field first unless the sentence starts with it:
+    'players: needs 2 names', 'round 2 is not over yet'."""
+    values = err.values
+    if err.code == "flow":
+        table = _NOT_NOW if values["why"] == "state" else _LACKS
+        key = values["action"] if values["why"] == "state" else values["why"]
+        message = table[key](values)
+    else:
+        message = _SAY[err.code](values)
+    field = err.field
+    return f"{field}: {message}" if field and not message.startswith(field) else message

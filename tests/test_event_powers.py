@@ -16,7 +16,15 @@ from scorepad.store.event_commands import reopen as event_reopen
 from scorepad.store.event_tables import table_of_game
 from scorepad.web.db import get_db
 from tests.event_helpers import Night
-from tests.helpers import bid_form, settings_data, start, text, tricks_form
+from tests.helpers import (
+    bid_form,
+    claim_seat,
+    seat_links,
+    settings_data,
+    start,
+    text,
+    tricks_form,
+)
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
 
@@ -351,3 +359,25 @@ def _load(app, game_id):
 def storage_version(app, game_id, what="hand"):
     stored = _load(app, game_id)
     return stored.revision if what == "revision" else stored.versions[-1]
+
+
+def test_a_seat_phone_of_a_closed_table_bids_no_more(app, night, phone):
+    """A seat link of a finished round's table: once the director undoes its last hand
+    (the game open again, the table still closed), the seat's phone cannot bid it."""
+    game_id = _first_game(night)
+    tokens = seat_links(phone, game_id)  # the table turned seat links on while playing
+    seat = app.test_client()
+    assert claim_seat(seat, tokens[0]).status_code == 302
+    _round_one_over(night)
+    stored = night.game(game_id)
+    number = len(stored.game.hands)
+    undo = {"number": number, "version": stored.versions[-1]}
+    assert (
+        night.client.post(f"/games/{game_id}/hands/{number}/delete", data=undo).status_code == 302
+    )
+    before = night.game(game_id)
+    assert before.score().status != "finished"  # the director's undo opened the game
+    r = seat.post(f"/seat/{tokens[0]}", data={"number": str(number), "bid": "3"})
+    assert r.status_code == 403
+    assert "closed" in text(r)
+    assert night.game(game_id) == before

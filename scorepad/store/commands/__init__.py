@@ -10,7 +10,16 @@ after the COMMIT succeeded, so a failed write (a full disk) leaves nothing behin
 from __future__ import annotations
 
 from ._run import Confirm
-from .games import change_settings, delete, end_now, import_game, rematch, reseat, start
+from .games import (
+    change_settings,
+    delete,
+    end_now,
+    import_game,
+    import_games_with,
+    rematch,
+    reseat,
+    start,
+)
 from .hands import (
     adjust,
     cancel,
@@ -33,6 +42,7 @@ __all__ = [
     "end_now",
     "fix_hand",
     "import_game",
+    "import_games_with",
     "put_back",
     "record_bids",
     "record_tricks",

@@ -3,8 +3,9 @@ rules, delete it, start its rematch."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from sqlite_utils import Database
 
@@ -38,6 +39,29 @@ def import_game(db: Database, game: Game, score: GameScore) -> StoredGame:
         fresh = writers.insert(db, game, score)
     storage.remember(db, fresh)
     return fresh
+
+
+T = TypeVar("T")
+
+
+def import_games_with(
+    db: Database,
+    games: Sequence[tuple[Game, GameScore]],
+    rest: Callable[[list[StoredGame]], T],
+) -> T:
+    """Store games read from a file and what refers to them in ONE transaction: `rest`
+    writes the rest (an event's rows) given the games as stored, and its answer is
+    returned. Nothing is left of a refusal or a crash; the games still being played are
+    remembered once committed (the others are read when first asked for)."""
+    for game, _ in games:
+        check_hand_count(len(game.hands))
+    with writing(db):
+        stored = [writers.insert(db, game, score) for game, score in games]
+        answer = rest(stored)
+    for fresh in stored:  # committed: now they are the games; the cache holds 256
+        if fresh.score().status != "finished":
+            storage.remember(db, fresh)
+    return answer
 
 
 def end_now(db: Database, game_id: str, revision: int) -> StoredGame:

@@ -46,6 +46,7 @@ def import_event() -> Any:
                 parsed.entrants,
                 parsed.rounds,
                 parsed.matches,
+                parsed.scores,
             )
         except GameError as err:
             form.form_errors.append(f"This file was not imported: {err}")

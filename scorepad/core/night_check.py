@@ -167,6 +167,9 @@ def _check_round_tables(
             part = f"matches[{i}].sides[{j}]"
             _check_side(settings, part, r, side, by_id)
             _seat(seated, side, part, r.number)
+    unknown = [e for e in r.byes if e not in by_id]
+    if unknown:
+        raise GameError(f"entrant {unknown[0]} is not in entrants", field=f"{field}.byes")
     _seat(seated, r.byes, f"{field}.byes", r.number)
 
 

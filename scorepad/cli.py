@@ -34,11 +34,13 @@ def _prepare() -> str:
     """Migrate the database; a note when it can only be read, a clear refusal when unusable."""
     import sqlite3
 
-    from .store.db import NotMigrated, prepare
+    from .store.db import NotMigrated, Unusable, prepare
 
     path = current_app.config["DATABASE"]
     try:
         return READ_ONLY_NOTE if prepare(path) else ""
+    except Unusable as err:
+        raise click.ClickException(unusable_words(*err.args)) from None
     except sqlite3.Error as err:
         raise click.ClickException(f"cannot open the database {path}: {err}") from None
     except NotMigrated as err:
@@ -46,6 +48,22 @@ def _prepare() -> str:
             f"{err.args[0]} is in a read-only folder and needs migrations "
             f"({', '.join(err.args[1])}): make its folder writable once"
         ) from None
+
+
+def unusable_words(path: str, why: str, detail: str) -> str:
+    """Why scorepad does not start on this database file, and what to do."""
+    if why == "empty":
+        return (
+            f"the database {path} is empty (0 bytes): it holds no games, so scorepad does "
+            "not start on it. If it should hold your games, restore it from a backup "
+            "(flask --app scorepad backup makes one); if it is new, delete it and "
+            "scorepad starts a fresh database."
+        )
+    return (
+        f"the database {path} is damaged (SQLite's quick check: {detail}), so scorepad "
+        "does not start on it and wrote nothing to it. Restore it from a backup, or "
+        "try the sqlite3 command's .recover on a copy."
+    )
 
 
 @click.command("event")

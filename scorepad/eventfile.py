@@ -53,8 +53,13 @@ class EventFile:
 
 # What a night can hold, refused before anything is read further: 30 rounds and the
 # playoff's 6 (a bracket of 64), 30 tables a round, 120 players seated and as many
-# come and gone; a file of at most 1 MB (the upload's own limit).
-MAX_BYTES = 1024 * 1024
+# come and gone; 5,000 hands in all (12 rounds of 30 tables at 13 hands a game), and a
+# file of at most 6 MB: the export of such a night, indented, is under 5 MB. Reading
+# and scoring a hand costs about 0.1 ms: an import holds a server thread well under
+# 1 s (bench/event_import.py).
+MAX_BYTES = 6 * 1024 * 1024
+UPLOAD_BYTES = MAX_BYTES + 64 * 1024  # the file and the import form's own fields
+MAX_HANDS = 5000
 LIMITS = {
     "entrants": 8 * MAX_TABLES,
     "rounds": ROUNDS[1] + 6,
@@ -67,6 +72,14 @@ def _list(doc: dict, key: str) -> list:
     if not isinstance(value, list) or len(value) > LIMITS[key]:
         raise GameError(f"must be a list of at most {LIMITS[key]}", field=key)
     return value
+
+
+def _hands_in(matches: list) -> int:
+    """The hands of every game in the file, counted before any is read or scored."""
+    games = (m.get("game") for m in matches if isinstance(m, dict))
+    return sum(
+        len(g["hands"]) for g in games if isinstance(g, dict) and isinstance(g.get("hands"), list)
+    )
 
 
 def _ints(value: object, field: str) -> tuple[int, ...]:
@@ -171,7 +184,13 @@ def read(doc: object) -> EventFile:
     checked = check_settings(settings)
     entrants = tuple(_entrant(r, i) for i, r in enumerate(_list(doc, "entrants")))
     rounds = tuple(_round(r, i) for i, r in enumerate(_list(doc, "rounds")))
-    read = [_match(r, i) for i, r in enumerate(_list(doc, "matches"))]
+    raw = _list(doc, "matches")
+    if _hands_in(raw) > MAX_HANDS:
+        raise GameError(
+            f"hold {_hands_in(raw)} hands in all: a night's file holds at most {MAX_HANDS}",
+            field="matches",
+        )
+    read = [_match(r, i) for i, r in enumerate(raw)]
     matches = tuple((m, g) for m, g, _ in read)
     scores = tuple(s for _, _, s in read)
     check_night(checked, entrants, rounds, matches, scores)

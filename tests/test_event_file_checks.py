@@ -343,7 +343,46 @@ def test_the_command_line_refuses_the_same_files(runner, tmp_path):
 def test_a_file_over_what_a_night_holds_is_refused_before_it_is_read(client):
     doc = changed("pairs", lambda doc: None)
     doc["padding"] = " " * eventfile.MAX_BYTES
-    with pytest.raises(GameError, match="file: is over 1024 KB"):
+    with pytest.raises(GameError, match="file: is over 6144 KB"):
         eventfile.loads(json.dumps(doc))
     response = upload(client, json.dumps(doc).encode())
     assert response.status_code in (400, 413)
+
+
+def _long_night(tables: int, hands: int) -> dict:
+    """A round done at `tables` tables, each game of `hands` hands that never ends."""
+
+    def change(doc: dict) -> None:
+        _more_tables(tables)(doc)
+        doc["rounds"][0]["status"] = "done"
+        for m in doc["matches"]:
+            first, second = (doc["entrants"][e - 1]["players"] for (e,) in m["sides"])
+            m["game"] = game([first[0], second[0], first[1], second[1]], target=2000)
+            m["game"]["hands"] = [  # set, then made: the totals drift, no game ends
+                {"bids": [4 - n % 2] * 4, "tricks": [None] * 4, "side_tricks": [7, 6]}
+                for n in range(hands)
+            ]
+
+    return changed("pairs", both(at("settings.format", "round_robin"), change))
+
+
+def test_more_hands_than_a_night_holds_are_refused_before_any_is_scored(client, scorings):
+    doc = _long_night(11, 455)
+    said = "matches: hold 5005 hands in all: a night's file holds at most 5000"
+    with pytest.raises(GameError, match=said):
+        eventfile.read(doc)
+    assert scorings.count == 0
+    assert upload(client, doc).status_code == 400
+    assert upload(client, _long_night(10, 500)).status_code == 302
+
+
+def test_a_file_of_3000_tables_is_refused_at_once(client):
+    def tables(doc: dict) -> None:
+        doc["matches"] = [
+            {"round": 1, "number": n, "sides": [[1], [2]], "game": None} for n in range(1, 3001)
+        ]
+
+    doc = changed("pairs", tables)
+    with pytest.raises(GameError, match=r"matches: must be a list of at most 1152"):
+        eventfile.read(doc)
+    assert upload(client, doc).status_code == 400

@@ -56,7 +56,7 @@ def import_games_with(
     for game, _ in games:
         check_hand_count(len(game.hands))
     with writing(db):
-        stored = [writers.insert(db, game, score) for game, score in games]
+        stored = writers.insert_games_in(db, games)
         answer = rest(stored)
     for fresh in stored:  # committed: now they are the games; the cache holds 256
         if fresh.score().status != "finished":

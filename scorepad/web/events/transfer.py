@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from flask import Response, abort, redirect, render_template, url_for
+from flask import Response, abort, redirect, render_template, request, url_for
 
 from ... import eventfile
 from ...core.errors import GameError
@@ -35,10 +35,13 @@ def export(event_id: str) -> Response:
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_event() -> Any:
+    # A night's file may pass the app's 1 MB (the export of a big night is some 4.5 MB):
+    # its own limit, for this page only; more is refused before it is read.
+    request.max_content_length = eventfile.UPLOAD_BYTES
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            parsed = eventfile.loads(form.file.data.read())
+            parsed = eventfile.loads(form.file.data.read(eventfile.MAX_BYTES + 1))
             event_id = store_import(
                 get_db(),
                 parsed.settings,

@@ -103,7 +103,26 @@ def individual_night() -> dict:
     )
 
 
-GOOD = {"pairs": pairs_night, "playoff": playoff_night, "individual": individual_night}
+def individual_final() -> dict:
+    """The individual night played to its playoff: the top four as two teams of two,
+    their final being played."""
+    doc = individual_night()
+    names = {i: [p] for i, p in enumerate(PLAYERS, 1)}
+    doc["settings"].update(rounds=2, playoff=4)
+    doc["rounds"][1]["status"] = "done"
+    for m in doc["matches"][2:]:
+        m["game"] = game(seated(names, m["sides"]))
+    doc["rounds"].append(_round(3, "playing", kind="playoff"))
+    doc["matches"].append(match(names, 3, 1, [[1, 4], [2, 3]]))
+    return doc
+
+
+GOOD = {
+    "pairs": pairs_night,
+    "playoff": playoff_night,
+    "individual": individual_night,
+    "individual final": individual_final,
+}
 
 
 def changed(name: str, change) -> dict:

@@ -10,7 +10,7 @@ import pytest
 
 from scorepad import eventfile
 from scorepad.core.errors import GameError
-from tests.event_files import PAIRS, changed, game, upload
+from tests.event_files import GOOD, PAIRS, changed, game, upload
 
 
 def at(path: str, value: object):
@@ -322,7 +322,7 @@ def test_an_impossible_event_file_is_refused_naming_the_part(client, shape, chan
     assert html.escape(said, quote=False) in response.get_data(as_text=True).replace("&#39;", "'")
 
 
-@pytest.mark.parametrize("shape", ["pairs", "playoff", "individual"])
+@pytest.mark.parametrize("shape", sorted(GOOD))
 def test_a_good_event_file_of_each_shape_imports(client, shape):
     response = upload(client, changed(shape, lambda doc: None))
     assert response.status_code == 302, response.get_data(as_text=True)

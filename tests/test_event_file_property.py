@@ -121,6 +121,7 @@ def _sweep(client, app, event_id: str) -> None:
             for m in event.round_matches(current.number):
                 if m.game_id:
                     _ok(client.get(f"/events/table/{m.game_id}"))
+                    _ok(client.get(f"/events/table/{m.game_id}/live"))
                     _play(night, m.game_id, 2)
                 number = f"rounds/{current.number}/tables/{m.number}"
                 _press(client, event_id, f"{number}/end")

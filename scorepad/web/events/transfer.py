@@ -7,6 +7,7 @@ import sqlite3
 from typing import Any
 
 from flask import Response, abort, redirect, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ... import eventfile
 from ...core.errors import GameError
@@ -38,7 +39,11 @@ def import_event() -> Any:
     # A night's file may pass the app's 1 MB (the export of a big night is some 4.5 MB):
     # its own limit, for this page only; more is refused before it is read.
     request.max_content_length = eventfile.UPLOAD_BYTES
-    form = ImportForm()
+    try:
+        form = ImportForm()
+    except RequestEntityTooLarge:
+        most = eventfile.MAX_BYTES // (1024 * 1024)
+        abort(413, description=f"That upload is too large: an event file is at most {most} MB.")
     if form.validate_on_submit():
         try:
             parsed = eventfile.loads(form.file.data.read(eventfile.MAX_BYTES + 1))

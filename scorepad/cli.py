@@ -14,6 +14,7 @@ from flask.cli import with_appcontext
 
 from . import gamefile
 from .core.errors import GameError
+from .eventfile import UPLOAD_BYTES as EVENT_UPLOAD
 
 
 @click.command("score")
@@ -34,11 +35,13 @@ def _prepare() -> str:
     """Migrate the database; a note when it can only be read, a clear refusal when unusable."""
     import sqlite3
 
-    from .store.db import NotMigrated, prepare
+    from .store.db import NotMigrated, Unusable, prepare
 
     path = current_app.config["DATABASE"]
     try:
         return READ_ONLY_NOTE if prepare(path) else ""
+    except Unusable as err:
+        raise click.ClickException(unusable_words(*err.args)) from None
     except sqlite3.Error as err:
         raise click.ClickException(f"cannot open the database {path}: {err}") from None
     except NotMigrated as err:
@@ -46,6 +49,22 @@ def _prepare() -> str:
             f"{err.args[0]} is in a read-only folder and needs migrations "
             f"({', '.join(err.args[1])}): make its folder writable once"
         ) from None
+
+
+def unusable_words(path: str, why: str, detail: str) -> str:
+    """Why scorepad does not start on this database file, and what to do."""
+    if why == "empty":
+        return (
+            f"the database {path} is empty (0 bytes): it holds no games, so scorepad does "
+            "not start on it. If it should hold your games, restore it from a backup "
+            "(flask --app scorepad backup makes one); if it is new, delete it and "
+            "scorepad starts a fresh database."
+        )
+    return (
+        f"the database {path} is damaged (SQLite's quick check: {detail}), so scorepad "
+        "does not start on it and wrote nothing to it. Restore it from a backup, or "
+        "try the sqlite3 command's .recover on a copy."
+    )
 
 
 @click.command("event")
@@ -105,6 +124,7 @@ def lan_addresses() -> list[str]:
     return list(dict.fromkeys(found))
 
 
+FORM_ROOM = 64 * 1024  # a form's own fields beside its file
 MAX_HEADER_BYTES = 32 * 1024  # a full session cookie is about 3 KB
 # A table is 2 to 8 phones with up to 6 connections each (about 50); waitress reads
 # requests in one loop and gives a worker thread only a request read whole, so a
@@ -126,14 +146,15 @@ warnings.filterwarnings("ignore", "send_bytes will be removed", DeprecationWarni
 def waitress_options(app: Flask) -> dict[str, int | bool]:
     """Limits for waitress, in one place for `serve`, the browser tests and the bench.
 
-    Flask refuses a body over MAX_CONTENT_LENGTH only after waitress has read it all:
-    waitress refuses anything larger than that (with room for a form's own fields, so
-    a file just too large still gets scorepad's page) before reading it. poll(), not
+    Flask refuses a body over MAX_CONTENT_LENGTH (an event file's page: over the event
+    file's own limit) only after waitress has read it all: waitress refuses anything
+    larger than the larger of them (with room for a form's own fields, so a file just
+    too large still gets scorepad's page) before reading it. poll(), not
     select(), watches the sockets: select() cannot see a socket numbered over 1023.
     X-Forwarded-* reach the app only behind trusted proxies (TRUSTED_PROXIES), where
     ProxyFix takes exactly that many values; with none, waitress drops them."""
     return {
-        "max_request_body_size": app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
+        "max_request_body_size": max(app.config["MAX_CONTENT_LENGTH"] + FORM_ROOM, EVENT_UPLOAD),
         "max_request_header_size": MAX_HEADER_BYTES,
         "connection_limit": CONNECTION_LIMIT,
         "channel_timeout": IDLE_SECONDS,

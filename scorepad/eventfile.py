@@ -19,9 +19,11 @@ from typing import Any
 
 from . import gamefile
 from .core.errors import GameError
-from .core.event import Settings, check_settings
+from .core.event import MAX_TABLES, ROUNDS, Settings, check_settings
 from .core.game import Game
+from .core.model import GameScore
 from .core.names import check_names
+from .core.night_check import check_night
 from .core.roster import Entrant, Match, Round, check_named, night_standings
 from .core.rules import Rules, validate_rules
 from .core.standings import Row
@@ -40,15 +42,29 @@ class EventFile:
     entrants: tuple[Entrant, ...]
     rounds: tuple[Round, ...]
     matches: tuple[tuple[Match, Game | None], ...]
+    scores: tuple[GameScore | None, ...] = ()  # each match's game scored, as read
 
     def standings(self) -> tuple[Row, ...]:
         """The night's standings from the games in the file."""
-        scores = {m.game_id: g.score() for m, g in self.matches if m.game_id and g}
+        scores = {m.game_id: s for (m, _), s in zip(self.matches, self.scores) if m.game_id and s}
         bare = [m for m, _ in self.matches]
         return night_standings(self.settings, self.entrants, self.rounds, bare, scores)
 
 
-LIMITS = {"entrants": 500, "rounds": 100, "matches": 3000}
+# What a night can hold, refused before anything is read further: 30 rounds and the
+# playoff's 6 (a bracket of 64), 30 tables a round, 120 players seated and as many
+# come and gone; 5,000 hands in all (12 rounds of 30 tables at 13 hands a game), and a
+# file of at most 6 MB: the export of such a night, indented, is under 5 MB. Reading
+# and scoring a hand costs about 0.1 ms: an import holds a server thread well under
+# 1 s (bench/event_import.py).
+MAX_BYTES = 6 * 1024 * 1024
+UPLOAD_BYTES = MAX_BYTES + 64 * 1024  # the file and the import form's own fields
+MAX_HANDS = 5000
+LIMITS = {
+    "entrants": 8 * MAX_TABLES,
+    "rounds": ROUNDS[1] + 6,
+    "matches": (ROUNDS[1] + 6) * (MAX_TABLES + 2),
+}
 
 
 def _list(doc: dict, key: str) -> list:
@@ -56,6 +72,14 @@ def _list(doc: dict, key: str) -> list:
     if not isinstance(value, list) or len(value) > LIMITS[key]:
         raise GameError(f"must be a list of at most {LIMITS[key]}", field=key)
     return value
+
+
+def _hands_in(matches: list) -> int:
+    """The hands of every game in the file, counted before any is read or scored."""
+    games = (m.get("game") for m in matches if isinstance(m, dict))
+    return sum(
+        len(g["hands"]) for g in games if isinstance(g, dict) and isinstance(g.get("hands"), list)
+    )
 
 
 def _ints(value: object, field: str) -> tuple[int, ...]:
@@ -114,7 +138,7 @@ def _round(raw: Any, i: int) -> Round:
     )
 
 
-def _match(raw: Any, i: int) -> tuple[Match, Game | None]:
+def _match(raw: Any, i: int) -> tuple[Match, Game | None, GameScore | None]:
     field = f"matches[{i}]"
     if not isinstance(raw, dict):
         raise GameError("must be an object with a round and a number", field=field)
@@ -122,10 +146,10 @@ def _match(raw: Any, i: int) -> tuple[Match, Game | None]:
     sides = raw.get("sides")
     if not isinstance(sides, list) or len(sides) != 2:
         raise GameError("sides must be two lists of entrant ids", field=field)
-    game = None
+    game, score = None, None
     if raw.get("game") is not None:
         try:
-            game = gamefile.read(raw["game"])
+            game, score = gamefile.read_scored(raw["game"])
         except GameError as err:
             raise GameError(f"game: {err}", field=field) from None
     game_id = f"{number[0]}.{number[1]}" if game else None
@@ -137,7 +161,7 @@ def _match(raw: Any, i: int) -> tuple[Match, Game | None]:
         _optional(raw.get("last_hand"), f"{field}.last_hand"),
         *_named(raw, field),
     )
-    return match, game
+    return match, game, score
 
 
 def _named(raw: dict, field: str) -> tuple[int | None, str]:
@@ -157,23 +181,27 @@ def read(doc: object) -> EventFile:
     settings = doc.get("settings")
     if not isinstance(settings, dict):
         raise GameError("must be an object", field="settings")
+    checked = check_settings(settings)
     entrants = tuple(_entrant(r, i) for i, r in enumerate(_list(doc, "entrants")))
-    ids = {e.id for e in entrants}
-    if len(ids) < len(entrants):
-        raise GameError("lists an entrant id twice", field="entrants")
-    matches = tuple(_match(r, i) for i, r in enumerate(_list(doc, "matches")))
     rounds = tuple(_round(r, i) for i, r in enumerate(_list(doc, "rounds")))
-    used = {e for m, _ in matches for side in m.sides for e in side}
-    used |= {e for r in rounds for e in r.byes}
-    if not used <= ids:
-        raise GameError("names entrants the file does not list", field="matches")
-    return EventFile(
-        check_settings(settings), validate_rules(doc.get("rules")), entrants, rounds, matches
-    )
+    raw = _list(doc, "matches")
+    if _hands_in(raw) > MAX_HANDS:
+        raise GameError(
+            f"hold {_hands_in(raw)} hands in all: a night's file holds at most {MAX_HANDS}",
+            field="matches",
+        )
+    read = [_match(r, i) for i, r in enumerate(raw)]
+    matches = tuple((m, g) for m, g, _ in read)
+    scores = tuple(s for _, _, s in read)
+    check_night(checked, entrants, rounds, matches, scores)
+    rules = validate_rules(doc.get("rules"))
+    return EventFile(checked, rules, entrants, rounds, matches, scores)
 
 
 def loads(text: str | bytes) -> EventFile:
-    """Read an event file's text."""
+    """Read an event file's text (at most MAX_BYTES)."""
+    if len(text) > MAX_BYTES:
+        raise GameError(f"is over {MAX_BYTES // 1024} KB: more than a night holds", field="file")
     try:
         doc = json.loads(text)
     except RecursionError:

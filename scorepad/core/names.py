@@ -27,6 +27,8 @@ def _refused(char: str) -> str:
 
 def text_problem(value: str) -> str:
     """What makes a text unfit to keep or show (the name rules' characters), or ''."""
+    if value.isascii() and value.isprintable():
+        return ""  # no printable ASCII character is refused: the common case, at once
     for char in value:
         if _refused(char):
             return f"has {_refused(char)} (U+{ord(char):04X})"

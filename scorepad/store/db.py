@@ -71,12 +71,48 @@ def file_of(db: Database) -> str:
     return _files[db]
 
 
+class Unusable(Exception):
+    """A database file scorepad must not start on, nor write to: args are its path, why
+    ("empty": zero bytes, or "damaged") and SQLite's own words (its quick check's first)."""
+
+
+def check_file(path: str, *, read_only: bool = False) -> None:
+    """SQLite's quick check of every page of an existing file (not the indexes'
+    contents): damage is said at start, before anything is written, not at the first
+    request that reads the damaged page. A file that cannot be opened is left to SQLite."""
+    if not os.path.isfile(path):
+        return
+    _not_empty(path)
+    try:
+        db = connect(path, read_only=read_only)
+        try:
+            found = [row[0] for row in db.execute("PRAGMA quick_check(1)").fetchall()]
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as err:
+        if isinstance(err, sqlite3.OperationalError):
+            raise  # the file cannot be opened or locked here: not damage
+        raise Unusable(path, "damaged", str(err)) from None
+    if found != ["ok"]:
+        said = [line for line in "\n".join(found).splitlines() if not line.startswith("***")]
+        raise Unusable(path, "damaged", "; ".join(said) or "no answer")
+
+
+def _not_empty(path: str) -> None:
+    """A file of zero bytes (a copy cut short, a restore that failed) is not taken for a
+    new database: SQLite would silently start it empty, the games it should hold gone."""
+    if os.path.isfile(path) and os.path.getsize(path) == 0:
+        raise Unusable(path, "empty", "")
+
+
 def migrate(path: str) -> None:
-    """Create the file if needed, switch it to WAL and apply every pending migration."""
+    """Create the file if needed, switch it to WAL and apply every pending migration;
+    an empty or damaged file is refused first (Unusable), untouched."""
     try:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     except OSError:
         pass  # SQLite says what is wrong when it opens the file
+    check_file(path)
     db = connect(path)
     try:
         db.execute("PRAGMA journal_mode=WAL")
@@ -102,6 +138,7 @@ def prepare(path: str) -> bool:
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isfile(path) or os.access(folder, os.W_OK):
             raise
+    check_file(path, read_only=True)
     db = connect(path, read_only=True)
     try:
         pending = [migration.name for migration in migrations.pending(db)]

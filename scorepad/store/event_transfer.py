@@ -7,15 +7,15 @@ from collections.abc import Sequence
 
 from sqlite_utils import Database
 
-from ..core.errors import GameError
 from ..core.event import Settings
 from ..core.game import Game
+from ..core.model import GameScore
 from ..core.names import name_key
 from ..core.roster import Entrant, Match, Round
 from ..core.rules import Rules
 from . import commands
-from .db import writing
 from .event_commands import insert_event
+from .storage import StoredGame
 
 
 def _entrants(db: Database, event_id: str, entrants: Sequence[Entrant]) -> dict[int, int]:
@@ -56,33 +56,37 @@ def import_event(
     entrants: Sequence[Entrant],
     rounds: Sequence[Round],
     matches: Sequence[tuple[Match, Game | None]],
+    scores: Sequence[GameScore | None] = (),
 ) -> str:
-    """Store a whole event with its games; returns the new director id.
+    """Store a whole event with its games, as checked by the core (core/night_check.py);
+    returns the new director id. `scores`: each match's game scored, when known.
 
-    Each game is brought in by the game command `import_game` (its own transaction), then
-    the event and its links in one more; a refusal found before leaves nothing."""
-    keys = [name_key(e.name) for e in entrants]
-    if len(set(keys)) < len(keys):
-        raise GameError("names a pair or player twice", field="entrants")
-    places = [(m.round, m.number) for m, _ in matches]
-    if len(set(places)) < len(places) or len({r.number for r in rounds}) < len(rounds):
-        raise GameError("lists a round or a table twice", field="matches")
-    ids = [None if g is None else commands.import_game(db, g, g.score()).id for _, g in matches]
-    with writing(db):
+    The games (through the game command `import_games_with`), the event and its links
+    are one transaction: an import cut short (a refusal, a crash, a kill) leaves nothing."""
+    known = [*scores] or [None] * len(matches)
+    played = [(i, g, s or g.score()) for i, ((_, g), s) in enumerate(zip(matches, known)) if g]
+
+    def rest(stored: list[StoredGame]) -> str:
+        ids = {i: fresh.id for (i, _, _), fresh in zip(played, stored)}
         event_id = insert_event(db, settings, rules)
         new = _entrants(db, event_id, entrants)
         db.table("event_rounds").insert_all(_round_row(event_id, r, new) for r in rounds)
         db.table("event_matches").insert_all(
-            {
-                "event_id": event_id,
-                "round": m.round,
-                "number": m.number,
-                "sides": json.dumps([[new[e] for e in side] for side in m.sides]),
-                "game_id": game_id,
-                "last_hand": m.last_hand,
-                "winner": m.winner,
-                "note": m.note or None,
-            }
-            for (m, _), game_id in zip(matches, ids)
+            _match_row(event_id, m, new, ids.get(i)) for i, (m, _) in enumerate(matches)
         )
         return event_id
+
+    return commands.import_games_with(db, [(g, s) for _, g, s in played], rest)
+
+
+def _match_row(event_id: str, m: Match, new: dict[int, int], game_id: str | None) -> dict:
+    return {
+        "event_id": event_id,
+        "round": m.round,
+        "number": m.number,
+        "sides": json.dumps([[new[e] for e in side] for side in m.sides]),
+        "game_id": game_id,
+        "last_hand": m.last_hand,
+        "winner": m.winner,
+        "note": m.note or None,
+    }

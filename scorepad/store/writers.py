@@ -27,10 +27,9 @@ def _hand_row(game_id: str, number: int, hand: Hand, version: int, at: str) -> d
     }
 
 
-def insert(db: Database, game: Game, score: GameScore, rematch: str | None = None) -> StoredGame:
-    """Write a new game and its hands (already scored: `score`); returns it as stored."""
-    game_id, at, table, share = new_game_id(), now(), game.table, new_game_id()
-    row = {
+def _game_row(game_id: str, at: str, share: str, game: Game, rematch: str | None) -> dict:
+    table = game.table
+    return {
         "id": game_id,
         "created_at": at,
         "updated_at": at,
@@ -44,12 +43,37 @@ def insert(db: Database, game: Game, score: GameScore, rematch: str | None = Non
         "extra": game_extra(game),
         "rematch_of": rematch,
     }
-    db.table("games").insert(row)
+
+
+def insert(db: Database, game: Game, score: GameScore, rematch: str | None = None) -> StoredGame:
+    """Write a new game and its hands (already scored: `score`); returns it as stored."""
+    game_id, at, share = new_game_id(), now(), new_game_id()
+    db.table("games").insert(_game_row(game_id, at, share, game, rematch))
     db.table("hands").insert_all(
         _hand_row(game_id, n, h, 1, at) for n, h in enumerate(game.hands, 1)
     )
     stored = StoredGame(game_id, at, at, 0, share, game, (1,) * len(game.hands), rematch)
     return stored.scored(score)
+
+
+def insert_games_in(db: Database, games: Sequence[tuple[Game, GameScore]]) -> list[StoredGame]:
+    """Write many new games and their hands (each already scored) inside the caller's
+    transaction, by one INSERT statement a table (`insert` asks sqlite-utils about the
+    table once a game: some 0.4 ms each); returns them as stored once it commits."""
+    at, found, game_rows, hand_rows = now(), [], [], []
+    for game, score in games:
+        game_id, share = new_game_id(), new_game_id()
+        game_rows.append(_game_row(game_id, at, share, game, None))
+        hand_rows += [_hand_row(game_id, n, h, 1, at) for n, h in enumerate(game.hands, 1)]
+        stored = StoredGame(game_id, at, at, 0, share, game, (1,) * len(game.hands), None)
+        found.append(stored.scored(score))
+    for name, rows in (("games", game_rows), ("hands", hand_rows)):
+        if rows:
+            columns = ", ".join(rows[0])
+            marks = ", ".join("?" * len(rows[0]))
+            sql = f"insert into {name} ({columns}) values ({marks})"
+            db.conn.executemany(sql, [list(row.values()) for row in rows])
+    return found
 
 
 def next_revision(stored: StoredGame) -> int:

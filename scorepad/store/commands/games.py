@@ -3,8 +3,9 @@ rules, delete it, start its rematch."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from sqlite_utils import Database
 
@@ -48,6 +49,29 @@ def insert_game(db: Database, game: Game, score: GameScore | None = None) -> Sto
         raise RuntimeError("insert_game writes inside the caller's transaction")
     check_hand_count(len(game.hands))
     return writers.insert(db, game, game.score() if score is None else score)
+
+
+T = TypeVar("T")
+
+
+def import_games_with(
+    db: Database,
+    games: Sequence[tuple[Game, GameScore]],
+    rest: Callable[[list[StoredGame]], T],
+) -> T:
+    """Store games read from a file and what refers to them in ONE transaction: `rest`
+    writes the rest (an event's rows) given the games as stored, and its answer is
+    returned. Nothing is left of a refusal or a crash; the games still being played are
+    remembered once committed (the others are read when first asked for)."""
+    for game, _ in games:
+        check_hand_count(len(game.hands))
+    with writing(db):
+        stored = writers.insert_games_in(db, games)
+        answer = rest(stored)
+    for fresh in stored:  # committed: now they are the games; the cache holds 256
+        if fresh.score().status != "finished":
+            storage.remember(db, fresh)
+    return answer
 
 
 def end_now(

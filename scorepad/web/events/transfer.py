@@ -6,7 +6,8 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from flask import Response, abort, redirect, render_template, url_for
+from flask import Response, abort, redirect, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ... import eventfile
 from ...core.errors import GameError
@@ -35,10 +36,17 @@ def export(event_id: str) -> Response:
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_event() -> Any:
-    form = ImportForm()
+    # A night's file may pass the app's 1 MB (the export of a big night is some 4.5 MB):
+    # its own limit, for this page only; more is refused before it is read.
+    request.max_content_length = eventfile.UPLOAD_BYTES
+    try:
+        form = ImportForm()
+    except RequestEntityTooLarge:
+        most = eventfile.MAX_BYTES // (1024 * 1024)
+        abort(413, description=f"That upload is too large: an event file is at most {most} MB.")
     if form.validate_on_submit():
         try:
-            parsed = eventfile.loads(form.file.data.read())
+            parsed = eventfile.loads(form.file.data.read(eventfile.MAX_BYTES + 1))
             event_id = store_import(
                 get_db(),
                 parsed.settings,
@@ -46,6 +54,7 @@ def import_event() -> Any:
                 parsed.entrants,
                 parsed.rounds,
                 parsed.matches,
+                parsed.scores,
             )
         except GameError as err:
             form.form_errors.append(f"This file was not imported: {err}")

@@ -1,0 +1,392 @@
+"""Every impossible event file is refused at import, the part at fault named (issue 26,
+findings 10 and 11): by the import page and by `flask --app scorepad event` alike."""
+
+from __future__ import annotations
+
+import html
+import json
+
+import pytest
+
+from scorepad import eventfile
+from scorepad.core.errors import GameError
+from tests.event_files import GOOD, PAIRS, changed, game, upload
+
+
+def at(path: str, value: object):
+    """A change setting the value at a dotted path (list indexes as numbers)."""
+
+    def change(doc: dict) -> None:
+        *parents, last = path.split(".")
+        node = doc
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        if isinstance(node, list):
+            node[int(last)] = value
+        else:
+            node[last] = value
+
+    return change
+
+
+def both(*changes):
+    def change(doc: dict) -> None:
+        for one in changes:
+            one(doc)
+
+    return change
+
+
+def _more_tables(count: int):
+    def change(doc: dict) -> None:
+        names = [[f"N{i}", f"S{i}"] for i in range(2 * count)]
+        doc["entrants"] = [{"id": i, "players": p} for i, p in enumerate(names, 1)]
+        doc["rounds"] = [{"number": 1, "kind": "round", "status": "drawn", "byes": []}]
+        doc["matches"] = [
+            {"round": 1, "number": t, "sides": [[2 * t - 1], [2 * t]], "game": None}
+            for t in range(1, count + 1)
+        ]
+
+    return change
+
+
+def _add_round(kind: str, status: str, tables: list):
+    def change(doc: dict) -> None:
+        number = len(doc["rounds"]) + 1
+        doc["rounds"][-1]["status"] = "done"
+        doc["rounds"].append({"number": number, "kind": kind, "status": status, "byes": []})
+        for t, sides in enumerate(tables, 1):
+            doc["matches"].append({"round": number, "number": t, "sides": sides, "game": None})
+
+    return change
+
+
+def _more_playoff(sides: list):
+    def change(doc: dict) -> None:
+        doc["matches"].append({"round": 3, "number": 3, "sides": sides, "game": None})
+
+    return change
+
+
+CUTTHROAT = {**game(["Ann", "Cy", "Bo"]), "mode": "cutthroat", "tricks_by": "seat"}
+CUTTHROAT["hands"] = [{"bids": [4, 4, 4], "tricks": [6, 6, 5]}]
+
+CASES = [
+    # finding 10: each of these failed only at a later director action
+    ("empty side", "pairs", at("matches.0.sides.1", []), "matches[0].sides[1]: is empty"),
+    (
+        "pair-shaped sides in an individual event",
+        "individual",
+        at("matches.0.sides", [[1], [3]]),
+        "matches[0].sides[0]: must be two entrants",
+    ),
+    (
+        "three entrants on a side",
+        "pairs",
+        at("matches.0.sides.0", [1, 5, 3]),
+        "matches[0].sides[0]: must be one entrant",
+    ),
+    (
+        "a one-player pair",
+        "pairs",
+        at("entrants.0.players", ["Ann"]),
+        "entrants[0].players: must be two names",
+    ),
+    (
+        "a two-player entrant in an individual event",
+        "individual",
+        at("entrants.0.players", ["Al", "Zed"]),
+        "entrants[0].players: must be one name",
+    ),
+    ("a gap in round numbers", "pairs", at("rounds.1.number", 3), "rounds[1].number: must be 2"),
+    # finding 11: accepted, and wrong
+    (
+        "a cutthroat game",
+        "pairs",
+        at("matches.0.game", CUTTHROAT),
+        "matches[0].game: must be a partnership game of four",
+    ),
+    (
+        "one entrant on both sides",
+        "pairs",
+        at("matches.0.sides", [[1], [1]]),
+        "matches[0].sides[1]: entrant 1 is in round 1 twice",
+    ),
+    (
+        "one entrant at two tables",
+        "pairs",
+        at("matches.1.sides.0", [1]),
+        "matches[1].sides[0]: entrant 1 is in round 1 twice",
+    ),
+    (
+        "a bye who also plays",
+        "pairs",
+        at("rounds.0.byes", [1]),
+        "rounds[0].byes: entrant 1 is in round 1 twice",
+    ),
+    (
+        "more rounds than the settings",
+        "pairs",
+        at("settings.rounds", 1),
+        "rounds[1].kind: is round 2: the settings say 1 rounds",
+    ),
+    (
+        "100 rounds",
+        "pairs",
+        at("rounds", [{"number": n} for n in range(1, 101)]),
+        "rounds: must be a list of at most 36",
+    ),
+    # the rest of what the night's code takes for granted
+    (
+        "an entrant id twice",
+        "pairs",
+        at("entrants.1.id", 1),
+        "entrants[1].id: is the id of entrants[0] too",
+    ),
+    (
+        "an unknown entrant",
+        "pairs",
+        at("matches.0.sides.0", [99]),
+        "matches[0].sides[0]: entrant 99 is not in entrants",
+    ),
+    (
+        "a player in two pairs",
+        "pairs",
+        at("entrants.1.players", ["Cy", "Ann"]),
+        "entrants[1].players: Ann plays in entrants[0] too",
+    ),
+    (
+        "names that collide once joined",
+        "pairs",
+        both(
+            at("entrants.0.players", ["Ann & Bo", "Cy"]),
+            at("entrants.1.players", ["Ann", "Bo & Cy"]),
+        ),
+        "entrants[1]: Ann & Bo & Cy is entrants[0] too",
+    ),
+    (
+        "joined after the last round",
+        "pairs",
+        at("entrants.0.joined_round", 9),
+        "entrants[0].joined_round: must be at most 3",
+    ),
+    (
+        "left after the last round",
+        "pairs",
+        at("entrants.0.left_round", 9),
+        "entrants[0].left_round: must be at most 2",
+    ),
+    (
+        "a table of a round not there",
+        "pairs",
+        at("matches.0.round", 5),
+        "matches[0].round: round 5 is not in rounds",
+    ),
+    (
+        "a table twice",
+        "pairs",
+        at("matches.1.number", 1),
+        "rounds[0]: its tables must be numbered 1 to 2",
+    ),
+    (
+        "a gap in table numbers",
+        "pairs",
+        at("matches.1.number", 3),
+        "rounds[0]: its tables must be numbered 1 to 2",
+    ),
+    (
+        "31 tables",
+        "pairs",
+        both(at("settings.format", "round_robin"), _more_tables(31)),
+        "rounds[0]: has 31 tables: a round holds at most 30",
+    ),
+    (
+        "a round with no table",
+        "pairs",
+        both(at("settings.rounds", 3), _add_round("round", "drawn", [])),
+        "rounds[2]: has no table",
+    ),
+    (
+        "an earlier round still playing",
+        "pairs",
+        at("rounds.0.status", "playing"),
+        "rounds[0].status: must be done",
+    ),
+    (
+        "a drawn round's table with a game",
+        "individual",
+        at("matches.2.game", game(["Al", "Eve", "Cal", "Gil"])),
+        "matches[2].game: must be null: round 2 is drawn",
+    ),
+    (
+        "a begun round's table without one",
+        "pairs",
+        at("matches.2.game", None),
+        "matches[2].game: is missing: round 2 has begun",
+    ),
+    (
+        "a seat not the match's player (individual)",
+        "individual",
+        at("matches.0.game.players", ["Al", "Bea", "Cal", "Dot"]),
+        "matches[0].game.players: seat 1 must be Cal",
+    ),
+    (
+        "a player at the other side's seat (pairs)",
+        "pairs",
+        at("matches.0.game.players", ["Ann", "Bo", "Cy", "Di"]),
+        "matches[0].game.players: seat 1: Bo plays for the other side",
+    ),
+    (
+        "last hand 0",
+        "pairs",
+        at("matches.0.last_hand", 0),
+        "matches[0].last_hand: must be a hand of the game, 1 to 2",
+    ),
+    (
+        "last hand past the game",
+        "pairs",
+        at("matches.0.last_hand", 7),
+        "matches[0].last_hand: must be a hand of the game",
+    ),
+    (
+        "last hand with no game",
+        "individual",
+        at("matches.2.last_hand", 1),
+        "matches[2].last_hand: needs the table's game",
+    ),
+    (
+        "a winner named in a regular round",
+        "pairs",
+        both(at("matches.0.winner", 1), at("matches.0.note", "one more hand")),
+        "matches[0].winner: must be left out",
+    ),
+    (
+        "a playoff the settings do not have",
+        "playoff",
+        at("settings.playoff", 0),
+        "rounds[2].kind: is playoff round 1: the settings' playoff has 0",
+    ),
+    (
+        "a bye list in a playoff round",
+        "playoff",
+        at("rounds.2.byes", [4]),
+        "rounds[2].byes: must be empty in a playoff round",
+    ),
+    (
+        "both sides empty",
+        "playoff",
+        at("matches.4.sides", [[], []]),
+        "matches[4].sides: are both empty",
+    ),
+    (
+        "a playoff round of three tables",
+        "playoff",
+        both(at("settings.playoff", 6), _more_playoff([[4], [5]])),
+        "rounds[2]: has 3 tables: a playoff round has 1, 2, 4, 8",
+    ),
+    (
+        "a playoff round not half the one before",
+        "playoff",
+        _add_round("playoff", "drawn", [[[1], [2]], [[3], [4]]]),
+        "rounds[3]: must have 1 tables: half the round before",
+    ),
+    (
+        "a round after the final",
+        "playoff",
+        both(
+            at("settings.playoff", 64),
+            _add_round("playoff", "done", [[[1], [2]]]),
+            _add_round("playoff", "drawn", [[[1], [2]]]),
+        ),
+        "rounds[4]: comes after the final",
+    ),
+    (
+        "a regular round after the playoff",
+        "playoff",
+        both(at("settings.rounds", 4), _add_round("round", "drawn", [[[1], [2]]])),
+        "rounds[3].kind: must be playoff: the playoff has begun",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("shape", "change", "said"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_an_impossible_event_file_is_refused_naming_the_part(client, shape, change, said):
+    doc = changed(shape, change)
+    with pytest.raises(GameError) as refused:
+        eventfile.read(doc)
+    assert said in str(refused.value)
+    response = upload(client, doc)
+    assert response.status_code == 400
+    assert html.escape(said, quote=False) in response.get_data(as_text=True).replace("&#39;", "'")
+
+
+@pytest.mark.parametrize("shape", sorted(GOOD))
+def test_a_good_event_file_of_each_shape_imports(client, shape):
+    response = upload(client, changed(shape, lambda doc: None))
+    assert response.status_code == 302, response.get_data(as_text=True)
+    director = client.get(response.headers["Location"])
+    assert director.status_code == 200
+
+
+def test_the_command_line_refuses_the_same_files(runner, tmp_path):
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(changed("pairs", at("matches.0.sides.1", []))))
+    result = runner.invoke(args=["event", str(path)])
+    assert result.exit_code != 0 and "matches[0].sides[1]: is empty" in result.output
+    path.write_text(json.dumps(changed("pairs", lambda doc: None)))
+    result = runner.invoke(args=["event", str(path)])
+    assert result.exit_code == 0 and PAIRS[0][0] in result.output
+
+
+def test_a_file_over_what_a_night_holds_is_refused_before_it_is_read(client):
+    doc = changed("pairs", lambda doc: None)
+    doc["padding"] = " " * eventfile.MAX_BYTES
+    with pytest.raises(GameError, match="file: is over 6144 KB"):
+        eventfile.loads(json.dumps(doc))
+    response = upload(client, json.dumps(doc).encode())
+    assert response.status_code == 400 and "file: is over 6144 KB" in response.text
+    doc["padding"] = " " * (eventfile.MAX_BYTES + 100 * 1024)  # past the upload's room
+    response = upload(client, json.dumps(doc).encode())
+    assert response.status_code == 413
+    assert "That upload is too large: an event file is at most 6 MB." in response.text
+
+
+def _long_night(tables: int, hands: int) -> dict:
+    """A round done at `tables` tables, each game of `hands` hands that never ends."""
+
+    def change(doc: dict) -> None:
+        _more_tables(tables)(doc)
+        doc["rounds"][0]["status"] = "done"
+        for m in doc["matches"]:
+            first, second = (doc["entrants"][e - 1]["players"] for (e,) in m["sides"])
+            m["game"] = game([first[0], second[0], first[1], second[1]], target=2000)
+            m["game"]["hands"] = [  # set, then made: the totals drift, no game ends
+                {"bids": [4 - n % 2] * 4, "tricks": [None] * 4, "side_tricks": [7, 6]}
+                for n in range(hands)
+            ]
+
+    return changed("pairs", both(at("settings.format", "round_robin"), change))
+
+
+def test_more_hands_than_a_night_holds_are_refused_before_any_is_scored(client, scorings):
+    doc = _long_night(11, 455)
+    said = "matches: hold 5005 hands in all: a night's file holds at most 5000"
+    with pytest.raises(GameError, match=said):
+        eventfile.read(doc)
+    assert scorings.count == 0
+    assert upload(client, doc).status_code == 400
+    assert upload(client, _long_night(10, 500)).status_code == 302
+
+
+def test_a_file_of_3000_tables_is_refused_at_once(client):
+    def tables(doc: dict) -> None:
+        doc["matches"] = [
+            {"round": 1, "number": n, "sides": [[1], [2]], "game": None} for n in range(1, 3001)
+        ]
+
+    doc = changed("pairs", tables)
+    with pytest.raises(GameError, match=r"matches: must be a list of at most 1152"):
+        eventfile.read(doc)
+    assert upload(client, doc).status_code == 400

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from scorepad import eventfile
-from scorepad.store import event_transfer, storage
+from scorepad.store import storage
 from scorepad.store.db import connect, migrate
+from scorepad.store.event_commands import transfer as event_transfer
 from tests.event_files import pairs_night, upload
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,7 +84,7 @@ def test_an_import_refused_by_the_database_leaves_nothing(app, client, monkeypat
 IMPORTER = """
 import sys
 from scorepad import eventfile
-from scorepad.store import event_transfer
+from scorepad.store.event_commands import transfer as event_transfer
 from scorepad.store.db import connect, migrate
 
 path, night = sys.argv[1], sys.argv[2]

@@ -11,7 +11,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ... import eventfile
 from ...core.errors import GameError
-from ...store.event_transfer import import_event as store_import
+from ...store.event_commands.transfer import import_event as store_import
 from ..db import get_db
 from . import bp, data
 from .card import card_stem

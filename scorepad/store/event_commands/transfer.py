@@ -7,15 +7,15 @@ from collections.abc import Sequence
 
 from sqlite_utils import Database
 
-from ..core.event import Settings
-from ..core.game import Game
-from ..core.model import GameScore
-from ..core.names import name_key
-from ..core.roster import Entrant, Match, Round
-from ..core.rules import Rules
-from . import commands
-from .event_commands import insert_event
-from .storage import StoredGame
+from ...core.event import Settings
+from ...core.game import Game
+from ...core.model import GameScore
+from ...core.names import name_key
+from ...core.roster import Entrant, Match, Round
+from ...core.rules import Rules
+from .. import commands
+from ..storage import StoredGame
+from .checkin import insert_event
 
 
 def _entrants(db: Database, event_id: str, entrants: Sequence[Entrant]) -> dict[int, int]:

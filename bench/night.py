@@ -171,14 +171,13 @@ def _hands(client, game_id: str, count: int) -> list[float]:  # type: ignore[no-
         page = client.get(f"/games/{game_id}").get_data(as_text=True)
         number = int(re.search(r'name="number" (?:type="hidden" )?value="(\d+)"', page).group(1))
         took: list[float] = []
-        answer = _timed(
-            took, lambda: client.post(f"/games/{game_id}/bids", data=bid_form(number, HAND_BIDS))
-        )
+        bids = bid_form(number, HAND_BIDS)
+        answer = _timed(took, lambda: client.post(f"/games/{game_id}/bids", data=bids))  # noqa: B023
         assert answer.status_code == 302, answer.status_code  # type: ignore[attr-defined]
         page = client.get(f"/games/{game_id}").get_data(as_text=True)
         version = int(VERSION.search(page).group(1))  # type: ignore[union-attr]
         form = tricks_form(number, version, HAND_TRICKS)
-        answer = _timed(took, lambda: client.post(f"/games/{game_id}/tricks", data=form))
+        answer = _timed(took, lambda: client.post(f"/games/{game_id}/tricks", data=form))  # noqa: B023
         assert answer.status_code == 302, answer.status_code  # type: ignore[attr-defined]
         times.append(sum(took))
     return times

@@ -122,7 +122,11 @@ def event_standings(event: Event, games: dict[str, StoredGame]) -> tuple[Row, ..
 def event_champion(event: Event, games: dict[str, StoredGame]) -> str | None:
     """The name of the pair or players who won the playoff, once its final is decided."""
     scores = {game_id: stored.score() for game_id, stored in games.items()}
-    side = playoff_winner(event.rounds, event.matches, scores)
+    return champion_name(event, playoff_winner(event.rounds, event.matches, scores))
+
+
+def champion_name(event: Event, side: tuple[int, ...] | None) -> str | None:
+    """'Ann & Bo': the players of the champion's entrants (None: no champion)."""
     if side is None:
         return None
     return " & ".join(p for e in side for p in event.by_id[e].players)

@@ -14,7 +14,8 @@ from ...core.errors import GameError
 from ...core.standings import DEFAULT_ORDER, series
 from ...core.stats import player_stats
 from ...store import event_commands as commands
-from ...store.events import event_of_game, event_standings, load_event
+from ...store import night_results
+from ...store.events import event_of_game, load_event
 from ...store.storage import StoredGame
 from ..csv_export import cell
 from ..db import get_db
@@ -170,17 +171,17 @@ MAX_NIGHTS = 40
 
 @bp.get("/series")
 def series_page() -> str:
-    """A league season: the standings of several nights summed, by their screen links."""
+    """A league season: the standings of several nights summed, by their screen links
+    (at most MAX_NIGHTS), each night's from its games' kept outcomes."""
     db = get_db()
     tokens = [t.rstrip("/").rsplit("/", 1)[-1] for t in request.args.getlist("night") if t]
     nights, unknown = [], 0
     for token in dict.fromkeys(tokens[:MAX_NIGHTS]):
-        found = load_event(db, token, by="view")
-        if found is None:
+        event = load_event(db, token, by="view")
+        if event is None:
             unknown += 1
             continue
-        event, games = data.fresh(db, token, by="view")
-        nights.append((event, event_standings(event, games)))
+        nights.append((event, night_results.night(db, event).rows))
     order = nights[0][0].settings.order if nights else DEFAULT_ORDER
     rows = series([rows for _, rows in nights], order)
     return render_template(

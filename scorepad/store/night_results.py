@@ -67,13 +67,17 @@ def outcomes_of(db: Database, keys: Sequence[GameKey]) -> dict[str, Outcome]:
     return _outcomes_at(db, keys)[0]
 
 
-def _outcomes_at(db: Database, keys: Sequence[GameKey]) -> tuple[dict[str, Outcome], bool]:
+def _outcomes_at(
+    db: Database, keys: Sequence[GameKey], read: bool = True
+) -> tuple[dict[str, Outcome], bool]:
     """The outcomes, and whether each is the game at exactly its key (not a newer
-    revision written since the keys were read)."""
+    revision written since the keys were read); with `read=False` only those kept."""
     where = file_of(db)
     with _outcomes_lock:
         found = {key[0]: _outcomes.get((where, key)) for key in keys}
     missing = [game_id for game_id, outcome in found.items() if outcome is None]
+    if missing and not read:
+        return {}, False
     keep, exact, asked = not db.conn.in_transaction, True, keys_by_id(keys)
     for stored in storage.list_games(db, missing, keep=False) if missing else ():
         at = (stored.id, stored.revision, stored.updated_at)
@@ -106,12 +110,22 @@ def _night_key(db: Database, event: Event, keys: Sequence[GameKey]) -> tuple:
 
 def night(db: Database, event: Event) -> NightResults:
     """The night's standings and champion from its games' outcomes, kept by `_night_key`."""
+    found = counted(db, event, read=True)
+    assert found is not None
+    return found
+
+
+def counted(db: Database, event: Event, read: bool) -> NightResults | None:
+    """The night's results as `night`; None, with `read=False`, if a game's hands would
+    have to be read and scored for them (an outcome not kept at its game's key)."""
     keys = game_keys(db, [m.game_id for m in event.matches if m.game_id])
     key = _night_key(db, event, keys)
     with _nights_lock:
         kept = _nights.get(key)
     if kept is None:
-        outcomes, exact = _outcomes_at(db, keys)
+        outcomes, exact = _outcomes_at(db, keys, read)
+        if not exact and not read:
+            return None
         rows = standings_of(event.settings, event.entrants, event.rounds, event.matches, outcomes)
         kept = NightResults(rows, champion_of(event.rounds, event.matches, outcomes))
         if exact and not db.conn.in_transaction:

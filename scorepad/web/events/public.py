@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from typing import Any
 
 from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
@@ -167,30 +168,42 @@ def settle_after_a_save(response: BaseResponse) -> BaseResponse:
 
 
 MAX_NIGHTS = 40
+SERIES_SECONDS = 0.5  # past this, a night whose games are not counted yet waits
 
 
 @bp.get("/series")
-def series_page() -> str:
+def series_page() -> tuple[str, int, dict[str, str]]:
     """A league season: the standings of several nights summed, by their screen links
-    (at most MAX_NIGHTS), each night's from its games' kept outcomes."""
+    (at most MAX_NIGHTS), each night's from its games' kept outcomes. Nights whose games
+    were never counted are counted for half a second a request; the others wait, said
+    on the page, which then reloads itself until every night is in."""
     db = get_db()
     tokens = [t.rstrip("/").rsplit("/", 1)[-1] for t in request.args.getlist("night") if t]
-    nights, unknown = [], 0
+    nights, known, unknown, waiting = [], [], 0, 0
+    until = time.monotonic() + SERIES_SECONDS
     for token in dict.fromkeys(tokens[:MAX_NIGHTS]):
         event = load_event(db, token, by="view")
         if event is None:
             unknown += 1
             continue
-        nights.append((event, night_results.night(db, event).rows))
+        known.append(event.view_token)
+        found = night_results.counted(db, event, read=time.monotonic() < until)
+        if found is None:
+            waiting += 1
+            continue
+        nights.append((event, found.rows))
     order = nights[0][0].settings.order if nights else DEFAULT_ORDER
     rows = series([rows for _, rows in nights], order)
-    return render_template(
+    page = render_template(
         "events/series.html",
         nights=[event for event, _ in nights],
         rows=rows,
         order_words=[data.KEY_WORDS[k] for k in order],
         unknown=unknown,
+        waiting=waiting,
+        known=known,
     )
+    return page, 200, {"Refresh": "1"} if waiting else {}
 
 
 def event_table(stored: StoredGame) -> dict[str, Any] | None:

@@ -175,11 +175,11 @@ SERIES_SECONDS = 0.5  # past this, a night whose games are not counted yet waits
 def series_page() -> tuple[str, int, dict[str, str]]:
     """A league season: the standings of several nights summed, by their screen links
     (at most MAX_NIGHTS), each night's from its games' kept outcomes. Nights whose games
-    were never counted are counted for half a second a request; the others wait, said
-    on the page, which then reloads itself until every night is in."""
+    were never counted are counted for half a second a request (one at least); the
+    others wait, said on the page, which then reloads itself until every night is in."""
     db = get_db()
     tokens = [t.rstrip("/").rsplit("/", 1)[-1] for t in request.args.getlist("night") if t]
-    nights, known, unknown, waiting = [], [], 0, 0
+    nights, known, unknown, waiting, counting = [], [], 0, 0, False
     until = time.monotonic() + SERIES_SECONDS
     for token in dict.fromkeys(tokens[:MAX_NIGHTS]):
         event = load_event(db, token, by="view")
@@ -187,7 +187,9 @@ def series_page() -> tuple[str, int, dict[str, str]]:
             unknown += 1
             continue
         known.append(event.view_token)
-        found = night_results.counted(db, event, read=time.monotonic() < until)
+        found = night_results.counted(db, event, read=False)
+        if found is None and (not counting or time.monotonic() < until):
+            counting, found = True, night_results.counted(db, event, read=True)
         if found is None:
             waiting += 1
             continue

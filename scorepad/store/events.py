@@ -70,10 +70,28 @@ def _round(row: dict) -> Round:
     )
 
 
-def _match(row: dict) -> Match:
-    sides = tuple(tuple(side) for side in json.loads(row["sides"]))
+def _match(row: dict, sides: list[list[int]]) -> Match:
     winner, note = row.get("winner"), row.get("note") or ""
-    return Match(row["round"], row["number"], sides, row["game_id"], row["last_hand"], winner, note)
+    return Match(
+        row["round"],
+        row["number"],
+        tuple(tuple(side) for side in sides),
+        row["game_id"],
+        row["last_hand"],
+        winner,
+        note,
+    )
+
+
+def _matches(db: Database, event_id: str) -> tuple[Match, ...]:
+    rows = list(
+        db.query(
+            "select * from event_matches where event_id = ? order by round, number", [event_id]
+        )
+    )
+    # every table's sides in one JSON text: one parse for the night, not one a table
+    sides = json.loads("[" + ",".join(r["sides"] for r in rows) + "]")
+    return tuple(_match(row, side) for row, side in zip(rows, sides))
 
 
 def load_event(db: Database, token: str, *, by: str = "id") -> Event | None:
@@ -94,7 +112,7 @@ def load_event(db: Database, token: str, *, by: str = "id") -> Event | None:
         row["revision"],
         tuple(_entrant(r) for r in db.query(order.format("event_entrants", "id"), key)),
         tuple(_round(r) for r in db.query(order.format("event_rounds", "number"), key)),
-        tuple(_match(r) for r in db.query(order.format("event_matches", "round, number"), key)),
+        _matches(db, row["id"]),
     )
 
 

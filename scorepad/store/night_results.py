@@ -19,10 +19,11 @@ Both are LRU caches of frozen values, keyed by values, each behind its own lock.
 
 from __future__ import annotations
 
+import copy
 import json
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cachetools import LRUCache
 from sqlite_utils import Database
@@ -131,7 +132,7 @@ def counted(db: Database, event: Event, read: bool) -> NightResults | None:
         if exact and not db.conn.in_transaction:
             with _nights_lock:
                 _nights[key] = kept
-    return NightResults(tuple(replace(row) for row in kept.rows), kept.champion)
+    return NightResults(tuple(copy.copy(row) for row in kept.rows), kept.champion)
 
 
 def forget_all() -> None:

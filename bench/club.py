@@ -13,6 +13,14 @@ SQLite file and starts a 16-pair event: 8 tables. Then, over loopback:
 Prints each phase's save p50/p99 and the ratio club/idle (the target: at most 1.5).
 
     .venv/bin/python bench/club.py [--seconds 20] [--pace 0.25] [--gap 3]
+
+With --against TREE (a git worktree of older code), it instead measures a long night's
+cost in both trees in one run and prints the ratios (bench/night.py: a table's save at
+round 1 and at round 30, the big screen, the director's page, results, CSV, a series
+of 40 nights):
+
+    git -C /work/main worktree add --detach ../perf-base e99aca1
+    .venv/bin/python bench/club.py --against ../perf-base [--rounds 2] [--requests 10]
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench import night  # noqa: E402
 from bench.measure import TimedPhone, ms  # noqa: E402
 from tests.event_helpers import night_started  # noqa: E402
 from tests.live import Phone, free_port, serve  # noqa: E402
@@ -84,7 +93,15 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20, help="length of each phase")
     parser.add_argument("--pace", type=float, default=0.25, help="table 1: seconds between hands")
     parser.add_argument("--gap", type=float, default=3.0, help="seconds between other saves")
+    parser.add_argument("--against", type=Path, help="an older tree: a long night's cost")
+    parser.add_argument("--rounds", type=int, default=2, help="--against: alternating rounds")
+    parser.add_argument("--requests", type=int, default=10, help="--against: a case a round")
+    parser.add_argument("--series-requests", type=int, default=2, help="--against: the series")
+    parser.add_argument("--nights", type=int, default=40, help="--against: nights in the series")
     args = parser.parse_args()
+    if args.against:
+        night.against(args.against, args.rounds, args.requests, args.series_requests, args.nights)
+        return 0
     folder = Path(tempfile.mkdtemp(prefix="scorepad-club-"))
     port = free_port()
     server = serve(folder / "scorepad.db", port)

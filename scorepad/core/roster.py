@@ -94,24 +94,72 @@ def check_named(winner: object, note: object, field: str = "winner") -> tuple[in
     return (0 if winner == 0 else 1), text
 
 
-def match_winner(match: Match, score: GameScore) -> int | None:
+@dataclass(frozen=True)
+class Outcome:
+    """A table's game as the standings and the bracket read it: each side's total and
+    bags, whether it is over, its winning side (None: a draw, or not over) and the
+    hands played. The whole of what a night's results need of a game's hands."""
+
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    finished: bool
+    winner: int | None
+    played: int
+
+
+def outcome_of(score: GameScore) -> Outcome:
+    """A scored game's outcome."""
+    finished = score.status == "finished"
+    played = len(score.hands) - (1 if score.pending else 0)
+    winner = score.winner if finished else None
+    return Outcome(tuple(score.totals), tuple(score.bags), finished, winner, played)
+
+
+def _through(match: Match, finished: bool, winner: int | None) -> int | None:
+    # a finished game without a winner (a draw) counts for the side the director named
+    if not finished:
+        return None
+    return winner if winner is not None else match.winner
+
+
+def side_through(match: Match, outcome: Outcome) -> int | None:
     """The side that won a table's game: the game's winner; a finished game without one
     (a draw) counts for the side the director named, if any (a playoff needs a winner)."""
-    if score.status != "finished":
-        return None
-    return score.winner if score.winner is not None else match.winner
+    return _through(match, outcome.finished, outcome.winner)
+
+
+def match_winner(match: Match, score: GameScore) -> int | None:
+    """The side that won a table's scored game, as `side_through`."""
+    return _through(match, score.status == "finished", score.winner)
+
+
+def _final(rounds: Sequence[Round], matches: Sequence[Match]) -> Match | None:
+    """The playoff's final, once it is the one table of the last playoff round."""
+    playoff = [r.number for r in rounds if r.kind == "playoff"]
+    final = [m for m in matches if playoff and m.round == playoff[-1]]
+    return final[0] if len(final) == 1 and not final[0].bye else None
 
 
 def playoff_winner(
     rounds: Sequence[Round], matches: Sequence[Match], scores: Mapping[str, GameScore]
 ) -> tuple[int, ...] | None:
     """The entrants who won the playoff: the winning side of its final, once decided."""
-    playoff = [r.number for r in rounds if r.kind == "playoff"]
-    final = [m for m in matches if playoff and m.round == playoff[-1]]
-    if len(final) != 1 or final[0].bye or final[0].game_id not in scores:
+    final = _final(rounds, matches)
+    if final is None or final.game_id not in scores:
         return None
-    side = match_winner(final[0], scores[final[0].game_id or ""])
-    return None if side is None else final[0].sides[side]
+    side = match_winner(final, scores[final.game_id or ""])
+    return None if side is None else final.sides[side]
+
+
+def champion_of(
+    rounds: Sequence[Round], matches: Sequence[Match], outcomes: Mapping[str, Outcome]
+) -> tuple[int, ...] | None:
+    """The entrants who won the playoff, from the games' outcomes."""
+    final = _final(rounds, matches)
+    if final is None or final.game_id not in outcomes:
+        return None
+    side = side_through(final, outcomes[final.game_id or ""])
+    return None if side is None else final.sides[side]
 
 
 def night_over(settings: Settings, rounds: Sequence[Round], decided: bool) -> bool:
@@ -124,10 +172,9 @@ def night_over(settings: Settings, rounds: Sequence[Round], decided: bool) -> bo
     return len(rounds) >= settings.rounds and settings.playoff == 0
 
 
-def result_of(sides: tuple[tuple[int, ...], ...], score: GameScore) -> Result:
+def result_of(sides: tuple[tuple[int, ...], ...], outcome: Outcome) -> Result:
     """A table's game as a result for the standings."""
-    finished = score.status == "finished"
-    return Result(sides, score.totals, score.bags, finished, score.winner if finished else None)
+    return Result(sides, outcome.totals, outcome.bags, outcome.finished, outcome.winner)
 
 
 def night_standings(
@@ -137,13 +184,25 @@ def night_standings(
     matches: Sequence[Match],
     scores: Mapping[str, GameScore],
 ) -> tuple[Row, ...]:
+    """The standings of the night's rounds from the scored games (`standings_of`)."""
+    outcomes = {game_id: outcome_of(score) for game_id, score in scores.items()}
+    return standings_of(settings, entrants, rounds, matches, outcomes)
+
+
+def standings_of(
+    settings: Settings,
+    entrants: Sequence[Entrant],
+    rounds: Sequence[Round],
+    matches: Sequence[Match],
+    outcomes: Mapping[str, Outcome],
+) -> tuple[Row, ...]:
     """The standings of the night's rounds (the playoff left out), after every hand;
     a bye counts once its round has started."""
     regular = {r.number for r in rounds if r.kind == "round"}
     results = [
-        result_of(m.sides, scores[m.game_id])
+        result_of(m.sides, outcomes[m.game_id])
         for m in matches
-        if m.round in regular and m.game_id is not None and m.game_id in scores
+        if m.round in regular and m.game_id is not None and m.game_id in outcomes
     ]
     byes = [e for r in rounds if r.kind == "round" and r.status != "drawn" for e in r.byes]
     names = {e.id: e.name for e in entrants}

@@ -70,10 +70,31 @@ def _round(row: dict) -> Round:
     )
 
 
-def match_from_row(row: dict) -> Match:
-    sides = tuple(tuple(side) for side in json.loads(row["sides"]))
+def match_from_row(row: dict, sides: list[list[int]] | None = None) -> Match:
+    """A table of a round from its row (`sides`: its sides parsed already, if they are)."""
+    if sides is None:
+        sides = json.loads(row["sides"])
     winner, note = row.get("winner"), row.get("note") or ""
-    return Match(row["round"], row["number"], sides, row["game_id"], row["last_hand"], winner, note)
+    return Match(
+        row["round"],
+        row["number"],
+        tuple(tuple(side) for side in sides),
+        row["game_id"],
+        row["last_hand"],
+        winner,
+        note,
+    )
+
+
+def _matches(db: Database, event_id: str) -> tuple[Match, ...]:
+    rows = list(
+        db.query(
+            "select * from event_matches where event_id = ? order by round, number", [event_id]
+        )
+    )
+    # every table's sides in one JSON text: one parse for the night, not one a table
+    sides = json.loads("[" + ",".join(r["sides"] for r in rows) + "]")
+    return tuple(match_from_row(row, side) for row, side in zip(rows, sides))
 
 
 def load_event(db: Database, token: str, *, by: str = "id") -> Event | None:
@@ -94,9 +115,7 @@ def load_event(db: Database, token: str, *, by: str = "id") -> Event | None:
         row["revision"],
         tuple(_entrant(r) for r in db.query(order.format("event_entrants", "id"), key)),
         tuple(_round(r) for r in db.query(order.format("event_rounds", "number"), key)),
-        tuple(
-            match_from_row(r) for r in db.query(order.format("event_matches", "round, number"), key)
-        ),
+        _matches(db, row["id"]),
     )
 
 
@@ -124,7 +143,11 @@ def event_standings(event: Event, games: dict[str, StoredGame]) -> tuple[Row, ..
 def event_champion(event: Event, games: dict[str, StoredGame]) -> str | None:
     """The name of the pair or players who won the playoff, once its final is decided."""
     scores = {game_id: stored.score() for game_id, stored in games.items()}
-    side = playoff_winner(event.rounds, event.matches, scores)
+    return champion_name(event, playoff_winner(event.rounds, event.matches, scores))
+
+
+def champion_name(event: Event, side: tuple[int, ...] | None) -> str | None:
+    """'Ann & Bo': the players of the champion's entrants (None: no champion)."""
     if side is None:
         return None
     return " & ".join(p for e in side for p in event.by_id[e].players)

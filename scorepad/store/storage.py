@@ -73,9 +73,19 @@ class StoredGame:
 # is found only at the revision and write time of its row, so a revision rolled back
 # and taken again by another write never finds the first one's game. One entry a game,
 # not a revision: 256 revisions were some 120 hands of a busy evening, and a long game
-# pushed out was read and scored again from its first hand on its next request.
+# pushed out was read and scored again from its first hand on its next request. Weighed
+# by hands, not counted in games: a club night's hundreds of short games fit as a few
+# long games do (256 games were less than a 30-table night of 9 rounds, all read and
+# scored again on each look at it); a game weighs its hands and its row, as 8 hands.
 _Key = tuple[str, str]
-_recent: LRUCache[_Key, StoredGame] = LRUCache(maxsize=256)
+HANDS_KEPT = 60_000
+
+
+def _weight(stored: StoredGame) -> int:
+    return len(stored.game.hands) + 8
+
+
+_recent: LRUCache[_Key, StoredGame] = LRUCache(maxsize=HANDS_KEPT, getsizeof=_weight)
 _recent_lock = threading.Lock()
 
 
@@ -162,9 +172,10 @@ def load_game(db: Database, game_id: str, *, by: str = "id") -> StoredGame | Non
     return stored
 
 
-def list_games(db: Database, ids: Sequence[str]) -> list[StoredGame]:
+def list_games(db: Database, ids: Sequence[str], *, keep: bool = True) -> list[StoredGame]:
     """The games with these ids, newest first, in at most two queries: the hands are
-    read only for games not already in memory at their current revision."""
+    read only for games not already in memory at their current revision; `keep=False`
+    leaves the games read out of memory (a reader that keeps only what it needs)."""
     rows = _rows(
         db,
         "select * from games where id in (select value from json_each(?)) "
@@ -187,7 +198,8 @@ def list_games(db: Database, ids: Sequence[str]) -> list[StoredGame]:
         stored = found[row["id"]]
         if stored is None:
             stored = _build(row, hands[row["id"]])
-            remember(db, stored)
+            if keep:
+                remember(db, stored)
         games.append(stored)
     return games
 

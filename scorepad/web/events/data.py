@@ -16,8 +16,8 @@ from ...core.event_flow import allowed, facts_of, state_of
 from ...core.model import GameScore
 from ...core.roster import night_over
 from ...core.standings import Row
-from ...store import seats
-from ...store.events import Event, Match, event_champion, event_standings, games_of, load_event
+from ...store import night_results, seats
+from ...store.events import Event, Match, champion_name, games_of, load_event
 from ...store.storage import StoredGame
 from ..words import status_line
 
@@ -167,10 +167,11 @@ def clock(event: Event) -> dict[str, Any]:
 
 
 def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool = False) -> dict:
-    """Everything an event page shows."""
-    rows: tuple[Row, ...] = event_standings(event, games)
+    """Everything an event page shows; the standings from the games' kept outcomes."""
+    results = night_results.night(db, event)
+    rows: tuple[Row, ...] = results.rows
     last = event.current
-    champion = event_champion(event, games)
+    champion = champion_name(event, results.champion)
     return {
         "event": event,
         "rows": rows,

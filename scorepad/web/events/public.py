@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from typing import Any
 
 from flask import Response, abort, flash, redirect, render_template, request, url_for
@@ -13,9 +14,10 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...core.errors import GameError
 from ...core.standings import DEFAULT_ORDER, series
 from ...core.stats import player_stats
+from ...store import night_results
 from ...store.event_commands import checkin
 from ...store.event_commands.outcomes import EventRefused, EventStale
-from ...store.events import event_of_game, event_standings, load_event
+from ...store.events import event_of_game, load_event
 from ...store.storage import StoredGame
 from ..csv_export import cell
 from ..db import get_db
@@ -159,30 +161,44 @@ def results_csv(token: str) -> BaseResponse:
 
 
 MAX_NIGHTS = 40
+SERIES_SECONDS = 0.5  # past this, a night whose games are not counted yet waits
 
 
 @bp.get("/series")
-def series_page() -> str:
-    """A league season: the standings of several nights summed, by their screen links."""
+def series_page() -> tuple[str, int, dict[str, str]]:
+    """A league season: the standings of several nights summed, by their screen links
+    (at most MAX_NIGHTS), each night's from its games' kept outcomes. Nights whose games
+    were never counted are counted for half a second a request (one at least); the
+    others wait, said on the page, which then reloads itself until every night is in."""
     db = get_db()
     tokens = [t.rstrip("/").rsplit("/", 1)[-1] for t in request.args.getlist("night") if t]
-    nights, unknown = [], 0
+    nights, known, unknown, waiting, counting = [], [], 0, 0, False
+    until = time.monotonic() + SERIES_SECONDS
     for token in dict.fromkeys(tokens[:MAX_NIGHTS]):
-        found = load_event(db, token, by="view")
-        if found is None:
+        event = load_event(db, token, by="view")
+        if event is None:
             unknown += 1
             continue
-        event, games = data.fresh(db, token, by="view")
-        nights.append((event, event_standings(event, games)))
+        known.append(event.view_token)
+        found = night_results.counted(db, event, read=False)
+        if found is None and (not counting or time.monotonic() < until):
+            counting, found = True, night_results.counted(db, event, read=True)
+        if found is None:
+            waiting += 1
+            continue
+        nights.append((event, found.rows))
     order = nights[0][0].settings.order if nights else DEFAULT_ORDER
     rows = series([rows for _, rows in nights], order)
-    return render_template(
+    page = render_template(
         "events/series.html",
         nights=[event for event, _ in nights],
         rows=rows,
         order_words=[data.KEY_WORDS[k] for k in order],
         unknown=unknown,
+        waiting=waiting,
+        known=known,
     )
+    return page, 200, {"Refresh": "1"} if waiting else {}
 
 
 def event_table(stored: StoredGame) -> dict[str, Any] | None:

@@ -1,0 +1,143 @@
+"""A club night's results read from each game's outcome, not its hands, and kept. No Flask.
+
+What is kept, on what key, and what invalidates it:
+- each game's `Outcome` (core/roster.py: totals, bags, over or not, winner, hands
+  played), by (database file, game id, revision, updated_at). Every write to a game (a
+  hand, a fix to an earlier hand, an undo, the game ended or reopened, its rules) takes
+  a new revision and write time, so a changed game is never found at its old key; a
+  revision rolled back and taken again by another write has another write time. A
+  deleted game has no row, so it is never looked up. The key is read by one query of
+  the games' (id, revision, updated_at); hands are read and scored only for a game not
+  kept at its key, and only outside a write (what is kept was committed).
+- each night's standings and champion, by (database file, event id, everything the
+  standings read of the event: its ranking order and bye rule, the entrants' names, each
+  round's kind, status and byes, each table's round, sides, game and named winner, and
+  the key above of each of its games). Any change to the event or to one of its games
+  gives another key; the standings handed out are copies of the kept rows.
+Both are LRU caches of frozen values, keyed by values, each behind its own lock.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cachetools import LRUCache
+from sqlite_utils import Database
+
+from ..core.roster import Outcome, champion_of, outcome_of, standings_of
+from ..core.standings import Row
+from . import storage
+from .db import file_of
+from .events import Event
+
+GameKey = tuple[str, int, str]  # game id, revision, updated_at
+
+# A 30-table, 30-round night is 900 games; 40 nights of a series some 15,000.
+_outcomes: LRUCache[tuple[str, GameKey], Outcome] = LRUCache(maxsize=32_768)
+_outcomes_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class NightResults:
+    """A night's standings (the playoff left out) and its champion's entrants, if any."""
+
+    rows: tuple[Row, ...]
+    champion: tuple[int, ...] | None
+
+
+_nights: LRUCache[tuple, NightResults] = LRUCache(maxsize=64)
+_nights_lock = threading.Lock()
+
+
+def game_keys(db: Database, ids: Sequence[str]) -> list[GameKey]:
+    """The (id, revision, updated_at) of the games with these ids that exist, one query."""
+    cursor = db.conn.execute(
+        "select id, revision, updated_at from games where id in (select value from json_each(?))",
+        [json.dumps(list(ids))],
+    )
+    return sorted(cursor.fetchall())
+
+
+def outcomes_of(db: Database, keys: Sequence[GameKey]) -> dict[str, Outcome]:
+    """Each game's outcome at these keys (from `game_keys`); only a game not kept at its
+    key is read and scored."""
+    return _outcomes_at(db, keys)[0]
+
+
+def _outcomes_at(
+    db: Database, keys: Sequence[GameKey], read: bool = True
+) -> tuple[dict[str, Outcome], bool]:
+    """The outcomes, and whether each is the game at exactly its key (not a newer
+    revision written since the keys were read); with `read=False` only those kept."""
+    where = file_of(db)
+    with _outcomes_lock:
+        found = {key[0]: _outcomes.get((where, key)) for key in keys}
+    missing = [game_id for game_id, outcome in found.items() if outcome is None]
+    if missing and not read:
+        return {}, False
+    keep, exact, asked = not db.conn.in_transaction, True, keys_by_id(keys)
+    for stored in storage.list_games(db, missing, keep=False) if missing else ():
+        at = (stored.id, stored.revision, stored.updated_at)
+        exact = exact and asked.get(stored.id) == at
+        found[stored.id] = outcome = outcome_of(stored.score())
+        if keep:
+            with _outcomes_lock:
+                _outcomes[(where, at)] = outcome
+    return {game_id: o for game_id, o in found.items() if o is not None}, exact
+
+
+def keys_by_id(keys: Sequence[GameKey]) -> dict[str, GameKey]:
+    """The keys by game id."""
+    return {key[0]: key for key in keys}
+
+
+def _night_key(db: Database, event: Event, keys: Sequence[GameKey]) -> tuple:
+    settings = event.settings
+    return (
+        file_of(db),
+        event.id,
+        tuple(settings.order),
+        settings.bye_counts,
+        tuple((e.id, e.name) for e in event.entrants),
+        tuple((r.number, r.kind, r.status, r.byes) for r in event.rounds),
+        tuple((m.round, m.number, m.sides, m.game_id, m.winner) for m in event.matches),
+        tuple(keys),
+    )
+
+
+def night(db: Database, event: Event) -> NightResults:
+    """The night's standings and champion from its games' outcomes, kept by `_night_key`."""
+    found = counted(db, event, read=True)
+    assert found is not None
+    return found
+
+
+def counted(db: Database, event: Event, read: bool) -> NightResults | None:
+    """The night's results as `night`; None, with `read=False`, if a game's hands would
+    have to be read and scored for them (an outcome not kept at its game's key)."""
+    keys = game_keys(db, [m.game_id for m in event.matches if m.game_id])
+    key = _night_key(db, event, keys)
+    with _nights_lock:
+        kept = _nights.get(key)
+    if kept is None:
+        outcomes, exact = _outcomes_at(db, keys, read)
+        if not exact and not read:
+            return None
+        rows = standings_of(event.settings, event.entrants, event.rounds, event.matches, outcomes)
+        kept = NightResults(rows, champion_of(event.rounds, event.matches, outcomes))
+        if exact and not db.conn.in_transaction:
+            with _nights_lock:
+                _nights[key] = kept
+    return NightResults(tuple(copy.copy(row) for row in kept.rows), kept.champion)
+
+
+def forget_all() -> None:
+    """Empty both caches (tests: cold against warm)."""
+    with _outcomes_lock:
+        _outcomes.clear()
+    with _nights_lock:
+        _nights.clear()

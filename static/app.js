@@ -258,7 +258,9 @@ function livePoll(board) {
     try {
       const res = await fetch(board.dataset.poll, { cache: "no-cache" });
       const now = res.headers.get("ETag");
-      if (res.ok && now !== tag && board.isConnected) {
+      // an open "Yes" fold-out or a form being filled in is not redrawn under the finger
+      const busy = board.querySelector("details.confirm[open], form:focus-within");
+      if (res.ok && now !== tag && board.isConnected && !busy) {
         if (tag !== null) {
           const html = await res.text();
           const turn = html.match(/data-turn="([^"]*)"/);

@@ -52,7 +52,7 @@ class TableView:
     named: str = ""  # a drawn playoff game: who the director sent through, and why
     sitting_in: tuple[str, ...] = ()  # substitutes playing for a fixed pair in this game
     phase: str = ""  # the hand in play: "bidding", "playing" (bids in), "" (game over)
-    progress: str = ""  # "Finished: Ann & Bo won 312 to 180", "hand 3", "finishing hand 4, the last"
+    progress: str = ""  # "Finished: Ann & Bo won 312 to 180", "hand 3"...
     bye: bool = False  # a playoff bye: one side goes through without a game
 
 

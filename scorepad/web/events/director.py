@@ -173,7 +173,10 @@ def check_in(event_id: str) -> BaseResponse:
         return redirect(url_for("events.director", event_id=event_id, _anchor="checkin"))
     names = [n for n in (form.player_0.data, form.player_1.data) if n and n.strip()]
     return _act(
-        event_id, lambda: checkin.check_in(get_db(), event_id, names), f"{' & '.join(names)} in.", "checkin"
+        event_id,
+        lambda: checkin.check_in(get_db(), event_id, names),
+        f"{' & '.join(names)} in.",
+        "checkin",
     )
 
 

@@ -120,3 +120,22 @@ def test_the_playoff_is_named_the_winner_form_sits_by_its_table_and_screen_has_b
     assert "Playoff" in screen and "The semi-final" in screen
     csv = client.get(f"/events/screen/{token}/results.csv").get_data(as_text=True)
     assert ",semi-final," in csv
+
+
+def test_after_a_substitute_results_and_csv_name_who_sat_at_the_table(client, app):
+    night = _night(client, app, pairs=PAIRS[:4], rounds=1)
+    first = night.round()[0]
+    players = night.game(first.game_id).game.table.players
+    leaving = players[1]
+    night.post("rounds/1/reseat", "sits in for", revision=night.revision(), seat="1-1", name="Zed")
+    night.play_round()
+    seated = night.game(first.game_id).game.table.players
+    assert "Zed" in seated and leaving not in seated
+    token = night.event().view_token
+    results = text(client.get(f"/events/screen/{token}/results"))
+    csv = client.get(f"/events/screen/{token}/results.csv").get_data(as_text=True)
+    side = f"{seated[1]} & {seated[3]}"
+    assert "Zed" in side
+    assert "Table 1: " in results and side in results
+    assert side in csv.splitlines()[1]
+    assert leaving not in csv.splitlines()[1]

@@ -15,7 +15,7 @@ from ...core.bracket import stage_name
 from ...core.event import last_hand, seconds_left, time_called
 from ...core.event_flow import allowed, facts_of, state_of
 from ...core.model import GameScore
-from ...core.roster import night_over
+from ...core.roster import night_over, sides_as_sat
 from ...core.standings import Row
 from ...store import seats
 from ...store.events import Event, Match, event_champion, event_standings, games_of, load_event
@@ -99,6 +99,8 @@ def tables(
             continue
         score = stored.score()
         drawn = score.status == "finished" and score.winner is None
+        sitting_in = _sitting_in(event, match, stored.game.table.players)
+        names = sides_as_sat(stored.game.table.players) if sitting_in else names  # as sat
         views.append(
             TableView(
                 match.number,
@@ -115,7 +117,7 @@ def tables(
                 len(score.hands) - (1 if score.pending else 0),
                 drawn,
                 _named(names, match),
-                _sitting_in(event, match, stored.game.table.players),
+                sitting_in,
                 _phase(score),
                 progress=progress(score, last_hand(match.last_hand, on_time, score)),
             )

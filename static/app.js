@@ -310,8 +310,12 @@ function showAnswer(doc, url) {
   // The polite live region reads the hand just saved and the score, once it is in place.
   const said = document.getElementById("announce");
   if (said) setTimeout(() => { said.textContent = said.dataset.say || ""; }, 150);
-  if (url) history.replaceState(null, "", url);
-  window.scrollTo(0, 0);
+  // A page that names the part acted on (?at=table-4, the director's) comes back there:
+  // a fetch loses the redirect's #fragment, so the server says it in the address too.
+  const at = url ? new URL(url).searchParams.get("at") : null;
+  const part = at ? document.getElementById(at) : null;
+  if (url) history.replaceState(null, "", part ? `${url.split("#")[0]}#${at}` : url);
+  if (part) part.scrollIntoView(); else window.scrollTo(0, 0);
   enhance(document);
   const first = document.querySelector("main [role=alert], main h1");
   if (first) { first.setAttribute("tabindex", "-1"); first.focus({ preventScroll: true }); }

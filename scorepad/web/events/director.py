@@ -154,7 +154,7 @@ def _act(
         flash("Not done: that game changed on its table meanwhile. Try again.", "error")
     else:
         flash(done if isinstance(done, str) else done(), "success")
-    return redirect(url_for("events.director", event_id=event_id, _anchor=at))
+    return redirect(url_for("events.director", event_id=event_id, at=at, _anchor=at))
 
 
 def _revision(name: str = "revision") -> int:
@@ -170,7 +170,9 @@ def check_in(event_id: str) -> BaseResponse:
     if not form.validate():
         bad = next(f for f in form if f.errors)
         flash(f"Not checked in: {bad.label.text}: {plain_error(bad, bad.errors[0])}", "error")
-        return redirect(url_for("events.director", event_id=event_id, _anchor="checkin"))
+        return redirect(
+            url_for("events.director", event_id=event_id, at="checkin", _anchor="checkin")
+        )
     names = [n for n in (form.player_0.data, form.player_1.data) if n and n.strip()]
     return _act(
         event_id,

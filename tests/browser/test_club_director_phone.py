@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import PHONE, shot
+from tests.browser.helpers import ARTIFACTS, PHONE, shot
 from tests.event_helpers import event_form, hands_at_each_table
 from tests.live import Phone
 
@@ -39,6 +39,8 @@ def _back_at(page: Page, anchor: str) -> None:
     expect(page.locator(f"#{anchor}")).to_be_in_viewport()
     assert page.evaluate("window.scrollY") > 0
     _fits(page)
+    width = page.viewport_size["width"]  # what the director sees: the screen, not the page
+    page.screenshot(path=str(ARTIFACTS / f"director-phone-at-{anchor}-{width}.png"))
 
 
 def test_a_six_table_night_from_the_directors_phone(browser, live_server):

@@ -258,7 +258,9 @@ function livePoll(board) {
     try {
       const res = await fetch(board.dataset.poll, { cache: "no-cache" });
       const now = res.headers.get("ETag");
-      if (res.ok && now !== tag && board.isConnected) {
+      // an open "Yes" fold-out or a form being filled in is not redrawn under the finger
+      const busy = board.querySelector("details.confirm[open], form:focus-within");
+      if (res.ok && now !== tag && board.isConnected && !busy) {
         if (tag !== null) {
           const html = await res.text();
           const turn = html.match(/data-turn="([^"]*)"/);
@@ -308,8 +310,12 @@ function showAnswer(doc, url) {
   // The polite live region reads the hand just saved and the score, once it is in place.
   const said = document.getElementById("announce");
   if (said) setTimeout(() => { said.textContent = said.dataset.say || ""; }, 150);
-  if (url) history.replaceState(null, "", url);
-  window.scrollTo(0, 0);
+  // A page that names the part acted on (?at=table-4, the director's) comes back there:
+  // a fetch loses the redirect's #fragment, so the server says it in the address too.
+  const at = url ? new URL(url).searchParams.get("at") : null;
+  const part = at ? document.getElementById(at) : null;
+  if (url) history.replaceState(null, "", part ? `${url.split("#")[0]}#${at}` : url);
+  if (part) part.scrollIntoView(); else window.scrollTo(0, 0);
   enhance(document);
   const first = document.querySelector("main [role=alert], main h1");
   if (first) { first.setAttribute("tabindex", "-1"); first.focus({ preventScroll: true }); }

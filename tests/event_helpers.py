@@ -38,12 +38,12 @@ def event_form(**extra):
     return data
 
 
-def director_act(desk: Phone, event_id: str, action: str) -> None:
+def director_act(desk: Phone, event_id: str, action: str, **extra: str) -> None:
     """One of the director's buttons ("draw", "start", ...) over HTTP, sent with the
     revision the director's page shows."""
     _, _, page = desk.request(f"/events/{event_id}")
     revision = REVISION.search(page).group(1)
-    status, _, _ = desk.request(f"/events/{event_id}/{action}", {"revision": revision})
+    status, _, _ = desk.request(f"/events/{event_id}/{action}", {"revision": revision, **extra})
     assert status == 302
 
 
@@ -118,8 +118,8 @@ class Night:
         data = {f"player_{i}": n for i, n in enumerate(names)}
         return self.post("checkin", expect=" in.", **data)
 
-    def act(self, what, expect=""):
-        return self.post(what, expect=expect, revision=self.revision())
+    def act(self, what, expect="", **data):
+        return self.post(what, expect=expect, revision=self.revision(), **data)
 
     def draw_and_start(self) -> None:
         """Draw the next round and start it, each seen done on the director's page."""

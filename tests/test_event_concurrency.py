@@ -19,7 +19,7 @@ def test_tables_finishing_together_after_time_is_called(app, client):
     games = [m.game_id for m in night.round()]
     for game_id in games:
         client.post(f"/games/{game_id}/bids", data=bid_form(1, (3, 3, 3, 3)))
-    night.act("call", "Time called")  # hand 1 is in play at every table
+    night.act("call", "Time called", confirm="yes")  # hand 1 is in play at every table
     forms = [tricks_form(1, version_on_page(client, g), (None,) * 4, sides=(7, 6)) for g in games]
     event = night.event()
     looks = [f"/events/screen/{event.view_token}/live", f"/events/{night.id}/tables"]

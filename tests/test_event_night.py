@@ -60,9 +60,9 @@ def test_twelve_pairs_swiss_with_a_late_arrival_a_leaver_the_clock_and_a_playoff
     assert r.status_code == 302, r.get_data(as_text=True)
     assert night.game(first.game_id).score().totals == (-60, 63)
     night.hand(second.game_id, 9)
-    night.act("call", "Time called")  # the director calls time early
+    night.act("call", "Time called", confirm="yes")  # the director calls time early
     assert night.event().round_matches(2)[1].last_hand is None  # judged when read
-    assert "hand 2 (last: 2)" in text(client.get(f"/events/{night.id}"))
+    assert "finishing hand 2, the last" in text(client.get(f"/events/{night.id}"))
     night.hand(second.game_id, 8)  # the hand in play: the game ends after it
     assert night.game(second.game_id).score().reason == "ended"
     night.play_round(lambda table: 4 if table == 1 else 9)
@@ -127,7 +127,8 @@ def test_twelve_pairs_swiss_with_a_late_arrival_a_leaver_the_clock_and_a_playoff
     assert final.sides == ((top[0],), (top[1],))
     night.play_round()
     screen = text(client.get(f"/events/screen/{event.view_token}/results"))
-    assert "Playoff round 6" in screen and "Game over" in screen
+    assert "The final (round 6)" in screen and "The semi-final (round 5)" in screen
+    assert "Game over" in screen
 
 
 def test_twenty_six_players_rotate_partners_with_byes(client, app):
@@ -275,10 +276,10 @@ def test_the_director_changes_the_draw_and_ends_a_table(client, app):
     night.act("start", "Round started")
     page = night.post("swap", "no round is drawn", revision=night.revision(), first=1, second=2)
     first = night.round()[0]
-    page = night.post("rounds/1/tables/1/end", "Not done")  # nothing played yet
+    page = night.post("rounds/1/tables/1/end", "Not done", confirm="yes")  # nothing played yet
     assert "only after a played hand" in page
     night.hand(first.game_id, 9)
-    night.post("rounds/1/tables/1/end", "Table 1&#39;s game ended")
+    night.post("rounds/1/tables/1/end", "Table 1&#39;s game ended", confirm="yes")
     score = night.game(first.game_id).score()
     assert (score.status, score.winner, score.reason) == ("finished", 0, "ended")
     assert client.post("/events/nope/draw", data={"revision": "0"}).status_code == 404
@@ -331,7 +332,7 @@ def test_a_game_page_can_show_its_table_and_the_round_clock(client, app):
     for _ in range(2):
         page = client.get(f"/games/{match.game_id}").get_data(as_text=True)
         assert "Tuesday club, round 1, table 1" in page and 'role="timer"' in page
-    night.act("call", "Time")
+    night.act("call", "Time", confirm="yes")
     assert "time is called" in client.get(f"/games/{match.game_id}").get_data(as_text=True)
 
 

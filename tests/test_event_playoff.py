@@ -166,7 +166,8 @@ def test_the_director_names_the_winner_on_the_page_and_the_file_keeps_it(client,
     (final,) = night.round()
     for took in (7, 6):
         night.hand(final.game_id, took)
-    r = client.post(f"/events/{night.id}/rounds/2/tables/1/end", data={"revision": "0"})
+    form = {"revision": "0", "confirm": "yes"}
+    r = client.post(f"/events/{night.id}/rounds/2/tables/1/end", data=form)
     assert r.status_code == 302
     page = client.get(f"/events/{night.id}").get_data(as_text=True)
     assert "A playoff match needs a winner" in page

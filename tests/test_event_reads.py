@@ -76,5 +76,5 @@ def test_no_page_of_a_night_whose_clock_ran_out_writes(app, client, monkeypatch,
     assert _dump(app.config["DATABASE"]) == before
     # every page shows time called, judged as read: the director's page says it
     director = client.get(f"/events/{night.id}").get_data(as_text=True)
-    assert "finish this hand" in director and "hand 2 (last: 2)" in director
+    assert "finish this hand" in director and "finishing hand 2, the last" in director
     assert len(pages) >= 30

@@ -67,3 +67,12 @@ def next_round(played: Sequence[Match], winners: Sequence[int | None]) -> tuple[
         return ()
     number = played[0].round + 1
     return tuple(Match(number, i // 2, going[i], going[i + 1]) for i in range(0, len(going), 2))
+
+
+STAGES = {1: "final", 2: "semi-final", 4: "quarter-final"}
+
+
+def stage_name(index: int, matches: int) -> str:
+    """A playoff round's name from its number of matches (byes counted): the final,
+    the semi-final, the quarter-final; before those "playoff round N" (`index`, 1 first)."""
+    return STAGES.get(matches, f"playoff round {index}")

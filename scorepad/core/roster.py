@@ -81,6 +81,13 @@ def place_of(seat: int) -> tuple[int, int]:
     return side, PARTNERSHIP.sides[side].index(seat)
 
 
+def sides_as_sat(players: Sequence[str]) -> tuple[str, ...]:
+    """Each side's names as its table's game seated them ('Ann & Zed' once Zed sat in for
+    Bo): the game's own players at that side's seats, the one rule every page and the
+    CSV read after a substitute."""
+    return tuple(" & ".join(players[seat] for seat in seats) for seats in PARTNERSHIP.sides)
+
+
 NOTE_LENGTH = 200
 
 

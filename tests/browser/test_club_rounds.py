@@ -155,7 +155,9 @@ def test_the_director_sends_a_drawn_playoff_side_through_at_phone_size(browser, 
         _play(db, final.game_id, 6)  # 121 to 121
     finally:
         db.close()
-    director_act(desk, event_id, "rounds/2/tables/1/end")  # a shared lead ended early: a draw
+    director_act(
+        desk, event_id, "rounds/2/tables/1/end", confirm="yes"
+    )  # a shared lead ended early: a draw
     with _directors_page(browser, f"{base}/events/{event_id}") as page:
         form = page.locator("form.winner")
         expect(form).to_contain_text("A playoff match needs a winner")

@@ -6,4 +6,4 @@ from flask import Blueprint
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 
-from . import card, director, earlier, public, reopen, transfer  # noqa: E402,F401  (views register on bp)
+from . import card, director, director_clock, earlier, public, reopen, transfer  # noqa: E402,F401  (views register on bp)

@@ -11,15 +11,17 @@ from typing import Any
 from flask import abort
 from sqlite_utils import Database
 
+from ...core.bracket import stage_name
 from ...core.event import last_hand, seconds_left, time_called
 from ...core.event_flow import allowed, facts_of, state_of
 from ...core.model import GameScore
-from ...core.roster import night_over
+from ...core.roster import night_over, sides_as_sat
 from ...core.standings import Row
 from ...store import night_results, seats
 from ...store.events import Event, Match, champion_name, games_of, load_event
 from ...store.storage import StoredGame
 from ..words import status_line
+from ..words.events import LEGEND, progress
 
 KEY_WORDS = {
     "wins": "wins",
@@ -50,6 +52,7 @@ class TableView:
     named: str = ""  # a drawn playoff game: who the director sent through, and why
     sitting_in: tuple[str, ...] = ()  # substitutes playing for a fixed pair in this game
     phase: str = ""  # the hand in play: "bidding", "playing" (bids in), "" (game over)
+    progress: str = ""  # "Finished: Ann & Bo won 312 to 180", "hand 3"...
     bye: bool = False  # a playoff bye: one side goes through without a game
 
 
@@ -96,6 +99,8 @@ def tables(
             continue
         score = stored.score()
         drawn = score.status == "finished" and score.winner is None
+        sitting_in = _sitting_in(event, match, stored.game.table.players)
+        names = sides_as_sat(stored.game.table.players) if sitting_in else names  # as sat
         views.append(
             TableView(
                 match.number,
@@ -112,8 +117,9 @@ def tables(
                 len(score.hands) - (1 if score.pending else 0),
                 drawn,
                 _named(names, match),
-                _sitting_in(event, match, stored.game.table.players),
+                sitting_in,
                 _phase(score),
+                progress=progress(score, last_hand(match.last_hand, on_time, score)),
             )
         )
     return views
@@ -185,4 +191,12 @@ def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool 
         "playoff": [
             (r, tables(db, event, r.number, games)) for r in event.rounds if r.kind == "playoff"
         ],
+        "stages": stages(event),
+        "legend": LEGEND,
     }
+
+
+def stages(event: Event) -> dict[int, str]:
+    """Each playoff round's name (final, semi-final...) by its round number."""
+    playoff = [r.number for r in event.rounds if r.kind == "playoff"]
+    return {n: stage_name(i, len(event.round_matches(n))) for i, n in enumerate(playoff, 1)}

@@ -117,6 +117,7 @@ def director(event_id: str) -> str:
         action=RevisionForm(revision=event.revision),
         known_names=known_names(db, [e[0] for e in remembered()]),
         reopen=reopen_view(db, event),
+        started=bool(event.rounds),
         poll=5,
     )
 
@@ -125,15 +126,20 @@ def director(event_id: str) -> str:
 def director_tables(event_id: str) -> str:
     db = get_db()
     event, games = data.fresh(db, event_id)
+    page = data.page(db, event, games, detail=True)
     return render_template(
         "events/_director_tables.html",
-        **data.page(db, event, games, detail=True),
+        **page,
         action=RevisionForm(revision=event.revision),
+        winner_forms=winner_forms(event.revision, page["playoff"]),
     )
 
 
-def _act(event_id: str, do: Callable[[], object], done: str | Callable[[], str]) -> BaseResponse:
-    """Run one command; its outcome, in words, is flashed beside the director's page."""
+def _act(
+    event_id: str, do: Callable[[], object], done: str | Callable[[], str], at: str = "round"
+) -> BaseResponse:
+    """Run one command; its outcome, in words, is flashed beside the director's page,
+    which comes back at the part acted on (`at`: the id of a table, the round...)."""
     try:
         do()
     except GameError as err:
@@ -148,7 +154,7 @@ def _act(event_id: str, do: Callable[[], object], done: str | Callable[[], str])
         flash("Not done: that game changed on its table meanwhile. Try again.", "error")
     else:
         flash(done if isinstance(done, str) else done(), "success")
-    return redirect(url_for("events.director", event_id=event_id))
+    return redirect(url_for("events.director", event_id=event_id, at=at, _anchor=at))
 
 
 def _revision(name: str = "revision") -> int:
@@ -164,10 +170,15 @@ def check_in(event_id: str) -> BaseResponse:
     if not form.validate():
         bad = next(f for f in form if f.errors)
         flash(f"Not checked in: {bad.label.text}: {plain_error(bad, bad.errors[0])}", "error")
-        return redirect(url_for("events.director", event_id=event_id))
+        return redirect(
+            url_for("events.director", event_id=event_id, at="checkin", _anchor="checkin")
+        )
     names = [n for n in (form.player_0.data, form.player_1.data) if n and n.strip()]
     return _act(
-        event_id, lambda: checkin.check_in(get_db(), event_id, names), f"{' & '.join(names)} in."
+        event_id,
+        lambda: checkin.check_in(get_db(), event_id, names),
+        f"{' & '.join(names)} in.",
+        "checkin",
     )
 
 
@@ -175,7 +186,9 @@ def check_in(event_id: str) -> BaseResponse:
 def here(event_id: str, entrant: int, how: str) -> BaseResponse:
     back = how == "back"
     done = "Back in the draw." if back else "Gone home: not drawn again."
-    return _act(event_id, lambda: checkin.set_here(get_db(), event_id, entrant, back), done)
+    return _act(
+        event_id, lambda: checkin.set_here(get_db(), event_id, entrant, back), done, "checkin"
+    )
 
 
 @bp.post("/<event_id>/draw")
@@ -218,7 +231,8 @@ def reseat(event_id: str, number: int) -> BaseResponse:
         what = "changed seats with" if moved.swapped else "sits in for"
         done.append(f"Table {table}: {moved.arriving} {what} {moved.leaving}.")
 
-    return _act(event_id, do, lambda: done[0])
+    at = f"table-{found.group(1)}" if found else "reseat"
+    return _act(event_id, do, lambda: done[0], at)
 
 
 @bp.post("/<event_id>/cancel")
@@ -237,33 +251,6 @@ def start(event_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/<event_id>/call")
-def call(event_id: str) -> BaseResponse:
-    return _act(
-        event_id,
-        lambda: clock.call_time(get_db(), event_id),
-        "Time called: each table finishes the hand in play.",
-    )
-
-
-@bp.post("/<event_id>/close")
-def close_round(event_id: str) -> BaseResponse:
-    return _act(
-        event_id,
-        lambda: clock.close_round(get_db(), event_id, _revision()),
-        "Round closed: every table is over.",
-    )
-
-
-@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/end")
-def end_table(event_id: str, number: int, table: int) -> BaseResponse:
-    return _act(
-        event_id,
-        lambda: clock.end_table(get_db(), event_id, number, table),
-        f"Table {table}'s game ended.",
-    )
-
-
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/winner")
 def winner(event_id: str, number: int, table: int) -> BaseResponse:
     form = WinnerForm(prefix=f"r{number}t{table}")
@@ -276,7 +263,7 @@ def winner(event_id: str, number: int, table: int) -> BaseResponse:
         at = (number, table)
         clock.name_winner(get_db(), event_id, _revision(form.revision.name), at, int(side), note)
 
-    return _act(event_id, do, f"Table {table}: the winner is named.")
+    return _act(event_id, do, f"Table {table}: the winner is named.", f"table-{table}")
 
 
 @bp.post("/<event_id>/playoff", defaults={"step": "first"})
@@ -289,4 +276,5 @@ def playoff(event_id: str, step: str) -> BaseResponse:
         event_id,
         lambda: draw(get_db(), event_id, _revision()),
         f"{done}: start it when the tables are ready.",
+        "playoff",
     )

@@ -143,13 +143,15 @@ def results_csv(token: str) -> BaseResponse:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["round", "kind", "table", "side 1", "side 2", "total 1", "total 2", "result"])
+    stages = data.stages(event)
     for r in event.rounds:
+        kind = stages.get(r.number, r.kind)  # a playoff round by its name: "semi-final"
         for t in data.tables(db, event, r.number, games):
             totals: list[object] = list(t.totals) or ["", ""]
             result = f"{t.status} {t.named}".strip()
             # a name such as '=1+2' stays text in a spreadsheet, as in the game's CSV
             writer.writerow(
-                [cell(v) for v in (r.number, r.kind, t.number, *t.sides, *totals, result)]
+                [cell(v) for v in (r.number, kind, t.number, *t.sides, *totals, result)]
             )
     # plain letters: a header holds Latin-1 only, and a name may be "Łódź club"
     name = card.card_stem(event)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ...core.model import GameScore
 from ...store.event_commands.outcomes import EventRefused
+from . import won_text
 
 STALE = "The event changed on another device meanwhile: here it is now. Try again if still needed."
 JOIN_CLOSED = "round 1 is drawn: check-in by this link is closed. Ask the director to check you in."
@@ -98,3 +100,34 @@ def refused(err: EventRefused) -> str:
         message = _SAY[err.code](values)
     field = err.field
     return f"{field}: {message}" if field and not message.startswith(field) else message
+
+
+def progress(score: GameScore, last: int | None) -> str:
+    """Where a table's game stands, in words: "Finished: Ann & Bo won 312 to 180" once
+    over; "hand 3" while playing; "hand 3, finishing hand 4, the last" after time."""
+    if score.status == "finished":
+        if score.winner is None:
+            return "Finished: a draw."
+        them = max(t for i, t in enumerate(score.totals) if i != score.winner)
+        return f"Finished: {won_text(score)} {score.totals[score.winner]} to {them}."
+    hand = score.next_number
+    if last is None:
+        return f"hand {hand}"
+    if hand == last:
+        return f"finishing hand {hand}, the last"
+    return f"hand {hand} (last: {last}): time is called, hand {last} is the last"
+
+
+LEGEND = "still playing in this round"
+CONFIRM = {
+    "call": (
+        "Call time now?",
+        "Every table finishes the hand in play; then its game ends.",
+        "Yes, call time",
+    ),
+    "end": (
+        "End this game now?",
+        "The game ends as it stands; the leader wins.",
+        "Yes, end this game",
+    ),
+}

@@ -381,3 +381,24 @@ def test_a_seat_phone_of_a_closed_table_bids_no_more(app, night, phone):
     assert r.status_code == 403
     assert "closed" in text(r)
     assert night.game(game_id) == before
+
+
+def test_a_closed_tables_link_turns_no_seat_links_on_or_off(night, phone):
+    """Seat links are the table's play: once its round is over, its link cannot turn
+    them on, hand a seat over or turn them off (each was a 302 and a write before)."""
+    game_id = _first_game(night)
+    _round_one_over(night)
+    for path, form in (
+        (f"/games/{game_id}/seats", {"seats": "on"}),
+        (f"/games/{game_id}/seats/0/release", {}),
+        (f"/games/{game_id}/seats", {}),
+    ):
+        r = phone.post(path, data=form)
+        assert r.status_code == 403, path
+    assert "seat/" not in phone.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_a_round_that_is_not_there_has_no_table_links(client, night):
+    assert client.get(f"/events/{night.id}/rounds/1/tables").status_code == 200
+    for number in (0, 2, 999999999):
+        assert client.get(f"/events/{night.id}/rounds/{number}/tables").status_code == 404

@@ -73,7 +73,7 @@ def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink, st
 
 @bp.post("/games/<game_id>/seats")
 def toggle(game_id: str) -> BaseResponse:
-    stored_or_404(game_id)
+    powers.require(stored_or_404(game_id), "bid")  # seat links are the table's play
     if not FlaskForm().validate_on_submit():
         refuse(400, "The form to change seat links was incomplete.")
     if request.form.get("seats") == "on":
@@ -134,7 +134,7 @@ def _hand_asked(stored: storage.StoredGame) -> int:
 
 @bp.post("/games/<game_id>/seats/<int:seat>/release")
 def release(game_id: str, seat: int) -> BaseResponse:
-    stored_or_404(game_id)
+    powers.require(stored_or_404(game_id), "bid")
     if not FlaskForm().validate_on_submit():
         refuse(400, "The form to hand a seat over was incomplete.")
     try:

@@ -70,6 +70,8 @@ def import_event() -> Any:
 def tents(event_id: str, number: int) -> str:
     db = get_db()
     event, games = data.fresh(db, event_id)
+    if not event.round_matches(number):  # no such round: nothing to print
+        abort(404)
     views = data.tables(db, event, number, games)
     return render_template("events/tents.html", event=event, number=number, tables=views)
 

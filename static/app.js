@@ -258,9 +258,7 @@ function livePoll(board) {
     try {
       const res = await fetch(board.dataset.poll, { cache: "no-cache" });
       const now = res.headers.get("ETag");
-      // an open "Yes" fold-out or a form being filled in is not redrawn under the finger
-      const busy = board.querySelector("details.confirm[open], form:focus-within");
-      if (res.ok && now !== tag && board.isConnected && !busy) {
+      if (res.ok && now !== tag && board.isConnected && !board.querySelector(".confirm[open]")) {
         if (tag !== null) {
           const html = await res.text();
           const turn = html.match(/data-turn="([^"]*)"/);
@@ -310,11 +308,9 @@ function showAnswer(doc, url) {
   // The polite live region reads the hand just saved and the score, once it is in place.
   const said = document.getElementById("announce");
   if (said) setTimeout(() => { said.textContent = said.dataset.say || ""; }, 150);
-  // A page that names the part acted on (?at=table-4, the director's) comes back there:
-  // a fetch loses the redirect's #fragment, so the server says it in the address too.
-  const at = url ? new URL(url).searchParams.get("at") : null;
-  const part = at ? document.getElementById(at) : null;
-  if (url) history.replaceState(null, "", part ? `${url.split("#")[0]}#${at}` : url);
+  if (url) history.replaceState(null, "", url);
+  // ?at=part: back where the director acted (a fetch drops the redirect's #part)
+  const part = url && document.getElementById(new URL(url).searchParams.get("at"));
   if (part) part.scrollIntoView(); else window.scrollTo(0, 0);
   enhance(document);
   const first = document.querySelector("main [role=alert], main h1");

@@ -35,7 +35,7 @@ def _fits(page: Page) -> None:
 
 
 def _back_at(page: Page, anchor: str) -> None:
-    expect(page).to_have_url(re.compile(f"#{anchor}$"))
+    expect(page).to_have_url(re.compile(f"[?]at={anchor}"))  # the part acted on, named
     expect(page.locator(f"#{anchor}")).to_be_in_viewport()
     assert page.evaluate("window.scrollY") > 0
     _fits(page)

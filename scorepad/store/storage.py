@@ -193,6 +193,7 @@ def list_games(db: Database, ids: Sequence[str], *, keep: bool = True) -> list[S
             [json.dumps(missing)],
         ):
             hands[h["game_id"]].append(h)
+    keep = keep and not db.conn.in_transaction  # read inside a write: as load_game
     games = []
     for row in rows:
         stored = found[row["id"]]

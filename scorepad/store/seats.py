@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from sqlite_utils import Database
 
 from ..core.errors import GameError
-from ..core.model import Bid
+from ..core.records import Bid
 from ..core.seats import check_seat_bid
 from .storage import StoredGame
 

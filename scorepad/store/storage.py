@@ -19,7 +19,7 @@ from cachetools import LRUCache
 from sqlite_utils import Database
 
 from ..core.game import Game
-from ..core.scoring import GameScore
+from ..core.model import GameScore
 from .db import file_of
 from .rows import read_game
 

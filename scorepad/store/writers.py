@@ -12,7 +12,8 @@ from dataclasses import replace
 from sqlite_utils import Database
 
 from ..core.game import Game
-from ..core.scoring import GameScore, Hand
+from ..core.model import GameScore
+from ..core.records import Hand
 from .rows import game_extra, hand_values
 from .storage import StoredGame, hashed, new_game_id, now
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from ..core.scoring import GameScore
+from ..core.model import GameScore
 from .words import number
 
 WIDTH, HEIGHT = 340, 190

@@ -13,8 +13,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
+from ..core.records import Table
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
-from ..core.scoring import Table
 from .fields import Choices, Required, WholeNumberField, Within
 
 # The tables a game is played at: the choice, its mode and seats, and how it is shown.

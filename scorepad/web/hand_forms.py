@@ -15,7 +15,7 @@ from wtforms.csrf.core import CSRFTokenField
 from wtforms.fields.core import UnboundField
 
 from ..core.next_hand import Choice
-from ..core.scoring import NILS, Bid, Table
+from ..core.records import NILS, Bid, Table
 from .fields import Choices, Required, WholeNumberField
 from .forms import _choices
 from .widgets import Hidden, hidden_inputs

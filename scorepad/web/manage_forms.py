@@ -12,8 +12,8 @@ from wtforms.widgets import HiddenInput
 
 from ..core.checks import MAX_NOTE
 from ..core.errors import GameError
+from ..core.records import Table, make_table
 from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
-from ..core.scoring import Table, make_table
 from .fields import Choices, Required, WholeNumberField
 from .forms import NAME_FIELD, _choices, _rule_field, read_names
 

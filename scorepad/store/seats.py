@@ -15,27 +15,16 @@ hand being bid; a change that voids it leaves each seat phone a `notice` of why.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
 from ..core.errors import GameError
 from ..core.records import Bid
 from ..core.seats import check_seat_bid
+from .stamps import hashed, now, token
 from .storage import StoredGame
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
-def digest(secret: str) -> str:
-    """What the store keeps of a phone's secret: its hash, never the secret."""
-    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -75,7 +64,7 @@ def holds(db: Database, token: str, secret: str | None) -> bool:
     if not secret:
         return False
     row = db.conn.execute("select claim from seat_links where token = ?", [token]).fetchone()
-    return row is not None and row[0] == digest(secret)
+    return row is not None and row[0] == hashed(secret)
 
 
 def rematch_link(db: Database, game_id: str, seat: int) -> str | None:
@@ -95,7 +84,7 @@ def add_links(db: Database, game_id: str, seats: int) -> None:
         if seat not in have:
             db.conn.execute(
                 "insert into seat_links (token, game_id, seat, created_at) values (?, ?, ?, ?)",
-                [secrets.token_urlsafe(16), game_id, seat, _now()],
+                [token(), game_id, seat, now()],
             )
 
 
@@ -123,7 +112,7 @@ def put(db: Database, stored: StoredGame, number: int, seat: int, bid: Bid) -> N
     db.conn.execute(
         "insert or replace into seat_bids (game_id, number, seat, bid, version, updated_at) "
         "values (?, ?, ?, ?, ?, ?)",
-        [stored.id, number, seat, json.dumps(bid), number, _now()],
+        [stored.id, number, seat, json.dumps(bid), number, now()],
     )
     db.conn.execute(
         "update seat_links set notice = null where game_id = ? and seat = ?", [stored.id, seat]

@@ -8,11 +8,9 @@ cache is filled by readers and by `commands` after its COMMIT succeeded, never b
 from __future__ import annotations
 
 import json
-import secrets
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from functools import cached_property
 
 from cachetools import LRUCache
@@ -22,6 +20,7 @@ from ..core.game import Game
 from ..core.model import GameScore
 from .db import file_of
 from .rows import read_game
+from .stamps import hashed
 
 # A game's row, and whether another game is its rematch, whether its seats have links,
 # whether a club night's table plays it and whether its last change undid a hand that
@@ -111,16 +110,6 @@ def forget_all() -> None:
     """Empty the cache (tests: read the file, not memory)."""
     with _recent_lock:
         _recent.clear()
-
-
-def now() -> str:
-    """The time of a write, to the microsecond."""
-    return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
-def new_game_id() -> str:
-    """An unguessable, URL-safe id: 128 random bits."""
-    return secrets.token_urlsafe(16)
 
 
 def _rows(db: Database, sql: str, params: Sequence[object]) -> list[dict]:
@@ -214,10 +203,3 @@ def rematch_of(db: Database, game_id: str) -> str | None:
 def was_deleted(db: Database, key: str) -> bool:
     """Whether a game with this id or share token existed and was deleted."""
     return bool(_rows(db, "select 1 from deleted_games where key = ?", [hashed(key)]))
-
-
-def hashed(text: str) -> str:
-    """A deleted game is remembered by a one-way hash of its keys, never the keys."""
-    import hashlib
-
-    return hashlib.sha256(text.encode()).hexdigest()

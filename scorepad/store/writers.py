@@ -15,7 +15,8 @@ from ..core.game import Game
 from ..core.model import GameScore
 from ..core.records import Hand
 from .rows import game_extra, hand_values
-from .storage import StoredGame, hashed, new_game_id, now
+from .stamps import hashed, now, token
+from .storage import StoredGame
 
 
 def _hand_row(game_id: str, number: int, hand: Hand, version: int, at: str) -> dict:
@@ -48,7 +49,7 @@ def _game_row(game_id: str, at: str, share: str, game: Game, rematch: str | None
 
 def insert(db: Database, game: Game, score: GameScore, rematch: str | None = None) -> StoredGame:
     """Write a new game and its hands (already scored: `score`); returns it as stored."""
-    game_id, at, share = new_game_id(), now(), new_game_id()
+    game_id, at, share = token(), now(), token()
     db.table("games").insert(_game_row(game_id, at, share, game, rematch))
     db.table("hands").insert_all(
         _hand_row(game_id, n, h, 1, at) for n, h in enumerate(game.hands, 1)
@@ -63,7 +64,7 @@ def insert_games_in(db: Database, games: Sequence[tuple[Game, GameScore]]) -> li
     table once a game: some 0.4 ms each); returns them as stored once it commits."""
     at, found, game_rows, hand_rows = now(), [], [], []
     for game, score in games:
-        game_id, share = new_game_id(), new_game_id()
+        game_id, share = token(), token()
         game_rows.append(_game_row(game_id, at, share, game, None))
         hand_rows += [_hand_row(game_id, n, h, 1, at) for n, h in enumerate(game.hands, 1)]
         stored = StoredGame(game_id, at, at, 0, share, game, (1,) * len(game.hands), None)

@@ -6,11 +6,9 @@ and returns what it made, or raises an outcome (`Missing`, `NoSeat`, `SeatHeld`,
 
 from __future__ import annotations
 
-import secrets
-
 from sqlite_utils import Database
 
-from .. import seats, storage
+from .. import seats, stamps, storage
 from ..db import writing
 from ..outcomes import Missing, NoSeat, SeatHeld, Stale
 from ..storage import StoredGame
@@ -55,7 +53,7 @@ def claim_seat(db: Database, token: str, name: str) -> str:
     """This phone takes the seat of link `token`, shown to it as `name`'s: the secret it
     keeps (the store keeps only its hash). SeatHeld when another phone holds the seat;
     Stale ("seat") when someone else sits there now; Missing when the link is gone."""
-    fresh = secrets.token_urlsafe(16)
+    fresh = stamps.token()
     with writing(db):
         link = seats.link(db, token)
         if link is None:
@@ -67,6 +65,6 @@ def claim_seat(db: Database, token: str, name: str) -> str:
             raise Stale(stored, link.seat, "seat")
         db.conn.execute(
             "update seat_links set claim = ? where token = ? and claim is null",
-            [seats.digest(fresh), token],
+            [stamps.hashed(fresh), token],
         )
     return fresh

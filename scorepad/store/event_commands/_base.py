@@ -4,10 +4,8 @@ check, the state table's word, and the revision moved on."""
 from __future__ import annotations
 
 import json
-import secrets
 import time
 from collections.abc import Sequence
-from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
@@ -16,16 +14,6 @@ from ...core.model import GameScore
 from ..events import Event, load_event
 from ..storage import list_games
 from .outcomes import EventRefused, EventStale, NoEvent
-
-
-def now_text() -> str:
-    """The time of a check-in, to the second."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def token() -> str:
-    """An unguessable id: 128 random bits."""
-    return secrets.token_urlsafe(16)
 
 
 def current(db: Database, event_id: str, revision: int | None = None) -> Event:

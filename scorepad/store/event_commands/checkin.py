@@ -12,7 +12,8 @@ from ...core.names import check_names, name_key
 from ...core.rules import Rules
 from ..db import writing
 from ..events import Event, load_event
-from ._base import bump, current, now_text, require, token
+from ..stamps import now, token
+from ._base import bump, current, require
 from .outcomes import EventRefused
 
 JOINED = " & "  # a pair's name: its two players' names joined
@@ -28,7 +29,7 @@ def insert_event(db: Database, settings: Settings, rules: Rules) -> str:
             event_id,
             token(),
             token(),
-            now_text(),
+            now("seconds"),
             json.dumps(settings.as_dict()),
             json.dumps(rules.as_dict()),
         ],
@@ -102,7 +103,7 @@ def _add_entrant(db: Database, event: Event, players: list[str]) -> int:
         "insert into event_entrants (event_id, name, name_key, players, joined_round, "
         "created_at) values (?, ?, ?, ?, ?, ?)",
         [event.id, name, name_key(name), json.dumps(list(names)), len(event.rounds) + 1]
-        + [now_text()],
+        + [now("seconds")],
     )
     return int(cursor.lastrowid or 0)
 

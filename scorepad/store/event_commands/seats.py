@@ -25,8 +25,9 @@ from ...core.names import name_key, name_problem
 from ...core.roster import place_of
 from .. import commands
 from ..events import Event, Match, games_of, load_event
+from ..stamps import now
 from ..storage import StoredGame
-from ._base import bump, current, now_text, require, write_byes, write_sides
+from ._base import bump, current, require, write_byes, write_sides
 from .outcomes import EventRefused, NoEvent
 
 
@@ -70,7 +71,7 @@ def _player(db: Database, event: Event, number: int, name: str) -> int:
     cursor = db.conn.execute(
         "insert into event_entrants (event_id, name, name_key, players, joined_round, "
         "created_at) values (?, ?, ?, ?, ?, ?)",
-        [event.id, name, key, json.dumps([name]), number, now_text()],
+        [event.id, name, key, json.dumps([name]), number, now("seconds")],
     )
     return int(cursor.lastrowid or 0)
 

@@ -52,6 +52,8 @@ class StoredGame:
     seated: bool = False  # each seat has its own link
     in_event: bool = False  # a club night's table plays it
     undone: bool = False  # its last change undid a hand, kept to be put back
+    # Inside a write once a hand is written: the revision the write takes (writers).
+    writing: int | None = None
 
     @cached_property
     def _score(self) -> GameScore:

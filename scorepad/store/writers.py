@@ -79,8 +79,11 @@ def insert_games_in(db: Database, games: Sequence[tuple[Game, GameScore]]) -> li
 
 
 def next_revision(stored: StoredGame) -> int:
-    """The revision the next write takes: above every revision and version before."""
-    # Older files gave an imported hand version 1 at revision 0: stay above every version.
+    """The revision a write takes, the one rule: above every revision and version before
+    it, decided once a write (its hands take it as their version, the game's row too)."""
+    if stored.writing is not None:
+        return stored.writing
+    # An imported hand has version 1 at revision 0: stay above every version.
     return max((stored.revision, *stored.versions)) + 1
 
 
@@ -121,7 +124,7 @@ def write_hand(db: Database, stored: StoredGame, number: int, hand: Hand | None)
     # A hand added or removed moves the next hand's number: a dealer chosen for it goes.
     chosen = stored.game.next_dealer if len(hands) == len(stored.game.hands) else None
     game = replace(stored.game, hands=tuple(hands), next_dealer=chosen)
-    return replace(stored, game=game, versions=tuple(versions))
+    return replace(stored, game=game, versions=tuple(versions), writing=revision)
 
 
 def _insert_hand(db: Database, row: dict) -> None:
@@ -148,8 +151,7 @@ def bump(
 ) -> StoredGame:
     """Write the game's row at its next revision (its names and rules too with `table`);
     returns the game as stored once this transaction commits, its score known."""
-    # After `write_hand` the game takes the version its hand took: one revision a write.
-    revision, at = max((stored.revision + 1, *stored.versions)), now()
+    revision, at = next_revision(stored), now()  # as its hands took: one revision a write
     # The dealer chosen before the bids is kept with the hand it is chosen for.
     chosen = game.next_dealer
     sets = [
@@ -165,12 +167,7 @@ def bump(
         sets += ["players = ?", "rules = ?"]
         values += [json.dumps(list(game.table.players)), json.dumps(game.rules.as_dict())]
     _one(db, f"update games set {', '.join(sets)} where id = ?", [*values, stored.id])
-    fresh = replace(
-        stored,
-        updated_at=at,
-        revision=revision,
-        game=game,
-    )
+    fresh = replace(stored, updated_at=at, revision=revision, game=game, writing=None)
     return fresh.scored(score)
 
 

@@ -29,7 +29,7 @@ from ..forms import (
 from ..new_game import new_game_context
 from ..render import stored_or_404
 from ..sharing import file_stem
-from . import bp
+from .blueprint import bp
 
 
 @bp.get("/")

@@ -35,7 +35,7 @@ from ..saving import (
     save,
     tricks_form,
 )
-from . import bp
+from .blueprint import bp
 
 T = TypeVar("T")
 

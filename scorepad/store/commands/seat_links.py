@@ -33,8 +33,8 @@ def disable_seats(db: Database, game_id: str) -> None:
     """Back to one phone for all: the links stop working and waiting bids go."""
     with writing(db):
         _game(db, game_id)
-        db.conn.execute("delete from seat_links where game_id = ?", [game_id])
-        db.conn.execute("delete from seat_bids where game_id = ?", [game_id])
+        db.execute("delete from seat_links where game_id = ?", [game_id])
+        db.execute("delete from seat_bids where game_id = ?", [game_id])
 
 
 def release_seat(db: Database, game_id: str, seat: int) -> None:
@@ -42,7 +42,7 @@ def release_seat(db: Database, game_id: str, seat: int) -> None:
     it. NoSeat when the game has no link for that seat."""
     with writing(db):
         stored = _game(db, game_id)
-        freed = db.conn.execute(
+        freed = db.execute(
             "update seat_links set claim = null where game_id = ? and seat = ?", [game_id, seat]
         ).rowcount
         if not freed:
@@ -63,7 +63,7 @@ def claim_seat(db: Database, token: str, name: str) -> str:
             raise SeatHeld(stored, link.seat)
         if stored.game.table.players[link.seat] != name:
             raise Stale(stored, link.seat, "seat")
-        db.conn.execute(
+        db.execute(
             "update seat_links set claim = ? where token = ? and claim is null",
             [stamps.hashed(fresh), token],
         )

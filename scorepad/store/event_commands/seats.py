@@ -66,9 +66,9 @@ def _player(db: Database, event: Event, number: int, name: str) -> int:
     key = name_key(name)
     found = next((e for e in event.entrants if name_key(e.name) == key), None)
     if found is not None:
-        db.conn.execute("update event_entrants set left_round = null where id = ?", [found.id])
+        db.execute("update event_entrants set left_round = null where id = ?", [found.id])
         return found.id
-    cursor = db.conn.execute(
+    cursor = db.execute(
         "insert into event_entrants (event_id, name, name_key, players, joined_round, "
         "created_at) values (?, ?, ?, ?, ?, ?)",
         [event.id, name, key, json.dumps([name]), number, now("seconds")],

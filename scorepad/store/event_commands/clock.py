@@ -8,10 +8,10 @@ import time
 
 from sqlite_utils import Database
 
-from ...core.roster import check_named
+from ...core.roster import Match, check_named
 from .. import commands
 from ..db import writing
-from ..events import Event, Match, load_event
+from ..events import Event, load_event
 from ..storage import StoredGame, load_game
 from ._base import bump, current, mark_done, require
 from .outcomes import EventRefused, NoEvent

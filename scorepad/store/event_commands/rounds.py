@@ -11,10 +11,10 @@ from sqlite_utils import Database
 
 from ...core.event import draw_round
 from ...core.game import Game
-from ...core.roster import match_table
+from ...core.roster import Match, match_table
 from .. import commands
 from ..db import writing
-from ..events import Event, Match, event_standings, games_of, load_event
+from ..events import Event, event_standings, games_of, load_event
 from ._base import bump, current, insert_round, require, write_byes, write_sides
 from .outcomes import EventRefused
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ...core.names import name_key, name_problem
-from ...core.roster import place_of
+from ...core.roster import Match, place_of
 from .. import commands
-from ..events import Event, Match, games_of, load_event
+from ..events import Event, games_of, load_event
 from ..stamps import now
 from ..storage import StoredGame
 from ._base import bump, current, require, write_byes, write_sides

@@ -16,9 +16,10 @@ from typing import Any
 
 from .core.errors import GameError
 from .core.game import MAX_HANDS, Game
+from .core.model import GameScore
 from .core.names import shown, text_problem
+from .core.records import Hand, Table, make_table
 from .core.rules import validate_rules
-from .core.scoring import GameScore, Hand, Table, make_table
 
 FORMAT = "scorepad/1"
 MAX_FILE_BYTES = 1024 * 1024  # docs/gamefile.md: a larger file is refused, by every reader

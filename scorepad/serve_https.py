@@ -14,7 +14,7 @@ import click
 from flask import Flask
 
 from . import caddy
-from .cli import qr_text, show_addresses, waitress_options
+from .listening import qr_text, show_addresses, waitress_options
 from .serving import create_server
 
 

@@ -3,7 +3,7 @@ the worked examples of docs/rules.md."""
 
 from __future__ import annotations
 
-from scorepad.core.scoring import Hand
+from scorepad.core.records import Hand
 
 IMPORT = {
     "format": "scorepad/1",

@@ -10,8 +10,8 @@ import sqlite3
 
 import brotli
 
+from scorepad.core.records import Hand, Table
 from scorepad.core.rules import RULE_SPECS, Rules
-from scorepad.core.scoring import Hand, Table
 from scorepad.store import storage
 from scorepad.web.db import get_db
 

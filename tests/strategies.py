@@ -8,8 +8,9 @@ import copy
 from hypothesis import strategies as st
 
 from scorepad.core.names import name_key, name_problem
+from scorepad.core.records import Hand, make_table
 from scorepad.core.rules import validate_rules
-from scorepad.core.scoring import Hand, make_table, score_game
+from scorepad.core.scoring import score_game
 
 # Names the name check accepts (one of combining marks alone "looks empty" and is refused).
 NAME = st.text(

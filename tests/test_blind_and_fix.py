@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
+from scorepad.core.records import Hand
 from scorepad.core.rules import validate_rules
-from scorepad.core.scoring import Hand
 from scorepad.store import storage
 from scorepad.web.db import get_db
 from tests import store_calls

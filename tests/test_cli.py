@@ -295,7 +295,7 @@ def test_waitress_refuses_a_huge_body_at_once(app):
     import threading
     import time
 
-    from scorepad.cli import waitress_options
+    from scorepad.listening import waitress_options
     from scorepad.serving import create_server
 
     server = create_server(app, host="127.0.0.1", port=0, threads=2, **waitress_options(app))
@@ -346,7 +346,7 @@ def test_waitress_refuses_a_huge_body_at_once(app):
 def test_waitress_sends_an_answer_whole(app):
     """Head and body of an answer go out in one send (SEND_BYTES): a waitress that no
     longer takes the setting refuses the options instead of quietly sending twice."""
-    from scorepad.cli import SEND_BYTES, waitress_options
+    from scorepad.listening import SEND_BYTES, waitress_options
     from scorepad.serving import create_server
 
     server = create_server(app, host="127.0.0.1", port=0, threads=1, **waitress_options(app))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorepad import serving
-from scorepad.core.model import make_table
+from scorepad.core.records import make_table
 from scorepad.core.rules import Rules
 from scorepad.store import commands
 from scorepad.store.db import connect, migrate

@@ -6,9 +6,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from scorepad.core.records import NIL, Hand, Table
 from scorepad.core.rule_table import RULE_SPECS
 from scorepad.core.rules import Rules
-from scorepad.core.scoring import NIL, Hand, Table, score_game
+from scorepad.core.scoring import score_game
 from scorepad.web import words
 from scorepad.web.words.stakes import setting_text
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorepad.core.evening import tally
-from scorepad.core.model import Table
+from scorepad.core.records import Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import end_early, score_game
 from tests.helpers import hand, partnership

@@ -13,7 +13,6 @@ from scorepad.core.bracket import first_round, next_round, slots
 from scorepad.core.errors import GameError
 from scorepad.core.event import check_settings, draw_round, ends_on_time, seconds_left
 from scorepad.core.game import Game
-from scorepad.core.model import Hand, make_table
 from scorepad.core.pairing import (
     circle_round,
     history_of,
@@ -21,6 +20,7 @@ from scorepad.core.pairing import (
     pick_byes,
     swiss_round,
 )
+from scorepad.core.records import Hand, make_table
 from scorepad.core.rules import validate_rules
 from scorepad.core.standings import Result, check_order, series, standings
 

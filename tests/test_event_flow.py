@@ -17,7 +17,7 @@ from scorepad.core.event_flow import (
     state_of,
 )
 from scorepad.core.game import Game
-from scorepad.core.model import make_table
+from scorepad.core.records import make_table
 from scorepad.core.roster import Match, Round, match_table, place_of
 from scorepad.core.rules import Rules
 
@@ -84,7 +84,7 @@ SETTINGS = check_settings({"name": "x", "rounds": 2, "round_minutes": 30, "playo
 
 
 def _score(hands: int = 0):
-    from scorepad.core.scoring import Hand
+    from scorepad.core.records import Hand
 
     game = Game(make_table("partnership", ["A", "B", "C", "D"]), Rules(target=100), ())
     played = Hand((3, 3, 3, 3), (None,) * 4, (9, 4))

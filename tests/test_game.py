@@ -6,15 +6,9 @@ import pytest
 
 from scorepad.core.errors import GameError
 from scorepad.core.game import Game, check_fix, truncate
+from scorepad.core.records import Hand
 from scorepad.core.rules import Rules, validate_rules
-from scorepad.core.scoring import (
-    Hand,
-    end_early,
-    extend,
-    score_game,
-    start_score,
-    without_pending,
-)
+from scorepad.core.scoring import end_early, extend, score_game, start_score, without_pending
 from tests.helpers import partnership
 
 N = "nil"

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from scorepad.core.game import Game
+from scorepad.core.records import NIL, Hand, Table
 from scorepad.core.rules import Rules
-from scorepad.core.scoring import NIL, Hand, Table
 from scorepad.store import storage
 from scorepad.web.db import get_db
 from tests.helpers import bid_form, play, start, text, tricks_form

@@ -104,7 +104,7 @@ def test_without_a_public_address_links_use_the_listening_address(tmp_path):
 
 
 def real_server(app):
-    from scorepad.cli import waitress_options
+    from scorepad.listening import waitress_options
     from scorepad.serving import create_server
 
     server = create_server(app, host="127.0.0.1", port=0, threads=2, **waitress_options(app))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.core.model import Table
+from scorepad.core.records import Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import score_game
 from scorepad.core.stakes import Stake

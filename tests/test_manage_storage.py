@@ -9,8 +9,8 @@ import pytest
 from sqlite_utils.migrations import Migrations
 
 from scorepad.core.errors import GameError
+from scorepad.core.records import Table
 from scorepad.core.rules import Rules
-from scorepad.core.scoring import Table
 from scorepad.store import migrations, storage
 from scorepad.store.db import connect, migrate
 from tests import store_calls

@@ -48,8 +48,9 @@ def test_the_form_refuses_names_as_the_core_does(client, app, name, message):
 def test_one_key_tells_names_apart_everywhere(client, other, same):
     """Two names are one player in the new-game form and in the stats alike: the core's
     name_key (case, Unicode forms and runs of spaces ignored)."""
+    from scorepad.core.records import make_table
     from scorepad.core.rules import Rules
-    from scorepad.core.scoring import make_table, score_game
+    from scorepad.core.scoring import score_game
     from scorepad.core.stats import player_stats
     from tests.helpers import hand
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from scorepad.core.errors import GameError
 from scorepad.core.game import Game, truncate
-from scorepad.core.model import Table
 from scorepad.core.next_hand import next_hand
+from scorepad.core.records import Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import extend
 from tests.helpers import hand, partnership

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from scorepad import gamefile
 from scorepad.core.errors import GameError
+from scorepad.core.records import Hand
 from scorepad.core.rules import validate_rules
-from scorepad.core.scoring import Hand, extend, score_game
+from scorepad.core.scoring import extend, score_game
 from tests.helpers import partnership
 from tests.strategies import JSON, broken_documents, game_documents
 

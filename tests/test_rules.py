@@ -128,7 +128,7 @@ def test_boston_win_is_not_a_boston_without_every_trick():
 
 
 def test_boston_in_three_handed_cutthroat_needs_17():
-    from scorepad.core.scoring import make_table
+    from scorepad.core.records import make_table
 
     table = make_table("cutthroat", ["A", "B", "C"])
     score = score_game(table, rules(boston="win"), [h([17, N, N], [17, 0, 0])])

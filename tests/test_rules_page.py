@@ -6,8 +6,9 @@ import re
 
 import pytest
 
+from scorepad.core.records import Hand, Table
 from scorepad.core.rules import validate_rules
-from scorepad.core.scoring import Hand, Table, score_game
+from scorepad.core.scoring import score_game
 from scorepad.web.db import get_db
 from scorepad.web.words.rules import rules_sections
 from tests import store_calls

@@ -6,8 +6,11 @@ import dataclasses
 
 import pytest
 
+from scorepad.core.errors import GameError
+from scorepad.core.hand import score_side
+from scorepad.core.records import Table
 from scorepad.core.rules import Rules
-from scorepad.core.scoring import GameError, Table, score_game, score_side
+from scorepad.core.scoring import score_game
 from tests.helpers import DEFAULT, hand, partnership
 
 N, B = "nil", "blind_nil"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 import pytest
 from waitress.adjustments import Adjustments
 
-from scorepad.cli import SEND_BYTES
+from scorepad.listening import SEND_BYTES
 from scorepad.serving import NewestWaiterFirst, QuietChannel, create_server
 
 WAIT = 30  # seconds: generous, so a loaded machine is slow here, never wrong

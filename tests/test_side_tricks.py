@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from scorepad import gamefile
 from scorepad.core.errors import GameError
 from scorepad.core.game import Game
+from scorepad.core.records import NIL, Hand, Table
 from scorepad.core.rules import Rules
-from scorepad.core.scoring import NIL, Hand, Table
 from scorepad.store import storage
 from scorepad.store.db import connect, migrate
 from tests import store_calls

@@ -8,7 +8,7 @@ import threading
 import time
 import urllib.request
 
-from scorepad.cli import CONNECTION_LIMIT, waitress_options
+from scorepad.listening import CONNECTION_LIMIT, waitress_options
 from scorepad.serving import create_server
 
 SLOW_CLIENTS = 120

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.core.model import GameScore, Hand, Table
+from scorepad.core.model import GameScore
+from scorepad.core.records import Hand, Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import extend, score_game
 from scorepad.core.stakes import Stake, stakes, winning_contract

@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from scorepad.core.records import Table
 from scorepad.core.rules import Rules
-from scorepad.core.scoring import Table, score_game
+from scorepad.core.scoring import score_game
 from scorepad.core.stats import player_stats
 from scorepad.web.chart import score_chart, summary
 from tests.helpers import DEFAULT, hand, partnership

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from scorepad import gamefile
 from scorepad.core.errors import GameError
 from scorepad.core.game import Game
+from scorepad.core.records import Hand, Table
 from scorepad.core.rules import RulesError, validate_rules
-from scorepad.core.scoring import Hand, Table, end_early, score_game
+from scorepad.core.scoring import end_early, score_game
 from tests.helpers import partnership
 
 N = "nil"

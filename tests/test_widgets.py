@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorepad.core.model import Table
+from scorepad.core.records import Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import score_game
 from scorepad.web.hand_forms import hand_form

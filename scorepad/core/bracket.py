@@ -26,9 +26,10 @@ def slots(size: int) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Match:
-    """A playoff match: its round (1 first), place in the round, and its two entrants
-    (None: a bye, the other goes through)."""
+class BracketMatch:
+    """A playoff match in the bracket (the table it is played at is a roster.Match): its
+    round (1 first), place in the round, and its two entrants (None: a bye, the other
+    goes through)."""
 
     round: int
     index: int
@@ -36,7 +37,7 @@ class Match:
     second: int | None
 
 
-def first_round(seeded: Sequence[int]) -> tuple[Match, ...]:
+def first_round(seeded: Sequence[int]) -> tuple[BracketMatch, ...]:
     """The first round for the entrants in seed order (the leader first)."""
     if len(seeded) < 2:
         raise GameError("a playoff needs at least 2 entrants", field="playoff")
@@ -48,10 +49,10 @@ def first_round(seeded: Sequence[int]) -> tuple[Match, ...]:
     def at(seed: int) -> int | None:
         return seeded[seed - 1] if seed <= len(seeded) else None
 
-    return tuple(Match(1, i // 2, at(order[i]), at(order[i + 1])) for i in range(0, size, 2))
+    return tuple(BracketMatch(1, i // 2, at(order[i]), at(order[i + 1])) for i in range(0, size, 2))
 
 
-def through(match: Match, winner: int | None) -> int | None:
+def through(match: BracketMatch, winner: int | None) -> int | None:
     """Who goes on from a match: the winner, or the one entrant of a bye."""
     if match.second is None:
         return match.first
@@ -60,13 +61,17 @@ def through(match: Match, winner: int | None) -> int | None:
     return winner
 
 
-def next_round(played: Sequence[Match], winners: Sequence[int | None]) -> tuple[Match, ...]:
+def next_round(
+    played: Sequence[BracketMatch], winners: Sequence[int | None]
+) -> tuple[BracketMatch, ...]:
     """The round after `played` once each match has gone through (None: not yet)."""
     going = [through(m, w) for m, w in zip(played, winners)]
     if len(played) < 2 or any(g is None for g in going):
         return ()
     number = played[0].round + 1
-    return tuple(Match(number, i // 2, going[i], going[i + 1]) for i in range(0, len(going), 2))
+    return tuple(
+        BracketMatch(number, i // 2, going[i], going[i + 1]) for i in range(0, len(going), 2)
+    )
 
 
 STAGES = {1: "final", 2: "semi-final", 4: "quarter-final"}

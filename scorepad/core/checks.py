@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import GameError
-from .model import BLIND_NIL, NIL, NILS, Bid, Table, blind_bid_open, blind_nil_open
 from .names import text_problem
+from .records import BLIND_NIL, NIL, NILS, Bid, Table, blind_bid_open, blind_nil_open
 from .rules import Rules
 from .tricks import whole
 

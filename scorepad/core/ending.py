@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .model import SideHand
+from .records import SideHand
 from .rules import Rules
 
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from .errors import GameError
-from .model import GameScore, Hand, Table
+from .model import GameScore
+from .records import Hand, Table
 from .rules import Rules
 from .scoring import end_early, extend, score_game, start_score
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .model import BLIND_NIL, NILS, Bid, NilResult, SideHand
+from .records import BLIND_NIL, NILS, Bid, NilResult, SideHand
 from .rules import Rules
 
 BLIND_FACTOR = 2  # a blind contract and a blind nil count double, won or lost

@@ -7,10 +7,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Protocol
 
-from .model import BLIND_NIL, NIL, NILS, GameScore, blind_bid_open, blind_nil_open
+from .records import BLIND_NIL, NIL, NILS, ScoredHand, Table, blind_bid_open, blind_nil_open
+from .rules import Rules
 
 Choice = tuple[str, str]  # (value, label) of one bid a seat may make
+
+
+class Scored(Protocol):
+    """What the next hand is read from: a scored game (model.GameScore), which offers its
+    next hand in turn; named here by what is read, so this module sits below it."""
+
+    @property
+    def table(self) -> Table: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def hands(self) -> tuple[ScoredHand, ...]: ...
+    @property
+    def next_number(self) -> int: ...
+    @property
+    def next_dealer(self) -> int: ...
+    def totals_before(self, number: int) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -46,7 +65,7 @@ class NextHand:
 
 
 def _bids(
-    score: GameScore, seat: int, blind_nil: tuple[bool, ...], zero: bool, nil: bool
+    score: Scored, seat: int, blind_nil: tuple[bool, ...], zero: bool, nil: bool
 ) -> tuple[Choice, ...]:
     choices = [(str(n), str(n)) for n in range(0 if zero else 1, score.table.tricks_per_hand + 1)]
     if nil:
@@ -56,7 +75,7 @@ def _bids(
     return tuple(choices)
 
 
-def next_hand(score: GameScore, number: int | None = None) -> NextHand:
+def next_hand(score: Scored, number: int | None = None) -> NextHand:
     """Hand `number` of `score` as it is (or was) bid; None: the next hand, the pending
     one if a hand is bid and not yet played. A hand already recorded keeps the bids it
     holds on offer (a fix may keep them), and its dealer."""

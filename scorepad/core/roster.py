@@ -8,8 +8,9 @@ from dataclasses import dataclass
 
 from .errors import GameError
 from .event import Settings
-from .model import GameScore, Table, make_table
+from .model import GameScore
 from .names import text_problem
+from .records import Table, make_table
 from .standings import Result, Row, standings
 
 

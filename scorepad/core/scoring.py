@@ -26,52 +26,12 @@ from .checks import (
 from .ending import settle, tie_break
 from .errors import GameError
 from .hand import renege_shifts, score_side
-from .model import (
-    BLIND_NIL,
-    MODES,
-    NIL,
-    NILS,
-    Bid,
-    GameScore,
-    Hand,
-    NilResult,
-    ScoredHand,
-    SideHand,
-    SideTotal,
-    Table,
-    blind_bid_open,
-    blind_nil_open,
-    make_table,
-)
+from .model import GameScore
+from .records import Hand, ScoredHand, SideHand, Table
 from .rules import Rules
 from .tricks import check_side_tricks, check_tricks
 
-__all__ = [
-    "BLIND_NIL",
-    "MODES",
-    "NIL",
-    "NILS",
-    "Bid",
-    "GameScore",
-    "Hand",
-    "NilResult",
-    "ScoredHand",
-    "SideHand",
-    "SideTotal",
-    "Table",
-    "blind_bid_open",
-    "blind_nil_open",
-    "check_bids",
-    "check_side_tricks",
-    "check_tricks",
-    "end_early",
-    "extend",
-    "make_table",
-    "score_game",
-    "score_side",
-    "start_score",
-    "without_pending",
-]
+__all__ = ["end_early", "extend", "score_game", "start_score", "without_pending"]
 
 
 def start_score(table: Table, rules: Rules, start: object = None) -> GameScore:

@@ -13,7 +13,8 @@ from dataclasses import replace
 
 from .checks import check_bids, typed_count
 from .errors import GameError
-from .model import Bid, GameScore
+from .model import GameScore
+from .records import Bid
 
 # The rules that judge a side's bids together: checked once every bid is in.
 SIDE_RULES = ("min_side_bid", "double_nil", "suicide")

@@ -26,10 +26,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 from .ending import settle
 from .hand import score_side
-from .model import GameScore, SideHand, Table
+from .next_hand import NextHand, Scored
+from .records import ScoredHand, SideHand, Table
 from .rules import Rules
 
 BAG_WARNING = 3  # bags to the penalty at which the table is told
@@ -48,12 +50,30 @@ class Stake:
     extra: int = 0
 
 
+class Scoreboard(Scored, Protocol):
+    """What the stakes are read from: a scored game (model.GameScore), named here by what
+    is read, so this module sits below it."""
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def bags(self) -> tuple[int, ...]: ...
+    @property
+    def streaks(self) -> tuple[int, ...]: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def pending(self) -> ScoredHand | None: ...
+    @property
+    def next_hand(self) -> NextHand: ...
+
+
 def _unchanged(total: int, bags: int) -> SideHand:
     """A side's result when it scores nothing this hand (the stated assumption)."""
     return SideHand(0, 0, None, 0, 0, (), 0, 0, 0, 0, total, bags)
 
 
-def winning_contract(score: GameScore | _Standing, side: int) -> int | None:
+def winning_contract(score: Scoreboard | _Standing, side: int) -> int | None:
     """The smallest contract that, made exactly with the others scoring nothing,
     wins the game for `side` this hand; None if none does."""
     table, rules = score.table, score.rules
@@ -83,7 +103,7 @@ def _behind(totals: tuple[int, ...], side: int) -> int:
     return max(t for i, t in enumerate(totals) if i != side) - totals[side]
 
 
-def stakes(score: GameScore) -> list[Stake]:
+def stakes(score: Scoreboard) -> list[Stake]:
     """What is at stake in the next hand, most pressing first; [] while a hand is
     being played, once the game is over, or when nothing is."""
     if score.status == "finished" or score.pending is not None or not score.totals:
@@ -107,7 +127,7 @@ class _Standing:
     blind_nil: tuple[bool, ...]
     blind_contract: tuple[bool, ...]
 
-    def __init__(self, score: GameScore) -> None:
+    def __init__(self, score: Scoreboard) -> None:
         for name in ("table", "rules", "next_number", "totals", "bags", "streaks"):
             object.__setattr__(self, name, getattr(score, name))
         object.__setattr__(self, "blind_nil", score.next_hand.blind_nil)

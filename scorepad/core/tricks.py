@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TypeGuard
 
 from .errors import GameError, TricksTotal
-from .model import NILS, Bid, Table
+from .records import NILS, Bid, Table
 
 
 def whole(value: object) -> TypeGuard[int]:

@@ -31,8 +31,8 @@ select id from down
 def evening_ids(db: Database, game_id: str) -> list[str]:
     """The ids of every game of the evening `game_id` belongs to, in one query
     (itself included; empty if there is no such game)."""
-    rows = db.conn.execute(_EVENING, {"id": game_id, "most": MAX_EVENING})
-    return [row[0] for row in rows]
+    rows = db.query(_EVENING, {"id": game_id, "most": MAX_EVENING})
+    return [row["id"] for row in rows]
 
 
 def evening(db: Database, game_id: str) -> list[StoredGame]:

@@ -55,11 +55,11 @@ _nights_lock = threading.Lock()
 
 def game_keys(db: Database, ids: Sequence[str]) -> list[GameKey]:
     """The (id, revision, updated_at) of the games with these ids that exist, one query."""
-    cursor = db.conn.execute(
+    rows = db.query(
         "select id, revision, updated_at from games where id in (select value from json_each(?))",
         [json.dumps(list(ids))],
     )
-    return sorted(cursor.fetchall())
+    return sorted((row["id"], row["revision"], row["updated_at"]) for row in rows)
 
 
 def outcomes_of(db: Database, keys: Sequence[GameKey]) -> dict[str, Outcome]:

@@ -6,8 +6,8 @@ import json
 
 from ..core.game import Game
 from ..core.names import stored_text
+from ..core.records import Hand, Table
 from ..core.rules import validate_rules
-from ..core.scoring import Hand, Table
 
 
 def _json_or_null(values: dict) -> str | None:

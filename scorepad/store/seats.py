@@ -15,27 +15,16 @@ hand being bid; a change that voids it leaves each seat phone a `notice` of why.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
 from ..core.errors import GameError
-from ..core.model import Bid
+from ..core.records import Bid
 from ..core.seats import check_seat_bid
+from .stamps import hashed, now, token
 from .storage import StoredGame
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
-def digest(secret: str) -> str:
-    """What the store keeps of a phone's secret: its hash, never the secret."""
-    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -53,19 +42,20 @@ class SeatLink:
 _LINK = "select token, game_id, seat, claim, notice from seat_links"
 
 
-def _link(row: tuple) -> SeatLink:
-    return SeatLink(row[0], row[1], row[2], row[3] is not None, row[4])
+def _link(row: dict) -> SeatLink:
+    return SeatLink(
+        row["token"], row["game_id"], row["seat"], row["claim"] is not None, row["notice"]
+    )
 
 
 def links(db: Database, game_id: str) -> list[SeatLink]:
     """The game's seat links by seat; empty when each phone does not bid its own seat."""
-    rows = db.conn.execute(f"{_LINK} where game_id = ? order by seat", [game_id])
-    return [_link(row) for row in rows]
+    return [_link(row) for row in db.query(f"{_LINK} where game_id = ? order by seat", [game_id])]
 
 
 def link(db: Database, token: str) -> SeatLink | None:
     """The seat link with this token, if it is in use."""
-    row = db.conn.execute(f"{_LINK} where token = ?", [token]).fetchone()
+    row = next(db.query(f"{_LINK} where token = ?", [token]), None)
     return None if row is None else _link(row)
 
 
@@ -74,18 +64,19 @@ def holds(db: Database, token: str, secret: str | None) -> bool:
     and the scorer has not handed it over since)."""
     if not secret:
         return False
-    row = db.conn.execute("select claim from seat_links where token = ?", [token]).fetchone()
-    return row is not None and row[0] == digest(secret)
+    row = next(db.query("select claim from seat_links where token = ?", [token]), None)
+    return row is not None and row["claim"] == hashed(secret)
 
 
 def rematch_link(db: Database, game_id: str, seat: int) -> str | None:
     """The token of the same seat in the latest rematch of this game, if it has links."""
-    row = db.conn.execute(
+    rows = db.query(
         "select l.token from seat_links l join games g on g.id = l.game_id "
         "where g.rematch_of = ? and l.seat = ? order by g.created_at desc limit 1",
         [game_id, seat],
-    ).fetchone()
-    return None if row is None else str(row[0])
+    )
+    row = next(rows, None)
+    return None if row is None else str(row["token"])
 
 
 def add_links(db: Database, game_id: str, seats: int) -> None:
@@ -93,9 +84,9 @@ def add_links(db: Database, game_id: str, seats: int) -> None:
     have = {row.seat for row in links(db, game_id)}
     for seat in range(seats):
         if seat not in have:
-            db.conn.execute(
+            db.execute(
                 "insert into seat_links (token, game_id, seat, created_at) values (?, ?, ?, ?)",
-                [secrets.token_urlsafe(16), game_id, seat, _now()],
+                [token(), game_id, seat, now()],
             )
 
 
@@ -112,42 +103,40 @@ def waiting(db: Database, stored: StoredGame) -> dict[int, Bid]:
     number = _bidding(stored)
     if number is None:
         return {}
-    rows = db.conn.execute(
+    rows = db.query(
         "select seat, bid from seat_bids where game_id = ? and number = ?", [stored.id, number]
     )
-    return {seat: json.loads(bid) for seat, bid in rows}
+    return {row["seat"]: json.loads(row["bid"]) for row in rows}
 
 
 def put(db: Database, stored: StoredGame, number: int, seat: int, bid: Bid) -> None:
     """Keep one seat's bid for hand `number` (inside a command's transaction)."""
-    db.conn.execute(
+    db.execute(
         "insert or replace into seat_bids (game_id, number, seat, bid, version, updated_at) "
         "values (?, ?, ?, ?, ?, ?)",
-        [stored.id, number, seat, json.dumps(bid), number, _now()],
+        [stored.id, number, seat, json.dumps(bid), number, now()],
     )
-    db.conn.execute(
+    db.execute(
         "update seat_links set notice = null where game_id = ? and seat = ?", [stored.id, seat]
     )
 
 
 def clear(db: Database, game_id: str) -> None:
     """The hand is made: no bid waits any more, and no notice is current."""
-    db.conn.execute("delete from seat_bids where game_id = ?", [game_id])
-    db.conn.execute("update seat_links set notice = null where game_id = ?", [game_id])
+    db.execute("delete from seat_bids where game_id = ?", [game_id])
+    db.execute("update seat_links set notice = null where game_id = ?", [game_id])
 
 
 def settle(db: Database, fresh: StoredGame, why: str) -> None:
     """After a change to the game (inside its transaction): waiting bids it leaves valid
     stay; the others go, and every seat phone gets the notice `why`, with the seats whose
     bid went ("rules:1,3"). `why` names the change ("undo", "fix", "settings", ...)."""
-    rows = db.conn.execute(
-        "select seat, number, bid from seat_bids where game_id = ?", [fresh.id]
-    ).fetchall()
+    rows = list(db.query("select seat, number, bid from seat_bids where game_id = ?", [fresh.id]))
     if not rows:
         return
     number, score = _bidding(fresh), fresh.score()
     gone = []
-    for seat, bid_number, bid in rows:
+    for seat, bid_number, bid in (tuple(row.values()) for row in rows):
         if bid_number == number:
             try:
                 check_seat_bid(score, seat, json.loads(bid))
@@ -158,10 +147,8 @@ def settle(db: Database, fresh: StoredGame, why: str) -> None:
     if not gone:
         return
     marks = ",".join("?" * len(gone))
-    db.conn.execute(
-        f"delete from seat_bids where game_id = ? and seat in ({marks})", [fresh.id, *gone]
-    )
-    db.conn.execute(
+    db.execute(f"delete from seat_bids where game_id = ? and seat in ({marks})", [fresh.id, *gone])
+    db.execute(
         "update seat_links set notice = ? where game_id = ?",
         [f"{why}:{','.join(str(s) for s in sorted(gone))}", fresh.id],
     )

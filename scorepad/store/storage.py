@@ -8,20 +8,19 @@ cache is filled by readers and by `commands` after its COMMIT succeeded, never b
 from __future__ import annotations
 
 import json
-import secrets
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from functools import cached_property
 
 from cachetools import LRUCache
 from sqlite_utils import Database
 
 from ..core.game import Game
-from ..core.scoring import GameScore
+from ..core.model import GameScore
 from .db import file_of
 from .rows import read_game
+from .stamps import hashed
 
 # A game's row, and whether another game is its rematch, whether its seats have links,
 # whether a club night's table plays it and whether its last change undid a hand that
@@ -53,6 +52,8 @@ class StoredGame:
     seated: bool = False  # each seat has its own link
     in_event: bool = False  # a club night's table plays it
     undone: bool = False  # its last change undid a hand, kept to be put back
+    # Inside a write once a hand is written: the revision the write takes (writers).
+    writing: int | None = None
 
     @cached_property
     def _score(self) -> GameScore:
@@ -113,24 +114,6 @@ def forget_all() -> None:
         _recent.clear()
 
 
-def now() -> str:
-    """The time of a write, to the microsecond."""
-    return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
-def new_game_id() -> str:
-    """An unguessable, URL-safe id: 128 random bits."""
-    return secrets.token_urlsafe(16)
-
-
-def _rows(db: Database, sql: str, params: Sequence[object]) -> list[dict]:
-    # The connection's own cursor: sqlite-utils' query() wraps each read in a savepoint,
-    # two more statements per read.
-    cursor = db.conn.execute(sql, params)
-    names = [d[0] for d in cursor.description]
-    return [dict(zip(names, row)) for row in cursor.fetchall()]
-
-
 def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
     hand_rows = list(hand_rows)
     return StoredGame(
@@ -149,7 +132,7 @@ def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
 def load_game(db: Database, game_id: str, *, by: str = "id") -> StoredGame | None:
     """One game with its hands, by its id (or `by="share_token"`), in at most two
     queries; None if there is no such game."""
-    rows = _rows(db, GAME_BY[by], [game_id])
+    rows = list(db.query(GAME_BY[by], [game_id]))
     if not rows:
         return None
     cached = _cached(db, rows[0])
@@ -165,7 +148,7 @@ def load_game(db: Database, game_id: str, *, by: str = "id") -> StoredGame | Non
             undone=bool(row["undone"]),
         )
         return fresh.scored(cached.score())
-    hands = _rows(db, "select * from hands where game_id = ? order by number", [rows[0]["id"]])
+    hands = list(db.query("select * from hands where game_id = ? order by number", [rows[0]["id"]]))
     stored = _build(rows[0], hands)
     if not db.conn.in_transaction:  # read inside a write: cached once it commits
         remember(db, stored)
@@ -176,23 +159,26 @@ def list_games(db: Database, ids: Sequence[str], *, keep: bool = True) -> list[S
     """The games with these ids, newest first, in at most two queries: the hands are
     read only for games not already in memory at their current revision; `keep=False`
     leaves the games read out of memory (a reader that keeps only what it needs)."""
-    rows = _rows(
-        db,
-        "select * from games where id in (select value from json_each(?)) "
-        "order by updated_at desc, id",
-        [json.dumps(list(ids))],
+    rows = list(
+        db.query(
+            "select * from games where id in (select value from json_each(?)) "
+            "order by updated_at desc, id",
+            [json.dumps(list(ids))],
+        )
     )
     found = {row["id"]: _cached(db, row) for row in rows}
     missing = [game_id for game_id, stored in found.items() if stored is None]
     hands: dict[str, list[dict]] = {game_id: [] for game_id in missing}
     if missing:
-        for h in _rows(
-            db,
-            "select * from hands where game_id in "
-            "(select value from json_each(?)) order by game_id, number",
-            [json.dumps(missing)],
+        for h in list(
+            db.query(
+                "select * from hands where game_id in "
+                "(select value from json_each(?)) order by game_id, number",
+                [json.dumps(missing)],
+            )
         ):
             hands[h["game_id"]].append(h)
+    keep = keep and not db.conn.in_transaction  # read inside a write: as load_game
     games = []
     for row in rows:
         stored = found[row["id"]]
@@ -206,17 +192,10 @@ def list_games(db: Database, ids: Sequence[str], *, keep: bool = True) -> list[S
 
 def rematch_of(db: Database, game_id: str) -> str | None:
     """The id of the rematch of this game, if one was started."""
-    rows = _rows(db, "select id from games where rematch_of = ?", [game_id])
+    rows = list(db.query("select id from games where rematch_of = ?", [game_id]))
     return str(rows[0]["id"]) if rows else None
 
 
 def was_deleted(db: Database, key: str) -> bool:
     """Whether a game with this id or share token existed and was deleted."""
-    return bool(_rows(db, "select 1 from deleted_games where key = ?", [hashed(key)]))
-
-
-def hashed(text: str) -> str:
-    """A deleted game is remembered by a one-way hash of its keys, never the keys."""
-    import hashlib
-
-    return hashlib.sha256(text.encode()).hexdigest()
+    return bool(list(db.query("select 1 from deleted_games where key = ?", [hashed(key)])))

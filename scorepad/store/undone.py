@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from ..core.scoring import Hand
+from ..core.records import Hand
 from .rows import hand_values, read_hand
 from .storage import StoredGame
 

@@ -12,9 +12,11 @@ from dataclasses import replace
 from sqlite_utils import Database
 
 from ..core.game import Game
-from ..core.scoring import GameScore, Hand
+from ..core.model import GameScore
+from ..core.records import Hand
 from .rows import game_extra, hand_values
-from .storage import StoredGame, hashed, new_game_id, now
+from .stamps import hashed, now, token
+from .storage import StoredGame
 
 
 def _hand_row(game_id: str, number: int, hand: Hand, version: int, at: str) -> dict:
@@ -47,7 +49,7 @@ def _game_row(game_id: str, at: str, share: str, game: Game, rematch: str | None
 
 def insert(db: Database, game: Game, score: GameScore, rematch: str | None = None) -> StoredGame:
     """Write a new game and its hands (already scored: `score`); returns it as stored."""
-    game_id, at, share = new_game_id(), now(), new_game_id()
+    game_id, at, share = token(), now(), token()
     db.table("games").insert(_game_row(game_id, at, share, game, rematch))
     db.table("hands").insert_all(
         _hand_row(game_id, n, h, 1, at) for n, h in enumerate(game.hands, 1)
@@ -58,11 +60,11 @@ def insert(db: Database, game: Game, score: GameScore, rematch: str | None = Non
 
 def insert_games_in(db: Database, games: Sequence[tuple[Game, GameScore]]) -> list[StoredGame]:
     """Write many new games and their hands (each already scored) inside the caller's
-    transaction, by one INSERT statement a table (`insert` asks sqlite-utils about the
+    transaction, by one plain INSERT a table, run row by row (`insert` asks sqlite-utils about the
     table once a game: some 0.4 ms each); returns them as stored once it commits."""
     at, found, game_rows, hand_rows = now(), [], [], []
     for game, score in games:
-        game_id, share = new_game_id(), new_game_id()
+        game_id, share = token(), token()
         game_rows.append(_game_row(game_id, at, share, game, None))
         hand_rows += [_hand_row(game_id, n, h, 1, at) for n, h in enumerate(game.hands, 1)]
         stored = StoredGame(game_id, at, at, 0, share, game, (1,) * len(game.hands), None)
@@ -72,13 +74,17 @@ def insert_games_in(db: Database, games: Sequence[tuple[Game, GameScore]]) -> li
             columns = ", ".join(rows[0])
             marks = ", ".join("?" * len(rows[0]))
             sql = f"insert into {name} ({columns}) values ({marks})"
-            db.conn.executemany(sql, [list(row.values()) for row in rows])
+            for row in rows:
+                db.execute(sql, list(row.values()))
     return found
 
 
 def next_revision(stored: StoredGame) -> int:
-    """The revision the next write takes: above every revision and version before."""
-    # Older files gave an imported hand version 1 at revision 0: stay above every version.
+    """The revision a write takes, the one rule: above every revision and version before
+    it, decided once a write (its hands take it as their version, the game's row too)."""
+    if stored.writing is not None:
+        return stored.writing
+    # An imported hand has version 1 at revision 0: stay above every version.
     return max((stored.revision, *stored.versions)) + 1
 
 
@@ -119,7 +125,7 @@ def write_hand(db: Database, stored: StoredGame, number: int, hand: Hand | None)
     # A hand added or removed moves the next hand's number: a dealer chosen for it goes.
     chosen = stored.game.next_dealer if len(hands) == len(stored.game.hands) else None
     game = replace(stored.game, hands=tuple(hands), next_dealer=chosen)
-    return replace(stored, game=game, versions=tuple(versions))
+    return replace(stored, game=game, versions=tuple(versions), writing=revision)
 
 
 def _insert_hand(db: Database, row: dict) -> None:
@@ -127,12 +133,12 @@ def _insert_hand(db: Database, row: dict) -> None:
     sqlite_master twice and wraps a SAVEPOINT around it, on every save of bids."""
     columns = ", ".join(row)
     marks = ", ".join("?" * len(row))
-    db.conn.execute(f"insert into hands ({columns}) values ({marks})", list(row.values()))
+    db.execute(f"insert into hands ({columns}) values ({marks})", list(row.values()))
 
 
 def _one(db: Database, sql: str, params: Sequence[object]) -> None:
     """A write that must change exactly one row: anything else is a bug, never ignored."""
-    if db.conn.execute(sql, params).rowcount != 1:
+    if db.execute(sql, params).rowcount != 1:
         raise sqlite3.IntegrityError(f"expected one row to change: {sql.split(' where')[0]}")
 
 
@@ -146,8 +152,7 @@ def bump(
 ) -> StoredGame:
     """Write the game's row at its next revision (its names and rules too with `table`);
     returns the game as stored once this transaction commits, its score known."""
-    # After `write_hand` the game takes the version its hand took: one revision a write.
-    revision, at = max((stored.revision + 1, *stored.versions)), now()
+    revision, at = next_revision(stored), now()  # as its hands took: one revision a write
     # The dealer chosen before the bids is kept with the hand it is chosen for.
     chosen = game.next_dealer
     sets = [
@@ -163,21 +168,16 @@ def bump(
         sets += ["players = ?", "rules = ?"]
         values += [json.dumps(list(game.table.players)), json.dumps(game.rules.as_dict())]
     _one(db, f"update games set {', '.join(sets)} where id = ?", [*values, stored.id])
-    fresh = replace(
-        stored,
-        updated_at=at,
-        revision=revision,
-        game=game,
-    )
+    fresh = replace(stored, updated_at=at, revision=revision, game=game, writing=None)
     return fresh.scored(score)
 
 
 def delete(db: Database, stored: StoredGame) -> None:
     """Remove a game, its hands and its seat links; remember its keys, hashed."""
-    db.conn.execute("delete from hands where game_id = ?", [stored.id])
+    db.execute("delete from hands where game_id = ?", [stored.id])
     _one(db, "delete from games where id = ?", [stored.id])  # seat links cascade
     for key in (stored.id, stored.share_token):
-        db.conn.execute(
+        db.execute(
             "insert or replace into deleted_games (key, deleted_at) values (?, ?)",
             [hashed(key), now()],
         )

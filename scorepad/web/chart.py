@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from ..core.scoring import GameScore
+from ..core.model import GameScore
 from .words import number
 
 WIDTH, HEIGHT = 340, 190
@@ -57,8 +57,10 @@ def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
     played = [h for h in score.hands if h.sides]
     if not played:
         return None
+    # A game started from paper totals starts each line at its starting total, not 0.
+    start = played[0].totals_before or (0,) * len(score.sides)
     totals = [
-        [0] + [h.sides[i].total for h in played]  # type: ignore[index]
+        [start[i]] + [h.sides[i].total for h in played]  # type: ignore[index]
         for i in range(len(score.sides))
     ]
     low = min(0, *(min(t) for t in totals))

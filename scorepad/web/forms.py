@@ -13,8 +13,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
+from ..core.records import Table
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
-from ..core.scoring import Table
 from .fields import Choices, Required, WholeNumberField, Within
 
 # The tables a game is played at: the choice, its mode and seats, and how it is shown.
@@ -48,17 +48,21 @@ COMMON_RULES = ("nil", "blind_nil", "double_nil", "nil_value", "bag_limit", "bag
 TARGET_LOW, TARGET_HIGH = target_range()
 
 
-def _choices(pairs: Any) -> list[SelectChoice]:
+def select_choices(pairs: Any) -> list[SelectChoice]:
+    """The (value, label) pairs as a select field's choices."""
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-def _rule_field(spec: Any) -> Field:
+def rule_field(spec: Any) -> Field:
     """A form field for one house rule, its default preselected."""
     if spec.kind == "switch":
         return BooleanField(spec.label, default=spec.default, description=spec.help)
     if spec.kind == "choice":
         return Choices(
-            spec.label, choices=_choices(spec.choices), default=spec.default, description=spec.help
+            spec.label,
+            choices=select_choices(spec.choices),
+            default=spec.default,
+            description=spec.help,
         )
     required = Optional() if spec.optional else Required("enter a number")
     return WholeNumberField(
@@ -104,17 +108,19 @@ class NewGameForm(FlaskForm):
     player_2 = StringField("Player 3", render_kw=NAME_FIELD)
     player_3 = StringField("Player 4", render_kw=NAME_FIELD)
     first_dealer = Choices(
-        "First dealer", choices=_choices((str(i), f"Seat {i + 1}") for i in range(4)), default="0"
+        "First dealer",
+        choices=select_choices((str(i), f"Seat {i + 1}") for i in range(4)),
+        default="0",
     )
     target = Choices(
         "Target",
         default="500",
-        choices=_choices([(str(t), str(t)) for t in TARGET_PRESETS] + [("custom", "Other")]),
+        choices=select_choices([(str(t), str(t)) for t in TARGET_PRESETS] + [("custom", "Other")]),
     )
     tricks_by = Choices(
         "Count tricks",
         default="side",
-        choices=_choices([("side", "By side"), ("seat", "By player")]),
+        choices=select_choices([("side", "By side"), ("seat", "By player")]),
         description="Partnership: one count for each side (nil bidders their own), or every "
         "player's own, for the statistics.",
     )
@@ -187,7 +193,7 @@ class NewGameForm(FlaskForm):
 
 for _spec in RULE_SPECS:
     if _spec.key != "target":
-        setattr(NewGameForm, f"rule_{_spec.key}", _rule_field(_spec))
+        setattr(NewGameForm, f"rule_{_spec.key}", rule_field(_spec))
 
 
 class ImportForm(FlaskForm):

@@ -15,9 +15,9 @@ from wtforms.csrf.core import CSRFTokenField
 from wtforms.fields.core import UnboundField
 
 from ..core.next_hand import Choice
-from ..core.scoring import NILS, Bid, Table
+from ..core.records import NILS, Bid, Table
 from .fields import Choices, Required, WholeNumberField
-from .forms import _choices
+from .forms import select_choices
 from .widgets import Hidden, hidden_inputs
 
 
@@ -95,7 +95,7 @@ def _pick(
     value is)."""
     return Choices(
         label,
-        choices=_choices(choices),
+        choices=select_choices(choices),
         default=default,
         validators=[] if default is not None else [Required(missing)],
         invalid_choice_message=other,

@@ -14,8 +14,8 @@ from ..core.checks import MAX_ADJUST
 from ..core.errors import GameError
 from ..core.game import check_settings
 from ..core.next_hand import next_hand
+from ..core.records import Table
 from ..core.rules import Rules
-from ..core.scoring import Table
 from ..store import commands, storage
 from ..store.outcomes import Outcome, RemovesHands, Stale
 from . import security

@@ -12,10 +12,10 @@ from wtforms.widgets import HiddenInput
 
 from ..core.checks import MAX_NOTE
 from ..core.errors import GameError
+from ..core.records import Table, make_table
 from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
-from ..core.scoring import Table, make_table
 from .fields import Choices, Required, WholeNumberField
-from .forms import NAME_FIELD, _choices, _rule_field, read_names
+from .forms import NAME_FIELD, read_names, rule_field, select_choices
 
 
 class VersionForm(FlaskForm):
@@ -53,7 +53,7 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
             )
             values[f"side_{side}"] = (table.side_names or ("",) * 2)[side] or ""
     for key in rule_keys(table):
-        setattr(Form, f"rule_{key}", _rule_field(next(s for s in RULE_SPECS if s.key == key)))
+        setattr(Form, f"rule_{key}", rule_field(next(s for s in RULE_SPECS if s.key == key)))
         values[f"rule_{key}"] = getattr(rules, key)
     return Form(data=values)
 
@@ -94,7 +94,7 @@ def dealer_form(table: Table, version: int, seat: int) -> VersionForm:
     class Form(VersionForm):
         dealer = Choices(
             "Dealer",
-            choices=_choices((str(s), name) for s, name in enumerate(table.players)),
+            choices=select_choices((str(s), name) for s, name in enumerate(table.players)),
             validators=[Required("choose the dealer")],
         )
 

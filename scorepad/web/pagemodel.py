@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import g
 
-from ..core.model import Bid
+from ..core.records import Bid
 from ..core.seats import side_refusal
 from ..store import seats, storage, undone
 from .db import get_db

@@ -9,8 +9,8 @@ from flask import render_template, session
 from flask.globals import request_ctx
 from markupsafe import Markup
 
+from ..core.records import Table
 from ..core.rules import RULE_SPECS, Rules
-from ..core.scoring import Table
 from ..store import storage
 from .db import get_db
 from .errors import refuse

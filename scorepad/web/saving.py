@@ -10,8 +10,9 @@ from flask import flash, redirect, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.errors import GameError, TricksTotal
+from ..core.model import GameScore
 from ..core.next_hand import next_hand
-from ..core.scoring import GameScore, ScoredHand, Table
+from ..core.records import ScoredHand, Table
 from ..store.outcomes import AlreadySaved, Outcome, RemovesHands
 from ..store.storage import StoredGame
 from . import errors

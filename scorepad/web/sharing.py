@@ -8,7 +8,7 @@ import re
 from flask import Blueprint, Response
 
 from ..core.evening import Evening
-from ..core.scoring import GameScore
+from ..core.model import GameScore
 from ..store.storage import StoredGame
 from .evening import evening_for
 from .render import stored_or_404

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..core.errors import GameError
-from ..core.scoring import GameScore, end_early
+from ..core.model import GameScore
+from ..core.scoring import end_early
 
 
 def if_ended_now(score: GameScore) -> GameScore | None:

@@ -21,7 +21,7 @@ def pytest_collection_modifyitems(items):
 def live_server(tmp_path_factory):
     """scorepad served by waitress on 127.0.0.1, on a file database of its own."""
     from scorepad import create_app
-    from scorepad.cli import waitress_options
+    from scorepad.listening import waitress_options
     from scorepad.serving import create_server
 
     folder = tmp_path_factory.mktemp("live")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe
 
+from scorepad.core.records import Hand, Table
 from scorepad.core.rules import Rules
-from scorepad.core.scoring import Hand, Table
 from scorepad.store.db import connect, migrate
 from tests import store_calls
 

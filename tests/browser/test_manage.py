@@ -7,8 +7,8 @@ import re
 from playwright.sync_api import expect
 
 from scorepad.core.game import Game
+from scorepad.core.records import Hand, Table
 from scorepad.core.rules import validate_rules
-from scorepad.core.scoring import Hand, Table
 from tests.browser.flows import enter_bids, enter_tricks, follow, press, start_game, totals
 from tests.browser.helpers import shot
 

@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from scorepad.core.records import NIL, Hand, Table
 from scorepad.core.rules import Rules
-from scorepad.core.scoring import NIL, Hand, Table
 from tests.browser.flows import cramped_targets, enter_bids, enter_tricks, press
 from tests.browser.helpers import close_game, first_screen, shot, stored_game, within_first_screen
 

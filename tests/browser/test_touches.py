@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from scorepad.core.records import BLIND_NIL, NIL, Hand, Table
 from scorepad.core.rules import Rules
-from scorepad.core.scoring import BLIND_NIL, NIL, Hand, Table, score_game
+from scorepad.core.scoring import score_game
 from tests.browser.flows import (
     enter_bids,
     enter_tricks,

@@ -10,7 +10,8 @@ from dataclasses import replace
 from sqlite_utils import Database
 
 from ...core.game import FixOutcome, check_fix, check_hand_count
-from ...core.scoring import Hand, end_early, extend
+from ...core.records import Hand
+from ...core.scoring import end_early, extend
 from .. import seats, storage, writers
 from ..db import writing
 from ..event_commands import tables

@@ -10,9 +10,10 @@ from typing import TypeVar
 from sqlite_utils import Database
 
 from ...core.game import Game, check_hand_count, check_settings
-from ...core.model import make_table
+from ...core.model import GameScore
+from ...core.records import Table, make_table
 from ...core.rules import Rules
-from ...core.scoring import GameScore, Table, end_early
+from ...core.scoring import end_early
 from .. import seats, storage, writers
 from ..db import writing
 from ..outcomes import Missing, NotOver

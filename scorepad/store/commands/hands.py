@@ -10,8 +10,8 @@ from sqlite_utils import Database
 
 from ...core.checks import check_dealer
 from ...core.errors import GameError
-from ...core.model import Bid
-from ...core.scoring import Hand, extend, without_pending
+from ...core.records import Bid, Hand
+from ...core.scoring import extend, without_pending
 from ...core.seats import SIDE_RULES, check_seat_bid
 from .. import seats, undone, writers
 from ..outcomes import AlreadySaved, GameOver, SeatTaken, Stale

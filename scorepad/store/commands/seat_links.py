@@ -6,11 +6,9 @@ and returns what it made, or raises an outcome (`Missing`, `NoSeat`, `SeatHeld`,
 
 from __future__ import annotations
 
-import secrets
-
 from sqlite_utils import Database
 
-from .. import seats, storage
+from .. import seats, stamps, storage
 from ..db import writing
 from ..outcomes import Missing, NoSeat, SeatHeld, Stale
 from ..storage import StoredGame
@@ -35,8 +33,8 @@ def disable_seats(db: Database, game_id: str) -> None:
     """Back to one phone for all: the links stop working and waiting bids go."""
     with writing(db):
         _game(db, game_id)
-        db.conn.execute("delete from seat_links where game_id = ?", [game_id])
-        db.conn.execute("delete from seat_bids where game_id = ?", [game_id])
+        db.execute("delete from seat_links where game_id = ?", [game_id])
+        db.execute("delete from seat_bids where game_id = ?", [game_id])
 
 
 def release_seat(db: Database, game_id: str, seat: int) -> None:
@@ -44,7 +42,7 @@ def release_seat(db: Database, game_id: str, seat: int) -> None:
     it. NoSeat when the game has no link for that seat."""
     with writing(db):
         stored = _game(db, game_id)
-        freed = db.conn.execute(
+        freed = db.execute(
             "update seat_links set claim = null where game_id = ? and seat = ?", [game_id, seat]
         ).rowcount
         if not freed:
@@ -55,7 +53,7 @@ def claim_seat(db: Database, token: str, name: str) -> str:
     """This phone takes the seat of link `token`, shown to it as `name`'s: the secret it
     keeps (the store keeps only its hash). SeatHeld when another phone holds the seat;
     Stale ("seat") when someone else sits there now; Missing when the link is gone."""
-    fresh = secrets.token_urlsafe(16)
+    fresh = stamps.token()
     with writing(db):
         link = seats.link(db, token)
         if link is None:
@@ -65,8 +63,8 @@ def claim_seat(db: Database, token: str, name: str) -> str:
             raise SeatHeld(stored, link.seat)
         if stored.game.table.players[link.seat] != name:
             raise Stale(stored, link.seat, "seat")
-        db.conn.execute(
+        db.execute(
             "update seat_links set claim = ? where token = ? and claim is null",
-            [seats.digest(fresh), token],
+            [stamps.hashed(fresh), token],
         )
     return fresh

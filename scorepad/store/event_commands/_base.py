@@ -4,10 +4,8 @@ check, the state table's word, and the revision moved on."""
 from __future__ import annotations
 
 import json
-import secrets
 import time
 from collections.abc import Sequence
-from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
@@ -16,16 +14,6 @@ from ...core.model import GameScore
 from ..events import Event, load_event
 from ..storage import list_games
 from .outcomes import EventRefused, EventStale, NoEvent
-
-
-def now_text() -> str:
-    """The time of a check-in, to the second."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def token() -> str:
-    """An unguessable id: 128 random bits."""
-    return secrets.token_urlsafe(16)
 
 
 def current(db: Database, event_id: str, revision: int | None = None) -> Event:
@@ -40,7 +28,7 @@ def current(db: Database, event_id: str, revision: int | None = None) -> Event:
 
 def bump(db: Database, event_id: str) -> None:
     """Count one more change to the event."""
-    db.conn.execute("update events set revision = revision + 1 where id = ?", [event_id])
+    db.execute("update events set revision = revision + 1 where id = ?", [event_id])
 
 
 def latest_scores(db: Database, event: Event) -> dict[str, GameScore]:
@@ -77,7 +65,7 @@ def require(
 
 def write_sides(db: Database, event_id: str, number: int, table: int, sides: Sequence) -> None:
     """A match's sides (entrant ids), as they are now."""
-    db.conn.execute(
+    db.execute(
         "update event_matches set sides = ? where event_id = ? and round = ? and number = ?",
         [json.dumps([list(side) for side in sides]), event_id, number, table],
     )
@@ -85,7 +73,7 @@ def write_sides(db: Database, event_id: str, number: int, table: int, sides: Seq
 
 def write_byes(db: Database, event_id: str, number: int, byes: Sequence[int]) -> None:
     """A round's byes, as they are now."""
-    db.conn.execute(
+    db.execute(
         "update event_rounds set byes = ? where event_id = ? and number = ?",
         [json.dumps(list(byes)), event_id, number],
     )
@@ -93,7 +81,7 @@ def write_byes(db: Database, event_id: str, number: int, byes: Sequence[int]) ->
 
 def mark_done(db: Database, event_id: str, number: int) -> None:
     """Round `number` is over: every table is."""
-    db.conn.execute(
+    db.execute(
         "update event_rounds set status = 'done' where event_id = ? and number = ? "
         "and status = 'playing'",
         [event_id, number],
@@ -105,12 +93,13 @@ def insert_round(
     db: Database, event_id: str, number: int, kind: str, sides: list, byes: list[int]
 ) -> None:
     """A round drawn, with its matches (no games yet)."""
-    db.conn.execute(
+    db.execute(
         "insert into event_rounds (event_id, number, kind, status, byes) "
         "values (?, ?, ?, 'drawn', ?)",
         [event_id, number, kind, json.dumps(byes)],
     )
-    db.conn.executemany(
-        "insert into event_matches (event_id, round, number, sides) values (?, ?, ?, ?)",
-        [(event_id, number, i, json.dumps(s)) for i, s in enumerate(sides, 1)],
-    )
+    for i, side in enumerate(sides, 1):
+        db.execute(
+            "insert into event_matches (event_id, round, number, sides) values (?, ?, ?, ?)",
+            [event_id, number, i, json.dumps(side)],
+        )

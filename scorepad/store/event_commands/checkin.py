@@ -12,7 +12,8 @@ from ...core.names import check_names, name_key
 from ...core.rules import Rules
 from ..db import writing
 from ..events import Event, load_event
-from ._base import bump, current, now_text, require, token
+from ..stamps import now, token
+from ._base import bump, current, require
 from .outcomes import EventRefused
 
 JOINED = " & "  # a pair's name: its two players' names joined
@@ -21,14 +22,14 @@ JOINED = " & "  # a pair's name: its two players' names joined
 def insert_event(db: Database, settings: Settings, rules: Rules) -> str:
     """The event's own row, inside a write begun by the caller; returns its director id."""
     event_id = token()
-    db.conn.execute(
+    db.execute(
         "insert into events (id, view_token, checkin_token, created_at, settings, rules, "
         "revision) values (?, ?, ?, ?, ?, ?, 0)",
         [
             event_id,
             token(),
             token(),
-            now_text(),
+            now("seconds"),
             json.dumps(settings.as_dict()),
             json.dumps(rules.as_dict()),
         ],
@@ -98,11 +99,11 @@ def _add_entrant(db: Database, event: Event, players: list[str]) -> int:
     name = JOINED.join(names)
     if any(name_key(e.name) == name_key(name) for e in event.entrants):
         raise EventRefused("name_taken", field="players", name=name)
-    cursor = db.conn.execute(
+    cursor = db.execute(
         "insert into event_entrants (event_id, name, name_key, players, joined_round, "
         "created_at) values (?, ?, ?, ?, ?, ?)",
         [event.id, name, name_key(name), json.dumps(list(names)), len(event.rounds) + 1]
-        + [now_text()],
+        + [now("seconds")],
     )
     return int(cursor.lastrowid or 0)
 
@@ -114,7 +115,7 @@ def set_here(db: Database, event_id: str, entrant_id: int, here: bool) -> Event:
         if entrant_id not in event.by_id:
             raise EventRefused("no_entrant", field="entrant")
         left = None if here else len(event.rounds)
-        db.conn.execute(
+        db.execute(
             "update event_entrants set left_round = ? where id = ? and event_id = ?",
             [left, entrant_id, event_id],
         )

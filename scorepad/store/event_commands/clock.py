@@ -8,10 +8,10 @@ import time
 
 from sqlite_utils import Database
 
-from ...core.roster import check_named
+from ...core.roster import Match, check_named
 from .. import commands
 from ..db import writing
-from ..events import Event, Match, load_event
+from ..events import Event, load_event
 from ..storage import StoredGame, load_game
 from ._base import bump, current, mark_done, require
 from .outcomes import EventRefused, NoEvent
@@ -31,7 +31,7 @@ def call_time(db: Database, event_id: str) -> Event:
     with writing(db):
         event = current(db, event_id)
         require(db, event, "call_time", {})
-        db.conn.execute(
+        db.execute(
             "update event_rounds set called_at = ? where event_id = ? and number = ?",
             [time.time(), event_id, len(event.rounds)],
         )
@@ -93,7 +93,7 @@ def name_winner(
             raise EventRefused("no_draw", field="table", table=table)
         if match.winner is not None:
             raise EventRefused("no_draw", field="table", table=table)
-        db.conn.execute(
+        db.execute(
             "update event_matches set winner = ?, note = ? where event_id = ? and round = ? "
             "and number = ?",
             [winner, why, event_id, number, table],

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ...core.bracket import Match as Slot
-from ...core.bracket import first_round, next_round
+from ...core.bracket import BracketMatch, first_round, next_round
 from ...core.model import GameScore
 from ...core.roster import match_winner
 from ..db import writing
@@ -30,7 +29,9 @@ def playoff_teams(event: Event, games: dict) -> list[list[int]]:
     return [[top[i], top[len(top) - 1 - i]] for i in range(len(top) // 2)]
 
 
-def _insert(db: Database, event: Event, slots: tuple[Slot, ...], teams: list[list[int]]) -> Event:
+def _insert(
+    db: Database, event: Event, slots: tuple[BracketMatch, ...], teams: list[list[int]]
+) -> Event:
     sides = [[[] if s is None else teams[s] for s in (slot.first, slot.second)] for slot in slots]
     insert_round(db, event.id, len(event.rounds) + 1, "playoff", sides, [])
     bump(db, event.id)
@@ -50,14 +51,14 @@ def start_playoff(db: Database, event_id: str, revision: int) -> Event:
         return _insert(db, event, first_round(list(range(len(teams)))), teams)
 
 
-def _following(event: Event, number: int, scores: dict[str, GameScore]) -> tuple[Slot, ...]:
+def _following(event: Event, number: int, scores: dict[str, GameScore]) -> tuple[BracketMatch, ...]:
     """The next bracket round once every match of round `number` has a winner."""
-    slots: list[Slot] = []
+    slots: list[BracketMatch] = []
     winners: list[int | None] = []
     for i, m in enumerate(event.round_matches(number)):
         first = None if not m.sides[0] else 2 * i
         second = None if not m.sides[1] else 2 * i + 1
-        slots.append(Slot(1, i, first, second))
+        slots.append(BracketMatch(1, i, first, second))
         score = scores.get(m.game_id or "")
         winner = None if score is None else match_winner(m, score)
         winners.append(None if m.bye or winner is None else 2 * i + winner)

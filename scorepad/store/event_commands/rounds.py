@@ -11,10 +11,10 @@ from sqlite_utils import Database
 
 from ...core.event import draw_round
 from ...core.game import Game
-from ...core.roster import match_table
+from ...core.roster import Match, match_table
 from .. import commands
 from ..db import writing
-from ..events import Event, Match, event_standings, games_of, load_event
+from ..events import Event, event_standings, games_of, load_event
 from ._base import bump, current, insert_round, require, write_byes, write_sides
 from .outcomes import EventRefused
 
@@ -102,7 +102,7 @@ def cancel_draw(db: Database, event_id: str, revision: int) -> Event:
             "delete from event_matches where event_id = ? and round = ?",
             "delete from event_rounds where event_id = ? and number = ?",
         ):
-            db.conn.execute(sql, [event_id, number])
+            db.execute(sql, [event_id, number])
         bump(db, event_id)
         return _fresh(db, event_id)
 
@@ -130,12 +130,12 @@ def start_round(db: Database, event_id: str, revision: int) -> Event:
         for match in (m for m in matches if not m.bye):
             game = Game(match_table(table_players(event, match)), rules, (), "side")
             stored = commands.insert_game(db, game)
-            db.conn.execute(
+            db.execute(
                 "update event_matches set game_id = ? where event_id = ? and round = ? "
                 "and number = ?",
                 [stored.id, event_id, number, match.number],
             )
-        db.conn.execute(
+        db.execute(
             "update event_rounds set status = 'playing', started_at = ? "
             "where event_id = ? and number = ?",
             [time.time(), event_id, number],

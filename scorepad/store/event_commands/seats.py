@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ...core.names import name_key, name_problem
-from ...core.roster import place_of
+from ...core.roster import Match, place_of
 from .. import commands
-from ..events import Event, Match, games_of, load_event
+from ..events import Event, games_of, load_event
+from ..stamps import now
 from ..storage import StoredGame
-from ._base import bump, current, now_text, require, write_byes, write_sides
+from ._base import bump, current, require, write_byes, write_sides
 from .outcomes import EventRefused, NoEvent
 
 
@@ -65,12 +66,12 @@ def _player(db: Database, event: Event, number: int, name: str) -> int:
     key = name_key(name)
     found = next((e for e in event.entrants if name_key(e.name) == key), None)
     if found is not None:
-        db.conn.execute("update event_entrants set left_round = null where id = ?", [found.id])
+        db.execute("update event_entrants set left_round = null where id = ?", [found.id])
         return found.id
-    cursor = db.conn.execute(
+    cursor = db.execute(
         "insert into event_entrants (event_id, name, name_key, players, joined_round, "
         "created_at) values (?, ?, ?, ?, ?, ?)",
-        [event.id, name, key, json.dumps([name]), number, now_text()],
+        [event.id, name, key, json.dumps([name]), number, now("seconds")],
     )
     return int(cursor.lastrowid or 0)
 

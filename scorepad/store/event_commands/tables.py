@@ -62,22 +62,17 @@ class TableSave:
 def before(db: Database, stored: StoredGame, now: float) -> TableSave | None:
     """The table of this game in a round being played (None: none), time called
     noted first if it is and was not yet."""
-    rows = db.conn.execute(_TABLE, [stored.id])
-    names = [d[0] for d in rows.description]
-    found = rows.fetchone()
-    if found is None:
+    row = next(db.query(_TABLE, [stored.id]), None)
+    if row is None:
         return None
-    row = dict(zip(names, found))
     settings = check_settings(json.loads(row["settings"]))
     minutes, tie = settings.round_minutes, time_tie(settings, row["kind"])
     called = time_called(row["started_at"], minutes, row["called_at"], now)
     last = last_hand(row["last_hand"], called, stored.score())
     if last is not None and row["last_hand"] is None:  # the first save since time was called
-        db.conn.execute(
-            "update event_matches set last_hand = ? where game_id = ?", [last, stored.id]
-        )
+        db.execute("update event_matches set last_hand = ? where game_id = ?", [last, stored.id])
         if row["called_at"] is None:  # the clock ran out then, not now
-            db.conn.execute(
+            db.execute(
                 "update event_rounds set called_at = ? where event_id = ? and number = ?",
                 [deadline(row["started_at"], minutes), row["event_id"], row["round"]],
             )
@@ -89,11 +84,10 @@ def round_over(
 ) -> bool:
     """Whether every table of round `number` is over, `fresh` as it is now in this write;
     the other games are read only when `fresh` itself is over."""
-    rows = db.conn.execute(
+    rows = db.query(
         "select * from event_matches where event_id = ? and round = ?", [event_id, number]
     )
-    names = [d[0] for d in rows.description]
-    matches = [match_from_row(dict(zip(names, r))) for r in rows.fetchall()]
+    matches = [match_from_row(row) for row in rows]
     if fresh is not None:
         own = next((m for m in matches if m.game_id == fresh.id), None)
         if own is not None and not match_over(kind, own, fresh.score()):

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint
+from . import card, director, director_clock, earlier, public, reopen, transfer  # noqa: F401  (views register on bp)
+from .blueprint import bp
 
-bp = Blueprint("events", __name__, url_prefix="/events")
-
-from . import card, director, director_clock, earlier, public, reopen, transfer  # noqa: E402,F401  (views register on bp)
+__all__ = ["bp"]

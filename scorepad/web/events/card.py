@@ -14,7 +14,8 @@ from ..db import get_db
 from ..share_image import ACCENT, INK, Line, draw
 from ..sharing import png_response, stem_of
 from ..words import number, signed
-from . import bp, data
+from . import data
+from .blueprint import bp
 
 TOP = 8  # the places the card shows; the rest are counted
 

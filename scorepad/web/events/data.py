@@ -15,10 +15,10 @@ from ...core.bracket import stage_name
 from ...core.event import last_hand, seconds_left, time_called
 from ...core.event_flow import allowed, facts_of, state_of
 from ...core.model import GameScore
-from ...core.roster import night_over, sides_as_sat
+from ...core.roster import Match, night_over, sides_as_sat
 from ...core.standings import Row
 from ...store import night_results, seats
-from ...store.events import Event, Match, champion_name, games_of, load_event
+from ...store.events import Event, champion_name, games_of, load_event
 from ...store.storage import StoredGame
 from ..words import status_line
 from ..words.events import LEGEND, progress

@@ -25,7 +25,8 @@ from ..db import get_db
 from ..forms import COMMON_RULES
 from ..words import plain_error
 from ..words.events import STALE, refused
-from . import bp, card, data
+from . import card, data
+from .blueprint import bp
 from .forms import (
     CheckInForm,
     EventForm,
@@ -135,7 +136,7 @@ def director_tables(event_id: str) -> str:
     )
 
 
-def _act(
+def act(
     event_id: str, do: Callable[[], object], done: str | Callable[[], str], at: str = "round"
 ) -> BaseResponse:
     """Run one command; its outcome, in words, is flashed beside the director's page,
@@ -174,7 +175,7 @@ def check_in(event_id: str) -> BaseResponse:
             url_for("events.director", event_id=event_id, at="checkin", _anchor="checkin")
         )
     names = [n for n in (form.player_0.data, form.player_1.data) if n and n.strip()]
-    return _act(
+    return act(
         event_id,
         lambda: checkin.check_in(get_db(), event_id, names),
         f"{' & '.join(names)} in.",
@@ -186,14 +187,14 @@ def check_in(event_id: str) -> BaseResponse:
 def here(event_id: str, entrant: int, how: str) -> BaseResponse:
     back = how == "back"
     done = "Back in the draw." if back else "Gone home: not drawn again."
-    return _act(
+    return act(
         event_id, lambda: checkin.set_here(get_db(), event_id, entrant, back), done, "checkin"
     )
 
 
 @bp.post("/<event_id>/draw")
 def draw(event_id: str) -> BaseResponse:
-    return _act(
+    return act(
         event_id,
         lambda: rounds.draw_next(get_db(), event_id, _revision()),
         "Round drawn: check it, change it if needed, then start it.",
@@ -209,7 +210,7 @@ def swap(event_id: str) -> BaseResponse:
             raise GameError("choose two entrants", field="entrant")
         rounds.swap(get_db(), event_id, _revision(), int(first), int(second))
 
-    return _act(event_id, do, "Swapped.")
+    return act(event_id, do, "Swapped.")
 
 
 SEAT = re.compile(r"([0-9]{1,3})-([0-3])")
@@ -232,19 +233,19 @@ def reseat(event_id: str, number: int) -> BaseResponse:
         done.append(f"Table {table}: {moved.arriving} {what} {moved.leaving}.")
 
     at = f"table-{found.group(1)}" if found else "reseat"
-    return _act(event_id, do, lambda: done[0], at)
+    return act(event_id, do, lambda: done[0], at)
 
 
 @bp.post("/<event_id>/cancel")
 def cancel(event_id: str) -> BaseResponse:
-    return _act(
+    return act(
         event_id, lambda: rounds.cancel_draw(get_db(), event_id, _revision()), "Draw cancelled."
     )
 
 
 @bp.post("/<event_id>/start")
 def start(event_id: str) -> BaseResponse:
-    return _act(
+    return act(
         event_id,
         lambda: rounds.start_round(get_db(), event_id, _revision()),
         "Round started: every table has its game.",
@@ -263,7 +264,7 @@ def winner(event_id: str, number: int, table: int) -> BaseResponse:
         at = (number, table)
         clock.name_winner(get_db(), event_id, _revision(form.revision.name), at, int(side), note)
 
-    return _act(event_id, do, f"Table {table}: the winner is named.", f"table-{table}")
+    return act(event_id, do, f"Table {table}: the winner is named.", f"table-{table}")
 
 
 @bp.post("/<event_id>/playoff", defaults={"step": "first"})
@@ -272,7 +273,7 @@ def playoff(event_id: str, step: str) -> BaseResponse:
     """Draw the playoff's first round, or its next once a round is done."""
     draw = playoffs.start_playoff if step == "first" else playoffs.next_playoff_round
     done = "Playoff drawn" if step == "first" else "Next playoff round drawn"
-    return _act(
+    return act(
         event_id,
         lambda: draw(get_db(), event_id, _revision()),
         f"{done}: start it when the tables are ready.",

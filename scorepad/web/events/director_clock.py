@@ -10,8 +10,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...store.event_commands import clock
 from ..db import get_db
 from ..words.events import CONFIRM
-from . import bp
-from .director import _act
+from .blueprint import bp
+from .director import act
 
 
 def _asked() -> bool:
@@ -35,7 +35,7 @@ def _question(event_id: str, what: str, action: str, back: str) -> tuple[str, in
 def call(event_id: str) -> BaseResponse | tuple[str, int]:
     if not _asked():
         return _question(event_id, "call", url_for("events.call", event_id=event_id), "round")
-    return _act(
+    return act(
         event_id,
         lambda: clock.call_time(get_db(), event_id),
         "Time called: each table finishes the hand in play.",
@@ -48,7 +48,7 @@ def end_table(event_id: str, number: int, table: int) -> BaseResponse | tuple[st
     if not _asked():
         action = url_for("events.end_table", event_id=event_id, number=number, table=table)
         return _question(event_id, "end", action, here)
-    return _act(
+    return act(
         event_id,
         lambda: clock.end_table(get_db(), event_id, number, table),
         f"Table {table}'s game ended.",

@@ -16,7 +16,7 @@ from ...store.event_commands.outcomes import EventRefused
 from ...store.events import Event, earlier_entrants, load_event
 from ..db import get_db
 from ..words.events import refused
-from . import bp
+from .blueprint import bp
 from .director import remembered
 from .forms import RevisionForm
 

@@ -16,7 +16,7 @@ from ...core.event import DATE_LENGTH, NAME_LENGTH, ROUND_MINUTES, ROUNDS
 from ...core.names import MAX_NAME
 from ...core.rules import RULE_SPECS
 from ..fields import Choice, Choices, Required, WholeNumberField, Within, at_most
-from ..forms import COMMON_RULES, RULE_KEYS, TARGET_HIGH, TARGET_LOW, _rule_field
+from ..forms import COMMON_RULES, RULE_KEYS, TARGET_HIGH, TARGET_LOW, rule_field, select_choices
 
 FORMATS = (
     ("swiss", "Fixed partnerships, Swiss: like records meet"),
@@ -32,10 +32,6 @@ ORDERS = tuple(  # every order the standings can read: wins or vp, then the thre
 )
 
 
-def _choices(pairs: Any) -> list[SelectChoice]:
-    return [SelectChoice(value, label) for value, label in pairs]
-
-
 class EventForm(FlaskForm):
     """What an event is and how it runs; the house rules every table plays."""
 
@@ -44,7 +40,7 @@ class EventForm(FlaskForm):
         validators=[Required("enter a name"), at_most(NAME_LENGTH, 1)],
     )
     date = StringField("Date", validators=[Optional(), at_most(DATE_LENGTH, 0)])
-    format = Choices("Format", choices=_choices(FORMATS), default="swiss")
+    format = Choices("Format", choices=select_choices(FORMATS), default="swiss")
     rounds = WholeNumberField(
         "Rounds", default=4, validators=[Required("enter a number"), Within(*ROUNDS)]
     )
@@ -64,18 +60,18 @@ class EventForm(FlaskForm):
     )
     order = Choice(
         "Standings order",
-        choices=_choices(ORDERS),
+        choices=select_choices(ORDERS),
         default=ORDERS[0][0],
         description="Entrants equal on every key share a place.",
     )
     bye_counts = Choices(
         "A bye counts as",
-        choices=_choices((("win", "A win"), ("none", "Nothing"))),
+        choices=select_choices((("win", "A win"), ("none", "Nothing"))),
         default="win",
     )
     on_time_tie = Choices(
         "A tie when time is called",
-        choices=_choices((("play_on", "Play one more hand"), ("draw", "Is a draw"))),
+        choices=select_choices((("play_on", "Play one more hand"), ("draw", "Is a draw"))),
         default="play_on",
     )
     playoff = WholeNumberField(
@@ -124,7 +120,7 @@ class EventForm(FlaskForm):
 
 for _spec in RULE_SPECS:
     if _spec.key != "target":
-        setattr(EventForm, f"rule_{_spec.key}", _rule_field(_spec))
+        setattr(EventForm, f"rule_{_spec.key}", rule_field(_spec))
 
 
 class CheckInForm(FlaskForm):

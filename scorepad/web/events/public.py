@@ -23,7 +23,8 @@ from ..csv_export import cell
 from ..db import get_db
 from ..words import plain_error
 from ..words.events import STALE, refused
-from . import bp, card, data
+from . import card, data
+from .blueprint import bp
 from .following import follow
 from .forms import CheckInForm
 

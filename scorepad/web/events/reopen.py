@@ -18,7 +18,7 @@ from ...store.events import Event, load_event
 from ..db import get_db
 from ..words import powers as words
 from ..words.events import STALE
-from . import bp
+from .blueprint import bp
 from .data import side_names
 
 WHOLE = re.compile(r"[0-9]{1,9}")

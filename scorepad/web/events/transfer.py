@@ -13,7 +13,8 @@ from ... import eventfile
 from ...core.errors import GameError
 from ...store.event_commands.transfer import import_event as store_import
 from ..db import get_db
-from . import bp, data
+from . import data
+from .blueprint import bp
 from .card import card_stem
 from .forms import ImportForm
 

@@ -3,8 +3,7 @@ page family, each adding its routes to the blueprint."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from . import fix, listing, page  # noqa: F401  (each adds its routes to bp)
+from .blueprint import bp
 
-bp = Blueprint("games", __name__)
-
-from . import fix, listing, page  # noqa: E402,F401  (each adds its routes to bp)
+__all__ = ["bp"]

@@ -28,7 +28,7 @@ from ..saving import (
     save,
     tag,
 )
-from . import bp
+from .blueprint import bp
 
 
 def _gone_or_stale(stored: StoredGame, number: int) -> BaseResponse | None:

@@ -16,8 +16,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import gamefile
 from ...core.errors import GameError
+from ...core.records import make_table
 from ...core.rules import RULE_SPECS, validate_rules
-from ...core.scoring import make_table
 from ...store import commands, storage
 from .. import errors, security
 from ..db import get_db
@@ -29,7 +29,7 @@ from ..forms import (
 from ..new_game import new_game_context
 from ..render import stored_or_404
 from ..sharing import file_stem
-from . import bp
+from .blueprint import bp
 
 
 @bp.get("/")

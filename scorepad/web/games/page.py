@@ -14,7 +14,7 @@ from flask import (
     url_for,
 )
 
-from ...core.scoring import NILS
+from ...core.records import NILS
 from ...store import commands, storage
 from ...store.outcomes import NotOver
 from .. import errors, pagemodel, security
@@ -35,7 +35,7 @@ from ..saving import (
     save,
     tricks_form,
 )
-from . import bp
+from .blueprint import bp
 
 T = TypeVar("T")
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.scoring import BLIND_NIL, NIL, Bid, GameScore, ScoredHand, SideHand, Table
+from ...core.model import GameScore
+from ...core.records import BLIND_NIL, NIL, Bid, ScoredHand, SideHand, Table
 
 
 def bid_text(bid: Bid) -> str:

@@ -1,9 +1,8 @@
 """The rules page in words: how this game is scored, section by section.
 
-Every sentence is chosen here from the table, the house rules and the score, and
-every figure in it comes from the rules or from the core's own arithmetic
-(`contract_points`, `nil_points`), so the template only loops and shows.
-Names are left as plain text: the template escapes them.
+Every sentence is chosen here from the table, the house rules and the score, every
+figure from the rules or the core's own arithmetic (`contract_points`, `nil_points`),
+so the template only loops and shows. Names are plain text: the template escapes them.
 """
 
 from __future__ import annotations
@@ -11,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.hand import contract_points, nil_points
-from ...core.model import GameScore, Table
+from ...core.model import GameScore
+from ...core.records import Table
 from ...core.rules import Rules
 from . import verb
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import GameError
-from ...core.model import GameScore, Table
+from ...core.model import GameScore
+from ...core.records import Table
 from ...core.rules import SPECS, RulesError
 from ...core.scoring import without_pending
 from ...core.stakes import Stake

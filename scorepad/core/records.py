@@ -1,0 +1,179 @@
+"""The values a game is recorded and scored in: a table, the bids, a hand as recorded,
+one side's result in a hand and a hand as scored.
+
+Pure data and the little arithmetic that belongs to it; the scored game is in model.py,
+the checks in checks.py, one hand's scoring in hand.py, the end of a game in ending.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .errors import GameError
+from .names import check_names, check_side_names
+from .rules import Rules
+
+NIL = "nil"
+BLIND_NIL = "blind_nil"
+NILS = (NIL, BLIND_NIL)
+Bid = int | str
+MODES = ("partnership", "cutthroat")
+
+
+def _trailing(totals: tuple[int, ...] | list[int], side: int, by: int) -> bool:
+    """Is `side` at least `by` behind the best other side?"""
+    others = [t for i, t in enumerate(totals) if i != side]
+    return by == 0 or (bool(others) and max(others) - totals[side] >= by)
+
+
+def blind_nil_open(rules: Rules, totals: tuple[int, ...] | list[int], side: int) -> bool:
+    """May `side` bid blind nil, given the totals before the hand?"""
+    return rules.nil and rules.blind_nil and _trailing(totals, side, rules.blind_nil_trailing_by)
+
+
+def blind_bid_open(rules: Rules, totals: tuple[int, ...] | list[int], side: int) -> bool:
+    """May `side` bid its contract blind, given the totals before the hand?"""
+    return rules.blind_bid > 0 and _trailing(totals, side, rules.blind_bid_trailing_by)
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who plays: the mode, the players in clockwise seat order, the first dealer,
+    and (partnership) the sides' own names where the table gave them."""
+
+    mode: str
+    players: tuple[str, ...]
+    first_dealer: int = 0
+    side_names: tuple[str | None, ...] | None = None
+
+    @cached_property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side: partners sit opposite, cutthroat is one a side."""
+        if self.mode == "partnership":
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(len(self.players)))
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """17 with three players (51 cards), otherwise 13."""
+        return 17 if len(self.players) == 3 else 13
+
+    def side_of(self, seat: int) -> int:
+        """The index of the side a seat plays for."""
+        return seat % 2 if self.mode == "partnership" else seat
+
+    def side_name(self, side: int) -> str:
+        """The side's own name if it has one, else 'Alice & Cara' (cutthroat: the player)."""
+        if self.side_names is not None and self.side_names[side]:
+            return self.side_names[side]  # type: ignore[return-value]
+        return " & ".join(self.players[seat] for seat in self.sides[side])
+
+
+def make_table(
+    mode: object, players: object, first_dealer: object = 0, side_names: object = None
+) -> Table:
+    """Check the mode, the players' names, the first dealer and any side names."""
+    if mode not in MODES:
+        raise GameError(f"must be partnership or cutthroat, not {mode!r}", field="mode")
+    if not isinstance(players, (list, tuple)):
+        raise GameError("must be a list of names", field="players")
+    allowed = (4,) if mode == "partnership" else (2, 3, 4)
+    if len(players) not in allowed:
+        need = "4 players" if mode == "partnership" else "2, 3 or 4 players"
+        raise GameError(f"{mode} is played by {need}, not {len(players)}", field="players")
+    names = check_names(players)
+    if (
+        isinstance(first_dealer, bool)
+        or not isinstance(first_dealer, int)
+        or not 0 <= first_dealer < len(names)
+    ):
+        raise GameError(f"must be a seat from 0 to {len(names) - 1}", field="first_dealer")
+    sides = 2 if mode == "partnership" else len(names)
+    return Table(str(mode), names, first_dealer, check_side_names(str(mode), side_names, sides))
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One deal as recorded: a bid per seat, and its tricks once played.
+
+    Tricks are kept as they were entered: one count per seat, or (partnership)
+    one count per side in `side_tricks`, each side's nil bidders included, with
+    `tricks` then holding only the nil bidders' own counts and None elsewhere.
+    `blind`: the sides that bid their contract blind; `dealer`: who dealt, when
+    not the seat the deal passed to; `adjust`: points per side added at the
+    table's say (a misdeal, a mistake), with `note` saying why; `renege`: the sides that
+    reneged (each gives up `renege_tricks` of its contract tricks to the other side).
+    """
+
+    bids: tuple[Bid, ...]
+    tricks: tuple[int | None, ...] | None = None
+    side_tricks: tuple[int, ...] | None = None
+    blind: tuple[int, ...] = ()
+    dealer: int | None = None
+    adjust: tuple[int, ...] | None = None
+    note: str = ""
+    renege: tuple[int, ...] = ()
+
+    @property
+    def played(self) -> bool:
+        """Whether the tricks of this hand have been recorded."""
+        return self.tricks is not None
+
+
+@dataclass(frozen=True)
+class NilResult:
+    """How one nil or blind nil bid came out; `seat` is the table's seat."""
+
+    seat: int
+    blind: bool
+    made: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class SideHand:
+    """One side's result in one hand, and its running figures after it."""
+
+    contract: int
+    contract_tricks: int
+    made: bool | None  # None when the side bid no tricks (all nil); False: set
+    contract_points: int
+    overtricks: int
+    nils: tuple[NilResult, ...]
+    nil_bags: int
+    penalties: int
+    penalty_points: int
+    points: int  # everything, adjustment included
+    total: int
+    bags: int
+    blind: bool = False  # the contract was bid blind
+    boston: bool = False  # bid every trick of the hand and took them
+    adjust: int = 0
+    renege: int = 0  # contract tricks moved by reneges: given up (< 0) or received (> 0)
+
+    @property
+    def set_by(self) -> int:
+        """The contract tricks a set side fell short by (0 unless set)."""
+        return self.contract - self.contract_tricks if self.made is False else 0
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A hand with its number, dealer, leader, each side's contract and, once
+    played, each side's result."""
+
+    number: int
+    dealer: int
+    leader: int
+    bids: tuple[Bid, ...]
+    tricks: tuple[int | None, ...] | None  # as entered: None where counted by side
+    sides: tuple[SideHand, ...] | None
+    side_tricks: tuple[int, ...] | None = None
+    contracts: tuple[int, ...] = ()  # each side's number bids, summed
+    totals_before: tuple[int, ...] = ()
+    blind: tuple[int, ...] = ()
+    adjust: tuple[int, ...] | None = None
+    note: str = ""
+    dealt_out_of_turn: bool = False
+    renege: tuple[int, ...] = ()  # the sides that reneged

@@ -485,10 +485,5 @@ function enhance(root) {
 }
 
 enhance(document);
-if ("serviceWorker" in navigator) {
-  // A first visit's page came before the worker: ask it to keep this page too.
-  const first = !navigator.serviceWorker.controller;
-  navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready)
-    .then((reg) => { if (first && reg.active) reg.active.postMessage({ keep: window.location.href }); })
-    .catch(() => {});
-}
+// The worker keeps the open page as it installs: no message needed for a first visit.
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});

@@ -15,8 +15,26 @@ const NOTICE = '<p class="offline-notice" role="status" hidden>';
 const KEPT_HEADERS = ["Content-Type", "Content-Security-Policy", "X-Content-Type-Options",
   "Referrer-Policy", "X-Frame-Options"];
 
+// The pages open on this phone (a first visit's page came before this worker) are kept
+// as part of the install, before the worker takes them over: a phone that loses the network
+// as soon as the worker runs still shows them. A page that cannot be fetched is not kept.
+async function keepOpenPages(cache) {
+  const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  await Promise.all(open.map(async (client) => {
+    const url = new URL(client.url);
+    url.hash = "";
+    if (url.origin !== self.location.origin || url.pathname.endsWith(".json")) return;
+    try {
+      const res = await fetch(url, { credentials: "same-origin" });
+      if (res.ok) await cache.put(url.href, res);
+    } catch (err) { /* not kept: shown again online */ }
+  }));
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE)
+    .then((c) => c.addAll(SHELL).then(() => keepOpenPages(c)))
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -70,17 +88,6 @@ async function keptPage(request) {
   const html = (await hit.text()).replace(NOTICE, NOTICE.replace(" hidden>", ">"));
   return new Response(html, { status: 200, headers });
 }
-
-// The page of a first visit was loaded before this worker ran: the page asks for it to be
-// kept too (same origin only), so it shows offline from the first visit.
-self.addEventListener("message", (event) => {
-  const url = new URL((event.data && event.data.keep) || "/", self.location.origin);
-  if (url.origin !== self.location.origin || url.pathname.endsWith(".json")) return;
-  event.waitUntil(fetch(url, { credentials: "same-origin" }).then((res) => {
-    if (res.ok) return caches.open(CACHE).then((c) => c.put(url.href, res));
-    return undefined;
-  }).catch(() => {}));
-});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

@@ -16,6 +16,7 @@ class Restartable:
         self.database = database
         self.port = 0
         self.server: Any = None
+        self.app: Any = None
         self.thread: threading.Thread | None = None
 
     @property
@@ -23,7 +24,7 @@ class Restartable:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Restartable:
-        app = create_app({"DATABASE": self.database, "SECRET_KEY": "restartable"})
+        self.app = app = create_app({"DATABASE": self.database, "SECRET_KEY": "restartable"})
         self.server = create_server(app, host="127.0.0.1", port=self.port, threads=2)
         self.port = self.server.effective_port
         app.config["PUBLIC_URL"] = self.url  # as `serve` does

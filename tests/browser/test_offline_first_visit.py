@@ -1,0 +1,45 @@
+"""A phone that opened a game once and lost the network at once still shows its last
+score: the page of a first visit is kept before the service worker takes the page over."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import expect
+
+from tests.browser.helpers import PHONE, close_game
+
+SLOW_S = 2.0
+
+
+def slow_fetches_of(path: str, wsgi_app):
+    """The app, with a GET of `path` that is no navigation (a service worker's own fetch)
+    answered late, as on a slow phone's network."""
+
+    def app(environ, start_response):
+        if environ["PATH_INFO"] == path and environ.get("HTTP_SEC_FETCH_MODE") != "navigate":
+            time.sleep(SLOW_S)  # the network's delay itself, not a wait of the test
+        return wsgi_app(environ, start_response)
+
+    return app
+
+
+def test_the_page_is_kept_before_the_worker_controls_it(browser, own_server):
+    path = f"/games/{close_game(own_server)}"
+    own_server.app.wsgi_app = slow_fetches_of(path, own_server.app.wsgi_app)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(own_server.url + path)  # the first visit: no service worker yet
+        page.wait_for_function(
+            "() => navigator.serviceWorker.controller !== null", timeout=4 * SLOW_S * 1000
+        )
+        own_server.stop()  # the network goes as soon as the worker runs the page
+        page.reload()
+        expect(page.locator(".offline-notice")).to_be_visible()
+        assert [t.strip() for t in page.locator(".scoreboard .total").all_inner_texts()] == [
+            "144",
+            "\u2212120",
+        ]
+    finally:
+        context.close()

@@ -113,7 +113,12 @@ def test_the_systemd_units_run_as_scorepad_from_the_checkout(unit):
 
 
 CADDY = BIN / "caddy"
-needs_caddy = pytest.mark.skipif(not CADDY.exists(), reason="the hosting extra: make test")
+_caddy_installed = pytest.mark.skipif(not CADDY.exists(), reason="the hosting extra: make test")
+
+
+def needs_caddy(test):
+    """A test that runs the locked Caddy: marked `caddy` (make test-fast leaves it out)."""
+    return pytest.mark.caddy(_caddy_installed(test))
 
 
 def _caddy(command: str, config: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
@@ -161,6 +166,7 @@ def wait_healthy(port: int, process: subprocess.Popen) -> None:
     raise AssertionError("start.sh did not answer /healthz in 30 s")
 
 
+@pytest.mark.litestream
 @pytest.mark.skipif(not (BIN / "litestream").exists(), reason="the hosting extra: make test")
 def test_start_sh_serves_under_litestream_and_a_new_machine_starts_from_the_copy(tmp_path):
     database = tmp_path / "instance" / "scorepad.db"

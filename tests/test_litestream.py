@@ -29,9 +29,12 @@ LITESTREAM = Path(sys.executable).with_name("litestream")
 CONFIG = ROOT / "deploy" / "litestream.yml"
 TABLES = 3
 
-pytestmark = pytest.mark.skipif(
-    not LITESTREAM.exists(), reason="litestream comes with the hosting extra: make test"
-)
+pytestmark = [
+    pytest.mark.litestream,
+    pytest.mark.skipif(
+        not LITESTREAM.exists(), reason="litestream comes with the hosting extra: make test"
+    ),
+]
 
 
 def litestream(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:

@@ -10,6 +10,7 @@ import json
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -153,6 +154,17 @@ def test_the_home_network_caddyfile_is_valid(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
 
 
+def _played_hands(path: Path) -> int:
+    """How many played hands a database file holds (0: no file yet)."""
+    if not path.exists():
+        return 0
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("select count(*) from hands where tricks is not null").fetchone()[0]
+    finally:
+        conn.close()
+
+
 def wait_healthy(port: int, process: subprocess.Popen) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -196,9 +208,17 @@ def test_start_sh_serves_under_litestream_and_a_new_machine_starts_from_the_copy
         phone = Phone(f"http://127.0.0.1:{port}")
         game_id = phone.start_game()
         assert phone.play_hand(game_id, 1, [3, 3, 3, 4], [3, 3, 3, 4])
-        # Litestream copies a second or so after a commit; a stop in the first second
-        # after it starts copies nothing (seen with 0.5.17), so give it that second.
-        time.sleep(3)
+        # Litestream copies a second or so after a commit, and a stop in the first second
+        # after it starts copies nothing (seen with 0.5.17): wait until its copy holds the hand.
+        copied = tmp_path / "copied.db"
+        deadline = time.monotonic() + 30
+        while _played_hands(copied) < 1:
+            assert time.monotonic() < deadline, "Litestream copied no hand in 30 s"
+            copied.unlink(missing_ok=True)
+            litestream = [str(BIN / "litestream"), "restore", "-config"]
+            litestream += [str(DEPLOY / "litestream.yml"), "-o", str(copied), str(database)]
+            subprocess.run(litestream, env=env, capture_output=True, timeout=60)
+            time.sleep(0.2)
     finally:
         process.send_signal(signal.SIGTERM)  # Litestream stops scorepad and copies the rest
         process.wait(30)

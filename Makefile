@@ -1,4 +1,4 @@
-# Two commands for a newcomer: `make run` and `make test`.
+# Two commands for a newcomer: `make run` and `make test` (`make test-fast` while working).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -16,7 +16,7 @@ COMPILE := $(VENV)/lock/bin/pip-compile --quiet --generate-hashes --strip-extras
 	--allow-unsafe --build-deps-for editable --no-emit-index-url --no-emit-find-links \
 	--no-emit-trusted-host $(if $(UPGRADE),--upgrade)
 
-.PHONY: run test init-db clean lock
+.PHONY: run test test-fast init-db clean lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,8 +56,21 @@ run: init-db
 	$(BIN)/flask --app scorepad serve --host $(HOST) --port $(PORT) \
 		$(if $(HTTPS),--https --https-port $(HTTPS_PORT))
 
+# Branch coverage of scorepad/ printed, module by module; the core must be covered whole.
+COVERAGE := --cov --cov-report=term
+# 100 is the aim: the core measured 98.7% (branches) before its missing tests; raise it then.
+CORE_FAIL_UNDER ?= 98
+CORE_COVERED := $(BIN)/python -m coverage report --include='scorepad/core/*' --fail-under=$(CORE_FAIL_UNDER)
+
+# Every test: the browser (Chromium), Caddy and Litestream included.
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(COVERAGE)
+	$(CORE_COVERED)
+
+# Every test but the browser, Caddy and Litestream ones, on every core (pytest-xdist).
+test-fast: $(VENV)/.installed-test
+	$(BIN)/python -m pytest $(COVERAGE) -n auto -m "not browser and not caddy and not litestream"
+	$(CORE_COVERED)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts
+	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts .coverage .coverage.* htmlcov

@@ -61,7 +61,7 @@ def runner(app):
 
 
 @pytest.fixture
-def scorings(monkeypatch) -> Scorings:
+def sides_scored(monkeypatch) -> Scorings:
     """Counts every side the core scores, whichever module calls `score_side`."""
     counter = Scorings()
     original = scorepad.core.hand.score_side
@@ -74,3 +74,23 @@ def scorings(monkeypatch) -> Scorings:
         if name.startswith("scorepad.") and getattr(module, "score_side", None) is original:
             monkeypatch.setattr(module, "score_side", counted)
     return counter
+
+
+@pytest.fixture
+def games_scored(monkeypatch) -> list[bool]:
+    """Every scoring of a whole game by the core (`score_game`), each entry saying whether
+    a request's write transaction was open then."""
+    import flask
+
+    import scorepad.core.game
+
+    seen: list[bool] = []
+    real = scorepad.core.game.score_game
+
+    def counted(*args, **kwargs):
+        db = flask.g.get("db") if flask.has_app_context() else None
+        seen.append(bool(db is not None and db.conn.in_transaction))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(scorepad.core.game, "score_game", counted)
+    return seen

@@ -258,3 +258,13 @@ def played_game(client, hands=(HAND_1,)):
     for number, (bids, tricks) in enumerate(hands, 1):
         play(client, game_id, number, bids, tricks)
     return game_id
+
+
+def checked(body: str, name: str) -> str | None:
+    """The value of the chosen radio of group `name` in a page, if any."""
+    found = re.search(
+        rf'<input checked id="{name}-[0-9]+" name="{name}" type="radio" '
+        r'value="([^"]*)"',
+        body,
+    )
+    return found[1] if found else None

@@ -33,16 +33,16 @@ def game_at_hand(app, number: int) -> str:
         return store_calls.create_game(get_db(), game.table, game.rules, game.hands)
 
 
-def sides_scored_by_a_save(app, client, scorings, number: int) -> int:
+def sides_scored_by_a_save(app, client, sides_scored, number: int) -> int:
     """Sides scored while saving the tricks of hand `number`, the game already shown."""
     game_id = game_at_hand(app, number)
     page = client.get(f"/games/{game_id}")
     assert page.status_code == 200 and f"Hand {number}: tricks" in page.get_data(as_text=True)
-    scorings.reset()
+    sides_scored.reset()
     response = client.post(
         f"/games/{game_id}/tricks", data=tricks_form(number, 1, HANDS[(number - 1) % 2][1])
     )
-    scored = scorings.count
+    scored = sides_scored.count
     assert response.status_code == 302, response.get_data(as_text=True)[:300]
     with app.app_context():
         stored = storage.load_game(get_db(), game_id)
@@ -50,7 +50,7 @@ def sides_scored_by_a_save(app, client, scorings, number: int) -> int:
     return scored
 
 
-def test_the_counter_sees_the_core_score_a_game(scorings):
+def test_the_counter_sees_the_core_score_a_game(sides_scored):
     # The counter itself works: scoring a 3-hand partnership game scores 2 sides a hand.
     doc = {
         "format": "scorepad/1",
@@ -59,23 +59,23 @@ def test_the_counter_sees_the_core_score_a_game(scorings):
         "hands": [{"bids": b, "tricks": t} for b, t in HANDS + HANDS[:1]],
     }
     game = gamefile.read(doc)
-    scorings.reset()  # reading the file scored it once already
+    sides_scored.reset()  # reading the file scored it once already
     game.score()
-    assert scorings.count == 3 * 2
+    assert sides_scored.count == 3 * 2
 
 
-def test_a_save_does_some_scoring(app, client, scorings):
+def test_a_save_does_some_scoring(app, client, sides_scored):
     # A save must check the new hand with the core: zero would mean it is not counted.
-    assert sides_scored_by_a_save(app, client, scorings, 5) >= 2
+    assert sides_scored_by_a_save(app, client, sides_scored, 5) >= 2
 
 
-def test_a_save_late_in_a_long_game_costs_what_an_early_one_does(app, client, scorings):
-    early = sides_scored_by_a_save(app, client, scorings, 5)
-    late = sides_scored_by_a_save(app, client, scorings, 200)
+def test_a_save_late_in_a_long_game_costs_what_an_early_one_does(app, client, sides_scored):
+    early = sides_scored_by_a_save(app, client, sides_scored, 5)
+    late = sides_scored_by_a_save(app, client, sides_scored, 200)
     assert late <= early, (early, late)
 
 
-def test_the_counter_sees_every_caller_of_the_core(scorings):
+def test_the_counter_sees_every_caller_of_the_core(sides_scored):
     # The at-stake lines score what-ifs through their own import of score_side.
     from scorepad.core.stakes import stakes
 
@@ -87,6 +87,6 @@ def test_the_counter_sees_every_caller_of_the_core(scorings):
             "hands": [{"bids": b, "tricks": t} for b, t in HANDS],
         }
     ).score()
-    scorings.reset()
+    sides_scored.reset()
     stakes(score)
-    assert scorings.count > 0
+    assert sides_scored.count > 0

@@ -370,12 +370,12 @@ def _long_night(tables: int, hands: int) -> dict:
     return changed("pairs", both(at("settings.format", "round_robin"), change))
 
 
-def test_more_hands_than_a_night_holds_are_refused_before_any_is_scored(client, scorings):
+def test_more_hands_than_a_night_holds_are_refused_before_any_is_scored(client, sides_scored):
     doc = _long_night(11, 455)
     said = "matches: hold 5005 hands in all: a night's file holds at most 5000"
     with pytest.raises(GameError, match=said):
         eventfile.read(doc)
-    assert scorings.count == 0
+    assert sides_scored.count == 0
     assert upload(client, doc).status_code == 400
     assert upload(client, _long_night(10, 500)).status_code == 302
 

@@ -9,36 +9,6 @@ import pytest
 from scorepad.web import db as web_db
 from tests.helpers import play, start, text
 
-# What a template may call: each works on the values it is given, never the database.
-PURE_GLOBALS = {
-    "chips",  # one radio group's markup from its form field (web/widgets.py)
-    "evening_recap",
-    "file_stem",
-    "flashes_waiting",  # whether the request has flashed messages to show (web/render.py)
-    "if_ended_now",
-    "kept_fields",  # a hand form's chip groups, drawn by their macro and kept (web/widgets.py)
-    "notice_text",
-    "plain_error",
-    "public_url",
-    "recap",
-    "refusal_text",
-    "rest_form",
-    "rules_list",
-    "score_chart",
-    "seat_qr",
-    "share_qr",
-    "static_hash",
-    "static_url",
-}
-JINJA_OWN = {"range", "dict", "lipsum", "cycler", "joiner", "namespace"}
-FLASK_OWN = {"url_for", "get_flashed_messages", "config", "request", "session", "g"}
-OTHERS = {"words", "csrf_token", "csrf_meta_tag"}  # the words module; Flask-WTF's own
-
-
-def test_the_template_globals_are_a_known_pure_list(app):
-    registered = set(app.jinja_env.globals) - JINJA_OWN - FLASK_OWN - OTHERS
-    assert registered == PURE_GLOBALS
-
 
 def test_no_context_processor_of_ours_adds_to_every_page(app):
     """A context processor runs before the template does, on every page: the data a

@@ -113,7 +113,7 @@ def test_the_session_cookie_is_sent_only_when_the_session_changes(client):
     assert other
 
 
-def test_a_page_shown_again_scores_nothing_and_keeps_each_phones_token(guarded_app, scorings):
+def test_a_page_shown_again_scores_nothing_and_keeps_each_phones_token(guarded_app, sides_scored):
     phones = [guarded_app.test_client(), guarded_app.test_client()]
     tokens = []
     for phone in phones:
@@ -123,9 +123,9 @@ def test_a_page_shown_again_scores_nothing_and_keeps_each_phones_token(guarded_a
     assert response.status_code == 302, response.get_data(as_text=True)[:500]
     game = response.headers["Location"]
     pages = [phone.get(game).get_data(as_text=True) for phone in phones]
-    scorings.reset()
+    sides_scored.reset()
     again = [phone.get(game).get_data(as_text=True) for phone in phones]
-    assert scorings.count == 0  # the at-stake lines included
+    assert sides_scored.count == 0  # the at-stake lines included
     for page, page_again in zip(pages, again):
         assert TOKEN.sub("", page) == TOKEN.sub("", page_again)
     first, second = (set(TOKEN.findall(page)) for page in again)

@@ -8,7 +8,6 @@ import json
 import pytest
 
 from scorepad import gamefile
-from scorepad.core import game as game_module
 from scorepad.core.errors import GameError
 from scorepad.core.game import MAX_HANDS, Game
 from tests.helpers import play, start, text
@@ -30,20 +29,6 @@ def _doc(hands: int) -> dict:
     }
 
 
-@pytest.fixture
-def scorings(monkeypatch):
-    """How many times a whole game is scored by the core."""
-    calls = []
-    real = game_module.score_game
-
-    def counted(*args, **kwargs):
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(game_module, "score_game", counted)
-    return calls
-
-
 @pytest.mark.parametrize(
     ("hands", "refusal"),
     [
@@ -52,24 +37,24 @@ def scorings(monkeypatch):
         (26_000, "the game file is larger than 1 MB"),
     ],
 )
-def test_a_file_over_the_hand_limit_is_refused_before_any_scoring(scorings, hands, refusal):
+def test_a_file_over_the_hand_limit_is_refused_before_any_scoring(games_scored, hands, refusal):
     text = json.dumps(_doc(hands))
     assert (len(text) > gamefile.MAX_FILE_BYTES) == (hands == 26_000)
     with pytest.raises(GameError, match=refusal):
         gamefile.loads(text)
-    assert scorings == []
+    assert games_scored == []
 
 
-def test_a_file_at_the_hand_limit_is_read_and_scored_once(scorings):
+def test_a_file_at_the_hand_limit_is_read_and_scored_once(games_scored):
     game, score = gamefile.loads_scored(json.dumps(_doc(MAX_HANDS)))
     assert len(score.hands) == MAX_HANDS and score == game.score()
-    assert len(scorings) == 2  # the read, then the check just above
+    assert len(games_scored) == 2  # the read, then the check just above
 
 
-def test_the_score_command_scores_the_file_once(runner, scorings):
+def test_the_score_command_scores_the_file_once(runner, games_scored):
     result = runner.invoke(args=["score", "-"], input=json.dumps(_doc(3)))
     assert result.exit_code == 0 and json.loads(result.output)["hands"][2]["number"] == 3
-    assert len(scorings) == 1
+    assert len(games_scored) == 1
 
 
 def test_a_what_if_takes_the_real_score_it_is_given(monkeypatch):
@@ -82,11 +67,11 @@ def test_a_what_if_takes_the_real_score_it_is_given(monkeypatch):
     assert result.real is real and result.ended_after == 1
 
 
-def test_the_what_if_page_scores_no_game_again(client, scorings):
+def test_the_what_if_page_scores_no_game_again(client, games_scored):
     game_id = start(client)
     play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
     client.get(f"/games/{game_id}/history")  # the stored game and its score, cached
-    scorings.clear()
+    games_scored.clear()
     page = client.get(f"/games/{game_id}/history?rule=target&value=100")
     assert page.status_code == 200 and "What if" in text(page)
-    assert scorings == []
+    assert games_scored == []

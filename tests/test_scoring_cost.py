@@ -16,30 +16,30 @@ def _play(db, game_id, number):
     store_calls.save_tricks(db, game_id, number, 2 * number - 1, tricks)
 
 
-def _cost_of_hand(db, scorings, game_id, number) -> int:
-    scorings.reset()
+def _cost_of_hand(db, sides_scored, game_id, number) -> int:
+    sides_scored.reset()
     _play(db, game_id, number)
     storage.load_game(db, game_id).score()  # the page shown after the save
-    return scorings.count
+    return sides_scored.count
 
 
-def test_saving_hand_200_costs_no_more_than_saving_hand_5(db, scorings):
+def test_saving_hand_200_costs_no_more_than_saving_hand_5(db, sides_scored):
     rules = validate_rules({"target": 2000, "bag_limit": 0})
     game_id = store_calls.create_game(db, partnership(), rules)
     costs = {}
     for number in range(1, 201):
         if number in (5, 200):
-            costs[number] = _cost_of_hand(db, scorings, game_id, number)
+            costs[number] = _cost_of_hand(db, sides_scored, game_id, number)
         else:
             _play(db, game_id, number)
     assert costs[200] <= costs[5] == 2  # one hand, two sides
 
 
-def test_a_fix_of_an_early_hand_scores_the_game_again(db, scorings):
+def test_a_fix_of_an_early_hand_scores_the_game_again(db, sides_scored):
     game_id = store_calls.create_game(db, partnership(), validate_rules({"target": 2000}))
     for number in range(1, 11):
         _play(db, game_id, number)
-    scorings.reset()
+    sides_scored.reset()
     store_calls.edit_hand(db, game_id, 2, 4, [3, 3, 3, 4], [4, 3, 3, 3])
-    assert scorings.count == 20  # every hand is scored again
+    assert sides_scored.count == 20  # every hand is scored again
     assert storage.load_game(db, game_id).score().hands[1].sides[0].points == 61

@@ -19,10 +19,13 @@ import pytest
 from scorepad import caddy
 from tests.live import Phone, _NoRedirect, answers, serve_https, stop_https
 
-pytestmark = pytest.mark.skipif(
-    not Path(sys.executable).with_name("caddy").exists(),
-    reason="caddy comes with the hosting extra: make test",
-)
+pytestmark = [
+    pytest.mark.caddy,
+    pytest.mark.skipif(
+        not Path(sys.executable).with_name("caddy").exists(),
+        reason="caddy comes with the hosting extra: make test",
+    ),
+]
 
 
 @pytest.fixture

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from scorepad.core.errors import GameError
@@ -9,7 +11,7 @@ from scorepad.core.game import Game
 from scorepad.core.rules import Rules, RulesError
 from scorepad.core.scoring import score_game
 from scorepad.core.whatif import rule_value, what_if
-from tests.helpers import hand, partnership
+from tests.helpers import hand, partnership, play, start, text
 
 # Ben & Dev pile up bags: 9 after hand 2, a penalty in hand 3 with 2 left (carry).
 BAGGY = (
@@ -107,3 +109,19 @@ def test_rule_values_refused_name_the_rule(key, text, message):
     with pytest.raises(RulesError, match=message) as caught:
         rule_value(key, text)
     assert caught.value.key == key
+
+
+def test_what_if_offers_the_rules_own_values_to_tap(client):
+    game_id = start(client, rule_nil_tricks="bags")
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    page = client.get(f"/games/{game_id}/history?rule=nil_tricks&value=none").text
+    tap = f"/games/{game_id}/history?rule=nil_tricks&amp;value=partner#what-if"
+    assert f'href="{tap}">count towards the partner&#39;s bid</a>' in page
+    assert 'value=bags#what-if">score as bags' not in page  # the game's own value
+    assert f'href="/games/{game_id}/history?rule=suicide&amp;value=on#what-if"' in page
+    follow = client.get(tap.replace("&amp;", "&").split("#")[0])
+    said = html.unescape(text(follow))
+    assert (
+        "With tricks taken by a nil bidder set to \u201ccount towards the partner's bid\u201d: "
+        in said
+    )

@@ -261,25 +261,6 @@ def _file(hands: int) -> bytes:
     ).encode()
 
 
-@pytest.fixture
-def scorings(monkeypatch):
-    """Every scoring of a whole game, and whether a write transaction was open then."""
-    import flask
-
-    import scorepad.core.game
-
-    seen: list[bool] = []
-    real = scorepad.core.game.score_game
-
-    def counted(*args, **kwargs):
-        db = flask.g.get("db") if flask.has_app_context() else None
-        seen.append(bool(db is not None and db.conn.in_transaction))
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(scorepad.core.game, "score_game", counted)
-    return seen
-
-
 def _import(client, body: bytes):
     import io
 
@@ -290,15 +271,15 @@ def _import(client, body: bytes):
     )
 
 
-def test_an_import_of_too_many_hands_is_refused_before_any_is_scored(client, scorings):
+def test_an_import_of_too_many_hands_is_refused_before_any_is_scored(client, games_scored):
     response = _import(client, _file(25_000))
     assert response.status_code == 400 and "a game holds at most 500 hands" in text(response)
-    assert scorings == []
+    assert games_scored == []
 
 
-def test_an_import_is_scored_once_and_outside_the_write(app, client, scorings):
+def test_an_import_is_scored_once_and_outside_the_write(app, client, games_scored):
     response = _import(client, _file(40))
     assert response.status_code == 302, text(response)
-    assert scorings == [False]
+    assert games_scored == [False]
     game_id = response.headers["Location"].rsplit("/", 1)[-1]
     assert len(_restarted(app, game_id).game.hands) == 40

@@ -85,6 +85,9 @@ def m006_core_extras(db: Database) -> None:
 def m007_evening(db: Database) -> None:
     """Evenings and seat links: `games.rematch_of` (unless m004 already added it), each
     seat's own bidding link, and the bids sent from the seats before all are in."""
+    # Conditional because m004 and m007 were written at once on two branches, each adding
+    # `rematch_of`; applied in order, m004 has added it already and SQLite refuses to add a
+    # column twice (tests/test_seats_store.py).
     if "rematch_of" not in db.table("games").columns_dict:
         db.table("games").add_column("rematch_of", str)
     # Raw SQL for ON DELETE CASCADE: a game that goes takes its seat links with it.
@@ -108,8 +111,10 @@ def m008_housekeeping(db: Database) -> None:
     """The dealer chosen for a hand not yet bid (its number and seat: a choice made for a
     hand since undone or bid is no longer current), and the keys of deleted games (one-way
     hashes) so their old addresses can say the game is gone."""
-    # Some databases ran an m006 of their own that added next_dealer and deleted_games
-    # already: add only what is missing.
+    # Conditional because databases made on the housekeeping branch ran its own m006
+    # (`m006_game_settings`, replaced by this m008 at the merge), which had added the
+    # dealer column and deleted_games: add only what is missing
+    # (tests/test_manage_storage.py).
     games = db.table("games")
     for column in ("next_dealer", "next_dealer_hand"):
         if column not in games.columns_dict:
@@ -126,6 +131,9 @@ def m009_seat_claims(db: Database) -> None:
     secret that browser keeps), and a seat phone is told why its waiting bid went
     (`notice`). Waiting bids count by hand number: a change that leaves them valid
     keeps them."""
+    # Conditional without a need: no other migration or branch ever added these columns, and
+    # a failed migration rolls back with its record (sqlite-utils runs each in one
+    # transaction). The check is harmless and stays, as an applied migration is never edited.
     links = db.table("seat_links")
     for column in ("claim", "notice"):
         if column not in links.columns_dict:
@@ -179,6 +187,8 @@ def m011_undone_hand(db: Database) -> None:
 def m012_playoff_winner(db: Database) -> None:
     """A playoff game that ended in a draw goes on by the director's word: the side sent
     through (`winner`, 0 or 1) and why (`note`)."""
+    # Conditional without a need, as m009: only this migration adds `winner` and `note`, and
+    # a failed one rolls back whole. Harmless, and an applied migration is never edited.
     matches = db.table("event_matches")
     if "winner" not in matches.columns_dict:
         matches.add_column("winner", int)

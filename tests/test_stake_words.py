@@ -1,4 +1,4 @@
-"""The stakes and what-if results in words."""
+"""What is at stake this hand, in words: each stake, and the deciding lines first."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from scorepad.core.records import Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import score_game
 from scorepad.core.stakes import Stake
-from scorepad.web.words.stakes import stake_lines, stake_text, value_text
+from scorepad.web.words.stakes import stake_lines, stake_text
 from tests.helpers import PLAYERS
 
 PART = Table("partnership", PLAYERS)
+
+
 CUT = Table("cutthroat", ("Alice", "Ben", "Cara"))
 
 
@@ -46,16 +48,3 @@ def test_at_most_two_lines_the_deciding_one_first():
         "Alice & Cara win by making 1. Last hand: the hand limit is 1.",
         "2 more bags cost Alice & Cara 100. Ben & Dev may bid blind nil (140 behind).",
     ]
-
-
-@pytest.mark.parametrize(
-    ("key", "value", "words"),
-    [
-        ("bag_remainder", "drop", "start again from 0"),
-        ("nil", False, "off"),
-        ("loss_threshold", None, "none"),
-        ("target", 300, "300"),
-    ],
-)
-def test_rule_values_in_words(key, value, words):
-    assert value_text(key, value) == words

@@ -225,9 +225,15 @@ class GameScore:
         )
 
     @property
+    def over(self) -> bool:
+        """Whether the game is over: the core's own end-of-game result, the one the layers
+        above read (never the status string)."""
+        return self.status == "finished"
+
+    @property
     def draw(self) -> bool:
         """Whether the game is over with no winner (ended early with the lead shared)."""
-        return self.status == "finished" and self.winner is None
+        return self.over and self.winner is None
 
     @property
     def pending(self) -> ScoredHand | None:

@@ -56,7 +56,7 @@ def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink, st
     if stored is None:
         remembered.forget_seat(token)
         refuse(410, "This game was deleted: its seat links no longer work.")
-    if stored.score().status == "finished" and not over_ok:
+    if stored.score().over and not over_ok:
         remembered.forget_seat(token)
         abort(
             make_response(
@@ -232,7 +232,7 @@ def seat_status(token: str) -> Any:
     link, stored = _link_or_gone(token, over_ok=True)
     # Once the game is over every phone may read so: the seat page that said it let go
     # of the seat, and the score is no secret any more.
-    if stored.score().status != "finished" and not _holds(token):
+    if not stored.score().over and not _holds(token):
         name = stored.game.table.players[link.seat]
         refuse(
             403,

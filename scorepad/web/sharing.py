@@ -35,7 +35,7 @@ def recap(score: GameScore) -> str:
     """The game in one sentence: 'Alice & Cara win 312 to 287 after 9 hands.'"""
     played = sum(1 for hand in score.hands if hand.sides)
     hands = f"{played} hand{'' if played == 1 else 's'}"
-    if score.status == "finished":
+    if score.over:
         ending = outcome_text(score)
         return f"{ending[:1].upper()}{ending[1:]} after {hands}."
     totals = ", ".join(f"{side.name} {number(side.total)}" for side in score.sides)
@@ -54,7 +54,7 @@ def evening_recap(evening: Evening) -> str:
 def score_lines(score: GameScore) -> list[Line]:
     """The scoreboard as lines of the image: the outcome, then each side and its total."""
     played = sum(1 for hand in score.hands if hand.sides)
-    head = outcome_text(score) if score.status == "finished" else f"after hand {played}"
+    head = outcome_text(score) if score.over else f"after hand {played}"
     lines = [Line("Spades - scorepad", 2, ACCENT), Line(head, 3)]
     for i, side in enumerate(score.sides):
         mark = " (won)" if score.winner == i else ""

@@ -66,7 +66,7 @@ def side_names(event: Event, match: Match) -> tuple[str, ...]:
 
 def _bidding(db: Database, stored: StoredGame, detail: bool) -> tuple[str, ...]:
     score = stored.score()
-    if not detail or score.status == "finished" or score.pending:
+    if not detail or score.over or score.pending:
         return ()
     if not seats.links(db, stored.id):
         return ()
@@ -98,7 +98,7 @@ def tables(
             )
             continue
         score = stored.score()
-        drawn = score.status == "finished" and score.winner is None
+        drawn = score.draw
         sitting_in = _sitting_in(event, match, stored.game.table.players)
         names = sides_as_sat(stored.game.table.players) if sitting_in else names  # as sat
         views.append(
@@ -106,11 +106,11 @@ def tables(
                 match.number,
                 names,
                 stored.id,
-                score.next_number if score.status != "finished" else len(score.hands),
+                score.next_number if not score.over else len(score.hands),
                 score.totals,
                 score.bags,
                 status_line(score),
-                score.status == "finished",
+                score.over,
                 _bidding(db, stored, detail),
                 last_hand(match.last_hand, on_time, score),
                 stored.game.table.players,
@@ -126,7 +126,7 @@ def tables(
 
 
 def _phase(score: GameScore) -> str:
-    if score.status == "finished":
+    if score.over:
         return ""
     return "playing" if score.pending else "bidding"
 

@@ -48,7 +48,7 @@ def _render_game(
 ) -> tuple[str, int]:
     """The game page; `table`: the club night's table it is played for (event_table)."""
     score = stored.score()
-    if form is None and score.status != "finished":
+    if form is None and not score.over:
         pending = score.pending
         if pending is not None:
             # a nil bidder's own count starts at 0 (one tap less), counted by seat too
@@ -65,7 +65,7 @@ def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str)
     """A hand form the command did not take: shown again with its errors on the game
     page while that page asks for this step; else the phone is told it was not saved."""
     score = stored.score()
-    now = None if score.status == "finished" else "tricks" if score.pending else "bids"
+    now = None if score.over else "tricks" if score.pending else "bids"
     if now == step:
         return _render_game(stored, event_table(stored), form, status)
     flash(

@@ -65,7 +65,7 @@ def side_sentence(score: GameScore, side: int) -> str:
     if rules.bag_limit:
         bags += f" of {rules.bag_limit}"
     words = f"{entry.name}: {number(entry.total)} points, {bags}"
-    if score.status == "playing":
+    if not score.over:
         words += f", {to_go(score, side)}"
     last = last_played(score)
     if last is not None and last.sides is not None:
@@ -114,7 +114,7 @@ def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
 
 def status_line(score: GameScore) -> str:
     """One sentence on where the game stands and who deals the next hand."""
-    if score.status == "finished" and score.winner is not None:
+    if score.over and score.winner is not None:
         on_bags = " on fewer bags, the lead being shared" if score.on_bags else ""
         return f"Game over: {won_text(score)}{on_bags}."
     if score.draw:
@@ -169,7 +169,7 @@ def and_list(names: list[str]) -> str:
 def near_bag_limit(score: GameScore, side: int) -> bool:
     """Whether one more bag costs this side the bag penalty."""
     limit = score.rules.bag_limit
-    return bool(limit) and score.status == "playing" and score.sides[side].bags >= limit - 1
+    return bool(limit) and not score.over and score.sides[side].bags >= limit - 1
 
 
 def took_text(table: Table, hand: ScoredHand, side: int) -> str:

@@ -105,7 +105,7 @@ def refused(err: EventRefused) -> str:
 def progress(score: GameScore, last: int | None) -> str:
     """Where a table's game stands, in words: "Finished: Ann & Bo won 312 to 180" once
     over; "hand 3" while playing; "hand 3, finishing hand 4, the last" after time."""
-    if score.status == "finished":
+    if score.over:
         if score.winner is None:
             return "Finished: a draw."
         them = max(t for i, t in enumerate(score.totals) if i != score.winner)

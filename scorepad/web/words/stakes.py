@@ -104,7 +104,7 @@ def what_if_text(result: WhatIf) -> str:
     if result.ended_after:
         words += f", the game ending after hand {result.ended_after}"
     name = "" if result.winner is None else table.side_name(result.winner)
-    real_over, over = result.finished, score.status == "finished"
+    real_over, over = result.finished, score.over
     if over and not real_over:
         ending = f"{name} would already have won" if name else "no one would have won"
     elif real_over and not over:

@@ -5,6 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from scorepad.core.rules import Rules
+from tests.helpers import play, start, text
+
 ROOT = Path(__file__).resolve().parent.parent
 FINISHED = re.compile(r"""status\s*(==|!=|in)\s*[\(\[]?\s*["']finished["']""")
 
@@ -24,3 +29,21 @@ def test_no_status_string_is_compared_outside_the_core() -> None:
         if FINISHED.search(line)
     ]
     assert found == []
+
+
+@pytest.mark.parametrize(("penalty", "flagged"), [("100", True), ("0", False)])
+def test_the_scoreboard_and_the_stakes_tell_of_the_bag_penalty_alike(client, penalty, flagged):
+    """One near-bag rule: bags that cost nothing (a penalty of 0) are flagged by neither."""
+    game_id = start(client, rule_bag_limit="3", rule_bag_penalty=penalty)
+    play(client, game_id, 1, [3, 3, 3, 3], [5, 2, 3, 3])  # Alice & Cara 2 bags of 3
+    words = text(client.get(f"/games/{game_id}"))
+    assert ("one more costs" in words) is flagged
+    assert ("1 more bag costs Alice & Cara" in words) is flagged
+
+
+@pytest.mark.parametrize(
+    ("limit", "penalty", "bags", "left"),
+    [(10, 100, 9, 1), (10, 100, 3, 7), (10, 0, 9, None), (0, 100, 9, None)],
+)
+def test_the_bags_to_the_penalty_are_one_rule_of_the_core(limit, penalty, bags, left):
+    assert Rules(bag_limit=limit, bag_penalty=penalty).bags_to_penalty(bags) == left

@@ -191,6 +191,12 @@ class SideTotal:
     seats: tuple[int, ...]
     total: int
     bags: int
+    to_penalty: int | None = None  # bags until the bag penalty (Rules.bags_to_penalty)
+
+    @property
+    def one_bag_from_penalty(self) -> bool:
+        """Whether the side's next bag costs it the bag penalty."""
+        return self.to_penalty == 1
 
 
 @dataclass(frozen=True)
@@ -220,7 +226,13 @@ class GameScore:
     def sides(self) -> tuple[SideTotal, ...]:
         """Each side's name, seats, total and bags now."""
         return tuple(
-            SideTotal(self.table.side_name(i), seats, self.totals[i], self.bags[i])
+            SideTotal(
+                self.table.side_name(i),
+                seats,
+                self.totals[i],
+                self.bags[i],
+                self.rules.bags_to_penalty(self.bags[i]),
+            )
             for i, seats in enumerate(self.table.sides)
         )
 

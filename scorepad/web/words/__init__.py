@@ -166,12 +166,6 @@ def and_list(names: list[str]) -> str:
     return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]]))
 
 
-def near_bag_limit(score: GameScore, side: int) -> bool:
-    """Whether one more bag costs this side the bag penalty."""
-    limit = score.rules.bag_limit
-    return bool(limit) and not score.over and score.sides[side].bags >= limit - 1
-
-
 def took_text(table: Table, hand: ScoredHand, side: int) -> str:
     """A side's tricks as entered: '5 + 3' by seat, '8' by side, '8 (Dev 0)' with a nil."""
     seats = table.sides[side]

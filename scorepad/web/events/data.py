@@ -15,6 +15,7 @@ from ...core.bracket import stage_name
 from ...core.event import last_hand, seconds_left, time_called
 from ...core.event_flow import allowed, facts_of, state_of
 from ...core.model import GameScore
+from ...core.names import pair_name
 from ...core.roster import night_over, sides_as_sat
 from ...core.standings import Row
 from ...store import night_results, seats
@@ -59,7 +60,7 @@ class TableView:
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
     """'Ann & Bo' for each side of a match (a playoff bye: 'bye')."""
     return tuple(
-        " & ".join(p for e in side for p in event.by_id[e].players) if side else "bye"
+        pair_name(p for e in side for p in event.by_id[e].players) if side else "bye"
         for side in match.sides
     )
 

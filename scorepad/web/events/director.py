@@ -13,6 +13,7 @@ from wtforms.fields.choices import SelectChoice
 
 from ...core.errors import GameError
 from ...core.event import check_settings
+from ...core.names import pair_name
 from ...core.rules import RULE_SPECS, validate_rules
 from ...store import outcomes, storage
 from ...store.event_commands import checkin, clock, rounds, seats
@@ -177,7 +178,7 @@ def check_in(event_id: str) -> BaseResponse:
     return _act(
         event_id,
         lambda: checkin.check_in(get_db(), event_id, names),
-        f"{' & '.join(names)} in.",
+        f"{pair_name(names)} in.",
         "checkin",
     )
 

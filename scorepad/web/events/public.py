@@ -12,6 +12,7 @@ from flask import Response, abort, flash, redirect, render_template, request, ur
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.errors import GameError
+from ...core.names import pair_name
 from ...core.standings import DEFAULT_ORDER, series
 from ...core.stats import player_stats
 from ...store import night_results
@@ -100,7 +101,7 @@ def join(token: str) -> Any:
         except EventStale:
             form.form_errors.append(STALE)
         else:
-            flash(f"{' & '.join(names)}: you are checked in. See you at your table.", "success")
+            flash(f"{pair_name(names)}: you are checked in. See you at your table.", "success")
             return redirect(url_for("events.join", token=token))
     problems = [f"{f.label.text}: {plain_error(f, f.errors[0])}" for f in form if f.errors]
     status = 400 if form.is_submitted() else 200

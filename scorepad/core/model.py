@@ -191,12 +191,7 @@ class SideTotal:
     seats: tuple[int, ...]
     total: int
     bags: int
-    to_penalty: int | None = None  # bags until the bag penalty (Rules.bags_to_penalty)
-
-    @property
-    def one_bag_from_penalty(self) -> bool:
-        """Whether the side's next bag costs it the bag penalty."""
-        return self.to_penalty == 1
+    to_penalty: int | None = None  # bags until the penalty costs (Rules.bags_to_penalty)
 
 
 @dataclass(frozen=True)
@@ -238,8 +233,7 @@ class GameScore:
 
     @property
     def over(self) -> bool:
-        """Whether the game is over: the core's own end-of-game result, the one the layers
-        above read (never the status string)."""
+        """Whether the game is over: the end-of-game result every layer reads."""
         return self.status == "finished"
 
     @property
@@ -253,6 +247,11 @@ class GameScore:
         if self.hands and self.hands[-1].tricks is None:
             return self.hands[-1]
         return None
+
+    @property
+    def played(self) -> int:
+        """How many hands are played (a hand bid but not yet played is not counted)."""
+        return len(self.hands) - (1 if self.pending else 0)
 
     @property
     def next_number(self) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from ..core.scoring import GameScore
-from .words import number
+from .words import number, plural
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 26
@@ -22,7 +22,7 @@ LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 26
 def summary(score: GameScore) -> str:
     """How the totals went, for readers who cannot see the chart: where each side
     stands, then its total after every hand (the chart's text equivalent)."""
-    played = [h for h in score.hands if h.sides]
+    played = score.hands[: score.played]
     standings = "; ".join(f"{s.name} {number(s.total)}" for s in score.sides)
     lines = " ".join(
         f"{s.name}, hand by hand: "
@@ -31,7 +31,7 @@ def summary(score: GameScore) -> str:
         for i, s in enumerate(score.sides)
     )
     return (
-        f"Running totals over {len(played)} hand{'s' if len(played) != 1 else ''}, "
+        f"Running totals over {plural(len(played), 'hand')}, "
         f"target {score.rules.target}: {standings}. {lines}"
     )
 
@@ -54,7 +54,7 @@ class _Scale:
 
 def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
     """An inline SVG line chart of the running totals, or None before the first hand."""
-    played = [h for h in score.hands if h.sides]
+    played = score.hands[: score.played]
     if not played:
         return None
     totals = [

@@ -115,7 +115,7 @@ def tables(
                 _bidding(db, stored, detail),
                 last_hand(match.last_hand, on_time, score),
                 stored.game.table.players,
-                len(score.hands) - (1 if score.pending else 0),
+                score.played,
                 drawn,
                 _named(names, match),
                 sitting_in,

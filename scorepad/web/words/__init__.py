@@ -21,6 +21,11 @@ def verb(table: Table, plural: str, singular: str) -> str:
 MINUS = "\u2212"  # a true minus sign: a hyphen beside a dash reads as a range
 
 
+def plural(count: int, word: str) -> str:
+    """'1 bag', '3 bags', '0 bags', '2 more bags': a count and its word, the one plural."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def number(value: int) -> str:
     """A score with a true minus sign where it is negative: '\u2212130'."""
     return f"{MINUS}{-value}" if value < 0 else str(value)
@@ -37,7 +42,7 @@ def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
     if result.made:
         words.append(f"made {result.contract_tricks} of {result.contract}")
         if result.overtricks:
-            words[-1] += f" ({result.overtricks} bag{'s' if result.overtricks > 1 else ''})"
+            words[-1] += f" ({plural(result.overtricks, 'bag')})"
     elif result.made is False:
         words.append(f"set by {result.set_by}")
     for nil in result.nils:
@@ -45,7 +50,7 @@ def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
         who = table.players[nil.seat]
         words.append(f"{who}'s {kind} {'made' if nil.made else 'broken'}")
     if result.nil_bags:
-        words.append(f"{result.nil_bags} bag{'s' if result.nil_bags > 1 else ''} from nil")
+        words.append(f"{plural(result.nil_bags, 'bag')} from nil")
     if result.penalties:
         words.append(f"bag penalty {number(result.penalty_points)}")
     if result.adjust:
@@ -61,7 +66,7 @@ def result_words(table: Table, side: int, result: SideHand) -> str:
 def side_sentence(score: GameScore, side: int) -> str:
     """A side on the scoreboard as one sentence, for a screen reader."""
     entry, rules = score.sides[side], score.rules
-    bags = f"{entry.bags} bag{'' if entry.bags == 1 else 's'}"
+    bags = plural(entry.bags, "bag")
     if rules.bag_limit:
         bags += f" of {rules.bag_limit}"
     words = f"{entry.name}: {number(entry.total)} points, {bags}"

@@ -11,7 +11,7 @@ from ...core.rules import SPECS, RulesError
 from ...core.scoring import without_pending
 from ...core.stakes import Stake
 from ...core.whatif import WhatIf
-from . import number, verb
+from . import number, plural, verb
 
 DECIDING = ("need", "set_out", "hand_limit")  # first line: how the game may end
 IN_PLAY = ("set_out", "hand_limit", "bags")  # still true once the bids are in
@@ -24,7 +24,7 @@ def stake_text(table: Table, stake: Stake) -> str:
     if stake.kind == "need":
         return f"{name} {verb(table, 'win', 'wins')} by making {n}"
     if stake.kind == "bags":
-        return f"{n} more bag{'s' if n > 1 else ''} cost{'' if n > 1 else 's'} {name} {stake.extra}"
+        return f"{plural(n, 'more bag')} cost{'' if n > 1 else 's'} {name} {stake.extra}"
     if stake.kind == "blind_nil":
         return f"{name} may bid blind nil ({n} behind)"
     if stake.kind == "blind_bid":

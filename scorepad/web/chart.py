@@ -8,6 +8,7 @@ the full text alternative.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -97,7 +98,7 @@ def _axes(scale: _Scale, target: int) -> list[str]:
     return parts
 
 
-def _penalties(scale: _Scale, score: GameScore, played: list, side: int) -> list[str]:
+def _penalties(scale: _Scale, score: GameScore, played: Sequence, side: int) -> list[str]:
     """A mark on each hand that cost this side a bag penalty, named for screen readers."""
     parts = []
     for i, hand in enumerate(played, start=1):

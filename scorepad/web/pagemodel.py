@@ -15,6 +15,7 @@ from .db import get_db
 from .evening import evening_for, rule_choices, rule_options, what_if_for
 from .game_links import game_links
 from .hosting import public_url
+from .standing import if_ended_now
 from .words.stakes import stake_lines
 
 
@@ -59,7 +60,8 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
     """The game page's own data: seat links and bids in, the evening's tally, the
     stakes of the next hand, the club night's round and table it is played for (`table`,
     looked up once by the view: `events.public.event_table`), the hand that can be put
-    back, the page's links."""
+    back, the page's links, the score as the core would finish it if ended now."""
+    score = stored.score()
     return {
         "seating": seat_state(stored),
         "tally": evening_for(stored),
@@ -67,6 +69,7 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
         "event_table": table,
         "put_back": undone.offered(get_db(), stored),  # a hand undone by the last change
         "links": game_links(stored),
+        "ended": None if score.over or score.pending else if_ended_now(score),
     }
 
 

@@ -28,7 +28,7 @@ from .errors import refuse
 from .outcomes import notice_text, refusal_text, say
 from .pagemodel import seat_state
 from .render import render_stored, stored_or_404
-from .seat_forms import bid_form, missing_form, rest_form, seat_qr
+from .seat_forms import bid_form, missing_form, seat_qr
 
 bp = Blueprint("seats", __name__)
 POLL_SECONDS = 2
@@ -250,4 +250,4 @@ def seat_status(token: str) -> Any:
     )
 
 
-HELPERS = (seat_qr, rest_form, notice_text, refusal_text)
+HELPERS = (seat_qr, notice_text, refusal_text)

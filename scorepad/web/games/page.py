@@ -35,6 +35,7 @@ from ..saving import (
     save,
     tricks_form,
 )
+from ..seat_forms import rest_form
 from . import bp
 
 T = TypeVar("T")
@@ -57,6 +58,7 @@ def _render_game(
         else:
             form = bids_form(stored.game.table, score, version=0)
     page = pagemodel.game_page(stored, table)
+    page["rest"] = rest_form(stored, page["seating"])  # the bids still missing, if asked
     held = powers(stored)
     return render_stored("games/show.html", stored, form=form, powers=held, **page), status
 

@@ -3,6 +3,7 @@ reads it (the stakes and the what-if in `words.stakes`, the rules page in `words
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...core.scoring import BLIND_NIL, NIL, Bid, GameScore, ScoredHand, SideHand, Table
@@ -24,6 +25,11 @@ MINUS = "\u2212"  # a true minus sign: a hyphen beside a dash reads as a range
 def plural(count: int, word: str) -> str:
     """'1 bag', '3 bags', '0 bags', '2 more bags': a count and its word, the one plural."""
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def hands_span(numbers: Sequence[int]) -> str:
+    """'hand 5' or 'hands 5 to 7': hands in a row, from the first to the last."""
+    return f"hand {numbers[0]}" if len(numbers) == 1 else f"hands {numbers[0]} to {numbers[-1]}"
 
 
 def number(value: int) -> str:

@@ -18,6 +18,15 @@ from .hosting import public_url
 from .standing import if_ended_now
 from .words.stakes import stake_lines
 
+# How often each live part of a page asks again, in seconds: said here once, passed in
+# by the part's view.
+POLL_WATCH = 3  # a live scoreboard
+POLL_SEATS = 2  # a seat's phone, and the scorer's bids from the players' phones
+POLL_TABLE = 3  # a club night's table page
+POLL_SCREEN = 2  # the big screen: a save shows there within about 2 s
+POLL_DIRECTOR = 5  # the director's tables
+FIX_CHIPS = 8  # the latest hands the game page offers to fix (the rest: from the history)
+
 
 @dataclass(frozen=True)
 class SeatState:
@@ -70,6 +79,8 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
         "put_back": undone.offered(get_db(), stored),  # a hand undone by the last change
         "links": game_links(stored),
         "ended": None if score.over or score.pending else if_ended_now(score),
+        "seat_poll": POLL_SEATS,
+        "fix_chips": FIX_CHIPS,
     }
 
 

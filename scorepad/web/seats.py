@@ -26,12 +26,11 @@ from . import powers, remembered
 from .db import get_db
 from .errors import refuse
 from .outcomes import notice_text, refusal_text, say
-from .pagemodel import seat_state
+from .pagemodel import POLL_SEATS, seat_state
 from .render import render_stored, stored_or_404
 from .seat_forms import bid_form, missing_form, seat_qr
 
 bp = Blueprint("seats", __name__)
-POLL_SECONDS = 2
 
 
 def _holds(token: str) -> bool:
@@ -223,7 +222,7 @@ def seat(token: str) -> Any:
         bidding=score.pending is None,
         number=score.next_number,
         state=seat_state(stored),
-        poll=POLL_SECONDS,
+        poll=POLL_SEATS,
     ), status
 
 

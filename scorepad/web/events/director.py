@@ -24,6 +24,7 @@ from .. import remembered as remembered_list
 from .. import security
 from ..db import get_db
 from ..forms import COMMON_RULES
+from ..pagemodel import POLL_DIRECTOR
 from ..words import plain_error
 from ..words.events import STALE, refused
 from . import bp, card, data
@@ -119,7 +120,7 @@ def director(event_id: str) -> str:
         known_names=known_names(db, [e[0] for e in remembered()]),
         reopen=reopen_view(db, event),
         started=bool(event.rounds),
-        poll=5,
+        poll=POLL_DIRECTOR,
     )
 
 

@@ -22,14 +22,12 @@ from ...store.events import event_of_game, load_event
 from ...store.storage import StoredGame
 from ..csv_export import cell
 from ..db import get_db
+from ..pagemodel import POLL_SCREEN, POLL_TABLE
 from ..words import plain_error
 from ..words.events import STALE, refused
 from . import bp, card, data
 from .following import follow
 from .forms import CheckInForm
-
-POLL_SECONDS = 3
-SCREEN_POLL_SECONDS = 2  # a save shows on the big screen within about 2 s
 
 
 @bp.get("/screen/<token>")
@@ -37,9 +35,7 @@ def screen(token: str) -> str:
     db = get_db()
     event, games = data.fresh(db, token, by="view")
     follow(event.view_token)
-    return render_template(
-        "events/screen.html", **data.page(db, event, games), poll=SCREEN_POLL_SECONDS
-    )
+    return render_template("events/screen.html", **data.page(db, event, games), poll=POLL_SCREEN)
 
 
 @bp.get("/screen/<token>/live")
@@ -66,7 +62,7 @@ def table(game_id: str) -> str:
         table=view,
         round_number=number,
         clock=data.clock(event) if event.current and event.current.number == number else None,
-        poll=POLL_SECONDS,
+        poll=POLL_TABLE,
     )
 
 

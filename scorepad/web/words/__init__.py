@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.model import NilResult
 from ...core.scoring import BLIND_NIL, NIL, Bid, GameScore, ScoredHand, SideHand, Table
 
 
@@ -32,6 +33,16 @@ def hands_span(numbers: Sequence[int]) -> str:
     return f"hand {numbers[0]}" if len(numbers) == 1 else f"hands {numbers[0]} to {numbers[-1]}"
 
 
+def clock_text(seconds: int) -> str:
+    """'12:05': the time left on a round's clock, in minutes and seconds."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def nil_text(nil: NilResult) -> str:
+    """'nil made', 'blind nil broken': how a nil bid came out."""
+    return f"{'blind nil' if nil.blind else 'nil'} {'made' if nil.made else 'broken'}"
+
+
 def number(value: int) -> str:
     """A score with a true minus sign where it is negative: '\u2212130'."""
     return f"{MINUS}{-value}" if value < 0 else str(value)
@@ -52,9 +63,7 @@ def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
     elif result.made is False:
         words.append(f"set by {result.set_by}")
     for nil in result.nils:
-        kind = "blind nil" if nil.blind else "nil"
-        who = table.players[nil.seat]
-        words.append(f"{who}'s {kind} {'made' if nil.made else 'broken'}")
+        words.append(f"{table.players[nil.seat]}'s {nil_text(nil)}")
     if result.nil_bags:
         words.append(f"{plural(result.nil_bags, 'bag')} from nil")
     if result.penalties:

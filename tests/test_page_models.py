@@ -15,14 +15,12 @@ PURE_GLOBALS = {
     "evening_recap",
     "file_stem",
     "flashes_waiting",  # whether the request has flashed messages to show (web/render.py)
-    "if_ended_now",
     "kept_fields",  # a hand form's chip groups, drawn by their macro and kept (web/widgets.py)
     "notice_text",
     "plain_error",
     "public_url",
     "recap",
     "refusal_text",
-    "rest_form",
     "rules_list",
     "score_chart",
     "seat_qr",

@@ -190,14 +190,13 @@ def _blueprints(app: Flask) -> None:
 
 def _template_helpers(app: Flask) -> None:
     """What every template may call: none of them reads the database."""
-    from .web import chart, hosting, pages, render, seats, sharing, standing, urls, widgets, words
+    from .web import chart, hosting, pages, render, seats, sharing, urls, widgets, words
 
     for helper in (*seats.HELPERS, *sharing.HELPERS):
         app.add_template_global(helper)
     app.add_template_global(chart.score_chart)
     app.add_template_global(pages.share_qr)
     app.add_template_global(hosting.public_url)
-    app.add_template_global(standing.if_ended_now)
     app.add_template_global(words.plain_error)
     app.add_template_global(render.rules_list)
     app.add_template_global(render.flashes_waiting)

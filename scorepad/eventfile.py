@@ -22,7 +22,7 @@ from .core.errors import GameError
 from .core.event import MAX_TABLES, ROUNDS, Settings, check_settings
 from .core.game import Game
 from .core.model import GameScore
-from .core.names import check_names
+from .core.names import check_names, pair_name
 from .core.night_check import check_night
 from .core.roster import Entrant, Match, Round, check_named, night_standings
 from .core.rules import Rules, validate_rules
@@ -110,7 +110,7 @@ def _entrant(raw: Any, i: int) -> Entrant:
     names = check_names(players)
     return Entrant(
         _whole(raw.get("id"), f"{field}.id", 1, 10**9),
-        " & ".join(names),
+        pair_name(names),
         names,
         _whole(raw.get("joined_round", 1), f"{field}.joined_round"),
         _optional(raw.get("left_round"), f"{field}.left_round"),

@@ -24,6 +24,7 @@ class SideTotal:
     seats: tuple[int, ...]
     total: int
     bags: int
+    to_penalty: int | None = None  # bags until the penalty costs (Rules.bags_to_penalty)
 
 
 @dataclass(frozen=True)
@@ -53,14 +54,25 @@ class GameScore:
     def sides(self) -> tuple[SideTotal, ...]:
         """Each side's name, seats, total and bags now."""
         return tuple(
-            SideTotal(self.table.side_name(i), seats, self.totals[i], self.bags[i])
+            SideTotal(
+                self.table.side_name(i),
+                seats,
+                self.totals[i],
+                self.bags[i],
+                self.rules.bags_to_penalty(self.bags[i]),
+            )
             for i, seats in enumerate(self.table.sides)
         )
 
     @property
+    def over(self) -> bool:
+        """Whether the game is over: the end-of-game result every layer reads."""
+        return self.status == "finished"
+
+    @property
     def draw(self) -> bool:
         """Whether the game is over with no winner (ended early with the lead shared)."""
-        return self.status == "finished" and self.winner is None
+        return self.over and self.winner is None
 
     @property
     def pending(self) -> ScoredHand | None:
@@ -68,6 +80,11 @@ class GameScore:
         if self.hands and self.hands[-1].tricks is None:
             return self.hands[-1]
         return None
+
+    @property
+    def played(self) -> int:
+        """How many hands are played (a hand bid but not yet played is not counted)."""
+        return len(self.hands) - (1 if self.pending else 0)
 
     @property
     def next_number(self) -> int:

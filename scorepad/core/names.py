@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .errors import GameError
 
@@ -67,6 +67,19 @@ def name_problem(value: object) -> tuple[str, str]:
     if len(name) > MAX_NAME:
         return name, f"is {len(name)} characters long, the most is {MAX_NAME}"
     return name, ""
+
+
+PAIR_JOIN = " & "  # what joins a pair's names: the word no player's name may hold
+
+
+def pair_name(names: Iterable[str]) -> str:
+    """A pair's name, its players' names joined: 'Alice & Cara' (one player: the name)."""
+    return PAIR_JOIN.join(names)
+
+
+def joins_pair(name: str) -> bool:
+    """Whether a name holds the word that joins a pair's names (no player's name may)."""
+    return PAIR_JOIN.strip() in name_key(name).split()
 
 
 def name_key(name: str) -> str:

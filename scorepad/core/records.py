@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .errors import GameError
-from .names import check_names, check_side_names
+from .names import check_names, check_side_names, pair_name
 from .rules import Rules
 
 NIL = "nil"
@@ -67,7 +67,7 @@ class Table:
         """The side's own name if it has one, else 'Alice & Cara' (cutthroat: the player)."""
         if self.side_names is not None and self.side_names[side]:
             return self.side_names[side]  # type: ignore[return-value]
-        return " & ".join(self.players[seat] for seat in self.sides[side])
+        return pair_name(self.players[seat] for seat in self.sides[side])
 
 
 def make_table(

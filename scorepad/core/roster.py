@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .errors import GameError
 from .event import Settings
 from .model import GameScore
-from .names import text_problem
+from .names import pair_name, text_problem
 from .records import Table, make_table
 from .standings import Result, Row, standings
 
@@ -86,7 +86,7 @@ def sides_as_sat(players: Sequence[str]) -> tuple[str, ...]:
     """Each side's names as its table's game seated them ('Ann & Zed' once Zed sat in for
     Bo): the game's own players at that side's seats, the one rule every page and the
     CSV read after a substitute."""
-    return tuple(" & ".join(players[seat] for seat in seats) for seats in PARTNERSHIP.sides)
+    return tuple(pair_name(players[seat] for seat in seats) for seats in PARTNERSHIP.sides)
 
 
 NOTE_LENGTH = 200

@@ -67,6 +67,13 @@ class Rules:
     tie_break: str = _default("tie_break")
     renege_tricks: int = _default("renege_tricks")
 
+    def bags_to_penalty(self, bags: int) -> int | None:
+        """How many more bags cost a side the bag penalty (1: the next one does), or None
+        when bags cost nothing (no bag limit, or a penalty of 0): the one near-bag rule."""
+        if not self.bag_limit or not self.bag_penalty:
+            return None
+        return self.bag_limit - bags
+
     def as_dict(self) -> dict[str, Any]:
         """Every key with its value, in the order of docs/rules.md."""
         return {spec.key: getattr(self, spec.key) for spec in RULE_SPECS}

@@ -153,11 +153,10 @@ def _stakes(score: _Standing) -> tuple[Stake, ...]:
         left = rules.hand_limit - score.next_number + 1
         if left <= HANDS_WARNING:
             found.append(Stake("hand_limit", None, max(left, 0), rules.hand_limit))
-    if rules.bag_limit and rules.bag_penalty:
-        for side in sides:
-            left = rules.bag_limit - score.bags[side]
-            if 0 < left <= BAG_WARNING:
-                found.append(Stake("bags", side, left, rules.bag_penalty))
+    for side in sides:
+        to_penalty = rules.bags_to_penalty(score.bags[side])
+        if to_penalty is not None and 0 < to_penalty <= BAG_WARNING:
+            found.append(Stake("bags", side, to_penalty, rules.bag_penalty))
     if rules.blind_nil_trailing_by:
         found += [
             Stake("blind_nil", side, _behind(score.totals, side))

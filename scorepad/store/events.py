@@ -10,7 +10,7 @@ from functools import cached_property
 from sqlite_utils import Database
 
 from ..core.event import Settings, check_settings
-from ..core.names import name_key
+from ..core.names import name_key, pair_name
 from ..core.roster import Entrant, Match, Round, night_standings, playoff_winner
 from ..core.rules import Rules, validate_rules
 from ..core.standings import Row
@@ -150,7 +150,7 @@ def champion_name(event: Event, side: tuple[int, ...] | None) -> str | None:
     """'Ann & Bo': the players of the champion's entrants (None: no champion)."""
     if side is None:
         return None
-    return " & ".join(p for e in side for p in event.by_id[e].players)
+    return pair_name(p for e in side for p in event.by_id[e].players)
 
 
 def event_game_ids(db: Database, directed: list[str], followed: list[str]) -> list[str]:

@@ -92,7 +92,7 @@ def add_links(db: Database, game_id: str, seats: int) -> None:
 
 def _bidding(stored: StoredGame) -> int | None:
     score = stored.score()
-    if score.status == "finished" or score.pending is not None:
+    if score.over or score.pending is not None:
         return None
     return score.next_number
 

@@ -8,12 +8,13 @@ the full text alternative.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
 from ..core.model import GameScore
-from .words import number
+from .words import number, plural
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 26
@@ -22,7 +23,7 @@ LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 26
 def summary(score: GameScore) -> str:
     """How the totals went, for readers who cannot see the chart: where each side
     stands, then its total after every hand (the chart's text equivalent)."""
-    played = [h for h in score.hands if h.sides]
+    played = score.hands[: score.played]
     standings = "; ".join(f"{s.name} {number(s.total)}" for s in score.sides)
     lines = " ".join(
         f"{s.name}, hand by hand: "
@@ -31,7 +32,7 @@ def summary(score: GameScore) -> str:
         for i, s in enumerate(score.sides)
     )
     return (
-        f"Running totals over {len(played)} hand{'s' if len(played) != 1 else ''}, "
+        f"Running totals over {plural(len(played), 'hand')}, "
         f"target {score.rules.target}: {standings}. {lines}"
     )
 
@@ -54,7 +55,7 @@ class _Scale:
 
 def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
     """An inline SVG line chart of the running totals, or None before the first hand."""
-    played = [h for h in score.hands if h.sides]
+    played = score.hands[: score.played]
     if not played:
         return None
     # A game started from paper totals starts each line at its starting total, not 0.
@@ -99,7 +100,7 @@ def _axes(scale: _Scale, target: int) -> list[str]:
     return parts
 
 
-def _penalties(scale: _Scale, score: GameScore, played: list, side: int) -> list[str]:
+def _penalties(scale: _Scale, score: GameScore, played: Sequence, side: int) -> list[str]:
     """A mark on each hand that cost this side a bag penalty, named for screen readers."""
     parts = []
     for i, hand in enumerate(played, start=1):

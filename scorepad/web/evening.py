@@ -64,9 +64,10 @@ def rule_choices(stored: storage.StoredGame) -> list[tuple[str, list[tuple[str, 
     for spec in RULE_SPECS:
         now = getattr(rules, spec.key)
         if spec.kind == "switch":
-            offered.append((spec.key, [("off", "off") if now else ("on", "on")]))
+            offered.append((spec.key, [("off" if now else "on", value_text(spec.key, not now))]))
         elif spec.kind == "choice":
-            offered.append((spec.key, [(n, words) for n, words in spec.choices if n != now]))
+            others = [n for n, _ in spec.choices if n != now]
+            offered.append((spec.key, [(n, value_text(spec.key, n)) for n in others]))
     return offered
 
 

@@ -12,6 +12,7 @@ from wtforms.widgets import HiddenInput
 
 from ..core.checks import MAX_NOTE
 from ..core.errors import GameError
+from ..core.names import pair_name
 from ..core.records import Table, make_table
 from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
 from .fields import Choices, Required, WholeNumberField
@@ -41,7 +42,7 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
         values[f"player_{seat}"] = name
     if table.mode == "partnership":
         for side, seats in enumerate(table.sides):
-            default = " & ".join(table.players[s] for s in seats)
+            default = pair_name(table.players[s] for s in seats)
             setattr(
                 Form,
                 f"side_{side}",

@@ -8,12 +8,13 @@ from typing import Any
 from flask import request
 
 from ..core.names import name_key
-from ..core.rules import RULE_SPECS, TARGET_PRESETS, RuleSpec
+from ..core.rules import RULE_SPECS, TARGET_PRESETS
 from ..store import storage
 from . import security
 from .db import get_db
 from .forms import NAME_FIELD, NewGameForm
 from .manage_forms import rule_keys
+from .words.stakes import value_text
 
 RECENT = 10  # evenings offered for "the same rules as"
 
@@ -66,7 +67,7 @@ def taken_words(source: storage.StoredGame) -> str:
     that are not the usual ones."""
     rules, table = source.game.rules, source.game.table
     changed = [
-        f"{spec.label} {_shown(getattr(rules, spec.key), spec)}"
+        f"{spec.label} {value_text(spec.key, getattr(rules, spec.key))}"
         for spec in RULE_SPECS
         if spec.key != "target"
         and spec.key in rule_keys(table)
@@ -78,12 +79,6 @@ def taken_words(source: storage.StoredGame) -> str:
         + (f"house rules {'; '.join(changed)}." if changed else "the usual house rules.")
         + " Change anything before you start."
     )
-
-
-def _shown(value: object, spec: RuleSpec) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return dict(spec.choices).get(str(value), "none" if value is None else str(value))
 
 
 def _fill_table(form: NewGameForm, source: storage.StoredGame) -> None:

@@ -18,6 +18,7 @@ from ..store.outcomes import (
     Stale,
 )
 from ..store.storage import StoredGame
+from .words import hands_span
 
 STALE = (
     "This game was changed on another phone meanwhile. Here it is as it is now; "
@@ -72,11 +73,6 @@ def _player(outcome: Outcome, seat: int | None) -> str:
     return "another player" if stored is None or seat is None else stored.game.table.players[seat]
 
 
-def removal(numbers: tuple[int, ...]) -> str:
-    """'hand 5' or 'hands 5 to 7'."""
-    return f"hand {numbers[0]}" if len(numbers) == 1 else f"hands {numbers[0]} to {numbers[-1]}"
-
-
 def say(outcome: Outcome) -> str:
     """The sentence a phone is shown for an outcome."""
     if isinstance(outcome, Stale):
@@ -99,7 +95,7 @@ def say(outcome: Outcome) -> str:
     if isinstance(outcome, RemovesHands):
         return (
             f"after this change the game is over at hand {outcome.numbers[0] - 1}, so "
-            f"{removal(outcome.numbers)} would be removed; confirm to remove them"
+            f"{hands_span(outcome.numbers)} would be removed; confirm to remove them"
         )
     return "There is no game at this address any more: nothing was saved."
 

@@ -15,7 +15,17 @@ from .db import get_db
 from .evening import evening_for, rule_choices, rule_options, what_if_for
 from .game_links import game_links
 from .hosting import public_url
+from .standing import if_ended_now
 from .words.stakes import stake_lines
+
+# How often each live part of a page asks again, in seconds: said here once, passed in
+# by the part's view.
+POLL_WATCH = 3  # a live scoreboard
+POLL_SEATS = 2  # a seat's phone, and the scorer's bids from the players' phones
+POLL_TABLE = 3  # a club night's table page
+POLL_SCREEN = 2  # the big screen: a save shows there within about 2 s
+POLL_DIRECTOR = 5  # the director's tables
+FIX_CHIPS = 8  # the latest hands the game page offers to fix (the rest: from the history)
 
 
 @dataclass(frozen=True)
@@ -59,7 +69,8 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
     """The game page's own data: seat links and bids in, the evening's tally, the
     stakes of the next hand, the club night's round and table it is played for (`table`,
     looked up once by the view: `events.public.event_table`), the hand that can be put
-    back, the page's links."""
+    back, the page's links, the score as the core would finish it if ended now."""
+    score = stored.score()
     return {
         "seating": seat_state(stored),
         "tally": evening_for(stored),
@@ -67,6 +78,9 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
         "event_table": table,
         "put_back": undone.offered(get_db(), stored),  # a hand undone by the last change
         "links": game_links(stored),
+        "ended": None if score.over or score.pending else if_ended_now(score),
+        "seat_poll": POLL_SEATS,
+        "fix_chips": FIX_CHIPS,
     }
 
 

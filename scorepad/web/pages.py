@@ -18,7 +18,6 @@ from .render import render_stored, stored_or_404
 from .words.rules import rules_sections
 
 bp = Blueprint("pages", __name__)
-POLL_SECONDS = 3
 # Any of the 8 masks gives a code every reader decodes; choosing the best of them, as
 # segno does unless told one, scores all 8 in Python: 3.3 ms a code instead of 0.9, on
 # the first showing of each game's page (its share link holds the game's own token).
@@ -76,7 +75,7 @@ def watch(token: str) -> str:
     tv = request.args.get("tv") == "1"  # landscape, big type, for a table that casts it
     stored = stored_or_404(token, by="share_token")
     page = pagemodel.board(stored)
-    return render_stored("watch/show.html", stored, poll=POLL_SECONDS, tv=tv, **page)
+    return render_stored("watch/show.html", stored, poll=pagemodel.POLL_WATCH, tv=tv, **page)
 
 
 @bp.get("/watch/<token>/board")

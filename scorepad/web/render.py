@@ -10,10 +10,11 @@ from flask.globals import request_ctx
 from markupsafe import Markup
 
 from ..core.records import Table
-from ..core.rules import RULE_SPECS, Rules
+from ..core.rules import RULE_SPECS, Rules, specs_for
 from ..store import storage
 from .db import get_db
 from .errors import refuse
+from .words.stakes import value_text
 
 MISSING = {
     "id": "There is no game at this address.",
@@ -47,7 +48,9 @@ def render_stored(template: str, stored: storage.StoredGame, **extra: Any) -> st
 def rules_list(rules: Rules, table: Table) -> Markup:
     """The house rules of a game as a list, drawn once per table and rules: the game
     page shows it after every hand, and it changes only when the rules do."""
-    return Markup(render_template("games/_rules.html", rules=rules, table=table, specs=RULE_SPECS))
+    specs = specs_for(table.mode)  # the core's rules for this table's mode
+    rows = [(spec.label, value_text(spec.key, getattr(rules, spec.key))) for spec in specs]
+    return Markup(render_template("games/_rules.html", table=table, rows=rows))
 
 
 def flashes_waiting() -> bool:

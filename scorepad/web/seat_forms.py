@@ -59,8 +59,11 @@ def missing_form(stored: storage.StoredGame, missing: list[int], **values: Any) 
     return RestForm(**values)
 
 
-def rest_form(stored: storage.StoredGame, state: SeatState) -> FlaskForm:
-    """The scorer's form for the bids of the seats not yet in."""
-    table = stored.game.table
+def rest_form(stored: storage.StoredGame, state: SeatState | None) -> FlaskForm | None:
+    """The scorer's form for the bids of the seats not yet in (None: no bid is missing
+    from the players' phones, or no hand is being bid)."""
+    table, score = stored.game.table, stored.score()
+    if state is None or score.over or score.pending or state.count >= len(table.players):
+        return None
     missing = [s for s in range(len(table.players)) if s not in state.waiting]
     return missing_form(stored, missing, number=stored.score().next_number)

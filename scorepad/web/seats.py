@@ -26,12 +26,11 @@ from . import powers, remembered
 from .db import get_db
 from .errors import refuse
 from .outcomes import notice_text, refusal_text, say
-from .pagemodel import seat_state
+from .pagemodel import POLL_SEATS, seat_state
 from .render import render_stored, stored_or_404
-from .seat_forms import bid_form, missing_form, rest_form, seat_qr
+from .seat_forms import bid_form, missing_form, seat_qr
 
 bp = Blueprint("seats", __name__)
-POLL_SECONDS = 2
 
 
 def _holds(token: str) -> bool:
@@ -56,7 +55,7 @@ def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink, st
     if stored is None:
         remembered.forget_seat(token)
         refuse(410, "This game was deleted: its seat links no longer work.")
-    if stored.score().status == "finished" and not over_ok:
+    if stored.score().over and not over_ok:
         remembered.forget_seat(token)
         abort(
             make_response(
@@ -223,7 +222,7 @@ def seat(token: str) -> Any:
         bidding=score.pending is None,
         number=score.next_number,
         state=seat_state(stored),
-        poll=POLL_SECONDS,
+        poll=POLL_SEATS,
     ), status
 
 
@@ -232,7 +231,7 @@ def seat_status(token: str) -> Any:
     link, stored = _link_or_gone(token, over_ok=True)
     # Once the game is over every phone may read so: the seat page that said it let go
     # of the seat, and the score is no secret any more.
-    if stored.score().status != "finished" and not _holds(token):
+    if not stored.score().over and not _holds(token):
         name = stored.game.table.players[link.seat]
         refuse(
             403,
@@ -250,4 +249,4 @@ def seat_status(token: str) -> Any:
     )
 
 
-HELPERS = (seat_qr, rest_form, notice_text, refusal_text)
+HELPERS = (seat_qr, notice_text, refusal_text)

@@ -13,7 +13,7 @@ from ..store.storage import StoredGame
 from .evening import evening_for
 from .render import stored_or_404
 from .share_image import ACCENT, Line, draw, latin
-from .words import number, outcome_text
+from .words import number, outcome_text, plural
 
 bp = Blueprint("sharing", __name__)
 
@@ -33,9 +33,8 @@ def stem_of(words: str, day: str) -> str:
 
 def recap(score: GameScore) -> str:
     """The game in one sentence: 'Alice & Cara win 312 to 287 after 9 hands.'"""
-    played = sum(1 for hand in score.hands if hand.sides)
-    hands = f"{played} hand{'' if played == 1 else 's'}"
-    if score.status == "finished":
+    hands = plural(score.played, "hand")
+    if score.over:
         ending = outcome_text(score)
         return f"{ending[:1].upper()}{ending[1:]} after {hands}."
     totals = ", ".join(f"{side.name} {number(side.total)}" for side in score.sides)
@@ -48,20 +47,20 @@ def evening_recap(evening: Evening) -> str:
         f"{row.name} won {row.won} of {row.games}, {number(row.points)} points"
         for row in evening.rows
     )
-    return f"This evening, {evening.games} game{'' if evening.games == 1 else 's'}: {rows}."
+    return f"This evening, {plural(evening.games, 'game')}: {rows}."
 
 
 def score_lines(score: GameScore) -> list[Line]:
     """The scoreboard as lines of the image: the outcome, then each side and its total."""
-    played = sum(1 for hand in score.hands if hand.sides)
-    head = outcome_text(score) if score.status == "finished" else f"after hand {played}"
+    played = score.played
+    head = outcome_text(score) if score.over else f"after hand {played}"
     lines = [Line("Spades - scorepad", 2, ACCENT), Line(head, 3)]
     for i, side in enumerate(score.sides):
         mark = " (won)" if score.winner == i else ""
         lines.append(Line(side.name + mark, 3, ACCENT if mark else 1))
-        bags = f"{side.bags} bag{'' if side.bags == 1 else 's'}"
+        bags = plural(side.bags, "bag")
         lines.append(Line(f"{number(side.total)}, {bags}", 5))
-    lines.append(Line(f"{played} hand{'' if played == 1 else 's'}, to {score.rules.target}", 2))
+    lines.append(Line(f"{plural(played, 'hand')}, to {score.rules.target}", 2))
     return lines
 
 

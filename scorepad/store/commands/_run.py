@@ -73,7 +73,7 @@ def at_revision(stored: StoredGame, revision: int) -> None:
 
 def add_bids(db: Database, stored: StoredGame, number: int, hand: Hand) -> StoredGame:
     """Write hand `number` with its bids, if it is the next hand of a game not over."""
-    if stored.score().status == "finished":
+    if stored.score().over:
         raise GameOver(stored)
     if number != len(stored.game.hands) + 1:  # entered already, or a hand before it undone
         raise Stale(stored, number, "entered" if number <= len(stored.game.hands) else "undone")

@@ -70,7 +70,7 @@ def import_games_with(
         stored = writers.insert_games_in(db, games)
         answer = rest(stored)
     for fresh in stored:  # committed: now they are the games; the cache holds 256
-        if fresh.score().status != "finished":
+        if not fresh.score().over:
             storage.remember(db, fresh)
     return answer
 
@@ -159,7 +159,7 @@ def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
             assert again is not None  # the same transaction just found it
             return again, False
         score = stored.score()
-        if score.status != "finished":
+        if not score.over:
             raise NotOver(stored)
         table = replace(stored.game.table, first_dealer=score.next_dealer)
         game = Game(table, stored.game.rules, (), stored.game.tricks_by)

@@ -147,7 +147,7 @@ def set_dealer(db: Database, game_id: str, number: int, version: int, seat: int)
         if number == len(stored.game.hands) + 1:
             if version != 0:
                 raise Stale(stored, number, "gone")
-            if stored.score().status == "finished":
+            if stored.score().over:
                 raise GameOver(stored)
             game = replace(stored.game, next_dealer=seat)
             return writers.bump(db, stored, game, game.score())
@@ -208,7 +208,7 @@ def seat_bid(
 
     def act(stored: StoredGame) -> StoredGame:
         score = stored.score()
-        if score.status == "finished":
+        if score.over:
             raise GameOver(stored)
         if score.pending is not None or number != score.next_number:
             raise Stale(stored, number, "bidding")

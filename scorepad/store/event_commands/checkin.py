@@ -8,15 +8,13 @@ import json
 from sqlite_utils import Database
 
 from ...core.event import Settings, most_entrants
-from ...core.names import check_names, name_key
+from ...core.names import check_names, joins_pair, name_key, pair_name
 from ...core.rules import Rules
 from ..db import writing
 from ..events import Event, load_event
 from ..stamps import now, token
 from ._base import bump, current, require
 from .outcomes import EventRefused
-
-JOINED = " & "  # a pair's name: its two players' names joined
 
 
 def insert_event(db: Database, settings: Settings, rules: Rules) -> str:
@@ -82,7 +80,7 @@ def _names(event: Event, players: list[str]) -> tuple[str, ...]:
     names = check_names(players)  # the core's own check of each name
     taken = {name_key(p) for e in event.entrants for p in e.players}
     for name in names:
-        if JOINED.strip() in name_key(name).split():
+        if joins_pair(name):
             raise EventRefused("name_has_and", field="players", name=name)
         if name_key(name) in taken:
             raise EventRefused("checked_in", field="players", name=name)
@@ -96,7 +94,7 @@ def _add_entrant(db: Database, event: Event, players: list[str]) -> int:
     if len(event.entrants) >= most:
         raise EventRefused("full", field="players", most=most, pairs=event.settings.pairs)
     names = _names(event, players)
-    name = JOINED.join(names)
+    name = pair_name(names)
     if any(name_key(e.name) == name_key(name) for e in event.entrants):
         raise EventRefused("name_taken", field="players", name=name)
     cursor = db.execute(

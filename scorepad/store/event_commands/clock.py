@@ -89,7 +89,7 @@ def name_winner(
         require(db, event, "name_winner", {})
         stored = load_game(db, match.game_id or "")
         score = None if stored is None else stored.score()
-        if score is None or score.status != "finished" or score.winner is not None:
+        if score is None or not score.over or score.winner is not None:
             raise EventRefused("no_draw", field="table", table=table)
         if match.winner is not None:
             raise EventRefused("no_draw", field="table", table=table)

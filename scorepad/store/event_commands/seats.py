@@ -90,7 +90,7 @@ class _Seating:
         match = _match(event, number, table)
         if match.game_id != stored.id:
             raise EventRefused("game_changed", field="table", table=table)
-        if stored.score().status == "finished":
+        if stored.score().over:
             raise EventRefused("table_over", field="table", table=table)
         players = list(stored.game.table.players)
         if not 0 <= seat < len(players):

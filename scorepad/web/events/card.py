@@ -13,7 +13,7 @@ from ...store.events import Event, event_champion, event_standings
 from ..db import get_db
 from ..share_image import ACCENT, INK, Line, draw
 from ..sharing import png_response, stem_of
-from ..words import number, signed
+from ..words import number, plural, signed
 from . import data
 from .blueprint import bp
 
@@ -27,7 +27,7 @@ def figures(row: Row, order: Sequence[str]) -> str:
         "vp": f"{row.vp} vp",
         "diff": f"{signed(row.diff)} diff",
         "points": f"{number(row.points)} pts",
-        "bags": f"{row.bags} bag{'' if row.bags == 1 else 's'}",
+        "bags": plural(row.bags, "bag"),
     }
     return ", ".join(words[key] for key in order)
 

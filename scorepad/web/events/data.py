@@ -15,6 +15,7 @@ from ...core.bracket import stage_name
 from ...core.event import last_hand, seconds_left, time_called
 from ...core.event_flow import allowed, facts_of, state_of
 from ...core.model import GameScore
+from ...core.names import pair_name
 from ...core.roster import Match, night_over, sides_as_sat
 from ...core.standings import Row
 from ...store import night_results, seats
@@ -59,14 +60,14 @@ class TableView:
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
     """'Ann & Bo' for each side of a match (a playoff bye: 'bye')."""
     return tuple(
-        " & ".join(p for e in side for p in event.by_id[e].players) if side else "bye"
+        pair_name(p for e in side for p in event.by_id[e].players) if side else "bye"
         for side in match.sides
     )
 
 
 def _bidding(db: Database, stored: StoredGame, detail: bool) -> tuple[str, ...]:
     score = stored.score()
-    if not detail or score.status == "finished" or score.pending:
+    if not detail or score.over or score.pending:
         return ()
     if not seats.links(db, stored.id):
         return ()
@@ -98,7 +99,7 @@ def tables(
             )
             continue
         score = stored.score()
-        drawn = score.status == "finished" and score.winner is None
+        drawn = score.draw
         sitting_in = _sitting_in(event, match, stored.game.table.players)
         names = sides_as_sat(stored.game.table.players) if sitting_in else names  # as sat
         views.append(
@@ -106,15 +107,15 @@ def tables(
                 match.number,
                 names,
                 stored.id,
-                score.next_number if score.status != "finished" else len(score.hands),
+                score.next_number if not score.over else len(score.hands),
                 score.totals,
                 score.bags,
                 status_line(score),
-                score.status == "finished",
+                score.over,
                 _bidding(db, stored, detail),
                 last_hand(match.last_hand, on_time, score),
                 stored.game.table.players,
-                len(score.hands) - (1 if score.pending else 0),
+                score.played,
                 drawn,
                 _named(names, match),
                 sitting_in,
@@ -126,7 +127,7 @@ def tables(
 
 
 def _phase(score: GameScore) -> str:
-    if score.status == "finished":
+    if score.over:
         return ""
     return "playing" if score.pending else "bidding"
 

@@ -13,6 +13,7 @@ from wtforms.fields.choices import SelectChoice
 
 from ...core.errors import GameError
 from ...core.event import check_settings
+from ...core.names import pair_name
 from ...core.rules import RULE_SPECS, validate_rules
 from ...store import outcomes, storage
 from ...store.event_commands import checkin, clock, rounds, seats
@@ -23,6 +24,7 @@ from .. import remembered as remembered_list
 from .. import security
 from ..db import get_db
 from ..forms import COMMON_RULES
+from ..pagemodel import POLL_DIRECTOR
 from ..words import plain_error
 from ..words.events import STALE, refused
 from . import card, data
@@ -119,7 +121,7 @@ def director(event_id: str) -> str:
         known_names=known_names(db, [e[0] for e in remembered()]),
         reopen=reopen_view(db, event),
         started=bool(event.rounds),
-        poll=5,
+        poll=POLL_DIRECTOR,
     )
 
 
@@ -178,7 +180,7 @@ def check_in(event_id: str) -> BaseResponse:
     return act(
         event_id,
         lambda: checkin.check_in(get_db(), event_id, names),
-        f"{' & '.join(names)} in.",
+        f"{pair_name(names)} in.",
         "checkin",
     )
 

@@ -10,7 +10,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from sqlite_utils import Database
 
 from ...core.errors import GameError
-from ...core.names import name_key
+from ...core.names import name_key, pair_name
 from ...store.event_commands import checkin
 from ...store.event_commands.outcomes import EventRefused
 from ...store.events import Event, earlier_entrants, load_event
@@ -33,7 +33,7 @@ def earlier_choices(db: Database, event: Event) -> list[tuple[str, str]]:
         teams = list({name_key(p): (p,) for t in teams for p in t}.values())
     here = {name_key(p) for e in event.entrants for p in e.players}
     teams = [t for t in teams if not any(name_key(p) in here for p in t)]
-    return [(json.dumps(list(t)), " & ".join(t)) for t in teams[:MOST]]
+    return [(json.dumps(list(t)), pair_name(t)) for t in teams[:MOST]]
 
 
 def _teams(values: list[str], allowed: set[str]) -> list[list[str]]:

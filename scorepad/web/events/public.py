@@ -12,6 +12,7 @@ from flask import Response, abort, flash, redirect, render_template, request, ur
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.errors import GameError
+from ...core.names import pair_name
 from ...core.standings import DEFAULT_ORDER, series
 from ...core.stats import player_stats
 from ...store import night_results
@@ -21,6 +22,7 @@ from ...store.events import event_of_game, load_event
 from ...store.storage import StoredGame
 from ..csv_export import cell
 from ..db import get_db
+from ..pagemodel import POLL_SCREEN, POLL_TABLE
 from ..words import plain_error
 from ..words.events import STALE, refused
 from . import card, data
@@ -28,18 +30,13 @@ from .blueprint import bp
 from .following import follow
 from .forms import CheckInForm
 
-POLL_SECONDS = 3
-SCREEN_POLL_SECONDS = 2  # a save shows on the big screen within about 2 s
-
 
 @bp.get("/screen/<token>")
 def screen(token: str) -> str:
     db = get_db()
     event, games = data.fresh(db, token, by="view")
     follow(event.view_token)
-    return render_template(
-        "events/screen.html", **data.page(db, event, games), poll=SCREEN_POLL_SECONDS
-    )
+    return render_template("events/screen.html", **data.page(db, event, games), poll=POLL_SCREEN)
 
 
 @bp.get("/screen/<token>/live")
@@ -66,7 +63,7 @@ def table(game_id: str) -> str:
         table=view,
         round_number=number,
         clock=data.clock(event) if event.current and event.current.number == number else None,
-        poll=POLL_SECONDS,
+        poll=POLL_TABLE,
     )
 
 
@@ -101,7 +98,7 @@ def join(token: str) -> Any:
         except EventStale:
             form.form_errors.append(STALE)
         else:
-            flash(f"{' & '.join(names)}: you are checked in. See you at your table.", "success")
+            flash(f"{pair_name(names)}: you are checked in. See you at your table.", "success")
             return redirect(url_for("events.join", token=token))
     problems = [f"{f.label.text}: {plain_error(f, f.errors[0])}" for f in form if f.errors]
     status = 400 if form.is_submitted() else 200

@@ -40,8 +40,8 @@ def home() -> BaseResponse:
 @bp.get("/games")
 def index() -> str:
     scored = [(g, g.score()) for g in storage.list_games(get_db(), security.remembered_games())]
-    playing = [row for row in scored if row[1].status == "playing"]
-    finished = [row for row in scored if row[1].status == "finished"]
+    playing = [row for row in scored if not row[1].over]
+    finished = [row for row in scored if row[1].over]
     return render_template("games/index.html", playing=playing, finished=finished)
 
 

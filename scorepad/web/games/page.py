@@ -35,6 +35,7 @@ from ..saving import (
     save,
     tricks_form,
 )
+from ..seat_forms import rest_form
 from .blueprint import bp
 
 T = TypeVar("T")
@@ -48,7 +49,7 @@ def _render_game(
 ) -> tuple[str, int]:
     """The game page; `table`: the club night's table it is played for (event_table)."""
     score = stored.score()
-    if form is None and score.status != "finished":
+    if form is None and not score.over:
         pending = score.pending
         if pending is not None:
             # a nil bidder's own count starts at 0 (one tap less), counted by seat too
@@ -57,6 +58,7 @@ def _render_game(
         else:
             form = bids_form(stored.game.table, score, version=0)
     page = pagemodel.game_page(stored, table)
+    page["rest"] = rest_form(stored, page["seating"])  # the bids still missing, if asked
     held = powers(stored)
     return render_stored("games/show.html", stored, form=form, powers=held, **page), status
 
@@ -65,7 +67,7 @@ def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str)
     """A hand form the command did not take: shown again with its errors on the game
     page while that page asks for this step; else the phone is told it was not saved."""
     score = stored.score()
-    now = None if score.status == "finished" else "tricks" if score.pending else "bids"
+    now = None if score.over else "tricks" if score.pending else "bids"
     if now == step:
         return _render_game(stored, event_table(stored), form, status)
     flash(

@@ -3,10 +3,11 @@ reads it (the stakes and the what-if in `words.stakes`, the rules page in `words
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...core.model import GameScore
-from ...core.records import BLIND_NIL, NIL, Bid, ScoredHand, SideHand, Table
+from ...core.records import BLIND_NIL, NIL, Bid, NilResult, ScoredHand, SideHand, Table
 
 
 def bid_text(bid: Bid) -> str:
@@ -20,6 +21,26 @@ def verb(table: Table, plural: str, singular: str) -> str:
 
 
 MINUS = "\u2212"  # a true minus sign: a hyphen beside a dash reads as a range
+
+
+def plural(count: int, word: str) -> str:
+    """'1 bag', '3 bags', '0 bags', '2 more bags': a count and its word, the one plural."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def hands_span(numbers: Sequence[int]) -> str:
+    """'hand 5' or 'hands 5 to 7': hands in a row, from the first to the last."""
+    return f"hand {numbers[0]}" if len(numbers) == 1 else f"hands {numbers[0]} to {numbers[-1]}"
+
+
+def clock_text(seconds: int) -> str:
+    """'12:05': the time left on a round's clock, in minutes and seconds."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def nil_text(nil: NilResult) -> str:
+    """'nil made', 'blind nil broken': how a nil bid came out."""
+    return f"{'blind nil' if nil.blind else 'nil'} {'made' if nil.made else 'broken'}"
 
 
 def number(value: int) -> str:
@@ -38,15 +59,13 @@ def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
     if result.made:
         words.append(f"made {result.contract_tricks} of {result.contract}")
         if result.overtricks:
-            words[-1] += f" ({result.overtricks} bag{'s' if result.overtricks > 1 else ''})"
+            words[-1] += f" ({plural(result.overtricks, 'bag')})"
     elif result.made is False:
         words.append(f"set by {result.set_by}")
     for nil in result.nils:
-        kind = "blind nil" if nil.blind else "nil"
-        who = table.players[nil.seat]
-        words.append(f"{who}'s {kind} {'made' if nil.made else 'broken'}")
+        words.append(f"{table.players[nil.seat]}'s {nil_text(nil)}")
     if result.nil_bags:
-        words.append(f"{result.nil_bags} bag{'s' if result.nil_bags > 1 else ''} from nil")
+        words.append(f"{plural(result.nil_bags, 'bag')} from nil")
     if result.penalties:
         words.append(f"bag penalty {number(result.penalty_points)}")
     if result.adjust:
@@ -62,11 +81,11 @@ def result_words(table: Table, side: int, result: SideHand) -> str:
 def side_sentence(score: GameScore, side: int) -> str:
     """A side on the scoreboard as one sentence, for a screen reader."""
     entry, rules = score.sides[side], score.rules
-    bags = f"{entry.bags} bag{'' if entry.bags == 1 else 's'}"
+    bags = plural(entry.bags, "bag")
     if rules.bag_limit:
         bags += f" of {rules.bag_limit}"
     words = f"{entry.name}: {number(entry.total)} points, {bags}"
-    if score.status == "playing":
+    if not score.over:
         words += f", {to_go(score, side)}"
     last = last_played(score)
     if last is not None and last.sides is not None:
@@ -115,7 +134,7 @@ def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
 
 def status_line(score: GameScore) -> str:
     """One sentence on where the game stands and who deals the next hand."""
-    if score.status == "finished" and score.winner is not None:
+    if score.over and score.winner is not None:
         on_bags = " on fewer bags, the lead being shared" if score.on_bags else ""
         return f"Game over: {won_text(score)}{on_bags}."
     if score.draw:
@@ -165,12 +184,6 @@ def not_saved(form: Any) -> str:
 def and_list(names: list[str]) -> str:
     """'Ann', 'Ann and Bo', 'Ann, Bo and Cat'."""
     return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]]))
-
-
-def near_bag_limit(score: GameScore, side: int) -> bool:
-    """Whether one more bag costs this side the bag penalty."""
-    limit = score.rules.bag_limit
-    return bool(limit) and score.status == "playing" and score.sides[side].bags >= limit - 1
 
 
 def took_text(table: Table, hand: ScoredHand, side: int) -> str:

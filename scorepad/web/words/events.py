@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.model import GameScore
 from ...store.event_commands.outcomes import EventRefused
-from . import won_text
+from . import plural, won_text
 
 STALE = "The event changed on another device meanwhile: here it is now. Try again if still needed."
 JOIN_CLOSED = "round 1 is drawn: check-in by this link is closed. Ask the director to check you in."
@@ -58,7 +58,7 @@ _LACKS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
 
 _SAY: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     "choose_entrants": lambda v: "choose who to check in",
-    "names_count": lambda v: f"needs {v['want']} name{'s' if v['want'] > 1 else ''}",
+    "names_count": lambda v: f"needs {plural(v['want'], 'name')}",
     "name_has_and": lambda v: f"{v['name']}: a name cannot hold ' & ' (it joins a pair's names)",
     "checked_in": lambda v: f"{v['name']} is checked in already",
     "name_taken": lambda v: f"{v['name']} is checked in already (the same names joined)",
@@ -105,7 +105,7 @@ def refused(err: EventRefused) -> str:
 def progress(score: GameScore, last: int | None) -> str:
     """Where a table's game stands, in words: "Finished: Ann & Bo won 312 to 180" once
     over; "hand 3" while playing; "hand 3, finishing hand 4, the last" after time."""
-    if score.status == "finished":
+    if score.over:
         if score.winner is None:
             return "Finished: a draw."
         them = max(t for i, t in enumerate(score.totals) if i != score.winner)

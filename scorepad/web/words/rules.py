@@ -13,7 +13,7 @@ from ...core.hand import contract_points, nil_points
 from ...core.model import GameScore
 from ...core.records import Table
 from ...core.rules import Rules
-from . import verb
+from . import plural, verb
 
 
 @dataclass(frozen=True)
@@ -22,11 +22,6 @@ class Section:
 
     heading: str
     paragraphs: tuple[str, ...]
-
-
-def _plural(count: int, word: str) -> str:
-    """'1 bag', '3 bags'."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _points(count: int) -> str:
@@ -248,7 +243,7 @@ def _winning(table: Table, rules: Rules) -> Section:
 
 def _reneges(rules: Rules) -> Section:
     renege = _join(
-        f"A team caught reneging hands {_plural(rules.renege_tricks, 'trick')} of those it took "
+        f"A team caught reneging hands {plural(rules.renege_tricks, 'trick')} of those it took "
         "for its bid (all of them, if it took fewer) to the other team, which counts them "
         "towards its own bid; a team whose two players both bid nil receives none.",
         "If both teams reneged, each hands over its share of the tricks as they were played.",
@@ -262,7 +257,7 @@ def _this_game(score: GameScore) -> Section | None:
     paper = ""
     if score.start:
         began = "; ".join(
-            f"{side.name} began here with {points} points and {_plural(bags, 'bag')}"
+            f"{side.name} began here with {points} points and {plural(bags, 'bag')}"
             for side, (points, bags) in zip(score.sides, score.start)
         )
         paper = f"It carried on from a score kept on paper: {began}."

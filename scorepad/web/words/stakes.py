@@ -12,7 +12,7 @@ from ...core.rules import SPECS, RulesError
 from ...core.scoring import without_pending
 from ...core.stakes import Stake
 from ...core.whatif import WhatIf
-from . import number, verb
+from . import number, plural, verb
 
 DECIDING = ("need", "set_out", "hand_limit")  # first line: how the game may end
 IN_PLAY = ("set_out", "hand_limit", "bags")  # still true once the bids are in
@@ -25,7 +25,7 @@ def stake_text(table: Table, stake: Stake) -> str:
     if stake.kind == "need":
         return f"{name} {verb(table, 'win', 'wins')} by making {n}"
     if stake.kind == "bags":
-        return f"{n} more bag{'s' if n > 1 else ''} cost{'' if n > 1 else 's'} {name} {stake.extra}"
+        return f"{plural(n, 'more bag')} cost{'' if n > 1 else 's'} {name} {stake.extra}"
     if stake.kind == "blind_nil":
         return f"{name} may bid blind nil ({n} behind)"
     if stake.kind == "blind_bid":
@@ -105,7 +105,7 @@ def what_if_text(result: WhatIf) -> str:
     if result.ended_after:
         words += f", the game ending after hand {result.ended_after}"
     name = "" if result.winner is None else table.side_name(result.winner)
-    real_over, over = result.finished, score.status == "finished"
+    real_over, over = result.finished, score.over
     if over and not real_over:
         ending = f"{name} would already have won" if name else "no one would have won"
     elif real_over and not over:

@@ -42,7 +42,9 @@ def swapped(owner: Any, name: str, new: Any) -> Iterator[None]:
     if not isinstance(owner, type):
         for module in [m for key, m in sys.modules.items() if key.startswith("scorepad")]:
             places += [(module, k) for k, v in vars(module).items() if v is old]
-    globals_ = [(app.jinja_env.globals, k) for app in APPS for k, v in app.jinja_env.globals.items()]
+    globals_ = [
+        (app.jinja_env.globals, k) for app in APPS for k, v in app.jinja_env.globals.items()
+    ]
     globals_ = [(where, k) for where, k in globals_ if where[k] is old]
     for place, attr in places:
         setattr(place, attr, new)
@@ -63,8 +65,18 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
     from scorepad import serving
     from scorepad.core import stakes
     from scorepad.store import storage
-    from scorepad.web import db, game_links, hand_forms, hosting, pagecache, pages, render
-    from scorepad.web import security, urls, widgets
+    from scorepad.web import (
+        db,
+        game_links,
+        hand_forms,
+        hosting,
+        pagecache,
+        pages,
+        render,
+        security,
+        urls,
+        widgets,
+    )
 
     meta = hand_forms._Meta
 

@@ -41,7 +41,9 @@ def fill(path: Path, variants: int, rounds: int, hands: int) -> dict[str, Any]:
         "seated": make_game(db, 10),
     }
     commands.enable_seats(db, made["seated"])
-    made["share"] = db.execute("select share_token from games where id = ?", [made["10"]]).fetchone()[0]
+    made["share"] = db.execute(
+        "select share_token from games where id = ?", [made["10"]]
+    ).fetchone()[0]
     db.close()
     return made
 
@@ -212,7 +214,9 @@ def through_waitress(names: list[str], rounds: int, hands: int, count: int) -> N
     )
 
 
-def _waitress_round(base: str, games: dict, meter: Meter, hands: int, count: int, into: dict) -> None:
+def _waitress_round(
+    base: str, games: dict, meter: Meter, hands: int, count: int, into: dict
+) -> None:
     phone = Phone(base)
 
     def send(url: str, data: dict | None) -> int:
@@ -235,6 +239,3 @@ def _waitress_round(base: str, games: dict, meter: Meter, hands: int, count: int
             assert send(path, None) == 200, path
             times.append(time.perf_counter() - began)
         into.setdefault(page, []).append(statistics.median(times) * 1000)
-
-
-

@@ -10,7 +10,7 @@ bench/server.py per variant (SCOREPAD_BENCH_WITHOUT names the cache it runs with
 measured in turns. Prints, per cache: a whole hand's server CPU with and without it,
 its saving in %, and the page whose p50 it changes most.
 
-    .venv/bin/python bench/caches.py [--rounds 5] [--hands 20] [--pages 30] [--no-waitress]
+    .venv/bin/python bench/caches.py [--hands 40] [--no-waitress] [--only NAME]
 """
 
 from __future__ import annotations
@@ -28,6 +28,17 @@ sys.path.insert(0, str(ROOT))
 from flask import url_for  # noqa: E402
 from flask.sessions import SecureCookieSessionInterface  # noqa: E402
 from markupsafe import Markup  # noqa: E402
+
+
+class Forgets(dict):
+    """A cache that never finds what it was given (each look-up a miss)."""
+
+    def __contains__(self, key: object) -> bool:
+        return False
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return default
+
 
 # Set by the in-process bench: their templates' globals are switched too.
 APPS: list[Any] = []
@@ -64,7 +75,7 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
     before the app)."""
     from scorepad import serving
     from scorepad.core import stakes
-    from scorepad.store import storage
+    from scorepad.store import stats, storage
     from scorepad.web import (
         db,
         game_links,
@@ -132,6 +143,7 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
             (storage, "_cached", lambda db, row: None),
             (storage, "remember", lambda db, stored: None),
         ],
+        "store stats: each game's share per revision": lambda: [(stats, "_shares", Forgets())],
         "web/db: idle connections kept": lambda: [
             (db._Idle, "take", lambda self: None),
             (db._Idle, "give_back", unpooled),
@@ -160,19 +172,19 @@ def off(name: str) -> Iterator[None]:
 
 
 def main() -> int:
-    from bench.caches_run import in_process, through_waitress
+    from bench.caches_run import in_process, start_up, through_waitress
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--hands", type=int, default=20, help="whole hands a variant a round")
-    parser.add_argument("--pages", type=int, default=30, help="requests of each page a round")
+    parser.add_argument("--hands", type=int, default=40, help="whole hands (and pages) each")
     parser.add_argument("--no-waitress", action="store_true")
     parser.add_argument("--only", default="", help="only caches whose name holds this")
     args = parser.parse_args()
     chosen = [name for name in names() if args.only in name]
-    in_process(chosen, args.rounds, args.hands, args.pages)
+    if not args.only or "delivery" in args.only:
+        start_up(7)
+    in_process(chosen, args.hands)
     if not args.no_waitress:
-        through_waitress(chosen, args.rounds, args.hands, args.pages)
+        through_waitress(chosen, args.hands)
     return 0
 
 

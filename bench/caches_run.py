@@ -9,7 +9,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -28,14 +28,14 @@ WITH = "(every cache on)"
 PER_GAME = 10
 
 
-def fill(path: Path, variants: int, rounds: int, hands: int) -> dict[str, Any]:
-    """The games a run needs, stored before any request: fresh games for the hands of
-    each variant and round, and the pages' games."""
+def fill(path: Path, variants: int, hands: int) -> dict[str, Any]:
+    """The games a run needs, stored before any request: for each variant, fresh games
+    for its hands (ten a game), and the pages' games."""
     migrate(str(path))
     db = connect(str(path))
-    tables = -(-hands // PER_GAME)
+    tables = -(-(hands + 1) // PER_GAME)
     made: dict[str, Any] = {
-        "fresh": [[make_game(db, 0) for _ in range(tables)] for _ in range(variants * rounds)],
+        "fresh": [[make_game(db, 0) for _ in range(tables)] for _ in range(variants)],
         "10": make_game(db, 10),
         "200": make_game(db, 200),
         "seated": make_game(db, 10),
@@ -60,28 +60,35 @@ def page_paths(games: dict[str, Any]) -> dict[str, str]:
     }
 
 
-def plays(send: Callable[[str, dict | None], int], ids: list[str], hands: int) -> Callable:
-    """Each call plays the next whole hand, rotating over `ids` (fresh games)."""
-    numbers = dict.fromkeys(ids, 1)
-    turn = [0]
+def plays(send: Callable[[str, dict | None], int], ids: list[str]) -> Callable[[], None]:
+    """Each call plays the next whole hand of a fresh game, ten hands a game."""
+    ids, number = list(ids), [0]
 
     def play() -> None:
-        game_id = ids[turn[0] % len(ids)]
-        turn[0] += 1
-        number = numbers[game_id]
-        numbers[game_id] += 1
-        bids, tricks = HANDS[number % 2]
+        number[0] += 1
+        game_id = ids[(number[0] - 1) // PER_GAME]
+        hand = (number[0] - 1) % PER_GAME + 1
+        bids, tricks = HANDS[hand % 2]
         path = f"/games/{game_id}"
         for url, data, expected in (
-            (f"{path}/bids", bid_form(number, bids), 302),
+            (f"{path}/bids", bid_form(hand, bids), 302),
             (path, None, 200),
-            (f"{path}/tricks", tricks_form(number, 2 * number - 1, tricks), 302),
+            (f"{path}/tricks", tricks_form(hand, 2 * hand - 1, tricks), 302),
             (path, None, 200),
         ):
             status = send(url, data)
             assert status == expected, (url, status)
 
     return play
+
+
+def turns(variants: list[str], count: int) -> Iterator[tuple[int, list[str]]]:
+    """`count` turns and a warm-up (turn -1, not counted), each variant once a turn,
+    their order turned round each time: a busy machine's ups and downs meet all alike."""
+    for turn in range(-1, count):
+        shift = turn % len(variants)
+        order = variants[shift:] + variants[:shift]
+        yield turn, order if turn % 2 == 0 else order[::-1]
 
 
 def saving(results: dict[str, dict[str, list[float]]], name: str, key: str) -> tuple:
@@ -102,6 +109,13 @@ def report(title: str, names: list[str], results: dict, pages: list[str]) -> Non
         print(f"  {name:50s} {a:6.2f}/{b:6.2f} {pct:6.1f}%   {cells}")
     for label, page in zip(short, pages):
         print(f"  {label}: {page}, p50 {statistics.median(results[WITH][page]):.2f} ms with all")
+
+
+def cpu_of(step: Callable[[], object]) -> float:
+    """This process's CPU milliseconds for one call of `step`."""
+    began = time.process_time()
+    step()
+    return (time.process_time() - began) * 1000
 
 
 class InProcess:
@@ -125,42 +139,55 @@ class InProcess:
         return answer.status_code
 
 
-def in_process(names: list[str], rounds: int, hands: int, count: int) -> None:
+def in_process(names: list[str], hands: int) -> None:
     names = [name for name in names if "(waitress)" not in name]
     folder = Path(tempfile.mkdtemp(prefix="scorepad-caches-"))
     variants = [WITH, *names]
-    games = fill(folder / "scorepad.db", len(variants), rounds + 1, hands)
+    games = fill(folder / "scorepad.db", len(variants), hands)
     run = InProcess(folder / "scorepad.db")
     paths = page_paths(games)
-    for path in paths.values():  # warm: templates compiled, token drawn, games remembered
+    for path in paths.values():  # templates compiled, token drawn, games remembered
         run.send(path)
+    players = {v: plays(run.send, games["fresh"][n]) for n, v in enumerate(variants)}
     results: dict[str, dict[str, list[float]]] = {v: {} for v in variants}
-    for turn in range(-1, rounds):  # round -1 warms every variant and is not counted
-        order = variants if turn % 2 == 0 else variants[::-1]
+    for turn, order in turns(variants, hands):
         for variant in order:
+            kept = results[variant] if turn >= 0 else {}
             with nullcontext() if variant == WITH else caches.off(variant):
-                play = plays(run.send, games["fresh"].pop(), hands)
-                play()  # warm, as a table's first hand after another game's
-                started = time.process_time()
-                for _ in range(hands - 1):
-                    play()
-                cpu = (time.process_time() - started) / (hands - 1) * 1000
-                kept = results[variant] if turn >= 0 else {}
-                kept.setdefault("hand", []).append(cpu)
+                run.send(paths["game page, 10 hands"])  # warm, untimed
+                kept.setdefault("hand", []).append(cpu_of(players[variant]))
                 for page, path in paths.items():
-                    times = []
-                    for _ in range(count):
-                        began = time.perf_counter()
-                        assert run.send(path) == 200, path
-                        times.append(time.perf_counter() - began)
-                    kept.setdefault(page, []).append(statistics.median(times) * 1000)
-        print(f"  in process: round {turn + 1}/{rounds} done", file=sys.stderr)
+                    kept.setdefault(page, []).append(cpu_of(lambda: run.send(path)))  # noqa: B023
     report(
-        f"In process, CSRF on: whole hand's CPU (mean over {hands - 1} hands) and each page's "
-        f"p50 ({count} requests), medians over {rounds} alternating rounds",
+        f"In process (Flask's test client, CSRF on): CPU ms of a whole hand and of each page, "
+        f"p50 of {hands} each, the variants taking turns hand by hand",
         names,
         results,
         list(paths),
+    )
+
+
+def start_up(rounds: int) -> None:
+    """create_app's CPU with the static folder's copy made once per process (delivery's
+    _builds) and made anew each time: a start-up cost (every test makes an app)."""
+    from scorepad.web import delivery
+
+    seconds: dict[str, list[float]] = {"with": [], "without": []}
+    for turn in range(rounds * 2):
+        variant = ("with", "without")[turn % 2]
+        folder = Path(tempfile.mkdtemp(prefix="scorepad-start-"))
+        with (
+            nullcontext()
+            if variant == "with"
+            else caches.swapped(delivery, "_builds", caches.Forgets())
+        ):
+            began = time.process_time()
+            create_app({"DATABASE": str(folder / "s.db"), "SECRET_KEY": "b"})
+            seconds[variant].append((time.process_time() - began) * 1000)
+    a, b = (statistics.median(seconds[v]) for v in ("with", "without"))
+    print("Start-up: create_app's CPU, medians of", rounds)
+    print(
+        f"  delivery: static copy per folder and content   {a:7.1f}/{b:7.1f} ms {(b - a) / b:6.1%}"
     )
 
 
@@ -183,59 +210,58 @@ def start(folder: Path, port: int, without: str) -> subprocess.Popen:
     raise RuntimeError(f"the bench server without {without!r} did not answer")
 
 
-def through_waitress(names: list[str], rounds: int, hands: int, count: int) -> None:
+def through_waitress(names: list[str], hands: int) -> None:
     variants = [WITH, *names]
-    servers: dict[str, tuple[subprocess.Popen, str, dict]] = {}
+    servers: dict[str, tuple[subprocess.Popen, Phone, Meter, dict]] = {}
     results: dict[str, dict[str, list[float]]] = {v: {} for v in variants}
     try:
         for variant in variants:
             folder = Path(tempfile.mkdtemp(prefix="scorepad-caches-w-"))
-            games = fill(folder / "scorepad.db", 1, rounds + 1, hands)
+            games = fill(folder / "scorepad.db", 1, hands)
             port = free_port()
             proc = start(folder, port, "" if variant == WITH else variant)
-            servers[variant] = (proc, f"http://127.0.0.1:{port}", games)
-        meters = {v: Meter(base) for v, (_, base, _) in servers.items()}
-        for turn in range(-1, rounds):  # round -1 warms every server and is not counted
-            for variant in variants if turn % 2 == 0 else variants[::-1]:
-                _, base, games = servers[variant]
-                into = results[variant] if turn >= 0 else {}
-                _waitress_round(base, games, meters[variant], hands, count, into)
-            print(f"  waitress: round {turn + 1}/{rounds} done", file=sys.stderr)
+            base = f"http://127.0.0.1:{port}"
+            servers[variant] = (proc, Phone(base), Meter(base), games)
+        for turn, order in turns(variants, hands):
+            for variant in order:
+                _, phone, meter, games = servers[variant]
+                _waitress_turn(phone, meter, games, results[variant] if turn >= 0 else {})
     finally:
-        for proc, _, _ in servers.values():
+        for proc, _, _, _ in servers.values():
             proc.kill()
             proc.wait(10)
+    paths = list(page_paths(next(iter(servers.values()))[3]))
     report(
-        f"Through waitress (bench/server.py, CSRF on): server CPU of a whole hand (mean over "
-        f"{hands - 1}) and each page's p50 ({count} requests), medians over {rounds} rounds",
+        f"Through waitress (bench/server.py, CSRF on): server CPU ms of a whole hand and of "
+        f"each page, p50 of {hands} each, the servers taking turns hand by hand",
         names,
         results,
-        list(page_paths(next(iter(servers.values()))[2])),
+        paths,
     )
+    report("The same run, each game page's wall-clock p50 ms", names, results, WALL)
 
 
-def _waitress_round(
-    base: str, games: dict, meter: Meter, hands: int, count: int, into: dict
-) -> None:
-    phone = Phone(base)
+WALL = ["wall: game page, 10 hands", "wall: game page, 200 hands", "wall: seat links on"]
 
+
+def _waitress_turn(phone: Phone, meter: Meter, games: dict, into: dict) -> None:
     def send(url: str, data: dict | None) -> int:
         return phone.request(url, data)[0]
 
-    paths = page_paths(games)
-    for path in paths.values():
-        send(path, None)
-    play = plays(send, games["fresh"].pop(), hands)
-    play()
-    before = meter.read()
-    for _ in range(hands - 1):
-        play()
-    cpu = (meter.read() - before - meter.overhead) / (hands - 1) * 1000
-    into.setdefault("hand", []).append(cpu)
-    for page, path in paths.items():
-        times = []
-        for _ in range(count):
-            began = time.perf_counter()
-            assert send(path, None) == 200, path
-            times.append(time.perf_counter() - began)
-        into.setdefault(page, []).append(statistics.median(times) * 1000)
+    if "play" not in games:
+        games["play"] = plays(send, games["fresh"][0])
+        for path in page_paths(games).values():
+            send(path, None)
+
+    def cpu(step: Callable[[], object]) -> float:
+        before = meter.read()
+        step()
+        return (meter.read() - before - meter.overhead) * 1000
+
+    into.setdefault("hand", []).append(cpu(games["play"]))
+    for page, path in page_paths(games).items():
+        began = time.perf_counter()
+        into.setdefault(page, []).append(cpu(lambda: send(path, None)))  # noqa: B023
+        wall = [w for w in WALL if w.endswith(page.removeprefix("game page, "))]
+        for key in wall:
+            into.setdefault(key, []).append((time.perf_counter() - began) * 1000)

@@ -7,10 +7,14 @@ scorepad is mounted at /, the baseline at /baseline, both in the same process, o
 the same threads.
 
     python bench/server.py DATABASE_FOLDER PORT
+
+bench/caches.py alone sets SCOREPAD_BENCH_WITHOUT (a cache's name: the server runs
+without it) and SCOREPAD_BENCH_CSRF=1 (CSRF on, as phones have it).
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 import time
@@ -58,11 +62,16 @@ def baseline_app(path: str) -> Flask:
 
 def main() -> None:
     folder, port = Path(sys.argv[1]), int(sys.argv[2])
+    without = os.environ.get("SCOREPAD_BENCH_WITHOUT")
+    if without:
+        from bench import caches
+
+        caches.off(without).__enter__()  # for the server's whole life
     scorepad = create_app(
         {
             "DATABASE": str(folder / "scorepad.db"),
             "SECRET_KEY": "bench",
-            "WTF_CSRF_ENABLED": False,
+            "WTF_CSRF_ENABLED": os.environ.get("SCOREPAD_BENCH_CSRF") == "1",
             "PUBLIC_URL": f"http://127.0.0.1:{port}",  # as `serve` does
         }
     )

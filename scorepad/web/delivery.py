@@ -197,11 +197,15 @@ def _not_found(filename: str) -> BaseResponse:
 
 
 def _tag_html(response: BaseResponse) -> BaseResponse:
+    """The page's tag leaves out the token signed for it (signed anew now and then) and
+    holds the phone's own token (so a tag answers only the phone it was made for); the
+    field's name is Flask-WTF's to decide (WTF_CSRF_FIELD_NAME, set by CSRFProtect)."""
+    field = current_app.config["WTF_CSRF_FIELD_NAME"]
     body = response.get_data()
-    token = g.get("csrf_token")
+    token = g.get(field)
     basis = body.replace(token.encode(), b"") if isinstance(token, str) else body
     digest = hashlib.sha256(basis)
-    digest.update(str(session.get("csrf_token", "")).encode())
+    digest.update(str(session.get(field, "")).encode())
     response.set_etag(digest.hexdigest()[:32], weak=True)
     response.headers["Cache-Control"] = "no-cache, private"
     return response.make_conditional(request)

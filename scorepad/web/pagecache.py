@@ -12,6 +12,7 @@ cache is.
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -27,7 +28,9 @@ from .evening import evening_ids
 from .pagemodel import seat_state
 from .urls import address
 
-CSRF_MARK = "csrf-token-drawn-per-request-7f3c1d"
+# Drawn where the page's CSRF tokens go, then replaced by each phone's: random and never
+# sent, so no player's name or other text a phone sends can be the mark.
+CSRF_MARK = secrets.token_hex(16)
 PAGES_KEPT = 128  # about 16 KB each
 _lock = threading.Lock()
 # Each phone's signed token, by the key that signed it and the phone's own token.

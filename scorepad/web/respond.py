@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TypeVar, overload
 
 from flask import abort, flash, redirect
+from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.errors import GameError
@@ -46,6 +47,24 @@ def game_or_disk_words(err: Exception) -> str | None:
     if isinstance(err, sqlite3.OperationalError):
         return errors.storage_problem(err)[0]
     return game_words(err)
+
+
+def above(form: FlaskForm, words: Words) -> Page:
+    """The refusals `words` has words for, shown above the form: the form again (400)."""
+
+    def shown(err: Exception) -> int | None:
+        said = words(err)
+        if said is None:
+            return None
+        form.form_errors.append(said)
+        return 400
+
+    return shown
+
+
+def core_words(err: Exception) -> str | None:
+    """The core's refusal, as it says it (its field first)."""
+    return str(err) if isinstance(err, GameError) else None
 
 
 def flashed(address: str, words: str, category: str = "ok") -> BaseResponse:

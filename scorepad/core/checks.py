@@ -217,14 +217,20 @@ def check_renege(table: Table, renege: object, played: bool, number: int) -> tup
     """The sides that reneged in a played partnership hand, each named once."""
     if renege is None or renege == () or renege == []:
         return ()
+    check_can_renege(table, True, number)  # the game first: sides mean nothing elsewhere
+    renege = _side_list(table, renege, "renege", number)
+    check_can_renege(table, played, number)
+    return tuple(sorted(renege))
+
+
+def check_can_renege(table: Table, played: bool, number: int) -> None:
+    """Refuse a renege but on a played hand of a partnership game."""
     if table.mode != "partnership":
         raise GameError(
             "a renege is recorded in partnership games only", hand=number, field="renege"
         )
-    renege = _side_list(table, renege, "renege", number)
     if not played:
         raise GameError("only a played hand can have a renege", hand=number, field="renege")
-    return tuple(sorted(renege))
 
 
 def check_start(table: Table, rules: Rules, start: object) -> tuple[tuple[int, int], ...] | None:

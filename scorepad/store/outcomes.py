@@ -31,9 +31,10 @@ class Stale(Outcome):
     """The phone's form is older than what is stored: hand `number` (None: the game)
     changed meanwhile. `why`: "entered" (that hand was entered already), "undone" (a
     hand before it was undone), "gone" (it was undone), "changed" (it was changed),
-    "played" (its tricks are in), "not_last" (only the last hand can be undone), "bid"
-    (the hand was bid), "bidding" (it is not the hand being bid), "put_back" (the game
-    changed since hand `number` was undone), "game" (the game changed), "seat" (seat
+    "played" (no hand waits for its tricks: they are in, or the hand was undone),
+    "not_last" (only the last hand can be undone), "bid" (the hand was bid), "bidding"
+    (it is not the hand being bid), "put_back" (the game changed since hand `number`
+    was undone), "game" (the game changed), "seat" (seat
     `number` has another player than the phone was shown)."""
 
     def __init__(self, stored: StoredGame, number: int | None, why: str) -> None:

@@ -6,19 +6,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, request, url_for
+from flask import Blueprint, Response, abort, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..core.checks import MAX_ADJUST
+from ..core.checks import MAX_ADJUST, check_can_renege
 from ..core.errors import GameError
 from ..core.game import check_settings
 from ..core.next_hand import next_hand
 from ..core.records import Table
 from ..core.rules import Rules
 from ..store import commands, storage
-from ..store.outcomes import Outcome, RemovesHands, Stale
-from . import security
+from ..store.outcomes import RemovesHands, Stale
+from . import respond, security
 from .csv_export import hands_csv
 from .db import get_db
 from .manage_forms import (
@@ -51,40 +51,36 @@ def _offer_removal(form: VersionForm, removes: RemovesHands, why: str = "") -> N
     form.form_errors.append(f"Not saved: {why}{where}{say(removes)}")
 
 
-def _write(
-    form: VersionForm,
-    write: Callable[[], object],
-    again: str,
-    done: str,
-    after: str,
-    stale: Callable[[Stale], bool] | None = None,
-) -> BaseResponse | None:
-    """Run one game command: a refusal goes above the form (None: show it again), a stale
-    form back to `again` with the reason (unless `stale` shows it again), success to
-    `after` with `done`."""
-    try:
-        write()
-    except RemovesHands as removes:
-        _offer_removal(form, removes)
-        return None
-    except Stale as outcome:
-        if stale is not None and stale(outcome):
-            return None
-        flash(say(outcome), "error")
-        return redirect(again)
-    except GameError as err:
-        name = f"{err.field}_{err.seat}" if err.field == "adjust" else err.field
-        if name in ("note", "dealer") or (name and name.startswith("adjust_")):
-            form[name].errors = [*form[name].errors, err.detail.split(": ", 1)[-1]]
+def _beside(form: VersionForm, stale: Callable[[Stale], bool] | None = None) -> respond.Page:
+    """The refusals a management form shows again (400): the core's, beside its field or
+    above the form, the hands a change would remove (to confirm), and a stale form that
+    `stale` shows again; the others go back with their words."""
+
+    def shown(err: Exception) -> int | None:
+        if isinstance(err, RemovesHands):
+            _offer_removal(form, err)
+        elif isinstance(err, Stale):
+            return 400 if stale is not None and stale(err) else None
+        elif isinstance(err, GameError):
+            _place(form, err)
         else:
-            where = f"hand {err.hand}: " if err.hand else ""
-            form.form_errors.append(f"Not saved: {where}{err.detail}")
-        return None
-    except Outcome as outcome:
-        flash(say(outcome), "error")
-        return redirect(again)
-    flash(done, "ok")
-    return redirect(after)
+            return None
+        return 400
+
+    return shown
+
+
+def _place(form: VersionForm, err: GameError) -> None:
+    name = f"{err.field}_{err.seat}" if err.field == "adjust" else err.field
+    if name in ("note", "dealer") or (name and name.startswith("adjust_")):
+        form[name].errors = [*form[name].errors, err.detail.split(": ", 1)[-1]]
+    else:
+        where = f"hand {err.hand}: " if err.hand else ""
+        form.form_errors.append(f"Not saved: {where}{err.detail}")
+
+
+def _done(address: str, words: str) -> Callable[[object], BaseResponse]:
+    return lambda _: respond.flashed(address, words)
 
 
 @bp.route("/games/<game_id>/settings", methods=["GET", "POST"])
@@ -97,17 +93,15 @@ def settings(game_id: str) -> Any:
         built = read_settings(form, table)
         if built is not None:
             new_table, rules = built
-            done = _write(
-                form,
+            done = respond.run(
                 lambda: commands.change_settings(
                     get_db(), game_id, form.version.data, new_table, rules, confirm=confirmed()
                 ),
+                _done(_game_url(game_id), "Settings saved; every hand was scored again."),
                 url_for("manage.settings", game_id=game_id),
-                "Settings saved; every hand was scored again.",
-                _game_url(game_id),
-                lambda outcome: _removal_again(form, outcome, new_table, rules),
+                page=_beside(form, lambda outcome: _removal_again(form, outcome, new_table, rules)),
             )
-            if done:
+            if not isinstance(done, int):
                 return done
     return render_stored(
         "games/settings.html", stored, form=form, rule_keys=rule_keys(table)
@@ -140,15 +134,18 @@ def delete(game_id: str) -> Any:
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400, description="The form to delete the game was incomplete.")
-        try:  # a page older than the game (a hand saved since on another phone) deletes nothing
-            commands.delete(get_db(), game_id, request.form.get("version", type=int))
-        except Stale as outcome:
-            flash(say(outcome), "error")
-            return redirect(url_for("games.show", game_id=game_id))
-        security.forget_game(game_id)
-        flash("The game was deleted.", "ok")
-        return redirect(url_for("games.index"))
+        # a page older than the game (a hand saved since on another phone) deletes nothing
+        return respond.run(
+            lambda: commands.delete(get_db(), game_id, request.form.get("version", type=int)),
+            lambda _: _deleted(game_id),
+            url_for("games.show", game_id=game_id),
+        )
     return render_stored("games/delete.html", stored, form=form)
+
+
+def _deleted(game_id: str) -> BaseResponse:
+    security.forget_game(game_id)
+    return respond.flashed(url_for("games.index"), "The game was deleted.")
 
 
 @bp.get("/games/<game_id>/hands.csv")
@@ -167,15 +164,11 @@ def end(game_id: str) -> Any:
     form = VersionForm()
     if not form.validate_on_submit():
         abort(400, description="The form to end the game was incomplete.")
-    try:
-        commands.end_now(get_db(), game_id, form.version.data)
-    except GameError as err:
-        flash(err.detail, "error")
-    except Outcome as outcome:
-        flash(say(outcome), "error")
-    else:
-        flash("The game was ended.", "ok")
-    return redirect(_game_url(game_id))
+    return respond.run(
+        lambda: commands.end_now(get_db(), game_id, form.version.data),
+        _done(_game_url(game_id), "The game was ended."),
+        _game_url(game_id),
+    )
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/put-back")
@@ -185,15 +178,11 @@ def put_back(game_id: str, number: int) -> Any:
     form = VersionForm()
     if not form.validate_on_submit():
         abort(400, description="The form to put the hand back was incomplete.")
-    try:
-        commands.put_back(get_db(), game_id, number, form.version.data)
-    except GameError as err:
-        flash(err.detail, "error")
-    except Outcome as outcome:
-        flash(say(outcome), "error")
-    else:
-        flash(f"Hand {number} is back, as it was saved.", "ok")
-    return redirect(_game_url(game_id))
+    return respond.run(
+        lambda: commands.put_back(get_db(), game_id, number, form.version.data),
+        _done(_game_url(game_id), f"Hand {number} is back, as it was saved."),
+        _game_url(game_id),
+    )
 
 
 def _hand_or_404(stored: storage.StoredGame, number: int, upcoming: bool = False) -> None:
@@ -217,15 +206,17 @@ def dealer(game_id: str, number: int) -> Any:
     )
     if form.validate_on_submit():
         seat = int(form.dealer.data)
-        done = _write(
-            form,
+        done = respond.run(
             lambda: commands.set_dealer(get_db(), game_id, number, form.version.data, seat),
+            _done(
+                back,
+                f"{stored.game.table.players[seat]} deals hand {number}; the deal passes on "
+                "from there.",
+            ),
             url_for("manage.dealer", game_id=game_id, number=number),
-            f"{stored.game.table.players[seat]} deals hand {number}; the deal passes on "
-            "from there.",
-            back,
+            page=_beside(form),
         )
-        if done:
+        if not isinstance(done, int):
             return done
     return render_stored(
         "games/dealer.html", stored, form=form, number=number, back=back
@@ -248,8 +239,7 @@ def adjust(game_id: str, number: int) -> Any:
     form = adjust_form(names, stored.versions[number - 1], hand.adjust, hand.note)
     if form.validate_on_submit():
         points = [form[f"adjust_{side}"].data or 0 for side in range(len(names))]
-        done = _write(
-            form,
+        done = respond.run(
             lambda: commands.adjust(
                 get_db(),
                 game_id,
@@ -258,11 +248,13 @@ def adjust(game_id: str, number: int) -> Any:
                 *read_adjustment(points, form.note.data or ""),
                 confirm=confirmed(),
             ),
+            _done(
+                _game_url(game_id), f"Hand {number} adjusted; every later hand was scored again."
+            ),
             url_for("manage.adjust", game_id=game_id, number=number),
-            f"Hand {number} adjusted; every later hand was scored again.",
-            url_for("games.show", game_id=game_id),
+            page=_beside(form),
         )
-        if done:
+        if not isinstance(done, int):
             return done
     return render_stored(
         "games/adjust.html", stored, form=form, number=number, names=names, most=MAX_ADJUST
@@ -275,22 +267,26 @@ def renege(game_id: str, number: int) -> Any:
     require(stored, "renege")
     _hand_or_404(stored, number)
     hand = stored.game.hands[number - 1]
-    if stored.game.table.mode != "partnership" or not hand.played:
+    try:  # the core's rule: a played hand of a partnership game
+        check_can_renege(stored.game.table, hand.played, number)
+    except GameError:
         abort(404, description="A renege is recorded on a played hand of a partnership game.")
     names = [side.name for side in stored.score().sides]
     form = renege_form(names, stored.versions[number - 1], hand.renege)
     if form.validate_on_submit():
         sides = [side for side in range(len(names)) if form[f"renege_{side}"].data]
-        done = _write(
-            form,
+        done = respond.run(
             lambda: commands.renege(
                 get_db(), game_id, number, form.version.data, sides, confirm=confirmed()
             ),
+            _done(
+                _game_url(game_id),
+                f"Hand {number}: renege saved; every later hand was scored again.",
+            ),
             url_for("manage.renege", game_id=game_id, number=number),
-            f"Hand {number}: renege saved; every later hand was scored again.",
-            _game_url(game_id),
+            page=_beside(form),
         )
-        if done:
+        if not isinstance(done, int):
             return done
     return render_stored(
         "games/renege.html", stored, form=form, number=number, names=names

@@ -1,23 +1,20 @@
-"""The hand forms of a game, and running one game command from one of them."""
+"""The hand forms of a game, and what they show of a command's refusal."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
 from typing import Any
-
-from flask import flash, redirect, url_for
-from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.errors import GameError, TricksTotal
 from ..core.model import GameScore
 from ..core.next_hand import next_hand
 from ..core.records import ScoredHand, Table
-from ..store.outcomes import AlreadySaved, Outcome, RemovesHands
+from ..store.outcomes import AlreadySaved, RemovesHands
 from ..store.storage import StoredGame
 from . import errors
 from .hand_forms import HandForm, hand_form
 from .outcomes import say
+from .respond import Page, Words, game_words
 from .words import tricks_total
 
 
@@ -45,39 +42,36 @@ def attach(form: HandForm, err: GameError) -> None:
     form.form_errors.append(detail)
 
 
-def save(
-    form: HandForm,
-    action: Callable[[], StoredGame],
-    game_id: str,
-    conflict_url: str,
-    done: str | None = None,
-    already: str | None = None,
-) -> BaseResponse | int:
-    """Run one game command: a refusal goes beside its field, a server that cannot
-    write above the form (the status to show the form again with), a stale form back to
-    `conflict_url` with the reason, success (or the same form saved before) to the game."""
-    try:
-        action()
-    except GameError as err:
-        attach(form, err)
-        return 400
-    except AlreadySaved as saved:
-        flash(already or f"Hand {saved.number} is saved.", "ok")
-        return redirect(url_for("games.show", game_id=game_id))
-    except RemovesHands as removes:
-        form.removes = removes  # type: ignore[attr-defined]  # the page asks to confirm
-        attach(form, GameError(say(removes), hand=removes.number))
-        return 400
-    except Outcome as outcome:
-        flash(say(outcome), "error")
-        return redirect(conflict_url)
-    except sqlite3.OperationalError as err:
-        message, status = errors.storage_problem(err)
-        form.form_errors.append(message)
-        return status
-    if done:
-        flash(done, "ok")
-    return redirect(url_for("games.show", game_id=game_id))
+def beside(form: HandForm) -> Page:
+    """The refusals a hand form shows again beside its fields: the core's, the hands a fix
+    would remove (to confirm), each a 400; a server that cannot write, above the form."""
+
+    def shown(err: Exception) -> int | None:
+        if isinstance(err, RemovesHands):
+            form.removes = err  # type: ignore[attr-defined]  # the page asks to confirm
+            attach(form, GameError(say(err), hand=err.number))
+            return 400
+        if isinstance(err, GameError):
+            attach(form, err)
+            return 400
+        if isinstance(err, sqlite3.OperationalError):
+            message, status = errors.storage_problem(err)
+            form.form_errors.append(message)
+            return status
+        return None
+
+    return shown
+
+
+def hand_words(already: str | None = None) -> Words:
+    """A hand form's other refusals in words; the same form saved before: `already`."""
+
+    def words(err: Exception) -> str | None:
+        if isinstance(err, AlreadySaved):
+            return already or f"Hand {err.number} is saved."
+        return game_words(err)
+
+    return words
 
 
 def tag(form: HandForm, table: Table) -> HandForm:

@@ -8,7 +8,6 @@ from typing import Any
 from flask import (
     Blueprint,
     abort,
-    flash,
     make_response,
     redirect,
     render_template,
@@ -22,7 +21,7 @@ from ..core.errors import GameError
 from ..core.seats import seat_choices
 from ..store import commands, seats, storage
 from ..store.outcomes import Outcome, SeatHeld
-from . import powers, remembered
+from . import powers, remembered, respond
 from .db import get_db
 from .errors import refuse
 from .outcomes import notice_text, refusal_text, say
@@ -75,13 +74,22 @@ def toggle(game_id: str) -> BaseResponse:
     powers.require(stored_or_404(game_id), "bid")  # seat links are the table's play
     if not FlaskForm().validate_on_submit():
         refuse(400, "The form to change seat links was incomplete.")
+    links = url_for("games.show", game_id=game_id) + "#seat-links"
     if request.form.get("seats") == "on":
-        commands.enable_seats(get_db(), game_id)
-        flash("Each player can now bid from their own phone: share the links below.", "ok")
-    else:
-        commands.disable_seats(get_db(), game_id)
-        flash("Seat links turned off: this phone enters every bid.", "ok")
-    return redirect(url_for("games.show", game_id=game_id) + "#seat-links")
+        return respond.run(
+            lambda: commands.enable_seats(get_db(), game_id),
+            _done(links, "Each player can now bid from their own phone: share the links below."),
+            links,
+        )
+    return respond.run(
+        lambda: commands.disable_seats(get_db(), game_id),
+        _done(links, "Seat links turned off: this phone enters every bid."),
+        links,
+    )
+
+
+def _done(address: str, words: str) -> Any:
+    return lambda _: respond.flashed(address, words)
 
 
 @bp.post("/games/<game_id>/seat-bids")
@@ -96,22 +104,23 @@ def enter_rest(game_id: str) -> BaseResponse:
         seat for seat in range(len(stored.game.table.players)) if f"bid_{seat}" in request.form
     ]
     form = missing_form(stored, posted)
-    if posted and form.validate_on_submit():
-        try:
-            commands.seat_bid(
-                get_db(),
-                game_id,
-                form.number.data,
-                {seat: form[f"bid_{seat}"].data for seat in posted},
-                again=False,
-            )
-        except GameError as err:
-            flash(f"Not saved: {err}", "error")
-        except Outcome as outcome:
-            flash(f"Not saved: {say(outcome)}", "error")
-    else:
-        flash("Not saved: choose a bid for each seat still to bid.", "error")
-    return redirect(url_for("games.show", game_id=game_id))
+    game = url_for("games.show", game_id=game_id)
+    if not (posted and form.validate_on_submit()):
+        return respond.flashed(game, "Not saved: choose a bid for each seat still to bid.", "error")
+    bids = {seat: form[f"bid_{seat}"].data for seat in posted}
+    return respond.run(
+        lambda: commands.seat_bid(get_db(), game_id, form.number.data, bids, again=False),
+        lambda _: redirect(game),
+        game,
+        words=_not_saved,
+    )
+
+
+def _not_saved(err: Exception) -> str | None:
+    said = respond.game_words(err)
+    if isinstance(err, GameError):
+        said = str(err)
+    return None if said is None else f"Not saved: {said}"
 
 
 @bp.get("/games/<game_id>/seats/status")
@@ -132,16 +141,17 @@ def _hand_asked(stored: storage.StoredGame) -> int:
 
 
 @bp.post("/games/<game_id>/seats/<int:seat>/release")
-def release(game_id: str, seat: int) -> BaseResponse:
+def release(game_id: str, seat: int) -> Any:
     powers.require(stored_or_404(game_id), "bid")
     if not FlaskForm().validate_on_submit():
         refuse(400, "The form to hand a seat over was incomplete.")
-    try:
-        commands.release_seat(get_db(), game_id, seat)
-    except Outcome as outcome:
-        refuse(404, say(outcome))
-    flash("The next phone to tap its name on that seat's link bids for it.", "ok")
-    return redirect(url_for("games.show", game_id=game_id) + "#seat-links")
+    links = url_for("games.show", game_id=game_id) + "#seat-links"
+    return respond.run(
+        lambda: commands.release_seat(get_db(), game_id, seat),
+        _done(links, "The next phone to tap its name on that seat's link bids for it."),
+        links,
+        page=lambda err: refuse(404, say(err)) if isinstance(err, Outcome) else None,
+    )
 
 
 def _claim_page(link: seats.SeatLink, stored: storage.StoredGame, status: int) -> Any:
@@ -160,15 +170,19 @@ def claim(token: str) -> Any:
     link, stored = _link_or_gone(token)
     if not FlaskForm().validate_on_submit():
         refuse(400, "The form to take this seat was incomplete: reload the page and tap again.")
-    if not _holds(token):
-        try:
-            secret = commands.claim_seat(get_db(), token, request.form.get("name", ""))
-        except SeatHeld as outcome:
-            refuse(403, say(outcome))
-        except Outcome as outcome:
-            flash(say(outcome), "error")
-            return redirect(url_for("seats.seat", token=token))
-        remembered.hold_seat(token, secret)
+    page = url_for("seats.seat", token=token)
+    if _holds(token):
+        return redirect(page)
+    return respond.run(
+        lambda: commands.claim_seat(get_db(), token, request.form.get("name", "")),
+        lambda secret: _held(token, secret),
+        page,
+        page=lambda err: refuse(403, say(err)) if isinstance(err, SeatHeld) else None,
+    )
+
+
+def _held(token: str, secret: str) -> BaseResponse:
+    remembered.hold_seat(token, secret)
     return redirect(url_for("seats.seat", token=token))
 
 
@@ -178,17 +192,24 @@ def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str
     if not form.validate_on_submit():
         return None
     powers.require(stored, "bid")  # a closed club-night table bids no more from a seat
-    try:
-        fresh = commands.seat_bid(get_db(), stored.id, form.number.data, {seat: form.bid.data})
-    except GameError as err:
-        form.bid.errors = [*form.bid.errors, err.detail]
+    page = url_for("seats.seat", token=token)
+    number = form.number.data
+    done = respond.run(
+        lambda: commands.seat_bid(get_db(), stored.id, number, {seat: form.bid.data}),
+        lambda fresh: respond.flashed(
+            page, "Every bid is in." if len(fresh.game.hands) >= number else "Your bid is in."
+        ),
+        page,
+        page=lambda err: _beside_bid(form, err),
+    )
+    return None if isinstance(done, int) else done
+
+
+def _beside_bid(form: FlaskForm, err: Exception) -> int | None:
+    if not isinstance(err, GameError):
         return None
-    except Outcome as outcome:
-        flash(say(outcome), "error")
-        return redirect(url_for("seats.seat", token=token))
-    made = len(fresh.game.hands) >= form.number.data
-    flash("Every bid is in." if made else "Your bid is in.", "ok")
-    return redirect(url_for("seats.seat", token=token))
+    form.bid.errors = [*form.bid.errors, err.detail]
+    return 400
 
 
 @bp.route("/seat/<token>", methods=["GET", "POST"])

@@ -24,6 +24,7 @@ from .games import (
 from .hands import (
     adjust,
     cancel,
+    delete_hand,
     fix_hand,
     put_back,
     record_bids,
@@ -42,6 +43,7 @@ __all__ = [
     "change_settings",
     "claim_seat",
     "delete",
+    "delete_hand",
     "disable_seats",
     "enable_seats",
     "end_now",

@@ -60,7 +60,7 @@ def record_tricks(
             sides,
         ):
             raise AlreadySaved(stored, number)
-        if existing is not None and existing.tricks is not None:
+        if existing is None or existing.tricks is not None:  # saved, or undone, meanwhile
             raise Stale(stored, number, "played")
         hand = seen(stored, number, version)
         played = replace(hand, tricks=tuple(tricks), side_tricks=sides)
@@ -89,6 +89,8 @@ def fix_hand(
 
     def act(stored: StoredGame) -> StoredGame:
         old = seen(stored, number, version)
+        if tricks is None and old.played:  # a form from before its tricks were saved
+            raise Stale(stored, number, "changed")
         hand = replace(
             old,
             bids=tuple(bids),
@@ -194,6 +196,20 @@ def cancel(db: Database, game_id: str, number: int, version: int) -> StoredGame:
         if seen(stored, number, version).tricks is not None:
             raise Stale(stored, number, "played")
         return remove_last(db, stored, number)
+
+    return change(db, game_id, act, "undo")
+
+
+def delete_hand(db: Database, game_id: str, number: int, version: int) -> StoredGame:
+    """Delete the last hand as the phone saw it: a played hand is undone (to put back),
+    a hand only bid has its bids taken back."""
+
+    def act(stored: StoredGame) -> StoredGame:
+        hand = seen(stored, number, version)
+        fresh = remove_last(db, stored, number)
+        if hand.played:
+            undone.keep(db, fresh, number, hand, stored.game.ended)
+        return fresh
 
     return change(db, game_id, act, "undo")
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
@@ -15,18 +15,17 @@ from ...core.errors import GameError
 from ...core.event import check_settings
 from ...core.names import pair_name
 from ...core.rules import RULE_SPECS, validate_rules
-from ...store import outcomes, storage
+from ...store import storage
 from ...store.event_commands import checkin, clock, rounds, seats
 from ...store.event_commands import playoff as playoffs
-from ...store.event_commands.outcomes import EventRefused, EventStale, NoEvent
 from ...store.events import known_names
 from .. import remembered as remembered_list
-from .. import security
+from .. import respond, security
 from ..db import get_db
 from ..forms import COMMON_RULES
 from ..pagemodel import POLL_DIRECTOR
 from ..words import plain_error
-from ..words.events import STALE, refused
+from ..words.events import not_done
 from . import card, data
 from .blueprint import bp
 from .forms import (
@@ -69,21 +68,14 @@ def new() -> Any:
     form = EventForm()
     _rules_choices(form)
     if form.validate_on_submit():
-        try:
-            settings = check_settings(form.settings())
-            if form.rules_from.data:
-                source = storage.load_game(get_db(), form.rules_from.data)
-                if source is None:
-                    raise GameError("that game is gone", field="rules_from")
-                rules = source.game.rules
-            else:
-                rules = validate_rules(form.chosen_rules())
-            event_id = checkin.create_event(get_db(), settings, rules)
-        except GameError as err:
-            form.form_errors.append(str(err))
-        else:
-            remember(event_id, settings.name)
-            return redirect(url_for("events.director", event_id=event_id))
+        done = respond.run(
+            lambda: _create(form),
+            _created,
+            url_for("events.new"),
+            page=respond.above(form, respond.core_words),
+        )
+        if not isinstance(done, int):
+            return done
     status = 400 if form.is_submitted() else 200
     return render_template(
         "events/new.html",
@@ -92,6 +84,25 @@ def new() -> Any:
         common_rules=COMMON_RULES,
         events=remembered(),
     ), status
+
+
+def _create(form: EventForm) -> tuple[str, str]:
+    """The event of the form, with its settings and rules checked: its id and name."""
+    settings = check_settings(form.settings())
+    if form.rules_from.data:
+        source = storage.load_game(get_db(), form.rules_from.data)
+        if source is None:
+            raise GameError("that game is gone", field="rules_from")
+        rules = source.game.rules
+    else:
+        rules = validate_rules(form.chosen_rules())
+    return checkin.create_event(get_db(), settings, rules), settings.name
+
+
+def _created(made: tuple[str, str]) -> BaseResponse:
+    event_id, name = made
+    remember(event_id, name)
+    return redirect(url_for("events.director", event_id=event_id))
 
 
 @bp.get("/<event_id>")
@@ -143,21 +154,13 @@ def act(
 ) -> BaseResponse:
     """Run one command; its outcome, in words, is flashed beside the director's page,
     which comes back at the part acted on (`at`: the id of a table, the round...)."""
-    try:
-        do()
-    except GameError as err:
-        flash(f"Not done: {str(err)}", "error")
-    except EventRefused as err:
-        flash(f"Not done: {refused(err)}", "error")
-    except EventStale:
-        flash(STALE, "error")
-    except NoEvent:
-        abort(404)
-    except (outcomes.Outcome, outcomes.Missing):
-        flash("Not done: that game changed on its table meanwhile. Try again.", "error")
-    else:
-        flash(done if isinstance(done, str) else done(), "success")
-    return redirect(url_for("events.director", event_id=event_id, at=at, _anchor=at))
+    here = url_for("events.director", event_id=event_id, at=at, _anchor=at)
+    return respond.run(
+        do,
+        lambda _: respond.flashed(here, done if isinstance(done, str) else done(), "success"),
+        here,
+        words=not_done,
+    )
 
 
 def _revision(name: str = "revision") -> int:

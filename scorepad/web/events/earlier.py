@@ -6,16 +6,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, render_template, request, url_for
 from sqlite_utils import Database
 
 from ...core.errors import GameError
 from ...core.names import name_key, pair_name
 from ...store.event_commands import checkin
-from ...store.event_commands.outcomes import EventRefused
 from ...store.events import Event, earlier_entrants, load_event
+from .. import respond
 from ..db import get_db
-from ..words.events import refused
+from ..words.events import nobody_in
 from .blueprint import bp
 from .director import remembered
 from .forms import RevisionForm
@@ -54,18 +54,23 @@ def earlier(event_id: str) -> Any:
     choices = earlier_choices(db, event)
     form = RevisionForm(revision=event.revision)
     if request.method == "POST" and form.validate():
-        try:
-            teams = _teams(request.form.getlist("earlier"), {value for value, _ in choices})
+        allowed = {value for value, _ in choices}
+        teams: list[list[str]] = []
+
+        def check_in() -> None:
+            teams.extend(_teams(request.form.getlist("earlier"), allowed))
             checkin.check_in_many(db, event.id, teams)
-            added = len(teams)
-        except GameError as err:
-            flash(f"Nobody checked in: {err}", "error")
-        except EventRefused as err:
-            flash(f"Nobody checked in: {refused(err)}", "error")
-        else:
-            flash(f"{added} checked in: they play from the next round drawn.", "success")
-            return redirect(url_for("events.director", event_id=event.id))
-        return redirect(url_for("events.earlier", event_id=event.id))
+
+        return respond.run(
+            check_in,
+            lambda _: respond.flashed(
+                url_for("events.director", event_id=event.id),
+                f"{len(teams)} checked in: they play from the next round drawn.",
+                "success",
+            ),
+            url_for("events.earlier", event_id=event.id),
+            words=nobody_in,
+        )
     status = 400 if request.method == "POST" else 200
     page = render_template("events/earlier.html", event=event, choices=choices, form=form)
     return page, status

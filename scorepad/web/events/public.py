@@ -8,23 +8,22 @@ import io
 import time
 from typing import Any
 
-from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask import Response, abort, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...core.errors import GameError
 from ...core.names import pair_name
 from ...core.standings import DEFAULT_ORDER, series
 from ...core.stats import player_stats
 from ...store import night_results
 from ...store.event_commands import checkin
-from ...store.event_commands.outcomes import EventRefused, EventStale
 from ...store.events import event_of_game, load_event
 from ...store.storage import StoredGame
+from .. import respond
 from ..csv_export import cell
 from ..db import get_db
 from ..pagemodel import POLL_SCREEN, POLL_TABLE
 from ..words import plain_error
-from ..words.events import STALE, refused
+from ..words.events import joining
 from . import card, data
 from .blueprint import bp
 from .following import follow
@@ -89,17 +88,18 @@ def join(token: str) -> Any:
     form = CheckInForm()
     if form.validate_on_submit():
         names = [n for n in (form.player_0.data, form.player_1.data) if n and n.strip()]
-        try:
-            checkin.check_in(db, event.id, names, link=True)
-        except GameError as err:
-            form.form_errors.append(str(err))
-        except EventRefused as err:
-            form.form_errors.append(refused(err))
-        except EventStale:
-            form.form_errors.append(STALE)
-        else:
-            flash(f"{pair_name(names)}: you are checked in. See you at your table.", "success")
-            return redirect(url_for("events.join", token=token))
+        done = respond.run(
+            lambda: checkin.check_in(db, event.id, names, link=True),
+            lambda _: respond.flashed(
+                url_for("events.join", token=token),
+                f"{pair_name(names)}: you are checked in. See you at your table.",
+                "success",
+            ),
+            url_for("events.join", token=token),
+            page=respond.above(form, joining),
+        )
+        if not isinstance(done, int):
+            return done
     problems = [f"{f.label.text}: {plain_error(f, f.errors[0])}" for f in form if f.errors]
     status = 400 if form.is_submitted() else 200
     open_ = "join" in data.next_actions(event, {})

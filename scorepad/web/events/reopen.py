@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...store.event_commands import reopen as event_reopen
 from ...store.event_tables import closed_tables, reopened_tables
 from ...store.events import Event, load_event
+from .. import respond
 from ..db import get_db
 from ..words import powers as words
 from ..words.events import STALE
@@ -62,23 +63,29 @@ def _act(event_id: str, number: int, table: int, opening: bool) -> BaseResponse:
         flash(INCOMPLETE, "error")
         return redirect(back)
     command = event_reopen.reopen_table if opening else event_reopen.close_table
-    try:
-        event = command(get_db(), event_id, int(sent), number, table)
-    except event_reopen.NoEvent:
-        abort(404)
-    except event_reopen.EventStale:
-        flash(STALE, "error")
-    except event_reopen.NoTable as refused:
-        flash(words.no_table(refused.round, refused.table), "error")
-    except event_reopen.StillPlaying as refused:
-        flash(words.still_playing(refused.round), "error")
-    else:
+
+    def said(event: Event) -> str:
         later = tuple(r.number for r in event.rounds if r.number > number)
-        flash(
-            words.reopened(number, table, later) if opening else words.closed_again(number, table),
-            "success",
+        return (
+            words.reopened(number, table, later) if opening else words.closed_again(number, table)
         )
-    return redirect(back)
+
+    return respond.run(
+        lambda: command(get_db(), event_id, int(sent), number, table),
+        lambda event: respond.flashed(back, said(event), "success"),
+        back,
+        words=_not_reopened,
+    )
+
+
+def _not_reopened(err: Exception) -> str | None:
+    if isinstance(err, event_reopen.EventStale):
+        return STALE
+    if isinstance(err, event_reopen.NoTable):
+        return words.no_table(err.round, err.table)
+    if isinstance(err, event_reopen.StillPlaying):
+        return words.still_playing(err.round)
+    return None
 
 
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/reopen")

@@ -12,6 +12,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ... import eventfile
 from ...core.errors import GameError
 from ...store.event_commands.transfer import import_event as store_import
+from .. import respond
 from ..db import get_db
 from . import data
 from .blueprint import bp
@@ -46,25 +47,39 @@ def import_event() -> Any:
         most = eventfile.MAX_BYTES // (1024 * 1024)
         abort(413, description=f"That upload is too large: an event file is at most {most} MB.")
     if form.validate_on_submit():
-        try:
-            parsed = eventfile.loads(form.file.data.read(eventfile.MAX_BYTES + 1))
-            event_id = store_import(
-                get_db(),
-                parsed.settings,
-                parsed.rules,
-                parsed.entrants,
-                parsed.rounds,
-                parsed.matches,
-                parsed.scores,
-            )
-        except GameError as err:
-            form.form_errors.append(f"This file was not imported: {err}")
-        except sqlite3.IntegrityError:
-            form.form_errors.append("This file was not imported: it names an entrant twice")
-        else:
-            return redirect(url_for("events.director", event_id=event_id))
+        done = respond.run(
+            lambda: _import(form),
+            lambda event_id: redirect(url_for("events.director", event_id=event_id)),
+            url_for("events.import_event"),
+            page=respond.above(form, not_imported),
+        )
+        if not isinstance(done, int):
+            return done
     status = 400 if form.is_submitted() else 200
     return render_template("events/import.html", form=form), status
+
+
+def _import(form: ImportForm) -> str:
+    """The night of the file sent, read and imported whole: its id."""
+    parsed = eventfile.loads(form.file.data.read(eventfile.MAX_BYTES + 1))
+    return store_import(
+        get_db(),
+        parsed.settings,
+        parsed.rules,
+        parsed.entrants,
+        parsed.rounds,
+        parsed.matches,
+        parsed.scores,
+    )
+
+
+def not_imported(err: Exception) -> str | None:
+    """Why an event file was not imported."""
+    if isinstance(err, GameError):
+        return f"This file was not imported: {err}"
+    if isinstance(err, sqlite3.IntegrityError):
+        return "This file was not imported: it names an entrant twice"
+    return None
 
 
 @bp.get("/<event_id>/rounds/<int:number>/tables")

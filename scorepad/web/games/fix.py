@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
-from flask import flash, redirect, request, url_for
-from werkzeug.wrappers import Response as BaseResponse
+from flask import redirect, request, url_for
 
 from ...core.next_hand import next_hand
 from ...store import commands
-from ...store.outcomes import Outcome
 from ...store.storage import StoredGame
-from .. import errors
+from .. import respond
 from ..db import get_db
 from ..errors import refuse
 from ..hand_forms import (
@@ -21,35 +18,26 @@ from ..hand_forms import (
     read_bids,
     read_tricks,
 )
-from ..outcomes import changed, confirm_value, confirmed, say
+from ..outcomes import confirm_value, confirmed
 from ..powers import require
 from ..render import render_stored, stored_or_404
-from ..saving import (
-    save,
-    tag,
-)
+from ..saving import beside, hand_words, tag
 from .blueprint import bp
 
 
-def _gone_or_stale(stored: StoredGame, number: int) -> BaseResponse | None:
-    """Where a form for a hand undone or changed since (on another phone) goes; a
-    404 for a hand this game never had; None when the hand is there to fix."""
-    game_id = stored.id
-    sent = request.form.get("version", type=int) if request.method == "POST" else None
-    if not 1 <= number <= len(stored.game.hands):
-        if sent is not None:  # a form for a hand undone since, on another phone
-            flash(
-                f"Hand {number} is no longer in this game: the hand changed on another phone.",
-                "error",
-            )
-            return redirect(url_for("games.show", game_id=game_id))
-        refuse(404, f"This game has no hand {number}.")
-    if sent is not None and sent != stored.versions[number - 1]:
-        # Checked before the fields: a form for the bids alone, sent after the tricks
-        # were saved elsewhere, would otherwise be told of missing tricks.
-        flash(changed(number), "error")
-        return redirect(url_for("games.edit_hand", game_id=game_id, number=number))
-    return None
+def _shown_played(stored: StoredGame, number: int) -> bool:
+    """Whether the phone's form asks for the tricks: on a POST, as the page it was shown
+    was (a form from before the tricks were saved has none: the command refuses it as
+    stale); else whether the hand was played."""
+    if request.method == "POST":
+        return any(name.startswith(("tricks_", "side_")) for name in request.form)
+    return stored.game.hands[number - 1].played
+
+
+def _by_side(stored: StoredGame, number: int) -> bool:
+    """Whether hand `number`'s tricks are counted by side: as saved, else as the game counts."""
+    hand = stored.game.hands[number - 1]
+    return hand.side_tricks is not None if hand.played else stored.game.tricks_by == "side"
 
 
 def _fix_form(stored: StoredGame, number: int) -> HandForm:
@@ -64,7 +52,9 @@ def _fix_form(stored: StoredGame, number: int) -> HandForm:
     for side, took in enumerate(hand.side_tricks or ()):
         values[f"side_{side}"] = str(took)
     bidding = next_hand(score, number)
-    kind = ("side" if hand.side_tricks is not None else "seat") if hand.played else None
+    kind = (
+        ("side" if _by_side(stored, number) else "seat") if _shown_played(stored, number) else None
+    )
     form = hand_form(table, bids=bidding.bids, tricks=kind, **values)
     return tag(form, table)
 
@@ -81,17 +71,33 @@ def _fixed_words(stored: StoredGame, number: int) -> str:
 def _save_fix(stored: StoredGame, number: int, form: HandForm) -> Any:
     """Save the fixed hand through the store's command: a redirect, or the status of
     the page that shows the form again with what was wrong."""
-    table, played = stored.game.table, stored.game.hands[number - 1].played
+    table = stored.game.table
     bids = read_bids(form, table)  # the form was validated: every value one of its choices
-    tricks, sides = read_tricks(form, table, bids) if played else (None, None)
-    return save(
-        form,
+    shown = _shown_played(stored, number)
+    tricks, sides = read_tricks(form, table, bids) if shown else (None, None)
+    return respond.run(
         lambda: commands.fix_hand(
             get_db(), stored.id, number, form.version.data, bids, tricks, sides, confirm=confirmed()
         ),
-        stored.id,
+        lambda _: respond.flashed(
+            url_for("games.show", game_id=stored.id), _fixed_words(stored, number)
+        ),
         url_for("games.edit_hand", game_id=stored.id, number=number),
-        _fixed_words(stored, number),
+        words=hand_words(),
+        page=beside(form),
+    )
+
+
+def _gone(stored: StoredGame, number: int) -> Any:
+    """A hand this game has not: a 404 to look at; a fix sent for it (a hand undone since,
+    on another phone) goes to its command, which answers that it is gone."""
+    version = request.form.get("version", type=int) if request.method == "POST" else None
+    if version is None:
+        refuse(404, f"This game has no hand {number}.")
+    return respond.run(
+        lambda: commands.fix_hand(get_db(), stored.id, number, version, (), None),
+        lambda _: redirect(url_for("games.show", game_id=stored.id)),
+        url_for("games.show", game_id=stored.id),
     )
 
 
@@ -99,9 +105,8 @@ def _save_fix(stored: StoredGame, number: int, form: HandForm) -> Any:
 def edit_hand(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
     require(stored, "fix")
-    away = _gone_or_stale(stored, number)
-    if away is not None:
-        return away
+    if not 1 <= number <= len(stored.game.hands):
+        return _gone(stored, number)
     form = _fix_form(stored, number)
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
@@ -110,15 +115,14 @@ def edit_hand(game_id: str, number: int) -> Any:
             return done
         status = done
     removes = getattr(form, "removes", None)
-    hand = stored.game.hands[number - 1]
     return render_stored(
         "games/edit_hand.html",
         stored,
         form=form,
         number=number,
         bidding=next_hand(stored.score(), number),
-        played=hand.played,
-        by_side=hand.side_tricks is not None,
+        played=_shown_played(stored, number),
+        by_side=_by_side(stored, number),
         removes=removes.numbers if removes else (),
         confirm_value=confirm_value(removes) if removes else "",
     ), status
@@ -131,13 +135,10 @@ def delete_hand(game_id: str, number: int) -> Any:
     form = HandForm()
     if not form.validate_on_submit():
         refuse(400, "The form to delete a hand was incomplete.")
-    seen = stored.game.hands[number - 1] if 1 <= number <= len(stored.game.hands) else None
-    command = commands.cancel if seen is not None and not seen.played else commands.undo
-    try:
-        command(get_db(), game_id, number, form.version.data)
-        flash(f"Hand {number} deleted.", "ok")
-    except Outcome as outcome:
-        flash(say(outcome), "error")
-    except sqlite3.OperationalError as err:
-        flash(errors.storage_problem(err)[0], "error")
-    return redirect(url_for("games.show", game_id=game_id))
+    game = url_for("games.show", game_id=game_id)
+    return respond.run(
+        lambda: commands.delete_hand(get_db(), game_id, number, form.version.data),
+        lambda _: respond.flashed(game, f"Hand {number} deleted."),
+        game,
+        words=respond.game_or_disk_words,
+    )

@@ -7,7 +7,6 @@ from typing import Any
 
 from flask import (
     Response,
-    flash,
     redirect,
     render_template,
     url_for,
@@ -16,10 +15,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import gamefile
 from ...core.errors import GameError
+from ...core.model import GameScore
 from ...core.records import make_table
 from ...core.rules import RULE_SPECS, validate_rules
 from ...store import commands, storage
-from .. import errors, security
+from .. import errors, respond, security
 from ..db import get_db
 from ..forms import (
     COMMON_RULES,
@@ -49,24 +49,18 @@ def index() -> str:
 def new() -> Any:
     form = NewGameForm()
     if form.validate_on_submit():
-        mode, seats = form.mode_and_seats()
-        names = [form[f"player_{seat}"].data for seat in range(seats)]
-        try:
-            table = make_table(mode, names, int(form.first_dealer.data))
-            rules = validate_rules(form.chosen_rules(), mode)
-            tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
-            game_id = commands.start(get_db(), table, rules, tricks_by=tricks_by).id
-        except GameError as err:
-            form.form_errors.append(str(err))
-        except sqlite3.OperationalError as err:
-            message, status = errors.storage_problem(err)
-            form.form_errors.append(message)
+        done = respond.run(
+            lambda: _start(form),
+            _started,
+            url_for("games.new"),
+            page=_above(form.form_errors),
+        )
+        if not isinstance(done, int):
+            return done
+        if done != 400:  # a server that cannot write: the form as sent, and why
             return render_template(
                 "games/new.html", form=form, specs=RULE_SPECS, common_rules=COMMON_RULES
-            ), status
-        else:
-            security.remember_game(game_id)
-            return redirect(url_for("games.show", game_id=game_id))
+            ), done
     return render_template(
         "games/new.html",
         form=form,
@@ -74,6 +68,37 @@ def new() -> Any:
         common_rules=COMMON_RULES,
         **new_game_context(form),
     ), 400 if form.is_submitted() else 200
+
+
+def _start(form: NewGameForm) -> str:
+    """The game of the new-game form, its table and rules checked by the core: its id."""
+    mode, seats = form.mode_and_seats()
+    names = [form[f"player_{seat}"].data for seat in range(seats)]
+    table = make_table(mode, names, int(form.first_dealer.data))
+    rules = validate_rules(form.chosen_rules(), mode)
+    tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
+    return commands.start(get_db(), table, rules, tricks_by=tricks_by).id
+
+
+def _started(game_id: str) -> BaseResponse:
+    security.remember_game(game_id)
+    return redirect(url_for("games.show", game_id=game_id))
+
+
+def _above(messages: list[str]) -> respond.Page:
+    """The core's refusal (400) or a server that cannot write (its status), in `messages`."""
+
+    def shown(err: Exception) -> int | None:
+        if isinstance(err, sqlite3.OperationalError):
+            message, status = errors.storage_problem(err)
+            messages.append(message)
+            return status
+        if isinstance(err, GameError):
+            messages.append(str(err))
+            return 400
+        return None
+
+    return shown
 
 
 @bp.get("/games/<game_id>/export.json")
@@ -98,26 +123,41 @@ def _already_here(game: gamefile.Game) -> storage.StoredGame | None:
 def import_game() -> Any:
     form = ImportForm()
     if form.validate_on_submit():
-        try:
-            raw = form.game_file.data.read()
-            try:
-                text = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise GameError("the game file is not UTF-8 text") from None
-            game, score = gamefile.loads_scored(text)
+        read = _read(form)
+        if read is not None:
+            game, score = read
             first = _already_here(game)
             if first is not None and not form.again.data:
-                page = render_template("games/import.html", form=form, first=first)
-                return page, 409
-            game_id = commands.import_game(get_db(), game, score).id
-        except GameError as err:
-            form.game_file.errors = [*form.game_file.errors, str(err)]
-        except sqlite3.OperationalError as err:
-            message, status = errors.storage_problem(err)
-            form.game_file.errors = [*form.game_file.errors, message]
-            return render_template("games/import.html", form=form), status
-        else:
-            security.remember_game(game_id)
-            flash("Game imported.", "ok")
-            return redirect(url_for("games.show", game_id=game_id))
+                return render_template("games/import.html", form=form, first=first), 409
+            errors_ = list(form.game_file.errors)
+            done = respond.run(
+                lambda: commands.import_game(get_db(), game, score).id,
+                _imported,
+                url_for("games.import_game"),
+                page=_above(errors_),
+            )
+            form.game_file.errors = errors_
+            if not isinstance(done, int):
+                return done
+            if done != 400:
+                return render_template("games/import.html", form=form), done
     return render_template("games/import.html", form=form), 400 if form.is_submitted() else 200
+
+
+def _read(form: ImportForm) -> tuple[gamefile.Game, GameScore] | None:
+    """The game of the file sent and its score; None with why beside the file field."""
+    try:
+        raw = form.game_file.data.read()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise GameError("the game file is not UTF-8 text") from None
+        return gamefile.loads_scored(text)
+    except GameError as err:
+        form.game_file.errors = [*form.game_file.errors, str(err)]
+        return None
+
+
+def _imported(game_id: str) -> BaseResponse:
+    security.remember_game(game_id)
+    return respond.flashed(url_for("games.show", game_id=game_id), "Game imported.")

@@ -3,7 +3,6 @@ a rematch."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -16,8 +15,7 @@ from flask import (
 
 from ...core.records import NILS
 from ...store import commands, storage
-from ...store.outcomes import NotOver
-from .. import errors, pagemodel, security
+from .. import pagemodel, respond, security
 from ..db import get_db
 from ..events.public import event_table
 from ..hand_forms import (
@@ -26,13 +24,13 @@ from ..hand_forms import (
     read_bids,
     read_tricks,
 )
-from ..outcomes import say
 from ..pagecache import game_page
 from ..powers import powers, require
 from ..render import render_stored, stored_or_404
 from ..saving import (
+    beside,
     bids_form,
-    save,
+    hand_words,
     tricks_form,
 )
 from ..seat_forms import rest_form
@@ -108,12 +106,13 @@ def _save_step(
         entered = read()
         if entered is not None:
             found: T = entered  # narrowed for the lambda
-            done = save(
-                form,
+            game = url_for("games.show", game_id=stored.id)
+            done = respond.run(
                 lambda: command(found),
-                stored.id,
-                url_for("games.show", game_id=stored.id),
-                already=f"Hand {form.number.data}: the {step} are saved.",
+                lambda _: redirect(game),
+                game,
+                words=hand_words(f"Hand {form.number.data}: the {step} are saved."),
+                page=beside(form),
             )
             if not isinstance(done, int):
                 return done
@@ -145,13 +144,14 @@ def save_tricks(game_id: str) -> Any:
     score, table = stored.score(), stored.game.table
     number = _sent_number(len(score.hands))
     hand = score.hands[number - 1] if score.hands else None
-    if hand is None:
-        flash(
-            "These tricks were not saved: no hand is waiting for its tricks (it was saved "
-            "or undone on another phone).",
-            "error",
+    if hand is None:  # no form to read: the command answers that no hand waits for tricks
+        game = url_for("games.show", game_id=game_id)
+        version = request.form.get("version", 0, type=int)
+        return respond.run(
+            lambda: commands.record_tricks(get_db(), game_id, number, version, ()),
+            lambda _: redirect(game),
+            game,
         )
-        return redirect(url_for("games.show", game_id=game_id))
     form = tricks_form(stored, hand)
     return _save_step(
         stored,
@@ -167,23 +167,23 @@ def save_tricks(game_id: str) -> Any:
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str) -> Any:
     require(stored_or_404(game_id), "rematch")
-    try:
-        fresh, new = commands.rematch(get_db(), game_id)
-    except NotOver as outcome:
-        flash(say(outcome), "error")
-        return redirect(url_for("games.show", game_id=game_id))
-    except sqlite3.OperationalError as err:
-        flash(errors.storage_problem(err)[0], "error")
-        return redirect(url_for("games.show", game_id=game_id))
-    new_id = fresh.id
-    security.remember_game(new_id)
-    flash(
+    return respond.run(
+        lambda: commands.rematch(get_db(), game_id),
+        _rematched,
+        url_for("games.show", game_id=game_id),
+        words=respond.game_or_disk_words,
+    )
+
+
+def _rematched(started: tuple[storage.StoredGame, bool]) -> Any:
+    fresh, new = started
+    security.remember_game(fresh.id)
+    return respond.flashed(
+        url_for("games.show", game_id=fresh.id),
         "A new game with the same table and rules. Good luck!"
         if new
         else "The rematch of this game was already started: here it is.",
-        "ok",
     )
-    return redirect(url_for("games.show", game_id=new_id))
 
 
 @bp.get("/games/<game_id>/history")

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ...core.errors import GameError
 from ...core.model import GameScore
-from ...store.event_commands.outcomes import EventRefused
+from ...store.event_commands.outcomes import EventRefused, EventStale
+from ...store.outcomes import Missing, Outcome
 from . import plural, won_text
 
 STALE = "The event changed on another device meanwhile: here it is now. Try again if still needed."
@@ -131,3 +133,34 @@ CONFIRM = {
         "Yes, end this game",
     ),
 }
+
+
+def _why(err: Exception) -> str | None:
+    """The core's refusal or the event's, in words; None: neither."""
+    if isinstance(err, GameError):
+        return str(err)
+    return refused(err) if isinstance(err, EventRefused) else None
+
+
+def nobody_in(err: Exception) -> str | None:
+    """Why a check-in of earlier nights' entrants took nobody."""
+    why = _why(err)
+    return None if why is None else f"Nobody checked in: {why}"
+
+
+def joining(err: Exception) -> str | None:
+    """Why a player's own check-in (by the check-in link) was refused."""
+    return STALE if isinstance(err, EventStale) else _why(err)
+
+
+def not_done(err: Exception) -> str | None:
+    """A director's command refused, in words for the director's page; None: no refusal
+    of the director's (it goes on up)."""
+    why = _why(err)
+    if why is not None:
+        return f"Not done: {why}"
+    if isinstance(err, EventStale):
+        return STALE
+    if isinstance(err, (Outcome, Missing)):
+        return "Not done: that game changed on its table meanwhile. Try again."
+    return None

@@ -8,7 +8,7 @@ import pytest
 
 from scorepad.core.checks import check_can_renege
 from scorepad.core.errors import GameError
-from scorepad.core.model import make_table
+from scorepad.core.records import make_table
 from scorepad.core.rules import Rules
 from scorepad.store import commands, storage, undone
 from scorepad.store.outcomes import Stale

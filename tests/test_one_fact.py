@@ -47,3 +47,26 @@ def test_the_scoreboard_and_the_stakes_tell_of_the_bag_penalty_alike(client, pen
 )
 def test_the_bags_to_the_penalty_are_one_rule_of_the_core(limit, penalty, bags, left):
     assert Rules(bag_limit=limit, bag_penalty=penalty).bags_to_penalty(bags) == left
+
+
+def test_the_new_game_offers_exactly_the_tables_the_core_takes() -> None:
+    """The table choices are read off the core's seats: each is a table the core makes,
+    and no table the core makes is missing from them."""
+    from scorepad.core.errors import GameError
+    from scorepad.core.records import make_table
+    from scorepad.web.forms import TABLES
+
+    offered = {(mode, seats) for mode, seats, _ in TABLES.values()}
+    takes = set()
+    for mode in ("partnership", "cutthroat"):
+        for seats in range(1, 8):
+            try:
+                make_table(mode, [f"P{i}" for i in range(seats)])
+            except GameError:
+                continue
+            takes.add((mode, seats))
+    assert (
+        offered
+        == takes
+        == {("partnership", 4), ("cutthroat", 4), ("cutthroat", 3), ("cutthroat", 2)}
+    )

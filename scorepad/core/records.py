@@ -18,7 +18,9 @@ NIL = "nil"
 BLIND_NIL = "blind_nil"
 NILS = (NIL, BLIND_NIL)
 Bid = int | str
-MODES = ("partnership", "cutthroat")
+# The tables Spades is played at: each mode and the numbers of players it takes.
+SEATS = {"partnership": (4,), "cutthroat": (4, 3, 2)}
+MODES = tuple(SEATS)
 
 
 def _trailing(totals: tuple[int, ...] | list[int], side: int, by: int) -> bool:
@@ -78,8 +80,7 @@ def make_table(
         raise GameError(f"must be partnership or cutthroat, not {mode!r}", field="mode")
     if not isinstance(players, (list, tuple)):
         raise GameError("must be a list of names", field="players")
-    allowed = (4,) if mode == "partnership" else (2, 3, 4)
-    if len(players) not in allowed:
+    if len(players) not in SEATS[mode]:
         need = "4 players" if mode == "partnership" else "2, 3 or 4 players"
         raise GameError(f"{mode} is played by {need}, not {len(players)}", field="players")
     names = check_names(players)

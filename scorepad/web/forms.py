@@ -13,16 +13,22 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
-from ..core.records import Table
+from ..core.records import MODES, SEATS, Table
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from .fields import Choices, Required, WholeNumberField, Within
 
+# How each table the core knows (records.SEATS) is offered on the new-game page.
+TABLE_LABELS = {
+    ("partnership", 4): "Partnership: 4 players, partners sit opposite",
+    ("cutthroat", 4): "Cutthroat, 4 players",
+    ("cutthroat", 3): "Cutthroat, 3 players",
+    ("cutthroat", 2): "Cutthroat, 2 players",
+}
 # The tables a game is played at: the choice, its mode and seats, and how it is shown.
 TABLES = {
-    "partnership": ("partnership", 4, "Partnership: 4 players, partners sit opposite"),
-    "cutthroat-4": ("cutthroat", 4, "Cutthroat, 4 players"),
-    "cutthroat-3": ("cutthroat", 3, "Cutthroat, 3 players"),
-    "cutthroat-2": ("cutthroat", 2, "Cutthroat, 2 players"),
+    (mode if len(SEATS[mode]) == 1 else f"{mode}-{seats}"): (mode, seats, TABLE_LABELS[mode, seats])
+    for mode in MODES
+    for seats in SEATS[mode]
 }
 
 

@@ -91,9 +91,6 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
 
     meta = hand_forms._Meta
 
-    def bind(self: Any, form: Any, unbound: Any, options: Any) -> Any:
-        return super(meta, self).bind_field(form, unbound, options)  # type: ignore[misc]
-
     def csrf(self: Any, form: Any) -> Any:
         return super(meta, self).build_csrf(form)  # type: ignore[misc]
 
@@ -105,7 +102,6 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
 
     plain = SecureCookieSessionInterface
     return {
-        "hand_forms: bound fields shared (_bound, _copy)": lambda: [(meta, "bind_field", bind)],
         "hand_forms: CSRF signed when drawn (_DrawnToken)": lambda: [(meta, "build_csrf", csrf)],
         "hand_forms: form class per table shape": lambda: [
             (hand_forms, "_hand_form_class", hand_forms._hand_form_class.__wrapped__)

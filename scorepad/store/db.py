@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import sqlite3
 from collections.abc import Generator, Iterator, Sequence
@@ -16,6 +17,9 @@ from .migrations import migrations
 
 BUSY_TIMEOUT_SECONDS = 5.0
 _files: WeakKeyDictionary[Database, str] = WeakKeyDictionary()
+# Each in-memory database its own name, "memory:1", "memory:2", ...: never used twice in
+# a process, as an id() would be once its connection is gone.
+_memory_names = itertools.count(1)
 READS = ("SELECT", "WITH")
 
 
@@ -67,7 +71,7 @@ def file_of(db: Database) -> str:
     """The file a connection reads: as `connect` opened it, else as SQLite says."""
     if db not in _files:
         main = (row[2] for row in db.execute("pragma database_list") if row[1] == "main")
-        _files[db] = next(main, "") or f"memory:{id(db)}"
+        _files[db] = next(main, "") or f"memory:{next(_memory_names)}"
     return _files[db]
 
 

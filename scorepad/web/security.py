@@ -52,6 +52,11 @@ DAY_SECONDS = 24 * 3600
 OPENED_KEPT = 1024  # cookies read, kept as what they hold; past this, all forgotten
 
 
+def _keys(app: Flask) -> tuple[Any, ...]:
+    """The keys a cookie is signed and checked with: the secret key, then its fallbacks."""
+    return (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
+
+
 class SessionCookie(SecureCookieSessionInterface):
     """The signed session cookie, sent again only when the session changed, or once a
     day to push a remembered list's 180 days forward: Flask's default signs and sends
@@ -65,7 +70,7 @@ class SessionCookie(SecureCookieSessionInterface):
 
     def __init__(self) -> None:
         self._signers: dict[tuple[Any, ...], URLSafeTimedSerializer | None] = {}
-        self._opened: dict[tuple[int, str], tuple[bytes, int]] = {}
+        self._opened: dict[tuple[tuple[Any, ...], str], tuple[bytes, int]] = {}
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         """The session the request's cookie holds (an empty one if it holds none, is
@@ -75,7 +80,7 @@ class SessionCookie(SecureCookieSessionInterface):
         if signer is None or not cookie:
             return super().open_session(app, request)
         max_age = int(app.permanent_session_lifetime.total_seconds())
-        key = (id(signer), cookie)
+        key = (_keys(app), cookie)
         opened = self._opened.get(key)
         if opened is None:
             try:
@@ -93,7 +98,7 @@ class SessionCookie(SecureCookieSessionInterface):
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         """Flask's serializer, made once per key rather than on every request."""
-        keys = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        keys = _keys(app)
         if keys not in self._signers:
             self._signers[keys] = super().get_signing_serializer(app)
         return self._signers[keys]

@@ -47,8 +47,8 @@ class NewestWaiterFirst:
 
     waitress's idle worker threads wait on it for the next request: with the newest
     waiter woken, requests one after another run on one thread, warm from the last
-    one, instead of each on the next of the eight in turn (a hand cost the bench server
-    about 0.13 ms less CPU, most of it the kernel's). Requests at the same time still
+    one, instead of each on the next of the eight in turn (less CPU a hand, most of it
+    the kernel's: bench/README.md). Requests at the same time still
     each get a thread."""
 
     def __init__(self, lock: threading.Lock) -> None:

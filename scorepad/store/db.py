@@ -1,4 +1,7 @@
-"""The SQLite file through sqlite-utils: connect, migrate, write transactions, backup."""
+"""The SQLite file through sqlite-utils: connect, migrate, write transactions, backup.
+
+Cache: `_files`, the file each connection reads, keyed weakly by the connection (gone
+with it); an in-memory database is named "memory:N" by a counter, never used twice."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ from .widgets import Hidden, hidden_inputs
 
 class _DrawnToken(CSRFTokenField):
     """Flask-WTF's CSRF field, its token signed when the form is drawn rather than when
-    it is made: a save that is taken draws no form (19 us a save). What it checks is
+    it is made: a save that is taken draws no form, so signs nothing. What it checks is
     unchanged (Flask-WTF checks the sent token, not this one)."""
 
     def process(self, *args: Any, **kwargs: Any) -> None:

@@ -1,5 +1,10 @@
 """Response headers that keep a game's pages to themselves, and the signed session cookie
-(what it remembers: `remembered`)."""
+(what it remembers: `remembered`).
+
+Caches (in `SessionCookie`): `_signers`, Flask's serializer keyed by the signing keys
+(the secret key and its fallbacks; other keys are another entry); `_opened`, what a
+cookie holds (as bytes, unpickled afresh for each request) keyed by (signing keys, the
+cookie's exact text), still checked for expiry on each use; emptied past OPENED_KEPT."""
 
 from __future__ import annotations
 
@@ -63,8 +68,8 @@ class SessionCookie(SecureCookieSessionInterface):
     it on every request of a permanent session.
 
     A cookie is checked and decoded once: a phone sends the same one request after
-    request, and checking its signature and decoding its list of games took 20 to 50
-    microseconds each time. What it held is kept by the cookie's exact text (and the
+    request, and checking its signature and decoding its list of games each time is
+    work done again for the same text. What it held is kept by the cookie's exact text (and the
     keys that checked it) with the time it was signed, so it still expires on time;
     each request gets its own copy to change."""
 

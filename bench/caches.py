@@ -74,13 +74,11 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
     """Each cache: the swaps that switch it off (imported late: the server imports this
     before the app)."""
     from scorepad import serving
-    from scorepad.core import stakes
     from scorepad.store import stats, storage
     from scorepad.web import (
         db,
         game_links,
         hand_forms,
-        hosting,
         pagecache,
         pages,
         render,
@@ -90,9 +88,6 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
     )
 
     meta = hand_forms._Meta
-
-    def bind(self: Any, form: Any, unbound: Any, options: Any) -> Any:
-        return super(meta, self).bind_field(form, unbound, options)  # type: ignore[misc]
 
     def csrf(self: Any, form: Any) -> Any:
         return super(meta, self).build_csrf(form)  # type: ignore[misc]
@@ -105,7 +100,6 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
 
     plain = SecureCookieSessionInterface
     return {
-        "hand_forms: bound fields shared (_bound, _copy)": lambda: [(meta, "bind_field", bind)],
         "hand_forms: CSRF signed when drawn (_DrawnToken)": lambda: [(meta, "build_csrf", csrf)],
         "hand_forms: form class per table shape": lambda: [
             (hand_forms, "_hand_form_class", hand_forms._hand_form_class.__wrapped__)
@@ -132,12 +126,6 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
         "pages: QR codes (share_qr, share_svg)": lambda: [
             (pages, "share_qr", pages.share_qr.__wrapped__),
             (pages, "share_svg", pages.share_svg.__wrapped__),
-        ],
-        "hosting: README section": lambda: [
-            (hosting, "_hosting_section", hosting._hosting_section.__wrapped__)
-        ],
-        "core stakes: stakes per standing": lambda: [
-            (stakes, "_stakes", stakes._stakes.__wrapped__)
         ],
         "storage: scored games (_recent)": lambda: [
             (storage, "_cached", lambda db, row: None),

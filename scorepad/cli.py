@@ -133,6 +133,12 @@ def serve_command(
     host: str, port: int, threads: int, use_https: bool, https_port: int, names: tuple[str, ...]
 ) -> None:
     """Serve scorepad with waitress so phones on the same network can open it."""
+    from .serving import UntestedWaitress, check_waitress
+
+    try:
+        check_waitress()
+    except UntestedWaitress as err:
+        raise click.ClickException(str(err)) from None
     note = _prepare()
     if note:
         click.echo(f"{current_app.config['DATABASE']}{note}")

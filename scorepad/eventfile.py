@@ -54,9 +54,8 @@ class EventFile:
 # What a night can hold, refused before anything is read further: 30 rounds and the
 # playoff's 6 (a bracket of 64), 30 tables a round, 120 players seated and as many
 # come and gone; 5,000 hands in all (12 rounds of 30 tables at 13 hands a game), and a
-# file of at most 6 MB: the export of such a night, indented, is under 5 MB. Reading
-# and scoring a hand costs about 0.1 ms: an import holds a server thread well under
-# 1 s (bench/event_import.py).
+# file of at most 6 MB: the export of such a night, indented, is under 5 MB. An import
+# of one holds a server thread well under a second (bench/event_import.py).
 MAX_BYTES = 6 * 1024 * 1024
 UPLOAD_BYTES = MAX_BYTES + 64 * 1024  # the file and the import form's own fields
 MAX_HANDS = 5000

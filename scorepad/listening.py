@@ -22,8 +22,8 @@ MAX_HEADER_BYTES = 32 * 1024  # a full session cookie is about 3 KB
 CONNECTION_LIMIT = 500
 IDLE_SECONDS = 30  # a phone's idle keep-alive connection: closed, the phone reopens it
 # An answer goes out in one send once the app has written it, head and body together:
-# waitress 3 sends the head and then the body, each at once, which cost about a fifth of
-# the server's CPU per hand in bench/pages.py. 64 KB holds any page with its head even
+# waitress 3 sends the head and then the body, each at once, which cost much of the
+# server's CPU per hand in bench/pages.py (bench/README.md). 64 KB holds any page with its head even
 # uncompressed (a game page is some 18 KB: at waitress 1.x's 18000 the worker sent it
 # itself while the main loop, finding the answer over the mark, polled to send it too).
 # Deprecated, still honoured by the pinned waitress; one without it refuses to start

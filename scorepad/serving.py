@@ -10,11 +10,22 @@ where waitress's own `handle_write` would send nothing. No wake-up is lost: wait
 pulls its trigger (a pipe the loop always polls) at the end of every request and when a
 worker's writes reach `send_bytes`, and the loop asks `writable()` afresh after each
 poll. An answer of `send_bytes` or more is sent by the worker as it writes, as before.
+
+This module reads and sets waitress's own, undocumented parts:
+- of `HTTPChannel` (`QuietChannel.writable`): `requests`, `will_close`,
+  `close_when_flushed`, `total_outbufs_len` and `adj.send_bytes`;
+- of `ThreadedTaskDispatcher`: `lock` and `queue_cv` (replaced by `NewestWaiterFirst`);
+- `create_server`'s private `_dispatcher` argument, a multi-socket server's `map` or a
+  single one's `_map`, and each listener's `channel_class`.
+They may change in any release, so waitress is pinned in pyproject.toml to the release
+tested (TESTED_WAITRESS, as the lock has it), and a server is never made on another:
+`create_server` raises `UntestedWaitress`, which `flask serve` says and exits.
 """
 
 from __future__ import annotations
 
 import gc
+import importlib.metadata
 import logging
 import threading
 from typing import Any
@@ -25,6 +36,23 @@ from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer
 from waitress.task import ThreadedTaskDispatcher
+
+TESTED_WAITRESS = "3.0.2"  # pyproject.toml pins it; the lock has it
+
+
+class UntestedWaitress(RuntimeError):
+    """Another waitress than the one this module was tested with is installed."""
+
+
+def check_waitress() -> None:
+    """Refuse (UntestedWaitress) unless the installed waitress is TESTED_WAITRESS."""
+    found = importlib.metadata.version("waitress")
+    if found != TESTED_WAITRESS:
+        raise UntestedWaitress(
+            f"scorepad is tested with waitress {TESTED_WAITRESS} and reads parts of it that "
+            f"may change (scorepad/serving.py), but waitress {found} is installed: "
+            f"install waitress=={TESTED_WAITRESS}"
+        )
 
 
 class QuietChannel(HTTPChannel):
@@ -47,8 +75,8 @@ class NewestWaiterFirst:
 
     waitress's idle worker threads wait on it for the next request: with the newest
     waiter woken, requests one after another run on one thread, warm from the last
-    one, instead of each on the next of the eight in turn (a hand cost the bench server
-    about 0.13 ms less CPU, most of it the kernel's). Requests at the same time still
+    one, instead of each on the next of the eight in turn (less CPU a hand, most of it
+    the kernel's: bench/README.md). Requests at the same time still
     each get a thread."""
 
     def __init__(self, lock: threading.Lock) -> None:
@@ -86,7 +114,8 @@ def dispatcher(threads: int) -> ThreadedTaskDispatcher:
 
 def create_server(app: Flask, **options: Any) -> Any:
     """waitress.create_server, with every listening socket's connections quiet and the
-    newest idle worker taking the next request."""
+    newest idle worker taking the next request; refused on an untested waitress."""
+    check_waitress()
     threads = options.get("threads", Adjustments.threads)
     server = waitress.create_server(app, _dispatcher=dispatcher(int(threads)), **options)
     sockets = server.map if hasattr(server, "map") else server._map  # several, or one
@@ -101,8 +130,7 @@ def serve(app: Flask, **options: Any) -> None:
 
     What the app made at start (modules, compiled templates, the static files' list:
     some 45,000 objects) is moved out of the garbage collector's sight (gc.freeze): a
-    full collection no longer walks it again and again while the server runs, which
-    took a quarter of the collector's time over a bench run."""
+    full collection no longer walks it again and again while the server runs."""
     logging.basicConfig()
     gc.collect()
     gc.freeze()

@@ -136,5 +136,5 @@ def test_the_check_refuses_a_missing_or_an_unexplained_pin(tmp_path, monkeypatch
     assert "does not pin flask" in refused(tmp_path, monkeypatch, without_flask, pyproject)
     without_segno = pyproject.replace('    "segno>=1.6",\n', "")
     assert "top level" in refused(tmp_path, monkeypatch, lock, without_segno)
-    newer = pyproject.replace('"waitress>=3.0"', '"waitress>=99"')
+    newer = pyproject.replace('"waitress==3.0.2"', '"waitress>=99"')
     assert "waitress>=99" in refused(tmp_path, monkeypatch, lock, newer)

@@ -245,8 +245,8 @@ def test_a_kept_page_is_kept_per_address(client):
 
 
 def test_each_hand_form_has_fields_of_its_own(app):
-    """A hand form's fields are copies of fields bound once: each form holds its own
-    values and errors, its fields answer to it, and each field is what WTForms binds."""
+    """Each hand form's fields are bound for it: each form holds its own values and
+    errors, its fields answer to it, and each field is what WTForms binds."""
     table = partnership()
     bids = score_game(table, Rules(), []).next_hand.bids
     sent = {"number": "1", "version": "0", "bid_0": "14", "bid_1": "nil"}
@@ -255,7 +255,7 @@ def test_each_hand_form_has_fields_of_its_own(app):
         assert not refused.validate() and refused.bid_0.errors
     with app.test_request_context():
         fresh = hand_form(table, bids=bids, number=2, version=0)
-        assert fresh.bid_0 is not refused.bid_0 and fresh.bid_0.label is refused.bid_0.label
+        assert fresh.bid_0 is not refused.bid_0 and fresh.bid_0.label is not refused.bid_0.label
         assert fresh.bid_0.errors == () and fresh.bid_0.data is None
         assert refused.bid_0.data == "14" and refused.bid_1.data == "nil"
         assert all(field.meta is fresh.meta and field._form is fresh for field in fresh)

@@ -167,25 +167,17 @@ def test_past_the_hand_limit_with_the_lead_shared():
     assert [s for s in stakes(score) if s.kind == "hand_limit"] == [Stake("hand_limit", None, 0, 1)]
 
 
-def test_the_same_standing_is_worked_out_once(monkeypatch):
+def test_the_stakes_asked_again_without_the_pending_hand_are_those_it_was_bid_on():
     """The tricks step asks again for what was at stake when its hand was bid, from a
-    score made anew without that hand: the answer is the one already worked out."""
-    import scorepad.core.stakes as module
+    score made anew without that hand: the answer is the one given before the bids."""
     from scorepad.core.scoring import without_pending
 
-    calls = []
-    real = module.winning_contract
-    monkeypatch.setattr(
-        module, "winning_contract", lambda score, side: calls.append(side) or real(score, side)
-    )
-    module._stakes.cache_clear()
     before = score_game(PART, Rules(), [], ((437, 0), (301, 0)))
     first = stakes(before)
     assert [s.amount for s in first if s.kind == "need"] == [7]  # 437 + 70 reaches 500
     bid = extend(before, Hand((3, 4, 3, 4)))
     assert bid.pending is not None and stakes(bid) == []
     assert stakes(without_pending(bid)) == first
-    assert calls == [0, 1]  # each side's contract scanned once, not again
 
 
 def test_who_may_bid_blind_is_read_from_the_next_hand():

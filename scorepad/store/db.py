@@ -1,7 +1,11 @@
-"""The SQLite file through sqlite-utils: connect, migrate, write transactions, backup."""
+"""The SQLite file through sqlite-utils: connect, migrate, write transactions, backup.
+
+Cache: `_files`, the file each connection reads, keyed weakly by the connection (gone
+with it); an in-memory database is named "memory:N" by a counter, never used twice."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import sqlite3
 from collections.abc import Generator, Iterator, Sequence
@@ -16,6 +20,9 @@ from .migrations import migrations
 
 BUSY_TIMEOUT_SECONDS = 5.0
 _files: WeakKeyDictionary[Database, str] = WeakKeyDictionary()
+# Each in-memory database its own name, "memory:1", "memory:2", ...: never used twice in
+# a process, as an id() would be once its connection is gone.
+_memory_names = itertools.count(1)
 READS = ("SELECT", "WITH")
 
 
@@ -67,7 +74,7 @@ def file_of(db: Database) -> str:
     """The file a connection reads: as `connect` opened it, else as SQLite says."""
     if db not in _files:
         main = (row[2] for row in db.execute("pragma database_list") if row[1] == "main")
-        _files[db] = next(main, "") or f"memory:{id(db)}"
+        _files[db] = next(main, "") or f"memory:{next(_memory_names)}"
     return _files[db]
 
 

@@ -4,6 +4,9 @@ A game's share of its players' records depends only on its hands, and every writ
 to a game takes a new revision: a share kept by (database file, game id, revision)
 is exactly what that game gives until it changes. The stats page then reads one
 row per game and scores only the games written since it was last shown.
+
+Cache: `_shares`, each game's frozen share keyed by (database file, game id, revision);
+a write takes a new revision, so nothing is invalidated, an old share is never found.
 """
 
 from __future__ import annotations

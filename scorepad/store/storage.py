@@ -3,6 +3,10 @@ games. Scores are never stored: they are derived from the hands.
 
 The writers are in `writers`, called only by `commands` inside its one transaction; the
 cache is filled by readers and by `commands` after its COMMIT succeeded, never before.
+
+Cache: `_recent`, scored games keyed by (database file, game id), found only at the
+revision and write time of the game's row: a write takes a new revision and write time,
+which invalidates what was kept (see the comment above `_recent`).
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ use one connection, whose page cache stays good after its own writes (SQLite dro
 connection's cache when another one has written), where one connection a server thread
 read the file afresh on most requests. Requests at the same time each take their own.
 A transaction a request left open is rolled back; all are closed at exit.
+
+Cache: each app's `scorepad.idle`, its idle connections (`_Idle`) keyed by the database
+path; a connection is never shared by two requests at once, and one SQLite failed on is
+closed, not given back.
 """
 
 from __future__ import annotations

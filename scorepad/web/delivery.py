@@ -12,6 +12,9 @@
   ever opens a path of its choosing. Only its public settings are used; its
   tags (one per file, from the copy's time and size) are replaced by each file's
   content hash, and a compressed body's tag by its own (see `_etag_per_coding`).
+
+Cache: `_builds`, the lean static copy made at start, keyed by (static folder, hash of
+every file's name and content): a changed file is another key, so another copy.
 """
 
 from __future__ import annotations
@@ -43,9 +46,9 @@ SHORT = 3600  # an unhashed static file (the manifest's icons) may change with a
 COMPRESS_CONFIG = {
     "COMPRESS_ALGORITHM": ["br", "gzip"],
     "COMPRESS_MIN_SIZE": 256,
-    # A game page (17 KB) gzipped at 5 is 10 bytes larger than at 6, and 17% cheaper
-    # to make (0.16 ms instead of 0.20): each page a phone on plain http asks for is
-    # compressed as it is sent.
+    # Gzip at 5 makes a game page a few bytes larger than at 6, and is cheaper to make
+    # (bench/README.md): each page a phone on plain http asks for is compressed as it
+    # is sent.
     "COMPRESS_LEVEL": 5,
     "COMPRESS_MIMETYPES": [
         "text/html",

@@ -1,6 +1,10 @@
 """The game page's links that depend only on the game and the address it is served
 under: built once per game and address, and kept (a dozen `url_for` calls from the
-template on every drawing of the page before, a fiftieth of a hand's time)."""
+template on every drawing of the page before).
+
+Cache: each app's `scorepad.game_links` LRU, keyed by (game id, share token, the
+request's address, PUBLIC_URL), holding frozen `GameLinks`; nothing in a game's links
+changes while those stay the same, so nothing invalidates it (a new token is a new key)."""
 
 from __future__ import annotations
 

@@ -1,18 +1,21 @@
-"""The hand forms: radio groups for each seat's bid and the tricks, built once per table
-shape, and the readers that turn a sent form into bids and tricks, errors beside their seats."""
+"""The hand forms: radio groups for each seat's bid and the tricks, and the readers that
+turn a sent form into bids and tricks, errors beside their seats.
+
+Cache: the form CLASS of each table shape (`_hand_form_class`, an lru_cache keyed by the
+shape itself: the Table, the bid choices offered each seat, how tricks are entered and
+the nil seats, all immutable values); nothing invalidates it, since a class depends on
+nothing else. Fields are bound afresh for each form: no WTForms object is shared."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import BooleanField, Field
 from wtforms.csrf.core import CSRFTokenField
-from wtforms.fields.core import UnboundField
 
 from ..core.next_hand import Choice
 from ..core.records import NILS, Bid, Table
@@ -23,7 +26,7 @@ from .widgets import Hidden, hidden_inputs
 
 class _DrawnToken(CSRFTokenField):
     """Flask-WTF's CSRF field, its token signed when the form is drawn rather than when
-    it is made: a save that is taken draws no form (19 us a save). What it checks is
+    it is made: a save that is taken draws no form, so signs nothing. What it checks is
     unchanged (Flask-WTF checks the sent token, not this one)."""
 
     def process(self, *args: Any, **kwargs: Any) -> None:
@@ -35,38 +38,14 @@ class _DrawnToken(CSRFTokenField):
 
 
 class _Meta:
-    """Each field of a hand form is a copy of the same field bound once (its label,
-    flags, validators and choices shared, as the class's own are): binding a WTForms
-    field anew was most of the cost of a form made four times a hand."""
+    """Each hand form's CSRF field signs its token when drawn (`_DrawnToken`); every
+    other field is bound afresh for each form, as WTForms binds it: no field, label or
+    errors list is shared between two forms."""
 
     def build_csrf(self, form: Any) -> Any:
         made = super().build_csrf(form)  # type: ignore[misc]
         made.field_class = _DrawnToken
         return made
-
-    def bind_field(self, form: Any, unbound_field: UnboundField, options: dict[str, Any]) -> Any:
-        if issubclass(unbound_field.field_class, CSRFTokenField):  # each form its own
-            return super().bind_field(form, unbound_field, options)  # type: ignore[misc]
-        key = (options["name"], options["prefix"], id(options["translations"]))
-        kept = _bound.setdefault(unbound_field, {})
-        first = kept.get(key)
-        if first is None:
-            field = super().bind_field(form, unbound_field, options)  # type: ignore[misc]
-            kept[key] = _copy(field, None, None)  # the copy keeps no form alive
-            return field
-        return _copy(first, form, form.meta)
-
-
-def _copy(field: Any, form: Any, meta: Any) -> Any:
-    """A shallow copy of a bound field, for `form` (`copy` would make an unbound one:
-    a WTForms field made without its form is one)."""
-    made = object.__new__(type(field))
-    made.__dict__.update(field.__dict__)
-    made._form, made.meta = form, meta
-    return made
-
-
-_bound: WeakKeyDictionary[UnboundField, dict[tuple[Any, ...], Any]] = WeakKeyDictionary()
 
 
 class HandForm(FlaskForm):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import os
 import ssl
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +103,6 @@ def ca_certificate() -> Response:
     )
 
 
-@lru_cache(maxsize=1)
 def _hosting_section(path: Path) -> str | None:
     try:
         text = path.read_text(encoding="utf-8")

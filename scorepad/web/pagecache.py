@@ -8,6 +8,12 @@ the look the phone chose (a cookie), flashed messages, a query string, an evenin
 rematches and seat links (which change without the game's revision: such pages are
 drawn every time). Kept by each app, and keyed by the database file as the scored-game
 cache is.
+
+Cache: each app's `scorepad.pages` LRU of page text, keyed by (database file, game id,
+revision, address, CSRF field name, look); a write to the game takes a new revision, so
+nothing is invalidated, an old page is never found. `_signed`: each phone's signed
+CSRF token, keyed by (the CSRF signing key, field name, the phone's session token); a
+new key or session token is a new key, and a time limit on tokens turns it off.
 """
 
 from __future__ import annotations
@@ -83,7 +89,7 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
 
 def page_token() -> str:
     """This phone's CSRF token for a page's forms, as Flask-WTF's generate_csrf makes it,
-    signed once per phone and kept (signing took 19 us, a fifth of a kept page): its
+    signed once per phone and kept (signing was much of a kept page's cost): its
     tokens never expire (WTF_CSRF_TIME_LIMIT None, as scorepad sets it), so one signed
     earlier checks as one signed now. With a time limit, each request signs its own."""
     config = current_app.config

@@ -1,4 +1,7 @@
-"""Pages beyond keeping score: the live scoreboard, rules, score sheet, stats, the app shell."""
+"""Pages beyond keeping score: the live scoreboard, rules, score sheet, stats, the app shell.
+
+Cache: `share_qr` and `share_svg`, lru_caches of a QR code's SVG keyed by the link it
+encodes (and its title and scale); a code depends on nothing else: never invalidated."""
 
 from __future__ import annotations
 
@@ -19,8 +22,8 @@ from .words.rules import rules_sections
 
 bp = Blueprint("pages", __name__)
 # Any of the 8 masks gives a code every reader decodes; choosing the best of them, as
-# segno does unless told one, scores all 8 in Python: 3.3 ms a code instead of 0.9, on
-# the first showing of each game's page (its share link holds the game's own token).
+# segno does unless told one, scores all 8 in Python, several times the work, on the
+# first showing of each game's page (its share link holds the game's own token).
 # (600 links of the shapes scorepad shows, drawn with this mask, all read back by zxing-cpp.)
 QR_MASK = 1
 
@@ -58,7 +61,7 @@ def share_qr(url: str, title: str = LIVE_TITLE, scale: int = 4) -> Markup:
 def share_svg(url: str) -> bytes:
     """The live scoreboard link's QR code as an SVG file: the game page shows it as an
     image, fetched only when its "Show the live score" section is opened, so the page
-    neither draws it (about 1 ms on a game's first showing) nor carries it (1 KB gzip)."""
+    neither draws it on a game's first showing nor carries it."""
     return _qr_svg(url, LIVE_TITLE, 4, standalone=True)
 
 

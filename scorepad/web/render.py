@@ -1,4 +1,7 @@
-"""Helpers the page views share: find a stored game or answer 404, render a page of it."""
+"""Helpers the page views share: find a stored game or answer 404, render a page of it.
+
+Cache: `rules_list`, an lru_cache of the rules list's Markup keyed by (Rules, Table),
+both frozen values; nothing invalidates it: other rules are another key."""
 
 from __future__ import annotations
 

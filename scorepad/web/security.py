@@ -1,5 +1,10 @@
 """Response headers that keep a game's pages to themselves, and the signed session cookie
-(what it remembers: `remembered`)."""
+(what it remembers: `remembered`).
+
+Caches (in `SessionCookie`): `_signers`, Flask's serializer keyed by the signing keys
+(the secret key and its fallbacks; other keys are another entry); `_opened`, what a
+cookie holds (as bytes, unpickled afresh for each request) keyed by (signing keys, the
+cookie's exact text), still checked for expiry on each use; emptied past OPENED_KEPT."""
 
 from __future__ import annotations
 
@@ -52,20 +57,25 @@ DAY_SECONDS = 24 * 3600
 OPENED_KEPT = 1024  # cookies read, kept as what they hold; past this, all forgotten
 
 
+def _keys(app: Flask) -> tuple[Any, ...]:
+    """The keys a cookie is signed and checked with: the secret key, then its fallbacks."""
+    return (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
+
+
 class SessionCookie(SecureCookieSessionInterface):
     """The signed session cookie, sent again only when the session changed, or once a
     day to push a remembered list's 180 days forward: Flask's default signs and sends
     it on every request of a permanent session.
 
     A cookie is checked and decoded once: a phone sends the same one request after
-    request, and checking its signature and decoding its list of games took 20 to 50
-    microseconds each time. What it held is kept by the cookie's exact text (and the
+    request, and checking its signature and decoding its list of games each time is
+    work done again for the same text. What it held is kept by the cookie's exact text (and the
     keys that checked it) with the time it was signed, so it still expires on time;
     each request gets its own copy to change."""
 
     def __init__(self) -> None:
         self._signers: dict[tuple[Any, ...], URLSafeTimedSerializer | None] = {}
-        self._opened: dict[tuple[int, str], tuple[bytes, int]] = {}
+        self._opened: dict[tuple[tuple[Any, ...], str], tuple[bytes, int]] = {}
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         """The session the request's cookie holds (an empty one if it holds none, is
@@ -75,7 +85,7 @@ class SessionCookie(SecureCookieSessionInterface):
         if signer is None or not cookie:
             return super().open_session(app, request)
         max_age = int(app.permanent_session_lifetime.total_seconds())
-        key = (id(signer), cookie)
+        key = (_keys(app), cookie)
         opened = self._opened.get(key)
         if opened is None:
             try:
@@ -93,7 +103,7 @@ class SessionCookie(SecureCookieSessionInterface):
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         """Flask's serializer, made once per key rather than on every request."""
-        keys = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        keys = _keys(app)
         if keys not in self._signers:
             self._signers[keys] = super().get_signing_serializer(app)
         return self._signers[keys]

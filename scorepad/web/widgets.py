@@ -1,4 +1,10 @@
-"""Form widgets drawn without WTForms' pure-Python attribute formatter."""
+"""Form widgets drawn without WTForms' pure-Python attribute formatter.
+
+Caches: `_chips`, an lru_cache of one radio group's markup keyed by the plain values it
+is drawn from (field id and name, choices, chosen value, own-count choices, counts);
+`kept_fields`, an LRU of a hand form's chip groups keyed by everything the macros read
+(see its docstring). Both hold only immutable Markup and are keyed by values: nothing
+invalidates them, another value is another key; a form with errors is drawn each time."""
 
 from __future__ import annotations
 

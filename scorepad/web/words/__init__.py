@@ -151,7 +151,7 @@ def status_line(score: GameScore) -> str:
 
 def last_played(score: GameScore) -> ScoredHand | None:
     """The latest hand with tricks recorded, if any (looked for from the end: a page
-    asks several times, and at hand 200 a walk from the first hand cost 0.15 ms a hand)."""
+    asks several times, and a walk from the first hand grows with the game)."""
     return next((hand for hand in reversed(score.hands) if hand.sides is not None), None)
 
 

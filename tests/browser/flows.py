@@ -31,6 +31,10 @@ def tap_and_load(page: Page, target: Locator) -> None:
     tap(page, target)
     page.wait_for_function("() => document.body !== null && document.body.dataset.stale !== 'yes'")
     page.wait_for_load_state()
+    # The new page ignores taps for a moment (app.js's SETTLE_MS, against a double tap's
+    # second half): a tap in that moment is refused, and Playwright's retries scroll the
+    # page to find the target, so the next tap waits as a person would for it to settle.
+    page.wait_for_function("() => !document.body.classList.contains('settling')")
 
 
 def press(page: Page, button: str) -> None:

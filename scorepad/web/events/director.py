@@ -257,6 +257,15 @@ def start(event_id: str) -> BaseResponse:
     )
 
 
+@bp.post("/<event_id>/close-round")
+def close_round(event_id: str) -> BaseResponse:
+    return act(
+        event_id,
+        lambda: clock.close_round(get_db(), event_id, _revision()),
+        "Round closed: every table's game is over.",
+    )
+
+
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/winner")
 def winner(event_id: str, number: int, table: int) -> BaseResponse:
     form = WinnerForm(prefix=f"r{number}t{table}")

@@ -165,6 +165,15 @@ def test_a_swiss_draw_that_must_repeat_a_meeting_repeats_one_only(count):
     assert [m for m in draw.matches if frozenset(m) in met] == [(count - 1, count)]
 
 
+# --- rules: none given
+
+
+def test_no_house_rules_given_are_the_default_ones():
+    assert validate_rules(None) == Rules() == validate_rules({})
+    # an event file without its "rules" plays the defaults
+    assert eventfile.read(changed("pairs", lambda doc: doc.pop("rules"))).rules == Rules()
+
+
 # --- scoring: no pending hand to take away
 
 

@@ -7,11 +7,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 import scorepad.core.hand
 from scorepad import create_app
 from scorepad.store.db import connect, migrate
 from tests.helpers import Scorings
+from tests.strategies import FAST_EXAMPLES
+
+settings.register_profile("full")  # each test's own number (tests/strategies.py: examples)
+settings.register_profile("fast", max_examples=FAST_EXAMPLES)
+settings.load_profile("fast")  # `--hypothesis-profile=full` loads the full one after this
 
 
 @pytest.fixture

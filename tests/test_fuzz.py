@@ -14,7 +14,7 @@ from scorepad import create_app
 from scorepad.store import commands
 from scorepad.web.db import get_db
 from tests.helpers import DEFAULT_RULE_FORM, new_game_form, play, start
-from tests.strategies import broken_documents
+from tests.strategies import broken_documents, example_count
 
 JUNK = st.one_of(
     st.text(max_size=60),
@@ -69,7 +69,7 @@ HAND_FIELDS = [
     "unknown_field",
 ]
 FUZZ = settings(
-    max_examples=120,
+    max_examples=example_count(120),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

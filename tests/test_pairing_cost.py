@@ -7,12 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.core.pairing import _near, _table_cost, best_seating, history_of
+from tests.strategies import example_count
 
 PLAYERS = st.lists(st.integers(0, 11), min_size=4, max_size=4, unique=True)
 
 
 @given(st.lists(PLAYERS, max_size=12), PLAYERS, st.permutations(range(12)))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=example_count(200), deadline=None)
 def test_a_tables_cost_is_its_best_seating_plus_its_spread(tables, four, order):
     past = history_of(tables)
     rank = dict(zip(order, range(12)))

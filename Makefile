@@ -62,12 +62,14 @@ COVERAGE := --cov --cov-report=term
 CORE_FAIL_UNDER ?= 100
 CORE_COVERED := $(BIN)/python -m coverage report --include='scorepad/core/*' --fail-under=$(CORE_FAIL_UNDER)
 
-# Every test: the browser (Chromium), Caddy and Litestream included.
+# Every test: the browser (Chromium), Caddy and Litestream included, and each property
+# test's full number of examples (tests/strategies.py: example_count).
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(COVERAGE)
+	$(BIN)/python -m pytest $(COVERAGE) --hypothesis-profile=full
 	$(CORE_COVERED)
 
-# Every test but the browser, Caddy and Litestream ones, on every core (pytest-xdist).
+# Every test but the browser, Caddy and Litestream ones, on every core (pytest-xdist), the
+# property tests drawing at most FAST_EXAMPLES examples each (the "fast" profile).
 test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(COVERAGE) -n auto -m "not browser and not caddy and not litestream"
 	$(CORE_COVERED)

@@ -3,23 +3,47 @@ Helpers and shared data live in tests/helpers.py."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 import scorepad.core.hand
 from scorepad import create_app
 from scorepad.store.db import connect, migrate
 from tests.helpers import Scorings
+from tests.strategies import FAST_EXAMPLES
+
+settings.register_profile("full")  # each test's own number (tests/strategies.py: examples)
+settings.register_profile("fast", max_examples=FAST_EXAMPLES)
+settings.load_profile("fast")  # `--hypothesis-profile=full` loads the full one after this
+
+
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory) -> Path:
+    """A database file migrated once a run: each test's own file starts as a copy of it
+    (migrating a new file costs about thirty copies)."""
+    path = tmp_path_factory.mktemp("migrated") / "scorepad.db"
+    migrate(str(path))
+    return path
+
+
+def _database(tmp_path: Path, migrated: Path) -> str:
+    """The test's own database file, a copy of the migrated one (unless made already)."""
+    path = tmp_path / "scorepad.db"
+    if not path.exists():
+        shutil.copyfile(migrated, path)
+    return str(path)
 
 
 @pytest.fixture
-def app(tmp_path: Path):
+def app(tmp_path: Path, migrated: Path):
     return create_app(
         {
             "TESTING": True,
-            "DATABASE": str(tmp_path / "scorepad.db"),
+            "DATABASE": _database(tmp_path, migrated),
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
         }
@@ -27,10 +51,10 @@ def app(tmp_path: Path):
 
 
 @pytest.fixture
-def guarded_app(tmp_path: Path):
+def guarded_app(tmp_path: Path, migrated: Path):
     """An app with CSRF protection on, as in production: every form needs its token."""
     return create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "scorepad.db"), "SECRET_KEY": "test"}
+        {"TESTING": True, "DATABASE": _database(tmp_path, migrated), "SECRET_KEY": "test"}
     )
 
 
@@ -41,9 +65,9 @@ def guarded(guarded_app):
 
 
 @pytest.fixture
-def db(tmp_path: Path):
+def db(tmp_path: Path, migrated: Path):
     """A migrated SQLite file of its own, opened as storage opens it (no Flask)."""
-    path = str(tmp_path / "scorepad.db")
+    path = _database(tmp_path, migrated)
     migrate(path)
     database = connect(path)
     yield database

@@ -7,12 +7,16 @@ import gzip
 import html
 import re
 import sqlite3
+from contextlib import contextmanager
 
 import brotli
+import pytest
 
+from scorepad.core.game import Game
 from scorepad.core.records import Hand, Table
 from scorepad.core.rules import RULE_SPECS, Rules
-from scorepad.store import storage
+from scorepad.store import commands, storage
+from scorepad.store.outcomes import Outcome
 from scorepad.web.db import get_db
 
 PLAYERS = ("Alice", "Ben", "Cara", "Dev")
@@ -268,3 +272,18 @@ def checked(body: str, name: str) -> str | None:
         body,
     )
     return found[1] if found else None
+
+
+def imported(db, table: Table, rules: Rules, hands=(), **game) -> str:
+    """A game stored whole by the import command, its hands already played: its id."""
+    made = Game(table, rules, tuple(hands), **game)
+    return commands.import_game(db, made, made.score()).id
+
+
+@contextmanager
+def refused(outcome: type[Outcome], **fields):
+    """A command refused with `outcome`, whose fields are `fields` (a Stale's number, why)."""
+    with pytest.raises(outcome) as caught:
+        yield caught
+    seen = {name: getattr(caught.value, name) for name in fields}
+    assert seen == fields, seen

@@ -1,16 +1,30 @@
 """Hypothesis strategies several test files share: random valid game documents, and the
-same with one part replaced by arbitrary JSON."""
+same with one part replaced by arbitrary JSON; and how many examples a property draws."""
 
 from __future__ import annotations
 
 import copy
 
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from scorepad.core.names import name_key, name_problem
 from scorepad.core.records import Hand, make_table
 from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import score_game
+
+# Each property test draws its own number of examples under the "full" profile (`make test`:
+# pytest --hypothesis-profile=full) and at most FAST_EXAMPLES under "fast" (tests/conftest.py
+# loads it: `make test-fast`, a test run by hand), enough to catch a slip while working.
+FAST_EXAMPLES = 25
+
+
+def example_count(wanted: int) -> int:
+    """A property test's number of examples: `wanted`, or the fast profile's at most."""
+    if settings.get_current_profile_name() == "full":
+        return wanted
+    return min(wanted, settings.default.max_examples)
+
 
 # Names the name check accepts (one of combining marks alone "looks empty" and is refused).
 NAME = st.text(

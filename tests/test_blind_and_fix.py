@@ -6,10 +6,18 @@ import re
 
 from scorepad.core.records import Hand
 from scorepad.core.rules import validate_rules
-from scorepad.store import storage
+from scorepad.store import commands, storage
 from scorepad.web.db import get_db
-from tests import store_calls
-from tests.helpers import bid_form, partnership, play, start, text, tricks_form, version_on_page
+from tests.helpers import (
+    bid_form,
+    imported,
+    partnership,
+    play,
+    start,
+    text,
+    tricks_form,
+    version_on_page,
+)
 
 
 def load(app, game_id):
@@ -97,7 +105,7 @@ def removal_game(app) -> str:
     """Target 200, three hands of 61 / 60: 183 / 180, still playing."""
     same = Hand((3, 3, 3, 3), (4, 3, 3, 3))
     with app.app_context():
-        return store_calls.create_game(
+        return imported(
             get_db(), partnership(), validate_rules({"target": 200}, "partnership"), (same,) * 3
         )
 
@@ -165,7 +173,7 @@ def test_a_confirm_from_a_stale_page_is_refused(client, app):
     )
     version = load(app, game_id).versions[0]
     with app.app_context():
-        store_calls.edit_hand(get_db(), game_id, 1, version, (3, 3, 3, 3), (3, 4, 3, 3))
+        commands.fix_hand(get_db(), game_id, 1, version, (3, 3, 3, 3), (3, 4, 3, 3))
     r = client.post(f"/games/{game_id}/hands/1", data=data)
     assert r.status_code == 302 and r.headers["Location"].endswith("/hands/1")
     assert "changed on another phone" in text(client.get(r.headers["Location"]))

@@ -8,9 +8,8 @@ redirect. A save that scores only the new hand does the same work at hand 5 and 
 from __future__ import annotations
 
 from scorepad import gamefile
-from scorepad.store import storage
+from scorepad.store import commands, storage
 from scorepad.web.db import get_db
-from tests import store_calls
 from tests.helpers import tricks_form
 
 HANDS = [([3, 3, 3, 4], [3, 3, 3, 4]), ([4, 4, 3, 4], [3, 3, 3, 4])]
@@ -30,7 +29,7 @@ def game_at_hand(app, number: int) -> str:
         }
     )
     with app.app_context():
-        return store_calls.create_game(get_db(), game.table, game.rules, game.hands)
+        return commands.import_game(get_db(), game, game.score()).id
 
 
 def sides_scored_by_a_save(app, client, sides_scored, number: int) -> int:

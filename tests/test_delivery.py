@@ -10,8 +10,8 @@ import pytest
 
 import scorepad.web.db
 from scorepad import gamefile
+from scorepad.store import commands
 from scorepad.web.db import get_db
-from tests import store_calls
 from tests.data import long_game
 from tests.helpers import (
     BUDGET,
@@ -41,7 +41,7 @@ def imported(app, client, hands: int, pending: bool = False) -> str:
         doc["hands"].append({"bids": [3, 3, 3, 4], "tricks": None})
     game = gamefile.read(doc)
     with app.app_context():
-        game_id = store_calls.create_game(get_db(), game.table, game.rules, game.hands)
+        game_id = commands.import_game(get_db(), game, game.score()).id
     client.get(f"/games/{game_id}")
     return game_id
 

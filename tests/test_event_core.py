@@ -23,10 +23,11 @@ from scorepad.core.pairing import (
 from scorepad.core.records import Hand, make_table
 from scorepad.core.rules import validate_rules
 from scorepad.core.standings import Result, check_order, series, standings
+from tests.strategies import example_count
 
 
 @given(st.integers(2, 60))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=example_count(40), deadline=None)
 def test_round_robin_every_pair_meets_once(n):
     entrants = list(range(100, 100 + n))
     rounds = n - 1 if n % 2 == 0 else n
@@ -52,7 +53,7 @@ def test_round_robin_of_four_by_hand():
 
 
 @given(st.integers(2, 60), st.integers(1, 8), st.randoms(use_true_random=False))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=example_count(40), deadline=None)
 def test_swiss_no_repeats_while_avoidable_and_byes_spread(n, rounds, rnd):
     entrants = list(range(n))
     met: list = []
@@ -81,7 +82,7 @@ def test_swiss_neighbours_meet_and_bye_goes_to_the_last():
 
 
 @given(st.integers(8, 120), st.integers(1, 4), st.randoms(use_true_random=False))
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=example_count(30), deadline=None)
 def test_individual_rounds_seat_everyone_once_and_rotate_partners(n, rounds, rnd):
     players = list(range(n))
     tables: list = []
@@ -215,7 +216,7 @@ def test_order_must_start_with_wins_or_points():
 
 
 @given(st.randoms(use_true_random=False), st.integers(2, 12))
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=example_count(50), deadline=None)
 def test_standings_do_not_depend_on_table_order(rnd, n):
     names = {e: f"P{e}" for e in range(n)}
     results = []

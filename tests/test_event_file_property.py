@@ -14,6 +14,7 @@ from scorepad.core.errors import GameError
 from tests.event_files import GOOD, upload
 from tests.event_helpers import REVISION, Night
 from tests.helpers import bid_form, tricks_form, version_on_page
+from tests.strategies import example_count
 
 # Values like the ones each place holds, so that many a changed file still reads.
 LIKE = {
@@ -141,7 +142,7 @@ def _sweep(client, app, event_id: str) -> None:
 
 
 @given(doc=changed_files())
-@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=example_count(80), deadline=None, suppress_health_check=list(HealthCheck))
 def test_a_changed_event_file_is_refused_in_words_or_runs_without_a_500(app, doc):
     client = app.test_client()
     try:

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.event_helpers import Night
+from tests.strategies import example_count
 
 JUNK = st.one_of(
     st.text(max_size=12),
@@ -21,7 +22,9 @@ JSON = st.recursive(
     ),
     max_leaves=20,
 )
-SLOW = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = settings(
+    max_examples=example_count(40), deadline=None, suppress_health_check=list(HealthCheck)
+)
 
 
 @given(first=JUNK, second=JUNK, revision=JUNK, name=JUNK)

@@ -14,6 +14,7 @@ from scorepad.store.event_commands.outcomes import EventRefused, EventStale
 from scorepad.store.events import event_standings, games_of, load_event
 from scorepad.store.storage import load_game
 from tests.event_helpers import Night
+from tests.strategies import example_count
 from tests.test_event_store import PAIRS, _checked_in, _event, _play, _start, refused
 
 FIVE = ("Ann", "Bo", "Cy", "Di", "Ed")
@@ -190,7 +191,7 @@ MOVES = st.lists(
 )
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=example_count(20), deadline=None, suppress_health_check=list(HealthCheck))
 @given(moves=MOVES)
 def test_any_reseating_keeps_one_seat_each_and_the_hands(tmp_path_factory, moves):
     path = str(tmp_path_factory.mktemp("seats") / "scorepad.db")

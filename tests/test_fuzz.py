@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorepad import create_app
+from scorepad.store import commands
 from scorepad.web.db import get_db
-from tests import store_calls
 from tests.helpers import DEFAULT_RULE_FORM, new_game_form, play, start
-from tests.strategies import broken_documents
+from tests.strategies import broken_documents, example_count
 
 JUNK = st.one_of(
     st.text(max_size=60),
@@ -69,7 +69,7 @@ HAND_FIELDS = [
     "unknown_field",
 ]
 FUZZ = settings(
-    max_examples=120,
+    max_examples=example_count(120),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -233,9 +233,9 @@ def test_hand_limit(app, tmp_path):
     }
     game = gamefile.read(doc)
     with app.app_context():
-        game_id = store_calls.create_game(get_db(), game.table, game.rules, game.hands)
+        game_id = commands.import_game(get_db(), game, game.score()).id
         with pytest.raises(gamefile.GameError, match="hand 501: a game holds at most 500"):
-            store_calls.save_bids(get_db(), game_id, 501, [3, 3, 3, 4])
+            commands.record_bids(get_db(), game_id, 501, [3, 3, 3, 4])
     doc["hands"].append({"bids": [3, 3, 3, 4], "tricks": None})
     response = app.test_client().post(
         "/games/import", data={"game_file": (io.BytesIO(json.dumps(doc).encode()), "g.json")}

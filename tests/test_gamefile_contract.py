@@ -12,7 +12,6 @@ import json
 import re
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -142,51 +141,54 @@ WEB = settings(
 )
 
 
+@pytest.fixture(scope="module")
+def import_app(tmp_path_factory):
+    """One app for every example, each drawn on a phone of its own (a new client), so
+    that no file is one its phone imported before."""
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path_factory.mktemp("contract") / "scorepad.db"),
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+
+
 @WEB
-@given(game_files())
-def test_import_page_then_export_json_scores_as_the_reference(doc):
+@given(doc=game_files())
+def test_import_page_then_export_json_scores_as_the_reference(import_app, doc):
     expected = reference_result(doc)
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app(
-            {
-                "TESTING": True,
-                "DATABASE": str(Path(folder) / "scorepad.db"),
-                "SECRET_KEY": "test",
-                "WTF_CSRF_ENABLED": False,
-            }
-        )
-        client = app.test_client()
-        body = {"game_file": (io.BytesIO(json.dumps(doc).encode()), "game.json")}
-        response = client.post("/games/import", data=body)
-        event("refused" if expected is None else f"imported, {expected['status']}")
-        if expected is None:
-            assert response.status_code == 400
-            return
-        assert response.status_code == 302, response.get_data(as_text=True)[:2000]
-        location = response.headers["Location"]
-        exported = client.get(f"{location}/export.json").get_json()
-        assert comparable(exported) == expected
-        assert csv_figures(client.get(f"{location}/hands.csv").get_data(as_text=True)) == [
-            [(s["points"], s["total"], s["bags"]) for s in hand["sides"]]
-            for hand in expected["hands"]
-            if hand["sides"] is not None
-        ]
-        text = " ".join(
-            re.sub(r"<[^>]+>", " ", client.get(location).get_data(as_text=True)).split()
-        )
-        final = ", ".join(
-            f"{html.escape(side['name'])} {side['total']}".replace("-", "\u2212")
-            for side in expected["sides"]
-        )
-        if expected["status"] == "playing":
-            assert "Game over" not in text
-        elif expected["winner"] is None:
-            assert f"Game over (ended early): a draw Final score: {final}." in text
-        else:
-            name = html.escape(expected["sides"][expected["winner"]]["name"])
-            early = r" \(ended early\)" if doc.get("ended") else ""
-            assert re.search(rf"Game over{early}: {re.escape(name)} wins? ", text)
-            assert f"Final score: {final}." in text
+    client = import_app.test_client()
+    body = {"game_file": (io.BytesIO(json.dumps(doc).encode()), "game.json")}
+    response = client.post("/games/import", data=body)
+    event("refused" if expected is None else f"imported, {expected['status']}")
+    if expected is None:
+        assert response.status_code == 400
+        return
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    location = response.headers["Location"]
+    exported = client.get(f"{location}/export.json").get_json()
+    assert comparable(exported) == expected
+    assert csv_figures(client.get(f"{location}/hands.csv").get_data(as_text=True)) == [
+        [(s["points"], s["total"], s["bags"]) for s in hand["sides"]]
+        for hand in expected["hands"]
+        if hand["sides"] is not None
+    ]
+    text = " ".join(re.sub(r"<[^>]+>", " ", client.get(location).get_data(as_text=True)).split())
+    final = ", ".join(
+        f"{html.escape(side['name'])} {side['total']}".replace("-", "\u2212")
+        for side in expected["sides"]
+    )
+    if expected["status"] == "playing":
+        assert "Game over" not in text
+    elif expected["winner"] is None:
+        assert f"Game over (ended early): a draw Final score: {final}." in text
+    else:
+        name = html.escape(expected["sides"][expected["winner"]]["name"])
+        early = r" \(ended early\)" if doc.get("ended") else ""
+        assert re.search(rf"Game over{early}: {re.escape(name)} wins? ", text)
+        assert f"Final score: {final}." in text
 
 
 @pytest.mark.parametrize(

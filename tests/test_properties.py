@@ -18,9 +18,11 @@ from scorepad.core.records import Hand
 from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import extend, score_game
 from tests.helpers import partnership
-from tests.strategies import JSON, broken_documents, game_documents
+from tests.strategies import JSON, broken_documents, example_count, game_documents
 
-COMMON = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+COMMON = settings(
+    max_examples=example_count(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @COMMON
@@ -79,7 +81,9 @@ def names_its_place(err: GameError) -> None:
         assert str(err).startswith(f"{where}{err.field}: "), str(err)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=example_count(300), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(broken_documents())
 def test_invalid_input_only_raises_the_domain_error(doc):
     try:
@@ -91,7 +95,7 @@ def test_invalid_input_only_raises_the_domain_error(doc):
         gamefile.loads(json.dumps(doc)[: len(json.dumps(doc)) // 2])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=example_count(200), deadline=None)
 @given(JSON)
 def test_any_json_value_is_read_or_refused(value):
     try:
@@ -172,7 +176,7 @@ def _base(result, bag_points: int) -> int:
     return result.contract_points - result.overtricks * bag_points
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=example_count(150), deadline=None)
 @given(RULES, played_hands(), st.integers(0, 1), st.data())
 def test_a_blind_contract_doubles_its_contract_points_and_nothing_else(changes, hand, side, data):
     contract = sum(bid for bid in hand.bids[side::2] if isinstance(bid, int))
@@ -204,7 +208,7 @@ def test_a_blind_contract_doubles_its_contract_points_and_nothing_else(changes, 
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=example_count(60), deadline=None)
 @given(st.lists(played_hands(), min_size=1, max_size=8), played_hands())
 def test_a_game_ended_early_is_never_played_further(hands, further):
     rules = validate_rules({"target": 2000})
@@ -220,7 +224,7 @@ def test_a_game_ended_early_is_never_played_further(hands, further):
             extend(score, hand)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=example_count(60), deadline=None)
 @given(st.lists(played_hands(), min_size=1, max_size=8), st.data())
 def test_a_dealer_change_moves_every_later_deal(hands, data):
     rules = validate_rules({"target": 2000, "nil": True})

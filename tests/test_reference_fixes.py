@@ -17,6 +17,7 @@ from scorepad.core.errors import GameError
 from scorepad.store import commands
 from scorepad.store.outcomes import RemovesHands
 from tests.reference_scorer import Refused, score
+from tests.strategies import example_count
 from tests.test_reference_scorer import comparable, game_files, hands, reference_result
 
 
@@ -88,7 +89,7 @@ def scorepad_fix(db, doc: dict, number: int, fixed: dict) -> tuple[dict | None, 
 
 
 @settings(
-    max_examples=80,
+    max_examples=example_count(80),
     deadline=None,
     derandomize=True,
     database=None,

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scorepad import gamefile
 from scorepad.core.errors import GameError
 from tests.reference_scorer import Refused, score
+from tests.strategies import example_count
 
 PLAYERS = ["Alice", "Ben", "Cara", "Dev"]
 N = "nil"
@@ -373,7 +374,7 @@ def reference_result(doc: dict) -> dict | None:
 
 
 DIFFERENTIAL = settings(
-    max_examples=250,
+    max_examples=example_count(250),
     deadline=None,
     derandomize=True,
     database=None,
@@ -478,7 +479,7 @@ def broken_files(draw) -> dict:
     return break_one_thing(draw, draw(game_files()))
 
 
-@settings(DIFFERENTIAL, max_examples=150)
+@settings(DIFFERENTIAL, max_examples=example_count(150))
 @given(broken_files())
 def test_scorepad_refuses_what_the_reference_refuses(doc):
     expected = reference_result(doc)
@@ -538,7 +539,7 @@ def level_files(draw) -> dict:
     return doc
 
 
-@settings(DIFFERENTIAL, max_examples=100)
+@settings(DIFFERENTIAL, max_examples=example_count(100))
 @given(level_files())
 def test_scorepad_settles_level_totals_as_the_reference_does(doc):
     expected = reference_result(doc)
@@ -804,7 +805,7 @@ def junk_files(draw) -> dict:
     return doc
 
 
-@settings(DIFFERENTIAL, max_examples=100)
+@settings(DIFFERENTIAL, max_examples=example_count(100))
 @given(junk_files())
 def test_any_value_anywhere_is_read_alike(doc):
     assert scorepad_result(doc) == reference_result(doc), refusal(doc)

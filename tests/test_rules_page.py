@@ -11,14 +11,13 @@ from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import score_game
 from scorepad.web.db import get_db
 from scorepad.web.words.rules import rules_sections
-from tests import store_calls
-from tests.helpers import partnership, text
+from tests.helpers import imported, partnership, text
 from tests.live import ROOT
 
 
 def rules_words(app, client, hands=(), start=None, ended=False, **rules) -> str:
     with app.app_context():
-        game_id = store_calls.create_game(
+        game_id = imported(
             get_db(),
             partnership(),
             validate_rules(rules, "partnership"),

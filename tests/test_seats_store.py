@@ -10,7 +10,6 @@ from scorepad.core.rules import Rules
 from scorepad.store import commands, seats, storage
 from scorepad.store import db as store_db
 from scorepad.store.migrations import migrations
-from tests import store_calls
 from tests.helpers import partnership
 
 
@@ -18,7 +17,7 @@ def _game(path: Path) -> str:
     store_db.migrate(str(path))
     db = store_db.connect(str(path))
     try:
-        game_id = store_calls.create_game(db, partnership(), Rules())
+        game_id = commands.start(db, partnership(), Rules()).id
         commands.enable_seats(db, game_id)
         return game_id
     finally:
@@ -34,7 +33,8 @@ def test_four_seats_bidding_at_once_make_exactly_one_hand(tmp_path):
         db = store_db.connect(str(path))
         try:
             start.wait()
-            results.append(store_calls.save_seat_bids(db, game_id, 1, {seat: bid}))
+            fresh = commands.seat_bid(db, game_id, 1, {seat: bid})
+            results.append(len(fresh.game.hands) == 1)  # this bid made the hand
         except Exception as err:  # noqa: BLE001 - any failure fails the test below
             errors.append(err)
         finally:
@@ -77,7 +77,7 @@ def test_a_deleted_game_takes_its_seat_links_and_bids_with_it(tmp_path):
     game_id = _game(path)
     db = store_db.connect(str(path))
     try:
-        store_calls.save_seat_bids(db, game_id, 1, {0: 4})
+        commands.seat_bid(db, game_id, 1, {0: 4})
         with store_db.writing(db):
             db.execute("delete from hands where game_id = ?", [game_id])
             db.execute("delete from games where id = ?", [game_id])

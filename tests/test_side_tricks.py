@@ -11,9 +11,8 @@ from scorepad.core.errors import GameError
 from scorepad.core.game import Game
 from scorepad.core.records import NIL, Hand, Table
 from scorepad.core.rules import Rules
-from scorepad.store import storage
+from scorepad.store import commands, storage
 from scorepad.store.db import connect, migrate
-from tests import store_calls
 
 TABLE = Table("partnership", ("Alice", "Ben", "Cara", "Dev"))
 
@@ -117,10 +116,10 @@ def test_storage_keeps_what_was_entered(tmp_path):
     path = str(tmp_path / "side.db")
     migrate(path)
     db = connect(path)
-    game_id = store_calls.create_game(db, TABLE, Rules(), tricks_by="side")
-    store_calls.save_bids(db, game_id, 1, [4, NIL, 3, 5])
+    game_id = commands.start(db, TABLE, Rules(), tricks_by="side").id
+    commands.record_bids(db, game_id, 1, [4, NIL, 3, 5])
     stored = storage.load_game(db, game_id)
-    store_calls.save_tricks(db, game_id, 1, stored.versions[0], [None, 1, None, None], [7, 6])
+    commands.record_tricks(db, game_id, 1, stored.versions[0], [None, 1, None, None], [7, 6])
     storage.forget_all()  # read it back from the file, not from memory
     stored = storage.load_game(db, game_id)
     assert stored.game.tricks_by == "side"

@@ -9,150 +9,151 @@ import pytest
 from scorepad import gamefile
 from scorepad.core.errors import GameError
 from scorepad.core.rules import Rules, validate_rules
-from scorepad.store import storage
+from scorepad.store import commands, storage
 from scorepad.store.db import connect, migrate
-from tests import store_calls
+from scorepad.store.outcomes import AlreadySaved, GameOver, Missing, RemovesHands, Stale
 from tests.data import FULL
-from tests.helpers import hand, partnership
+from tests.helpers import hand, imported, partnership, refused
 
 
 def test_game_ids_are_long_random_and_url_safe(db):
-    ids = {store_calls.create_game(db, partnership(), Rules()) for _ in range(20)}
+    ids = {commands.start(db, partnership(), Rules()).id for _ in range(20)}
     assert len(ids) == 20
     assert all(len(i) >= 22 and i.replace("-", "").replace("_", "").isalnum() for i in ids)
 
 
 def test_bids_then_tricks_then_score(db):
-    game_id = store_calls.create_game(db, partnership(), Rules())
-    store_calls.save_bids(db, game_id, 1, [4, 5, 3, "nil"])
+    game_id = commands.start(db, partnership(), Rules()).id
+    commands.record_bids(db, game_id, 1, [4, 5, 3, "nil"])
     stored = storage.load_game(db, game_id)
     assert stored.score().pending is not None and stored.versions == (1,)
-    store_calls.save_tricks(db, game_id, 1, 1, [5, 5, 3, 0])
+    commands.record_tricks(db, game_id, 1, 1, [5, 5, 3, 0])
     score = storage.load_game(db, game_id).score()
     assert [s.total for s in score.sides] == [71, 150]
 
 
 def test_second_save_of_the_same_hand_is_a_conflict(db):
-    game_id = store_calls.create_game(db, partnership(), Rules())
-    store_calls.save_bids(db, game_id, 1, [4, 5, 3, 1])
-    with pytest.raises(
-        store_calls.Conflict, match="Hand 1.s bids were already saved on another phone"
-    ):
-        store_calls.save_bids(db, game_id, 1, [3, 3, 3, 3])
-    store_calls.save_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
-    with pytest.raises(store_calls.Conflict, match="no hand is waiting for its tricks"):
-        store_calls.save_tricks(db, game_id, 1, 1, [5, 4, 3, 1])
+    game_id = commands.start(db, partnership(), Rules()).id
+    commands.record_bids(db, game_id, 1, [4, 5, 3, 1])
+    with refused(Stale, number=1, why="entered"):  # other bids saved on another phone
+        commands.record_bids(db, game_id, 1, [3, 3, 3, 3])
+    commands.record_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
+    with refused(Stale, number=1, why="played"):  # no hand is waiting for its tricks
+        commands.record_tricks(db, game_id, 1, 1, [5, 4, 3, 1])
     assert storage.load_game(db, game_id).game.hands == (hand([4, 5, 3, 1], [4, 5, 3, 1]),)
 
 
 def test_the_same_save_sent_twice_is_saved_once_without_error(db):
-    game_id = store_calls.create_game(db, partnership(), Rules())
-    for _ in range(2):
-        store_calls.save_bids(db, game_id, 1, [4, 5, 3, 1])
-    for _ in range(2):
-        store_calls.save_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
+    game_id = commands.start(db, partnership(), Rules()).id
+    commands.record_bids(db, game_id, 1, [4, 5, 3, 1])
+    with refused(AlreadySaved, number=1):  # the phone is shown the game: nothing to say
+        commands.record_bids(db, game_id, 1, [4, 5, 3, 1])
+    commands.record_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
+    with refused(AlreadySaved, number=1):
+        commands.record_tricks(db, game_id, 1, 1, [4, 5, 3, 1])
     stored = storage.load_game(db, game_id)
     assert stored.game.hands == (hand([4, 5, 3, 1], [4, 5, 3, 1]),) and stored.revision == 2
-    with pytest.raises(store_calls.Conflict, match="already saved on another phone"):
-        store_calls.save_bids(db, game_id, 1, [4, 5, 3, 2])
+    with refused(Stale, number=1, why="entered"):
+        commands.record_bids(db, game_id, 1, [4, 5, 3, 2])
 
 
 def test_a_hand_undone_and_bid_again_never_takes_back_an_old_version(db):
-    game_id = store_calls.create_game(db, partnership(), Rules())
-    store_calls.save_bids(db, game_id, 1, [4, 5, 3, 1])
+    game_id = commands.start(db, partnership(), Rules()).id
+    commands.record_bids(db, game_id, 1, [4, 5, 3, 1])
     old = storage.load_game(db, game_id).versions[0]
-    store_calls.delete_last_hand(db, game_id, 1, old)
-    store_calls.save_bids(db, game_id, 1, [3, 3, 3, 3])
+    commands.undo(db, game_id, 1, old)
+    commands.record_bids(db, game_id, 1, [3, 3, 3, 3])
     assert storage.load_game(db, game_id).versions[0] != old
-    with pytest.raises(store_calls.Conflict, match="changed on another phone"):
-        store_calls.save_tricks(db, game_id, 1, old, [4, 5, 3, 1])
-    with pytest.raises(store_calls.Conflict, match="changed on another phone"):
-        store_calls.edit_hand(db, game_id, 1, old, [4, 5, 3, 1], None)
-    with pytest.raises(store_calls.Conflict, match="changed on another phone"):
-        store_calls.delete_last_hand(db, game_id, 1, old)
+    with refused(Stale, number=1, why="changed"):
+        commands.record_tricks(db, game_id, 1, old, [4, 5, 3, 1])
+    with refused(Stale, number=1, why="changed"):
+        commands.fix_hand(db, game_id, 1, old, [4, 5, 3, 1], None)
+    with refused(Stale, number=1, why="changed"):
+        commands.undo(db, game_id, 1, old)
     assert storage.load_game(db, game_id).game.hands == (hand([3, 3, 3, 3]),)
 
 
 def test_an_imported_hand_undone_and_bid_again_gets_a_new_version(db):
-    game_id = store_calls.create_game(db, partnership(), Rules(), [hand([3, 3, 3, 4])])
+    game_id = imported(db, partnership(), Rules(), [hand([3, 3, 3, 4])])
     old = storage.load_game(db, game_id).versions[0]
-    store_calls.delete_last_hand(db, game_id, 1, old)
-    store_calls.save_bids(db, game_id, 1, [3, 3, 3, 3])
-    with pytest.raises(store_calls.Conflict):
-        store_calls.save_tricks(db, game_id, 1, old, [4, 3, 3, 3])
+    commands.undo(db, game_id, 1, old)
+    commands.record_bids(db, game_id, 1, [3, 3, 3, 3])
+    with refused(Stale, number=1, why="changed"):
+        commands.record_tricks(db, game_id, 1, old, [4, 3, 3, 3])
 
 
 def test_a_write_to_a_missing_game_says_so(db):
-    with pytest.raises(store_calls.Missing):
-        store_calls.save_bids(db, "no-such-game", 1, [3, 3, 3, 4])
+    with pytest.raises(Missing):
+        commands.record_bids(db, "no-such-game", 1, [3, 3, 3, 4])
 
 
 def test_refused_hand_stores_nothing(db):
-    game_id = store_calls.create_game(db, partnership(), Rules())
+    game_id = commands.start(db, partnership(), Rules()).id
     with pytest.raises(GameError, match="hand 1: bids: Dev's bid"):
-        store_calls.save_bids(db, game_id, 1, [4, 5, 3, 14])
-    store_calls.save_bids(db, game_id, 1, [4, 5, 3, 1])
+        commands.record_bids(db, game_id, 1, [4, 5, 3, 14])
+    commands.record_bids(db, game_id, 1, [4, 5, 3, 1])
     with pytest.raises(GameError, match="tricks add up to 12"):
-        store_calls.save_tricks(db, game_id, 1, 1, [4, 5, 3, 0])
+        commands.record_tricks(db, game_id, 1, 1, [4, 5, 3, 0])
     stored = storage.load_game(db, game_id)
     assert stored.game.hands == (hand([4, 5, 3, 1]),) and stored.versions == (1,)
 
 
 def test_edit_rescores_later_hands_and_checks_version(db):
-    game_id = store_calls.create_game(db, partnership(), Rules(target=250))
+    game_id = commands.start(db, partnership(), Rules(target=250)).id
     for number in (1, 2):
-        store_calls.save_bids(db, game_id, number, [6, 6, 6, 1])
-        store_calls.save_tricks(db, game_id, number, 2 * number - 1, [7, 1, 5, 0])
-    store_calls.edit_hand(db, game_id, 1, 2, [6, 6, 6, 1], [7, 1, 4, 1])
+        commands.record_bids(db, game_id, number, [6, 6, 6, 1])
+        commands.record_tricks(db, game_id, number, 2 * number - 1, [7, 1, 5, 0])
+    commands.fix_hand(db, game_id, 1, 2, [6, 6, 6, 1], [7, 1, 4, 1])
     stored = storage.load_game(db, game_id)
     assert [s.total for s in stored.score().sides] == [-120 + 120, -70 - 70]
     assert stored.versions == (5, 4)
-    with pytest.raises(store_calls.Conflict, match="Hand 1 was changed on another phone"):
-        store_calls.edit_hand(db, game_id, 1, 2, [6, 6, 6, 1], [7, 1, 5, 0])
+    with refused(Stale, number=1, why="changed"):
+        commands.fix_hand(db, game_id, 1, 2, [6, 6, 6, 1], [7, 1, 5, 0])
 
 
 def test_edit_can_finish_and_reopen_a_game(db):
-    game_id = store_calls.create_game(db, partnership(), Rules(target=250))
+    game_id = commands.start(db, partnership(), Rules(target=250)).id
     for number in (1, 2, 3):
-        store_calls.save_bids(db, game_id, number, [6, 6, 6, 1])
-        store_calls.save_tricks(db, game_id, number, 2 * number - 1, [7, 1, 5, 0])
+        commands.record_bids(db, game_id, number, [6, 6, 6, 1])
+        commands.record_tricks(db, game_id, number, 2 * number - 1, [7, 1, 5, 0])
     assert storage.load_game(db, game_id).score().status == "finished"
-    store_calls.edit_hand(db, game_id, 3, 6, [6, 6, 6, 1], [4, 1, 5, 3])
+    commands.fix_hand(db, game_id, 3, 6, [6, 6, 6, 1], [4, 1, 5, 3])
     assert storage.load_game(db, game_id).score().status == "playing"
-    store_calls.edit_hand(db, game_id, 3, 7, [6, 6, 6, 1], [7, 1, 5, 0])
+    commands.fix_hand(db, game_id, 3, 7, [6, 6, 6, 1], [7, 1, 5, 0])
     assert storage.load_game(db, game_id).score().status == "finished"
 
 
 def test_edit_that_would_end_the_game_before_later_hands_is_refused(db):
-    game_id = store_calls.create_game(db, partnership(), Rules(target=100))
-    store_calls.save_bids(db, game_id, 1, [3, 3, 3, 3])
-    store_calls.save_tricks(db, game_id, 1, 1, [3, 4, 3, 3])
-    store_calls.save_bids(db, game_id, 2, [3, 3, 3, 3])
-    store_calls.save_tricks(db, game_id, 2, 3, [4, 3, 3, 3])
-    with pytest.raises(store_calls.RemovesHands) as caught:
-        store_calls.edit_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0])
+    game_id = commands.start(db, partnership(), Rules(target=100)).id
+    commands.record_bids(db, game_id, 1, [3, 3, 3, 3])
+    commands.record_tricks(db, game_id, 1, 1, [3, 4, 3, 3])
+    commands.record_bids(db, game_id, 2, [3, 3, 3, 3])
+    commands.record_tricks(db, game_id, 2, 3, [4, 3, 3, 3])
+    with pytest.raises(RemovesHands) as caught:
+        commands.fix_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0])
     assert caught.value.numbers == (2,)
     assert storage.load_game(db, game_id).versions == (2, 4)
-    store_calls.edit_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0], confirm_removal=True)
+    shown = (caught.value.revision, caught.value.numbers)
+    commands.fix_hand(db, game_id, 1, 2, [5, 3, 5, 3], [5, 3, 5, 0], confirm=shown)
     stored = storage.load_game(db, game_id)
     assert len(stored.game.hands) == 1 and stored.score().status == "finished"
 
 
 def test_delete_only_the_last_hand(db):
-    game_id = store_calls.create_game(db, partnership(), Rules())
-    store_calls.save_bids(db, game_id, 1, [3, 3, 3, 4])
-    store_calls.save_tricks(db, game_id, 1, 1, [3, 3, 3, 4])
-    store_calls.save_bids(db, game_id, 2, [3, 3, 3, 4])
-    with pytest.raises(store_calls.Conflict, match="(?i)only the last hand can be deleted"):
-        store_calls.delete_last_hand(db, game_id, 1, 2)
-    store_calls.delete_last_hand(db, game_id, 2, 3)
+    game_id = commands.start(db, partnership(), Rules()).id
+    commands.record_bids(db, game_id, 1, [3, 3, 3, 4])
+    commands.record_tricks(db, game_id, 1, 1, [3, 3, 3, 4])
+    commands.record_bids(db, game_id, 2, [3, 3, 3, 4])
+    with refused(Stale, number=1, why="not_last"):  # only the last hand can be deleted
+        commands.undo(db, game_id, 1, 2)
+    commands.undo(db, game_id, 2, 3)
     assert len(storage.load_game(db, game_id).game.hands) == 1
 
 
 def test_list_games_newest_first(db):
-    first = store_calls.create_game(db, partnership(), Rules())
-    second = store_calls.create_game(db, partnership(), Rules())
-    store_calls.save_bids(db, first, 1, [3, 3, 3, 4])
+    first = commands.start(db, partnership(), Rules()).id
+    second = commands.start(db, partnership(), Rules()).id
+    commands.record_bids(db, first, 1, [3, 3, 3, 4])
     listed = [g.id for g in storage.list_games(db, [second, first, "unknown"])]
     assert listed == [first, second]  # newest change first
     assert [g.id for g in storage.list_games(db, [second])] == [second]
@@ -162,20 +163,20 @@ def test_list_games_newest_first(db):
 def test_import_stores_every_hand_or_none(db):
     hands = [hand([3, 3, 3, 4], [3, 3, 3, 4]), hand([3, 3, 3, 3], [3, 3, 3, 3])]
     with pytest.raises(GameError, match="hand 2: tricks add up to 12"):
-        store_calls.create_game(db, partnership(), Rules(), hands)
+        imported(db, partnership(), Rules(), hands)
     assert db["games"].count == 0 and db["hands"].count == 0
 
 
 def test_reads_are_cached_by_revision_and_every_write_moves_it(db):
-    game_id = store_calls.create_game(db, partnership(), Rules())
+    game_id = commands.start(db, partnership(), Rules()).id
     first = storage.load_game(db, game_id)
     assert storage.load_game(db, game_id) is first and first.revision == 0
-    store_calls.save_bids(db, game_id, 1, [4, 5, 3, "nil"])
+    commands.record_bids(db, game_id, 1, [4, 5, 3, "nil"])
     second = storage.load_game(db, game_id)
     assert second.revision == 1 and second.game.hands == (hand([4, 5, 3, "nil"]),)
-    store_calls.save_tricks(db, game_id, 1, 1, [5, 5, 3, 0])
-    store_calls.edit_hand(db, game_id, 1, 2, [4, 5, 3, "nil"], [4, 6, 3, 0])
-    store_calls.delete_last_hand(db, game_id, 1, 3)
+    commands.record_tricks(db, game_id, 1, 1, [5, 5, 3, 0])
+    commands.fix_hand(db, game_id, 1, 2, [4, 5, 3, "nil"], [4, 6, 3, 0])
+    commands.undo(db, game_id, 1, 3)
     assert storage.load_game(db, game_id).revision == 4
     assert storage.load_game(db, game_id).game.hands == ()
 
@@ -186,8 +187,8 @@ def test_the_cache_of_scored_games_is_per_database_file(tmp_path):
     for path in paths:
         migrate(path)
         dbs.append(connect(path))
-    game_id = store_calls.create_game(dbs[0], partnership(), Rules())
-    store_calls.save_bids(dbs[0], game_id, 1, [4, 5, 3, 1])
+    game_id = commands.start(dbs[0], partnership(), Rules()).id
+    commands.record_bids(dbs[0], game_id, 1, [4, 5, 3, 1])
     assert storage.load_game(dbs[0], game_id).game.hands  # now cached at revision 1
     # The same game id and revision in another file (a restored backup, a second app)
     dbs[1].execute("attach database ? as other", [paths[0]])
@@ -208,7 +209,7 @@ def test_migrations_apply_once(tmp_path):
 
 
 def test_share_token_is_its_own_secret(db):
-    game_id = store_calls.create_game(db, partnership(), Rules())
+    game_id = commands.start(db, partnership(), Rules()).id
     stored = storage.load_game(db, game_id)
     assert stored.share_token != game_id and len(stored.share_token) >= 22
     assert storage.load_game(db, stored.share_token, by="share_token").id == game_id
@@ -246,9 +247,7 @@ def _fresh(db, game_id):
 
 def test_an_import_with_every_extra_is_stored_whole(db):
     game = gamefile.read(FULL)
-    game_id = store_calls.create_game(
-        db, game.table, game.rules, game.hands, game.tricks_by, game.start, game.ended
-    )
+    game_id = commands.import_game(db, game, game.score()).id
     stored = _fresh(db, game_id)
     assert stored.game == game
     assert gamefile.export(stored.game, stored.score()) == gamefile.export(game)
@@ -256,51 +255,51 @@ def test_an_import_with_every_extra_is_stored_whole(db):
 
 def test_extras_of_a_hand_survive_a_fix(db):
     rules = validate_rules({"blind_bid": 6, "blind_bid_trailing_by": 0})
-    game_id = store_calls.create_game(db, partnership(), rules)
-    store_calls.save_bids(db, game_id, 1, [3, 3, 3, 3], blind=(1,))
-    store_calls.save_tricks(db, game_id, 1, 1, [4, 3, 3, 3])
-    store_calls.edit_hand(db, game_id, 1, 2, [3, 3, 3, 3], [4, 3, 3, 3])
-    store_calls.set_adjustment(db, game_id, 1, 3, [30, -30], "renege")
-    store_calls.set_dealer(db, game_id, 1, 4, 2)
+    game_id = commands.start(db, partnership(), rules).id
+    commands.record_bids(db, game_id, 1, [3, 3, 3, 3], blind=(1,))
+    commands.record_tricks(db, game_id, 1, 1, [4, 3, 3, 3])
+    commands.fix_hand(db, game_id, 1, 2, [3, 3, 3, 3], [4, 3, 3, 3])
+    commands.adjust(db, game_id, 1, 3, (30, -30), "renege")
+    commands.set_dealer(db, game_id, 1, 4, 2)
     stored = _fresh(db, game_id)
     hand = stored.game.hands[0]
     assert (hand.adjust, hand.note, hand.dealer, hand.blind) == ((30, -30), "renege", 2, (1,))
     assert stored.score().totals == (91, 90)
     assert stored.score().next_dealer == 3
-    store_calls.save_bids(db, game_id, 2, [3, 3, 3, 3])
-    store_calls.save_tricks(db, game_id, 2, 6, [4, 3, 3, 3])
-    store_calls.set_dealer(db, game_id, 2, 7, 0)
+    commands.record_bids(db, game_id, 2, [3, 3, 3, 3])
+    commands.record_tricks(db, game_id, 2, 6, [4, 3, 3, 3])
+    commands.set_dealer(db, game_id, 2, 7, 0)
     assert [h.dealer for h in _fresh(db, game_id).score().hands] == [2, 0]
 
 
 def test_end_game_then_no_more_hands_and_undo_reopens(db):
-    game_id = store_calls.create_game(db, partnership(), Rules())
-    store_calls.save_bids(db, game_id, 1, [3, 3, 3, 3])
-    store_calls.save_tricks(db, game_id, 1, 1, [3, 4, 3, 3])
-    store_calls.end_game(db, game_id)
+    game_id = commands.start(db, partnership(), Rules()).id
+    commands.record_bids(db, game_id, 1, [3, 3, 3, 3])
+    commands.record_tricks(db, game_id, 1, 1, [3, 4, 3, 3])
+    commands.end_now(db, game_id, None)
     for stored in (storage.load_game(db, game_id), _fresh(db, game_id)):
         score = stored.score()
         assert (score.status, score.winner, score.ended) == ("finished", 1, True)
-    with pytest.raises(store_calls.Conflict, match="the game is over"):
-        store_calls.save_bids(db, game_id, 2, [3, 3, 3, 3])
+    with refused(GameOver):
+        commands.record_bids(db, game_id, 2, [3, 3, 3, 3])
     with pytest.raises(GameError, match="already over"):
-        store_calls.end_game(db, game_id)
-    store_calls.delete_last_hand(db, game_id, 1, 2)
+        commands.end_now(db, game_id, None)
+    commands.undo(db, game_id, 1, 2)
     assert _fresh(db, game_id).score().status == "playing"
 
 
 def test_a_game_with_a_pending_hand_cannot_be_ended(db):
-    game_id = store_calls.create_game(db, partnership(), Rules())
-    store_calls.save_bids(db, game_id, 1, [3, 3, 3, 3])
+    game_id = commands.start(db, partnership(), Rules()).id
+    commands.record_bids(db, game_id, 1, [3, 3, 3, 3])
     with pytest.raises(GameError, match="hand 1 was bid but not played"):
-        store_calls.end_game(db, game_id)
+        commands.end_now(db, game_id, None)
 
 
 def test_the_cached_score_after_a_save_is_the_full_score(db):
-    game_id = store_calls.create_game(db, partnership(), Rules(), start=((100, 2), (50, 0)))
+    game_id = commands.start(db, partnership(), Rules(), start=((100, 2), (50, 0))).id
     for number in range(1, 6):
-        store_calls.save_bids(db, game_id, number, [3, 3, 3, 4])
-        store_calls.save_tricks(db, game_id, number, 2 * number - 1, [4, 3, 3, 3])
+        commands.record_bids(db, game_id, number, [3, 3, 3, 4])
+        commands.record_tricks(db, game_id, number, 2 * number - 1, [4, 3, 3, 3])
         cached = storage.load_game(db, game_id)
         assert cached.score() == cached.game.score()
         assert _fresh(db, game_id).score() == cached.score()
@@ -308,16 +307,16 @@ def test_the_cached_score_after_a_save_is_the_full_score(db):
 
 def test_bids_with_blind_and_dealer_then_tricks_with_an_adjustment(db):
     rules = validate_rules({"blind_bid": 6, "blind_bid_trailing_by": 0})
-    game_id = store_calls.create_game(db, partnership(), rules)
-    store_calls.save_bids(db, game_id, 1, [3, 3, 3, 3], blind=(1,), dealer=3)
+    game_id = commands.start(db, partnership(), rules).id
+    commands.record_bids(db, game_id, 1, [3, 3, 3, 3], blind=(1,), dealer=3)
     assert storage.load_game(db, game_id).score().next_hand.leader == 0
-    store_calls.save_tricks(db, game_id, 1, 1, [4, 3, 3, 3])
-    store_calls.set_adjustment(db, game_id, 1, 2, [-10, 10], "misdeal")
+    commands.record_tricks(db, game_id, 1, 1, [4, 3, 3, 3])
+    commands.adjust(db, game_id, 1, 2, (-10, 10), "misdeal")
     score = _fresh(db, game_id).score()
     assert [s.points for s in score.hands[0].sides] == [51, 130]
     assert score.hands[0].note == "misdeal" and score.next_dealer == 0
     with pytest.raises(GameError, match="hand 2: dealer: must be a seat from 0 to 3, not 9"):
-        store_calls.save_bids(db, game_id, 2, [3, 3, 3, 3], blind=(0,), dealer=9)
+        commands.record_bids(db, game_id, 2, [3, 3, 3, 3], blind=(0,), dealer=9)
 
 
 def test_a_game_stays_in_memory_while_others_take_many_revisions(db):
@@ -326,13 +325,13 @@ def test_a_game_stays_in_memory_while_others_take_many_revisions(db):
     and score every hand again."""
     rules = Rules(target=2000)
     played = [hand([3, 3, 3, 4], [3, 3, 3, 4])] * 20
-    long = store_calls.create_game(db, partnership(), rules, played)
+    long = imported(db, partnership(), rules, played)
     storage.load_game(db, long)
     for _ in range(10):  # 10 games of 15 hands: 300 revisions
-        busy = store_calls.create_game(db, partnership(), rules)
+        busy = commands.start(db, partnership(), rules).id
         for number in range(1, 16):
-            store_calls.save_bids(db, busy, number, [3, 3, 3, 4])
-            store_calls.save_tricks(db, busy, number, 2 * number - 1, [3, 3, 3, 4])
+            commands.record_bids(db, busy, number, [3, 3, 3, 4])
+            commands.record_tricks(db, busy, number, 2 * number - 1, [3, 3, 3, 4])
     read: list[str] = []
     db.conn.set_trace_callback(read.append)
     try:

@@ -152,14 +152,41 @@ def best_seating(four: Sequence[int], past: History) -> tuple[tuple[int, ...], i
     return best, _split_cost(best, past)
 
 
-def _table_cost(four: Sequence[int], rank: dict[int, int], past: History) -> int:
-    spread = max(rank[p] for p in four) - min(rank[p] for p in four)
-    return best_seating(four, past)[1] + spread
+Near = dict[int, dict[int, tuple[int, int]]]
+_NONE = (0, 0)
+
+
+def _near(past: History) -> Near:
+    """Each player's past with each other one, both ways: (what partnering again costs
+    less what opposing again costs, what opposing again costs), as `_split_cost` counts."""
+    near: Near = {}
+    for pair in past.partners.keys() | past.opponents.keys():
+        p, q = pair  # two players: nobody sits at a table twice
+        opposed = 10 * past.opponents[pair]
+        costs = (1000 * past.partners[pair] - opposed, opposed)
+        near.setdefault(p, {})[q] = costs
+        near.setdefault(q, {})[p] = costs
+    return near
+
+
+def _table_cost(four: Sequence[int], rank: dict[int, int], near: Near) -> int:
+    """`best_seating`'s cost of these four plus the spread of their ranks. A split's cost
+    is every pair's opposing cost but for the two partnerships, plus theirs: so the
+    opposing cost of all six pairs plus the cheapest split's difference."""
+    a, b, c, d = four
+    na, nb, nc = near.get(a, {}), near.get(b, {}), near.get(c, {})
+    ab, ac, ad = na.get(b, _NONE), na.get(c, _NONE), na.get(d, _NONE)
+    bc, bd, cd = nb.get(c, _NONE), nb.get(d, _NONE), nc.get(d, _NONE)
+    opposed = ab[1] + ac[1] + ad[1] + bc[1] + bd[1] + cd[1]
+    split = min(ac[0] + bd[0], ab[0] + cd[0], ad[0] + bc[0])
+    ranks = [rank[p] for p in four]
+    return opposed + split + max(ranks) - min(ranks)
 
 
 def _improve(groups: list[list[int]], rank: dict[int, int], past: History) -> None:
     """Swap two players of two tables while the whole draw gets cheaper."""
-    costs = [_table_cost(g, rank, past) for g in groups]
+    near = _near(past)
+    costs = [_table_cost(g, rank, near) for g in groups]
     improved = True
     while improved:
         improved = False
@@ -168,7 +195,7 @@ def _improve(groups: list[list[int]], rank: dict[int, int], past: History) -> No
                 for j in range(4):
                     x, y = list(groups[g]), list(groups[h])
                     x[i], y[j] = y[j], x[i]
-                    cx, cy = _table_cost(x, rank, past), _table_cost(y, rank, past)
+                    cx, cy = _table_cost(x, rank, near), _table_cost(y, rank, near)
                     if cx + cy < costs[g] + costs[h]:
                         groups[g], groups[h], costs[g], costs[h] = x, y, cx, cy
                         improved = True

@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from scorepad.core.records import Hand, Table
 from scorepad.core.rules import Rules
 from scorepad.store.db import connect, migrate
-from tests import store_calls
+from tests.helpers import imported
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -69,7 +69,7 @@ def stored_game(server, table: Table, rules: Rules, hands: list[Hand], tricks_by
     migrate(server.database)
     db = connect(server.database)
     try:
-        return store_calls.create_game(db, table, rules, hands, tricks_by=tricks_by)
+        return imported(db, table, rules, hands, tricks_by=tricks_by)
     finally:
         db.close()
 

@@ -74,11 +74,13 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
     """Each cache: the swaps that switch it off (imported late: the server imports this
     before the app)."""
     from scorepad import serving
+    from scorepad.core import stakes
     from scorepad.store import stats, storage
     from scorepad.web import (
         db,
         game_links,
         hand_forms,
+        hosting,
         pagecache,
         pages,
         render,
@@ -126,6 +128,12 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
         "pages: QR codes (share_qr, share_svg)": lambda: [
             (pages, "share_qr", pages.share_qr.__wrapped__),
             (pages, "share_svg", pages.share_svg.__wrapped__),
+        ],
+        "hosting: README section": lambda: [
+            (hosting, "_hosting_section", hosting._hosting_section.__wrapped__)
+        ],
+        "core stakes: stakes per standing": lambda: [
+            (stakes, "_stakes", stakes._stakes.__wrapped__)
         ],
         "storage: scored games (_recent)": lambda: [
             (storage, "_cached", lambda db, row: None),

@@ -20,11 +20,16 @@ it into words. Nothing is returned when nothing is at stake.
   restricts it to sides far enough behind.
 * ``set_out``: a side that is out if it is set this hand.
 * ``hand_limit``: the last hand, past the limit, or a few hands left.
+
+Kept: the stakes of a standing (`_stakes`, an LRU of 1,024), keyed on `_Standing`, the
+values they depend on (table, rules, totals, bags, sets, hands, who may bid blind), so
+nothing invalidates it: other values are another key. bench/README.md says what it saves.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from .ending import settle
@@ -107,13 +112,15 @@ def stakes(score: Scoreboard) -> list[Stake]:
     being played, once the game is over, or when nothing is."""
     if score.status == "finished" or score.pending is not None or not score.totals:
         return []
+    # Worked out once for the same values: the tricks step shows what was at stake
+    # when its hand was bid, from a score made again without that hand.
     return list(_stakes(_Standing(score)))
 
 
 @dataclass(frozen=True)
 class _Standing:
-    """What the stakes of the next hand depend on: a score's values, and who may bid
-    blind as the score's next hand says (one source for that fact)."""
+    """What the stakes of the next hand depend on: a score's values, not its object, and
+    who may bid blind as the score's next hand says (one source for that fact)."""
 
     table: Table
     rules: Rules
@@ -131,6 +138,7 @@ class _Standing:
         object.__setattr__(self, "blind_contract", score.next_hand.blind_contract)
 
 
+@lru_cache(maxsize=1024)
 def _stakes(score: _Standing) -> tuple[Stake, ...]:
     rules, sides = score.rules, range(len(score.table.sides))
     found: list[Stake] = []

@@ -27,8 +27,8 @@ from tests.helpers import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-REPOSITORY = ("scorepad/store/storage.py", "scorepad/store/writers.py")
-WRITERS = "scorepad/store/writers.py"
+REPOSITORY = ("scorepad/store/storage.py", "scorepad/store/commands/writers.py")
+WRITERS = "scorepad/store/commands/writers.py"
 COMMANDS = "scorepad/store/commands/"
 MIGRATIONS = "scorepad/store/migrations.py"  # makes the tables: writes before any game
 GAME_TABLES = ("games", "hands")
@@ -99,6 +99,22 @@ def test_only_the_event_commands_write_a_club_night_s_tables():
         and name != MIGRATIONS
     }
     assert {file: where for file, where in outside.items() if where} == {}
+
+
+SEAT_TABLES = ("seat_links", "seat_bids")
+
+
+def test_only_the_game_commands_write_the_seats_tables():
+    """A seat's link and its waiting bid are part of the game: written by its commands
+    (commands/seat_writes.py, commands/seat_links.py), read elsewhere."""
+    outside = {
+        name: _writes(path, SEAT_TABLES)
+        for path in sorted((ROOT / "scorepad").rglob("*.py"))
+        if not (name := str(path.relative_to(ROOT))).startswith(COMMANDS) and name != MIGRATIONS
+    }
+    assert {file: where for file, where in outside.items() if where} == {}
+    inside = [w for p in (ROOT / COMMANDS).glob("*.py") for w in _writes(p, SEAT_TABLES)]
+    assert len(inside) >= 5  # the checker finds them where they are
 
 
 def test_only_the_commands_call_the_repository_writers():

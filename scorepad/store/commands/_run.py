@@ -12,11 +12,12 @@ from sqlite_utils import Database
 from ...core.game import FixOutcome, check_fix, check_hand_count
 from ...core.records import Hand
 from ...core.scoring import end_early, extend
-from .. import seats, storage, writers
+from .. import storage
 from ..db import writing
 from ..event_commands import tables
 from ..outcomes import GameOver, Missing, RemovesHands, Stale
 from ..storage import StoredGame
+from . import seat_writes, writers
 
 Confirm = tuple[int, tuple[int, ...]]  # (the game's revision, the hands it removes) as shown
 
@@ -39,7 +40,7 @@ def change(
                 why = "over"
             table.after(db, fresh)
         if why is not None and stored.seated:  # without seat links no bid can wait
-            seats.settle(db, fresh, why)
+            seat_writes.settle(db, fresh, why)
     storage.remember(db, fresh)  # committed: now, and only now, it is the game
     return fresh
 

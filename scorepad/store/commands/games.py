@@ -14,10 +14,11 @@ from ...core.model import GameScore
 from ...core.records import Table, make_table
 from ...core.rules import Rules
 from ...core.scoring import end_early
-from .. import seats, storage, writers
+from .. import seats, storage
 from ..db import writing
 from ..outcomes import Missing, NotOver
 from ..storage import StoredGame
+from . import seat_writes, writers
 from ._run import Confirm, at_revision, change, remove_after
 
 
@@ -165,6 +166,6 @@ def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
         game = Game(table, stored.game.rules, (), stored.game.tricks_by)
         fresh = writers.insert(db, game, game.score(), rematch=game_id)
         if seats.links(db, game_id):
-            seats.add_links(db, fresh.id, len(table.players))
+            seat_writes.add_links(db, fresh.id, len(table.players))
     storage.remember(db, fresh)
     return fresh, True

@@ -13,9 +13,10 @@ from ...core.errors import GameError
 from ...core.records import Bid, Hand
 from ...core.scoring import extend, without_pending
 from ...core.seats import SIDE_RULES, check_seat_bid
-from .. import seats, undone, writers
+from .. import seats, undone
 from ..outcomes import AlreadySaved, GameOver, SeatTaken, Stale
 from ..storage import StoredGame
+from . import seat_writes, writers
 from ._run import Confirm, add_bids, change, fix, hand_at, remove_last, seen
 
 
@@ -36,7 +37,7 @@ def record_bids(
             raise AlreadySaved(stored, number)
         fresh = add_bids(db, stored, number, Hand(tuple(bids), blind=tuple(blind), dealer=dealer))
         if stored.seated:  # the scorer entered every bid: none waits any more
-            seats.clear(db, game_id)
+            seat_writes.clear(db, game_id)
         return fresh
 
     return change(db, game_id, act, None)
@@ -233,7 +234,7 @@ def seat_bid(
             bid = check_seat_bid(score, seat, raw)
             if seat in already and not again:
                 raise SeatTaken(stored, seat)
-            seats.put(db, stored, number, seat, bid)
+            seat_writes.put(db, stored, number, seat, bid)
             already[seat] = bid
         count = len(stored.game.table.players)
         if len(already) < count:
@@ -244,7 +245,7 @@ def seat_bid(
             if err.rule in SIDE_RULES:
                 return stored  # every bid waits; the side is told one must change
             raise
-        seats.clear(db, game_id)
+        seat_writes.clear(db, game_id)
         return fresh
 
     return change(db, game_id, act, None)

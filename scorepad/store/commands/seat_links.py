@@ -12,6 +12,7 @@ from .. import seats, stamps, storage
 from ..db import writing
 from ..outcomes import Missing, NoSeat, SeatHeld, Stale
 from ..storage import StoredGame
+from . import seat_writes
 
 
 def _game(db: Database, game_id: str) -> StoredGame:
@@ -25,7 +26,7 @@ def enable_seats(db: Database, game_id: str) -> list[seats.SeatLink]:
     """Give every seat of the game its own link (seats that have one keep it)."""
     with writing(db):
         stored = _game(db, game_id)
-        seats.add_links(db, game_id, len(stored.game.table.players))
+        seat_writes.add_links(db, game_id, len(stored.game.table.players))
         return seats.links(db, game_id)
 
 

@@ -11,12 +11,12 @@ from dataclasses import replace
 
 from sqlite_utils import Database
 
-from ..core.game import Game
-from ..core.model import GameScore
-from ..core.records import Hand
-from .rows import game_extra, hand_values
-from .stamps import hashed, now, token
-from .storage import StoredGame
+from ...core.game import Game
+from ...core.model import GameScore
+from ...core.records import Hand
+from ..rows import game_extra, hand_values
+from ..stamps import hashed, now, token
+from ..storage import StoredGame
 
 
 def _hand_row(game_id: str, number: int, hand: Hand, version: int, at: str) -> dict:

@@ -119,9 +119,11 @@ def _posted(page: Page, shown: str, path: str, data: dict[str, str]) -> str:
 def test_the_directors_page_and_the_big_screen_hold_still(page, live_server):
     _slow_script(page)
     page.goto(f"{live_server}/events/new")
-    event = _posted(page, "/events/new", "/events/new", event_form(round_minutes=30)).rsplit("/", 1)[-1]
-    for pair in [("North1", "South1"), ("North2", "South2"), ("North3", "South3")]:
-        _posted(page, f"/events/{event}", f"/events/{event}/checkin", {"player_0": pair[0], "player_1": pair[1]})
+    made = _posted(page, "/events/new", "/events/new", event_form(round_minutes=30))
+    event = made.rsplit("/", 1)[-1]
+    for north, south in [("North1", "South1"), ("North2", "South2"), ("North3", "South3")]:
+        checkin = {"player_0": north, "player_1": south}
+        _posted(page, f"/events/{event}", f"/events/{event}/checkin", checkin)
     _loaded(page, f"{live_server}/events/{event}")
     _no_shift(page, "director, check-in")
     press(page, "Draw round 1")

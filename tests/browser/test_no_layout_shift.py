@@ -95,7 +95,7 @@ def test_the_seat_page_and_the_tv_view_hold_still(page, live_server):
     press(page, "I am Alice")
     _loaded(page, link)
     _no_shift(page, "seat page, loaded")
-    page.get_by_role("radiogroup").get_by_text("4", exact=True).tap()
+    page.get_by_role("radio", name="4", exact=True).tap()
     press(page, "Save my bid")
     expect(page.get_by_text("Your bid: 4.")).to_be_visible()
     _no_shift(page, "seat page, bid saved")

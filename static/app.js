@@ -50,7 +50,6 @@ function sideTricks(form) {
   const out = form.querySelector(".side-took");
   if (!first || !second || !out) return;
   const top = Number(form.dataset.tricks);
-  if (!second.classList.contains("invalid")) second.hidden = true;
   const update = () => {
     const took = count(first);
     if (took === null) { out.hidden = true; return; }

@@ -50,7 +50,6 @@ function sideTricks(form) {
   const out = form.querySelector(".side-took");
   if (!first || !second || !out) return;
   const top = Number(form.dataset.tricks);
-  if (!second.classList.contains("invalid")) second.hidden = true;
   const update = () => {
     const took = count(first);
     if (took === null) { out.hidden = true; return; }
@@ -142,60 +141,43 @@ function editNilGroups(form) {
   });
 }
 
-// One group open at a time, so a step fits one screen: the others fold to a row that
-// shows their choice and opens on a tap. A tap on a choice opens the next group still
-// to choose (a nil bidder's preset 0 counted by side is shown in turn, to confirm).
+// One group open at a time, so a step fits one screen: the server draws the others
+// folded to a row (.pick-head) showing their choice, which opens on a tap. A tap on a
+// choice opens the next group still to choose (a nil bidder's preset 0 counted by side
+// is shown in turn, to confirm). The open group is kept with the choices (keepChoices).
 function foldPicks(form) {
-  if (!form.hasAttribute("data-fold")) return;
+  if (!form.classList.contains("folding")) return;
   const all = [...form.querySelectorAll(".pick")];
-  const shown = () => all.filter((g) => !g.hidden);
   const seen = new Set();
-  let tapped = 0;
-  const open = (group) => {
+  let tapped = -Infinity;
+  form.open = (group) => {
     all.forEach((g) => g.classList.toggle("folded", g !== group));
-    form.classList.add("folding");
+    form.dispatchEvent(new Event("fold"));
   };
-  const refresh = () => all.forEach((g) => {
-    const head = g.querySelector(".pick-head");
-    const input = g.querySelector("input:checked");
-    const value = input ? input.nextElementSibling.textContent : "";
-    head.querySelector(".pick-value").textContent = value || "–";
-    head.setAttribute("aria-label", `${g.getAttribute("aria-label")}: ${value || "not chosen"}`);
-  });
-  all.forEach((g) => {
-    const head = document.createElement("button");
-    head.type = "button";
-    head.className = "pick-head";
-    const legend = g.querySelector("legend");
-    [".who", ".note"].forEach((part) => {
-      const from = legend.querySelector(part);
-      if (from) head.append(from.cloneNode(true));
-    });
-    const value = document.createElement("b");
-    value.className = "pick-value";
-    head.append(value);
-    head.addEventListener("click", () => { open(g); seen.add(g); });
-    legend.after(head);
-  });
+  all.forEach((g) => g.querySelector(".pick-head").addEventListener("click", () => {
+    form.open(g); seen.add(g);
+  }));
   form.addEventListener("pointerdown", () => { tapped = performance.now(); });
   form.addEventListener("change", (event) => {
-    refresh();
+    all.forEach((g) => {
+      const head = g.querySelector(".pick-head");
+      const input = g.querySelector("input:checked");
+      const value = input ? input.nextElementSibling.textContent : "";
+      head.querySelector(".pick-value").textContent = value || "–";
+      head.setAttribute("aria-label", `${g.getAttribute("aria-label")}: ${value || "not chosen"}`);
+    });
     const group = event.target.closest(".pick");
     if (!group || performance.now() - tapped > 1500) return;  // arrow keys: stay put
     seen.add(group);
-    const groups = shown();
+    const groups = all.filter((g) => !g.hidden);
     const after = groups.slice(groups.indexOf(group) + 1);
     const todo = (g) => !seen.has(g) && (count(g) === null || g.classList.contains("nil-count"));
-    open(after.find(todo) || groups.find((g) => count(g) === null) || null);
+    form.open(after.find(todo) || groups.find((g) => count(g) === null) || null);
   });
-  refresh();
-  const groups = shown();
-  open(groups.find((g) => g.classList.contains("invalid"))
-    || groups.find((g) => count(g) === null) || null);
 }
 
-// What a hand form holds stays on the phone until it is saved: a reload after a failed
-// save (or a dead battery) finds the same choices.
+// What a hand form holds stays on the phone until it is saved, with the group open: a
+// reload after a failed save (or a dead battery) finds the same choices and rows.
 function keepChoices(form) {
   const key = form.dataset.keep;
   let store;
@@ -207,12 +189,15 @@ function keepChoices(form) {
       const input = form.querySelector(`input[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`);
       if (input) { input.checked = true; input.dispatchEvent(new Event("change", { bubbles: true })); }
     });
+    if ("#open" in saved && form.open) form.open(saved["#open"] && form.querySelector(`#${saved["#open"]}`));
   }
-  form.addEventListener("change", () => {
-    const chosen = {};
+  const keep = () => {
+    const chosen = { "#open": (form.querySelector(".pick:not(.folded)") || {}).id || "" };
     form.querySelectorAll("input:checked").forEach((i) => { chosen[i.name] = i.value; });
     store.setItem(`form:${key}`, JSON.stringify(chosen));
-  });
+  };
+  form.addEventListener("change", keep);
+  form.addEventListener("fold", keep);
   form.addEventListener("saved", () => store.removeItem(`form:${key}`));
 }
 
@@ -471,8 +456,8 @@ function enhance(root) {
     sideTricks(form);
     seatTricks(form);
     editNilGroups(form);
-    keepChoices(form);
     foldPicks(form);
+    keepChoices(form);
   });
   root.querySelectorAll("form.new-game").forEach(newGame);
   root.querySelectorAll("form[method=post]").forEach(sendByFetch);

@@ -32,7 +32,7 @@ def bid_form(name: str, choices: list[tuple[str, str]], **values: Any) -> FlaskF
         bid = RadioField(
             f"{name} bid",
             choices=[SelectChoice(v, t) for v, t in choices],
-            validators=[Required("choose a bid")],
+            validators=[Required(f"{name}'s bid is missing: choose a bid")],
             validate_choice=False,
         )
 

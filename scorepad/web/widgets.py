@@ -107,6 +107,31 @@ def _chips(
     )
 
 
+def open_group(form: Any, order: Iterable[int]) -> str | None:
+    """The one chip group a hand form is drawn open (the others folded to a row showing
+    their choice, so a step fits one screen from its first paint): the first refused,
+    else the first still to choose, in the order the page shows them (the bids in
+    bidding order, the first side's count, each seat's count); None: every one folded."""
+    seats = tuple(order)
+    names = (
+        [f"bid_{seat}" for seat in seats]
+        + ["side_0", "side_1"]
+        + [f"tricks_{seat}" for seat in seats]
+    )
+    groups = [form[name] for name in names if name in form]
+    refused = [field for field in groups if field.errors]
+    # the second side's count follows the first (app.js): shown only when refused
+    waiting = [field for field in groups if field.data is None and field.name != "side_1"]
+    first = (refused or waiting or [None])[0]
+    return None if first is None else str(first.id)
+
+
+def chosen_label(field: Any) -> str:
+    """The label of a chip group's chosen choice, "" while none is chosen."""
+    chosen = None if field.data is None else str(field.data)
+    return next((str(c.label) for c in field.choices if c.value == chosen), "")
+
+
 GROUPS_KEPT = 512  # about 5 KB each
 _groups: LRUCache[tuple[Any, ...], Markup] = LRUCache(maxsize=GROUPS_KEPT)
 _groups_lock = threading.Lock()

@@ -243,6 +243,13 @@ def bid_sum_words() -> dict[str, str]:
     return {"side": "{who} {n}", "unbid": "{n} unbid", "overbid": "{n} overbid"}
 
 
+def bid_sum_start(score: GameScore, top: int) -> str:
+    """The bids step's live sum before a bid is chosen (app.js redraws it as they are)."""
+    say = bid_sum_words()
+    sides = [say["side"].format(who=side.name, n=0) for side in score.sides]
+    return " · ".join([*sides, say["unbid"].format(n=top)])
+
+
 def side_tricks_words() -> dict[str, str]:
     """Tricks counted by side: what the other side took, and a nil count over its side's."""
     return {

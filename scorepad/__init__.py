@@ -202,7 +202,6 @@ def _template_helpers(app: Flask) -> None:
     app.add_template_global(render.flashes_waiting)
     app.add_template_global(widgets.chips)
     app.add_template_global(widgets.kept_fields)
-    app.add_template_global(widgets.open_group)
     app.add_template_global(widgets.chosen_label)
     app.jinja_env.globals["words"] = words  # the words pages show, on every page
     app.jinja_env.globals["url_for"] = urls.url_for  # links built once, then remembered

@@ -9,7 +9,7 @@ from flask import redirect, request, url_for
 from ...core.next_hand import next_hand
 from ...store import commands
 from ...store.storage import StoredGame
-from .. import respond
+from .. import respond, widgets
 from ..db import get_db
 from ..errors import refuse
 from ..hand_forms import (
@@ -115,12 +115,14 @@ def edit_hand(game_id: str, number: int) -> Any:
             return done
         status = done
     removes = getattr(form, "removes", None)
+    bidding = next_hand(stored.score(), number)
     return render_stored(
         "games/edit_hand.html",
         stored,
         form=form,
         number=number,
-        bidding=next_hand(stored.score(), number),
+        bidding=bidding,
+        opened=widgets.open_group(form, bidding.order),
         played=_shown_played(stored, number),
         by_side=_by_side(stored, number),
         removes=removes.numbers if removes else (),

@@ -15,7 +15,7 @@ from flask import (
 
 from ...core.records import NILS
 from ...store import commands, storage
-from .. import pagemodel, respond, security
+from .. import pagemodel, respond, security, widgets
 from ..db import get_db
 from ..events.public import event_table
 from ..hand_forms import (
@@ -58,7 +58,14 @@ def _render_game(
     page = pagemodel.game_page(stored, table)
     page["rest"] = rest_form(stored, page["seating"])  # the bids still missing, if asked
     held = powers(stored)
-    return render_stored("games/show.html", stored, form=form, powers=held, **page), status
+    # the one chip group drawn open, the others folded (widgets.open_group)
+    following = score.next_hand
+    opened = (
+        None if form is None or following is None else widgets.open_group(form, following.order)
+    )
+    return render_stored(
+        "games/show.html", stored, form=form, powers=held, opened=opened, **page
+    ), status
 
 
 def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str) -> Any:

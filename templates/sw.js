@@ -20,11 +20,6 @@ const NOTICE = '<p class="offline-notice" role="status" hidden>';
 const KEPT_HEADERS = ["Content-Type", "Content-Security-Policy", "X-Content-Type-Options",
   "Referrer-Policy", "X-Frame-Options"];
 
-// The pages open on this phone (a first visit's page came before this worker) are kept
-// as part of the install, before the worker takes them over: a phone that loses the network
-// as soon as the worker runs still shows them. Each is taken from the browser's own cache
-// where it is there (the page just loaded: no second request), else from the network.
-// A page that cannot be fetched is not kept.
 // The browser's copy of a first visit's page: that request had no cookie yet (the page
 // set it), and the copy is kept under the cookies it was asked with (Vary: Cookie).
 async function fromHttpCache(url) {
@@ -32,6 +27,11 @@ async function fromHttpCache(url) {
   return res.ok ? res : null;
 }
 
+// The pages open on this phone (a first visit's page came before this worker) are kept
+// as part of the install, before the worker takes them over: a phone that loses the network
+// as soon as the worker runs still shows them. A page no worker kept yet (a first visit)
+// is taken from the browser's own cache where it is there (the page just loaded: no second
+// request), any other from the network. A page that cannot be fetched is not kept.
 async function keepOpenPages(cache) {
   const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   await Promise.all(open.map(async (client) => {
@@ -39,7 +39,8 @@ async function keepOpenPages(cache) {
     url.hash = "";
     if (url.origin !== self.location.origin || url.pathname.endsWith(".json")) return;
     try {
-      const res = await fromHttpCache(url).catch(() => null)
+      const seen = await caches.match(url.href, { ignoreVary: true });
+      const res = (!seen && await fromHttpCache(url).catch(() => null))
         || await fetch(url, { credentials: "same-origin" });
       if (res.ok) await cache.put(url.href, res);
     } catch (err) { /* not kept: shown again online */ }
@@ -60,19 +61,22 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
-// A page just seen is kept; when it is a game's page (under /games/) that changed since it
-// was last kept, the start page (the home-screen app's /games, listing this phone's games
-// and their scores) is fetched and kept again too: offline, the app opens on the scores of
-// the last save, not on the list as it was when /games was last opened.
-async function keep(url, res) {
+// A page just seen is kept. The start page (the home-screen app's /games, listing this
+// phone's games and their scores) is then fetched and kept again when it may have changed:
+// when a game's own page (/games/<id>) is a save's answer, or new here, or changed since it
+// was kept (and whenever the start page is not kept yet). Offline, the app opens on the
+// scores of the last save, not on the list as it was when /games was last opened.
+const GAME_PAGE = new RegExp(`^${START}/[^/]+$`);
+
+async function keep(url, res, saved) {
   const cache = await caches.open(CACHE);
-  const path = new URL(url).pathname;
+  const game = GAME_PAGE.test(new URL(url).pathname);
   const tag = res.headers.get("ETag");
-  const before = path.startsWith(`${START}/`) && await cache.match(url, { ignoreVary: true });
+  const before = game && await cache.match(url, { ignoreVary: true });
   await cache.put(url, res);
-  if (!path.startsWith(`${START}/`)) return;
-  const kept = await cache.match(START, { ignoreVary: true });
-  if (kept && before && tag && before.headers.get("ETag") === tag) return;
+  const same = before && tag && before.headers.get("ETag") === tag;
+  const changed = game && (saved || !same);
+  if (!changed && await cache.match(START, { ignoreVary: true })) return;
   const start = await fetch(START, { credentials: "same-origin" });
   if (start.ok) await cache.put(START, start);
 }
@@ -104,7 +108,7 @@ async function postNavigation(request) {
 async function save(event) {
   const res = await fetch(event.request);
   if (res.ok && res.redirected && (res.headers.get("Content-Type") || "").startsWith("text/html")) {
-    event.waitUntil(keep(res.url, res.clone()).catch(() => {}));
+    event.waitUntil(keep(res.url, res.clone(), true).catch(() => {}));
   }
   return res;
 }
@@ -144,7 +148,7 @@ self.addEventListener("fetch", (event) => {
     ? new Request(request.url, { redirect: "manual" }) : request;
   event.respondWith(fetch(live).then((res) => {
     if (res.ok && !url.pathname.endsWith(".json")) {
-      event.waitUntil(keep(request.url, res.clone()).catch(() => {}));
+      event.waitUntil(keep(request.url, res.clone(), false).catch(() => {}));
     }
     return res;
   }).catch(() => keptPage(request)));

@@ -58,3 +58,28 @@ def test_the_start_page_offline_lists_the_games_with_their_last_scores(browser, 
         offline_start_page(page, own_server, f"Ann & Cat {ours} · Bob & Dan {theirs}")
     finally:
         context.close()
+
+
+def test_an_unchanged_game_page_does_not_fetch_the_start_page_again(browser, own_server):
+    from tests.browser.helpers import close_game
+    from tests.browser.test_cold_load import counted
+
+    game = f"{own_server.url}/games/{close_game(own_server)}"
+    seen: list[str] = []
+    own_server.app.wsgi_app = counted(own_server.app.wsgi_app, seen)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(game)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.reload()  # through the worker: the start page is not kept yet, so it is
+        deadline = time.monotonic() + 10
+        while "GET /games" not in seen:
+            assert time.monotonic() < deadline, seen
+            page.wait_for_timeout(100)
+        seen.clear()
+        page.reload()
+        page.wait_for_timeout(500)
+        assert "GET /games" not in seen, seen
+    finally:
+        context.close()

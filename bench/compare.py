@@ -186,7 +186,7 @@ def compare(against: Path, rounds: int, count: int, here: Path) -> None:
         print(f"  {label:48s} {a:8.2f} {b:8.2f} {b / a:8.2f}")
     print(
         "  game page of a 10-hand game with its CSS and script, gzip, bytes: "
-        f"old {weights['old']}, new {weights['new']} (budget {14 * 1024})"
+        f"old {weights['old']}, new {weights['new']} (budget {13 * 1024 + 512})"
     )
     for server in servers:
         late = server.median("page 200 p50") / server.median("page 10 p50")

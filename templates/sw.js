@@ -3,21 +3,35 @@
 "use strict";
 const CACHE = "scorepad-{{ static_hash('app.css') }}-{{ static_hash('app.js') }}";
 const OFFLINE = "{{ offline }}";
-const SHELL = ["{{ static_url('app.css') }}", "{{ static_url('app.js') }}", OFFLINE];
+const SHELL = ["{{ static_url('app.css') }}", "{{ static_url('app.js') }}"];
+// The offline page comes inside this script (with the headers the server sends it): one
+// request less on a phone's first visit.
+const OFFLINE_PAGE = {{ offline_page|tojson }};
+const OFFLINE_HEADERS = {{ offline_headers|tojson }};
 const NOT_SAVED = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline: not saved</title>
 <link rel="stylesheet" href="{{ static_url('app.css') }}"></head><body><main>
 <h1>Offline: not saved</h1><p role="alert">No connection: nothing was saved.
 Go back with your browser's Back button: what you typed is still in the form. Save it again once
 the connection is back.</p></main></body></html>`;
+const START = "{{ start }}";
 const NOTICE = '<p class="offline-notice" role="status" hidden>';
 // Headers of a kept page worth passing on when it is shown again (its CSP above all).
 const KEPT_HEADERS = ["Content-Type", "Content-Security-Policy", "X-Content-Type-Options",
   "Referrer-Policy", "X-Frame-Options"];
 
+// The browser's copy of a first visit's page: that request had no cookie yet (the page
+// set it), and the copy is kept under the cookies it was asked with (Vary: Cookie).
+async function fromHttpCache(url) {
+  const res = await fetch(url, { cache: "only-if-cached", mode: "same-origin", credentials: "omit" });
+  return res.ok ? res : null;
+}
+
 // The pages open on this phone (a first visit's page came before this worker) are kept
 // as part of the install, before the worker takes them over: a phone that loses the network
-// as soon as the worker runs still shows them. A page that cannot be fetched is not kept.
+// as soon as the worker runs still shows them. A page no worker kept yet (a first visit)
+// is taken from the browser's own cache where it is there (the page just loaded: no second
+// request), any other from the network. A page that cannot be fetched is not kept.
 async function keepOpenPages(cache) {
   const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   await Promise.all(open.map(async (client) => {
@@ -25,7 +39,9 @@ async function keepOpenPages(cache) {
     url.hash = "";
     if (url.origin !== self.location.origin || url.pathname.endsWith(".json")) return;
     try {
-      const res = await fetch(url, { credentials: "same-origin" });
+      const seen = await caches.match(url.href, { ignoreVary: true });
+      const res = (!seen && await fromHttpCache(url).catch(() => null))
+        || await fetch(url, { credentials: "same-origin" });
       if (res.ok) await cache.put(url.href, res);
     } catch (err) { /* not kept: shown again online */ }
   }));
@@ -33,7 +49,9 @@ async function keepOpenPages(cache) {
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE)
-    .then((c) => c.addAll(SHELL).then(() => keepOpenPages(c)))
+    .then((c) => c.addAll(SHELL)
+      .then(() => c.put(OFFLINE, new Response(OFFLINE_PAGE, { headers: OFFLINE_HEADERS })))
+      .then(() => keepOpenPages(c)))
     .then(() => self.skipWaiting()));
 });
 
@@ -42,6 +60,26 @@ self.addEventListener("activate", (event) => {
     .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
+
+// A page just seen is kept. The start page (the home-screen app's /games, listing this
+// phone's games and their scores) is then fetched and kept again when it may have changed:
+// when a game's own page (/games/<id>) is a save's answer, or new here, or changed since it
+// was kept (and whenever the start page is not kept yet). Offline, the app opens on the
+// scores of the last save, not on the list as it was when /games was last opened.
+const GAME_PAGE = new RegExp(`^${START}/[^/]+$`);
+
+async function keep(url, res, saved) {
+  const cache = await caches.open(CACHE);
+  const game = GAME_PAGE.test(new URL(url).pathname);
+  const tag = res.headers.get("ETag");
+  const before = game && await cache.match(url, { ignoreVary: true });
+  await cache.put(url, res);
+  const same = before && tag && before.headers.get("ETag") === tag;
+  const changed = game && (saved || !same);
+  if (!changed && await cache.match(START, { ignoreVary: true })) return;
+  const start = await fetch(START, { credentials: "same-origin" });
+  if (start.ok) await cache.put(START, start);
+}
 
 // The page a form belongs to: where Back should land instead of the answer to a POST.
 function formPage(url) {
@@ -67,11 +105,10 @@ async function postNavigation(request) {
 // A save sent by app.js: its failure goes back to the page, which says so and keeps what
 // was typed. The page a save leads to replaces the one on screen without a page load, so
 // keep it here: offline, the game shows the score of the last save.
-async function save(request) {
-  const res = await fetch(request);
+async function save(event) {
+  const res = await fetch(event.request);
   if (res.ok && res.redirected && (res.headers.get("Content-Type") || "").startsWith("text/html")) {
-    const copy = res.clone();
-    caches.open(CACHE).then((c) => c.put(res.url, copy));
+    event.waitUntil(keep(res.url, res.clone(), true).catch(() => {}));
   }
   return res;
 }
@@ -94,7 +131,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname === "/sw.js") return;
   if (request.method !== "GET") {
-    event.respondWith(request.mode === "navigate" ? postNavigation(request) : save(request));
+    event.respondWith(request.mode === "navigate" ? postNavigation(request) : save(event));
     return;
   }
   if (url.pathname.startsWith("/static/")) {
@@ -111,8 +148,7 @@ self.addEventListener("fetch", (event) => {
     ? new Request(request.url, { redirect: "manual" }) : request;
   event.respondWith(fetch(live).then((res) => {
     if (res.ok && !url.pathname.endsWith(".json")) {
-      const copy = res.clone();
-      caches.open(CACHE).then((c) => c.put(request, copy));
+      event.waitUntil(keep(request.url, res.clone(), false).catch(() => {}));
     }
     return res;
   }).catch(() => keptPage(request)));

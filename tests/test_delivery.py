@@ -1,4 +1,4 @@
-"""Fast on a phone: compression, ETags and 304s, hashed static URLs, the 14 KB budget, few
+"""Fast on a phone: compression, ETags and 304s, hashed static URLs, the 13.5 KB budget, few
 queries."""
 
 from __future__ import annotations

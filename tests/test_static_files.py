@@ -85,16 +85,18 @@ def test_every_shipped_file_is_served(app, client):
     [
         (
             "app.js",
-            b"// why\nfunction f() {\n  // how\n  return 1;  // said\n  g('a // b');\n}\n",
-            b"function f() {\nreturn 1;\ng('a // b');\n}\n",
+            b"// why\nfunction f() {\n  // how\n  return 1;  // said\n"
+            b"  g('a // b', `x ${1} /* y */`);\n}\n",
+            b"function f(){return 1;g('a // b',`x ${1} /* y */`);}",
         ),
         (
             "app.css",
-            b"/* a\n b */\n.x { color: red; }  /* c */\n  .y {}\n",
-            b".x{color: red;}.y{}\n",
+            b"/* a\n b */\n.x { color: red; }  /* c */\n  .y {}\n"
+            b'.z::before { content: " { ; "; }\n',
+            b'.x{color:red}.y{}.z::before{content:" { ; "}',
         ),
         ("icon.svg", b"  <svg/>  // not a script\n", b"  <svg/>  // not a script\n"),
     ],
 )
-def test_scripts_and_styles_are_served_without_comment_lines(name, source, served):
+def test_scripts_and_styles_are_served_minified(name, source, served):
     assert lean(name, source) == served

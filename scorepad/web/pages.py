@@ -113,5 +113,12 @@ def offline() -> str:
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    body = render_template("sw.js", offline=url_for("pages.offline"))
+    headers = {**security.HEADERS, "Content-Type": "text/html; charset=utf-8"}
+    body = render_template(
+        "sw.js",
+        offline=url_for("pages.offline"),
+        start=url_for("games.index"),
+        offline_page=render_template("offline.html"),
+        offline_headers=headers,
+    )
     return Response(body, mimetype="application/javascript", headers={"Cache-Control": "no-cache"})

@@ -121,16 +121,59 @@ def lan_addresses() -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# With --https, waitress listens here on 127.0.0.1 (the Makefile's WAITRESS_PORT).
+WAITRESS_PORT = 8001
+
+
+def host_names(
+    ctx: click.Context, param: click.Parameter, names: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The --name values, each a host name or an address alone, as a certificate has it."""
+    from urllib.parse import urlsplit
+
+    from .caddy import is_host_name
+
+    for name in names:
+        if not is_host_name(name):
+            alone = urlsplit(name if "//" in name else f"//{name}").hostname or ""
+            raise click.BadParameter(
+                f"{name!r} is not a host name: give the name alone, as "
+                f"{alone if is_host_name(alone) else 'scorepad.lan'} (no https://, port or path)",
+                ctx,
+                param,
+            )
+    return names
+
+
 @click.command("serve")
 @click.option("--host", default="0.0.0.0", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--threads", default=8, show_default=True, type=int)
 @click.option("--https", "use_https", is_flag=True, help="Put Caddy with its own CA in front.")
 @click.option("--https-port", default=8443, show_default=True, type=int)
-@click.option("--name", "names", multiple=True, help="A host name phones use (with --https).")
+@click.option(
+    "--waitress-port",
+    default=WAITRESS_PORT,
+    show_default=True,
+    type=int,
+    help="With --https: waitress's port on 127.0.0.1, behind Caddy (0: any free one).",
+)
+@click.option(
+    "--name",
+    "names",
+    multiple=True,
+    callback=host_names,
+    help="With --https: one more host name phones use, for the certificate (repeatable).",
+)
 @with_appcontext
 def serve_command(
-    host: str, port: int, threads: int, use_https: bool, https_port: int, names: tuple[str, ...]
+    host: str,
+    port: int,
+    threads: int,
+    use_https: bool,
+    https_port: int,
+    waitress_port: int,
+    names: tuple[str, ...],
 ) -> None:
     """Serve scorepad with waitress so phones on the same network can open it."""
     from .serving import UntestedWaitress, check_waitress
@@ -148,7 +191,8 @@ def serve_command(
     if use_https:
         from .serve_https import serve_https
 
-        serve_https(app, host, [*names, *addresses], port, https_port, threads)
+        ports = (port, https_port, waitress_port)
+        serve_https(app, host, [*names, *addresses], ports, threads)
         return
     from .serving import serve
 

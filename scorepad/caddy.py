@@ -26,6 +26,8 @@ TRUST_PATHS = ("/ca", "/ca.crt", "/static/*")
 # over https for a week from its last visit, renewed at each. Not for localhost, which
 # every local project shares (browsers ignore it for IP addresses anyway).
 HSTS_SECONDS = 7 * 24 * 3600
+# waitress's port on 127.0.0.1 behind Caddy, unless another is chosen (WAITRESS_PORT).
+WAITRESS_PORT = 8001
 LABEL = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)", re.IGNORECASE)
 
 

@@ -10,6 +10,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 from . import gamefile
+from .caddy import WAITRESS_PORT, is_host_name
 from .core.errors import GameError
 from .listening import show_addresses, waitress_options
 
@@ -121,17 +122,11 @@ def lan_addresses() -> list[str]:
     return list(dict.fromkeys(found))
 
 
-# With --https, waitress listens here on 127.0.0.1 (the Makefile's WAITRESS_PORT).
-WAITRESS_PORT = 8001
-
-
 def host_names(
     ctx: click.Context, param: click.Parameter, names: tuple[str, ...]
 ) -> tuple[str, ...]:
     """The --name values, each a host name or an address alone, as a certificate has it."""
     from urllib.parse import urlsplit
-
-    from .caddy import is_host_name
 
     for name in names:
         if not is_host_name(name):
@@ -153,10 +148,9 @@ def host_names(
 @click.option("--https-port", default=8443, show_default=True, type=int)
 @click.option(
     "--waitress-port",
-    default=WAITRESS_PORT,
-    show_default=True,
     type=int,
-    help="With --https: waitress's port on 127.0.0.1, behind Caddy (0: any free one).",
+    help=f"With --https: waitress's port on 127.0.0.1, behind Caddy (0: any free one)."
+    f"  [default: {WAITRESS_PORT}, or a free one if it is taken]",
 )
 @click.option(
     "--name",
@@ -172,7 +166,7 @@ def serve_command(
     threads: int,
     use_https: bool,
     https_port: int,
-    waitress_port: int,
+    waitress_port: int | None,
     names: tuple[str, ...],
 ) -> None:
     """Serve scorepad with waitress so phones on the same network can open it."""
@@ -191,8 +185,8 @@ def serve_command(
     if use_https:
         from .serve_https import serve_https
 
-        ports = (port, https_port, waitress_port)
-        serve_https(app, host, [*names, *addresses], ports, threads)
+        everyone = [*names, *addresses]
+        serve_https(app, host, everyone, port, https_port, threads, waitress_port=waitress_port)
         return
     from .serving import serve
 

@@ -62,18 +62,18 @@ def serve_https(
     app: Flask,
     host: str,
     names: list[str],
-    ports: tuple[int, int, int],
+    http_port: int,
+    https_port: int,
     threads: int,
+    waitress_port: int | None = None,
 ) -> None:
-    """Serve until interrupted: Caddy on the https port (and the http port for the trust
-    page), waitress on the waitress port of 127.0.0.1, which only this machine reaches
-    (`ports`: http, https, waitress; 0 for waitress takes any free port)."""
-    http_port, https_port, waitress_port = ports
+    """Serve until interrupted: Caddy on `https_port` (`http_port`: the trust page),
+    waitress on `waitress_port` of 127.0.0.1, only this machine's (None: see _waitress)."""
     everywhere = host in ("0.0.0.0", "")
     covered = caddy.local_names(names) if everywhere else tuple(dict.fromkeys(names))
-    check(app, covered, ports)
+    check(app, covered, (http_port, https_port), waitress_port)
     trust_caddy(app)
-    server = _waitress(app, waitress_port, threads)
+    server = _waitress(app, (http_port, https_port), waitress_port, threads)
     site = caddy.Site(
         names=covered,
         https_port=https_port,
@@ -100,13 +100,16 @@ def serve_https(
     click.echo("scorepad stopped")
 
 
-def check(app: Flask, covered: tuple[str, ...], ports: tuple[int, int, int]) -> None:
+def check(
+    app: Flask, covered: tuple[str, ...], caddys: tuple[int, int], waitress_port: int | None
+) -> None:
     """Refuse a waitress port that Caddy takes, and an https address to link to
     (PUBLIC_URL) whose name the certificates would not cover."""
-    if ports[2] and ports[2] in ports[:2]:
+    if waitress_port and waitress_port in caddys:
         raise click.ClickException(
-            f"--waitress-port {ports[2]} is also Caddy's (--port {ports[0]}, --https-port "
-            f"{ports[1]}): give waitress a port of its own (make run HTTPS=1 WAITRESS_PORT=8001)"
+            f"--waitress-port {waitress_port} is also Caddy's (--port {caddys[0]}, "
+            f"--https-port {caddys[1]}): give waitress a port of its own, or leave "
+            "WAITRESS_PORT unset"
         )
     public = urlsplit(str(app.config.get("PUBLIC_URL") or ""))
     if public.scheme == "https" and public.hostname and not caddy.covers(covered, public.hostname):
@@ -117,22 +120,22 @@ def check(app: Flask, covered: tuple[str, ...], ports: tuple[int, int, int]) -> 
         )
 
 
-def _waitress(app: Flask, port: int, threads: int) -> Any:
-    """waitress on `port` of 127.0.0.1, or a refusal that says how to choose another."""
+def _waitress(app: Flask, caddys: tuple[int, int], chosen: int | None, threads: int) -> Any:
+    """waitress on the `chosen` port of 127.0.0.1, else on caddy.WAITRESS_PORT when that
+    is free (a free port if not, said so); a chosen port in use is refused."""
+    usual = caddy.WAITRESS_PORT if caddy.WAITRESS_PORT not in caddys else 0
+    port = usual if chosen is None else chosen
+    options = {"host": "127.0.0.1", "threads": threads, "ident": "scorepad"}
     try:
-        return create_server(
-            app,
-            host="127.0.0.1",
-            port=port,
-            threads=threads,
-            ident="scorepad",
-            **waitress_options(app),
-        )
+        return create_server(app, port=port, **options, **waitress_options(app))
     except OSError as err:
-        raise click.ClickException(
-            f"waitress cannot listen on 127.0.0.1:{port} ({err.strerror or err}): choose "
-            "another port for it (make run HTTPS=1 WAITRESS_PORT=8002, or --waitress-port)"
-        ) from None
+        if chosen is not None or not port:
+            raise click.ClickException(
+                f"waitress cannot listen on 127.0.0.1:{port} ({err.strerror or err}): choose "
+                "another port for it (make run HTTPS=1 WAITRESS_PORT=8002, or --waitress-port)"
+            ) from None
+        click.echo(f"127.0.0.1:{port} is in use: waitress takes a free port instead")
+        return create_server(app, port=0, **options, **waitress_options(app))
 
 
 def _show(site: caddy.Site, root: Path) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad import caddy, cli, serve_https
+from scorepad import caddy, serve_https
 from tests.live import ROOT, stop_https
 from tests.live import serve_https as start_https
 
@@ -66,15 +66,13 @@ def test_host_names_are_names_or_addresses_alone(name, ok):
     assert caddy.is_host_name(name) is ok
 
 
-def test_the_waitress_port_is_8001_unless_set_and_make_passes_it_and_the_names(runner, monkeypatch):
+def test_make_passes_the_waitress_port_and_the_names_when_set(runner, monkeypatch):
     calls = []
-    monkeypatch.setattr(serve_https, "serve_https", lambda *args: calls.append(args))
+    monkeypatch.setattr(serve_https, "serve_https", lambda *a, **kw: calls.append(kw))
     result = runner.invoke(args=["serve", "--https", "--host", "127.0.0.1"])
     assert result.exit_code == 0, result.output
-    runner.invoke(args=["serve", "--https", "--port", "80", "--waitress-port", "9001"])
-    assert [ports for _, _, _, ports, _ in calls] == [(8000, 8443, 8001), (80, 8443, 9001)]
-    assert cli.WAITRESS_PORT == 8001
-    assert "\nWAITRESS_PORT ?= 8001\n" in (ROOT / "Makefile").read_text()
+    runner.invoke(args=["serve", "--https", "--waitress-port", "9001"])
+    assert calls == [{"waitress_port": None}, {"waitress_port": 9001}]
     made = subprocess.run(
         ["make", "-n", "run", "HTTPS=1", "WAITRESS_PORT=9002", "HTTPS_NAMES=a.lan b.lan"],
         cwd=ROOT,
@@ -83,8 +81,53 @@ def test_the_waitress_port_is_8001_unless_set_and_make_passes_it_and_the_names(r
         check=True,
     ).stdout.replace("\\\n", " ")
     assert "--waitress-port 9002 --name a.lan --name b.lan" in " ".join(made.split())
+    unset = subprocess.run(["make", "-n", "run", "HTTPS=1"], cwd=ROOT, capture_output=True)
+    assert b"--https " in unset.stdout and b"--waitress-port" not in unset.stdout
     plain = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True)
-    assert "--waitress-port" not in plain.stdout and "--https" not in plain.stdout
+    assert "--https" not in plain.stdout
+
+
+class Listening:
+    """What the fake waitress hands back: the port it listens on."""
+
+    def __init__(self, port: int) -> None:
+        self.effective_port = port or 45678
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("args", "busy", "tried", "said"),
+    [
+        ([], set(), [8001], ""),
+        ([], {8001}, [8001, 0], "127.0.0.1:8001 is in use: waitress takes a free port instead"),
+        (["--port", "8001"], set(), [0], ""),  # Caddy's port: never waitress's
+        (["--waitress-port", "0"], set(), [0], ""),
+        (["--waitress-port", "8123"], set(), [8123], ""),
+    ],
+)
+def test_waitress_listens_on_8001_unless_told_or_taken(
+    runner, monkeypatch, args, busy, tried, said
+):
+    ports: list[int] = []
+
+    def create_server(app, port, **options):
+        ports.append(port)
+        if port in busy:
+            raise OSError(98, "Address already in use")
+        return Listening(port)
+
+    def running(site, folder):
+        raise RuntimeError(f"stopped before Caddy, waitress on {site.upstream}")
+
+    monkeypatch.setattr(serve_https, "create_server", create_server)
+    monkeypatch.setattr(serve_https.caddy, "running", running)
+    monkeypatch.setattr(serve_https.signal, "signal", lambda *a: None)
+    result = runner.invoke(args=["serve", "--https", "--host", "127.0.0.1", *args])
+    assert ports == tried
+    assert f"stopped before Caddy, waitress on {tried[-1] or 45678}" in result.output
+    assert said in result.output and caddy.WAITRESS_PORT == 8001
 
 
 @pytest.mark.parametrize("taken", ["--port", "--https-port"])
@@ -92,7 +135,7 @@ def test_waitress_may_not_take_a_port_of_caddys(runner, taken):
     result = runner.invoke(args=["serve", "--https", taken, "9005", "--waitress-port", "9005"])
     assert result.exit_code == 1
     assert "--waitress-port 9005 is also Caddy's" in result.output
-    assert "WAITRESS_PORT=" in result.output
+    assert "leave WAITRESS_PORT unset" in result.output
 
 
 def test_a_busy_waitress_port_is_said_plainly(runner):
@@ -115,9 +158,9 @@ def test_links_to_a_name_the_certificates_do_not_cover_are_refused(app):
     assert "names scores.lan, which the certificates would not cover (127.0.0.1)" in result.output
     assert "make run HTTPS=1 HTTPS_NAMES=scores.lan" in result.output
     assert "--name scores.lan" in result.output
-    serve_https.check(app, ("192.168.1.20", "Scores.LAN"), (8000, 8443, 8001))  # covered
+    serve_https.check(app, ("192.168.1.20", "Scores.LAN"), (8000, 8443), None)  # covered
     app.config["PUBLIC_URL"] = "http://scores.lan:8000/"  # not https: no certificate
-    serve_https.check(app, ("192.168.1.20",), (8000, 8443, 8001))
+    serve_https.check(app, ("192.168.1.20",), (8000, 8443), None)
 
 
 @pytest.fixture(scope="module")
@@ -214,7 +257,7 @@ def test_the_domain_caddyfile_sends_hsts(tmp_path):
 
 def test_the_hosting_help_says_the_ports_names_and_hsts_the_code_has(client):
     text = client.get("/help/hosting").get_data(as_text=True)
-    assert f"`WAITRESS_PORT`, {cli.WAITRESS_PORT} by default" in text
+    assert f"`WAITRESS_PORT`, {caddy.WAITRESS_PORT} by default" in text
     assert "make run HTTPS=1 HTTPS_NAMES=scorepad.lan" in text
     assert f"Strict-Transport-Security: max-age={caddy.HSTS_SECONDS}" in text
     assert "SHA-256 fingerprint" in text and "anyone on the\n   Wi-Fi could swap" in text

@@ -7,6 +7,11 @@ PORT ?= 8000
 # `make run HTTPS=1`: Caddy in front of waitress, with its own certificate authority.
 HTTPS ?=
 HTTPS_PORT ?= 8443
+# Under HTTPS: waitress's port on 127.0.0.1, behind Caddy (unset: 8001, or a free one if
+# 8001 is taken; 0: any free one), and more host names for the certificate than this
+# machine's addresses and name (HTTPS_NAMES="a.lan b.lan").
+WAITRESS_PORT ?=
+HTTPS_NAMES ?=
 # The lock: every package, direct and indirect, pinned with its hashes (pip-tools).
 LOCK_RUN := requirements.txt
 LOCK_TEST := requirements-test.txt
@@ -54,7 +59,9 @@ init-db: $(VENV)/.installed-$(if $(HTTPS),hosting,run)
 
 run: init-db
 	$(BIN)/flask --app scorepad serve --host $(HOST) --port $(PORT) \
-		$(if $(HTTPS),--https --https-port $(HTTPS_PORT))
+		$(if $(HTTPS),--https --https-port $(HTTPS_PORT) \
+		$(if $(WAITRESS_PORT),--waitress-port $(WAITRESS_PORT)) \
+		$(foreach name,$(HTTPS_NAMES),--name $(name)))
 
 # Branch coverage of scorepad/ printed, module by module; the core must be covered whole.
 COVERAGE := --cov --cov-report=term

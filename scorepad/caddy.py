@@ -6,7 +6,9 @@ config is written fresh at each start: the only state kept is the CA and its cer
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -20,6 +22,13 @@ from pathlib import Path
 START_SECONDS = 30.0
 # Served over plain http too: a phone must fetch the CA before it can trust https.
 TRUST_PATHS = ("/ca", "/ca.crt", "/static/*")
+# Strict-Transport-Security on the https address: a phone that has opened it goes there
+# over https for a week from its last visit, renewed at each. Not for localhost, which
+# every local project shares (browsers ignore it for IP addresses anyway).
+HSTS_SECONDS = 7 * 24 * 3600
+# waitress's port on 127.0.0.1 behind Caddy, unless another is chosen (WAITRESS_PORT).
+WAITRESS_PORT = 8001
+LABEL = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,22 @@ def url(scheme: str, name: str, port: int) -> str:
     host = f"[{name}]" if ":" in name else name
     default = {"http": 80, "https": 443}[scheme]
     return f"{scheme}://{host}" + ("" if port == default else f":{port}") + "/"
+
+
+def is_host_name(name: str) -> bool:
+    """Whether `name` is a host name or an IP address alone (no scheme, port or path),
+    as a certificate names it."""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        labels = name.rstrip(".").split(".")
+        return len(name) <= 253 and all(LABEL.fullmatch(label) for label in labels)
+    return True
+
+
+def covers(names: tuple[str, ...], host: str) -> bool:
+    """Whether a certificate for `names` covers `host` (names are not case-sensitive)."""
+    return host.lower().rstrip(".") in {name.lower().rstrip(".") for name in names}
 
 
 def local_names(addresses: list[str]) -> tuple[str, ...]:
@@ -84,6 +109,8 @@ def caddyfile(site: Site, storage: Path) -> str:
         "}\n\n"
         f"{https} {{\n"
         "\ttls internal\n"
+        "\t@remote not host localhost\n"
+        f'\theader @remote Strict-Transport-Security "max-age={HSTS_SECONDS}"\n'
         f"\treverse_proxy {upstream}\n"
         "}\n\n"
         f"http://:{site.http_port} {{\n"

@@ -10,6 +10,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 from . import gamefile
+from .caddy import WAITRESS_PORT, is_host_name
 from .core.errors import GameError
 from .listening import show_addresses, waitress_options
 
@@ -121,16 +122,52 @@ def lan_addresses() -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def host_names(
+    ctx: click.Context, param: click.Parameter, names: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The --name values, each a host name or an address alone, as a certificate has it."""
+    from urllib.parse import urlsplit
+
+    for name in names:
+        if not is_host_name(name):
+            alone = urlsplit(name if "//" in name else f"//{name}").hostname or ""
+            raise click.BadParameter(
+                f"{name!r} is not a host name: give the name alone, as "
+                f"{alone if is_host_name(alone) else 'scorepad.lan'} (no https://, port or path)",
+                ctx,
+                param,
+            )
+    return names
+
+
 @click.command("serve")
 @click.option("--host", default="0.0.0.0", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--threads", default=8, show_default=True, type=int)
 @click.option("--https", "use_https", is_flag=True, help="Put Caddy with its own CA in front.")
 @click.option("--https-port", default=8443, show_default=True, type=int)
-@click.option("--name", "names", multiple=True, help="A host name phones use (with --https).")
+@click.option(
+    "--waitress-port",
+    type=int,
+    help=f"With --https: waitress's port on 127.0.0.1, behind Caddy (0: any free one)."
+    f"  [default: {WAITRESS_PORT}, or a free one if it is taken]",
+)
+@click.option(
+    "--name",
+    "names",
+    multiple=True,
+    callback=host_names,
+    help="With --https: one more host name phones use, for the certificate (repeatable).",
+)
 @with_appcontext
 def serve_command(
-    host: str, port: int, threads: int, use_https: bool, https_port: int, names: tuple[str, ...]
+    host: str,
+    port: int,
+    threads: int,
+    use_https: bool,
+    https_port: int,
+    waitress_port: int | None,
+    names: tuple[str, ...],
 ) -> None:
     """Serve scorepad with waitress so phones on the same network can open it."""
     from .serving import UntestedWaitress, check_waitress
@@ -148,7 +185,8 @@ def serve_command(
     if use_https:
         from .serve_https import serve_https
 
-        serve_https(app, host, [*names, *addresses], port, https_port, threads)
+        everyone = [*names, *addresses]
+        serve_https(app, host, everyone, port, https_port, threads, waitress_port=waitress_port)
         return
     from .serving import serve
 

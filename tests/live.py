@@ -132,12 +132,13 @@ def answers(port: int) -> bool:
         return False
 
 
-def serve_https(folder: Path, name: str) -> SimpleNamespace:
+def serve_https(folder: Path, name: str, *more: str) -> SimpleNamespace:
     """Start `flask serve --https` (Caddy and waitress) on loopback for `name`, its
-    database and Caddy's folder in `folder`; wait until it says it is ready."""
+    database and Caddy's folder in `folder`, with `more` arguments; wait until it says
+    it is ready. Its ports: Caddy's http and https, then waitress's."""
     from scorepad.caddy import root_certificate
 
-    http_port, https_port = free_port(), free_port()
+    http_port, https_port, waitress_port = free_port(), free_port(), free_port()
     env = {
         **os.environ,
         "SCOREPAD_DATABASE": str(folder / "scorepad.db"),
@@ -147,6 +148,7 @@ def serve_https(folder: Path, name: str) -> SimpleNamespace:
     command = [sys.executable, "-m", "flask", "--app", "scorepad", "serve", "--https"]
     command += ["--host", "127.0.0.1", "--port", str(http_port)]
     command += ["--https-port", str(https_port), "--name", name]
+    command += ["--waitress-port", str(waitress_port), *more]
     log = folder / "serve.log"
     with open(log, "wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
@@ -159,7 +161,7 @@ def serve_https(folder: Path, name: str) -> SimpleNamespace:
     return SimpleNamespace(
         url=f"https://{name}:{https_port}",
         plain=f"http://{name}:{http_port}",
-        ports=(http_port, https_port),
+        ports=(http_port, https_port, waitress_port),
         folder=folder / "caddy",
         root=root_certificate(folder / "caddy" / "data"),
         process=process,

@@ -69,6 +69,13 @@ def healthz() -> Response:
     return Response("ok\n", mimetype="text/plain", headers={"Cache-Control": "no-store"})
 
 
+def fingerprint(certificate: Path) -> str:
+    """A PEM certificate's SHA-256 fingerprint as phones show it (AB:12:...): on the CA
+    page, and printed by `serve --https` to compare with it."""
+    der = ssl.PEM_cert_to_DER_cert(certificate.read_text())
+    return ":".join(f"{byte:02X}" for byte in hashlib.sha256(der).digest())
+
+
 def _ca_certificate() -> Path:
     """The local CA's root certificate (public part only), or a 404 when there is none."""
     path = current_app.config.get("CA_CERTIFICATE")
@@ -80,14 +87,13 @@ def _ca_certificate() -> Path:
 @bp.get("/ca")
 def ca_page() -> str:
     """How to trust this server's own certificate authority, once per phone."""
-    der = ssl.PEM_cert_to_DER_cert(_ca_certificate().read_text())
     # Over plain http when there is such an address: a phone cannot yet open https.
     plain = current_app.config.get("CA_PLAIN_URL")
     path = url_for("hosting.ca_certificate")
     return render_template(
         "hosting/ca.html",
         download=str(plain).rstrip("/") + path if plain else public_url("hosting.ca_certificate"),
-        fingerprint=":".join(f"{b:02X}" for b in hashlib.sha256(der).digest()),
+        fingerprint=fingerprint(_ca_certificate()),
         https=current_app.config.get("PUBLIC_URL"),
     )
 

@@ -42,6 +42,21 @@ class Round:
     started_at: float | None
     called_at: float | None
 
+    @property
+    def drawn(self) -> bool:
+        """Drawn, not started yet: its tables may still change."""
+        return self.status == "drawn"
+
+    @property
+    def playing(self) -> bool:
+        """Started: its tables play."""
+        return self.status == "playing"
+
+    @property
+    def done(self) -> bool:
+        """Over: every table's game finished or ended."""
+        return self.status == "done"
+
 
 @dataclass(frozen=True)
 class Match:

@@ -79,7 +79,7 @@ def _bidding(db: Database, stored: StoredGame, detail: bool) -> tuple[str, ...]:
 def called(event: Event, number: int) -> bool:
     """Whether time is called on round `number` now (a round not being played: no)."""
     r = event.rounds[number - 1] if 0 < number <= len(event.rounds) else None
-    if r is None or r.status != "playing":
+    if r is None or not r.playing:
         return False
     return time_called(r.started_at, event.settings.round_minutes, r.called_at, time.time())
 
@@ -165,9 +165,9 @@ def clock(event: Event) -> dict[str, Any]:
     shown: dict[str, Any] = {"seconds": None, "called": False, "round": last}
     if last is None:
         return shown
-    shown |= {"drawn": last.status == "drawn", "over": last.status == "done"}
+    shown |= {"drawn": last.drawn, "over": last.done}
     shown["playoff"] = last.kind == "playoff"
-    if last.status == "playing":
+    if last.playing:
         shown["seconds"] = seconds_left(last.started_at, event.settings.round_minutes, time.time())
         shown["called"] = called(event, last.number)
     return shown

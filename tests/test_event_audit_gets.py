@@ -49,9 +49,11 @@ def _paths(app, night: Night, game_id: str, seat: str) -> list[str]:
     for rule in app.url_map.iter_rules():
         if "GET" not in (rule.methods or ()):
             continue
-        token = next(t for prefix, t in tokens.items() if rule.endpoint.startswith(prefix)) if (
-            "token" in rule.arguments
-        ) else ""
+        token = (
+            next(t for prefix, t in tokens.items() if rule.endpoint.startswith(prefix))
+            if ("token" in rule.arguments)
+            else ""
+        )
         args = {k: v for k, v in (values | {"token": token}).items() if k in rule.arguments}
         paths.append(rule.build(args)[1])
     # a played hand's own pages, and the series with this night in it

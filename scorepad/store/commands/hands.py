@@ -168,7 +168,8 @@ def undo(db: Database, game_id: str, number: int, version: int) -> StoredGame:
     def act(stored: StoredGame) -> StoredGame:
         hand = seen(stored, number, version)
         fresh = remove_last(db, stored, number)
-        undone_writes.keep(db, fresh, number, hand, stored.game.ended)  # to put back, until a change
+        # to put back, until a change
+        undone_writes.keep(db, fresh, number, hand, stored.game.ended)
         return fresh
 
     return change(db, game_id, act, "undo")

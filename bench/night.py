@@ -37,6 +37,9 @@ HERE = Path(__file__).resolve().parents[1]
 TABLES = 30
 # A done game: side 0 (or 1) bids 7 and takes 7, the other 6 and 6: 8 hands to 500.
 DONE_HANDS = 8
+# The hands an event file may hold (scorepad.eventfile.MAX_HANDS; not imported here: each
+# tree's process imports its own scorepad only once its tree is first on the path).
+MAX_HANDS = 5000
 # A hand of the measured table: 2 bid a seat, 6 and 7 tricks: 40 odd points a hand,
 # the game (to 2000) never ends during a run.
 HAND_BIDS = (2, 2, 2, 2)
@@ -46,21 +49,30 @@ VERSION = re.compile(r'name="version" (?:type="hidden" )?value="(\d+)"')
 
 
 def _players(table: int, round_number: int) -> tuple[int, int]:
-    """The two entrants (1-based) of a table in a round: a rotation, each plays once."""
-    count = 2 * TABLES
-    return (table - 1) % count + 1, (table - 1 + TABLES + round_number - 1) % count + 1
+    """The two entrants (1-based) of a table in a round: entrants 1 to 30 keep their
+    table, 31 to 60 move on one table a round; each plays once a round, no two meet twice."""
+    return table, TABLES + (table - 1 + round_number - 1) % TABLES + 1
 
 
-def _game(first: tuple[str, str], second: tuple[str, str], winner: int | None) -> dict:
-    hands = []
+def _done_hands(done: int) -> int:
+    """The hands of each finished game: DONE_HANDS, or fewer where the night's finished
+    games would pass the hands an event file may hold (30 rounds: 5 a game)."""
+    return min(DONE_HANDS, MAX_HANDS // (max(done, 1) * TABLES))
+
+
+def _game(first: tuple[str, str], second: tuple[str, str], winner: int | None, count: int) -> dict:
+    """A table's game: `count` hands to its end (70 points a hand to the winner's 60,
+    the target between them), or, with no winner, none yet and a target of 2000."""
+    hands, target = [], 2000
     if winner is not None:  # side 0: seats 0 and 2; every bid made exactly
         bids = [4, 3, 3, 3] if winner == 0 else [3, 4, 3, 3]
-        hands = [{"bids": bids, "tricks": bids}] * DONE_HANDS
+        hands = [{"bids": bids, "tricks": bids}] * count
+        target = 500 if count == DONE_HANDS else 65 * count
     return {
         "format": "scorepad/1",
         "mode": "partnership",
         "players": [first[0], second[0], first[1], second[1]],
-        "rules": {"target": 500 if winner is not None else 2000},
+        "rules": {"target": target},
         "hands": hands,
     }
 
@@ -70,6 +82,7 @@ def night_doc(rounds: int, done: int, name: str) -> dict:
     finished), the next one playing with fresh games (none if every round is done)."""
     names = {i: (f"Ann{i}", f"Bo{i}") for i in range(1, 2 * TABLES + 1)}  # a club's regulars
     shown = range(1, min(done + 1, rounds) + 1)
+    count = _done_hands(done)
     matches = []
     for number in shown:
         for table in range(1, TABLES + 1):
@@ -81,7 +94,7 @@ def night_doc(rounds: int, done: int, name: str) -> dict:
                     "number": table,
                     "sides": [[a], [b]],
                     "last_hand": None,
-                    "game": _game(names[a], names[b], winner),
+                    "game": _game(names[a], names[b], winner, count),
                 }
             )
     return {

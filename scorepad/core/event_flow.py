@@ -100,10 +100,13 @@ def refusal(state: tuple[str, str], facts: Facts, action: str) -> str | None:
 
 
 def match_over(kind: str, match: Match, score: GameScore | None) -> bool:
-    """Whether a table is over: a bye, or its game finished (in a playoff: with a side
-    that goes through)."""
+    """Whether a table of a started round is over: a bye, or its game finished (in a
+    playoff: with a side that goes through); a table whose game was deleted counts for
+    nothing (in a playoff: once the director named who goes through)."""
     if match.bye:
         return True
+    if match.game_id is None:
+        return kind != "playoff" or match.winner is not None
     if score is None or score.status != "finished":
         return False
     return kind != "playoff" or match_winner(match, score) is not None

@@ -42,6 +42,21 @@ class Round:
     started_at: float | None
     called_at: float | None
 
+    @property
+    def drawn(self) -> bool:
+        """Drawn, not started yet: its tables may still change."""
+        return self.status == "drawn"
+
+    @property
+    def playing(self) -> bool:
+        """Started: its tables play."""
+        return self.status == "playing"
+
+    @property
+    def done(self) -> bool:
+        """Over: every table's game finished or ended."""
+        return self.status == "done"
+
 
 @dataclass(frozen=True)
 class Match:
@@ -141,6 +156,21 @@ def match_winner(match: Match, score: GameScore) -> int | None:
     return _through(match, score.status == "finished", score.winner)
 
 
+def game_gone(started: bool, match: Match) -> bool:
+    """Whether a table of a round that `started` lost its game: the director deleted
+    it (its match keeps no game). It counts for nothing; in a playoff the side the
+    director names goes through."""
+    return started and match.game_id is None and not match.bye
+
+
+def through_of(match: Match, score: GameScore | None) -> int | None:
+    """The side of a started round's table that goes on: its game's winner (as
+    `match_winner`); a table whose game was deleted, the side the director named."""
+    if match.game_id is None:
+        return match.winner
+    return None if score is None else match_winner(match, score)
+
+
 def _final(rounds: Sequence[Round], matches: Sequence[Match]) -> Match | None:
     """The playoff's final, once it is the one table of the last playoff round."""
     playoff = [r.number for r in rounds if r.kind == "playoff"]
@@ -153,9 +183,11 @@ def playoff_winner(
 ) -> tuple[int, ...] | None:
     """The entrants who won the playoff: the winning side of its final, once decided."""
     final = _final(rounds, matches)
-    if final is None or final.game_id not in scores:
+    if final is None or (final.game_id is not None and final.game_id not in scores):
         return None
-    side = match_winner(final, scores[final.game_id or ""])
+    if final.game_id is None and not rounds[-1].done:  # not started
+        return None
+    side = through_of(final, scores.get(final.game_id or ""))
     return None if side is None else final.sides[side]
 
 
@@ -164,9 +196,14 @@ def champion_of(
 ) -> tuple[int, ...] | None:
     """The entrants who won the playoff, from the games' outcomes."""
     final = _final(rounds, matches)
-    if final is None or final.game_id not in outcomes:
+    if final is None:
         return None
-    side = side_through(final, outcomes[final.game_id or ""])
+    if final.game_id is None:  # not started, or its game deleted
+        side = final.winner if rounds[-1].done else None
+    elif final.game_id not in outcomes:
+        return None
+    else:
+        side = side_through(final, outcomes[final.game_id])
     return None if side is None else final.sides[side]
 
 

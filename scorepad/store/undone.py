@@ -1,5 +1,6 @@
 """The hand last undone in a game, kept so that the table can put it back while the
-game has not changed since the undo (its revision is the one the undo gave it)."""
+game has not changed since the undo (its revision is the one the undo gave it). Read
+here; written only by the game commands (commands/undone_writes.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..core.records import Hand
-from .rows import hand_values, read_hand
+from .rows import read_hand
 from .storage import StoredGame
 
 
@@ -19,22 +20,6 @@ class Undone:
     number: int
     hand: Hand
     ended: bool
-
-
-def keep(db: Database, after: StoredGame, number: int, hand: Hand, ended: bool) -> None:
-    """Keep hand `number`, just undone; `after`: the game as the undo left it."""
-    db.execute(
-        "insert or replace into undone_hands (game_id, number, bids, tricks, side_tricks, "
-        "extra, ended, revision) values (:game_id, :number, :bids, :tricks, :side_tricks, "
-        ":extra, :ended, :revision)",
-        {
-            "game_id": after.id,
-            "number": number,
-            **hand_values(hand),
-            "ended": int(ended),
-            "revision": after.revision,
-        },
-    )
 
 
 def offered(db: Database, stored: StoredGame) -> Undone | None:
@@ -52,8 +37,3 @@ def offered(db: Database, stored: StoredGame) -> Undone | None:
         return None
     row = rows[0]
     return Undone(row["number"], read_hand(row), bool(row["ended"]))
-
-
-def forget(db: Database, game_id: str) -> None:
-    """The kept hand is back (or no longer wanted)."""
-    db.execute("delete from undone_hands where game_id = ?", [game_id])

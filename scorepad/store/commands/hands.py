@@ -16,7 +16,7 @@ from ...core.seats import SIDE_RULES, check_seat_bid
 from .. import seats, undone
 from ..outcomes import AlreadySaved, GameOver, SeatTaken, Stale
 from ..storage import StoredGame
-from . import seat_writes, writers
+from . import seat_writes, undone_writes, writers
 from ._run import Confirm, add_bids, change, fix, hand_at, remove_last, seen
 
 
@@ -168,7 +168,8 @@ def undo(db: Database, game_id: str, number: int, version: int) -> StoredGame:
     def act(stored: StoredGame) -> StoredGame:
         hand = seen(stored, number, version)
         fresh = remove_last(db, stored, number)
-        undone.keep(db, fresh, number, hand, stored.game.ended)  # to put back, until a change
+        # to put back, until a change
+        undone_writes.keep(db, fresh, number, hand, stored.game.ended)
         return fresh
 
     return change(db, game_id, act, "undo")
@@ -184,7 +185,7 @@ def put_back(db: Database, game_id: str, number: int, revision: int) -> StoredGa
             raise Stale(stored, number, "put_back")
         written = writers.write_hand(db, stored, number, kept.hand)
         game = replace(written.game, ended=kept.ended)
-        undone.forget(db, game_id)
+        undone_writes.forget(db, game_id)
         return writers.bump(db, written, game, game.score())
 
     return change(db, game_id, act, "put_back")
@@ -209,7 +210,7 @@ def delete_hand(db: Database, game_id: str, number: int, version: int) -> Stored
         hand = seen(stored, number, version)
         fresh = remove_last(db, stored, number)
         if hand.played:
-            undone.keep(db, fresh, number, hand, stored.game.ended)
+            undone_writes.keep(db, fresh, number, hand, stored.game.ended)
         return fresh
 
     return change(db, game_id, act, "undo")

@@ -49,10 +49,11 @@ def close_round(db: Database, event_id: str, revision: int) -> Event:
         return _fresh(db, event_id)
 
 
-def _table(event: Event, number: int, table: int) -> Match:
-    """Table `table` of round `number`, the round being played, with its game."""
+def _table(event: Event, number: int, table: int, gone: bool = False) -> Match:
+    """Table `table` of round `number`, the round being played, with its game (`gone`:
+    or without, its game deleted)."""
     match = next((m for m in event.round_matches(number) if m.number == table), None)
-    if match is None or match.game_id is None:
+    if match is None or (match.game_id is None and not gone):
         raise EventRefused("no_table", field="table", round=number, table=table)
     if number != len(event.rounds):
         raise EventRefused("not_playing", field="table", round=number)
@@ -77,21 +78,23 @@ def end_table(db: Database, event_id: str, number: int, table: int) -> Event:
 def name_winner(
     db: Database, event_id: str, revision: int, at: tuple[int, int], side: object, note: object
 ) -> Event:
-    """The director sends one side of a drawn playoff game (round, table `at`) through,
-    saying why; the round is done if that was its last table."""
+    """The director sends one side of a drawn playoff game (round, table `at`), or of a
+    table whose game was deleted, through, saying why; the round is done if that was its
+    last table."""
     winner, why = check_named(side, note)
     with writing(db):
         event = current(db, event_id, revision)
         number, table = at
-        match = _table(event, number, table)
+        match = _table(event, number, table, gone=True)
         if event.rounds[number - 1].kind != "playoff":
             raise EventRefused("not_playoff", field="table")
         require(db, event, "name_winner", {})
-        stored = load_game(db, match.game_id or "")
-        score = None if stored is None else stored.score()
-        if score is None or not score.over or score.winner is not None:
-            raise EventRefused("no_draw", field="table", table=table)
-        if match.winner is not None:
+        if match.game_id is not None:  # a game of a draw (a deleted game: none to read)
+            stored = load_game(db, match.game_id)
+            score = None if stored is None else stored.score()
+            if score is None or not score.over or score.winner is not None:
+                raise EventRefused("no_draw", field="table", table=table)
+        if match.bye or match.winner is not None:
             raise EventRefused("no_draw", field="table", table=table)
         db.execute(
             "update event_matches set winner = ?, note = ? where event_id = ? and round = ? "

@@ -9,7 +9,7 @@ from sqlite_utils import Database
 
 from ...core.bracket import BracketMatch, first_round, next_round
 from ...core.model import GameScore
-from ...core.roster import match_winner
+from ...core.roster import through_of
 from ..db import writing
 from ..events import Event, event_standings, games_of, load_event
 from ._base import bump, current, insert_round, latest_scores, require
@@ -59,8 +59,7 @@ def _following(event: Event, number: int, scores: dict[str, GameScore]) -> tuple
         first = None if not m.sides[0] else 2 * i
         second = None if not m.sides[1] else 2 * i + 1
         slots.append(BracketMatch(1, i, first, second))
-        score = scores.get(m.game_id or "")
-        winner = None if score is None else match_winner(m, score)
+        winner = through_of(m, scores.get(m.game_id or ""))
         winners.append(None if m.bye or winner is None else 2 * i + winner)
     return next_round(slots, winners)
 

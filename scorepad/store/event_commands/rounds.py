@@ -28,7 +28,7 @@ def _fresh(db: Database, event_id: str) -> Event:
 def ranked_here(db: Database, event: Event) -> list[int]:
     """The entrants still here, best first (before any result: in check-in order)."""
     here = {e.id for e in event.entrants if e.here}
-    if not any(r.status != "drawn" for r in event.regular_rounds):
+    if all(r.drawn for r in event.regular_rounds):
         return [e.id for e in event.entrants if e.id in here]
     rows = event_standings(event, games_of(db, event))
     return [row.entrant for row in rows if row.entrant in here]

@@ -16,13 +16,13 @@ from ...core.event import last_hand, seconds_left, time_called
 from ...core.event_flow import allowed, facts_of, state_of
 from ...core.model import GameScore
 from ...core.names import pair_name
-from ...core.roster import Match, night_over, sides_as_sat
+from ...core.roster import Match, game_gone, night_over, sides_as_sat
 from ...core.standings import Row
 from ...store import night_results, seats
 from ...store.events import Event, champion_name, games_of, load_event
 from ...store.storage import StoredGame
 from ..words import status_line
-from ..words.events import LEGEND, progress
+from ..words.events import GONE, LEGEND, progress
 
 KEY_WORDS = {
     "wins": "wins",
@@ -55,6 +55,7 @@ class TableView:
     phase: str = ""  # the hand in play: "bidding", "playing" (bids in), "" (game over)
     progress: str = ""  # "Finished: Ann & Bo won 312 to 180", "hand 3"...
     bye: bool = False  # a playoff bye: one side goes through without a game
+    gone: bool = False  # a started round's table whose game the director deleted
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
@@ -79,7 +80,7 @@ def _bidding(db: Database, stored: StoredGame, detail: bool) -> tuple[str, ...]:
 def called(event: Event, number: int) -> bool:
     """Whether time is called on round `number` now (a round not being played: no)."""
     r = event.rounds[number - 1] if 0 < number <= len(event.rounds) else None
-    if r is None or r.status != "playing":
+    if r is None or not r.playing:
         return False
     return time_called(r.started_at, event.settings.round_minutes, r.called_at, time.time())
 
@@ -90,13 +91,12 @@ def tables(
     """Every table of round `number`; `detail` adds who is still bidding (director)."""
     views = []
     on_time = called(event, number)
+    started = 0 < number <= len(event.rounds) and not event.rounds[number - 1].drawn
     for match in event.round_matches(number):
         stored = games.get(match.game_id or "")
         names = side_names(event, match)
         if stored is None:
-            views.append(
-                TableView(match.number, names, None, 0, (), (), "", False, (), None, bye=match.bye)
-            )
+            views.append(_without_game(names, match, game_gone(started, match)))
             continue
         score = stored.score()
         drawn = score.draw
@@ -124,6 +124,18 @@ def tables(
             )
         )
     return views
+
+
+def _without_game(names: tuple[str, ...], match: Match, gone: bool) -> TableView:
+    """A table with no game: drawn, not started; a bye; or its game deleted (over, with
+    no result: in a playoff the director names who goes through)."""
+    if not gone:
+        return TableView(match.number, names, None, 0, (), (), "", False, (), None, bye=match.bye)
+    named = _named(names, match)
+    return TableView(
+        match.number, names, None, 0, (), (), GONE, True, (), None,
+        drawn=True, named=named, progress=GONE, gone=True,
+    )  # fmt: skip
 
 
 def _phase(score: GameScore) -> str:
@@ -165,9 +177,9 @@ def clock(event: Event) -> dict[str, Any]:
     shown: dict[str, Any] = {"seconds": None, "called": False, "round": last}
     if last is None:
         return shown
-    shown |= {"drawn": last.status == "drawn", "over": last.status == "done"}
+    shown |= {"drawn": last.drawn, "over": last.done}
     shown["playoff"] = last.kind == "playoff"
-    if last.status == "playing":
+    if last.playing:
         shown["seconds"] = seconds_left(last.started_at, event.settings.round_minutes, time.time())
         shown["called"] = called(event, last.number)
     return shown

@@ -121,6 +121,7 @@ def progress(score: GameScore, last: int | None) -> str:
 
 
 LEGEND = "still playing in this round"
+GONE = "its game was deleted: it counts for nothing."
 CONFIRM = {
     "call": (
         "Call time now?",

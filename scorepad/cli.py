@@ -1,4 +1,4 @@
-"""Command-line commands: `flask --app scorepad score|init-db|serve`."""
+"""Command-line commands: `flask --app scorepad score|event|ratings|init-db|serve|backup`."""
 
 from __future__ import annotations
 
@@ -76,6 +76,25 @@ def event_command(file: IO[bytes]) -> None:
     except GameError as err:
         raise click.ClickException(str(err)) from None
     click.echo(eventfile.standings_text(parsed), nl=False)
+
+
+@click.command("ratings")
+@click.argument("files", nargs=-1, required=True, type=click.File("rb"))
+def ratings_command(files: tuple[IO[bytes], ...]) -> None:
+    """Rate the finished games of game files and event files (- reads standard input),
+    in the order given, and print the ratings as JSON (docs/ratings.md)."""
+    import json
+
+    from .core.ratings import rate
+    from .ratings_doc import document, rated_games, scores_in
+
+    games = []
+    for file in files:
+        try:
+            games += rated_games(scores_in(file.read()))
+        except GameError as err:
+            raise click.ClickException(f"{file.name}: {err}") from None
+    click.echo(json.dumps(document(rate(games)), ensure_ascii=False))
 
 
 @click.command("init-db")
@@ -202,6 +221,7 @@ def init_app(app: Flask) -> None:
     for command in (
         score_command,
         event_command,
+        ratings_command,
         init_db_command,
         serve_command,
         backup_command,

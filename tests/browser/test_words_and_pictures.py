@@ -43,9 +43,7 @@ def test_a_bag_penalty_is_drawn_as_its_legend_says(page, own_server, scheme, loo
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
-def test_what_if_is_a_tap_from_the_top_and_its_choices_are_tapped(
-    page, own_server, width, height
-):
+def test_what_if_is_a_tap_from_the_top_and_its_choices_are_tapped(page, own_server, width, height):
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{own_server.url}/games/{_long_game(own_server)}/history")
     heading = page.get_by_role("heading", name="What if")
@@ -74,3 +72,57 @@ def test_what_if_is_a_tap_from_the_top_and_its_choices_are_tapped(
     follow(page, "off")
     expect(result).to_contain_text("nil bids off")
     shot(page, f"what-if-tapped-{width}")
+
+
+SIDES = ("Featherstonehaugh-Okonkwo Card Sharks XL", "The Quackenbush-Llewelyn Night Owls of 1")
+TV = """() => {
+  const size = (s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize);
+  const shown = [...document.querySelectorAll('#board > *, #board .side-name')]
+    .filter(e => e.checkVisibility());
+  return {
+    status: size('.status'), total: size('.total'), name: size('.side-name'),
+    grey: getComputedStyle(document.querySelector('.status')).color
+      !== getComputedStyle(document.body).color,
+    bottom: Math.max(...shown.map(e => e.getBoundingClientRect().bottom)),
+    right: Math.max(...shown.map(e => e.getBoundingClientRect().right)),
+    cut: shown.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.className),
+    scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+  };
+}"""
+
+
+@pytest.mark.parametrize("in_play", [True, False], ids=["hand-in-play", "game-over"])
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
+def test_the_tv_view_fills_the_screen_in_big_type(browser, own_server, width, height, in_play):
+    table = Table("partnership", PLAYERS, 0, SIDES)
+    played = [Hand((4, 3, 3, 3), (5, 3, 4, 1))]  # Alice & Cara +72 a hand
+    hands = [*played, Hand((4, 3, 3, NIL), None)] if in_play else played * 2
+    rules = Rules(target=500 if in_play else 100)  # over at 144
+    game_id = stored_game(own_server, table, rules, hands, "side")
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        tv = context.new_page()
+        tv.goto(f"{own_server.url}/games/{game_id}")
+        tv.goto(
+            own_server.url
+            + tv.locator("a", has_text="The live score for a TV").get_attribute("href")
+        )
+        status = tv.locator(".status")
+        expect(status).to_contain_text("Hand 2 is being played" if in_play else "Game over")
+        found = tv.evaluate(TV)
+        assert found["scroll"] == [width, height], found  # one screen, nothing sideways
+        assert found["cut"] == []  # both 40-letter names whole
+        assert found["status"] >= 0.04 * height and not found["grey"], found
+        assert found["total"] >= 0.15 * height and found["name"] >= 0.045 * height, found
+        # filling it: across the screen, and down at least three quarters of it
+        assert found["right"] >= 0.95 * width and found["bottom"] >= 0.75 * height, found
+        if in_play:
+            assert (
+                float(
+                    tv.locator(".in-play").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+                )
+                >= 0.04 * height
+            )
+        shot(tv, f"tv-{'in-play' if in_play else 'over'}-{width}")
+    finally:
+        context.close()

@@ -80,7 +80,7 @@ def rule_choices(stored: storage.StoredGame) -> dict[str, list[tuple[str, str]]]
 def _other_numbers(spec: RuleSpec, now: int | None) -> list[int | None]:
     """A few numbers a what-if may try instead of `now`, each one the rule takes."""
     # from nothing (0 or none): a tenth and a quarter of the way to the range's far end
-    far = spec.high if (spec.high or 0) > 0 else (spec.low or 0)
+    far: int = spec.high if spec.high and spec.high > 0 else (spec.low or 0)
     near = [now // 2, now * 2] if now else [spec.least_on or 0, _round(far / 10), _round(far / 4)]
     tried = list(TARGET_PRESETS) if spec.key == "target" else [spec.default, 0, *near]
     if spec.optional:

@@ -427,15 +427,6 @@ function shareResult(button) {
   });
 }
 
-// What if: the chosen rule's own values, offered to tap.
-function whatIfChoices(select) {
-  const show = () => document.querySelectorAll(".what-if-choices").forEach((p) => {
-    p.hidden = p.dataset.rule !== select.value;
-  });
-  select.addEventListener("change", show);
-  show();
-}
-
 // Plain http from another phone is not a secure context: say once, until "Got it", what
 // that costs here (no offline score, no install, no wake lock, no share).
 const INSECURE_SEEN = "scorepad-insecure-seen";
@@ -464,7 +455,6 @@ function enhance(root) {
   root.querySelectorAll("[data-poll]").forEach(livePoll);
   root.querySelectorAll("footer.looks").forEach(looks);
   root.querySelectorAll("button.share-button").forEach(shareResult);
-  root.querySelectorAll("#what-if-rule").forEach(whatIfChoices);
   keepAwake();
   root.querySelectorAll(".insecure-notice").forEach(insecureNotice);
 }

@@ -118,7 +118,10 @@ def test_what_if_offers_the_rules_own_values_to_tap(client):
     tap = f"/games/{game_id}/history?rule=nil_tricks&amp;value=partner#what-if"
     assert f'href="{tap}">count towards the partner&#39;s bid</a>' in page
     assert 'value=bags#what-if">score as bags' not in page  # the game's own value
-    assert f'href="/games/{game_id}/history?rule=suicide&amp;value=on#what-if"' in page
+    # another rule is a tap away, and its own values then a tap each
+    assert f'href="/games/{game_id}/history?rule=suicide#what-if"' in page
+    rule = client.get(f"/games/{game_id}/history?rule=suicide").text
+    assert f'href="/games/{game_id}/history?rule=suicide&amp;value=on#what-if"' in rule
     follow = client.get(tap.replace("&amp;", "&").split("#")[0])
     said = html.unescape(text(follow))
     assert (

@@ -18,6 +18,7 @@ from .words import number, plural
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 26
+_EVERY = (1, 5, 10, 25, 50, 100, 250, 500, 1000)  # the steps of the hands numbered
 
 
 def summary(score: GameScore) -> str:
@@ -82,7 +83,7 @@ def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
 
 
 def _axes(scale: _Scale, target: int) -> list[str]:
-    """The zero line, the target line, their labels, the lowest total and the last hand."""
+    """The zero line, the target line, their labels, the lowest total and the hands."""
     x, y, end = scale.x, scale.y, WIDTH - RIGHT
     parts = [
         f'<line class="axis" x1="{LEFT}" y1="{y(0)}" x2="{end}" y2="{y(0)}"/>',
@@ -94,10 +95,21 @@ def _axes(scale: _Scale, target: int) -> list[str]:
         parts.append(
             f'<text x="{LEFT - 4}" y="{y(scale.low) + 4}" text-anchor="end">{scale.low}</text>'
         )
-    parts.append(
-        f'<text x="{x(scale.steps)}" y="{HEIGHT - 8}" text-anchor="end">hand {scale.steps}</text>'
+    # the hands along the bottom: the word once, under the totals' labels, then numbers
+    parts.append(f'<text x="{LEFT - 4}" y="{HEIGHT - 8}" text-anchor="end">hand</text>')
+    parts.extend(
+        f'<text x="{x(n)}" y="{HEIGHT - 8}" text-anchor="middle">{n}</text>'
+        for n in hand_ticks(scale.steps)
     )
     return parts
+
+
+def hand_ticks(steps: int) -> list[int]:
+    """The hands numbered on the axis: each of a short game's, else the first, every
+    5th, 10th, 25th... (at most 8) and the last, none crowding the last."""
+    every = next(e for e in _EVERY if steps <= 8 * e or e == _EVERY[-1])
+    marks = [n for n in range(every, steps, every) if steps - n >= every / 2]
+    return sorted({1, *marks, steps})
 
 
 def _penalties(scale: _Scale, score: GameScore, played: Sequence, side: int) -> list[str]:

@@ -4,11 +4,12 @@ for and the rules it may change, an evening's tally."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from flask import Blueprint, g, request
 
 from ..core.evening import Evening, tally
-from ..core.rules import RULE_SPECS, RulesError
+from ..core.rules import RULE_SPECS, TARGET_PRESETS, RulesError, RuleSpec
 from ..core.whatif import WhatIf, rule_value, what_if
 from ..store import evening as evening_store
 from ..store import storage
@@ -32,7 +33,7 @@ class WhatIfView:
 def what_if_for(stored: storage.StoredGame) -> WhatIfView | None:
     """The what-if asked for in the page's query (?rule=...&value=...), if any."""
     key = request.args.get("rule", "")
-    if not key:
+    if not key or "value" not in request.args:  # a rule tapped: its values offered first
         return None
     text = request.args.get("value", "")[:40]
     real = stored.score()
@@ -57,18 +58,54 @@ def rule_options(stored: storage.StoredGame) -> list[tuple[str, str, str]]:
     ]
 
 
-def rule_choices(stored: storage.StoredGame) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Each on/off or choice rule with its other values (name, words), to offer by a tap."""
+def rule_choices(stored: storage.StoredGame) -> dict[str, list[tuple[str, str]]]:
+    """Each house rule's other values (name, words), to offer by a tap: a switch's other
+    side, a choice's others, a number's default, half and double (targets: the presets)."""
     rules = stored.game.rules
-    offered = []
+    offered = {}
     for spec in RULE_SPECS:
         now = getattr(rules, spec.key)
         if spec.kind == "switch":
-            offered.append((spec.key, [("off" if now else "on", value_text(spec.key, not now))]))
+            values: list[Any] = [not now]
         elif spec.kind == "choice":
-            others = [n for n, _ in spec.choices if n != now]
-            offered.append((spec.key, [(n, value_text(spec.key, n)) for n in others]))
+            values = [n for n, _ in spec.choices if n != now]
+        else:
+            values = _other_numbers(spec, now)
+        said = [value_text(spec.key, v) for v in values]
+        names = values if spec.kind == "choice" else said  # what the what-if reads back
+        offered[spec.key] = list(zip(names, said, strict=True))
     return offered
+
+
+def _other_numbers(spec: RuleSpec, now: int | None) -> list[int | None]:
+    """A few numbers a what-if may try instead of `now`, each one the rule takes."""
+    # from nothing (0 or none): a tenth and a quarter of the way to the range's far end
+    far: int = spec.high if spec.high and spec.high > 0 else (spec.low or 0)
+    near = [now // 2, now * 2] if now else [spec.least_on or 0, _round(far / 10), _round(far / 4)]
+    tried = list(TARGET_PRESETS) if spec.key == "target" else [spec.default, 0, *near]
+    if spec.optional:
+        tried.insert(0, None)
+
+    def takes(v: int | None) -> bool:
+        if v is None:
+            return True
+        low = spec.low if spec.low is not None else v
+        high = spec.high if spec.high is not None else v
+        return low <= v <= high and not (spec.least_on and 0 < v < spec.least_on)
+
+    kept = {v for v in tried if v != now and takes(v)}
+    return sorted(kept, key=lambda v: (v is not None, v or 0))
+
+
+def _round(value: float) -> int:
+    """To one significant figure: 1.3 to 1, 200 to 200, -500 to -500."""
+    return int(float(f"{value:.1g}"))
+
+
+def chosen_rule(options: list[tuple[str, str, str]]) -> tuple[str, str, str] | None:
+    """The house rule the page's query asks about (?rule=...), if scorepad knows it."""
+    key = request.args.get("rule", "")
+    return next((option for option in options if option[0] == key), None)
 
 
 def evening_ids(stored: storage.StoredGame) -> list[str]:

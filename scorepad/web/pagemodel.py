@@ -12,7 +12,7 @@ from ..core.records import Bid
 from ..core.seats import side_refusal
 from ..store import seats, storage, undone
 from .db import get_db
-from .evening import evening_for, rule_choices, rule_options, what_if_for
+from .evening import chosen_rule, evening_for, rule_choices, rule_options, what_if_for
 from .game_links import game_links
 from .hosting import public_url
 from .standing import if_ended_now
@@ -91,8 +91,10 @@ def board(stored: storage.StoredGame) -> dict[str, Any]:
 
 def history(stored: storage.StoredGame) -> dict[str, Any]:
     """The history page's own data: the what-if asked for and the rules it may change."""
+    options = rule_options(stored)
     return {
         "asked": what_if_for(stored),
-        "rule_options": rule_options(stored),
+        "rule_options": options,
         "rule_choices": rule_choices(stored),
+        "chosen_rule": chosen_rule(options),
     }

@@ -43,6 +43,11 @@ def nil_text(nil: NilResult) -> str:
     return f"{'blind nil' if nil.blind else 'nil'} {'made' if nil.made else 'broken'}"
 
 
+def lone_nil_text(nil: NilResult) -> str:
+    """'made nil', 'broke blind nil': a nil said of the player who bid it."""
+    return f"{'made' if nil.made else 'broke'} {'blind nil' if nil.blind else 'nil'}"
+
+
 def number(value: int) -> str:
     """A score with a true minus sign where it is negative: '\u2212130'."""
     return f"{MINUS}{-value}" if value < 0 else str(value)
@@ -63,7 +68,11 @@ def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
     elif result.made is False:
         words.append(f"set by {result.set_by}")
     for nil in result.nils:
-        words.append(f"{table.players[nil.seat]}'s {nil_text(nil)}")
+        # a side of one seat is its player: 'made nil' beside the name, never 'Gus's nil'
+        alone = len(table.sides[side]) == 1
+        words.append(
+            lone_nil_text(nil) if alone else f"{table.players[nil.seat]}'s {nil_text(nil)}"
+        )
     if result.nil_bags:
         words.append(f"{plural(result.nil_bags, 'bag')} from nil")
     if result.penalties:

@@ -256,9 +256,9 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         "set_out_count",
         "in_a_row",
         "choice",
-        "Missed bids that put a side out",
-        "What the out-after-missed-bids rule counts (no effect while it is 0).",
-        choices=(("in_a_row", "in a row"), ("in_game", "in the whole game, however far apart")),
+        "Missed bids counted",
+        "Which missed bids put a side out (no effect while that rule is 0).",
+        choices=(("in_a_row", "in a row"), ("in_game", "in the game, however far apart")),
         partners=True,
     ),
     RuleSpec(

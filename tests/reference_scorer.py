@@ -47,6 +47,7 @@ DEFAULTS: dict[str, Any] = {
     "boston": "off",
     "boston_bonus": 500,
     "set_out": 0,
+    "set_out_count": "in_a_row",
     "hand_limit": 0,
     "tie_break": "play_on",
     "renege_tricks": 3,
@@ -61,6 +62,7 @@ CHOICES = {
     "zero_bid": ["nil", "bid"],
     "boston": ["off", "win", "bonus"],
     "tie_break": ["play_on", "fewer_bags"],
+    "set_out_count": ["in_a_row", "in_game"],
 }
 SWITCHES = ["nil", "blind_nil", "double_nil", "ten_for_two_hundred", "suicide"]
 
@@ -535,7 +537,7 @@ def game_end(state: dict, rules: dict, table: dict, number: int, bostons: list[i
     if rules["boston"] == "win" and bostons:
         return bostons[0], "boston"
     if rules["set_out"] >= 2 and table["mode"] == "partnership":
-        out = [s for s in range(2) if state["set_streak"][s] >= rules["set_out"]]
+        out = [s for s in range(2) if state["sets"][s] >= rules["set_out"]]
         if len(out) == 1:
             return 1 - out[0], "set_out"
         if len(out) == 2 and totals[0] != totals[1]:
@@ -574,7 +576,7 @@ def score(doc: Any) -> dict:
     state = {
         "totals": [s["total"] for s in start],
         "bags": [s["bags"] for s in start],
-        "set_streak": [0] * table["sides"],
+        "sets": [0] * table["sides"],
     }
     result: dict[str, Any] = {"hands": [], "status": "playing", "winner": None, "how": None}
     dealer = table["first_dealer"]
@@ -644,9 +646,10 @@ def play_hand(hand: dict, table: dict, rules: dict, state: dict) -> list[dict]:
         state["totals"][side] += points
         contract = contract_of(hand, table, side)
         if scored["set"] and contract > 0:
-            state["set_streak"][side] += 1
-        else:
-            state["set_streak"][side] = 0
+            state["sets"][side] += 1
+        elif rules["set_out_count"] == "in_a_row":
+            state["sets"][side] = 0
+        # `in_game`: a hand that is not a set (or has a contract of 0) keeps the count.
         out.append(
             {
                 "points": points,

@@ -41,6 +41,7 @@ RULES_MD_DEFAULTS = {
     "boston": "off",
     "boston_bonus": 500,
     "set_out": 0,
+    "set_out_count": "in_a_row",
     "hand_limit": 0,
     "tie_break": "play_on",
     "renege_tricks": 3,

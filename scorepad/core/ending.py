@@ -1,8 +1,10 @@
 """The end of a game: after every hand, the first rule of docs/rules.md that applies decides.
 
 1. ``boston = win``: a side that bid and took every trick wins.
-2. ``set_out``: a side that missed its contract N hands in a row loses; both
-   at once: the higher total wins, equal totals play on.
+2. ``set_out``: a side that missed its contract N hands in a row (``set_out_count =
+   in_game``: N hands in all) loses; both at once: the higher total wins, equal totals
+   play on. Under ``in_a_row`` a hand that is not a set (or whose contract is 0) starts
+   the count again; under ``in_game`` it leaves the count as it is.
 3. A total at the target (or at the loss threshold): the single highest
    total wins; a shared lead plays another hand.
 4. ``hand_limit``: from hand N on, the single highest total wins; a tie plays on.
@@ -51,12 +53,22 @@ def tie_break(rules: Rules, totals: Sequence[int], bags: Sequence[int]) -> tuple
     return (None, False) if by_bags is None else (leaders[by_bags], True)
 
 
+def sets_counted(
+    rules: Rules, counts: Sequence[int], results: Sequence[SideHand]
+) -> tuple[int, ...]:
+    """Each side's sets as `set_out_count` counts them, after a hand with these results."""
+    keep = rules.set_out_count == "in_game"  # a hand that is no set leaves the count alone
+    return tuple(
+        count + 1 if r.made is False else count if keep else 0 for count, r in zip(counts, results)
+    )
+
+
 def settle(
     rules: Rules, number: int, results: Sequence[SideHand], streaks: Sequence[int]
 ) -> Outcome:
     """Decide the game after hand `number`, from each side's result in it."""
     totals = [r.total for r in results]
-    runs = tuple(run + 1 if r.made is False else 0 for run, r in zip(streaks, results))
+    runs = sets_counted(rules, streaks, results)
     if rules.boston == "win":
         for side, result in enumerate(results):
             if result.boston:

@@ -30,7 +30,7 @@ class SideTotal:
 @dataclass(frozen=True)
 class GameScore:
     """Everything derived from a table, its rules and its hands, and the running
-    state (totals, bags, missed bids in a row, the next deal) a further hand
+    state (totals, bags, missed bids as set_out counts them, the next deal) a further hand
     is scored from."""
 
     table: Table
@@ -38,7 +38,7 @@ class GameScore:
     hands: tuple[ScoredHand, ...]
     totals: tuple[int, ...]
     bags: tuple[int, ...]
-    streaks: tuple[int, ...]  # contracts missed in a row, per side (set_out)
+    streaks: tuple[int, ...]  # contracts missed, per side, as set_out_count counts them
     deal_from: int  # the seat that deals a hand added after the last one
     status: str = "playing"  # "playing" or "finished"
     winner: int | None = None  # None when finished: a draw (a game ended early, lead shared)

@@ -63,6 +63,7 @@ class Rules:
     boston: str = _default("boston")
     boston_bonus: int = _default("boston_bonus")
     set_out: int = _default("set_out")
+    set_out_count: str = _default("set_out_count")
     hand_limit: int = _default("hand_limit")
     tie_break: str = _default("tie_break")
     renege_tricks: int = _default("renege_tricks")

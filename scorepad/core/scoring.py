@@ -2,7 +2,7 @@
 
 Pure: plain values in, plain values out, no I/O. A game's score is built one
 hand at a time: `extend` scores a new hand from the running state the score
-keeps (totals, bags, missed bids in a row, the next deal), so adding a hand
+keeps (totals, bags, missed bids, the next deal), so adding a hand
 costs the same however many came before; `score_game` is `extend` in a loop.
 One hand's points are in hand.py, the end of a game in ending.py, what the
 rules refuse in checks.py and tricks.py. Anything refused raises `GameError`,

@@ -206,6 +206,14 @@ def _all_tricks(table: Table, rules: Rules) -> str:
     return sentence + f"that bid is worth {worth} instead of its usual points{blind_text}."
 
 
+SET_OUT = {  # set_out, worded as set_out_count counts the sets
+    "in_a_row": "A team that falls short of its bid {n} hands running is out and loses there "
+    "and then. Any hand in which it is not set (or bids no tricks) starts its count again.",
+    "in_game": "A team that falls short of its bid {n} times in the game, however far apart, "
+    "is out and loses there and then. A hand in which it is not set does not wipe the count.",
+}
+
+
 def _winning(table: Table, rules: Rules) -> Section:
     on_bags = rules.tie_break == "fewer_bags"
     ends = _join(
@@ -230,12 +238,7 @@ def _winning(table: Table, rules: Rules) -> Section:
         )
         or "A shared lead plays on, one hand at a time, until someone is alone in front.",
     )
-    set_out = _when(
-        rules.set_out,
-        f"A team that falls short of its bid {rules.set_out} hands running is out and loses "
-        "there and then. Any hand in which it is not set (or bids no tricks) starts its count "
-        "again.",
-    )
+    set_out = _when(rules.set_out, SET_OUT[rules.set_out_count].format(n=rules.set_out))
     no_limit = "There is no limit on the number of hands."
     paragraphs = (ends, _all_tricks(table, rules), set_out, lasts if limit else no_limit)
     return Section("Winning", tuple(p for p in paragraphs if p))

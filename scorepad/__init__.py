@@ -199,6 +199,7 @@ def _template_helpers(app: Flask) -> None:
     app.add_template_global(hosting.public_url)
     app.add_template_global(words.plain_error)
     app.add_template_global(render.rules_list)
+    app.add_template_global(render.rules_line)
     app.add_template_global(render.flashes_waiting)
     app.add_template_global(widgets.chips)
     app.add_template_global(widgets.kept_fields)

@@ -1,6 +1,6 @@
 """Helpers the page views share: find a stored game or answer 404, render a page of it.
 
-Cache: `rules_list`, an lru_cache of the rules list's Markup keyed by (Rules, Table),
+Cache: `rules_list` and `rules_line`, lru_caches of the rules' Markup keyed by (Rules, Table),
 both frozen values; nothing invalidates it: other rules are another key."""
 
 from __future__ import annotations
@@ -54,6 +54,19 @@ def rules_list(rules: Rules, table: Table) -> Markup:
     specs = specs_for(table.mode)  # the core's rules for this table's mode
     rows = [(spec.label, value_text(spec.key, getattr(rules, spec.key))) for spec in specs]
     return Markup(render_template("games/_rules.html", table=table, rows=rows))
+
+
+@lru_cache(maxsize=512)
+def rules_line(rules: Rules, table: Table) -> Markup:
+    """The house rules in one line for the game page: the table, the target and only the
+    rules this game changed from their defaults (its Rules link lists every one)."""
+    specs = specs_for(table.mode)
+    rows = [
+        (spec.label, value_text(spec.key, getattr(rules, spec.key)))
+        for spec in specs
+        if spec.key == "target" or getattr(rules, spec.key) != spec.default
+    ]
+    return Markup(render_template("games/_rules_line.html", table=table, rows=rows))
 
 
 def flashes_waiting() -> bool:

@@ -371,6 +371,14 @@ function looks(footer) {
       const on = button.getAttribute("aria-pressed") !== "true";
       button.setAttribute("aria-pressed", String(on));
       document.documentElement.classList.toggle(LOOKS[button.dataset.look], on);
+      // the looks' stylesheet comes with the first look turned on (base.html links it after)
+      if (on && !document.querySelector("link[data-looks]")) {
+        const sheet = document.createElement("link");
+        sheet.rel = "stylesheet";
+        sheet.href = footer.dataset.sheet;
+        sheet.dataset.looks = "";
+        document.head.append(sheet);
+      }
       const chosen = [...footer.querySelectorAll("button[aria-pressed=true]")]
         .map((b) => b.dataset.look);
       document.cookie = `look=${chosen.join(".")}; path=/; max-age=31536000; SameSite=Lax`;

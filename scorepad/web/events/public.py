@@ -161,37 +161,40 @@ def results_csv(token: str) -> BaseResponse:
 
 
 MAX_NIGHTS = 40
-SERIES_SECONDS = 0.5  # past this, a night whose games are not counted yet waits
+SERIES_SECONDS = 0.5  # past this, the games not counted yet wait for the next request
 
 
 @bp.get("/series")
 def series_page() -> tuple[str, int, dict[str, str]]:
     """A league season: the standings of several nights summed, by their screen links
-    (at most MAX_NIGHTS), each night's from its games' kept outcomes. Nights whose games
-    were never counted are counted for half a second a request (one at least); the
-    others wait, said on the page, which then reloads itself until every night is in."""
+    (at most MAX_NIGHTS), each night's kept at its mark (store/night_results.py): a series
+    of finished nights reads no game. Games never counted are counted for half a second
+    a request (a table's worth at least); nights not all counted wait, said on the page,
+    which then reloads itself until every night is in."""
     db = get_db()
     tokens = [t.rstrip("/").rsplit("/", 1)[-1] for t in request.args.getlist("night") if t]
     nights, known, unknown, waiting, counting = [], [], 0, 0, False
     until = time.monotonic() + SERIES_SECONDS
-    for token in dict.fromkeys(tokens[:MAX_NIGHTS]):
-        event = load_event(db, token, by="view")
-        if event is None:
+    asked = list(dict.fromkeys(tokens[:MAX_NIGHTS]))
+    marks = night_results.marks(db, asked)
+    for token in asked:
+        mark = marks.get(token)
+        if mark is None:
             unknown += 1
             continue
-        known.append(event.view_token)
-        found = night_results.counted(db, event, read=False)
+        known.append(token)
+        found = night_results.kept_night(db, token, mark)
         if found is None and (not counting or time.monotonic() < until):
-            counting, found = True, night_results.counted(db, event, read=True)
+            counting, found = True, night_results.series_night(db, token, mark, until)
         if found is None:
             waiting += 1
             continue
-        nights.append((event, found.rows))
-    order = nights[0][0].settings.order if nights else DEFAULT_ORDER
-    rows = series([rows for _, rows in nights], order)
+        nights.append(found)
+    order = nights[0].settings.order if nights else DEFAULT_ORDER
+    rows = series([night.results.rows for night in nights], order)
     page = render_template(
         "events/series.html",
-        nights=[event for event, _ in nights],
+        nights=nights,
         rows=rows,
         order_words=[data.KEY_WORDS[k] for k in order],
         unknown=unknown,

@@ -64,6 +64,7 @@ def test_plain_http_by_name_says_once_what_it_cannot_do_and_saves(named_browser,
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             assert_accessible(page, f"insecure-notice-{scheme}")
+        tap(page, notice.locator("summary"))  # one line; the whole text a tap away
         href = notice.get_by_role("link").get_attribute("href")
         assert page.evaluate(FETCH_TEXT, href).startswith("## Hosting")
 

@@ -435,16 +435,12 @@ function shareResult(button) {
   });
 }
 
-// Plain http from another phone is not a secure context: say once, until "Got it", what
-// that costs here (no offline score, no install, no wake lock, no share).
-const INSECURE_SEEN = "scorepad-insecure-seen";
+// Plain http from another phone: the server draws the notice; "Got it" hides it for good
+// (a cookie, so the next page is drawn without it).
 function insecureNotice(note) {
-  if (window.isSecureContext) return;
-  try { if (localStorage.getItem(INSECURE_SEEN)) return; } catch (err) { /* shown */ }
-  note.hidden = false;
   note.querySelector(".insecure-dismiss").addEventListener("click", () => {
     note.hidden = true;
-    try { localStorage.setItem(INSECURE_SEEN, "1"); } catch (err) { /* shown next time */ }
+    document.cookie = "insecure-seen=1; path=/; max-age=31536000; SameSite=Lax";
   });
 }
 

@@ -32,7 +32,7 @@ from ..store.db import file_of
 from .db import get_db
 from .evening import evening_ids
 from .pagemodel import seat_state
-from .urls import address
+from .urls import address, plain_http_notice
 
 # Drawn where the page's CSRF tokens go, then replaced by each phone's: random and never
 # sent, so no player's name or other text a phone sends can be the mark.
@@ -72,7 +72,15 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
     if not _plain(stored):
         return draw()
     field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-    key = (file_of(get_db()), stored.id, stored.revision, address(), field, _look())
+    key = (
+        file_of(get_db()),
+        stored.id,
+        stored.revision,
+        address(),
+        field,
+        _look(),
+        plain_http_notice(),
+    )
     pages = _pages()
     with _lock:
         page = pages.get(key)

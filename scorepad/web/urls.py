@@ -62,3 +62,18 @@ def address() -> tuple[str, ...]:
         str(listening.get("SERVER_NAME", "")),
         str(listening.get("SERVER_PORT", "")),
     )
+
+
+# The cookie "Got it" sets under the plain-http notice (app.js), read before the page is drawn.
+NOTICE_SEEN = "insecure-seen"
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
+
+
+def plain_http_notice() -> bool:
+    """Whether the page carries the plain-http notice, drawn by the server so that nothing
+    moves after the first paint: asked over plain http (after any trusted proxy) by a name
+    that is not this machine's own loopback (a browser counts loopback as secure), and not
+    yet dismissed on this phone."""
+    host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+    named_loopback = host in LOOPBACK or host.endswith(".localhost")
+    return request.scheme == "http" and not named_loopback and NOTICE_SEEN not in request.cookies

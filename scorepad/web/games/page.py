@@ -34,6 +34,7 @@ from ..saving import (
     tricks_form,
 )
 from ..seat_forms import rest_form
+from ..urls import plain_http_notice
 from .blueprint import bp
 
 T = TypeVar("T")
@@ -64,7 +65,13 @@ def _render_game(
         None if form is None or following is None else widgets.open_group(form, following.order)
     )
     return render_stored(
-        "games/show.html", stored, form=form, powers=held, opened=opened, **page
+        "games/show.html",
+        stored,
+        form=form,
+        powers=held,
+        opened=opened,
+        insecure=plain_http_notice(),
+        **page,
     ), status
 
 

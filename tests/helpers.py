@@ -287,3 +287,13 @@ def refused(outcome: type[Outcome], **fields):
         yield caught
     seen = {name: getattr(caught.value, name) for name in fields}
     assert seen == fields, seen
+
+
+def dump_rows(path: str) -> list[str]:
+    """Every row of every table of the database file, as SQL: equal before and after
+    means nothing was written."""
+    conn = sqlite3.connect(path)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()

@@ -14,18 +14,10 @@ import pytest
 import scorepad.web.db
 from scorepad.store import storage
 from tests.event_helpers import Night
-from tests.helpers import bid_form, disk_full, seat_links
+from tests.helpers import bid_form, disk_full, dump_rows, seat_links
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal"), ("Ida", "Jo")]
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
-
-
-def _dump(path) -> list[str]:
-    conn = sqlite3.connect(path)
-    try:
-        return list(conn.iterdump())
-    finally:
-        conn.close()
 
 
 def _tokens(app, night: Night, game_id: str, seat: str) -> dict[str, str]:
@@ -101,9 +93,9 @@ def _answers(client, paths) -> dict[str, int]:
 
 
 def test_no_get_route_writes_when_the_clock_ran_out(app, client, ran_out):
-    before = _dump(app.config["DATABASE"])
+    before = dump_rows(app.config["DATABASE"])
     assert _answers(client, ran_out) == {}
-    assert _dump(app.config["DATABASE"]) == before
+    assert dump_rows(app.config["DATABASE"]) == before
 
 
 def _a_save(client, paths) -> int:

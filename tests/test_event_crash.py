@@ -21,6 +21,7 @@ from scorepad.store.event_commands import checkin, clock, playoff, rounds
 from scorepad.store.events import load_event
 from scorepad.store.storage import load_game
 from tests.event_helpers import Night
+from tests.helpers import dump_rows
 
 
 class Crash(BaseException):
@@ -53,14 +54,6 @@ class _Dying:
         return getattr(self._conn, name)
 
 
-def _dump(path: str) -> list[str]:
-    conn = sqlite3.connect(path)
-    try:
-        return list(conn.iterdump())
-    finally:
-        conn.close()
-
-
 def _orphans(db) -> int:
     return db.conn.execute(
         "select count(*) from games where id not in "
@@ -72,7 +65,7 @@ def _every_crash(tmp_path, template: str, step: Callable, check: Callable, every
     """Run `step(db, event_id)` on a copy of `template` once for each statement of its
     write, dying there: the file is then as before, and the step done again completes
     (`check` of the event after it). Returns how many statements the step wrote."""
-    before = _dump(template)
+    before = dump_rows(template)
     at = 1
     while True:
         path = str(tmp_path / f"crash{at}.db")
@@ -85,7 +78,7 @@ def _every_crash(tmp_path, template: str, step: Callable, check: Callable, every
             step(db, event_id)
         except Crash:
             db.close()
-            assert _dump(path) == before, f"half made, dying at statement {at}"
+            assert dump_rows(path) == before, f"half made, dying at statement {at}"
             again = connect(path)
             step(again, event_id)  # the director presses again: it is done whole
             check(again, event_id)

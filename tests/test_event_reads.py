@@ -4,12 +4,11 @@ called is judged as the pages are read; the next save at a table applies it."""
 
 from __future__ import annotations
 
-import sqlite3
 import time
 
 from scorepad.store import storage
 from tests.event_helpers import Night
-from tests.helpers import bid_form
+from tests.helpers import bid_form, dump_rows
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal"), ("Ida", "Jo")]
 # The game pages a table's phone opens (the seat links' own page claims a seat: not here)
@@ -28,15 +27,6 @@ GAME_PAGES = (
     "/games/{g}/settings",
 )
 PLAYED = ("/games/{g}/hands/1/adjust", "/games/{g}/hands/2/dealer")  # after a played hand
-
-
-def _dump(path) -> list[str]:
-    """Every row of every table of the file, as SQL."""
-    conn = sqlite3.connect(path)
-    try:
-        return list(conn.iterdump())
-    finally:
-        conn.close()
 
 
 def _event_pages(app, night: Night, game_id: str) -> list[str]:
@@ -67,13 +57,13 @@ def test_no_page_of_a_night_whose_clock_ran_out_writes(app, client, monkeypatch,
     pages += [p.format(g=g) for g in (one.game_id, two.game_id) for p in GAME_PAGES]
     pages += [p.format(g=one.game_id) for p in PLAYED]
     pages.append(f"/events/series?night={night.event().view_token}")
-    before = _dump(app.config["DATABASE"])
+    before = dump_rows(app.config["DATABASE"])
     answers = {}
     for path in pages:
         storage.forget_all()  # read from the file, as a restarted server would
         answers[path] = client.get(path).status_code
     assert {p: s for p, s in answers.items() if s != 200} == {}
-    assert _dump(app.config["DATABASE"]) == before
+    assert dump_rows(app.config["DATABASE"]) == before
     # every page shows time called, judged as read: the director's page says it
     director = client.get(f"/events/{night.id}").get_data(as_text=True)
     assert "finish this hand" in director and "finishing hand 2, the last" in director

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, MAP_NAME, PHONE
 
 
 def pytest_collection_modifyitems(items):
@@ -70,3 +70,14 @@ def page(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture(scope="module")
+def named_browser(browser):
+    """Chromium that finds table.test at 127.0.0.1 (helpers.NAME), trusting only the
+    system's CAs: plain http there is not secure, as on another phone."""
+    chromium = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, MAP_NAME]
+    )
+    yield chromium
+    chromium.close()

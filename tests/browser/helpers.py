@@ -20,6 +20,10 @@ PHONE = {
     "is_mobile": True,
     "has_touch": True,
 }
+# A name that is not loopback's: Chromium finds it at 127.0.0.1 (named_browser in
+# conftest.py), so plain http there is not a secure context, as on another phone.
+NAME = "table.test"
+MAP_NAME = f"--host-resolver-rules=MAP {NAME} 127.0.0.1"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -19,27 +19,23 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.flows import enter_bids, enter_tricks, start_game, tap, totals
-from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, assert_accessible, shot
+from tests.browser.helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    MAP_NAME,
+    NAME,
+    PHONE,
+    assert_accessible,
+    shot,
+)
 from tests.live import answers, serve_https, stop_https
 
-NAME = "table.test"
-MAP_NAME = f"--host-resolver-rules=MAP {NAME} 127.0.0.1"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 FETCH_TEXT = "href => fetch(href).then(r => r.text())"
 CANNOT = (
     "cannot keep the score offline, be installed on the home screen, "
     "keep the screen awake or share a link"
 )
-
-
-@pytest.fixture(scope="module")
-def named_browser(browser):
-    """Chromium that finds table.test at 127.0.0.1, trusting only the system's CAs."""
-    chromium = browser.browser_type.launch(
-        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, MAP_NAME]
-    )
-    yield chromium
-    chromium.close()
 
 
 def play_one_hand(page, base: str) -> None:

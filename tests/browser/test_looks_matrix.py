@@ -12,11 +12,10 @@ from playwright.sync_api import expect
 from scorepad.core.records import Hand, Table
 from scorepad.core.rules import Rules
 from tests.browser.flows import press
-from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, stored_game, within_first_screen
+from tests.browser.helpers import NAME, PHONE, stored_game, within_first_screen
 from tests.browser.server import Restartable
 from tests.browser.test_no_layout_shift import _seat_link
 
-NAME = "table.test"
 SIZES = [(390, 844), (360, 740)]
 LOOKS = ["", "large", "contrast", "large.contrast"]
 TABLES = {
@@ -32,17 +31,6 @@ def server(tmp_path_factory):
     served = Restartable(str(tmp_path_factory.mktemp("looks") / "scorepad.db")).start()
     yield served
     served.stop()
-
-
-@pytest.fixture(scope="module")
-def named_browser(browser):
-    """Chromium that finds table.test at 127.0.0.1: plain http there is not secure."""
-    chromium = browser.browser_type.launch(
-        executable_path=CHROMIUM,
-        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {NAME} 127.0.0.1"],
-    )
-    yield chromium
-    chromium.close()
 
 
 def _plain(url: str) -> str:

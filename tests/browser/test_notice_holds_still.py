@@ -7,13 +7,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import PHONE, close_game
+from tests.browser.helpers import NAME, PHONE, close_game
 from tests.browser.test_no_layout_shift import _loaded, _no_shift, _slow_script
-from tests.browser.test_notice_one_screen import NAME, named_browser  # noqa: F401
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740), (768, 1024)])
-def test_the_notice_shown_moves_nothing(named_browser, own_server, width, height):  # noqa: F811
+def test_the_notice_shown_moves_nothing(named_browser, own_server, width, height):
     game_id = close_game(own_server)
     context = named_browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}})
     page = context.new_page()

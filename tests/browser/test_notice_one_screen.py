@@ -9,27 +9,14 @@ from playwright.sync_api import expect
 
 from tests.browser.flows import tap
 from tests.browser.helpers import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
+    NAME,
     PHONE,
     close_game,
     first_screen,
     shot,
 )
 
-NAME = "table.test"
 CANNOT = "cannot keep the score offline"
-
-
-@pytest.fixture(scope="module")
-def named_browser(browser):
-    """Chromium that finds table.test at 127.0.0.1: plain http there is not secure."""
-    chromium = browser.browser_type.launch(
-        executable_path=CHROMIUM,
-        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {NAME} 127.0.0.1"],
-    )
-    yield chromium
-    chromium.close()
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])

@@ -3,7 +3,7 @@ standings they add up to. Pure values; the store keeps them, the game file carri
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import GameError
@@ -145,14 +145,10 @@ def _through(match: Match, finished: bool, winner: int | None) -> int | None:
     return winner if winner is not None else match.winner
 
 
-def side_through(match: Match, outcome: Outcome) -> int | None:
-    """The side that won a table's game: the game's winner; a finished game without one
-    (a draw) counts for the side the director named, if any (a playoff needs a winner)."""
-    return _through(match, outcome.finished, outcome.winner)
-
-
 def match_winner(match: Match, score: GameScore) -> int | None:
-    """The side that won a table's scored game, as `side_through`."""
+    """The side that won a table's scored game: the game's winner; a finished game
+    without one (a draw) counts for the side the director named, if any (a playoff needs
+    a winner)."""
     return _through(match, score.status == "finished", score.winner)
 
 
@@ -178,33 +174,48 @@ def _final(rounds: Sequence[Round], matches: Sequence[Match]) -> Match | None:
     return final[0] if len(final) == 1 and not final[0].bye else None
 
 
+def _champion(
+    rounds: Sequence[Round],
+    matches: Sequence[Match],
+    result: Callable[[str], tuple[bool, int | None] | None],
+) -> tuple[int, ...] | None:
+    """The entrants who won the playoff: the side through from its final, once decided;
+    `result`: a game's (finished, winner), None for a game not known."""
+    final = _final(rounds, matches)
+    if final is None:
+        return None
+    if final.game_id is None:  # not started, or its game deleted
+        side = final.winner if rounds[-1].done else None
+    else:
+        known = result(final.game_id)
+        if known is None:
+            return None
+        side = _through(final, *known)
+    return None if side is None else final.sides[side]
+
+
 def playoff_winner(
     rounds: Sequence[Round], matches: Sequence[Match], scores: Mapping[str, GameScore]
 ) -> tuple[int, ...] | None:
-    """The entrants who won the playoff: the winning side of its final, once decided."""
-    final = _final(rounds, matches)
-    if final is None or (final.game_id is not None and final.game_id not in scores):
-        return None
-    if final.game_id is None and not rounds[-1].done:  # not started
-        return None
-    side = through_of(final, scores.get(final.game_id or ""))
-    return None if side is None else final.sides[side]
+    """The entrants who won the playoff, from the games' scores."""
+
+    def result(game_id: str) -> tuple[bool, int | None] | None:
+        score = scores.get(game_id)
+        return None if score is None else (score.status == "finished", score.winner)
+
+    return _champion(rounds, matches, result)
 
 
 def champion_of(
     rounds: Sequence[Round], matches: Sequence[Match], outcomes: Mapping[str, Outcome]
 ) -> tuple[int, ...] | None:
     """The entrants who won the playoff, from the games' outcomes."""
-    final = _final(rounds, matches)
-    if final is None:
-        return None
-    if final.game_id is None:  # not started, or its game deleted
-        side = final.winner if rounds[-1].done else None
-    elif final.game_id not in outcomes:
-        return None
-    else:
-        side = side_through(final, outcomes[final.game_id])
-    return None if side is None else final.sides[side]
+
+    def result(game_id: str) -> tuple[bool, int | None] | None:
+        outcome = outcomes.get(game_id)
+        return None if outcome is None else (outcome.finished, outcome.winner)
+
+    return _champion(rounds, matches, result)
 
 
 def night_over(settings: Settings, rounds: Sequence[Round], decided: bool) -> bool:

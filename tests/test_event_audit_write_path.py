@@ -14,6 +14,7 @@ from tests.test_write_path import MIGRATIONS, ROOT, _writes
 
 GAME_COMMANDS = "scorepad/store/commands/"
 EVENT_COMMANDS = "scorepad/store/event_commands/"
+CLUB_COMMANDS = "scorepad/store/club_commands/"
 OWNER = {
     "games": GAME_COMMANDS,
     "hands": GAME_COMMANDS,
@@ -25,6 +26,10 @@ OWNER = {
     "event_entrants": EVENT_COMMANDS,
     "event_rounds": EVENT_COMMANDS,
     "event_matches": EVENT_COMMANDS,
+    "clubs": CLUB_COMMANDS,
+    "club_log": CLUB_COMMANDS,
+    "club_games": CLUB_COMMANDS,
+    "club_events": CLUB_COMMANDS,
 }
 SQLITE_UTILS = "_sqlite_migrations"  # the migrations' own record, kept by sqlite-utils
 

@@ -84,8 +84,9 @@ def joins_pair(name: str) -> bool:
 
 def name_key(name: str) -> str:
     """What two names are compared by, everywhere (forms, games, stats, club nights):
-    case, Unicode forms and runs of spaces ignored."""
-    return unicodedata.normalize("NFC", " ".join(name.casefold().split()))
+    case, accents, Unicode forms and runs of spaces ignored ("José" is "jose")."""
+    loose = unicodedata.normalize("NFKD", " ".join(name.casefold().split()))
+    return unicodedata.normalize("NFC", "".join(c for c in loose if not unicodedata.combining(c)))
 
 
 def _check(items: Sequence[tuple[int, object]], field: str, what: str) -> list[str]:

@@ -203,3 +203,33 @@ def m020_table_reopened(db: Database) -> None:
     matches = db.table("event_matches")
     if "reopened" not in matches.columns_dict:
         matches.add_column("reopened", int)
+
+
+@migrations()
+def m021_clubs(db: Database) -> None:
+    """Clubs: the club (its manager id is the key; a members' id beside it, and the
+    secret its players' card links are made from), its roster as one JSON text, each
+    change to the roster with the roster before it (the way back of an undo), and the
+    games and club nights filed into it, each going with its game or night."""
+    db.execute(
+        "create table clubs (id text primary key, members_token text not null unique, "
+        "card_secret text not null, name text not null, created_at text not null, "
+        "roster text not null default '[]', revision integer not null default 0)"
+    )
+    db.execute(
+        "create table club_log (club_id text not null references clubs(id) on delete cascade, "
+        "number integer not null, kind text not null, roster_before text not null, "
+        "at text not null, undone integer not null default 0, primary key (club_id, number))"
+    )
+    db.execute(
+        "create table club_games (game_id text primary key references games(id) "
+        "on delete cascade, club_id text not null references clubs(id) on delete cascade, "
+        "filed_at text not null)"
+    )
+    db.execute("create index club_games_club on club_games(club_id)")
+    db.execute(
+        "create table club_events (event_id text primary key references events(id) "
+        "on delete cascade, club_id text not null references clubs(id) on delete cascade, "
+        "filed_at text not null)"
+    )
+    db.execute("create index club_events_club on club_events(club_id)")

@@ -1,11 +1,13 @@
-"""What a browser remembers, in its signed session cookie: four lists, newest first, and
+"""What a browser remembers, in its signed session cookie: six lists, newest first, and
 the one rule that keeps the cookie under the 4 KB a browser keeps of it.
 
 - `games`: the ids of the games it started, opened or imported (the games list);
 - `events`: the [id, name] of the club nights it created or directed;
 - `followed`: the screen ids of the nights it followed (their games count in its stats);
 - `seats`: the [token, secret] of the seat links it holds (`secret` proves it to the
-  store, which keeps only its hash).
+  store, which keeps only its hash);
+- `clubs`: the [id, name] of the clubs it manages (created, or opened by the manager's link);
+- `cards`: the [members id, card key] of the player cards it said "This is me" on.
 
 Each list keeps at most its newest `cap` entries. The rule for the whole cookie: before
 it is written, if the signed cookie would pass BUDGET bytes, the oldest entries go, seats
@@ -39,7 +41,9 @@ SEATS = Kept("seats", 24, 4)  # some 50 bytes each; a seat of a finished game go
 GAMES = Kept("games", 100, 20)  # some 25 bytes each
 FOLLOWED = Kept("followed", 10, 3)
 EVENTS = Kept("events", 20, 5)  # an event's name adds up to 80 characters
-DROPPED_FIRST = (SEATS, GAMES, FOLLOWED, EVENTS)
+CLUBS = Kept("clubs", 10, 3)  # [manager id, name]: a club's name adds up to 80 characters
+CARDS = Kept("cards", 6, 2)  # [club's members id, card key]: "This is me" on a card
+DROPPED_FIRST = (SEATS, GAMES, FOLLOWED, CARDS, EVENTS, CLUBS)
 
 
 def _entries(kept: Kept, shape: Callable[[Any], bool]) -> list[Any]:
@@ -138,3 +142,28 @@ def fit(held: MutableMapping[str, Any], size: Callable[[], int]) -> None:
                     freed += len(str(found[cut])) + 2
                 held[kept.key] = found[:cut]
                 over = size() - BUDGET
+
+
+def clubs() -> list[list[str]]:
+    """The [id, name] of the clubs this browser manages."""
+    return _entries(CLUBS, _pair)
+
+
+def remember_club(club_id: str, name: str) -> None:
+    """Keep a club on this browser's list (newest first): the manager's way back."""
+    _put(CLUBS, [club_id, name], clubs(), lambda e: e[0] == club_id)
+
+
+def cards() -> list[list[str]]:
+    """The [club's members id, card key] of the cards this browser said were its own."""
+    return _entries(CARDS, _pair)
+
+
+def hold_card(members: str, card: str) -> None:
+    """ "This is me": the card is this browser's own in its club (one a club)."""
+    _put(CARDS, [members, card], cards(), lambda e: e[0] == members)
+
+
+def drop_card(members: str) -> None:
+    """ "This is not me": the browser holds no card of that club."""
+    _drop(CARDS, cards(), lambda e: e[0] == members)

@@ -15,6 +15,7 @@ from ...core.records import Table, make_table
 from ...core.rules import Rules
 from ...core.scoring import end_early
 from .. import seats, storage
+from ..club_commands import filing
 from ..db import writing
 from ..outcomes import Missing, NotOver
 from ..storage import StoredGame
@@ -28,17 +29,22 @@ def start(
     rules: Rules,
     tricks_by: str = "seat",
     start: tuple[tuple[int, int], ...] | None = None,
+    club: str | None = None,
 ) -> StoredGame:
-    """A new game, checked whole by the core first."""
+    """A new game, checked whole by the core first (`club`: filed into that club in the
+    same write)."""
     game = Game(table, rules, (), tricks_by, start)
-    return import_game(db, game, game.score())
+    return import_game(db, game, game.score(), club)
 
 
-def import_game(db: Database, game: Game, score: GameScore) -> StoredGame:
-    """Store a game read from a game file, scored before (outside the transaction, once)."""
+def import_game(db: Database, game: Game, score: GameScore, club: str | None = None) -> StoredGame:
+    """Store a game read from a game file, scored before (outside the transaction, once);
+    `club`: the club it is filed into, in the same write (a club gone meanwhile: NoClub)."""
     check_hand_count(len(game.hands))
     with writing(db):
         fresh = writers.insert(db, game, score)
+        if club is not None:
+            filing.file_game_in(db, club, fresh.id)
     storage.remember(db, fresh)
     return fresh
 

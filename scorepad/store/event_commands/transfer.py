@@ -63,20 +63,45 @@ def import_event(
 
     The games (through the game command `import_games_with`), the event and its links
     are one transaction: an import cut short (a refusal, a crash, a kill) leaves nothing."""
-    known = [*scores] or [None] * len(matches)
-    played = [(i, g, s or g.score()) for i, ((_, g), s) in enumerate(zip(matches, known)) if g]
+    played = played_games(matches, scores)
 
     def rest(stored: list[StoredGame]) -> str:
-        ids = {i: fresh.id for (i, _, _), fresh in zip(played, stored)}
-        event_id = insert_event(db, settings, rules)
-        new = _entrants(db, event_id, entrants)
-        db.table("event_rounds").insert_all(_round_row(event_id, r, new) for r in rounds)
-        db.table("event_matches").insert_all(
-            _match_row(event_id, m, new, ids.get(i)) for i, (m, _) in enumerate(matches)
-        )
-        return event_id
+        return write_event(db, settings, rules, entrants, rounds, matches, played, stored)
 
     return commands.import_games_with(db, [(g, s) for _, g, s in played], rest)
+
+
+Played = list[tuple[int, Game, GameScore]]
+
+
+def played_games(
+    matches: Sequence[tuple[Match, Game | None]], scores: Sequence[GameScore | None] = ()
+) -> Played:
+    """The matches that have a game: (its index, the game, its score)."""
+    known = [*scores] or [None] * len(matches)
+    return [(i, g, s or g.score()) for i, ((_, g), s) in enumerate(zip(matches, known)) if g]
+
+
+def write_event(
+    db: Database,
+    settings: Settings,
+    rules: Rules,
+    entrants: Sequence[Entrant],
+    rounds: Sequence[Round],
+    matches: Sequence[tuple[Match, Game | None]],
+    played: Played,
+    stored: Sequence[StoredGame],
+) -> str:
+    """The event's rows, inside the write that stored its `played` games as `stored`
+    (a club's file brings in its nights in the write of all their games)."""
+    ids = {i: fresh.id for (i, _, _), fresh in zip(played, stored)}
+    event_id = insert_event(db, settings, rules)
+    new = _entrants(db, event_id, entrants)
+    db.table("event_rounds").insert_all(_round_row(event_id, r, new) for r in rounds)
+    db.table("event_matches").insert_all(
+        _match_row(event_id, m, new, ids.get(i)) for i, (m, _) in enumerate(matches)
+    )
+    return event_id
 
 
 def _match_row(event_id: str, m: Match, new: dict[int, int], game_id: str | None) -> dict:

@@ -1,0 +1,72 @@
+"""Games and nights filed into a club, or taken out. `file_game_in` writes inside the
+caller's transaction (a game started in a club is filed in the write that starts it)."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from ..clubs import club_of_event, club_of_game
+from ..db import writing
+from ..stamps import now
+from ._base import bump, current
+from .outcomes import ClubRefused, NoClub
+
+
+def file_game_in(db: Database, club_id: str, game_id: str) -> None:
+    """File a game into a club, inside the caller's write transaction."""
+    if not db.conn.in_transaction:
+        raise RuntimeError("file_game_in writes inside the caller's transaction")
+    db.execute(
+        "insert into club_games (game_id, club_id, filed_at) values (?, ?, ?)",
+        [game_id, club_id, now()],
+    )
+    bump(db, club_id)
+
+
+def _game(db: Database, game_id: str) -> None:
+    if not list(db.query("select 1 from games where id = ?", [game_id])):
+        raise NoClub()  # the game is gone: nothing to file
+
+
+def file_game(db: Database, club_id: str, game_id: str) -> None:
+    """File a game of its own into a club: it counts in the club's statistics and
+    ratings from now on. A night's table is filed with its night."""
+    with writing(db):
+        current(db, club_id)
+        _game(db, game_id)
+        if list(db.query("select 1 from event_matches where game_id = ?", [game_id])):
+            raise ClubRefused("night_game", field="game")
+        held = club_of_game(db, game_id)
+        if held == club_id:
+            raise ClubRefused("filed_here", field="game")
+        if held is not None:
+            raise ClubRefused("filed_elsewhere", field="game")
+        file_game_in(db, club_id, game_id)
+
+
+def unfile_game(db: Database, club_id: str, game_id: str) -> None:
+    """Take a game out of the club: it counts no more (the game itself stays)."""
+    with writing(db):
+        current(db, club_id)
+        gone = db.execute(
+            "delete from club_games where game_id = ? and club_id = ?", [game_id, club_id]
+        )
+        if not gone.rowcount:
+            raise ClubRefused("not_filed", field="game")
+        bump(db, club_id)
+
+
+def file_event(db: Database, club_id: str, event_id: str) -> None:
+    """File a club night into a club: every table's game counts for it."""
+    with writing(db):
+        current(db, club_id)
+        if not list(db.query("select 1 from events where id = ?", [event_id])):
+            raise NoClub()
+        held = club_of_event(db, event_id)
+        if held is not None:
+            raise ClubRefused("filed_here" if held == club_id else "filed_elsewhere", "night")
+        db.execute(
+            "insert into club_events (event_id, club_id, filed_at) values (?, ?, ?)",
+            [event_id, club_id, now()],
+        )
+        bump(db, club_id)

@@ -1,0 +1,166 @@
+"""A club as its pages read it: its games scored, its people, their ratings, worked out
+from the database and kept in memory (docs/clubs.md). No GET writes: ratings are
+derived, never stored.
+
+Cache: `_views`, one ClubView a club, keyed by (the database file, the club's id) and
+kept while the club's mark is unchanged. The mark is one query: the club's revision
+(moved by every change to the club: its roster, its games and nights filed) and, over
+the games that count for it, their number, their latest write time and the sum of their
+revisions (a hand saved moves a game's revision and write time; a game deleted or filed
+moves the number). A changed mark re-reads the games; a game whose revision is the one
+seen is not scored again (`_rated`, keyed by game id and revision), and ratings are
+worked out again only from the first game rated that changed (a game finished at the
+end of the list is one more game rated)."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from sqlite_utils import Database
+
+from ..core.club import Member, members
+from ..core.errors import GameError
+from ..core.model import GameScore
+from ..core.names import name_key
+from ..core.ratings import Rated, Ratings, Sitter, finished, rate
+from .clubs import GAMES, Club, load_club
+from .db import file_of
+from .storage import StoredGame, list_games
+
+MARK = "select count(*) n, max(g.updated_at) at, total(g.revision) revisions from (" + GAMES + ") g"
+
+
+@dataclass(frozen=True)
+class ClubView:
+    """A club read whole: its games in the order rated, each name met with its first
+    spelling, the people, and the ratings of its finished games (people by anchor)."""
+
+    club: Club
+    games: tuple[StoredGame, ...]
+    met: dict[str, str]
+    ratings: Ratings
+    rated: tuple[str, ...]  # the id of each game rated, in the order of ratings.games
+    unrated: tuple[str, ...] = field(default=())  # finished, but one person at two seats
+
+    @cached_property
+    def members(self) -> tuple[Member, ...]:
+        """Every person of the club."""
+        return members(self.club.roster, self.met)
+
+    @cached_property
+    def by_anchor(self) -> dict[str, Member]:
+        """The people by anchor."""
+        return {m.anchor: m for m in self.members}
+
+    def person(self, name: str) -> str:
+        """The anchor of the person a name as played belongs to."""
+        return self.club.roster.anchor_of(name_key(name))
+
+    @cached_property
+    def by_token(self) -> dict[str, Member]:
+        """The people by their card link's key."""
+        return {self.club.card_token(m.anchor): m for m in self.members}
+
+
+@dataclass
+class _Kept:
+    mark: tuple
+    view: ClubView
+    people: dict[str, tuple[Rated, ...]]  # each game's Rated as its people, by game
+
+
+_views: dict[tuple[str, str], _Kept] = {}
+_lock = threading.Lock()
+
+
+def _as_people(game: Rated, person: dict[str, str]) -> Rated:
+    """A game rated with each sitter known by their person's anchor."""
+    sides = tuple(
+        tuple(
+            tuple(Sitter(person.get(name_key(s.name), name_key(s.name)), s.hands) for s in seat)
+            for seat in seats
+        )
+        for seats in game.sides
+    )
+    return Rated(sides, game.places, game.winner)
+
+
+def _rated(score: GameScore, person: dict[str, str]) -> Rated | None:
+    plain = finished(score)
+    if plain is None:
+        return None
+    people = _as_people(plain, person)
+    finished_check = [s.name for seats in people.sides for seat in seats for s in seat[:1]]
+    if len(set(finished_check)) < len(finished_check):
+        raise GameError("one person at two seats", field="roster")
+    return people
+
+
+def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[ClubView, dict]:
+    met: dict[str, str] = {}
+    for stored in games:
+        for name in stored.game.table.players:
+            met.setdefault(name_key(name), name)
+    person = club.roster.keys_of()
+    order, done, unrated = [], [], []
+    for stored in games:
+        try:
+            game = _rated(stored.score(), person)
+        except GameError:
+            unrated.append(stored.id)
+            continue
+        if game is not None:
+            order.append(stored.id)
+            done.append(game)
+    ratings = _rate(done, order, before)
+    view = ClubView(club, tuple(games), met, ratings, tuple(order), tuple(unrated))
+    return view, dict(zip(order, ((g,) for g in done)))
+
+
+def _rate(done: list[Rated], order: list[str], before: _Kept | None) -> Ratings:
+    """The ratings, from the first game that changed since `before`."""
+    if before is not None:
+        old = before.view.rated
+        same = 0
+        while (
+            same < len(old)
+            and same < len(order)
+            and old[same] == order[same]
+            and before.people.get(old[same]) == (done[same],)
+        ):
+            same += 1
+        if same == len(old):  # nothing rated before changed: rate the new ones after
+            return rate(done[same:], before.view.ratings)
+    return rate(done)
+
+
+def club_view(db: Database, club_id: str, *, by: str = "id") -> ClubView | None:
+    """The club whole, from memory while its mark is unchanged; None: no such club."""
+    club = load_club(db, club_id, by=by)
+    if club is None:
+        return None
+    row = next(db.query(MARK, {"club": club.id}))
+    mark = (club.revision, row["n"], row["at"], row["revisions"])
+    key = (file_of(db), club.id)
+    with _lock:
+        kept = _views.get(key)
+    if kept is not None and kept.mark == mark:
+        return kept.view
+    ids = [r["id"] for r in db.query(GAMES, {"club": club.id})]
+    by_id = {g.id: g for g in list_games(db, ids, keep=False)}
+    games = [by_id[i] for i in ids if i in by_id]
+    view, people = _build(
+        club, games, kept if kept and kept.view.club.roster == club.roster else None
+    )
+    if not db.conn.in_transaction:  # read inside a write: kept once it commits
+        with _lock:
+            _views[key] = _Kept(mark, view, people)
+    return view
+
+
+def forget_all() -> None:
+    """Drop every club kept in memory (tests, and a database replaced under the app)."""
+    with _lock:
+        _views.clear()

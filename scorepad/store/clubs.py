@@ -1,0 +1,119 @@
+"""Clubs in SQLite, read side: a club with its roster, the games that count for it (its
+own, and its nights' tables), in the order they are rated. No Flask; writes:
+club_commands/."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from ..core.club import Roster, loads
+
+CLUB_BY = {
+    "id": "select * from clubs where id = ?",
+    "members": "select * from clubs where members_token = ?",
+}
+
+# A club's games: filed alone, or a table of a night filed; in the order rated (started
+# first, then as written), each with what tells a change of it (revision, write time).
+GAMES = (
+    "select g.id, g.revision, g.updated_at from games g where g.id in ("
+    "select game_id from club_games where club_id = :club union "
+    "select m.game_id from event_matches m join club_events e on e.event_id = m.event_id "
+    "where e.club_id = :club and m.game_id is not null) order by g.created_at, g.rowid"
+)
+
+
+@dataclass(frozen=True)
+class Club:
+    """A club as stored: its ids, name, roster and revision, and the last roster change
+    an undo would take back (its kind; None: nothing to undo)."""
+
+    id: str
+    members_token: str
+    card_secret: str
+    name: str
+    created_at: str
+    roster: Roster
+    revision: int
+    undo_kind: str | None
+
+    def card_token(self, anchor: str) -> str:
+        """The card link's key of the person anchored at `anchor`: made from the club's
+        secret, so a card link names no one and opens nothing in another club."""
+        digest = hmac.new(self.card_secret.encode(), anchor.encode(), hashlib.sha256)
+        return digest.hexdigest()[:24]
+
+
+def load_club(db: Database, token: str, *, by: str = "id") -> Club | None:
+    """A club by its manager id (or `by="members"`), in two queries."""
+    rows = list(db.query(CLUB_BY[by], [token]))
+    if not rows:
+        return None
+    row = rows[0]
+    last = list(
+        db.query(
+            "select kind from club_log where club_id = ? and undone = 0 "
+            "order by number desc limit 1",
+            [row["id"]],
+        )
+    )
+    return Club(
+        row["id"],
+        row["members_token"],
+        row["card_secret"],
+        row["name"],
+        row["created_at"],
+        loads(row["roster"]),
+        row["revision"],
+        last[0]["kind"] if last else None,
+    )
+
+
+def club_games(db: Database, club_id: str) -> list[tuple[str, int, str]]:
+    """(id, revision, write time) of every game that counts for the club, in order."""
+    return [(r["id"], r["revision"], r["updated_at"]) for r in db.query(GAMES, {"club": club_id})]
+
+
+def club_of_game(db: Database, game_id: str) -> str | None:
+    """The club a game counts for (filed alone, or its night's), if any."""
+    for row in db.query(
+        "select club_id from club_games where game_id = :g union select e.club_id "
+        "from club_events e join event_matches m on m.event_id = e.event_id "
+        "where m.game_id = :g",
+        {"g": game_id},
+    ):
+        return str(row["club_id"])
+    return None
+
+
+def club_of_event(db: Database, event_id: str) -> str | None:
+    """The club a night is filed into, if any."""
+    for row in db.query("select club_id from club_events where event_id = ?", [event_id]):
+        return str(row["club_id"])
+    return None
+
+
+def club_events(db: Database, club_id: str) -> list[str]:
+    """The ids of the nights filed into the club, oldest first."""
+    return [
+        r["event_id"]
+        for r in db.query(
+            "select event_id from club_events where club_id = ? order by filed_at, event_id",
+            [club_id],
+        )
+    ]
+
+
+def club_names(db: Database, ids: list[str]) -> dict[str, str]:
+    """The names of clubs by manager id (those still there)."""
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    return {
+        r["id"]: r["name"]
+        for r in db.query(f"select id, name from clubs where id in ({marks})", ids)
+    }

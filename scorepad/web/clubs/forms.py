@@ -1,0 +1,65 @@
+"""The club's forms: a new club, the roster's changes, filing a game or a night, a file
+brought in. Every roster form carries the club's revision the page showed."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import BooleanField, SelectField, StringField
+from wtforms.validators import InputRequired
+from wtforms.widgets import HiddenInput
+
+from ...core.names import MAX_NAME
+from ..fields import Required, WholeNumberField, at_most
+
+NAME_LENGTH = 80
+
+
+class ClubForm(FlaskForm):
+    """A new club: its name."""
+
+    name = StringField("Club name", validators=[Required("enter a name"), at_most(NAME_LENGTH, 1)])
+
+
+class _Revised(FlaskForm):
+    revision = WholeNumberField("Revision", validators=[InputRequired()], widget=HiddenInput())
+
+
+class MergeForm(_Revised):
+    """Two entries of the roster that are one person."""
+
+    into = SelectField("Keep", validators=[InputRequired()], validate_choice=False)
+    other = SelectField(
+        "is the same person as", validators=[InputRequired()], validate_choice=False
+    )
+
+
+class PlayerForm(_Revised):
+    """A change to one person: renamed, a name split off, kept off the public lists."""
+
+    player = StringField("Player", validators=[InputRequired()])  # drawn by the page
+    name = StringField("Name", validators=[at_most(MAX_NAME, 0)])
+    hidden = BooleanField("Keep off the club's public lists")
+
+
+class UndoForm(_Revised):
+    """Take back the last roster change."""
+
+
+class FileGameForm(FlaskForm):
+    """A game of this phone's, or a club night it directs, filed into the club."""
+
+    game = SelectField("Game", validate_choice=False)
+    night = SelectField("Club night", validate_choice=False)
+
+
+class ImportForm(FlaskForm):
+    """A club file, or game and event files, brought into the club."""
+
+    file = FileField("Club file", validators=[FileRequired("choose a file")])
+
+
+class MeForm(FlaskForm):
+    """'This is me' on a card, or its undoing; keeping off the public lists."""
+
+    hidden = BooleanField("Keep me off the club's public lists")

@@ -1,0 +1,110 @@
+"""A new club, the manager's page (every power) and the members' page (read only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ...store import storage
+from ...store.club_commands import clubs as commands
+from ...store.club_view import ClubView
+from ...store.clubs import club_names
+from .. import remembered, respond
+from ..db import get_db
+from ..hosting import public_url
+from ..words.clubs import club_words, undo_label
+from . import data
+from .blueprint import bp
+from .forms import ClubForm, FileGameForm, ImportForm, MergeForm, PlayerForm, UndoForm
+
+
+def managed() -> list[tuple[str, str]]:
+    """The clubs this browser manages that are still there: (id, name), newest first."""
+    ids = [club_id for club_id, _ in remembered.clubs()]
+    names = club_names(get_db(), ids)
+    return [(club_id, names[club_id]) for club_id in ids if club_id in names]
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> Any:
+    form = ClubForm()
+    if form.validate_on_submit():
+        name = form.name.data or ""
+        done = respond.run(
+            lambda: commands.create_club(get_db(), name),
+            lambda club_id: _created(club_id, name),
+            url_for("clubs.new"),
+            words=club_words,
+            page=respond.above(form, club_words),
+        )
+        if not isinstance(done, int):
+            return done
+    status = 400 if form.is_submitted() else 200
+    return render_template("clubs/new.html", form=form, clubs=managed()), status
+
+
+def _created(club_id: str, name: str) -> BaseResponse:
+    remembered.remember_club(club_id, name)
+    return respond.flashed(url_for("clubs.manage", club_id=club_id), "Club made.")
+
+
+def _fileable(view: ClubView) -> dict[str, list[tuple[str, str]]]:
+    """This phone's games and nights not in the club yet, to file into it."""
+    known = [g for g in remembered.remembered_games() if g not in set(view.rated)]
+    games = storage.list_games(get_db(), known[:30]) if known else []
+    have = {g.id for g in view.games}
+    choices = [
+        (g.id, " vs ".join(s.name for s in g.score().sides) + f" ({g.created_at[:10]})")
+        for g in games
+        if g.id not in have and not g.in_event
+    ]
+    nights = [(event_id, name) for event_id, name in remembered.events()]
+    return {"games": choices, "nights": nights}
+
+
+@bp.get("/<club_id>")
+def manage(club_id: str) -> str:
+    view = data.view_or_404(club_id)
+    remembered.remember_club(view.club.id, view.club.name)
+    people = [(m.anchor, m.name) for m in view.members]
+    merge = MergeForm(revision=view.club.revision)
+    merge.into.choices = merge.other.choices = people
+    fileable = _fileable(view)
+    file_form = FileGameForm()
+    file_form.game.choices = fileable["games"]
+    file_form.night.choices = fileable["nights"]
+    return render_template(
+        "clubs/manage.html",
+        club=view.club,
+        rows=data.rating_rows(view, public=False),
+        pairs=data.pair_rows(view),
+        members=view.members,
+        games=len(view.games),
+        rated=len(view.rated),
+        unrated=len(view.unrated),
+        merge=merge,
+        player=PlayerForm(revision=view.club.revision),
+        undo=UndoForm(revision=view.club.revision),
+        undo_label=undo_label(view.club.undo_kind),
+        file_form=file_form,
+        import_form=ImportForm(),
+        tokens={m.anchor: view.club.card_token(m.anchor) for m in view.members},
+        members_url=public_url("clubs.members", token=view.club.members_token),
+        manager_url=public_url("clubs.manage", club_id=view.club.id),
+    )
+
+
+@bp.get("/m/<token>")
+def members(token: str) -> str:
+    view = data.view_or_404(token, by="members")
+    mine = dict(remembered.cards()).get(token)
+    return render_template(
+        "clubs/members.html",
+        club=view.club,
+        rows=data.rating_rows(view, public=True),
+        pairs=data.pair_rows(view, public=True),
+        games=len(view.games),
+        mine=mine if mine in view.by_token else None,
+    )

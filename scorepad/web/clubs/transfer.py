@@ -1,0 +1,167 @@
+"""A club to and from its file, files brought into a club, and its ratings as CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from typing import Any
+
+from flask import Response, abort, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from ... import clubfile, eventfile, gamefile
+from ...core.club import EMPTY
+from ...core.errors import GameError
+from ...store.club_commands.transfer import import_club
+from ...store.clubs import club_events
+from ...store.events import load_event
+from .. import remembered, respond
+from ..csv_export import cell
+from ..db import get_db
+from ..words.clubs import club_words
+from . import data
+from .blueprint import bp
+from .forms import ImportForm
+
+CSV_HEADER = ("rank", "name", "rating", "low", "high", "provisional", "games", "mu", "sigma")
+
+
+def _download(text: str, name: str, mimetype: str) -> Response:
+    return Response(
+        text, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
+
+
+@bp.get("/<club_id>/club.json")
+def export(club_id: str) -> Response:
+    view = data.view_or_404(club_id)
+    db = get_db()
+    own = {
+        r["game_id"]
+        for r in db.query("select game_id from club_games where club_id = ?", [club_id])
+    }
+    games = [g.game for g in view.games if g.id in own]
+    nights = []
+    for event_id in club_events(db, view.club.id):
+        event = load_event(db, event_id)
+        if event is None:
+            continue
+        found = {g.id: g.game for g in view.games}
+        matches = [(m, found.get(m.game_id or "")) for m in event.matches]
+        nights.append(
+            eventfile.export(event.settings, event.rules, event.entrants, event.rounds, matches)
+        )
+    doc = clubfile.export(view.club.name, view.club.roster, games, nights)
+    return _download(clubfile.dumps_club(doc), "club.json", "application/json")
+
+
+def _csv(rows: list[data.RatingRow], view: Any) -> Response:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    for row in rows:
+        skill = data.skill_of(view, row.anchor)
+        low, high = skill.band
+        writer.writerow(
+            [
+                cell(v)
+                for v in (
+                    row.rank,
+                    row.name,
+                    row.rating,
+                    low,
+                    high,
+                    "yes" if row.provisional else "no",
+                    row.games,
+                )
+            ]
+            + [round(skill.mu, 4), round(skill.sigma, 4)]
+        )
+    return _download(out.getvalue(), "ratings.csv", "text/csv")
+
+
+@bp.get("/<club_id>/ratings.csv")
+def ratings_csv(club_id: str) -> Response:
+    view = data.view_or_404(club_id)
+    return _csv(data.rating_rows(view, public=False), view)
+
+
+@bp.get("/m/<token>/ratings.csv")
+def members_csv(token: str) -> Response:
+    view = data.view_or_404(token, by="members")
+    return _csv(data.rating_rows(view, public=True), view)
+
+
+def _read(text: bytes, into: str | None) -> str:
+    """A club file (a new club), or a game or event file brought into club `into`."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError, UnicodeDecodeError):
+        doc = None
+    if isinstance(doc, dict) and "scorepad_club" in doc and into is None:
+        club = clubfile.read(doc)
+        return import_club(get_db(), club.name, club.roster, club.games, club.nights)
+    if into is None:
+        raise GameError("is not a scorepad club file", field="file")
+    if isinstance(doc, dict) and "scorepad_event" in doc:
+        night = eventfile.read(doc)
+        return import_club(get_db(), "", EMPTY, (), (night,), into=into)
+    return import_club(get_db(), "", EMPTY, (gamefile.loads_scored(text),), (), into=into)
+
+
+def not_imported(err: Exception) -> str | None:
+    """Why a file was not brought in."""
+    if isinstance(err, GameError):
+        return f"This file was not imported: {err}"
+    if isinstance(err, sqlite3.IntegrityError):
+        return "This file was not imported: it names an entrant twice"
+    return club_words(err)
+
+
+def _upload(form: ImportForm, into: str | None, back: str) -> Any:
+    """Run the import; a refusal above the import page's form (a new club) or flashed
+    at the club's page (a file brought into a club)."""
+
+    def done(club_id: str) -> Any:
+        if into is None:
+            remembered.remember_club(club_id, "")
+        return respond.flashed(url_for("clubs.manage", club_id=club_id), "Imported.")
+
+    return respond.run(
+        lambda: _read(form.file.data.read(clubfile.MAX_BYTES + 1), into),
+        done,
+        back,
+        words=not_imported,
+        page=respond.above(form, not_imported) if into is None else None,
+    )
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_file() -> Any:
+    request.max_content_length = clubfile.MAX_BYTES + 64 * 1024
+    try:
+        form = ImportForm()
+    except RequestEntityTooLarge:
+        abort(413, description="That upload is too large: a club file is at most 24 MB.")
+    if form.validate_on_submit():
+        done = _upload(form, None, url_for("clubs.import_file"))
+        if not isinstance(done, int):
+            return done
+    status = 400 if form.is_submitted() else 200
+    return render_template("clubs/import.html", form=form), status
+
+
+@bp.post("/<club_id>/import")
+def import_into(club_id: str) -> Any:
+    view = data.view_or_404(club_id)
+    request.max_content_length = eventfile.UPLOAD_BYTES
+    back = url_for("clubs.manage", club_id=view.club.id)
+    try:
+        form = ImportForm()
+    except RequestEntityTooLarge:
+        abort(413, description="That upload is too large: an event file is at most 6 MB.")
+    if not form.validate_on_submit():
+        return respond.flashed(back, "Choose a game file or an event file.", "error")
+    return _upload(form, view.club.id, back)

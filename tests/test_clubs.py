@@ -1,0 +1,216 @@
+"""Issue 29: a club keeps its games together; its roster merges, splits, renames and
+undoes; its ratings and player cards open only by its links."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+
+from scorepad import gamefile
+from scorepad.store import commands
+from scorepad.store.club_view import club_view
+from scorepad.web.db import get_db
+from tests.helpers import text
+from tests.ratings_club import club as simulated
+from tests.ratings_club import game_file
+
+
+def _make(client, name="Friday Spades") -> str:
+    r = client.post("/clubs/new", data={"name": name})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    return r.headers["Location"].rsplit("/", 1)[-1]
+
+
+def _file_games(app, club_id, played) -> None:
+    with app.app_context():
+        for sides, winner, _ in played:
+            game, score = gamefile.read_scored(game_file(sides, winner))
+            commands.import_game(get_db(), game, score, club_id)
+
+
+def _view(app, club_id):
+    with app.app_context():
+        return club_view(get_db(), club_id)
+
+
+@pytest.fixture
+def club(client, app):
+    club_id = _make(client)
+    _, played = simulated(29, players=6, games=30)
+    _file_games(app, club_id, played)
+    return club_id
+
+
+def test_a_new_club_is_made_and_kept_on_the_phone(client):
+    club_id = _make(client)
+    page = client.get(f"/clubs/{club_id}")
+    assert page.status_code == 200
+    assert "Friday Spades" in text(page)
+    assert "Friday Spades" in text(client.get("/clubs/new"))
+
+
+def test_a_club_without_a_name_is_refused_with_its_field(client):
+    r = client.post("/clubs/new", data={"name": "   "})
+    assert r.status_code == 400
+    assert "Club name" in text(r)
+
+
+def test_the_club_rates_every_game_filed_and_lists_its_players(client, app, club):
+    view = _view(app, club)
+    assert len(view.rated) == 30
+    page = text(client.get(f"/clubs/{club}"))
+    assert "30 games, 30 finished and rated" in page
+    members = text(client.get(f"/clubs/m/{view.club.members_token}"))
+    for player in view.ratings.players:
+        assert view.by_anchor[player.name].name in members
+
+
+def test_the_ratings_are_the_command_line_s(client, app, club, tmp_path, runner):
+    view = _view(app, club)
+    _, played = simulated(29, players=6, games=30)
+    files = []
+    for i, (sides, winner, _) in enumerate(played):
+        path = tmp_path / f"g{i}.json"
+        path.write_text(json.dumps(game_file(sides, winner)))
+        files.append(str(path))
+    doc = json.loads(runner.invoke(args=["ratings", *files]).output)
+    cli = {p["name"].casefold(): p["rating"] for p in doc["players"]}
+    web = {view.by_anchor[p.name].name.casefold(): p.skill.rating for p in view.ratings.players}
+    assert cli == web
+
+
+def _token(app, club_id):
+    return _view(app, club_id).club
+
+
+def test_a_merge_makes_one_person_and_undo_takes_it_back(client, app):
+    club_id = _make(client)
+    _file_games(
+        app,
+        club_id,
+        [((("Ann", "Cy"), ("Bo", "Di")), 0, 0.5), ((("Annie", "Cy"), ("Bo", "Di")), 0, 0.5)],
+    )
+    view = _view(app, club_id)
+    assert len(view.members) == 5
+    r = client.post(
+        f"/clubs/{club_id}/merge",
+        data={"into": "ann", "other": "annie", "revision": view.club.revision},
+    )
+    assert r.status_code == 302
+    merged = _view(app, club_id)
+    assert len(merged.members) == 4
+    ann = next(p for p in merged.ratings.players if p.name == "ann")
+    assert ann.skill.games == 2
+    assert "Merged" in text(client.get(f"/clubs/{club_id}"))
+    r = client.post(f"/clubs/{club_id}/undo", data={"revision": merged.club.revision})
+    assert r.status_code == 302
+    assert len(_view(app, club_id).members) == 5
+
+
+def test_a_stale_merge_is_refused_and_its_sender_told(client, app):
+    club_id = _make(client)
+    _file_games(app, club_id, [((("Ann", "Cy"), ("Bo", "Di")), 0, 0.5)])
+    view = _view(app, club_id)
+    old = view.club.revision
+    client.post(f"/clubs/{club_id}/rename", data={"player": "ann", "name": "Anna", "revision": old})
+    r = client.post(
+        f"/clubs/{club_id}/merge",
+        data={"into": "ann", "other": "bo", "revision": old},
+        follow_redirects=True,
+    )
+    assert "changed since this page was loaded" in text(r)
+    assert len(_view(app, club_id).members) == 4
+
+
+def test_a_split_undoes_a_wrong_merge(client, app):
+    club_id = _make(client)
+    _file_games(
+        app,
+        club_id,
+        [((("Ann", "Cy"), ("Bo", "Di")), 0, 0.5), ((("Annie", "Cy"), ("Bo", "Di")), 0, 0.5)],
+    )
+    rev = _view(app, club_id).club.revision
+    client.post(f"/clubs/{club_id}/merge", data={"into": "ann", "other": "annie", "revision": rev})
+    rev = _view(app, club_id).club.revision
+    r = client.post(
+        f"/clubs/{club_id}/split", data={"player": "ann", "name": "annie", "revision": rev}
+    )
+    assert r.status_code == 302
+    assert len(_view(app, club_id).members) == 5
+
+
+def test_a_card_opens_by_its_link_only_and_this_is_me_keeps_it(client, app, club):
+    view = _view(app, club)
+    member = view.members[0]
+    token = view.club.card_token(member.anchor)
+    card = client.get(f"/clubs/m/{view.club.members_token}/card/{token}")
+    assert card.status_code == 200
+    assert member.name in text(card)
+    assert "expected" in text(card)
+    assert client.get(f"/clubs/m/{view.club.members_token}/card/{token[:-1]}x").status_code == 404
+    other = _make(client, "Other club")
+    other_view = _view(app, other)
+    assert client.get(f"/clubs/m/{other_view.club.members_token}/card/{token}").status_code == 404
+    r = client.post(f"/clubs/m/{view.club.members_token}/card/{token}/me")
+    assert r.status_code == 302
+    assert "This is not me" in text(client.get(f"/clubs/m/{view.club.members_token}/card/{token}"))
+
+
+def test_a_player_keeps_off_the_public_lists(client, app, club):
+    view = _view(app, club)
+    member = view.members[0]
+    token = view.club.card_token(member.anchor)
+    base = f"/clubs/m/{view.club.members_token}/card/{token}"
+    client.post(f"{base}/me")
+    client.post(f"{base}/lists", data={"hidden": "y"})
+    members = text(client.get(f"/clubs/m/{view.club.members_token}"))
+    assert member.name not in members
+    assert member.name in text(client.get(f"/clubs/{club}"))
+
+
+def test_the_members_link_has_no_manager_power(client, app, club):
+    view = _view(app, club)
+    members = view.club.members_token
+    assert client.get(f"/clubs/{members}").status_code == 404
+    r = client.post(f"/clubs/{members}/merge", data={"into": "a", "other": "b", "revision": 0})
+    assert r.status_code == 404
+
+
+def test_a_club_file_round_trips(client, app, club):
+    view = _view(app, club)
+    doc = client.get(f"/clubs/{club}/club.json")
+    assert doc.status_code == 200
+    body = doc.get_data()
+    r = client.post(
+        "/clubs/import",
+        data={"file": (io.BytesIO(body), "club.json")},
+        content_type="multipart/form-data",
+    )
+    assert r.status_code == 302, r.get_data(as_text=True)
+    new_id = r.headers["Location"].rsplit("/", 1)[-1]
+    copy = _view(app, new_id)
+    assert new_id != club
+    assert {p.name: p.skill.rating for p in copy.ratings.players} == {
+        p.name: p.skill.rating for p in view.ratings.players
+    }
+
+
+def test_the_ratings_csv_has_every_public_player(client, app, club):
+    view = _view(app, club)
+    csv = client.get(f"/clubs/m/{view.club.members_token}/ratings.csv").get_data(as_text=True)
+    lines = csv.strip().splitlines()
+    assert lines[0].startswith("rank,name,rating")
+    assert len(lines) == 1 + len(view.ratings.players)
+
+
+def test_a_bad_club_file_is_refused_with_the_part_at_fault(client):
+    r = client.post(
+        "/clubs/import",
+        data={"file": (io.BytesIO(b'{"scorepad_club": 1, "name": 3}'), "c.json")},
+        content_type="multipart/form-data",
+    )
+    assert r.status_code == 400
+    assert re.search(r"name.*must be text", text(r))

@@ -214,3 +214,44 @@ def test_a_bad_club_file_is_refused_with_the_part_at_fault(client):
     )
     assert r.status_code == 400
     assert re.search(r"name.*must be text", text(r))
+
+
+def test_a_game_started_in_a_club_counts_for_it(client, app):
+    from tests.helpers import new_game_form
+
+    club_id = _make(client)
+    assert "Club" in text(client.get("/games/new"))
+    r = client.post("/games/new", data=new_game_form(club=club_id))
+    assert r.status_code == 302
+    game_id = r.headers["Location"].rsplit("/", 1)[-1]
+    assert [g.id for g in _view(app, club_id).games] == [game_id]
+
+
+def test_a_club_not_this_phone_s_is_not_filed_into(client, app):
+    from tests.helpers import new_game_form
+
+    club_id = _make(client)
+    other = app.test_client()
+    r = other.post("/games/new", data=new_game_form(club=club_id))
+    assert r.status_code == 302
+    assert _view(app, club_id).games == ()
+
+
+def test_a_club_game_shows_each_side_s_chance_before_it_is_played(client, app, club):
+    from tests.helpers import new_game_form
+
+    view = _view(app, club)
+    best = view.ratings.ranked()
+    names = [view.by_anchor[p.name].name for p in (best[0], best[-1], best[1], best[-2])]
+    r = client.post("/games/new", data=new_game_form(club=club, players=names))
+    game_id = r.headers["Location"].rsplit("/", 1)[-1]
+    page = text(client.get(f"/games/{game_id}"))
+    found = re.search(r"Chances to win, from the club's ratings: .*? (\d+)% · .*? (\d+)%", page)
+    assert found and int(found.group(1)) > int(found.group(2))
+    assert int(found.group(1)) + int(found.group(2)) in (99, 100, 101)
+
+
+def test_a_game_of_no_club_shows_no_chance(client):
+    from tests.helpers import start
+
+    assert "Chances to win" not in text(client.get(f"/games/{start(client)}"))

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, Field, StringField
+from wtforms import BooleanField, Field, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
@@ -135,6 +135,7 @@ class NewGameForm(FlaskForm):
         validators=[Optional(), Within(TARGET_LOW, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
     )
+    club = SelectField("Club", validate_choice=False, description="Counts in its ratings")
 
     def mode_and_seats(self) -> tuple[str, int]:
         """('partnership', 4) or ('cutthroat', 2..4) from the table choice."""

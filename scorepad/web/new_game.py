@@ -11,6 +11,7 @@ from ..core.names import name_key
 from ..core.rules import RULE_SPECS, TARGET_PRESETS
 from ..store import storage
 from . import security
+from .clubs.pages import managed
 from .db import get_db
 from .forms import NAME_FIELD, NewGameForm
 from .manage_forms import rule_keys
@@ -49,6 +50,7 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
             taken = taken_words(source)
     before = {g.rematch_of for g in games if g.rematch_of}  # a rematch stands for its evening
     recent = [(g.id, _label(g)) for g in games if g.id not in before][:RECENT]
+    form.club.choices = [("", "None"), *managed()]
     return {
         "known_names": list(names.values()),
         "recent_games": recent,

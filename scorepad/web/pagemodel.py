@@ -16,6 +16,7 @@ from .evening import chosen_rule, evening_for, rule_choices, rule_options, what_
 from .game_links import game_links
 from .hosting import public_url
 from .standing import if_ended_now
+from .clubs.data import chance_line
 from .words.stakes import stake_lines
 
 # How often each live part of a page asks again, in seconds: said here once, passed in
@@ -74,7 +75,7 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
     return {
         "seating": seat_state(stored),
         "tally": evening_for(stored),
-        "stake_words": stake_lines(stored.score()),
+        "stake_words": [*stake_lines(stored.score()), *filter(None, [chance_line(stored)])],
         "event_table": table,
         "put_back": undone.offered(get_db(), stored),  # a hand undone by the last change
         "links": game_links(stored),

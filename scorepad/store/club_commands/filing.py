@@ -16,6 +16,7 @@ def file_game_in(db: Database, club_id: str, game_id: str) -> None:
     """File a game into a club, inside the caller's write transaction."""
     if not db.conn.in_transaction:
         raise RuntimeError("file_game_in writes inside the caller's transaction")
+    current(db, club_id)  # a club deleted meanwhile: NoClub, and the caller's write undone
     db.execute(
         "insert into club_games (game_id, club_id, filed_at) values (?, ?, ?)",
         [game_id, club_id, now()],

@@ -13,7 +13,7 @@ from .. import remembered, respond
 from ..db import get_db
 from ..hosting import public_url
 from ..words.clubs import club_words
-from ..words.ratings import rating_text
+from ..words.ratings import SCALE_NOTE, rating_text
 from . import data
 from .blueprint import bp
 from .forms import MeForm
@@ -43,6 +43,7 @@ def card(members: str, token: str) -> str:
         points=data.chart_points(lines),
         stats=data.card_stats(view, member),
         rows=data.rating_rows(view, public=True),
+        scale_note=SCALE_NOTE,
         mine=dict(remembered.cards()).get(members) == token,
         form=MeForm(hidden=member.hidden),
         url=url,

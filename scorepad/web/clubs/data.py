@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from flask import abort
 
 from ...core.club import Member
-from ...core.ratings import Change, Skill
+from ...core.ratings import Change, Skill, chances
 from ...store.club_view import ClubView, club_view
+from ...store.clubs import club_of_game
+from ...store.storage import StoredGame
 from ..db import get_db
 from ..words import signed
-from ..words.ratings import change_text, rating_text
+from ..words.ratings import change_text, percent, rating_text
 
 NEW = Skill()
 
@@ -144,3 +146,24 @@ def pair_rows(view: ClubView, *, public: bool = False) -> list[PairRow]:
 def card_stats(view: ClubView, member: Member) -> dict | None:
     """The card's statistics (games, wins, bids made...): from the core's card."""
     return {} if not view.games else None
+
+
+def chance_line(stored: StoredGame) -> str | None:
+    """Each side's chance of winning a club game not over, from the club's ratings
+    before it (the core's `chances`); None for a game of no club's."""
+    if stored.score().over:
+        return None
+    db = get_db()
+    club_id = club_of_game(db, stored.id)
+    view = club_view(db, club_id) if club_id else None
+    if view is None:
+        return None
+    table = stored.game.table
+    teams = [
+        [skill_of(view, view.person(table.players[s])) for s in seats] for seats in table.sides
+    ]
+    odds = chances(teams)
+    names = [side.name for side in stored.score().sides]
+    return "Chances to win, from the club's ratings: " + " · ".join(
+        f"{name} {percent(p)}" for name, p in zip(names, odds)
+    )

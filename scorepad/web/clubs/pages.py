@@ -15,6 +15,7 @@ from .. import remembered, respond
 from ..db import get_db
 from ..hosting import public_url
 from ..words.clubs import club_words, undo_label
+from ..words.ratings import SCALE_NOTE
 from . import data
 from .blueprint import bp
 from .forms import ClubForm, FileGameForm, ImportForm, MergeForm, PlayerForm, UndoForm
@@ -79,6 +80,7 @@ def manage(club_id: str) -> str:
         "clubs/manage.html",
         club=view.club,
         rows=data.rating_rows(view, public=False),
+        scale_note=SCALE_NOTE,
         pairs=data.pair_rows(view),
         members=view.members,
         games=len(view.games),
@@ -104,6 +106,7 @@ def members(token: str) -> str:
         "clubs/members.html",
         club=view.club,
         rows=data.rating_rows(view, public=True),
+        scale_note=SCALE_NOTE,
         pairs=data.pair_rows(view, public=True),
         games=len(view.games),
         mine=mine if mine in view.by_token else None,

@@ -19,7 +19,8 @@ from ...core.model import GameScore
 from ...core.records import make_table
 from ...core.rules import RULE_SPECS, validate_rules
 from ...store import commands, storage
-from .. import errors, respond, security
+from ...store.club_commands.outcomes import ClubOutcome
+from .. import errors, remembered, respond, security
 from ..db import get_db
 from ..forms import (
     COMMON_RULES,
@@ -29,6 +30,7 @@ from ..forms import (
 from ..new_game import new_game_context
 from ..render import stored_or_404
 from ..sharing import file_stem
+from ..words.clubs import club_words
 from .blueprint import bp
 
 
@@ -77,7 +79,8 @@ def _start(form: NewGameForm) -> str:
     table = make_table(mode, names, int(form.first_dealer.data))
     rules = validate_rules(form.chosen_rules(), mode)
     tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
-    return commands.start(get_db(), table, rules, tricks_by=tricks_by).id
+    club = form.club.data if form.club.data in dict(remembered.clubs()) else None
+    return commands.start(get_db(), table, rules, tricks_by=tricks_by, club=club).id
 
 
 def _started(game_id: str) -> BaseResponse:
@@ -95,6 +98,9 @@ def _above(messages: list[str]) -> respond.Page:
             return status
         if isinstance(err, GameError):
             messages.append(str(err))
+            return 400
+        if isinstance(err, ClubOutcome):
+            messages.append(club_words(err) or "")
             return 400
         return None
 

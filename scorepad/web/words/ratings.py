@@ -3,7 +3,7 @@ change in one sentence, from the numbers the core worked out."""
 
 from __future__ import annotations
 
-from ...core.ratings import Change, Skill
+from ...core.ratings import BASE, PROVISIONAL, Change, Skill
 from . import number, signed
 
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
@@ -36,3 +36,9 @@ def rating_text(skill: Skill) -> str:
     low, high = skill.band
     band = f"{number(low)} to {number(high)}"
     return f"{number(skill.rating)} ({band}{', provisional' if skill.provisional else ''})"
+
+
+SCALE_NOTE = (
+    f"everyone starts at {BASE}; the band after each is where the rating may truly be, "
+    f"and a rating is provisional until {PROVISIONAL} games"
+)

@@ -50,6 +50,7 @@ class Settings:
     on_time_tie: str = "play_on"
     playoff: int = 0  # how many entrants go to the playoff; 0: none
     final_target: int = 0  # the playoff final's own target; 0: the event's
+    seed_by: str = "standings"  # "rating": round 1 and the playoff seeded by club rating
 
     @property
     def pairs(self) -> bool:
@@ -69,6 +70,7 @@ class Settings:
             "on_time_tie": self.on_time_tie,
             "playoff": self.playoff,
             "final_target": self.final_target,
+            **({"seed_by": self.seed_by} if self.seed_by != "standings" else {}),
         }
 
 
@@ -77,6 +79,19 @@ def _number(raw: Mapping[str, Any], key: str, low: int, high: int, default: int)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise GameError(f"must be a whole number from {low} to {high}", field=key)
     return value
+
+
+SEED_BY = ("standings", "rating")
+
+
+def seeded(ranked: Sequence[int], strength: Mapping[int, float]) -> list[int]:
+    """Entrants by strength, strongest first (the club's ratings: docs/clubs.md); an
+    entrant of no known strength after those known, each group in its order before."""
+    known = [e for e in ranked if e in strength]
+    return [
+        *sorted(known, key=lambda e: -strength[e]),
+        *(e for e in ranked if e not in strength),
+    ]
 
 
 def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: str) -> str:
@@ -111,6 +126,7 @@ def check_settings(raw: Mapping[str, Any]) -> Settings:
         on_time_tie=_choice(raw, "on_time_tie", TIES, "play_on"),
         playoff=playoff,
         final_target=_final_target(raw),
+        seed_by=_choice(raw, "seed_by", SEED_BY, "standings"),
     )
 
 

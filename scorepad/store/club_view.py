@@ -15,6 +15,7 @@ end of the list is one more game rated)."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -24,8 +25,9 @@ from ..core.club import Member, members
 from ..core.errors import GameError
 from ..core.model import GameScore
 from ..core.names import name_key
-from ..core.ratings import Rated, Ratings, Sitter, finished, rate
-from .clubs import GAMES, Club, load_club
+from ..core.ratings import Rated, Ratings, Sitter, Skill, finished, rate
+from ..core.roster import Entrant
+from .clubs import GAMES, Club, club_of_event, load_club
 from .db import file_of
 from .storage import StoredGame, list_games
 
@@ -57,6 +59,11 @@ class ClubView:
     def person(self, name: str) -> str:
         """The anchor of the person a name as played belongs to."""
         return self.club.roster.anchor_of(name_key(name))
+
+    @cached_property
+    def skills(self) -> dict[str, Skill]:
+        """Each rated person's skill now, by anchor."""
+        return {player.name: player.skill for player in self.ratings.players}
 
     @cached_property
     def by_token(self) -> dict[str, Member]:
@@ -164,3 +171,16 @@ def forget_all() -> None:
     """Drop every club kept in memory (tests, and a database replaced under the app)."""
     with _lock:
         _views.clear()
+
+
+def strengths(db: Database, event_id: str, entrants: Iterable[Entrant]) -> dict[int, float]:
+    """Each entrant's strength by its club's ratings (the sum of its players' mu): a
+    night seeded by rating (docs/clubs.md). A night of no club's, or a player never
+    rated: a new player's mu."""
+    club_id = club_of_event(db, event_id)
+    view = club_view(db, club_id) if club_id else None
+    if view is None:
+        return {}
+    return {
+        e.id: sum(view.skills.get(view.person(p), Skill()).mu for p in e.players) for e in entrants
+    }

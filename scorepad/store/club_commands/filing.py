@@ -24,6 +24,18 @@ def file_game_in(db: Database, club_id: str, game_id: str) -> None:
     bump(db, club_id)
 
 
+def file_event_in(db: Database, club_id: str, event_id: str) -> None:
+    """File a night into a club, inside the caller's write transaction."""
+    if not db.conn.in_transaction:
+        raise RuntimeError("file_event_in writes inside the caller's transaction")
+    current(db, club_id)
+    db.execute(
+        "insert into club_events (event_id, club_id, filed_at) values (?, ?, ?)",
+        [event_id, club_id, now()],
+    )
+    bump(db, club_id)
+
+
 def _game(db: Database, game_id: str) -> None:
     if not list(db.query("select 1 from games where id = ?", [game_id])):
         raise NoClub()  # the game is gone: nothing to file
@@ -66,8 +78,4 @@ def file_event(db: Database, club_id: str, event_id: str) -> None:
         held = club_of_event(db, event_id)
         if held is not None:
             raise ClubRefused("filed_here" if held == club_id else "filed_elsewhere", "night")
-        db.execute(
-            "insert into club_events (event_id, club_id, filed_at) values (?, ?, ?)",
-            [event_id, club_id, now()],
-        )
-        bump(db, club_id)
+        file_event_in(db, club_id, event_id)

@@ -10,6 +10,7 @@ from sqlite_utils import Database
 from ...core.event import Settings, most_entrants
 from ...core.names import check_names, joins_pair, name_key, pair_name
 from ...core.rules import Rules
+from ..club_commands import filing
 from ..db import writing
 from ..events import Event, load_event
 from ..stamps import now, token
@@ -35,10 +36,14 @@ def insert_event(db: Database, settings: Settings, rules: Rules) -> str:
     return event_id
 
 
-def create_event(db: Database, settings: Settings, rules: Rules) -> str:
-    """Store a new event; returns its director id."""
+def create_event(db: Database, settings: Settings, rules: Rules, club: str | None = None) -> str:
+    """Store a new event; returns its director id. `club`: filed into that club in the
+    same write."""
     with writing(db):
-        return insert_event(db, settings, rules)
+        event_id = insert_event(db, settings, rules)
+        if club is not None:
+            filing.file_event_in(db, club, event_id)
+        return event_id
 
 
 def _fresh(db: Database, event_id: str) -> Event:

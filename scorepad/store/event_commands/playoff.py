@@ -8,19 +8,23 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from ...core.bracket import BracketMatch, first_round, next_round
+from ...core.event import seeded
 from ...core.model import GameScore
 from ...core.roster import through_of
+from ..club_view import strengths
 from ..db import writing
 from ..events import Event, event_standings, games_of, load_event
 from ._base import bump, current, insert_round, latest_scores, require
 from .outcomes import EventRefused
 
 
-def playoff_teams(event: Event, games: dict) -> list[list[int]]:
+def playoff_teams(db: Database, event: Event, games: dict) -> list[list[int]]:
     """The playoff's entrants as sides, seed 1 first: the top pairs, or the top players
     paired first with last."""
     size = event.settings.playoff
     rows = [r.entrant for r in event_standings(event, games) if event.by_id[r.entrant].here]
+    if event.settings.seed_by == "rating":  # the top of the standings, seeded by rating
+        rows = [*seeded(rows[:size], strengths(db, event.id, event.entrants)), *rows[size:]]
     if event.settings.pairs:
         return [[e] for e in rows[:size]]
     if size % 2:
@@ -45,7 +49,7 @@ def start_playoff(db: Database, event_id: str, revision: int) -> Event:
     with writing(db):
         event = current(db, event_id, revision)
         require(db, event, "start_playoff")
-        teams = playoff_teams(event, games_of(db, event))
+        teams = playoff_teams(db, event, games_of(db, event))
         if len(teams) < 2:
             raise EventRefused("playoff_few", field="playoff")
         return _insert(db, event, first_round(list(range(len(teams)))), teams)

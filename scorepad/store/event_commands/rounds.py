@@ -9,10 +9,11 @@ from dataclasses import replace
 
 from sqlite_utils import Database
 
-from ...core.event import draw_round
+from ...core.event import draw_round, seeded
 from ...core.game import Game
 from ...core.roster import Match, match_table
 from .. import commands
+from ..club_view import strengths
 from ..db import writing
 from ..events import Event, event_standings, games_of, load_event
 from ._base import bump, current, insert_round, require, write_byes, write_sides
@@ -29,7 +30,10 @@ def ranked_here(db: Database, event: Event) -> list[int]:
     """The entrants still here, best first (before any result: in check-in order)."""
     here = {e.id for e in event.entrants if e.here}
     if all(r.drawn for r in event.regular_rounds):
-        return [e.id for e in event.entrants if e.id in here]
+        checked_in = [e.id for e in event.entrants if e.id in here]
+        if event.settings.seed_by == "rating":
+            return seeded(checked_in, strengths(db, event.id, event.entrants))
+        return checked_in
     rows = event_standings(event, games_of(db, event))
     return [row.entrant for row in rows if row.entrant in here]
 

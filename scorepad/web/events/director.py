@@ -21,6 +21,7 @@ from ...store.event_commands import playoff as playoffs
 from ...store.events import known_names
 from .. import remembered as remembered_list
 from .. import respond, security
+from ..clubs.pages import managed
 from ..db import get_db
 from ..forms import COMMON_RULES
 from ..pagemodel import POLL_DIRECTOR
@@ -50,6 +51,7 @@ def _rules_choices(form: EventForm) -> list[tuple[str, str]]:
         for g in games
     ]
     form.rules_from.choices = [SelectChoice(v, label) for v, label in choices]
+    form.club.choices = [SelectChoice("", "None"), *(SelectChoice(v, n) for v, n in managed())]
     return choices
 
 
@@ -96,7 +98,8 @@ def _create(form: EventForm) -> tuple[str, str]:
         rules = source.game.rules
     else:
         rules = validate_rules(form.chosen_rules())
-    return checkin.create_event(get_db(), settings, rules), settings.name
+    club = form.club.data if form.club.data in dict(remembered_list.clubs()) else None
+    return checkin.create_event(get_db(), settings, rules, club), settings.name
 
 
 def _created(made: tuple[str, str]) -> BaseResponse:

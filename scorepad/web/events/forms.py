@@ -87,6 +87,15 @@ class EventForm(FlaskForm):
         validators=[Required("enter a number"), Within(0, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
     )
+    seed_by = Choices(
+        "Seed by",
+        choices=select_choices(
+            (("standings", "Check-in order, then the standings"), ("rating", "The club's ratings"))
+        ),
+        default="standings",
+        description="The club's ratings (a night filed into a club) seed round 1 and the playoff.",
+    )
+    club = Choice("Club", choices=[SelectChoice("", "None")], default="")
     rules_from = Choice(
         "The same rules as", choices=[SelectChoice("", "the rules below")], default=""
     )
@@ -104,6 +113,7 @@ class EventForm(FlaskForm):
             "on_time_tie": self.on_time_tie.data,
             "playoff": self.playoff.data,
             "final_target": self.final_target.data,
+            "seed_by": self.seed_by.data,
         }
 
     def chosen_rules(self) -> dict[str, Any]:

@@ -66,3 +66,24 @@ def test_a_night_seeded_by_rating_keeps_the_choice_in_its_file(client, app):
     plain = client.post("/events/new", data=event_form())
     doc = json.loads(client.get(f"{plain.headers['Location']}/event.json").get_data())
     assert "seed_by" not in doc["settings"]  # files as they were before
+
+
+def test_the_big_screen_and_the_table_s_game_show_each_side_s_chance(client, app):
+    import re
+
+    from tests.helpers import text
+
+    club_id = _club(client, app)
+    _round_one(client, app, seed_by="rating", club=club_id)
+    with app.app_context():
+        event_id = get_db().query("select id from events").__next__()["id"]
+        event = load_event(get_db(), event_id)
+    client.post(f"/events/{event_id}/start", data={"revision": event.revision})
+    with app.app_context():
+        event = load_event(get_db(), event_id)
+    screen = text(client.get(f"/events/screen/{event.view_token}"))
+    found = re.findall(r"chances (\d+)% : (\d+)%", screen)
+    assert len(found) == 2
+    game_id = event.round_matches(1)[0].game_id
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Chances to win, from the club's ratings: Ann & Cy : Bo & Di" in page

@@ -11,7 +11,7 @@ from flask import abort
 from ...core.club import Member
 from ...core.ratings import Change, Skill, chances
 from ...store.club_view import ClubView, club_view
-from ...store.clubs import club_of_game
+from ...store.clubs import club_of_event, club_of_game
 from ...store.storage import StoredGame
 from ..db import get_db
 from ..words import signed
@@ -148,22 +148,33 @@ def card_stats(view: ClubView, member: Member) -> dict | None:
     return {} if not view.games else None
 
 
-def chance_line(stored: StoredGame) -> str | None:
-    """Each side's chance of winning a club game not over, from the club's ratings
-    before it (the core's `chances`); None for a game of no club's."""
-    if stored.score().over:
-        return None
-    db = get_db()
-    club_id = club_of_game(db, stored.id)
-    view = club_view(db, club_id) if club_id else None
-    if view is None:
-        return None
+def chance_words(view: ClubView | None, stored: StoredGame) -> str:
+    """'54% : 46%': each side's chance of winning a game not over, from the club's
+    ratings (the core's `chances`); '' for a game over or of no club's."""
+    if view is None or stored.score().over:
+        return ""
     table = stored.game.table
     teams = [
         [skill_of(view, view.person(table.players[s])) for s in seats] for seats in table.sides
     ]
-    odds = chances(teams)
-    names = [side.name for side in stored.score().sides]
-    return "Chances to win, from the club's ratings: " + " · ".join(
-        f"{name} {percent(p)}" for name, p in zip(names, odds)
-    )
+    return " : ".join(percent(p) for p in chances(teams))
+
+
+def night_club(event_id: str) -> ClubView | None:
+    """The club a night is filed into, read whole; None: no club's."""
+    db = get_db()
+    club_id = club_of_event(db, event_id)
+    return club_view(db, club_id) if club_id else None
+
+
+def chance_line(stored: StoredGame) -> str | None:
+    """The game page's line of each side's chance, for a club game not over."""
+    if stored.score().over:
+        return None
+    db = get_db()
+    club_id = club_of_game(db, stored.id)
+    odds = chance_words(club_view(db, club_id) if club_id else None, stored)
+    if not odds:
+        return None
+    names = " : ".join(side.name for side in stored.score().sides)
+    return f"Chances to win, from the club's ratings: {names} {odds}"

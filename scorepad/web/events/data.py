@@ -21,6 +21,7 @@ from ...core.standings import Row
 from ...store import night_results, seats
 from ...store.events import Event, champion_name, games_of, load_event
 from ...store.storage import StoredGame
+from ..clubs.data import chance_words, night_club
 from ..words import status_line
 from ..words.events import GONE, LEGEND, progress
 
@@ -56,6 +57,7 @@ class TableView:
     progress: str = ""  # "Finished: Ann & Bo won 312 to 180", "hand 3"...
     bye: bool = False  # a playoff bye: one side goes through without a game
     gone: bool = False  # a started round's table whose game the director deleted
+    chances: str = ""  # each side's chance by the club's ratings ("54% : 46%"), not over
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
@@ -90,6 +92,7 @@ def tables(
 ) -> list[TableView]:
     """Every table of round `number`; `detail` adds who is still bidding (director)."""
     views = []
+    club = night_club(event.id)
     on_time = called(event, number)
     started = 0 < number <= len(event.rounds) and not event.rounds[number - 1].drawn
     for match in event.round_matches(number):
@@ -121,6 +124,7 @@ def tables(
                 sitting_in,
                 _phase(score),
                 progress=progress(score, last_hand(match.last_hand, on_time, score)),
+                chances=chance_words(club, stored),
             )
         )
     return views

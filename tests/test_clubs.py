@@ -246,7 +246,7 @@ def test_a_club_game_shows_each_side_s_chance_before_it_is_played(client, app, c
     r = client.post("/games/new", data=new_game_form(club=club, players=names))
     game_id = r.headers["Location"].rsplit("/", 1)[-1]
     page = text(client.get(f"/games/{game_id}"))
-    found = re.search(r"Chances to win, from the club's ratings: .*? (\d+)% · .*? (\d+)%", page)
+    found = re.search(r"Chances to win, from the club's ratings: .*? (\d+)% : (\d+)%", page)
     assert found and int(found.group(1)) > int(found.group(2))
     assert int(found.group(1)) + int(found.group(2)) in (99, 100, 101)
 
@@ -255,3 +255,68 @@ def test_a_game_of_no_club_shows_no_chance(client):
     from tests.helpers import start
 
     assert "Chances to win" not in text(client.get(f"/games/{start(client)}"))
+
+
+def test_a_fix_of_an_earlier_game_rates_again_from_there(client, app):
+    from scorepad.core.ratings import rate
+    from scorepad.store.storage import load_game
+    from tests.ratings_club import TRICKS, rated
+
+    club_id = _make(client)
+    games = [((("Ann", "Cy"), ("Bo", "Di")), 0, 0.5), ((("Ann", "Bo"), ("Cy", "Di")), 1, 0.5)]
+    _file_games(app, club_id, games)
+    before = _view(app, club_id)
+    first = before.rated[0]
+    with app.app_context():
+        stored = load_game(get_db(), first)
+        hand = stored.game.hands[0]
+        commands.fix_hand(get_db(), first, 1, stored.versions[0], hand.bids, TRICKS[1])
+    after = _view(app, club_id)
+    assert after.rated == before.rated
+    expected = rate(
+        [
+            rated(("ann cy".split(), "bo di".split()), 1),
+            rated(("ann bo".split(), "cy di".split()), 1),
+        ]
+    )
+    assert {p.name: p.skill for p in after.ratings.players} == {
+        p.name: p.skill for p in expected.players
+    }
+    assert {p.name: p.skill for p in after.ratings.players} != {
+        p.name: p.skill for p in before.ratings.players
+    }
+
+
+def test_a_game_deleted_counts_no_more(client, app):
+    club_id = _make(client)
+    _file_games(app, club_id, [((("Ann", "Cy"), ("Bo", "Di")), 0, 0.5)] * 2)
+    view = _view(app, club_id)
+    with app.app_context():
+        stored = [g for g in view.games][0]
+        commands.delete(get_db(), stored.id, stored.revision)
+    assert len(_view(app, club_id).rated) == 1
+
+
+def test_no_club_page_writes_the_database(client, app, club):
+    import os
+
+    view = _view(app, club)
+    token = view.club.card_token(view.members[0].anchor)
+    path = app.config["DATABASE"]
+    with app.app_context():
+        before = get_db().execute("select total_changes()").fetchone()
+    pages = [
+        f"/clubs/{club}",
+        f"/clubs/m/{view.club.members_token}",
+        f"/clubs/m/{view.club.members_token}/card/{token}",
+        f"/clubs/{club}/club.json",
+        f"/clubs/{club}/ratings.csv",
+        "/clubs/new",
+        "/clubs/import",
+    ]
+    mtime = os.stat(path).st_mtime_ns
+    for page in pages:
+        assert client.get(page).status_code == 200
+    with app.app_context():
+        assert get_db().execute("select total_changes()").fetchone() == before
+    assert os.stat(path).st_mtime_ns == mtime

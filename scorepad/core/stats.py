@@ -6,7 +6,7 @@ are credited with the side's contract, points and bags for the hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .model import GameScore
@@ -24,6 +24,7 @@ class PlayerStats:
     name: str
     games: int = 0  # finished games: an unfinished one is no result yet
     won: int = 0
+    drawn: int = 0  # finished with no winner (GameScore.winner None)
     unfinished: int = 0
     hands: int = 0
     contracts: int = 0
@@ -33,7 +34,13 @@ class PlayerStats:
     blind_nils: int = 0
     blind_nils_made: int = 0
     bags: int = 0
+    bostons: int = 0  # hands the side bid every trick and took them (SideHand.boston)
     points: int = 0
+
+    @property
+    def lost(self) -> int:
+        """Finished games neither won nor drawn."""
+        return self.games - self.won - self.drawn
 
     @property
     def contract_pct(self) -> float | None:
@@ -64,6 +71,7 @@ class PlayerStats:
 _COUNTS = (
     "games",
     "won",
+    "drawn",
     "unfinished",
     "hands",
     "contracts",
@@ -73,41 +81,62 @@ _COUNTS = (
     "blind_nils",
     "blind_nils_made",
     "bags",
+    "bostons",
     "points",
 )
 GameShare = tuple[tuple[str, PlayerStats], ...]
 
 
-def game_share(score: GameScore) -> GameShare:
-    """One game's share of each of its players' records, as (player key, record)."""
-    table = score.table
+def _game_result(score: GameScore, side: int, record: PlayerStats) -> None:
+    """Count the game once in a record: finished (won, drawn or lost) or unfinished."""
+    if score.over:
+        record.games += 1
+        record.won += score.winner == side
+        record.drawn += score.winner is None
+    elif any(hand.sides is not None for hand in score.hands):
+        record.unfinished += 1
+
+
+def _seat_hands(score: GameScore, seat: int, record: PlayerStats) -> None:
+    """Add a seat's share of every played hand to a record."""
+    side = score.table.side_of(seat)
+    for hand in score.hands:
+        if hand.sides is None:
+            continue
+        result = hand.sides[side]
+        record.hands += 1
+        record.bags += result.overtricks + result.nil_bags
+        record.bostons += result.boston
+        record.points += result.points
+        nil = next((n for n in result.nils if n.seat == seat), None)
+        if nil is not None and not nil.blind:
+            record.nils += 1
+            record.nils_made += nil.made
+        elif nil is not None:
+            record.blind_nils += 1
+            record.blind_nils_made += nil.made
+        else:
+            record.contracts += 1
+            record.contracts_made += bool(result.made)
+
+
+def game_share(score: GameScore, person: Callable[[str], str] = name_key) -> GameShare:
+    """One game's share of each of its players' records, as (person key, record); a
+    person at two seats (two names `person` merges) counts the game once."""
     found: dict[str, PlayerStats] = {}
-    for seat, name in enumerate(table.players):
-        record = found.setdefault(name_key(name), PlayerStats(name))
-        side = table.side_of(seat)
-        if score.status == "finished":
-            record.games += 1
-            record.won += score.winner == side
-        elif any(hand.sides is not None for hand in score.hands):
-            record.unfinished += 1
-        for hand in score.hands:
-            if hand.sides is None:
-                continue
-            result = hand.sides[side]
-            record.hands += 1
-            record.bags += result.overtricks + result.nil_bags
-            record.points += result.points
-            nil = next((n for n in result.nils if n.seat == seat), None)
-            if nil is not None and not nil.blind:
-                record.nils += 1
-                record.nils_made += nil.made
-            elif nil is not None:
-                record.blind_nils += 1
-                record.blind_nils_made += nil.made
-            else:
-                record.contracts += 1
-                record.contracts_made += bool(result.made)
+    for seat, name in enumerate(score.table.players):
+        key = person(name)
+        if key not in found:
+            found[key] = PlayerStats(name)
+            _game_result(score, score.table.side_of(seat), found[key])
+        _seat_hands(score, seat, found[key])
     return tuple(found.items())
+
+
+def add_share(record: PlayerStats, share: PlayerStats) -> None:
+    """Add one game's share (only read) to a record."""
+    for count in _COUNTS:
+        setattr(record, count, getattr(record, count) + getattr(share, count))
 
 
 def combine(shares: Iterable[GameShare]) -> list[PlayerStats]:
@@ -116,9 +145,7 @@ def combine(shares: Iterable[GameShare]) -> list[PlayerStats]:
     found: dict[str, PlayerStats] = {}
     for share in shares:
         for key, part in share:
-            record = found.setdefault(key, PlayerStats(part.name))
-            for count in _COUNTS:
-                setattr(record, count, getattr(record, count) + getattr(part, count))
+            add_share(found.setdefault(key, PlayerStats(part.name)), part)
     return sorted(
         (r for r in found.values() if r.games or r.hands),
         key=lambda r: (-r.games, -r.unfinished, r.name.casefold()),

@@ -29,18 +29,18 @@ from typing import NamedTuple
 
 from .model import GameScore
 from .names import name_key
-from .stats import PlayerStats, add_share, game_share
+from .stats import PlayerStats, add_game
 
 WON, LOST, DRAWN = "won", "lost", "drawn"
 FIRST_GAME, FIRST_WIN, GAMES = "first_game", "first_win", "games"
 FIRST_NIL, FIRST_BLIND_NIL, FIRST_NIGHT = "first_nil", "first_blind_nil", "first_night"
 GAME_COUNTS = frozenset((10, 50, 100, 250, 500, 1000))
-# Each first, and what in one game's share of the record reaches it.
+# Each first, and what in the record so far reaches it.
 FIRSTS: tuple[tuple[str, Callable[[PlayerStats], bool]], ...] = (
-    (FIRST_GAME, lambda share: True),
-    (FIRST_WIN, lambda share: share.won > 0),
-    (FIRST_NIL, lambda share: share.nils_made > 0),
-    (FIRST_BLIND_NIL, lambda share: share.blind_nils_made > 0),
+    (FIRST_GAME, lambda record: True),
+    (FIRST_WIN, lambda record: record.won > 0),
+    (FIRST_NIL, lambda record: record.nils_made > 0),
+    (FIRST_BLIND_NIL, lambda record: record.blind_nils_made > 0),
 )
 Person = Callable[[str], str]
 
@@ -63,8 +63,7 @@ class Streak:
     length: int = 0
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     """Finished games with (or against) one other person, and how they came out: won by
     the card's person's side, lost (with an opponent: won by the opponent's side)."""
 
@@ -127,18 +126,20 @@ class _Tally:
     played: int = 0
     partners: dict[str, list[int]] = field(default_factory=dict)  # games, wins, losses
     opponents: dict[str, list[int]] = field(default_factory=dict)
-    streak: Streak = Streak()
+    run_kind: str | None = None  # the streak, as Streak's kind and length
+    run: int = 0
     longest_win: int = 0
     milestones: list[Milestone] = field(default_factory=list)
     reached: set[str] = field(default_factory=set)
 
 
-def _mark(tally: _Tally, share: PlayerStats, ref: object) -> None:
-    """The milestones one more game reaches."""
-    for kind, reaches in FIRSTS:
-        if kind not in tally.reached and reaches(share):
-            tally.reached.add(kind)
-            tally.milestones.append(Milestone(kind, ref, tally.played))
+def _mark(tally: _Tally, ref: object) -> None:
+    """The milestones one more game reaches (a first: the game its count leaves 0)."""
+    if len(tally.reached) < len(FIRSTS):
+        for kind, reaches in FIRSTS:
+            if kind not in tally.reached and reaches(tally.record):
+                tally.reached.add(kind)
+                tally.milestones.append(Milestone(kind, ref, tally.played))
     if tally.played in GAME_COUNTS:
         tally.milestones.append(Milestone(GAMES, ref, tally.played))
 
@@ -153,35 +154,46 @@ def _finish(tally: _Tally, key: str, sides: Mapping[str, int], winner: int | Non
     """A finished game's streak, partners and opponents for one person."""
     side = sides[key]
     outcome = _outcome(winner, side)
-    run = tally.streak.length + 1 if tally.streak.kind == outcome else 1
-    tally.streak = Streak(outcome, run)
-    if outcome == WON:
-        tally.longest_win = max(tally.longest_win, run)
+    tally.run = run = tally.run + 1 if tally.run_kind == outcome else 1
+    tally.run_kind = outcome
+    if outcome == WON and run > tally.longest_win:
+        tally.longest_win = run
+    won, lost = outcome == WON, outcome == LOST
     for other, other_side in sides.items():
         if other == key:
             continue
         together = other_side == side
         rows = tally.partners if together else tally.opponents
-        row = rows.setdefault(other, [0, 0, 0])
+        row = rows.get(other)
+        if row is None:
+            row = rows[other] = [0, 0, 0]
         row[0] += 1
-        row[1] += outcome == WON
-        row[2] += outcome == LOST if together else winner == other_side
+        row[1] += won
+        row[2] += lost if together else winner == other_side
 
 
-def _add_game(tallies: dict[str, _Tally], score: GameScore, ref: object, person: Person) -> None:
-    """One game into every card it belongs to."""
+def _add_game(
+    tallies: dict[str, _Tally],
+    records: dict[str, PlayerStats],
+    score: GameScore,
+    ref: object,
+    person: Person,
+) -> None:
+    """One game into every card it belongs to (`records`: each tally's record by key)."""
+    if not (score.over or score.played):
+        return  # nothing played, no result: the game counts for nobody
+    keys = [person(name) for name in score.table.players]
     sides: dict[str, int] = {}
-    for seat, name in enumerate(score.table.players):
-        sides.setdefault(person(name), score.table.side_of(seat))
-    for key, share in game_share(score, person):
-        if not (share.games or share.unfinished):
-            continue
-        tally = tallies.get(key)
-        if tally is None:
-            tally = tallies[key] = _Tally(PlayerStats(share.name))
-        add_share(tally.record, share)
+    for seat, key in enumerate(keys):
+        sides.setdefault(key, score.table.side_of(seat))
+        if key not in tallies:
+            tallies[key] = _Tally(PlayerStats(score.table.players[seat]))
+            records[key] = tallies[key].record
+    add_game(score, keys, records)
+    for key in sides:
+        tally = tallies[key]
         tally.played += 1
-        _mark(tally, share, ref)
+        _mark(tally, ref)
         if score.over:
             _finish(tally, key, sides, score.winner)
 
@@ -201,7 +213,7 @@ def _card(key: str, tallies: dict[str, _Tally], nights: Sequence[object]) -> Car
         tally.record,
         _records(tally.partners, tallies),
         _records(tally.opponents, tallies),
-        tally.streak,
+        Streak(tally.run_kind, tally.run),
         tally.longest_win,
         tuple(milestones),
         len(nights),
@@ -220,8 +232,9 @@ def cards(
     `nights`: by person key, the references of the nights they won, oldest first.
     """
     tallies: dict[str, _Tally] = {}
+    records: dict[str, PlayerStats] = {}
     for index, score in enumerate(scores):
-        _add_game(tallies, score, index if refs is None else refs[index], person)
+        _add_game(tallies, records, score, index if refs is None else refs[index], person)
     won = nights or {}
     return {key: _card(key, tallies, won.get(key, ())) for key in tallies}
 

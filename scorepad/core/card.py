@@ -23,6 +23,7 @@ The rules of a card:
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -118,14 +119,19 @@ class Card:
         return self.record.unfinished
 
 
+def _row() -> list[int]:
+    return [0, 0, 0]
+
+
 @dataclass
 class _Tally:
     """A card being built, game by game."""
 
     record: PlayerStats
     played: int = 0
-    partners: dict[str, list[int]] = field(default_factory=dict)  # games, wins, losses
-    opponents: dict[str, list[int]] = field(default_factory=dict)
+    # By the other person's key: games, wins, losses (a subscript makes a missing row).
+    partners: defaultdict[str, list[int]] = field(default_factory=lambda: defaultdict(_row))
+    opponents: defaultdict[str, list[int]] = field(default_factory=lambda: defaultdict(_row))
     run_kind: str | None = None  # the streak, as Streak's kind and length
     run: int = 0
     longest_win: int = 0
@@ -163,10 +169,7 @@ def _finish(tally: _Tally, key: str, sides: Mapping[str, int], winner: int | Non
         if other == key:
             continue
         together = other_side == side
-        rows = tally.partners if together else tally.opponents
-        row = rows.get(other)
-        if row is None:
-            row = rows[other] = [0, 0, 0]
+        row = (tally.partners if together else tally.opponents)[other]
         row[0] += 1
         row[1] += won
         row[2] += lost if together else winner == other_side
@@ -190,15 +193,16 @@ def _add_game(
             tallies[key] = _Tally(PlayerStats(score.table.players[seat]))
             records[key] = tallies[key].record
     add_game(score, keys, records)
+    over, winner = score.over, score.winner
     for key in sides:
         tally = tallies[key]
         tally.played += 1
         _mark(tally, ref)
-        if score.over:
-            _finish(tally, key, sides, score.winner)
+        if over:
+            _finish(tally, key, sides, winner)
 
 
-def _records(rows: dict[str, list[int]], tallies: dict[str, _Tally]) -> tuple[Record, ...]:
+def _records(rows: Mapping[str, list[int]], tallies: dict[str, _Tally]) -> tuple[Record, ...]:
     found = [Record(key, tallies[key].record.name, *counts) for key, counts in rows.items()]
     return tuple(sorted(found, key=lambda r: (-r.games, r.name.casefold(), r.key)))
 

@@ -320,3 +320,19 @@ def test_no_club_page_writes_the_database(client, app, club):
     with app.app_context():
         assert get_db().execute("select total_changes()").fetchone() == before
     assert os.stat(path).st_mtime_ns == mtime
+
+
+def test_a_card_shows_the_person_s_games_partners_and_milestones(client, app):
+    club_id = _make(client)
+    games = [((("Ann", "Cy"), ("Bo", "Di")), 0, 0.5), ((("Annie", "Cy"), ("Bo", "Di")), 1, 0.5)]
+    _file_games(app, club_id, games)
+    rev = _view(app, club_id).club.revision
+    client.post(f"/clubs/{club_id}/merge", data={"into": "ann", "other": "annie", "revision": rev})
+    view = _view(app, club_id)
+    token = view.club.card_token("ann")
+    page = text(client.get(f"/clubs/m/{view.club.members_token}/card/{token}"))
+    assert "2 games: 1 won, 1 lost" in page
+    assert "Lost the last game" in page
+    assert "1–1 with Cy" in page
+    assert "1–1 against Bo" in page
+    assert "First win, game 1" in page

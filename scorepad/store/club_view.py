@@ -8,9 +8,10 @@ kept while the club's mark is unchanged. The mark is one query: the club's revis
 the games that count for it, their number, their latest write time and the sum of their
 revisions (a hand saved moves a game's revision and write time; a game deleted or filed
 moves the number). A changed mark re-reads the games; a game whose revision is the one
-seen is not scored again (`_rated`, keyed by game id and revision), and ratings are
+seen is not scored again (the store's own cache of scored games), and ratings are
 worked out again only from the first game rated that changed (a game finished at the
-end of the list is one more game rated)."""
+end of the list is one more game rated). A view works out a person's card when first
+asked (`ClubView._cards`, by anchor), for as long as the view is kept."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from functools import cached_property
 
 from sqlite_utils import Database
 
+from ..core.card import Card, card
 from ..core.club import Member, members
 from ..core.errors import GameError
 from ..core.model import GameScore
@@ -45,6 +47,7 @@ class ClubView:
     ratings: Ratings
     rated: tuple[str, ...]  # the id of each game rated, in the order of ratings.games
     unrated: tuple[str, ...] = field(default=())  # finished, but one person at two seats
+    _cards: dict[str, Card | None] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def members(self) -> tuple[Member, ...]:
@@ -59,6 +62,23 @@ class ClubView:
     def person(self, name: str) -> str:
         """The anchor of the person a name as played belongs to."""
         return self.club.roster.anchor_of(name_key(name))
+
+    @cached_property
+    def games_by_person(self) -> dict[str, list[int]]:
+        """The index of every game each person sat at, by anchor, oldest first."""
+        found: dict[str, list[int]] = {}
+        for index, stored in enumerate(self.games):
+            for anchor in dict.fromkeys(self.person(n) for n in stored.game.table.players):
+                found.setdefault(anchor, []).append(index)
+        return found
+
+    def card(self, anchor: str) -> Card | None:
+        """A person's card over the club's games (the core's), worked out once a view."""
+        if anchor not in self._cards:
+            games = [self.games[i] for i in self.games_by_person.get(anchor, [])]
+            scores = [g.score() for g in games]
+            self._cards[anchor] = card(scores, anchor, self.person, [g.id for g in games])
+        return self._cards[anchor]
 
     @cached_property
     def skills(self) -> dict[str, Skill]:

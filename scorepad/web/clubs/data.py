@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from flask import abort
 
+from ...core.card import Record
 from ...core.club import Member
 from ...core.ratings import Change, Skill, chances
 from ...store.club_view import ClubView, club_view
@@ -15,6 +16,7 @@ from ...store.clubs import club_of_event, club_of_game
 from ...store.storage import StoredGame
 from ..db import get_db
 from ..words import signed
+from ..words.card import milestone_line, opponent_text, partner_text, results_text, streak_text
 from ..words.ratings import change_text, percent, rating_text
 
 NEW = Skill()
@@ -143,9 +145,49 @@ def pair_rows(view: ClubView, *, public: bool = False) -> list[PairRow]:
     return []
 
 
-def card_stats(view: ClubView, member: Member) -> dict | None:
-    """The card's statistics (games, wins, bids made...): from the core's card."""
-    return {} if not view.games else None
+@dataclass(frozen=True)
+class CardStats:
+    """A card's statistics in words, as the card shows them."""
+
+    results: str
+    facts: tuple[tuple[str, str], ...]  # (what, its value)
+    streak: str
+    partners: tuple[str, ...]
+    opponents: tuple[str, ...]
+    milestones: tuple[str, ...]
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{round(value)}%"
+
+
+def card_stats(view: ClubView, member: Member) -> CardStats | None:
+    """The card's statistics (the core's card over the club's games), in words."""
+    found = view.card(member.anchor)
+    if found is None:
+        return None
+    r = found.record
+    facts = (
+        ("Bids made", f"{_pct(r.contract_pct)} of {r.contracts}"),
+        ("Nils made", f"{r.nils_made} of {r.nils}"),
+        ("Blind nils made", f"{r.blind_nils_made} of {r.blind_nils}"),
+        ("Bags a hand", "–" if r.bags_per_hand is None else f"{r.bags_per_hand:.2f}"),
+        ("Bostons", str(r.bostons)),
+        ("Longest run of wins", str(found.longest_win)),
+    )
+
+    def named(record: Record) -> Record:
+        shown = view.by_anchor.get(record.key)
+        return record._replace(name=shown.name) if shown else record
+
+    return CardStats(
+        results_text(found),
+        facts,
+        streak_text(found.streak),
+        tuple(partner_text(named(p)) for p in found.partners[:10]),
+        tuple(opponent_text(named(o)) for o in found.opponents[:10]),
+        tuple(milestone_line(m) for m in found.milestones),
+    )
 
 
 def chance_words(view: ClubView | None, stored: StoredGame) -> str:

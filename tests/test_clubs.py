@@ -336,3 +336,18 @@ def test_a_card_shows_the_person_s_games_partners_and_milestones(client, app):
     assert "1–1 with Cy" in page
     assert "1–1 against Bo" in page
     assert "First win, game 1" in page
+
+
+def test_a_game_is_filed_from_its_settings_page(client, app):
+    from tests.helpers import start
+
+    club_id = _make(client)
+    game_id = start(client)
+    page = client.get(f"/games/{game_id}/settings")
+    assert "File this game into Friday Spades" in text(page)
+    r = client.post(f"/clubs/{club_id}/file", data={"game": game_id})
+    assert r.status_code == 302
+    assert [g.id for g in _view(app, club_id).games] == [game_id]
+    assert "File this game into" not in text(client.get(f"/games/{game_id}/settings"))
+    again = client.post(f"/clubs/{club_id}/file", data={"game": game_id}, follow_redirects=True)
+    assert "filed into this club already" in text(again)

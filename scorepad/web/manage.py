@@ -19,6 +19,8 @@ from ..core.rules import Rules
 from ..store import commands, storage
 from ..store.outcomes import RemovesHands, Stale
 from . import respond, security
+from .clubs.forms import FileGameForm
+from .clubs.pages import fileable_into
 from .csv_export import hands_csv
 from .db import get_db
 from .manage_forms import (
@@ -104,7 +106,12 @@ def settings(game_id: str) -> Any:
             if not isinstance(done, int):
                 return done
     return render_stored(
-        "games/settings.html", stored, form=form, rule_keys=rule_keys(table)
+        "games/settings.html",
+        stored,
+        form=form,
+        rule_keys=rule_keys(table),
+        clubs=fileable_into(stored),
+        file_form=FileGameForm(),
     ), 400 if form.is_submitted() else 200
 
 

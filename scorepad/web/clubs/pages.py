@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...store import storage
 from ...store.club_commands import clubs as commands
 from ...store.club_view import ClubView
-from ...store.clubs import club_names
+from ...store.clubs import club_names, club_of_game
 from .. import remembered, respond
 from ..db import get_db
 from ..hosting import public_url
@@ -26,6 +26,14 @@ def managed() -> list[tuple[str, str]]:
     ids = [club_id for club_id, _ in remembered.clubs()]
     names = club_names(get_db(), ids)
     return [(club_id, names[club_id]) for club_id in ids if club_id in names]
+
+
+def fileable_into(stored: storage.StoredGame) -> list[tuple[str, str]]:
+    """The clubs this browser manages that a game of its own may be filed into (none
+    while it counts for a club already, or is a club night's table)."""
+    if stored.in_event or club_of_game(get_db(), stored.id):
+        return []
+    return managed()
 
 
 @bp.route("/new", methods=["GET", "POST"])

@@ -85,7 +85,7 @@ def joins_pair(name: str) -> bool:
 def name_key(name: str) -> str:
     """What two names are compared by, everywhere (forms, games, stats, club nights):
     case, accents, Unicode forms and runs of spaces ignored ("José" is "jose")."""
-    loose = unicodedata.normalize("NFKD", " ".join(name.casefold().split()))
+    loose = unicodedata.normalize("NFD", " ".join(name.casefold().split()))
     return unicodedata.normalize("NFC", "".join(c for c in loose if not unicodedata.combining(c)))
 
 

@@ -85,6 +85,9 @@ __all__ = [
 ]
 
 
+Seated = tuple[str, Player | None, Skill]  # a seat's person: key, entry in the book, skill
+
+
 def _model() -> PlackettLuce:
     """A model of its own for each use: no library object is shared."""
     return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA)
@@ -97,7 +100,8 @@ class Rater:
     def __init__(self) -> None:
         self.model = _model()
         self._keys: dict[str, str] = {}
-        self._held: dict[str, tuple[Skill, PlackettLuceRating]] = {}
+        self._held: dict[str, PlackettLuceRating] = {}
+        self._held_for: dict[str, Skill] = {}  # the skill each held rating stands for
 
     def key(self, name: str) -> str:
         """A name's key (names.name_key), worked out once a call."""
@@ -119,9 +123,10 @@ class Rater:
                 found.setdefault(self.key(sitter.name), sitter.name)
         return found
 
-    def seated(self, game: Rated) -> list[list[str]] | None:
-        """Each seat's key when every seat had one sitter, each a person of their own
-        (so each sat all the hands of their seat); None: look for substitutes."""
+    def seated(self, book: Book, game: Rated) -> list[list[Seated]] | None:
+        """Each seat's person (key, entry in the book, skill) when every seat had one
+        sitter, each a person of their own (so each sat all the hands of their seat);
+        None: look for substitutes."""
         keys, seen, seated = self._keys, set(), []
         for seats in game.sides:
             row = []
@@ -132,15 +137,15 @@ class Rater:
                 if key in seen:
                     return None
                 seen.add(key)
-                row.append(key)
+                found = book.get(key)
+                row.append((key, found, found.skill if found else Skill()))
             seated.append(row)
         return seated
 
     def rating(self, key: str, skill: Skill) -> PlackettLuceRating:
         """A person's skill as an openskill rating: the one held for it, else a new one."""
-        held = self._held.get(key)
-        if held is not None and held[0] is skill:
-            return held[1]
+        if self._held_for.get(key) is skill:
+            return self._held[key]
         return self.model.rating(mu=skill.mu, sigma=skill.sigma)
 
     def hold(self, key: str, skill: Skill, rating: PlackettLuceRating) -> None:
@@ -148,7 +153,7 @@ class Rater:
         it, it stands for that skill in their next game (the model copies what it is
         given, so a rating held is never changed by it)."""
         rating.mu, rating.sigma = skill.mu, skill.sigma
-        self._held[key] = (skill, rating)
+        self._held_for[key], self._held[key] = skill, rating
 
     def ratings(self, teams: Sequence[Sequence[Skill]]) -> list[list[PlackettLuceRating]]:
         """The skills as openskill ratings of this call's model."""
@@ -197,21 +202,19 @@ def _partly(before: Skill, mu: float, sigma: float, share: float) -> Skill:
     return Skill(before.mu + share * (mu - before.mu), variance**0.5, games)
 
 
-def _rate_alone(rater: Rater, book: Book, game: Rated, seated: list[list[str]]) -> GameRating:
-    """A game where every seat had one sitter of their own (`seated`: their keys): each
-    takes the whole game's change at their seat, into the book at once (no one else of
-    the game reads their entry)."""
-    found = [[book.get(key) for key in row] for row in seated]
-    before = [[p.skill if p else Skill() for p in row] for row in found]
-    first = [[rater.rating(k, s) for k, s in zip(*pair)] for pair in zip(seated, before)]
+def _rate_alone(rater: Rater, book: Book, game: Rated, seated: list[list[Seated]]) -> GameRating:
+    """A game where every seat had one sitter of their own (`seated`): each takes the
+    whole game's change at their seat, into the book at once (no one else of the game
+    reads their entry)."""
+    first = [[rater.rating(key, skill) for key, _, skill in row] for row in seated]
     odds = tuple(rater.model.predict_win(first))
     ranked = rater.rated(game, first)
     count, changes = len(game.sides), []
     for side, row in enumerate(seated):
         place = game.places[side]
         shared = game.places.count(place) > 1
-        for seat, key in enumerate(row):
-            player, rating, was = found[side][seat], ranked[side][seat], before[side][seat]
+        for seat, (key, player, was) in enumerate(row):
+            rating = ranked[side][seat]
             after = _partly(was, rating.mu, rating.sigma, 1.0)
             name = player.name if player else game.sides[side][seat][0].name
             changes.append(Change(name, side, odds[side], place, shared, count, was, after))
@@ -263,7 +266,7 @@ def rate_game(book: Book, game: Rated, rater: Rater | None = None) -> GameRating
     """Rate one game from the ratings so far (`book`, by name key), and add it to them;
     `rater`: the `rate` call's (None: one of its own)."""
     rater = rater or Rater()
-    seated = rater.seated(game)
+    seated = rater.seated(book, game)
     if seated is None:
         return _rate_substituted(rater, book, game)
     return _rate_alone(rater, book, game, seated)

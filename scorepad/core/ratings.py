@@ -38,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from .names import name_key
+from .rating_substitutes import partly, rate_substituted
 from .rating_values import (
     BAND,
     BASE,
@@ -165,41 +166,20 @@ class Rater:
         """A lineup's ratings after this game, had each sitter sat every hand."""
         return self.model.rate(teams, ranks=[float(p) for p in game.places])
 
-    def after(self, game: Rated, teams: list[list[PlackettLuceRating]]) -> list[list[Skill]]:
-        """Every skill of a lineup after this game, had each sitter sat every hand."""
-        return [[Skill(r.mu, r.sigma) for r in team] for team in self.rated(game, teams)]
+    def outcome(
+        self, game: Rated, teams: list[list[Skill]]
+    ) -> tuple[tuple[float, ...], list[list[Skill]]]:
+        """A lineup's chances, and every skill after this game had each sitter sat
+        every hand."""
+        ratings = self.ratings(teams)
+        odds = tuple(self.model.predict_win(ratings))
+        return odds, [[Skill(r.mu, r.sigma) for r in team] for team in self.rated(game, ratings)]
 
 
 def chances(teams: Sequence[Sequence[Skill]]) -> tuple[float, ...]:
     """Each side's chance of winning, from its players' skills: summing to 1."""
     rater = Rater()
     return tuple(rater.model.predict_win(rater.ratings(teams)))
-
-
-def _lineup(
-    rater: Rater, book: Book, game: Rated, side: int, seat: int, name: str
-) -> list[list[Skill]]:
-    """The skills of the lineup that sat down first, `name` put at (side, seat)."""
-    teams = [[rater.skill(book, sitters[0].name) for sitters in seats] for seats in game.sides]
-    teams[side][seat] = rater.skill(book, name)
-    return teams
-
-
-def _share(rater: Rater, game: Rated, side: int, key: str) -> tuple[int, float]:
-    """The first seat a person sat on a side, and the share of its hands they sat."""
-    seats = game.sides[side]
-    first = next(i for i, s in enumerate(seats) if any(rater.key(x.name) == key for x in s))
-    whole = sum(sitter.hands for sitter in seats[first])
-    sat = sum(x.hands for seat in seats for x in seat if rater.key(x.name) == key)
-    return first, min(1.0, sat / whole) if whole else 1.0
-
-
-def _partly(before: Skill, mu: float, sigma: float, share: float) -> Skill:
-    """The skill after a game sat for `share` of its hands, the whole game's skill
-    being (mu, sigma)."""
-    variance = before.sigma**2 + share * (sigma**2 - before.sigma**2)
-    games = before.games + (share > 0)  # a person who sat no hand played no game
-    return Skill(before.mu + share * (mu - before.mu), variance**0.5, games)
 
 
 def _rate_alone(rater: Rater, book: Book, game: Rated, seated: list[list[Seated]]) -> GameRating:
@@ -215,50 +195,11 @@ def _rate_alone(rater: Rater, book: Book, game: Rated, seated: list[list[Seated]
         shared = game.places.count(place) > 1
         for seat, (key, player, was) in enumerate(row):
             rating = ranked[side][seat]
-            after = _partly(was, rating.mu, rating.sigma, 1.0)
+            after = partly(was, rating.mu, rating.sigma, 1.0)
             name = player.name if player else game.sides[side][seat][0].name
             changes.append(Change(name, side, odds[side], place, shared, count, was, after))
             book[key] = Player(name, after)
             rater.hold(key, after, rating)
-    return GameRating(game, odds, tuple(changes))
-
-
-def _rate_side(
-    rater: Rater, book: Book, game: Rated, side: int, whole: list[list[Skill]]
-) -> list[tuple[str, Skill, Skill]]:
-    """Each person of a side (shown as, before, after): the whole game's change at the
-    first seat they sat (worked out once for the lineup that sat down first), in the
-    share they sat."""
-    changes = []
-    for key, name in rater.people(game, side).items():
-        seat, share = _share(rater, game, side, key)
-        lineup = whole
-        if rater.key(game.sides[side][seat][0].name) != key:  # sat down later
-            lineup = rater.after(game, rater.ratings(_lineup(rater, book, game, side, seat, name)))
-        before = rater.skill(book, name)
-        shown_as = book[key].name if key in book else name
-        whole_skill = lineup[side][seat]
-        changes.append(
-            (shown_as, before, _partly(before, whole_skill.mu, whole_skill.sigma, share))
-        )
-    return changes
-
-
-def _rate_substituted(rater: Rater, book: Book, game: Rated) -> GameRating:
-    """A game with a substitute (or a person at two seats): each person's change from
-    the lineup they sat down in, in the share of hands they sat."""
-    first = [[rater.skill(book, sitters[0].name) for sitters in seats] for seats in game.sides]
-    odds = tuple(rater.model.predict_win(rater.ratings(first)))
-    whole = rater.after(game, rater.ratings(first))
-    count = len(game.sides)
-    changes = []
-    for side, chance in enumerate(odds):
-        place = game.places[side]
-        shared = game.places.count(place) > 1
-        for name, before, after in _rate_side(rater, book, game, side, whole):
-            changes.append(Change(name, side, chance, place, shared, count, before, after))
-    for change in changes:
-        book[rater.key(change.name)] = Player(change.name, change.after)
     return GameRating(game, odds, tuple(changes))
 
 
@@ -268,7 +209,7 @@ def rate_game(book: Book, game: Rated, rater: Rater | None = None) -> GameRating
     rater = rater or Rater()
     seated = rater.seated(book, game)
     if seated is None:
-        return _rate_substituted(rater, book, game)
+        return rate_substituted(rater, book, game)
     return _rate_alone(rater, book, game, seated)
 
 

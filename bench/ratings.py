@@ -11,8 +11,8 @@ side winning with probability 1 / (1 + e^(-k * skill difference))), prints:
     rated by openskill directly on the same games: why the core's model and beta.
 Then times rating --games games (5,000 by default) and 20,000 (the issue's club) of a
 club of 200, with the core and with the code before it was made faster
-(tests/ratings_reference.py), in processor seconds, the least of --repeat runs; and the
-ratings command's document of them.
+(tests/ratings_reference.py), in processor seconds, the least of --repeat runs; then
+with the partnerships rated too; and the ratings command's document of them.
 
     .venv/bin/python bench/ratings.py [--seeds 20] [--games 5000] [--repeat 3]
 """
@@ -129,16 +129,17 @@ def timed(count: int, repeat: int) -> None:
     was made faster (tests/ratings_reference.py), then build the command's document."""
     _, played = club(7, players=200, games=count)
     games = [rated(sides, winner) for sides, winner, _ in played]
-    now = best(lambda: core.rate(games), repeat)
+    now = best(lambda: core.rate(games, pairs=False), repeat)
     old_games = [reference.Rated(g.sides, g.places, g.winner) for g in games]
     then = best(lambda: reference.rate(old_games), repeat)
+    both = best(lambda: core.rate(games), repeat)
     done = core.rate(games)
     start = time.process_time()
     document(done)
     print(
         f"rating {count:,} games: {now:.2f} s ({1e6 * now / count:.0f} us a game); before: "
-        f"{then:.2f} s ({1e6 * then / count:.0f} us a game), {then / now:.1f}x; "
-        f"the document: {time.process_time() - start:.2f} s"
+        f"{then:.2f} s ({1e6 * then / count:.0f} us a game), {then / now:.1f}x; with the "
+        f"partnerships: {both:.2f} s; the document: {time.process_time() - start:.2f} s"
     )
 
 

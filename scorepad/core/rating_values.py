@@ -150,11 +150,22 @@ class GameRating:
 
 
 @dataclass(frozen=True, slots=True)
+class Pair:
+    """A partnership rated: its two people as the players show them (in the seat order
+    of the first game rated), and its own skill, from the games the two sat together."""
+
+    names: tuple[str, str]
+    skill: Skill
+
+
+@dataclass(frozen=True, slots=True)
 class Ratings:
-    """Every person rated, in the order first met, and every game in the order rated."""
+    """Every person rated, in the order first met, every game in the order rated, and
+    every partnership rated, in the order first met."""
 
     players: tuple[Player, ...] = ()
     games: tuple[GameRating, ...] = ()
+    pairs: tuple[Pair, ...] = ()
 
     def ranked(self) -> tuple[Player, ...]:
         """The players by display rating, highest first, then by name."""
@@ -162,5 +173,15 @@ class Ratings:
             sorted(self.players, key=lambda p: (-p.skill.rating, p.name.casefold(), p.name))
         )
 
+    def ranked_pairs(self) -> tuple[Pair, ...]:
+        """The partnerships by display rating, highest first, then by their names."""
+
+        def order(pair: Pair) -> tuple[int, list[str], tuple[str, str]]:
+            return -pair.skill.rating, [name.casefold() for name in pair.names], pair.names
+
+        return tuple(sorted(self.pairs, key=order))
+
 
 Book = dict[str, Player]
+PairKey = tuple[str, str]  # a partnership: its two people's name keys, in sorted order
+PairBook = dict[PairKey, Pair]

@@ -38,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from .names import name_key
+from .rating_pairs import pair_key, partnership, sat_down, together
 from .rating_substitutes import partly, rate_substituted
 from .rating_values import (
     BAND,
@@ -50,6 +51,9 @@ from .rating_values import (
     Book,
     Change,
     GameRating,
+    Pair,
+    PairBook,
+    PairKey,
     Player,
     Rated,
     Ratings,
@@ -71,6 +75,9 @@ __all__ = [
     "Book",
     "Change",
     "GameRating",
+    "Pair",
+    "PairBook",
+    "PairKey",
     "Player",
     "Rated",
     "Rater",
@@ -82,11 +89,13 @@ __all__ = [
     "places",
     "rate",
     "rate_game",
+    "rate_pairs",
     "shown",
 ]
 
 
 Seated = tuple[str, Player | None, Skill]  # a seat's person: key, entry in the book, skill
+Held = str | PairKey  # what a held rating stands for: a person, or a partnership
 
 
 def _model() -> PlackettLuce:
@@ -101,8 +110,8 @@ class Rater:
     def __init__(self) -> None:
         self.model = _model()
         self._keys: dict[str, str] = {}
-        self._held: dict[str, PlackettLuceRating] = {}
-        self._held_for: dict[str, Skill] = {}  # the skill each held rating stands for
+        self._held: dict[Held, PlackettLuceRating] = {}
+        self._held_for: dict[Held, Skill] = {}  # the skill each held rating stands for
 
     def key(self, name: str) -> str:
         """A name's key (names.name_key), worked out once a call."""
@@ -143,13 +152,13 @@ class Rater:
             seated.append(row)
         return seated
 
-    def rating(self, key: str, skill: Skill) -> PlackettLuceRating:
+    def rating(self, key: Held, skill: Skill) -> PlackettLuceRating:
         """A person's skill as an openskill rating: the one held for it, else a new one."""
         if self._held_for.get(key) is skill:
             return self._held[key]
         return self.model.rating(mu=skill.mu, sigma=skill.sigma)
 
-    def hold(self, key: str, skill: Skill, rating: PlackettLuceRating) -> None:
+    def hold(self, key: Held, skill: Skill, rating: PlackettLuceRating) -> None:
         """Keep a rating the model made in this call for a person's new skill: set to
         it, it stands for that skill in their next game (the model copies what it is
         given, so a rating held is never changed by it)."""
@@ -213,9 +222,43 @@ def rate_game(book: Book, game: Rated, rater: Rater | None = None) -> GameRating
     return _rate_alone(rater, book, game, seated)
 
 
-def rate(games: Iterable[Rated], before: Ratings | None = None) -> Ratings:
-    """Rate games in the order given, after the ratings `before` (None: from nothing)."""
+def rate_pairs(pairs: PairBook, book: Book, game: Rated, rater: Rater | None = None) -> None:
+    """Rate a partnership game's partnerships (rating_pairs.py), each a team of one in
+    their own book (`pairs`), from the partnerships that sat down first; only those
+    whose two people sat every hand move. `book`: the players, this game rated."""
+    if not partnership(game):
+        return
+    rater = rater or Rater()
+    seats = [sat_down(game, side, rater.key) for side in (0, 1)]
+    moves = [together(game, side, rater.key) for side in (0, 1)]
+    if not any(moves):
+        return
+    keys = [pair_key(two) for two in seats]
+    skills = [pairs[key].skill if key in pairs else Skill() for key in keys]
+    ranked = rater.rated(game, [[rater.rating(k, s)] for k, s in zip(keys, skills)])
+    for side, key in enumerate(keys):
+        if moves[side]:
+            rating, old = ranked[side][0], pairs.get(key)
+            after = Skill(rating.mu, rating.sigma, skills[side].games + 1)
+            first, second = (book[k].name for k in seats[side])
+            pairs[key] = Pair(old.names if old else (first, second), after)
+            rater.hold(key, after, rating)
+
+
+def rate(games: Iterable[Rated], before: Ratings | None = None, pairs: bool = True) -> Ratings:
+    """Rate games in the order given, after the ratings `before` (None: from nothing):
+    the players, and (`pairs`) the partnerships of the partnership games; without
+    `pairs`, those of `before` are kept as they were."""
     rater = Rater()
     book: Book = {rater.key(p.name): p for p in (before.players if before else ())}
-    done = [rate_game(book, game, rater) for game in games]
-    return Ratings(tuple(book.values()), (before.games if before else ()) + tuple(done))
+    partnerships: PairBook = {
+        pair_key((rater.key(p.names[0]), rater.key(p.names[1]))): p
+        for p in (before.pairs if before else ())
+    }
+    done = []
+    for game in games:
+        done.append(rate_game(book, game, rater))
+        if pairs:
+            rate_pairs(partnerships, book, game, rater)
+    earlier = before.games if before else ()
+    return Ratings(tuple(book.values()), earlier + tuple(done), tuple(partnerships.values()))

@@ -9,7 +9,10 @@ The rules, as docs/ratings.md tells them:
 - Players are people known by name: ``names.name_key``, the rule the series and the
   statistics match names by; a person is shown under the first spelling met.
 - A substitute counts for the hands sat: a person who sat h of a seat's n hands moves
-  h/n of the change a whole game in that seat would have made (mu, and sigma squared).
+  h/n of the change a whole game in that seat would have made (mu, and sigma squared);
+  rating_substitutes.py.
+- A partnership game also rates its partnerships, each a team of one in a book of its
+  own, a side's only if its two people sat every hand (rating_pairs.py, rate_pairs).
 - Each side's chance of winning is openskill's ``predict_win`` for the lineup that sat
   down first, from the ratings before the game: a number in (0, 1), summing to 1.
 - The display rating: 1000 + 20 * (mu - 25), with a band of 2 sigma each way (40 *
@@ -27,8 +30,10 @@ where skill decides little (bench/ratings.py prints both).
 
 Cost: one `rate` call makes one model (a `Rater`, with the name keys it has worked out)
 and no other; each game builds its first lineup's openskill ratings once, for both the
-chances and the update, and a game where every seat had one sitter takes the whole
-game's change without looking for substitutes. The values are rating_values.py's.
+chances and the update, a rating the model made in this call is held for the person's
+next game instead of being made again, and a game where every seat had one sitter
+takes the whole game's change without looking for substitutes. The values are
+rating_values.py's.
 """
 
 from __future__ import annotations

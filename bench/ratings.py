@@ -9,10 +9,12 @@ side winning with probability 1 / (1 + e^(-k * skill difference))), prints:
     worked out before it, against a plain win-percentage forecast and the true chances;
   * the same for openskill's other models and for PlackettLuce with its default beta,
     rated by openskill directly on the same games: why the core's model and beta.
-Then times rating --games games (5,000 by default) and 20,000 (the issue's club), and
-the ratings command's document of them.
+Then times rating --games games (5,000 by default) and 20,000 (the issue's club) of a
+club of 200, with the core and with the code before it was made faster
+(tests/ratings_reference.py), in processor seconds, the least of --repeat runs; then
+with the partnerships rated too; and the ratings command's document of them.
 
-    .venv/bin/python bench/ratings.py [--seeds 20] [--games 5000]
+    .venv/bin/python bench/ratings.py [--seeds 20] [--games 5000] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from openskill.models import (  # noqa: E402
 
 from scorepad.core import ratings as core  # noqa: E402
 from scorepad.ratings_doc import document  # noqa: E402
+from tests import ratings_reference as reference  # noqa: E402
 from tests.ratings_club import (  # noqa: E402
     Played,
     brier,
@@ -111,18 +114,32 @@ def compare(seeds: int, k: float) -> None:
         )
 
 
-def timed(count: int) -> None:
-    """Rate `count` games of a 200-player club, then build the command's document."""
+def best(run: Callable[[], object], repeat: int) -> float:
+    """The least processor time of `repeat` runs (the least disturbed by other work)."""
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        run()
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def timed(count: int, repeat: int) -> None:
+    """Rate `count` games of a 200-player club, with the core and with the code before it
+    was made faster (tests/ratings_reference.py), then build the command's document."""
     _, played = club(7, players=200, games=count)
     games = [rated(sides, winner) for sides, winner, _ in played]
-    start = time.perf_counter()
+    now = best(lambda: core.rate(games, pairs=False), repeat)
+    old_games = [reference.Rated(g.sides, g.places, g.winner) for g in games]
+    then = best(lambda: reference.rate(old_games), repeat)
+    both = best(lambda: core.rate(games), repeat)
     done = core.rate(games)
-    rating = time.perf_counter() - start
-    start = time.perf_counter()
+    start = time.process_time()
     document(done)
     print(
-        f"rating {count:,} games: {rating:.2f} s ({1e6 * rating / count:.0f} us a game), "
-        f"the document: {time.perf_counter() - start:.2f} s"
+        f"rating {count:,} games: {now:.2f} s ({1e6 * now / count:.0f} us a game); before: "
+        f"{then:.2f} s ({1e6 * then / count:.0f} us a game), {then / now:.1f}x; with the "
+        f"partnerships: {both:.2f} s; the document: {time.process_time() - start:.2f} s"
     )
 
 
@@ -130,6 +147,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=20)
     parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs, the least kept")
     args = parser.parse_args()
     skill, played = club(29)
     _, mus = ours(played)
@@ -139,8 +157,8 @@ def main() -> None:
     for k in (0.5, 1.0, 2.0):
         compare(args.seeds, k)
     print()
-    timed(args.games)
-    timed(20_000)
+    timed(args.games, args.repeat)
+    timed(20_000, args.repeat)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@ readers, their finished games rated in the order given, one JSON document out.
 
     {"players": [{"name": "Ann", "rating": 1024, "mu": 26.2, "sigma": 8.2, "games": 1}],
      "games": [{"sides": [["Ann", "Cy"], ["Bo", "Di"]], "chance": [0.5, 0.5],
-                "winner": 0}]}
+                "winner": 0}],
+     "pairs": [{"names": ["Ann", "Cy"], "rating": 1024, "mu": 26.2, "sigma": 8.2,
+                "games": 1}]}
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ def rated_games(scores: Iterable[GameScore]) -> list[Rated]:
 
 
 def document(ratings: Ratings) -> dict[str, Any]:
-    """The ratings as the command prints them: players by rating, games in order."""
+    """The ratings as the command prints them: players by rating, games in order, the
+    partnerships by rating."""
     names = {name_key(p.name): p.name for p in ratings.players}
     players = [
         {
@@ -70,4 +73,14 @@ def document(ratings: Ratings) -> dict[str, Any]:
         }
         for done in ratings.games
     ]
-    return {"players": players, "games": games}
+    pairs = [
+        {
+            "names": list(pair.names),
+            "rating": pair.skill.rating,
+            "mu": pair.skill.mu,
+            "sigma": pair.skill.sigma,
+            "games": pair.skill.games,
+        }
+        for pair in ratings.ranked_pairs()
+    ]
+    return {"players": players, "games": games, "pairs": pairs}

@@ -28,7 +28,7 @@ def ratings(runner, tmp_path, *docs):
 def printed(result) -> dict:
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
-    assert set(doc) == {"players", "games"}
+    assert set(doc) == {"players", "games", "pairs"}  # "pairs": tests/test_ratings_pairs.py
     for player in doc["players"]:
         assert {k: type(v) for k, v in player.items()} == PLAYER_KEYS
     for game in doc["games"]:
@@ -97,7 +97,7 @@ def test_game_and_event_files_together_and_unfinished_games_skipped(runner, tmp_
     night = event_files.pairs_night()  # one hand a game: none finished
     doc = printed(ratings(runner, tmp_path, night, game_file([["Ann", "Cy"], ["Bo", "Di"]], 1)))
     assert len(doc["games"]) == 1 and doc["games"][0]["winner"] == 1
-    assert printed(ratings(runner, tmp_path, IMPORT)) == {"players": [], "games": []}
+    assert printed(ratings(runner, tmp_path, IMPORT)) == {"players": [], "games": [], "pairs": []}
 
 
 def test_a_draw_has_no_winner(runner, tmp_path):

@@ -9,7 +9,10 @@ The rules, as docs/ratings.md tells them:
 - Players are people known by name: ``names.name_key``, the rule the series and the
   statistics match names by; a person is shown under the first spelling met.
 - A substitute counts for the hands sat: a person who sat h of a seat's n hands moves
-  h/n of the change a whole game in that seat would have made (mu, and sigma squared).
+  h/n of the change a whole game in that seat would have made (mu, and sigma squared);
+  rating_substitutes.py.
+- A partnership game also rates its partnerships, each a team of one in a book of its
+  own, a side's only if its two people sat every hand (rating_pairs.py, rate_pairs).
 - Each side's chance of winning is openskill's ``predict_win`` for the lineup that sat
   down first, from the ratings before the game: a number in (0, 1), summing to 1.
 - The display rating: 1000 + 20 * (mu - 25), with a band of 2 sigma each way (40 *
@@ -24,26 +27,80 @@ beta (how much a game's result varies around the players' skill) is 4 times the
 library's default: a game of Spades holds much luck, and with the default the chances
 came out too sure of themselves, worse than a plain win-percentage forecast on clubs
 where skill decides little (bench/ratings.py prints both).
+
+Cost: one `rate` call makes one model (a `Rater`, with the name keys it has worked out)
+and no other; each game builds its first lineup's openskill ratings once, for both the
+chances and the update, a rating the model made in this call is held for the person's
+next game instead of being made again, and a game where every seat had one sitter
+takes the whole game's change without looking for substitutes. The values are
+rating_values.py's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from .errors import GameError
-from .model import GameScore
 from .names import name_key
+from .rating_pairs import pair_key, partnership, sat_down, together
+from .rating_substitutes import partly, rate_substituted
+from .rating_values import (
+    BAND,
+    BASE,
+    BETA,
+    MU,
+    PROVISIONAL,
+    SCALE,
+    SIGMA,
+    Book,
+    Change,
+    GameRating,
+    Pair,
+    PairBook,
+    PairKey,
+    Player,
+    Rated,
+    Ratings,
+    Sitter,
+    Skill,
+    finished,
+    places,
+    shown,
+)
 
-MU = 25.0
-SIGMA = MU / 3
-BETA = MU / 1.5  # the library's default is MU / 6: see the docstring
-BASE = 1000
-SCALE = 20  # display points per unit of mu
-BAND = 2  # sigmas each way
-PROVISIONAL = 10  # games before a rating stops being provisional
+__all__ = [
+    "BAND",
+    "BASE",
+    "BETA",
+    "MU",
+    "PROVISIONAL",
+    "SCALE",
+    "SIGMA",
+    "Book",
+    "Change",
+    "GameRating",
+    "Pair",
+    "PairBook",
+    "PairKey",
+    "Player",
+    "Rated",
+    "Rater",
+    "Ratings",
+    "Sitter",
+    "Skill",
+    "chances",
+    "finished",
+    "places",
+    "rate",
+    "rate_game",
+    "rate_pairs",
+    "shown",
+]
+
+
+Seated = tuple[str, Player | None, Skill]  # a seat's person: key, entry in the book, skill
+Held = str | PairKey  # what a held rating stands for: a person, or a partnership
 
 
 def _model() -> PlackettLuce:
@@ -51,236 +108,162 @@ def _model() -> PlackettLuce:
     return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA)
 
 
-def shown(mu: float) -> int:
-    """The display rating of a mu: 1000 + 20 * (mu - 25), rounded."""
-    return round(BASE + SCALE * (mu - MU))
+class Rater:
+    """What one `rate` call works with: its own model, and the name keys worked out so
+    far. Made afresh for each call: nothing of it is shared between calls or threads."""
 
+    def __init__(self) -> None:
+        self.model = _model()
+        self._keys: dict[str, str] = {}
+        self._held: dict[Held, PlackettLuceRating] = {}
+        self._held_for: dict[Held, Skill] = {}  # the skill each held rating stands for
 
-@dataclass(frozen=True)
-class Skill:
-    """What is known of a person's play: openskill's mu and sigma, and games rated."""
+    def key(self, name: str) -> str:
+        """A name's key (names.name_key), worked out once a call."""
+        found = self._keys.get(name)
+        if found is None:
+            found = self._keys[name] = name_key(name)
+        return found
 
-    mu: float = MU
-    sigma: float = SIGMA
-    games: int = 0
+    def skill(self, book: Book, name: str) -> Skill:
+        """A person's skill so far: a new player's if not in the book."""
+        found = book.get(self.key(name))
+        return found.skill if found else Skill()
 
-    @property
-    def rating(self) -> int:
-        """The display rating."""
-        return shown(self.mu)
-
-    @property
-    def band(self) -> tuple[int, int]:
-        """The display rating's uncertainty: from 2 sigmas below to 2 sigmas above."""
-        return shown(self.mu - BAND * self.sigma), shown(self.mu + BAND * self.sigma)
-
-    @property
-    def provisional(self) -> bool:
-        """Whether too few games are rated for the rating to say much yet."""
-        return self.games < PROVISIONAL
-
-
-@dataclass(frozen=True)
-class Sitter:
-    """A person at a seat and the hands they sat there."""
-
-    name: str
-    hands: int
-
-
-@dataclass(frozen=True)
-class Rated:
-    """A finished game as the ratings read it: each side's seats, each seat's sitters
-    in the order they sat; each side's place (1 first, equal places shared); the
-    core's winner (None: a draw)."""
-
-    sides: tuple[tuple[tuple[Sitter, ...], ...], ...]
-    places: tuple[int, ...]
-    winner: int | None
-
-    def people(self, side: int) -> tuple[str, ...]:
-        """A side's people as named in this game, in seat order then sitting order."""
+    def people(self, game: Rated, side: int) -> dict[str, str]:
+        """A side's people by key, as named in this game (Rated.people's order)."""
         found: dict[str, str] = {}
-        for seat in self.sides[side]:
+        for seat in game.sides[side]:
             for sitter in seat:
-                found.setdefault(name_key(sitter.name), sitter.name)
-        return tuple(found.values())
+                found.setdefault(self.key(sitter.name), sitter.name)
+        return found
 
+    def seated(self, book: Book, game: Rated) -> list[list[Seated]] | None:
+        """Each seat's person (key, entry in the book, skill) when every seat had one
+        sitter, each a person of their own (so each sat all the hands of their seat);
+        None: look for substitutes."""
+        keys, seen, seated = self._keys, set(), []
+        for seats in game.sides:
+            row = []
+            for sitters in seats:
+                if len(sitters) != 1:
+                    return None
+                key = keys.get(sitters[0].name) or self.key(sitters[0].name)
+                if key in seen:
+                    return None
+                seen.add(key)
+                found = book.get(key)
+                row.append((key, found, found.skill if found else Skill()))
+            seated.append(row)
+        return seated
 
-def places(score: GameScore) -> tuple[int, ...]:
-    """Each side's place: the core's winner first, the rest by final total (equal
-    totals share a place); with no winner the highest totals share the first."""
+    def rating(self, key: Held, skill: Skill) -> PlackettLuceRating:
+        """A person's skill as an openskill rating: the one held for it, else a new one."""
+        if self._held_for.get(key) is skill:
+            return self._held[key]
+        return self.model.rating(mu=skill.mu, sigma=skill.sigma)
 
-    def key(side: int) -> tuple[bool, int]:
-        return side != score.winner, -score.totals[side]
+    def hold(self, key: Held, skill: Skill, rating: PlackettLuceRating) -> None:
+        """Keep a rating the model made in this call for a person's new skill: set to
+        it, it stands for that skill in their next game (the model copies what it is
+        given, so a rating held is never changed by it)."""
+        rating.mu, rating.sigma = skill.mu, skill.sigma
+        self._held_for[key], self._held[key] = skill, rating
 
-    keys = [key(side) for side in range(len(score.totals))]
-    return tuple(1 + sum(other < mine for other in keys) for mine in keys)
+    def ratings(self, teams: Sequence[Sequence[Skill]]) -> list[list[PlackettLuceRating]]:
+        """The skills as openskill ratings of this call's model."""
+        return [[self.model.rating(mu=s.mu, sigma=s.sigma) for s in team] for team in teams]
 
+    def rated(
+        self, game: Rated, teams: list[list[PlackettLuceRating]]
+    ) -> list[list[PlackettLuceRating]]:
+        """A lineup's ratings after this game, had each sitter sat every hand."""
+        return self.model.rate(teams, ranks=[float(p) for p in game.places])
 
-def finished(score: GameScore, sat: Sequence[Sequence[Sitter]] | None = None) -> Rated | None:
-    """A scored game as the ratings read it, or None while it is not over. `sat`: who
-    sat each seat and for how many hands; None: the table's players sat every hand."""
-    if not score.over:
-        return None
-    table = score.table
-    if sat is None:
-        sat = [[Sitter(name, score.played)] for name in table.players]
-    if len(sat) != len(table.players) or not all(sat):
-        raise GameError("must name who sat at each seat", field="sat")
-    if len({name_key(seat[0].name) for seat in sat}) < len(sat):
-        raise GameError("one person sat down at two seats", field="sat")
-    sides = tuple(tuple(tuple(sat[seat]) for seat in seats) for seats in table.sides)
-    rated = Rated(sides, places(score), score.winner)
-    seen: dict[str, int] = {}
-    for side in range(len(sides)):
-        for name in rated.people(side):
-            if seen.setdefault(name_key(name), side) != side:
-                raise GameError(f"{name} sat for two sides", field="sat")
-    if any(sitter.hands < 0 for seats in sides for seat in seats for sitter in seat):
-        raise GameError("hands sat must be 0 or more", field="sat")
-    return rated
-
-
-@dataclass(frozen=True)
-class Player:
-    """A person rated: the first spelling met of their name, and their skill."""
-
-    name: str
-    skill: Skill
-
-
-@dataclass(frozen=True)
-class Change:
-    """One person's change in one game: their side, its chance before the game, its
-    place (`shared` with another side), and their skill before and after."""
-
-    name: str
-    side: int
-    chance: float
-    place: int
-    shared: bool
-    sides: int
-    before: Skill
-    after: Skill
-
-    @property
-    def delta(self) -> int:
-        """The display rating's change: after minus before, as each is shown."""
-        return self.after.rating - self.before.rating
-
-
-@dataclass(frozen=True)
-class GameRating:
-    """A game rated: the game, each side's chance before it, each person's change."""
-
-    game: Rated
-    chances: tuple[float, ...]
-    changes: tuple[Change, ...]
-
-
-@dataclass(frozen=True)
-class Ratings:
-    """Every person rated, in the order first met, and every game in the order rated."""
-
-    players: tuple[Player, ...] = ()
-    games: tuple[GameRating, ...] = ()
-
-    def ranked(self) -> tuple[Player, ...]:
-        """The players by display rating, highest first, then by name."""
-        return tuple(
-            sorted(self.players, key=lambda p: (-p.skill.rating, p.name.casefold(), p.name))
-        )
-
-
-Book = dict[str, Player]
-
-
-def _os(model: PlackettLuce, skill: Skill) -> PlackettLuceRating:
-    return model.rating(mu=skill.mu, sigma=skill.sigma)
-
-
-def _skill(book: Book, name: str) -> Skill:
-    found = book.get(name_key(name))
-    return found.skill if found else Skill()
-
-
-def _lineup(book: Book, game: Rated, side: int, seat: int, name: str) -> list[list[Skill]]:
-    """The skills of the lineup that sat down first, `name` put at (side, seat)."""
-    teams = [[_skill(book, sitters[0].name) for sitters in seats] for seats in game.sides]
-    teams[side][seat] = _skill(book, name)
-    return teams
+    def outcome(
+        self, game: Rated, teams: list[list[Skill]]
+    ) -> tuple[tuple[float, ...], list[list[Skill]]]:
+        """A lineup's chances, and every skill after this game had each sitter sat
+        every hand."""
+        ratings = self.ratings(teams)
+        odds = tuple(self.model.predict_win(ratings))
+        return odds, [[Skill(r.mu, r.sigma) for r in team] for team in self.rated(game, ratings)]
 
 
 def chances(teams: Sequence[Sequence[Skill]]) -> tuple[float, ...]:
     """Each side's chance of winning, from its players' skills: summing to 1."""
-    model = _model()
-    return tuple(model.predict_win([[_os(model, s) for s in team] for team in teams]))
+    rater = Rater()
+    return tuple(rater.model.predict_win(rater.ratings(teams)))
 
 
-def _after(game: Rated, teams: list[list[Skill]]) -> list[list[Skill]]:
-    """Every skill of a lineup after this game, had each sitter sat every hand."""
-    model = _model()
-    ranked = model.rate(
-        [[_os(model, s) for s in team] for team in teams], ranks=[float(p) for p in game.places]
-    )
-    return [[Skill(r.mu, r.sigma) for r in team] for team in ranked]
-
-
-def _share(game: Rated, side: int, key: str) -> tuple[int, float]:
-    """The first seat a person sat on a side, and the share of its hands they sat."""
-    seats = game.sides[side]
-    first = next(i for i, s in enumerate(seats) if any(name_key(x.name) == key for x in s))
-    whole = sum(sitter.hands for sitter in seats[first])
-    sat = sum(x.hands for seat in seats for x in seat if name_key(x.name) == key)
-    return first, min(1.0, sat / whole) if whole else 1.0
-
-
-def _partly(before: Skill, whole: Skill, share: float) -> Skill:
-    """The skill after a game sat for `share` of its hands."""
-    variance = before.sigma**2 + share * (whole.sigma**2 - before.sigma**2)
-    games = before.games + (share > 0)  # a person who sat no hand played no game
-    return Skill(before.mu + share * (whole.mu - before.mu), variance**0.5, games)
-
-
-def _rate_side(
-    book: Book, game: Rated, side: int, chance: float, whole: list[list[Skill]]
-) -> list[Change]:
-    """Each person of a side: the whole game's change at the first seat they sat
-    (worked out once for the lineup that sat down first), in the share they sat."""
-    place = game.places[side]
-    shared = game.places.count(place) > 1
-    changes = []
-    for name in game.people(side):
-        key = name_key(name)
-        seat, share = _share(game, side, key)
-        at_start = name_key(game.sides[side][seat][0].name) == key
-        lineup = whole if at_start else _after(game, _lineup(book, game, side, seat, name))
-        before = _skill(book, name)
-        after = _partly(before, lineup[side][seat], share)
-        shown_as = book[key].name if key in book else name
-        count = len(game.sides)
-        changes.append(Change(shown_as, side, chance, place, shared, count, before, after))
-    return changes
-
-
-def rate_game(book: Book, game: Rated) -> GameRating:
-    """Rate one game from the ratings so far (`book`, by name key), and add it to them."""
-    first = [[_skill(book, sitters[0].name) for sitters in seats] for seats in game.sides]
-    odds = chances(first)
-    whole = _after(game, first)
-    changes = [
-        change
-        for side, chance in enumerate(odds)
-        for change in _rate_side(book, game, side, chance, whole)
-    ]
-    for change in changes:
-        book[name_key(change.name)] = Player(change.name, change.after)
+def _rate_alone(rater: Rater, book: Book, game: Rated, seated: list[list[Seated]]) -> GameRating:
+    """A game where every seat had one sitter of their own (`seated`): each takes the
+    whole game's change at their seat, into the book at once (no one else of the game
+    reads their entry)."""
+    first = [[rater.rating(key, skill) for key, _, skill in row] for row in seated]
+    odds = tuple(rater.model.predict_win(first))
+    ranked = rater.rated(game, first)
+    count, changes = len(game.sides), []
+    for side, row in enumerate(seated):
+        place = game.places[side]
+        shared = game.places.count(place) > 1
+        for seat, (key, player, was) in enumerate(row):
+            rating = ranked[side][seat]
+            after = partly(was, rating.mu, rating.sigma, 1.0)
+            name = player.name if player else game.sides[side][seat][0].name
+            changes.append(Change(name, side, odds[side], place, shared, count, was, after))
+            book[key] = Player(name, after)
+            rater.hold(key, after, rating)
     return GameRating(game, odds, tuple(changes))
 
 
-def rate(games: Iterable[Rated], before: Ratings | None = None) -> Ratings:
-    """Rate games in the order given, after the ratings `before` (None: from nothing)."""
-    book: Book = {name_key(p.name): p for p in (before.players if before else ())}
-    done = [rate_game(book, game) for game in games]
-    return Ratings(tuple(book.values()), (before.games if before else ()) + tuple(done))
+def rate_game(book: Book, game: Rated, rater: Rater | None = None) -> GameRating:
+    """Rate one game from the ratings so far (`book`, by name key), and add it to them;
+    `rater`: the `rate` call's (None: one of its own)."""
+    rater = rater or Rater()
+    seated = rater.seated(book, game)
+    if seated is None:
+        return rate_substituted(rater, book, game)
+    return _rate_alone(rater, book, game, seated)
+
+
+def rate_pairs(pairs: PairBook, book: Book, game: Rated, rater: Rater | None = None) -> None:
+    """Rate a partnership game's partnerships (rating_pairs.py), each a team of one in
+    their own book (`pairs`), from the partnerships that sat down first; only those
+    whose two people sat every hand move. `book`: the players, this game rated."""
+    if not partnership(game):
+        return
+    rater = rater or Rater()
+    seats = [sat_down(game, side, rater.key) for side in (0, 1)]
+    moves = [together(game, side, rater.key) for side in (0, 1)]
+    if not any(moves):
+        return
+    keys = [pair_key(two) for two in seats]
+    skills = [pairs[key].skill if key in pairs else Skill() for key in keys]
+    ranked = rater.rated(game, [[rater.rating(k, s)] for k, s in zip(keys, skills)])
+    for side, key in enumerate(keys):
+        if moves[side]:
+            rating, old = ranked[side][0], pairs.get(key)
+            after = Skill(rating.mu, rating.sigma, skills[side].games + 1)
+            first, second = (book[k].name for k in seats[side])
+            pairs[key] = Pair(old.names if old else (first, second), after)
+            rater.hold(key, after, rating)
+
+
+def rate(games: Iterable[Rated], before: Ratings | None = None, pairs: bool = True) -> Ratings:
+    """Rate games in the order given, after the ratings `before` (None: from nothing):
+    the players, and (`pairs`) the partnerships of the partnership games; without
+    `pairs`, those of `before` are kept as they were."""
+    rater = Rater()
+    book: Book = {rater.key(p.name): p for p in (before.players if before else ())}
+    partnerships: PairBook = {
+        pair_key((rater.key(p.names[0]), rater.key(p.names[1]))): p
+        for p in (before.pairs if before else ())
+    }
+    done = []
+    for game in games:
+        done.append(rate_game(book, game, rater))
+        if pairs:
+            rate_pairs(partnerships, book, game, rater)
+    earlier = before.games if before else ()
+    return Ratings(tuple(book.values()), earlier + tuple(done), tuple(partnerships.values()))

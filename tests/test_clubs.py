@@ -351,3 +351,17 @@ def test_a_game_is_filed_from_its_settings_page(client, app):
     assert "File this game into" not in text(client.get(f"/games/{game_id}/settings"))
     again = client.post(f"/clubs/{club_id}/file", data={"game": game_id}, follow_redirects=True)
     assert "filed into this club already" in text(again)
+
+
+def test_each_partnership_has_its_own_rating_and_a_hidden_partner_keeps_it_off(client, app):
+    club_id = _make(client)
+    _file_games(app, club_id, [((("Ann", "Cy"), ("Bo", "Di")), 0, 0.5)] * 3)
+    view = _view(app, club_id)
+    page = text(client.get(f"/clubs/m/{view.club.members_token}"))
+    assert re.search(r"1 Ann & Cy 10\d\d .*? 3 2 Bo & Di 9\d\d", page)
+    client.post(
+        f"/clubs/{club_id}/hide",
+        data={"player": "cy", "hidden": "y", "revision": view.club.revision},
+    )
+    page = text(client.get(f"/clubs/m/{view.club.members_token}"))
+    assert "Ann & Cy" not in page and "Bo & Di" in page

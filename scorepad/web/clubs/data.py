@@ -141,8 +141,17 @@ class PairRow:
 
 
 def pair_rows(view: ClubView, *, public: bool = False) -> list[PairRow]:
-    """Every partnership rated, best first; `public`: none with a hidden partner."""
-    return []
+    """Every partnership rated, best first; `public`: none with a partner who keeps off
+    the public lists."""
+    rows: list[PairRow] = []
+    for pair in view.ratings.ranked_pairs():
+        people = [view.by_anchor.get(name) for name in pair.names]
+        if any(p is None for p in people) or (public and any(p and p.hidden for p in people)):
+            continue
+        names = " & ".join(p.name for p in people if p)
+        skill = pair.skill
+        rows.append(PairRow(len(rows) + 1, names, skill.rating, rating_text(skill), skill.games))
+    return rows
 
 
 @dataclass(frozen=True)

@@ -365,3 +365,12 @@ def test_each_partnership_has_its_own_rating_and_a_hidden_partner_keeps_it_off(c
     )
     page = text(client.get(f"/clubs/m/{view.club.members_token}"))
     assert "Ann & Cy" not in page and "Bo & Di" in page
+
+
+def test_a_finished_club_game_says_each_player_s_change(client, app):
+    club_id = _make(client)
+    _file_games(app, club_id, [((("Ann", "Cy"), ("Bo", "Di")), 0, 0.5)])
+    game_id = _view(app, club_id).rated[0]
+    page = text(client.get(f"/games/{game_id}"))
+    assert re.search(r"Ann: expected 50% to win, won: \+\d+ \(10\d\d\)", page)
+    assert re.search(r"Bo: expected 50% to win, lost: \u2212\d+ \(9\d\d\)", page)

@@ -64,6 +64,11 @@ class ClubView:
         return self.club.roster.anchor_of(name_key(name))
 
     @cached_property
+    def rated_index(self) -> dict[str, int]:
+        """Each rated game's place in the ratings' games, by game id."""
+        return {game_id: i for i, game_id in enumerate(self.rated)}
+
+    @cached_property
     def games_by_person(self) -> dict[str, list[int]]:
         """The index of every game each person sat at, by anchor, oldest first."""
         found: dict[str, list[int]] = {}

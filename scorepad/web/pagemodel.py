@@ -11,7 +11,7 @@ from flask import g
 from ..core.records import Bid
 from ..core.seats import side_refusal
 from ..store import seats, storage, undone
-from .clubs.data import chance_line
+from .clubs.data import chance_line, rating_lines
 from .db import get_db
 from .evening import chosen_rule, evening_for, rule_choices, rule_options, what_if_for
 from .game_links import game_links
@@ -76,6 +76,7 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
         "seating": seat_state(stored),
         "tally": evening_for(stored),
         "stake_words": [*stake_lines(stored.score()), *filter(None, [chance_line(stored)])],
+        "rating_words": rating_lines(stored),
         "event_table": table,
         "put_back": undone.offered(get_db(), stored),  # a hand undone by the last change
         "links": game_links(stored),

@@ -229,3 +229,21 @@ def chance_line(stored: StoredGame) -> str | None:
         return None
     names = " : ".join(side.name for side in stored.score().sides)
     return f"Chances to win, from the club's ratings: {names} {odds}"
+
+
+def rating_lines(stored: StoredGame) -> list[str]:
+    """A finished club game's change to each player's rating, one sentence each:
+    'Ann: expected 46% to win, won: +24 (1024)'. None rated: no lines."""
+    if not stored.score().over:
+        return []
+    db = get_db()
+    club_id = club_of_game(db, stored.id)
+    view = club_view(db, club_id) if club_id else None
+    if view is None or stored.id not in view.rated_index:
+        return []
+    done = view.ratings.games[view.rated_index[stored.id]]
+    return [
+        f"{view.by_anchor[c.name].name if c.name in view.by_anchor else c.name}: "
+        f"{change_text(c)} ({c.after.rating})"
+        for c in done.changes
+    ]

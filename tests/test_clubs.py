@@ -246,7 +246,7 @@ def test_a_club_game_shows_each_side_s_chance_before_it_is_played(client, app, c
     r = client.post("/games/new", data=new_game_form(club=club, players=names))
     game_id = r.headers["Location"].rsplit("/", 1)[-1]
     page = text(client.get(f"/games/{game_id}"))
-    found = re.search(r"Chances to win, from the club's ratings: .*? (\d+)% : (\d+)%", page)
+    found = re.search(r"Chances to win, from the club's ratings: .*? (\d+)% · .*? (\d+)%", page)
     assert found and int(found.group(1)) > int(found.group(2))
     assert int(found.group(1)) + int(found.group(2)) in (99, 100, 101)
 
@@ -374,3 +374,62 @@ def test_a_finished_club_game_says_each_player_s_change(client, app):
     page = text(client.get(f"/games/{game_id}"))
     assert re.search(r"Ann: expected 50% to win, won: \+\d+ \(10\d\d\)", page)
     assert re.search(r"Bo: expected 50% to win, lost: \u2212\d+ \(9\d\d\)", page)
+
+
+def test_a_card_link_keeps_working_after_a_merge_either_way(client, app):
+    club_id = _make(client)
+    _file_games(
+        app,
+        club_id,
+        [((("Ann", "Cy"), ("Bo", "Di")), 0, 0.5), ((("Annie", "Cy"), ("Bo", "Di")), 0, 0.5)],
+    )
+    view = _view(app, club_id)
+    link = f"/clubs/m/{view.club.members_token}/card/{view.club.card_token('ann')}"
+    client.post(
+        f"/clubs/{club_id}/merge",
+        data={"into": "annie", "other": "ann", "revision": view.club.revision},
+    )
+    card = client.get(link)
+    assert card.status_code == 200 and "plays as Annie, Ann" in text(card)
+
+
+def test_what_is_filed_already_is_not_offered_again(client, app):
+    from tests.helpers import start
+
+    club_id = _make(client)
+    game_id = start(client)
+    assert game_id in client.get(f"/clubs/{club_id}").get_data(as_text=True)
+    client.post(f"/clubs/{club_id}/file", data={"game": game_id})
+    other = _make(client, "Friday Spades")
+    page = client.get(f"/clubs/{other}").get_data(as_text=True)
+    assert f'value="{game_id}"' not in page
+    assert "Friday Spades (" in text(client.get("/clubs/new"))  # two of one name told apart
+
+
+def test_a_roster_refusal_says_the_core_s_reason(client, app):
+    club_id = _make(client)
+    _file_games(app, club_id, [((("Ann", "Cy"), ("Bo", "Di")), 0, 0.5)])
+    rev = _view(app, club_id).club.revision
+    r = client.post(
+        f"/clubs/{club_id}/rename",
+        data={"player": "bo", "name": "   ", "revision": rev},
+        follow_redirects=True,
+    )
+    assert "Rename: the new name must not be empty" in text(r) or "Rename: the new name" in text(r)
+    r = client.post(
+        f"/clubs/{club_id}/rename",
+        data={"player": "bo", "name": "ANN", "revision": rev},
+        follow_redirects=True,
+    )
+    assert "Rename: another player of this club has that name." in text(r)
+
+
+def test_a_club_file_sent_as_a_game_file_is_pointed_to_import_a_club(client, app, club):
+    body = client.get(f"/clubs/{club}/club.json").get_data()
+    r = client.post(
+        f"/clubs/{club}/import",
+        data={"file": (io.BytesIO(body), "club.json")},
+        content_type="multipart/form-data",
+        follow_redirects=True,
+    )
+    assert "This is a club file" in text(r)

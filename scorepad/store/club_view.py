@@ -92,8 +92,13 @@ class ClubView:
 
     @cached_property
     def by_token(self) -> dict[str, Member]:
-        """The people by their card link's key."""
-        return {self.club.card_token(m.anchor): m for m in self.members}
+        """The people by their card link's key: the key of each name merged into a person
+        opens that person's card too (a link handed out before a merge keeps working)."""
+        return {
+            self.club.card_token(key): m
+            for m in self.members
+            for key in (m.anchor, *(k for k, _ in m.merged))
+        }
 
 
 @dataclass

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -109,11 +110,33 @@ def club_events(db: Database, club_id: str) -> list[str]:
 
 
 def club_names(db: Database, ids: list[str]) -> dict[str, str]:
-    """The names of clubs by manager id (those still there)."""
+    """The names of clubs by manager id (those still there), as a list shows them."""
     if not ids:
         return {}
     marks = ",".join("?" * len(ids))
+    rows = list(db.query(f"select id, name, created_at from clubs where id in ({marks})", ids))
+    count: dict[str, int] = {}
+    for r in rows:
+        count[r["name"]] = count.get(r["name"], 0) + 1
+
+    def shown(r: dict) -> str:  # two clubs of one name told apart by their day and id
+        made = f" ({r['created_at'][:10]}, {r['id'][:4]})"
+        return str(r["name"]) + (made if count[r["name"]] > 1 else "")
+
+    return {r["id"]: shown(r) for r in rows}
+
+
+def filed(db: Database, ids: list[str]) -> set[str]:
+    """Those of these game and night ids that count for a club already (a game filed
+    alone, a night filed, or a night's table)."""
     return {
-        r["id"]: r["name"]
-        for r in db.query(f"select id, name from clubs where id in ({marks})", ids)
+        r["id"]
+        for r in db.query(
+            "select game_id id from club_games where game_id in "
+            "(select value from json_each(:ids)) "
+            "union select event_id from club_events where event_id in "
+            "(select value from json_each(:ids)) union select m.game_id from event_matches m "
+            "where m.game_id in (select value from json_each(:ids))",
+            {"ids": json.dumps(ids)},
+        )
     }

@@ -59,7 +59,7 @@ def change_roster(db: Database, club_id: str, revision: int, kind: str, change: 
         try:
             fresh = change(club.roster)
         except GameError as err:
-            raise ClubRefused(kind, field=err.field) from err
+            raise ClubRefused(kind, field=err.field, cause=err) from err
         numbers = list(db.query("select max(number) n from club_log where club_id = ?", [club_id]))
         db.execute(
             "insert into club_log (club_id, number, kind, roster_before, at) "

@@ -17,9 +17,11 @@ class ClubStale(ClubOutcome):
 
 
 class ClubRefused(ClubOutcome):
-    """The club refuses this: `code` says why, `field` the part of the form at fault."""
+    """The club refuses this: `code` says why, `field` the part of the form at fault;
+    `cause`: the core's refusal of a roster change, when it was the core's."""
 
-    def __init__(self, code: str, field: str | None = None) -> None:
+    def __init__(self, code: str, field: str | None = None, cause: Exception | None = None) -> None:
         super().__init__(code)
         self.code = code
         self.field = field
+        self.cause = cause

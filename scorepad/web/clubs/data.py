@@ -199,16 +199,18 @@ def card_stats(view: ClubView, member: Member) -> CardStats | None:
     )
 
 
+def _odds(view: ClubView | None, stored: StoredGame) -> tuple[float, ...]:
+    if view is None or stored.score().over:
+        return ()
+    players = stored.game.table.players
+    sides = stored.game.table.sides
+    return chances([[skill_of(view, view.person(players[s])) for s in seats] for seats in sides])
+
+
 def chance_words(view: ClubView | None, stored: StoredGame) -> str:
     """'54% : 46%': each side's chance of winning a game not over, from the club's
     ratings (the core's `chances`); '' for a game over or of no club's."""
-    if view is None or stored.score().over:
-        return ""
-    table = stored.game.table
-    teams = [
-        [skill_of(view, view.person(table.players[s])) for s in seats] for seats in table.sides
-    ]
-    return " : ".join(percent(p) for p in chances(teams))
+    return " : ".join(percent(p) for p in _odds(view, stored))
 
 
 def night_club(event_id: str) -> ClubView | None:
@@ -219,16 +221,17 @@ def night_club(event_id: str) -> ClubView | None:
 
 
 def chance_line(stored: StoredGame) -> str | None:
-    """The game page's line of each side's chance, for a club game not over."""
+    """The game page's line of each side's chance, for a club game not over:
+    'Chances to win, from the club's ratings: Ann & Cy 54% · Bo & Di 46%'."""
     if stored.score().over:
         return None
     db = get_db()
     club_id = club_of_game(db, stored.id)
-    odds = chance_words(club_view(db, club_id) if club_id else None, stored)
+    odds = _odds(club_view(db, club_id) if club_id else None, stored)
     if not odds:
         return None
-    names = " : ".join(side.name for side in stored.score().sides)
-    return f"Chances to win, from the club's ratings: {names} {odds}"
+    sides = (f"{side.name} {percent(p)}" for side, p in zip(stored.score().sides, odds))
+    return "Chances to win, from the club's ratings: " + " · ".join(sides)
 
 
 def rating_lines(stored: StoredGame) -> list[str]:

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...store import storage
 from ...store.club_commands import clubs as commands
 from ...store.club_view import ClubView
-from ...store.clubs import club_names, club_of_game
+from ...store.clubs import club_names, club_of_game, filed
 from .. import remembered, respond
 from ..db import get_db
 from ..hosting import public_url
@@ -60,17 +60,18 @@ def _created(club_id: str, name: str) -> BaseResponse:
 
 
 def _fileable(view: ClubView) -> dict[str, list[tuple[str, str]]]:
-    """This phone's games and nights not in the club yet, to file into it."""
-    known = [g for g in remembered.remembered_games() if g not in set(view.rated)]
-    games = storage.list_games(get_db(), known[:30]) if known else []
-    have = {g.id for g in view.games}
+    """This phone's games and the nights it directs that count for no club yet."""
+    db = get_db()
+    known = [g for g in remembered.remembered_games()[:30]]
+    nights = remembered.events()
+    taken = filed(db, [*known, *(event_id for event_id, _ in nights)])
+    games = storage.list_games(db, [g for g in known if g not in taken]) if known else []
     choices = [
         (g.id, " vs ".join(s.name for s in g.score().sides) + f" ({g.created_at[:10]})")
         for g in games
-        if g.id not in have and not g.in_event
+        if not g.in_event
     ]
-    nights = [(event_id, name) for event_id, name in remembered.events()]
-    return {"games": choices, "nights": nights}
+    return {"games": choices, "nights": [(e, name) for e, name in nights if e not in taken]}
 
 
 @bp.get("/<club_id>")

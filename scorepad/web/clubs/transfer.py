@@ -14,6 +14,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ... import clubfile, eventfile, gamefile
 from ...core.club import EMPTY
 from ...core.errors import GameError
+from ...store.club_commands.outcomes import ClubRefused
 from ...store.club_commands.transfer import import_club
 from ...store.clubs import club_events
 from ...store.events import load_event
@@ -105,6 +106,8 @@ def _read(text: bytes, into: str | None) -> str:
         return import_club(get_db(), club.name, club.roster, club.games, club.nights)
     if into is None:
         raise GameError("is not a scorepad club file", field="file")
+    if isinstance(doc, dict) and "scorepad_club" in doc:
+        raise ClubRefused("club_file", field="file")
     if isinstance(doc, dict) and "scorepad_event" in doc:
         night = eventfile.read(doc)
         return import_club(get_db(), "", EMPTY, (), (night,), into=into)

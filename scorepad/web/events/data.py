@@ -91,9 +91,7 @@ def tables(
     db: Database, event: Event, number: int, games: dict[str, StoredGame], detail: bool = False
 ) -> list[TableView]:
     """Every table of round `number`; `detail` adds who is still bidding (director)."""
-    views = []
-    club = night_club(event.id)
-    on_time = called(event, number)
+    views, club, on_time = [], night_club(event.id), called(event, number)
     started = 0 < number <= len(event.rounds) and not event.rounds[number - 1].drawn
     for match in event.round_matches(number):
         stored = games.get(match.game_id or "")

@@ -20,11 +20,26 @@ PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal"), ("Ida", "Jo
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
 
+def _club(app, event_id: str) -> tuple[str, str, str]:
+    """A club the night is filed into (issue 29): its id, members' id and a card's key."""
+    from scorepad.store.club_commands import clubs, filing
+    from scorepad.store.club_view import club_view
+    from scorepad.web.db import get_db
+
+    with app.app_context():
+        club_id = clubs.create_club(get_db(), "Tuesday club")
+        filing.file_event(get_db(), club_id, event_id)
+        view = club_view(get_db(), club_id)
+        return club_id, view.club.members_token, view.club.card_token(view.members[0].anchor)
+
+
 def _tokens(app, night: Night, game_id: str, seat: str) -> dict[str, str]:
     """The token each family of routes takes, for this night and its first table."""
     event = night.event()
     share = night.game(game_id).share_token
+    _, members, _ = night.club
     return {
+        "clubs.": members,
         "events.join": event.checkin_token,
         "seats.": seat,
         "pages.watch": share,
@@ -36,7 +51,9 @@ def _paths(app, night: Night, game_id: str, seat: str) -> list[str]:
     """Every GET rule of the app, its values filled in for this night's first table."""
     event = night.event()
     tokens = _tokens(app, night, game_id, seat)
+    club_id, members, card = night.club
     values = {"event_id": event.id, "game_id": game_id, "number": 1, "filename": "app.css"}
+    values |= {"club_id": club_id, "members": members}
     paths = []
     for rule in app.url_map.iter_rules():
         if "GET" not in (rule.methods or ()):
@@ -46,6 +63,7 @@ def _paths(app, night: Night, game_id: str, seat: str) -> list[str]:
             if ("token" in rule.arguments)
             else ""
         )
+        token = card if rule.endpoint == "clubs.card" else token
         args = {k: v for k, v in (values | {"token": token}).items() if k in rule.arguments}
         paths.append(rule.build(args)[1])
     # a played hand's own pages, and the series with this night in it
@@ -70,6 +88,7 @@ def ran_out(app, client, monkeypatch):
     page = client.get(f"/seat/{tokens[0]}").get_data(as_text=True)
     name = re.search(r'name="name" value="([^"]*)"', page).group(1)
     assert client.post(f"/seat/{tokens[0]}/claim", data={"name": name}).status_code == 302
+    night.club = _club(app, night.event().id)
     started = night.event().current.started_at
     monkeypatch.setattr(time, "time", lambda: started + 31 * 60)
     paths = _paths(app, night, one.game_id, tokens[0])

@@ -135,7 +135,12 @@ class NewGameForm(FlaskForm):
         validators=[Optional(), Within(TARGET_LOW, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
     )
-    club = SelectField("Club", validate_choice=False, description="Counts in its ratings")
+    club = SelectField(
+        "Club",
+        choices=[("", "No club")],
+        validate_choice=False,
+        description="Counts in its ratings",
+    )
 
     def mode_and_seats(self) -> tuple[str, int]:
         """('partnership', 4) or ('cutthroat', 2..4) from the table choice."""

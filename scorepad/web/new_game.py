@@ -50,7 +50,7 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
             taken = taken_words(source)
     before = {g.rematch_of for g in games if g.rematch_of}  # a rematch stands for its evening
     recent = [(g.id, _label(g)) for g in games if g.id not in before][:RECENT]
-    form.club.choices = [("", "None"), *managed()]
+    form.club.choices = [("", "No club"), *managed()]
     return {
         "known_names": list(names.values()),
         "recent_games": recent,

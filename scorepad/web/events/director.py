@@ -51,7 +51,7 @@ def _rules_choices(form: EventForm) -> list[tuple[str, str]]:
         for g in games
     ]
     form.rules_from.choices = [SelectChoice(v, label) for v, label in choices]
-    form.club.choices = [SelectChoice("", "None"), *(SelectChoice(v, n) for v, n in managed())]
+    form.club.choices = [SelectChoice("", "No club"), *(SelectChoice(v, n) for v, n in managed())]
     return choices
 
 

@@ -95,7 +95,7 @@ class EventForm(FlaskForm):
         default="standings",
         description="The club's ratings (a night filed into a club) seed round 1 and the playoff.",
     )
-    club = Choice("Club", choices=[SelectChoice("", "None")], default="")
+    club = Choice("Club", choices=[SelectChoice("", "No club")], default="")
     rules_from = Choice(
         "The same rules as", choices=[SelectChoice("", "the rules below")], default=""
     )

@@ -7,10 +7,11 @@ kept while the club's mark is unchanged. The mark is one query: the club's revis
 (moved by every change to the club: its roster, its games and nights filed) and, over
 the games that count for it, their number, their latest write time and the sum of their
 revisions (a hand saved moves a game's revision and write time; a game deleted or filed
-moves the number). A changed mark re-reads the games; a game whose revision is the one
-seen is not scored again (`_rated`, keyed by game id and revision), and ratings are
-worked out again only from the first game rated that changed (a game finished at the
-end of the list is one more game rated)."""
+moves the number). A changed mark re-reads the games' ids and revisions: a game at the
+revision kept is neither read nor scored again (`_games`), nor its people worked out
+again while the roster is unchanged (`_seen`), and ratings are worked out again only
+from the first game rated that changed (a game finished at the end of the list is one
+more game rated)."""
 
 from __future__ import annotations
 
@@ -105,7 +106,13 @@ def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[C
             met.setdefault(name_key(name), name)
     person = club.roster.keys_of()
     order, done, unrated = [], [], []
+    seen = _seen(before)
     for stored in games:
+        kept = seen.get(stored.id)
+        if kept is not None and kept[0] is stored:  # the same game, the same roster
+            order.append(stored.id)
+            done.append(kept[1])
+            continue
         try:
             game = _rated(stored.score(), person)
         except GameError:
@@ -117,6 +124,27 @@ def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[C
     ratings = _rate(done, order, before)
     view = ClubView(club, tuple(games), met, ratings, tuple(order), tuple(unrated))
     return view, dict(zip(order, ((g,) for g in done)))
+
+
+def _seen(before: _Kept | None) -> dict[str, tuple[StoredGame, Rated]]:
+    """Each game rated in `before`, as read then and as its people (None: nothing)."""
+    if before is None:
+        return {}
+    stored = {g.id: g for g in before.view.games}
+    return {i: (stored[i], rated[0]) for i, rated in before.people.items() if i in stored}
+
+
+def _games(db: Database, club_id: str, kept: _Kept | None) -> list[StoredGame]:
+    """The club's games in order: one kept at the revision seen is not read again."""
+    rows = list(db.query(GAMES, {"club": club_id}))
+    known = {g.id: g for g in kept.view.games} if kept is not None else {}
+    stale = [
+        r["id"] for r in rows if getattr(known.get(r["id"]), "revision", None) != r["revision"]
+    ]
+    by_id = {g.id: g for g in list_games(db, stale, keep=False)} if stale else {}
+    gone = set(stale)
+    by_id.update((i, g) for i, g in known.items() if i not in gone)
+    return [by_id[r["id"]] for r in rows if r["id"] in by_id]
 
 
 def _rate(done: list[Rated], order: list[str], before: _Kept | None) -> Ratings:
@@ -148,9 +176,7 @@ def club_view(db: Database, club_id: str, *, by: str = "id") -> ClubView | None:
         kept = _views.get(key)
     if kept is not None and kept.mark == mark:
         return kept.view
-    ids = [r["id"] for r in db.query(GAMES, {"club": club.id})]
-    by_id = {g.id: g for g in list_games(db, ids, keep=False)}
-    games = [by_id[i] for i in ids if i in by_id]
+    games = _games(db, club.id, kept)
     view, people = _build(
         club, games, kept if kept and kept.view.club.roster == club.roster else None
     )

@@ -30,7 +30,16 @@ from .clubs import GAMES, Club, load_club
 from .db import file_of
 from .storage import StoredGame, list_games
 
-MARK = "select count(*) n, max(g.updated_at) at, total(g.revision) revisions from (" + GAMES + ") g"
+# Each game's row reached by its id from the club's rows (not `id in (...)`, a temp
+# B-tree of 20,000 ids), unordered, and the two parts not made distinct: a count, a time
+# and a sum change alike with every game either way (bench/club_scale.py: 128 -> 47 ms).
+MARK = (
+    "select count(*) n, max(updated_at) at, total(revision) revisions from ("
+    "select g.updated_at, g.revision from club_games c join games g on g.id = c.game_id "
+    "where c.club_id = :club union all "
+    "select g.updated_at, g.revision from club_events e join event_matches m "
+    "on m.event_id = e.event_id join games g on g.id = m.game_id where e.club_id = :club)"
+)
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from ..core.club import Member, members
 from ..core.errors import GameError
 from ..core.model import GameScore
 from ..core.names import name_key
-from ..core.ratings import Rated, Ratings, Sitter, finished, rate
+from ..core.ratings import Change, GameRating, Player, Rated, Ratings, Sitter, finished, rate
 from .clubs import GAMES, Club, load_club
 from .db import file_of
 from .storage import StoredGame, list_games
@@ -67,6 +67,21 @@ class ClubView:
     def person(self, name: str) -> str:
         """The anchor of the person a name as played belongs to."""
         return self.club.roster.anchor_of(name_key(name))
+
+    @cached_property
+    def players(self) -> dict[str, Player]:
+        """Each person rated, by anchor."""
+        return {p.name: p for p in self.ratings.players}
+
+    @cached_property
+    def games_of(self) -> dict[str, list[tuple[str, GameRating, Change]]]:
+        """Each person's rated games in order (by anchor): the game's id, its rating
+        and the person's change; worked out once a view, not once a card."""
+        found: dict[str, list[tuple[str, GameRating, Change]]] = {}
+        for game_id, done in zip(self.rated, self.ratings.games):
+            for change in done.changes:
+                found.setdefault(change.name, []).append((game_id, done, change))
+        return found
 
     @cached_property
     def by_token(self) -> dict[str, Member]:

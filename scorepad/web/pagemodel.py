@@ -11,12 +11,12 @@ from flask import g
 from ..core.records import Bid
 from ..core.seats import side_refusal
 from ..store import seats, storage, undone
+from .clubs.data import chance_line
 from .db import get_db
 from .evening import chosen_rule, evening_for, rule_choices, rule_options, what_if_for
 from .game_links import game_links
 from .hosting import public_url
 from .standing import if_ended_now
-from .clubs.data import chance_line
 from .words.stakes import stake_lines
 
 # How often each live part of a page asks again, in seconds: said here once, passed in

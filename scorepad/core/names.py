@@ -1,9 +1,14 @@
-"""Names of players and partnerships: one check shared by the forms and the game file."""
+"""Names of players and partnerships: one check shared by the forms and the game file.
+
+Cache: `name_key` keeps the keys of the last 4,096 names asked (a pure function of the
+name; nothing invalidates it): a club's re-rating asks it some 4 times a seat a game
+(bench/club_scale.py: 40% of the core's `rate`)."""
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from .errors import GameError
 
@@ -82,6 +87,7 @@ def joins_pair(name: str) -> bool:
     return PAIR_JOIN.strip() in name_key(name).split()
 
 
+@lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """What two names are compared by, everywhere (forms, games, stats, club nights):
     case, accents, Unicode forms and runs of spaces ignored ("José" is "jose")."""

@@ -7,10 +7,11 @@ kept while the club's mark is unchanged. The mark is one query: the club's revis
 (moved by every change to the club: its roster, its games and nights filed) and, over
 the games that count for it, their number, their latest write time and the sum of their
 revisions (a hand saved moves a game's revision and write time; a game deleted or filed
-moves the number). A changed mark re-reads the games; a game whose revision is the one
-seen is not scored again (the store's own cache of scored games), and ratings are
-worked out again only from the first game rated that changed (a game finished at the
-end of the list is one more game rated). A view works out a person's card when first
+moves the number). A changed mark re-reads the games' ids and revisions: a game at the
+revision kept is neither read nor scored again (`_games`), nor its people worked out
+again while the roster is unchanged (`_seen`), and ratings are worked out again only
+from the first game rated that changed (a game finished at the end of the list is one
+more game rated). A view works out a person's card when first
 asked (`ClubView._cards`, by anchor), for as long as the view is kept."""
 
 from __future__ import annotations
@@ -27,13 +28,32 @@ from ..core.club import Member, members
 from ..core.errors import GameError
 from ..core.model import GameScore
 from ..core.names import name_key
-from ..core.ratings import Rated, Ratings, Sitter, Skill, finished, rate
+from ..core.ratings import (
+    Change,
+    GameRating,
+    Player,
+    Rated,
+    Ratings,
+    Sitter,
+    Skill,
+    finished,
+    rate,
+)
 from ..core.roster import Entrant
 from .clubs import GAMES, Club, club_of_event, load_club
 from .db import file_of
 from .storage import StoredGame, list_games
 
-MARK = "select count(*) n, max(g.updated_at) at, total(g.revision) revisions from (" + GAMES + ") g"
+# Each game's row reached by its id from the club's rows (not `id in (...)`, a temp
+# B-tree of 20,000 ids), unordered, and the two parts not made distinct: a count, a time
+# and a sum change alike with every game either way (bench/club_scale.py: 128 -> 47 ms).
+MARK = (
+    "select count(*) n, max(updated_at) at, total(revision) revisions from ("
+    "select g.updated_at, g.revision from club_games c join games g on g.id = c.game_id "
+    "where c.club_id = :club union all "
+    "select g.updated_at, g.revision from club_events e join event_matches m "
+    "on m.event_id = e.event_id join games g on g.id = m.game_id where e.club_id = :club)"
+)
 
 
 @dataclass(frozen=True)
@@ -86,9 +106,19 @@ class ClubView:
         return self._cards[anchor]
 
     @cached_property
-    def skills(self) -> dict[str, Skill]:
-        """Each rated person's skill now, by anchor."""
-        return {player.name: player.skill for player in self.ratings.players}
+    def players(self) -> dict[str, Player]:
+        """Each person rated, by anchor."""
+        return {p.name: p for p in self.ratings.players}
+
+    @cached_property
+    def games_of(self) -> dict[str, list[tuple[str, GameRating, Change]]]:
+        """Each person's rated games in order (by anchor): the game's id, its rating
+        and the person's change; worked out once a view, not once a card."""
+        found: dict[str, list[tuple[str, GameRating, Change]]] = {}
+        for game_id, done in zip(self.rated, self.ratings.games):
+            for change in done.changes:
+                found.setdefault(change.name, []).append((game_id, done, change))
+        return found
 
     @cached_property
     def by_token(self) -> dict[str, Member]:
@@ -142,7 +172,13 @@ def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[C
             met.setdefault(name_key(name), name)
     person = club.roster.keys_of()
     order, done, unrated = [], [], []
+    seen = _seen(before)
     for stored in games:
+        kept = seen.get(stored.id)
+        if kept is not None and kept[0] is stored:  # the same game, the same roster
+            order.append(stored.id)
+            done.append(kept[1])
+            continue
         try:
             game = _rated(stored.score(), person)
         except GameError:
@@ -154,6 +190,27 @@ def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[C
     ratings = _rate(done, order, before)
     view = ClubView(club, tuple(games), met, ratings, tuple(order), tuple(unrated))
     return view, dict(zip(order, ((g,) for g in done)))
+
+
+def _seen(before: _Kept | None) -> dict[str, tuple[StoredGame, Rated]]:
+    """Each game rated in `before`, as read then and as its people (None: nothing)."""
+    if before is None:
+        return {}
+    stored = {g.id: g for g in before.view.games}
+    return {i: (stored[i], rated[0]) for i, rated in before.people.items() if i in stored}
+
+
+def _games(db: Database, club_id: str, kept: _Kept | None) -> list[StoredGame]:
+    """The club's games in order: one kept at the revision seen is not read again."""
+    rows = list(db.query(GAMES, {"club": club_id}))
+    known = {g.id: g for g in kept.view.games} if kept is not None else {}
+    stale = [
+        r["id"] for r in rows if getattr(known.get(r["id"]), "revision", None) != r["revision"]
+    ]
+    by_id = {g.id: g for g in list_games(db, stale, keep=False)} if stale else {}
+    gone = set(stale)
+    by_id.update((i, g) for i, g in known.items() if i not in gone)
+    return [by_id[r["id"]] for r in rows if r["id"] in by_id]
 
 
 def _rate(done: list[Rated], order: list[str], before: _Kept | None) -> Ratings:
@@ -185,9 +242,7 @@ def club_view(db: Database, club_id: str, *, by: str = "id") -> ClubView | None:
         kept = _views.get(key)
     if kept is not None and kept.mark == mark:
         return kept.view
-    ids = [r["id"] for r in db.query(GAMES, {"club": club.id})]
-    by_id = {g.id: g for g in list_games(db, ids, keep=False)}
-    games = [by_id[i] for i in ids if i in by_id]
+    games = _games(db, club.id, kept)
     view, people = _build(
         club, games, kept if kept and kept.view.club.roster == club.roster else None
     )
@@ -203,6 +258,11 @@ def forget_all() -> None:
         _views.clear()
 
 
+def _mu(view: ClubView, name: str) -> float:
+    found = view.players.get(view.person(name))
+    return found.skill.mu if found else Skill().mu
+
+
 def strengths(db: Database, event_id: str, entrants: Iterable[Entrant]) -> dict[int, float]:
     """Each entrant's strength by its club's ratings (the sum of its players' mu): a
     night seeded by rating (docs/clubs.md). A night of no club's, or a player never
@@ -211,6 +271,4 @@ def strengths(db: Database, event_id: str, entrants: Iterable[Entrant]) -> dict[
     view = club_view(db, club_id) if club_id else None
     if view is None:
         return {}
-    return {
-        e.id: sum(view.skills.get(view.person(p), Skill()).mu for p in e.players) for e in entrants
-    }
+    return {e.id: sum(_mu(view, p) for p in e.players) for e in entrants}

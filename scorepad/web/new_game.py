@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
+from wtforms.fields.choices import SelectChoice
 
 from ..core.names import name_key
 from ..core.rules import RULE_SPECS, TARGET_PRESETS
@@ -50,7 +51,7 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
             taken = taken_words(source)
     before = {g.rematch_of for g in games if g.rematch_of}  # a rematch stands for its evening
     recent = [(g.id, _label(g)) for g in games if g.id not in before][:RECENT]
-    form.club.choices = [("", "No club"), *managed()]
+    form.club.choices = [SelectChoice("", "No club"), *(SelectChoice(v, n) for v, n in managed())]
     return {
         "known_names": list(names.values()),
         "recent_games": recent,

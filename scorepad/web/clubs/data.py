@@ -58,10 +58,8 @@ def view_or_404(token: str, by: str = "id") -> ClubView:
 
 def skill_of(view: ClubView, anchor: str) -> Skill:
     """A person's skill now (a person with no finished game: a new one's)."""
-    for player in view.ratings.players:
-        if player.name == anchor:
-            return player.skill
-    return NEW
+    player = view.players.get(anchor)
+    return player.skill if player is not None else NEW
 
 
 def rating_rows(view: ClubView, *, public: bool) -> list[RatingRow]:
@@ -99,19 +97,17 @@ def _side_names(view: ClubView, change: Change, sides: list[list[str]]) -> str:
 def history(view: ClubView, member: Member) -> list[GameLine]:
     """A person's rated games, newest first, each with its change in one sentence."""
     lines = []
-    for game_id, done in zip(view.rated, view.ratings.games):
-        for change in done.changes:
-            if change.name == member.anchor:
-                sides = [list(done.game.people(s)) for s in range(len(done.game.sides))]
-                lines.append(
-                    GameLine(
-                        game_id,
-                        _side_names(view, change, sides),
-                        change_text(change),
-                        signed(change.delta),
-                        change.after.rating,
-                    )
-                )
+    for game_id, done, change in view.games_of.get(member.anchor, ()):
+        sides = [list(done.game.people(s)) for s in range(len(done.game.sides))]
+        lines.append(
+            GameLine(
+                game_id,
+                _side_names(view, change, sides),
+                change_text(change),
+                signed(change.delta),
+                change.after.rating,
+            )
+        )
     return lines[::-1]
 
 

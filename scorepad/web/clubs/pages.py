@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
+from wtforms.fields.choices import SelectChoice
 
 from ...store import storage
 from ...store.club_commands import clubs as commands
@@ -78,13 +79,13 @@ def _fileable(view: ClubView) -> dict[str, list[tuple[str, str]]]:
 def manage(club_id: str) -> str:
     view = data.view_or_404(club_id)
     remembered.remember_club(view.club.id, view.club.name)
-    people = [(m.anchor, m.name) for m in view.members]
+    people = [SelectChoice(m.anchor, m.name) for m in view.members]
     merge = MergeForm(revision=view.club.revision)
     merge.into.choices = merge.other.choices = people
     fileable = _fileable(view)
     file_form = FileGameForm()
-    file_form.game.choices = fileable["games"]
-    file_form.night.choices = fileable["nights"]
+    file_form.game.choices = [SelectChoice(v, n) for v, n in fileable["games"]]
+    file_form.night.choices = [SelectChoice(v, n) for v, n in fileable["nights"]]
     return render_template(
         "clubs/manage.html",
         club=view.club,

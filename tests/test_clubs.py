@@ -433,3 +433,18 @@ def test_a_club_file_sent_as_a_game_file_is_pointed_to_import_a_club(client, app
         follow_redirects=True,
     )
     assert "This is a club file" in text(r)
+
+
+def test_a_merge_of_two_who_sat_together_leaves_their_game_unrated_until_split(client, app):
+    club_id = _make(client)
+    _file_games(app, club_id, [((("Ann", "Cy"), ("Bo", "Di")), 0, 0.5)])
+    rev = _view(app, club_id).club.revision
+    client.post(f"/clubs/{club_id}/merge", data={"into": "ann", "other": "bo", "revision": rev})
+    view = _view(app, club_id)
+    assert (view.rated, len(view.unrated)) == ((), 1)
+    assert "1 not rated" in text(client.get(f"/clubs/{club_id}"))
+    client.post(
+        f"/clubs/{club_id}/split",
+        data={"player": "ann", "name": "bo", "revision": view.club.revision},
+    )
+    assert len(_view(app, club_id).rated) == 1

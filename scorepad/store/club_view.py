@@ -25,7 +25,6 @@ from sqlite_utils import Database
 
 from ..core.card import Card, card
 from ..core.club import Member, members
-from ..core.errors import GameError
 from ..core.model import GameScore
 from ..core.names import name_key
 from ..core.ratings import (
@@ -155,14 +154,17 @@ def _as_people(game: Rated, person: dict[str, str]) -> Rated:
 
 
 def _rated(score: GameScore, person: dict[str, str]) -> Rated | None:
+    """A finished game as the ratings read it, its sitters known as people (None: not
+    over)."""
     plain = finished(score)
-    if plain is None:
-        return None
-    people = _as_people(plain, person)
-    finished_check = [s.name for seats in people.sides for seat in seats for s in seat[:1]]
-    if len(set(finished_check)) < len(finished_check):
-        raise GameError("one person at two seats", field="roster")
-    return people
+    return None if plain is None else _as_people(plain, person)
+
+
+def _one_seat_each(game: Rated) -> bool:
+    """Whether each person sat down at one seat only (a wrong merge puts two at one
+    table: that game is not rated until it is split)."""
+    first = [seat[0].name for seats in game.sides for seat in seats]
+    return len(set(first)) == len(first)
 
 
 def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[ClubView, dict]:
@@ -179,14 +181,14 @@ def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[C
             order.append(stored.id)
             done.append(kept[1])
             continue
-        try:
-            game = _rated(stored.score(), person)
-        except GameError:
+        game = _rated(stored.score(), person)
+        if game is None:
+            continue
+        if not _one_seat_each(game):
             unrated.append(stored.id)
             continue
-        if game is not None:
-            order.append(stored.id)
-            done.append(game)
+        order.append(stored.id)
+        done.append(game)
     ratings = _rate(done, order, before)
     view = ClubView(club, tuple(games), met, ratings, tuple(order), tuple(unrated))
     return view, dict(zip(order, ((g,) for g in done)))

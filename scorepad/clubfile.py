@@ -71,13 +71,7 @@ def loads_club(text: str | bytes) -> ClubFile:
     """Read a club file's text (at most MAX_BYTES)."""
     if len(text) > MAX_BYTES:
         raise GameError(f"is over {MAX_BYTES // (1024 * 1024)} MB", field="file")
-    try:
-        doc = json.loads(text)
-    except RecursionError:
-        raise GameError("is not JSON: its values are nested too deep", field="file") from None
-    except (ValueError, UnicodeDecodeError) as err:
-        raise GameError(f"is not JSON: {err}", field="file") from None
-    return read(doc)
+    return read(eventfile.json_doc(text))
 
 
 def export(

@@ -201,13 +201,18 @@ def loads(text: str | bytes) -> EventFile:
     """Read an event file's text (at most MAX_BYTES)."""
     if len(text) > MAX_BYTES:
         raise GameError(f"is over {MAX_BYTES // 1024} KB: more than a night holds", field="file")
+    return read(json_doc(text))
+
+
+def json_doc(text: str | bytes) -> object:
+    """A file's JSON document (the event file's and the club file's): a GameError of
+    field "file" when it is not JSON."""
     try:
-        doc = json.loads(text)
+        return json.loads(text)
     except RecursionError:
         raise GameError("is not JSON: its values are nested too deep", field="file") from None
     except (ValueError, UnicodeDecodeError) as err:
         raise GameError(f"is not JSON: {err}", field="file") from None
-    return read(doc)
 
 
 def _entrant_doc(e: Entrant) -> dict[str, Any]:

@@ -104,6 +104,11 @@ class ClubView:
             self._cards[anchor] = card(scores, anchor, self.person, [g.id for g in games])
         return self._cards[anchor]
 
+    def skill(self, anchor: str) -> Skill:
+        """A person's skill now (a person with no finished game: a new one's)."""
+        player = self.players.get(anchor)
+        return player.skill if player is not None else Skill()
+
     @cached_property
     def players(self) -> dict[str, Player]:
         """Each person rated, by anchor."""
@@ -260,11 +265,6 @@ def forget_all() -> None:
         _views.clear()
 
 
-def _mu(view: ClubView, name: str) -> float:
-    found = view.players.get(view.person(name))
-    return found.skill.mu if found else Skill().mu
-
-
 def strengths(db: Database, event_id: str, entrants: Iterable[Entrant]) -> dict[int, float]:
     """Each entrant's strength by its club's ratings (the sum of its players' mu): a
     night seeded by rating (docs/clubs.md). A night of no club's, or a player never
@@ -273,4 +273,4 @@ def strengths(db: Database, event_id: str, entrants: Iterable[Entrant]) -> dict[
     view = club_view(db, club_id) if club_id else None
     if view is None:
         return {}
-    return {e.id: sum(_mu(view, p) for p in e.players) for e in entrants}
+    return {e.id: sum(view.skill(view.person(p)).mu for p in e.players) for e in entrants}

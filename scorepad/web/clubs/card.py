@@ -31,7 +31,7 @@ def _card(members: str, token: str) -> tuple[ClubView, roster.Member]:
 def card(members: str, token: str) -> str:
     view, member = _card(members, token)
     lines = data.history(view, member)
-    skill = data.skill_of(view, member.anchor)
+    skill = view.skill(member.anchor)
     url = public_url("clubs.card", members=members, token=token)
     return render_template(
         "clubs/card.html",

@@ -10,7 +10,7 @@ from flask import abort
 
 from ...core.card import Record
 from ...core.club import Member
-from ...core.ratings import Change, Skill, chances
+from ...core.ratings import Change, chances
 from ...store.club_view import ClubView, club_view
 from ...store.clubs import club_of_event, club_of_game
 from ...store.storage import StoredGame
@@ -18,8 +18,6 @@ from ..db import get_db
 from ..words import signed
 from ..words.card import milestone_line, opponent_text, partner_text, results_text, streak_text
 from ..words.ratings import change_text, percent, rating_text
-
-NEW = Skill()
 
 
 @dataclass(frozen=True)
@@ -54,12 +52,6 @@ def view_or_404(token: str, by: str = "id") -> ClubView:
     if view is None:
         abort(404)
     return view
-
-
-def skill_of(view: ClubView, anchor: str) -> Skill:
-    """A person's skill now (a person with no finished game: a new one's)."""
-    player = view.players.get(anchor)
-    return player.skill if player is not None else NEW
 
 
 def rating_rows(view: ClubView, *, public: bool) -> list[RatingRow]:
@@ -200,7 +192,7 @@ def _odds(view: ClubView | None, stored: StoredGame) -> tuple[float, ...]:
         return ()
     players = stored.game.table.players
     sides = stored.game.table.sides
-    return chances([[skill_of(view, view.person(players[s])) for s in seats] for seats in sides])
+    return chances([[view.skill(view.person(players[s])) for s in seats] for seats in sides])
 
 
 def chance_words(view: ClubView | None, stored: StoredGame) -> str:

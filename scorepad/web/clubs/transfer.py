@@ -63,7 +63,7 @@ def _csv(rows: list[data.RatingRow], view: Any) -> Response:
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
     for row in rows:
-        skill = data.skill_of(view, row.anchor)
+        skill = view.skill(row.anchor)
         low, high = skill.band
         writer.writerow(
             [

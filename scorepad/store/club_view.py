@@ -3,16 +3,16 @@ from the database and kept in memory (docs/clubs.md). No GET writes: ratings are
 derived, never stored.
 
 Cache: `_views`, one ClubView a club, keyed by (the database file, the club's id) and
-kept while the club's mark is unchanged. The mark is one query: the club's revision
-(moved by every change to the club: its roster, its games and nights filed) and, over
-the games that count for it, their number, their latest write time and the sum of their
-revisions (a hand saved moves a game's revision and write time; a game deleted or filed
-moves the number). A changed mark re-reads the games' ids and revisions: a game at the
-revision kept is neither read nor scored again (`_games`), nor its people worked out
-again while the roster is unchanged (`_seen`), and ratings are worked out again only
-from the first game rated that changed (a game finished at the end of the list is one
-more game rated). A view works out a person's card when first
-asked (`ClubView._cards`, by anchor), for as long as the view is kept."""
+kept while the club's mark is unchanged. The mark: the club's revision (moved by every
+change to the club: its roster, its games and nights filed), its count of writes to its
+games (`club_marks`, moved in the same transaction by every write of a game that counts
+for it: store/commands/writers.py) and the number of those games (a game deleted, a
+night's table given its game). A changed mark re-reads the games' ids and revisions: a
+game at the revision kept is neither read nor scored again (`_games`), nor its people
+worked out again while the roster is unchanged (`_seen`), and ratings are worked out
+again only from the first game rated that changed (a game finished at the end of the
+list is one more game rated). A view works out a person's card when first asked
+(`ClubView._cards`, by anchor), for as long as the view is kept."""
 
 from __future__ import annotations
 
@@ -43,15 +43,15 @@ from .clubs import GAMES, Club, club_of_event, load_club
 from .db import file_of
 from .storage import StoredGame, list_games
 
-# Each game's row reached by its id from the club's rows (not `id in (...)`, a temp
-# B-tree of 20,000 ids), unordered, and the two parts not made distinct: a count, a time
-# and a sum change alike with every game either way (bench/club_scale.py: 128 -> 47 ms).
+# The club's count of writes to its games (moved by each game's own write: a hand saved,
+# a fix, a game deleted) and the number of its games (moved by a game filed, unfiled or
+# deleted, a night's table given its game): two look-ups of the club's own rows, not a
+# read of its 20,000 games (bench/club_scale.py).
 MARK = (
-    "select count(*) n, max(updated_at) at, total(revision) revisions from ("
-    "select g.updated_at, g.revision from club_games c join games g on g.id = c.game_id "
-    "where c.club_id = :club union all "
-    "select g.updated_at, g.revision from club_events e join event_matches m "
-    "on m.event_id = e.event_id join games g on g.id = m.game_id where e.club_id = :club)"
+    "select coalesce((select games from club_marks where club_id = :club), 0) writes, "
+    "(select count(*) from club_games where club_id = :club) + "
+    "(select count(m.game_id) from club_events e join event_matches m "
+    "on m.event_id = e.event_id where e.club_id = :club) n"
 )
 
 
@@ -243,7 +243,7 @@ def club_view(db: Database, club_id: str, *, by: str = "id") -> ClubView | None:
     if club is None:
         return None
     row = next(db.query(MARK, {"club": club.id}))
-    mark = (club.revision, row["n"], row["at"], row["revisions"])
+    mark = (club.revision, row["writes"], row["n"])
     key = (file_of(db), club.id)
     with _lock:
         kept = _views.get(key)

@@ -233,3 +233,15 @@ def m021_clubs(db: Database) -> None:
         "filed_at text not null)"
     )
     db.execute("create index club_events_club on club_events(club_id)")
+
+
+@migrations()
+def m022_club_marks(db: Database) -> None:
+    """Each club's count of writes to its games (a hand saved, a fix, a game deleted), moved
+    by the game's own write: a club's pages know at one look up whether to read again.
+    Event games are found by their game id."""
+    db.execute(
+        "create table club_marks (club_id text primary key references clubs(id) "
+        "on delete cascade, games integer not null default 0)"
+    )
+    db.execute("create index event_matches_game on event_matches(game_id)")

@@ -69,3 +69,19 @@ def test_a_game_deleted_moves_the_mark_of_its_club(client, app):
         commands.delete(get_db(), game_id, stored.revision)
     assert _mark(app, club_id) != before
     assert _view(app, club_id).games == ()
+
+
+def test_a_club_page_lists_at_most_its_best_partnerships(client, app):
+    from scorepad.web.clubs.data import PAIRS_SHOWN, pair_rows
+    from tests.ratings_club import club as simulated
+    from tests.test_clubs import _file_games
+
+    club_id = _make(client)
+    _, played = simulated(31, players=16, games=120)
+    _file_games(app, club_id, played)
+    view = _view(app, club_id)
+    assert len(view.ratings.pairs) > PAIRS_SHOWN
+    with app.app_context():
+        rows = pair_rows(view)
+    assert len(rows) == PAIRS_SHOWN
+    assert [r.rating for r in rows] == sorted((r.rating for r in rows), reverse=True)

@@ -128,17 +128,25 @@ class PairRow:
     games: int
 
 
+PAIRS_SHOWN = 25  # partnerships a club's page lists (docs/ratings.md)
+
+
 def pair_rows(view: ClubView, *, public: bool = False) -> list[PairRow]:
-    """Every partnership rated, best first; `public`: none with a partner who keeps off
+    """The best partnerships, best first: the first PAIRS_SHOWN of those no longer
+    provisional (of all, while none is); `public`: none with a partner who keeps off
     the public lists."""
+    ranked = view.ratings.ranked_pairs()
+    settled = [p for p in ranked if not p.skill.provisional]
     rows: list[PairRow] = []
-    for pair in view.ratings.ranked_pairs():
+    for pair in settled or ranked:
         people = [view.by_anchor.get(name) for name in pair.names]
         if any(p is None for p in people) or (public and any(p and p.hidden for p in people)):
             continue
         names = " & ".join(p.name for p in people if p)
         skill = pair.skill
         rows.append(PairRow(len(rows) + 1, names, skill.rating, rating_text(skill), skill.games))
+        if len(rows) == PAIRS_SHOWN:
+            break
     return rows
 
 

@@ -17,10 +17,10 @@ from ... import gamefile
 from ...core.errors import GameError
 from ...core.model import GameScore
 from ...core.records import make_table
-from ...core.rules import RULE_SPECS, validate_rules
+from ...core.rules import RULE_SPECS, Rules, validate_rules
 from ...store import commands, storage
 from ...store.club_commands.outcomes import ClubOutcome
-from .. import errors, remembered, respond, security
+from .. import errors, presets, remembered, respond, security
 from ..db import get_db
 from ..forms import (
     COMMON_RULES,
@@ -80,7 +80,20 @@ def _start(form: NewGameForm) -> str:
     rules = validate_rules(form.chosen_rules(), mode)
     tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
     club = form.club.data if form.club.data in dict(remembered.clubs()) else None
-    return commands.start(get_db(), table, rules, tricks_by=tricks_by, club=club).id
+    preset = _preset_kept(form, rules)
+    return commands.start(
+        get_db(), table, rules, tricks_by=tricks_by, club=club, preset=preset
+    ).id
+
+
+def _preset_kept(form: NewGameForm, rules: Rules) -> str | None:
+    """The name of the preset the page was filled from, if the game keeps its rules."""
+    args = {"name": form.preset_name.data or "", "rules": form.preset_rules.data or ""}
+    try:
+        preset = presets.read_link(args) if args["name"] else None
+    except GameError:
+        return None
+    return preset.name if preset is not None and preset.rules() == rules else None
 
 
 def _started(game_id: str) -> BaseResponse:

@@ -19,8 +19,8 @@ from .core.errors import GameError
 from .core.game import MAX_HANDS, Game
 from .core.model import GameScore
 from .core.names import shown, text_problem
-from .core.records import Hand, Table, make_table
 from .core.presets import preset_name_problem
+from .core.records import Hand, Table, make_table
 from .core.rules import validate_rules
 
 FORMAT = "scorepad/1"

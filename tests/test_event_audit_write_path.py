@@ -30,6 +30,7 @@ OWNER = {
     "club_log": CLUB_COMMANDS,
     "club_games": CLUB_COMMANDS,
     "club_events": CLUB_COMMANDS,
+    "club_presets": CLUB_COMMANDS,
 }
 SQLITE_UTILS = "_sqlite_migrations"  # the migrations' own record, kept by sqlite-utils
 

@@ -233,3 +233,13 @@ def m021_clubs(db: Database) -> None:
         "filed_at text not null)"
     )
     db.execute("create index club_events_club on club_events(club_id)")
+
+
+@migrations()
+def m022_presets(db: Database) -> None:
+    """A club's named presets: a name and the JSON of the house rules it changes."""
+    db.execute(
+        "create table club_presets (club_id text not null references clubs(id) "
+        "on delete cascade, name text not null, rules text not null, "
+        "primary key (club_id, name))"
+    )

@@ -9,8 +9,8 @@ from typing import Any
 from flask import request
 from wtforms.fields.choices import SelectChoice
 
-from ..core.names import name_key
 from ..core.errors import GameError
+from ..core.names import name_key
 from ..core.presets import Preset
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, Rules
 from ..store import storage

@@ -21,12 +21,17 @@ from wtforms import StringField
 from ..core.errors import GameError
 from ..core.names import MAX_NAME
 from ..core.presets import SHIPPED, Preset, changed, from_values, shipped
-from . import remembered
+from ..core.rules import Rules
+from ..store.club_commands import presets as club_presets_commands
+from ..store.clubs import club_presets
+from . import remembered, respond
+from .db import get_db
 from .hosting import public_url
 from .pages import share_qr
 from .powers import require
 from .render import stored_or_404
-from .words.presets import FORGOTTEN, SAVED, preset_words
+from .words.clubs import club_words
+from .words.presets import BAD_LINK, FORGOTTEN, FROM_PRESET, SAVED, SAVED_CLUB, preset_words
 
 bp = Blueprint("presets", __name__)
 
@@ -62,10 +67,10 @@ def read_link(args: Mapping[str, str]) -> Preset | None:
     return from_values(args.get("name", ""), values)
 
 
-def phone_presets() -> list[Preset]:
-    """The presets saved on this browser that still read (a bad entry is skipped)."""
+def _readable(pairs: list[tuple[str, str]] | list[list[str]]) -> list[Preset]:
+    """The presets of (name, rules JSON) pairs that still read (a bad one is skipped)."""
     found = []
-    for name, rules in remembered.presets():
+    for name, rules in pairs:
         try:
             found.append(read_link({"name": name, "rules": rules}))
         except GameError:
@@ -73,9 +78,49 @@ def phone_presets() -> list[Preset]:
     return [p for p in found if p is not None]
 
 
+def phone_presets() -> list[Preset]:
+    """The presets saved on this browser."""
+    return _readable(remembered.presets())
+
+
+def club_rows(club_id: str) -> list[tuple[Preset, dict[str, str], str]]:
+    """A club's presets, each with its link's query and its words."""
+    return [(p, link_args(p), preset_words(p)) for p in _readable(club_presets(get_db(), club_id))]
+
+
 def offered() -> list[tuple[Preset, dict[str, str]]]:
-    """Every preset the new-game page offers, with its link's query: shipped first."""
-    return [(p, link_args(p)) for p in (*SHIPPED, *phone_presets())]
+    """Every preset a new game or night is offered, with its link's query: shipped
+    first, then this phone's, then those of the clubs this browser manages."""
+    clubs = [p for club_id, _ in remembered.clubs() for p, _, _ in club_rows(club_id)]
+    return [(p, link_args(p)) for p in (*SHIPPED, *phone_presets(), *clubs)]
+
+
+def night_offers(form: Any) -> dict[str, Any]:
+    """What the new-night page offers: the presets, and on a GET of a preset's link its
+    house rules and target filled in, and what was done, in words."""
+    taken = _night_from_link(form) if request.method == "GET" else ""
+    return {"presets": offered(), "preset_taken": taken}
+
+
+def _night_from_link(form: Any) -> str:
+    try:
+        preset = read_link(request.args)
+    except GameError as err:
+        form.form_errors.append(BAD_LINK.format(why=err))
+        return ""
+    if preset is None:
+        return ""
+    rules = preset.rules()
+    fill_rules(form, rules)
+    form.target.data = rules.target
+    return FROM_PRESET.format(name=preset.name)
+
+
+def fill_rules(form: Any, rules: Rules) -> None:
+    """A form's house-rule fields (`rule_<key>`) set to `rules`, the target apart."""
+    for key, value in rules.as_dict().items():
+        if key != "target" and f"rule_{key}" in form:
+            form[f"rule_{key}"].data = value
 
 
 @bp.get("/presets")
@@ -109,8 +154,17 @@ def save(game_id: str) -> Any:
     form = PresetForm()
     if not form.validate_on_submit():
         return _refused(game_id, "the page was out of date: try again")
+    name, values = form.name.data or "", changed(stored.game.rules)
+    club = request.form.get("club", "")
+    if club and club in dict(remembered.clubs()):  # the manager's link, held by this browser
+        return respond.run(
+            lambda: club_presets_commands.save_preset(get_db(), club, None, name, values),
+            lambda _: respond.flashed(url_for("clubs.manage", club_id=club), SAVED_CLUB),
+            url_for("manage.settings", game_id=game_id),
+            words=club_words,
+        )
     try:
-        preset = from_values(form.name.data or "", changed(stored.game.rules))
+        preset = from_values(name, values)
     except GameError as err:
         return _refused(game_id, f"Preset name: {err.detail}")
     remembered.keep_preset(preset.name, link_args(preset)["rules"])
@@ -131,4 +185,3 @@ def forget() -> BaseResponse:
         remembered.drop_preset(form.name.data)
         flash(FORGOTTEN)
     return redirect(url_for("presets.index"))
-

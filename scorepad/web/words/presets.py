@@ -20,6 +20,9 @@ def preset_words(preset: Preset) -> str:
     )
 
 
+SAVED_CLUB = "Preset saved in the club: its members see it, and its new games and nights offer it."
+RENAMED = "Preset renamed."
+DELETED = "Preset deleted."
 SAVED = "Preset saved on this phone: the new-game page offers it."
 FORGOTTEN = "Preset forgotten on this phone."
 FROM_PRESET = "The rules of the preset {name} are filled in: change anything before you start."

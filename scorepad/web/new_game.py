@@ -14,7 +14,7 @@ from ..core.names import name_key
 from ..core.presets import Preset
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, Rules
 from ..store import storage
-from . import presets, security
+from . import preset_links, security
 from .clubs.pages import managed
 from .db import get_db
 from .forms import NAME_FIELD, NewGameForm
@@ -62,7 +62,7 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
         "recent_games": recent,
         "rules_from": chosen,
         "rules_taken": taken,
-        "presets": presets.offered(),
+        "presets": preset_links.offered(),
     }
 
 
@@ -72,7 +72,7 @@ def _from_preset(form: NewGameForm) -> str:
     if request.method != "GET":
         return ""
     try:
-        preset = presets.read_link(request.args)
+        preset = preset_links.read_link(request.args)
     except GameError as err:
         form.form_errors.append(BAD_LINK.format(why=err))
         return ""
@@ -80,7 +80,7 @@ def _from_preset(form: NewGameForm) -> str:
         return ""
     _fill_rules(form, preset.rules(), [spec.key for spec in RULE_SPECS])
     form.preset_name.data = preset.name
-    form.preset_rules.data = presets.link_args(Preset("", "", preset.values))["rules"]
+    form.preset_rules.data = preset_links.link_args(Preset("", "", preset.values))["rules"]
     return FROM_PRESET.format(name=preset.name)
 
 

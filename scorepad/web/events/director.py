@@ -19,7 +19,7 @@ from ...store import storage
 from ...store.event_commands import checkin, clock, rounds, seats
 from ...store.event_commands import playoff as playoffs
 from ...store.events import known_names
-from .. import presets, respond, security
+from .. import preset_links, respond, security
 from .. import remembered as remembered_list
 from ..clubs.pages import managed
 from ..db import get_db
@@ -85,7 +85,7 @@ def new() -> Any:
         specs=RULE_SPECS,
         common_rules=COMMON_RULES,
         events=remembered(),
-        **presets.night_offers(form),
+        **preset_links.night_offers(form),
     ), status
 
 

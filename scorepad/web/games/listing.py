@@ -20,7 +20,7 @@ from ...core.records import make_table
 from ...core.rules import RULE_SPECS, Rules, validate_rules
 from ...store import commands, storage
 from ...store.club_commands.outcomes import ClubOutcome
-from .. import errors, presets, remembered, respond, security
+from .. import errors, preset_links, remembered, respond, security
 from ..db import get_db
 from ..forms import (
     COMMON_RULES,
@@ -88,7 +88,7 @@ def _preset_kept(form: NewGameForm, rules: Rules) -> str | None:
     """The name of the preset the page was filled from, if the game keeps its rules."""
     args = {"name": form.preset_name.data or "", "rules": form.preset_rules.data or ""}
     try:
-        preset = presets.read_link(args) if args["name"] else None
+        preset = preset_links.read_link(args) if args["name"] else None
     except GameError:
         return None
     return preset.name if preset is not None and preset.rules() == rules else None

@@ -14,7 +14,7 @@ from wtforms import StringField
 
 from ..core.errors import GameError
 from ..core.names import MAX_NAME
-from ..core.presets import changed, from_values
+from ..core.presets import SHIPPED, changed, from_values
 from ..store.club_commands import presets as club_presets_commands
 from . import remembered, respond
 from .db import get_db
@@ -47,8 +47,7 @@ def share() -> Any:
         preset = read_link(request.args)
     except GameError as err:
         return render_template("error.html", message=str(err), code=400), 400
-    if preset is None:
-        return redirect(url_for("presets.index"))
+    preset = preset or SHIPPED[0]  # a link naming no preset: the usual rules
     link = public_url("games.new", **link_args(preset))
     return render_template(
         "presets/share.html",

@@ -12,14 +12,13 @@ import segno
 from flask import Blueprint, Response, render_template, request, url_for
 from markupsafe import Markup
 
-from ..core.presets import SHIPPED
 from ..store.stats import player_stats_of
 from . import pagemodel, security
 from .db import get_db
 from .events import following
 from .hosting import public_url
 from .render import render_stored, stored_or_404
-from .words.presets import preset_words
+from .words.presets import preset_sections
 from .words.rules import rules_sections
 
 bp = Blueprint("pages", __name__)
@@ -95,8 +94,7 @@ def rules(game_id: str) -> str:
     return render_stored(
         "games/rules.html",
         stored,
-        sections=rules_sections(stored.score()),
-        presets=[(p.name, preset_words(p)) for p in SHIPPED],
+        sections=rules_sections(stored.score()) + preset_sections(stored.game),
     )
 
 

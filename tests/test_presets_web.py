@@ -68,7 +68,9 @@ def test_a_game_started_from_a_preset_records_its_name_in_the_game_file(client, 
     assert (stored.game.rules.target, stored.game.rules.bag_limit) == (300, 7)
     doc = json.loads(client.get(f"/games/{game_id}/export.json").text)
     assert doc["preset"] == "Tournament 300"
-    assert "This game was started from the preset Tournament 300" in text(client.get(f"/games/{game_id}/rules"))
+    assert "This game was started from the preset Tournament 300" in text(
+        client.get(f"/games/{game_id}/rules")
+    )
 
 
 def test_a_game_whose_rules_were_changed_keeps_no_preset_name(client, app):

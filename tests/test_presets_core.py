@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorepad.core.errors import GameError
+from scorepad.core.event import check_settings
 from scorepad.core.presets import (
     BY_KEY,
     SHIPPED,
@@ -118,3 +119,18 @@ def test_a_saved_preset_gives_back_the_rules_it_was_saved_from(values):
         for k in [s.key]
         if k in dict(preset.values)
     )
+
+
+@pytest.mark.parametrize(
+    ("raw", "kept"),
+    [({}, ""), ({"preset": ""}, ""), ({"preset": " Tournament 300 "}, "Tournament 300")],
+)
+def test_an_event_keeps_the_name_of_its_preset(raw, kept):
+    settings = check_settings({"name": "Tuesday", **raw})
+    assert settings.preset == kept
+    assert ("preset" in settings.as_dict()) == bool(kept)
+
+
+def test_an_event_s_bad_preset_name_names_the_field():
+    with pytest.raises(GameError, match="preset: must be text"):
+        check_settings({"name": "Tuesday", "preset": 3})

@@ -235,3 +235,29 @@ def test_the_game_file_round_trips_its_preset_and_refuses_a_bad_one():
         gamefile.read({**doc, "preset": ""})
     with pytest.raises(Exception, match="preset: must be text"):
         gamefile.read({**doc, "preset": 3})
+
+
+def _night_from(client, page: str, **changes) -> dict:
+    from tests.event_helpers import event_form
+
+    data = event_form(target="300", rule_bag_limit="7", rule_set_out="2")
+    data["rule_set_out_count"] = "in_game"
+    data["preset_name"] = html.unescape(_value(page, "preset_name"))
+    data["preset_rules"] = html.unescape(_value(page, "preset_rules"))
+    data.update(changes)
+    r = client.post("/events/new", data=data)
+    assert r.status_code == 302, r.text
+    event_id = r.headers["Location"].rsplit("/", 1)[-1]
+    return json.loads(client.get(f"/events/{event_id}/event.json").text)
+
+
+def test_a_night_started_from_a_preset_carries_it_in_its_event_file(client):
+    page = client.get("/events/new?preset=tournament-300").text
+    doc = _night_from(client, page)
+    assert doc["settings"]["preset"] == "Tournament 300"
+    assert doc["rules"]["bag_limit"] == 7
+
+
+def test_a_night_whose_rules_were_changed_carries_no_preset(client):
+    page = client.get("/events/new?preset=tournament-300").text
+    assert "preset" not in _night_from(client, page, rule_bag_limit="8")["settings"]

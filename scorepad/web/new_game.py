@@ -11,7 +11,6 @@ from wtforms.fields.choices import SelectChoice
 
 from ..core.errors import GameError
 from ..core.names import name_key
-from ..core.presets import Preset
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, Rules
 from ..store import storage
 from . import preset_links, security
@@ -79,8 +78,7 @@ def _from_preset(form: NewGameForm) -> str:
     if preset is None:
         return ""
     _fill_rules(form, preset.rules(), [spec.key for spec in RULE_SPECS])
-    form.preset_name.data = preset.name
-    form.preset_rules.data = preset_links.link_args(Preset("", "", preset.values))["rules"]
+    preset_links.fill_hidden(form, preset)
     return FROM_PRESET.format(name=preset.name)
 
 

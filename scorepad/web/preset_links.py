@@ -93,6 +93,7 @@ def _night_from_link(form: Any) -> str:
     rules = preset.rules()
     fill_rules(form, rules)
     form.target.data = rules.target
+    fill_hidden(form, preset)
     return FROM_PRESET.format(name=preset.name)
 
 
@@ -101,3 +102,19 @@ def fill_rules(form: Any, rules: Rules) -> None:
     for key, value in rules.as_dict().items():
         if key != "target" and f"rule_{key}" in form:
             form[f"rule_{key}"].data = value
+
+
+def kept(name: str, rules_json: str, rules: Rules) -> str:
+    """The name of the preset a page was filled from (its hidden fields), if what is
+    started keeps exactly its rules; "" otherwise."""
+    try:
+        preset = read_link({"name": name, "rules": rules_json}) if name else None
+    except GameError:
+        return ""
+    return preset.name if preset is not None and preset.rules() == rules else ""
+
+
+def fill_hidden(form: Any, preset: Preset) -> None:
+    """The preset's name and rules kept in the page's hidden fields (see `kept`)."""
+    form.preset_name.data = preset.name
+    form.preset_rules.data = link_args(Preset("", "", preset.values))["rules"]

@@ -86,12 +86,8 @@ def _start(form: NewGameForm) -> str:
 
 def _preset_kept(form: NewGameForm, rules: Rules) -> str | None:
     """The name of the preset the page was filled from, if the game keeps its rules."""
-    args = {"name": form.preset_name.data or "", "rules": form.preset_rules.data or ""}
-    try:
-        preset = preset_links.read_link(args) if args["name"] else None
-    except GameError:
-        return None
-    return preset.name if preset is not None and preset.rules() == rules else None
+    name = preset_links.kept(form.preset_name.data or "", form.preset_rules.data or "", rules)
+    return name or None
 
 
 def _started(game_id: str) -> BaseResponse:

@@ -261,3 +261,24 @@ def test_a_night_started_from_a_preset_carries_it_in_its_event_file(client):
 def test_a_night_whose_rules_were_changed_carries_no_preset(client):
     page = client.get("/events/new?preset=tournament-300").text
     assert "preset" not in _night_from(client, page, rule_bag_limit="8")["settings"]
+
+
+def test_the_tables_of_a_night_from_a_preset_play_games_that_keep_its_name(client, app):
+    from tests.event_helpers import Night
+
+    night = Night(
+        client,
+        app,
+        target="300",
+        rule_bag_limit="7",
+        rule_set_out="2",
+        rule_set_out_count="in_game",
+        preset_name="Tournament 300",
+        preset_rules='{"target":300,"bag_limit":7,"set_out":2,"set_out_count":"in_game"}',
+    )
+    assert night.event().settings.preset == "Tournament 300"
+    for pair in (("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")):
+        night.check_in(*pair)
+    night.draw_and_start()
+    games = [night.game(m.game_id) for m in night.round()]
+    assert [g.game.preset for g in games] == ["Tournament 300", "Tournament 300"]

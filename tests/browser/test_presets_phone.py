@@ -26,3 +26,12 @@ def test_a_game_starts_from_the_tournament_300_preset(page, live_server):
     expect(page.locator("main")).to_contain_text("started from the preset Tournament 300")
     expect(page.locator("main")).to_contain_text("in which anyone reaches 300")
     shot(page, "presets-rules-360")
+
+
+def test_the_presets_pages_fit_a_phone(page, live_server):
+    page.set_viewport_size({"width": 360, "height": 740})
+    for name, path in (("list", "/presets"), ("share", "/presets/share?preset=tournament-300")):
+        page.goto(live_server + path)
+        shot(page, f"presets-{name}-360")
+        assert sideways(page) <= 0, (name, overflowing(page))
+    expect(page.locator("svg")).to_be_visible()

@@ -26,6 +26,14 @@ def test_a_game_starts_from_the_tournament_300_preset(page, live_server):
     expect(page.locator("main")).to_contain_text("started from the preset Tournament 300")
     expect(page.locator("main")).to_contain_text("in which anyone reaches 300")
     shot(page, "presets-rules-360")
+    page.goto(page.url.rsplit("/", 1)[0] + "/settings")
+    page.locator("#preset-name").fill("Our league")
+    page.get_by_role("button", name="Save these rules as a preset").tap()
+    expect(page.get_by_role("status").first).to_contain_text("Preset saved on this phone")
+    expect(page.locator("main")).to_contain_text("Our league")
+    assert sideways(page) <= 0, overflowing(page)
+    page.goto(f"{live_server}/games/new")
+    expect(page.get_by_role("link", name="Our league")).to_be_visible()
 
 
 def test_the_presets_pages_fit_a_phone(page, live_server):

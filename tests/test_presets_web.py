@@ -282,3 +282,14 @@ def test_the_tables_of_a_night_from_a_preset_play_games_that_keep_its_name(clien
     night.draw_and_start()
     games = [night.game(m.game_id) for m in night.round()]
     assert [g.game.preset for g in games] == ["Tournament 300", "Tournament 300"]
+
+
+def test_saving_a_preset_without_the_form_s_token_is_refused(guarded):
+    page = guarded.get("/games/new").text
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    r = guarded.post("/games/new", data={**new_game_form(), "csrf_token": token})
+    game_id = r.headers["Location"].rsplit("/", 1)[-1]
+    assert "csrf_token" in guarded.get(f"/games/{game_id}/settings").text
+    assert guarded.post(f"/games/{game_id}/preset", data={"name": "Cabin"}).status_code == 400
+    with guarded.session_transaction() as session:
+        assert "presets" not in session

@@ -293,3 +293,49 @@ def test_saving_a_preset_without_the_form_s_token_is_refused(guarded):
     assert guarded.post(f"/games/{game_id}/preset", data={"name": "Cabin"}).status_code == 400
     with guarded.session_transaction() as session:
         assert "presets" not in session
+
+
+def test_a_club_file_carries_the_club_s_presets(client, app):
+    import io
+
+    from scorepad.store.clubs import club_presets
+    from scorepad.web.db import get_db
+
+    club_id = _club(client)
+    plain = json.loads(client.get(f"/clubs/{club_id}/club.json").text)
+    assert "presets" not in plain  # a club without presets exports as before
+    game_id = start(client, **TOURNAMENT_300)
+    client.post(f"/games/{game_id}/preset", data={"name": "League", "club": club_id})
+    doc = json.loads(client.get(f"/clubs/{club_id}/club.json").text)
+    assert doc["presets"] == [
+        {
+            "name": "League",
+            "rules": {"target": 300, "bag_limit": 7, "set_out": 2, "set_out_count": "in_game"},
+        }
+    ]
+    r = client.post(
+        "/clubs/import",
+        data={"file": (io.BytesIO(json.dumps(doc).encode()), "club.json")},
+        content_type="multipart/form-data",
+    )
+    assert r.status_code == 302, r.text
+    copy = r.headers["Location"].rsplit("/", 1)[-1]
+    with app.app_context():
+        assert [name for name, _ in club_presets(get_db(), copy)] == ["League"]
+
+
+@pytest.mark.parametrize(
+    ("presets", "words"),
+    [
+        ([{"name": "", "rules": {}}], "preset 1: preset: is empty"),
+        ([{"name": "X", "rules": {"bag_limit": "x"}}], "preset 1: rules.bag_limit"),
+        (["League"], "preset 1: must be an object with name and rules"),
+        ("League", "presets: must be a list"),
+    ],
+)
+def test_a_club_file_s_bad_preset_is_refused_naming_it(presets, words):
+    from scorepad import clubfile
+
+    doc = {"scorepad_club": 1, "name": "Club", "presets": presets}
+    with pytest.raises(Exception, match=re.escape(words)):
+        clubfile.read(doc)

@@ -180,11 +180,22 @@ def _wire(app: Flask) -> None:
 
 def _blueprints(app: Flask) -> None:
     """The pages, by concern; every `<int:...>` of theirs bounded (set before any rule)."""
-    from .web import clubs, evening, events, games, hosting, manage, pages, seats, sharing
+    from .web import clubs, evening, events, games, hosting, manage, pages, presets, seats, sharing
 
     app.url_map.converters["int"] = BoundedInt
 
-    for blueprint in (games, pages, manage, evening, seats, sharing, hosting, events, clubs):
+    for blueprint in (
+        games,
+        pages,
+        manage,
+        evening,
+        seats,
+        sharing,
+        hosting,
+        events,
+        clubs,
+        presets,
+    ):
         app.register_blueprint(blueprint.bp)
 
 

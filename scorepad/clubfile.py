@@ -4,12 +4,16 @@ files and its nights as event files, each read by its own reader.
 
     {"scorepad_club": 1, "name": "Friday Spades",
      "roster": [{"anchor": "ann", "names": ["ann", "annie"], "name": "Ann", "hidden": false}],
-     "games": [<game file>, ...], "nights": [<event file>, ...]}
+     "games": [<game file>, ...], "nights": [<event file>, ...],
+     "presets": [{"name": "League", "rules": {"target": 300}}, ...]}
+
+`presets` is optional (a club without presets exports without it).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,11 +22,13 @@ from .core.club import Roster, dumps, loads
 from .core.errors import GameError
 from .core.game import Game
 from .core.model import GameScore
+from .core.presets import Preset, from_values
 
 VERSION = 1
 MAX_BYTES = 24 * 1024 * 1024  # a club of some 4,000 games, indented
 MAX_GAMES = 20_000
 MAX_NIGHTS = 500
+MAX_PRESETS = 100
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,7 @@ class ClubFile:
     roster: Roster
     games: tuple[tuple[Game, GameScore], ...]
     nights: tuple[eventfile.EventFile, ...]
+    presets: tuple[Preset, ...] = ()
 
 
 def _items(doc: dict, key: str, most: int) -> list:
@@ -64,7 +71,14 @@ def read(doc: object) -> ClubFile:
     roster = loads(json.dumps(doc.get("roster", [])))
     games = _each(_items(doc, "games", MAX_GAMES), "game", gamefile.read_scored)
     nights = _each(_items(doc, "nights", MAX_NIGHTS), "night", eventfile.read)
-    return ClubFile(name, roster, tuple(games), tuple(nights))
+    presets = _each(_items(doc, "presets", MAX_PRESETS), "preset", _read_preset)
+    return ClubFile(name, roster, tuple(games), tuple(nights), tuple(presets))
+
+
+def _read_preset(raw: object) -> Preset:
+    if not isinstance(raw, dict) or set(raw) != {"name", "rules"}:
+        raise GameError("must be an object with name and rules")
+    return from_values(raw["name"], raw["rules"])
 
 
 def loads_club(text: str | bytes) -> ClubFile:
@@ -75,16 +89,23 @@ def loads_club(text: str | bytes) -> ClubFile:
 
 
 def export(
-    name: str, roster: Roster, games: list[Game], nights: list[dict[str, Any]]
+    name: str,
+    roster: Roster,
+    games: list[Game],
+    nights: list[dict[str, Any]],
+    presets: Sequence[Preset] = (),
 ) -> dict[str, Any]:
     """The club as one JSON-ready document (`nights`: each night's event file document)."""
-    return {
+    doc = {
         "scorepad_club": VERSION,
         "name": name,
         "roster": json.loads(dumps(roster)),
         "games": [gamefile.export(game) for game in games],
         "nights": nights,
     }
+    if presets:
+        doc["presets"] = [{"name": p.name, "rules": dict(p.values)} for p in presets]
+    return doc
 
 
 def dumps_club(doc: dict[str, Any]) -> str:

@@ -3,7 +3,7 @@
 A person writes `format`, `mode`, `players`, `first_dealer`, `rules` and `hands`
 (each `bids` and `tricks`, and optionally `blind`, `dealer`, `adjust`, `note`,
 `renege`),
-and optionally `side_names`, `start` and `ended`. The export adds every rule's
+and optionally `side_names`, `start`, `ended` and `preset`. The export adds every rule's
 value, the sides' standing, the status, the winner and each hand's number,
 dealer and per-side figures; those computed keys are ignored when a document
 is read back (a hand's `dealer` is read: it says who dealt).
@@ -12,12 +12,14 @@ is read back (a hand's `dealer` is read: it says who dealt).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from .core.errors import GameError
 from .core.game import MAX_HANDS, Game
 from .core.model import GameScore
 from .core.names import shown, text_problem
+from .core.presets import preset_name_problem
 from .core.records import Hand, Table, make_table
 from .core.rules import validate_rules
 
@@ -34,6 +36,7 @@ _KEYS = {
     "side_names",
     "start",
     "ended",
+    "preset",
 }
 _COMPUTED = {"sides", "status", "winner"}
 _NAMED = {"players", "side_names"}
@@ -186,9 +189,20 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
         doc.get("tricks_by", "seat"),
         _read_start(doc.get("start"), len(table.sides)),
         ended,
+        preset=_read_preset(doc.get("preset")),
     )
     score = game.score()
-    return Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended), score
+    return replace(game, start=score.start), score
+
+
+def _read_preset(raw: object) -> str | None:
+    """The optional name of the preset the game was started from."""
+    if raw is None:
+        return None
+    problem = preset_name_problem(raw)
+    if problem:
+        raise GameError(problem, field="preset")
+    return str(raw).strip()
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -273,6 +287,8 @@ def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
     )
     if score.ended:
         doc["ended"] = True
+    if game.preset is not None:  # only a game started from a preset says so
+        doc["preset"] = game.preset
     if game.tricks_by != "seat":  # a game counted by side says so; the default stays unsaid
         doc["tricks_by"] = game.tricks_by
     return doc

@@ -31,6 +31,7 @@ OWNER = {
     "club_games": CLUB_COMMANDS,
     "club_events": CLUB_COMMANDS,
     "club_marks": GAME_COMMANDS,  # a game's write moves its clubs' count of writes
+    "club_presets": CLUB_COMMANDS,
 }
 SQLITE_UTILS = "_sqlite_migrations"  # the migrations' own record, kept by sqlite-utils
 

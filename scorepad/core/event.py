@@ -22,6 +22,7 @@ from .ending import tie_break
 from .errors import GameError
 from .model import GameScore
 from .pairing import Draw, Meeting, history_of, individual_round, pairs_round
+from .presets import preset_name_problem
 from .rules import target_range
 from .standings import BYE_COUNTS, DEFAULT_ORDER, check_order
 
@@ -51,6 +52,7 @@ class Settings:
     playoff: int = 0  # how many entrants go to the playoff; 0: none
     final_target: int = 0  # the playoff final's own target; 0: the event's
     seed_by: str = "standings"  # "rating": round 1 and the playoff seeded by club rating
+    preset: str = ""  # the name of the preset its house rules came from; "": none
 
     @property
     def pairs(self) -> bool:
@@ -71,6 +73,7 @@ class Settings:
             "playoff": self.playoff,
             "final_target": self.final_target,
             **({"seed_by": self.seed_by} if self.seed_by != "standings" else {}),
+            **({"preset": self.preset} if self.preset else {}),
         }
 
 
@@ -127,7 +130,18 @@ def check_settings(raw: Mapping[str, Any]) -> Settings:
         playoff=playoff,
         final_target=_final_target(raw),
         seed_by=_choice(raw, "seed_by", SEED_BY, "standings"),
+        preset=_preset(raw.get("preset", "")),
     )
+
+
+def _preset(value: object) -> str:
+    """The optional name of the preset an event's rules came from ("" for none)."""
+    if value == "":
+        return ""
+    problem = preset_name_problem(value)
+    if problem:
+        raise GameError(problem, field="preset")
+    return str(value).strip()
 
 
 def _final_target(raw: Mapping[str, Any]) -> int:

@@ -35,6 +35,8 @@ class Game:
     # The dealer the table chose for the hand after the last, before its bids (None: the
     # deal passes on as usual); the hand added next is dealt from there.
     next_dealer: int | None = None
+    # The name of the preset the game was started from (docs/rules.md), or None.
+    preset: str | None = None
 
     def __post_init__(self) -> None:
         if self.tricks_by not in TRICKS_BY:

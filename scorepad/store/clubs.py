@@ -140,3 +140,11 @@ def filed(db: Database, ids: list[str]) -> set[str]:
             {"ids": json.dumps(ids)},
         )
     }
+
+
+def club_presets(db: Database, club_id: str) -> list[tuple[str, str]]:
+    """A club's presets: (name, rules JSON), by name."""
+    rows = db.query(
+        "select name, rules from club_presets where club_id = ? order by name", [club_id]
+    )
+    return [(str(r["name"]), str(r["rules"])) for r in rows]

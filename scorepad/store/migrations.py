@@ -245,3 +245,13 @@ def m022_club_marks(db: Database) -> None:
         "on delete cascade, games integer not null default 0)"
     )
     db.execute("create index event_matches_game on event_matches(game_id)")
+
+
+@migrations()
+def m023_presets(db: Database) -> None:
+    """A club's named presets: a name and the JSON of the house rules it changes."""
+    db.execute(
+        "create table club_presets (club_id text not null references clubs(id) "
+        "on delete cascade, name text not null, rules text not null, "
+        "primary key (club_id, name))"
+    )

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, Field, SelectField, StringField
+from wtforms import BooleanField, Field, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
@@ -141,6 +141,10 @@ class NewGameForm(FlaskForm):
         validate_choice=False,
         description="Counts in its ratings",
     )
+    # The preset the page was filled from (its link): the game records its name when
+    # started with exactly those rules.
+    preset_name = HiddenField()
+    preset_rules = HiddenField()
 
     def mode_and_seats(self) -> tuple[str, int]:
         """('partnership', 4) or ('cutthroat', 2..4) from the table choice."""

@@ -1,5 +1,6 @@
-"""What the new-game page offers from this browser's games: the names used, and "the
-same rules as" one of its recent evenings (its table, names and house rules)."""
+"""What the new-game page offers from this browser's games: the names used, "the same
+rules as" one of its recent evenings (its table, names and house rules), and the presets
+(shipped, and saved on this phone); a preset's link fills its rules in."""
 
 from __future__ import annotations
 
@@ -8,14 +9,16 @@ from typing import Any
 from flask import request
 from wtforms.fields.choices import SelectChoice
 
+from ..core.errors import GameError
 from ..core.names import name_key
-from ..core.rules import RULE_SPECS, TARGET_PRESETS
+from ..core.rules import RULE_SPECS, TARGET_PRESETS, Rules
 from ..store import storage
-from . import security
+from . import preset_links, security
 from .clubs.pages import managed
 from .db import get_db
 from .forms import NAME_FIELD, NewGameForm
 from .manage_forms import rule_keys
+from .words.presets import BAD_LINK, FROM_PRESET
 from .words.stakes import value_text
 
 RECENT = 10  # evenings offered for "the same rules as"
@@ -47,8 +50,9 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
             )
         else:
             _fill_table(form, source)
-            _fill_rules(form, source)
+            _fill_rules(form, source.game.rules, rule_keys(source.game.table))
             taken = taken_words(source)
+    taken = _from_preset(form) or taken
     before = {g.rematch_of for g in games if g.rematch_of}  # a rematch stands for its evening
     recent = [(g.id, _label(g)) for g in games if g.id not in before][:RECENT]
     form.club.choices = [SelectChoice("", "No club"), *(SelectChoice(v, n) for v, n in managed())]
@@ -57,7 +61,25 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
         "recent_games": recent,
         "rules_from": chosen,
         "rules_taken": taken,
+        "presets": preset_links.offered(),
     }
+
+
+def _from_preset(form: NewGameForm) -> str:
+    """On a GET of a preset's link: its rules filled in, its name kept in the form (the
+    game records it if started with those rules), and what was done, in words."""
+    if request.method != "GET":
+        return ""
+    try:
+        preset = preset_links.read_link(request.args)
+    except GameError as err:
+        form.form_errors.append(BAD_LINK.format(why=err))
+        return ""
+    if preset is None:
+        return ""
+    _fill_rules(form, preset.rules(), [spec.key for spec in RULE_SPECS])
+    preset_links.fill_hidden(form, preset)
+    return FROM_PRESET.format(name=preset.name)
 
 
 def _label(stored: storage.StoredGame) -> str:
@@ -94,9 +116,8 @@ def _fill_table(form: NewGameForm, source: storage.StoredGame) -> None:
     form.tricks_by.data = source.game.tricks_by
 
 
-def _fill_rules(form: NewGameForm, source: storage.StoredGame) -> None:
-    rules = source.game.rules
-    for key in rule_keys(source.game.table):
+def _fill_rules(form: NewGameForm, rules: Rules, keys: list[str]) -> None:
+    for key in keys:
         if key != "target" and f"rule_{key}" in form:
             form[f"rule_{key}"].data = getattr(rules, key)
     if rules.target in TARGET_PRESETS:

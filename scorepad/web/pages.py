@@ -18,6 +18,7 @@ from .db import get_db
 from .events import following
 from .hosting import public_url
 from .render import render_stored, stored_or_404
+from .words.presets import preset_sections
 from .words.rules import rules_sections
 
 bp = Blueprint("pages", __name__)
@@ -90,7 +91,11 @@ def watch_board(token: str) -> str:
 @bp.get("/games/<game_id>/rules")
 def rules(game_id: str) -> str:
     stored = stored_or_404(game_id)
-    return render_stored("games/rules.html", stored, sections=rules_sections(stored.score()))
+    return render_stored(
+        "games/rules.html",
+        stored,
+        sections=rules_sections(stored.score()) + preset_sections(stored.game),
+    )
 
 
 @bp.get("/games/<game_id>/sheet")

@@ -1,4 +1,4 @@
-"""What a browser remembers, in its signed session cookie: six lists, newest first, and
+"""What a browser remembers, in its signed session cookie: seven lists, newest first, and
 the one rule that keeps the cookie under the 4 KB a browser keeps of it.
 
 - `games`: the ids of the games it started, opened or imported (the games list);
@@ -7,7 +7,9 @@ the one rule that keeps the cookie under the 4 KB a browser keeps of it.
 - `seats`: the [token, secret] of the seat links it holds (`secret` proves it to the
   store, which keeps only its hash);
 - `clubs`: the [id, name] of the clubs it manages (created, or opened by the manager's link);
-- `cards`: the [members id, card key] of the player cards it said "This is me" on.
+- `cards`: the [members id, card key] of the player cards it said "This is me" on;
+- `presets`: the [name, rules] of the presets saved on it (`rules`: the JSON of the
+  house rules that differ from the defaults, docs/rules.md).
 
 Each list keeps at most its newest `cap` entries. The rule for the whole cookie: before
 it is written, if the signed cookie would pass BUDGET bytes, the oldest entries go, seats
@@ -43,7 +45,8 @@ FOLLOWED = Kept("followed", 10, 3)
 EVENTS = Kept("events", 20, 5)  # an event's name adds up to 80 characters
 CLUBS = Kept("clubs", 10, 3)  # [manager id, name]: a club's name adds up to 80 characters
 CARDS = Kept("cards", 6, 2)  # [club's members id, card key]: "This is me" on a card
-DROPPED_FIRST = (SEATS, GAMES, FOLLOWED, CARDS, EVENTS, CLUBS)
+PRESETS = Kept("presets", 8, 2)  # [name, rules JSON]: some 100 bytes each
+DROPPED_FIRST = (SEATS, GAMES, FOLLOWED, CARDS, EVENTS, PRESETS, CLUBS)
 
 
 def _entries(kept: Kept, shape: Callable[[Any], bool]) -> list[Any]:
@@ -167,3 +170,18 @@ def hold_card(members: str, card: str) -> None:
 def drop_card(members: str) -> None:
     """ "This is not me": the browser holds no card of that club."""
     _drop(CARDS, cards(), lambda e: e[0] == members)
+
+
+def presets() -> list[list[str]]:
+    """The [name, rules JSON] of the presets saved on this browser, newest first."""
+    return _entries(PRESETS, _pair)
+
+
+def keep_preset(name: str, rules: str) -> None:
+    """Save a preset on this browser (newest first; a preset of the same name replaced)."""
+    _put(PRESETS, [name, rules], presets(), lambda e: e[0] == name)
+
+
+def drop_preset(name: str) -> None:
+    """Forget a preset saved on this browser."""
+    _drop(PRESETS, presets(), lambda e: e[0] == name)

@@ -3,6 +3,7 @@ and the club itself in ONE transaction (an import cut short leaves nothing)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -12,6 +13,7 @@ from ...core.club import Roster
 from ...core.event import Settings
 from ...core.game import Game
 from ...core.model import GameScore
+from ...core.presets import Preset
 from ...core.roster import Entrant, Match, Round
 from ...core.rules import Rules
 from .. import commands
@@ -63,15 +65,22 @@ def import_club(
     games: Sequence[tuple[Game, GameScore]],
     nights: Sequence[Night],
     into: str | None = None,
+    presets: Sequence[Preset] = (),
 ) -> str:
     """Store a club read from its file; returns its new manager id. `into`: game files
-    and event files brought into that club instead (its name and roster stay)."""
+    and event files brought into that club instead (its name and roster stay);
+    `presets`: the new club's presets."""
     played = [played_games(n.matches, n.scores) for n in nights]
     every = [*games, *((g, s) for night in played for _, g, s in night)]
 
     def rest(stored: list[StoredGame]) -> str:
         if into is None:
             club_id = insert_club(db, name, roster)
+            for preset in presets:
+                db.execute(
+                    "insert or replace into club_presets (club_id, name, rules) values (?, ?, ?)",
+                    [club_id, preset.name, json.dumps(dict(preset.values), separators=(",", ":"))],
+                )
         else:
             current(db, into)
             club_id = into

@@ -30,10 +30,11 @@ def start(
     tricks_by: str = "seat",
     start: tuple[tuple[int, int], ...] | None = None,
     club: str | None = None,
+    preset: str | None = None,
 ) -> StoredGame:
     """A new game, checked whole by the core first (`club`: filed into that club in the
-    same write)."""
-    game = Game(table, rules, (), tricks_by, start)
+    same write; `preset`: the name of the preset it was started from)."""
+    game = Game(table, rules, (), tricks_by, start, preset=preset)
     return import_game(db, game, game.score(), club)
 
 

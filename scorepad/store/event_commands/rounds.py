@@ -131,8 +131,10 @@ def start_round(db: Database, event_id: str, revision: int) -> Event:
         rules, target = event.rules, event.settings.final_target
         if event.rounds[-1].kind == "playoff" and len(matches) == 1 and target:
             rules = replace(rules, target=target)  # the final plays to its own target
+        preset = event.settings.preset if rules == event.rules else ""  # a final's own target
         for match in (m for m in matches if not m.bye):
-            game = Game(match_table(table_players(event, match)), rules, (), "side")
+            table = match_table(table_players(event, match))
+            game = Game(table, rules, (), "side", preset=preset or None)
             stored = commands.insert_game(db, game)
             db.execute(
                 "update event_matches set game_id = ? where event_id = ? and round = ? "

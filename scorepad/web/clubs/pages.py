@@ -12,7 +12,7 @@ from ...store import storage
 from ...store.club_commands import clubs as commands
 from ...store.club_view import ClubView
 from ...store.clubs import club_names, club_of_game, filed
-from .. import remembered, respond
+from .. import preset_links, remembered, respond
 from ..db import get_db
 from ..hosting import public_url
 from ..words.clubs import club_words, undo_label
@@ -105,6 +105,7 @@ def manage(club_id: str) -> str:
         tokens={m.anchor: view.club.card_token(m.anchor) for m in view.members},
         members_url=public_url("clubs.members", token=view.club.members_token),
         manager_url=public_url("clubs.manage", club_id=view.club.id),
+        club_presets=preset_links.club_rows(view.club.id),
     )
 
 
@@ -120,4 +121,5 @@ def members(token: str) -> str:
         pairs=data.pair_rows(view, public=True),
         games=len(view.games),
         mine=mine if mine in view.by_token else None,
+        club_presets=preset_links.club_rows(view.club.id),
     )

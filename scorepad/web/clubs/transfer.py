@@ -18,7 +18,7 @@ from ...store.club_commands.outcomes import ClubRefused
 from ...store.club_commands.transfer import import_club
 from ...store.clubs import club_events
 from ...store.events import load_event
-from .. import remembered, respond
+from .. import preset_links, remembered, respond
 from ..csv_export import cell
 from ..db import get_db
 from ..words.clubs import club_words
@@ -54,7 +54,8 @@ def export(club_id: str) -> Response:
         nights.append(
             eventfile.export(event.settings, event.rules, event.entrants, event.rounds, matches)
         )
-    doc = clubfile.export(view.club.name, view.club.roster, games, nights)
+    kept = preset_links.club_rows(club_id)
+    doc = clubfile.export(view.club.name, view.club.roster, games, nights, [p for p, _, _ in kept])
     return _download(clubfile.dumps_club(doc), "club.json", "application/json")
 
 
@@ -103,7 +104,9 @@ def _read(text: bytes, into: str | None) -> str:
         doc = None
     if isinstance(doc, dict) and "scorepad_club" in doc and into is None:
         club = clubfile.read(doc)
-        return import_club(get_db(), club.name, club.roster, club.games, club.nights)
+        return import_club(
+            get_db(), club.name, club.roster, club.games, club.nights, presets=club.presets
+        )
     if into is None:
         raise GameError("is not a scorepad club file", field="file")
     if isinstance(doc, dict) and "scorepad_club" in doc:

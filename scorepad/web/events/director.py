@@ -19,8 +19,8 @@ from ...store import storage
 from ...store.event_commands import checkin, clock, rounds, seats
 from ...store.event_commands import playoff as playoffs
 from ...store.events import known_names
+from .. import preset_links, respond, security
 from .. import remembered as remembered_list
-from .. import respond, security
 from ..clubs.pages import managed
 from ..db import get_db
 from ..forms import COMMON_RULES
@@ -85,6 +85,7 @@ def new() -> Any:
         specs=RULE_SPECS,
         common_rules=COMMON_RULES,
         events=remembered(),
+        **preset_links.night_offers(form),
     ), status
 
 

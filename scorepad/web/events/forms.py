@@ -12,11 +12,13 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 from wtforms.widgets import HiddenInput
 
+from ...core.errors import GameError
 from ...core.event import DATE_LENGTH, NAME_LENGTH, ROUND_MINUTES, ROUNDS
 from ...core.names import MAX_NAME
-from ...core.rules import RULE_SPECS
+from ...core.rules import RULE_SPECS, validate_rules
 from ..fields import Choice, Choices, Required, WholeNumberField, Within, at_most
 from ..forms import COMMON_RULES, RULE_KEYS, TARGET_HIGH, TARGET_LOW, rule_field, select_choices
+from ..preset_links import kept
 
 FORMATS = (
     ("swiss", "Fixed partnerships, Swiss: like records meet"),
@@ -96,6 +98,8 @@ class EventForm(FlaskForm):
         description="The club's ratings (a night filed into a club) seed round 1 and the playoff.",
     )
     club = Choice("Club", choices=[SelectChoice("", "No club")], default="")
+    preset_name = StringField(widget=HiddenInput())  # the preset's link filled the page
+    preset_rules = StringField(widget=HiddenInput())
     rules_from = Choice(
         "The same rules as", choices=[SelectChoice("", "the rules below")], default=""
     )
@@ -114,7 +118,18 @@ class EventForm(FlaskForm):
             "playoff": self.playoff.data,
             "final_target": self.final_target.data,
             "seed_by": self.seed_by.data,
+            "preset": self.kept_preset(),
         }
+
+    def kept_preset(self) -> str:
+        """The preset the page was filled from, if the night keeps exactly its rules."""
+        if self.rules_from.data:
+            return ""
+        try:
+            rules = validate_rules(self.chosen_rules())
+        except GameError:
+            return ""
+        return kept(self.preset_name.data or "", self.preset_rules.data or "", rules)
 
     def chosen_rules(self) -> dict[str, Any]:
         """The house rules from the form, the target included."""

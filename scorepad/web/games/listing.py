@@ -17,10 +17,10 @@ from ... import gamefile
 from ...core.errors import GameError
 from ...core.model import GameScore
 from ...core.records import make_table
-from ...core.rules import RULE_SPECS, validate_rules
+from ...core.rules import RULE_SPECS, Rules, validate_rules
 from ...store import commands, storage
 from ...store.club_commands.outcomes import ClubOutcome
-from .. import errors, remembered, respond, security
+from .. import errors, preset_links, remembered, respond, security
 from ..db import get_db
 from ..forms import (
     COMMON_RULES,
@@ -80,7 +80,14 @@ def _start(form: NewGameForm) -> str:
     rules = validate_rules(form.chosen_rules(), mode)
     tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
     club = form.club.data if form.club.data in dict(remembered.clubs()) else None
-    return commands.start(get_db(), table, rules, tricks_by=tricks_by, club=club).id
+    preset = _preset_kept(form, rules)
+    return commands.start(get_db(), table, rules, tricks_by=tricks_by, club=club, preset=preset).id
+
+
+def _preset_kept(form: NewGameForm, rules: Rules) -> str | None:
+    """The name of the preset the page was filled from, if the game keeps its rules."""
+    name = preset_links.kept(form.preset_name.data or "", form.preset_rules.data or "", rules)
+    return name or None
 
 
 def _started(game_id: str) -> BaseResponse:

@@ -5,7 +5,13 @@ from __future__ import annotations
 from ...core.errors import GameError
 from ...store.club_commands.outcomes import ClubOutcome, ClubRefused, ClubStale, NoClub
 
-KINDS = {"merge": "Merge", "split": "Split", "rename": "Rename", "hide": "Public lists"}
+KINDS = {
+    "merge": "Merge",
+    "split": "Split",
+    "rename": "Rename",
+    "hide": "Public lists",
+    "preset": "Preset",
+}
 CLUB_FILE_HERE = (
     "This is a club file: bring it in as a club of its own with Import a club (on the Clubs page)."
 )
@@ -21,6 +27,8 @@ REFUSED = {
     "split": "Split: that name is not one merged into this player.",
     "rename": "Rename: enter a name no other player of this club goes by.",
     "hide": "That player is not in this club.",
+    "no_preset": "Preset: that preset is not one of this club's any more.",
+    "preset_taken": "Preset name: the club has a preset of that name already.",
 }
 GONE = "That club, game or night is not there any more."
 STALE = "The club changed since this page was loaded: look again, then try again."

@@ -12,6 +12,7 @@ is read back (a hand's `dealer` is read: it says who dealt).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from .core.errors import GameError
@@ -34,6 +35,7 @@ _KEYS = {
     "side_names",
     "start",
     "ended",
+    "final",
 }
 _COMPUTED = {"sides", "status", "winner"}
 _NAMED = {"players", "side_names"}
@@ -130,6 +132,16 @@ def _read_start(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
     return tuple(pairs)
 
 
+def _read_final(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
+    """A result from a paper slip: one {"total", "bags"} a side (core.slip checks them)."""
+    if raw is None:
+        return None
+    try:
+        return _read_start(raw, sides)
+    except GameError as err:
+        raise GameError(str(err).replace("start", "final"), field="final") from None
+
+
 def read(doc: object) -> Game:
     """Read a parsed game file and check it whole, scoring included."""
     return read_scored(doc)[0]
@@ -186,9 +198,11 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
         doc.get("tricks_by", "seat"),
         _read_start(doc.get("start"), len(table.sides)),
         ended,
+        final=_read_final(doc.get("final"), len(table.sides)),
     )
     score = game.score()
-    return Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended), score
+    kept = Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
+    return replace(kept, final=game.final), score
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -260,6 +274,8 @@ def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
         doc["side_names"] = list(game.table.side_names)
     if score.start is not None:
         doc["start"] = [{"total": t, "bags": b} for t, b in score.start]
+    if game.final is not None:
+        doc["final"] = [{"total": t, "bags": b} for t, b in game.final]
     doc.update(
         {
             "sides": [

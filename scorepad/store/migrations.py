@@ -233,3 +233,11 @@ def m021_clubs(db: Database) -> None:
         "filed_at text not null)"
     )
     db.execute("create index club_events_club on club_events(club_id)")
+
+
+@migrations()
+def m024_slips(db: Database) -> None:
+    """A table whose result the director entered from its paper slip (`paper` 1)."""
+    matches = db.table("event_matches")
+    if "paper" not in matches.columns_dict:
+        matches.add_column("paper", int)

@@ -40,9 +40,15 @@ def hand_values(hand: Hand) -> dict:
 
 
 def game_extra(game: Game) -> str | None:
-    """What a game carries beyond its table and rules: start, ended, side names."""
+    """What a game carries beyond its table and rules: start, ended, side names and a
+    slip's final result."""
     return _json_or_null(
-        {"start": game.start, "ended": game.ended, "side_names": game.table.side_names}
+        {
+            "start": game.start,
+            "ended": game.ended,
+            "side_names": game.table.side_names,
+            "final": game.final,
+        }
     )
 
 
@@ -93,4 +99,5 @@ def read_game(row: dict, hand_rows: list[dict]) -> Game:
         # The dealer chosen before the bids is kept with the hand it was chosen for: it
         # holds only while that hand is still the next one to bid.
         row.get("next_dealer") if row.get("next_dealer_hand") == len(hand_rows) + 1 else None,
+        _tuple(extra.get("final")),
     )

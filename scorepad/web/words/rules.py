@@ -277,6 +277,11 @@ def _this_game(score: GameScore) -> Section | None:
             f"The table stopped it early, after hand {len(score.hands)}, before anyone had won "
             f"by the rules above. {how}"
         )
+    if score.reason == "slip":
+        ended = (
+            "Its result was entered by the director from the table's paper slip: the "
+            "final totals and bags only, without its hands."
+        )
     paragraphs = tuple(p for p in (paper, ended) if p)
     return Section("This game", paragraphs) if paragraphs else None
 

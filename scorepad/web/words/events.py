@@ -133,6 +133,7 @@ def progress(score: GameScore, last: int | None) -> str:
 
 
 LEGEND = "still playing in this round"
+PAPER = "entered by the director (from paper)"
 GONE = "its game was deleted: it counts for nothing."
 CONFIRM = {
     "call": (

@@ -126,12 +126,19 @@ def tables(
                 _phase(score),
                 progress=progress(score, last_hand(match.last_hand, on_time, score)),
                 chances=chance_words(club, stored),
-                paper=PAPER if match.paper else "",
-                revision=stored.revision,
-                hands_in=len(score.hands),
+                **_slip_view(match, stored),
             )
         )
     return views
+
+
+def _slip_view(match: Match, stored: StoredGame) -> dict[str, Any]:
+    """What the director's slip forms and the paper mark need of a table."""
+    return {
+        "paper": PAPER if match.paper else "",
+        "revision": stored.revision,
+        "hands_in": len(stored.game.hands),
+    }
 
 
 def _without_game(names: tuple[str, ...], match: Match, gone: bool) -> TableView:

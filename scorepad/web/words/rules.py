@@ -278,10 +278,7 @@ def _this_game(score: GameScore) -> Section | None:
             f"by the rules above. {how}"
         )
     if score.reason == "slip":
-        ended = (
-            "Its result was entered by the director from the table's paper slip: the "
-            "final totals and bags only, without its hands."
-        )
+        ended = "The director entered its result from the table's paper slip: totals only."
     paragraphs = tuple(p for p in (paper, ended) if p)
     return Section("This game", paragraphs) if paragraphs else None
 

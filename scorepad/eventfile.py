@@ -159,8 +159,16 @@ def _match(raw: Any, i: int) -> tuple[Match, Game | None, GameScore | None]:
         game_id,
         _optional(raw.get("last_hand"), f"{field}.last_hand"),
         *_named(raw, field),
+        _paper(raw.get("paper", False), field),
     )
     return match, game, score
+
+
+def _paper(raw: object, field: str) -> bool:
+    """Whether the director entered the table's result from its paper slip."""
+    if not isinstance(raw, bool):
+        raise GameError(f"must be true or false, not {raw!r}", field=f"{field}.paper")
+    return raw
 
 
 def _named(raw: dict, field: str) -> tuple[int | None, str]:
@@ -232,6 +240,7 @@ def _match_doc(m: Match, game: Game | None) -> dict[str, Any]:
         "sides": [list(s) for s in m.sides],
         "last_hand": m.last_hand,
         **({"winner": m.winner, "note": m.note} if m.winner is not None else {}),
+        **({"paper": True} if m.paper else {}),
         "game": None if game is None else gamefile.export(game),
     }
 

@@ -37,6 +37,7 @@ _KEYS = {
     "start",
     "ended",
     "preset",
+    "final",
 }
 _COMPUTED = {"sides", "status", "winner"}
 _NAMED = {"players", "side_names"}
@@ -133,6 +134,16 @@ def _read_start(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
     return tuple(pairs)
 
 
+def _read_final(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
+    """A result from a paper slip: one {"total", "bags"} a side (core.slip checks them)."""
+    if raw is None:
+        return None
+    try:
+        return _read_start(raw, sides)
+    except GameError as err:
+        raise GameError(str(err).replace("start", "final"), field="final") from None
+
+
 def read(doc: object) -> Game:
     """Read a parsed game file and check it whole, scoring included."""
     return read_scored(doc)[0]
@@ -190,9 +201,11 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
         _read_start(doc.get("start"), len(table.sides)),
         ended,
         preset=_read_preset(doc.get("preset")),
+        final=_read_final(doc.get("final"), len(table.sides)),
     )
     score = game.score()
-    return replace(game, start=score.start), score
+    kept = Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
+    return replace(kept, final=game.final, preset=game.preset), score
 
 
 def _read_preset(raw: object) -> str | None:
@@ -274,6 +287,8 @@ def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
         doc["side_names"] = list(game.table.side_names)
     if score.start is not None:
         doc["start"] = [{"total": t, "bags": b} for t, b in score.start]
+    if game.final is not None:
+        doc["final"] = [{"total": t, "bags": b} for t, b in game.final]
     doc.update(
         {
             "sides": [

@@ -30,13 +30,21 @@ OPEN = Facts(rounds_left=2, playoff=4)
         (NO_ROUND, OPEN, {"draw", "check_in", "join"}),
         (NO_ROUND, Facts(), {"check_in", "join"}),  # no rounds at all: nothing to draw
         (("round", "drawn"), OPEN, {"swap", "cancel", "start", "check_in"}),
-        (("round", "playing"), OPEN, {"call_time", "reseat", "end_table", "check_in"}),
-        (("round", "playing"), Facts(time_called=True), {"reseat", "end_table", "check_in"}),
+        (("round", "playing"), OPEN, {"call_time", "reseat", "end_table", "paper", "check_in"}),
+        (
+            ("round", "playing"),
+            Facts(time_called=True),
+            {"reseat", "end_table", "paper", "check_in"},
+        ),
         (("round", "done"), OPEN, {"draw", "start_playoff", "check_in"}),
         (("round", "done"), Facts(rounds_left=0, playoff=4), {"start_playoff", "check_in"}),
         (("round", "done"), Facts(rounds_left=0), {"check_in"}),  # the night is over
         (("playoff", "drawn"), OPEN, {"cancel", "start"}),  # the seeds are not swapped
-        (("playoff", "playing"), OPEN, {"call_time", "reseat", "end_table", "name_winner"}),
+        (
+            ("playoff", "playing"),
+            OPEN,
+            {"call_time", "reseat", "end_table", "paper", "name_winner"},
+        ),
         (
             ("playoff", "playing"),
             Facts(all_over=True, time_called=True),
@@ -73,7 +81,7 @@ def test_every_action_of_the_table_is_named_and_every_condition_known():
     assert set(ACTIONS) == {
         "draw", "cancel", "swap", "start", "call_time", "reseat", "end_table",
         "name_winner", "start_playoff", "next_playoff_round", "check_in", "join",
-        "close_round",
+        "close_round", "paper",
     }  # fmt: skip
     assert set(FLOW) == {NO_ROUND} | {
         (kind, status) for kind in ("round", "playoff") for status in ("drawn", "playing", "done")

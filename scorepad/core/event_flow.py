@@ -7,7 +7,8 @@ Rules, as docs/events.md tells them:
 - Drawn: a night's draw may be changed by hand (`swap`); any draw may be thrown away
   (`cancel`) or started (`start`: every table gets its game, the clock starts).
 - Playing: time may be called once (`call_time`); while a table's game is not over it
-  may be re-seated (`reseat`) or ended (`end_table`); a drawn playoff game waits for
+  may be re-seated (`reseat`), ended (`end_table`) or scored from its paper slip
+  (`paper`: its final totals, or a hand at a time); a drawn playoff game waits for
   the director to say who goes through (`name_winner`). The round is done once every
   table is over (in a playoff: every match has a winner), marked so by the save or
   the director's action that ends it; a round found over but not marked (an imported
@@ -51,6 +52,7 @@ FLOW: Mapping[tuple[str, str], Mapping[str, str | None]] = {
         "call_time": "time_running",
         "reseat": "tables_playing",
         "end_table": "tables_playing",
+        "paper": "tables_playing",
         "close_round": "all_over",
         "check_in": None,
     },
@@ -60,6 +62,7 @@ FLOW: Mapping[tuple[str, str], Mapping[str, str | None]] = {
         "call_time": "time_running",
         "reseat": "tables_playing",
         "end_table": "tables_playing",
+        "paper": "tables_playing",
         "close_round": "all_over",
         "name_winner": None,
     },

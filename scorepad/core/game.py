@@ -11,6 +11,7 @@ from .model import GameScore
 from .records import Hand, Table
 from .rules import Rules
 from .scoring import end_early, extend, score_game, start_score
+from .slip import slip_score
 
 MAX_HANDS = 500  # a long evening is about 30 hands: far more is a mistake or an attack
 TRICKS_BY: tuple[Literal["side", "seat"], ...] = ("side", "seat")
@@ -37,6 +38,9 @@ class Game:
     next_dealer: int | None = None
     # The name of the preset the game was started from (docs/rules.md), or None.
     preset: str | None = None
+    # A result from a paper slip (core.slip): each side's final total and bags; the game
+    # then has no hands and is over.
+    final: tuple[tuple[int, int], ...] | None = None
 
     def __post_init__(self) -> None:
         if self.tricks_by not in TRICKS_BY:
@@ -52,6 +56,10 @@ class Game:
 
     def score(self) -> GameScore:
         """Score the game; raises GameError for anything the rules refuse."""
+        if self.final is not None:
+            if self.hands or self.start is not None:
+                raise GameError("a result from a slip has no hands and no start", field="final")
+            return slip_score(self.table, self.rules, self.final)
         score = score_game(self.table, self.rules, self.hands, self.start, self.ended)
         if self.next_dealer is None or score.pending or score.status == "finished":
             return score

@@ -43,7 +43,7 @@ class GameScore:
     status: str = "playing"  # "playing" or "finished"
     winner: int | None = None  # None when finished: a draw (a game ended early, lead shared)
     tied: bool = False  # the game would be over but the lead is shared: another hand
-    reason: str | None = None  # boston, set_out, target, loss, hand_limit or ended
+    reason: str | None = None  # boston, set_out, target, loss, hand_limit, ended or slip
     ended: bool = False  # the table ended the game early
     on_bags: bool = False  # the lead was shared and tie_break = fewer_bags settled it
     start: tuple[tuple[int, int], ...] | None = None

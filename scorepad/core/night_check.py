@@ -230,6 +230,8 @@ def _check_game(
             raise GameError(f"is missing: round {r.number} has begun", field=field)
         if match.last_hand is not None:
             raise GameError("needs the table's game", field=f"matches[{index}].last_hand")
+        if match.paper:
+            raise GameError("needs the table's game", field=f"matches[{index}].paper")
         return
     if r.status == "drawn":
         raise GameError(f"must be null: round {r.number} is drawn, not begun", field=field)

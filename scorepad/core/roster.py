@@ -71,6 +71,7 @@ class Match:
     last_hand: int | None
     winner: int | None = None
     note: str = ""
+    paper: bool = False  # its result entered by the director from the table's paper slip
 
     @property
     def bye(self) -> bool:

@@ -83,6 +83,7 @@ def match_from_row(row: dict, sides: list[list[int]] | None = None) -> Match:
         row["last_hand"],
         winner,
         note,
+        bool(row.get("paper")),
     )
 
 

@@ -255,3 +255,11 @@ def m023_presets(db: Database) -> None:
         "on delete cascade, name text not null, rules text not null, "
         "primary key (club_id, name))"
     )
+
+
+@migrations()
+def m024_slips(db: Database) -> None:
+    """A table whose result the director entered from its paper slip (`paper` 1)."""
+    matches = db.table("event_matches")
+    if "paper" not in matches.columns_dict:
+        matches.add_column("paper", int)

@@ -40,13 +40,15 @@ def hand_values(hand: Hand) -> dict:
 
 
 def game_extra(game: Game) -> str | None:
-    """What a game carries beyond its table and rules: start, ended, side names, preset."""
+    """What a game carries beyond its table and rules: start, ended, side names, preset and
+    a slip's final result."""
     return _json_or_null(
         {
             "start": game.start,
             "ended": game.ended,
             "side_names": game.table.side_names,
             "preset": game.preset,
+            "final": game.final,
         }
     )
 
@@ -99,6 +101,7 @@ def read_game(row: dict, hand_rows: list[dict]) -> Game:
         # holds only while that hand is still the next one to bid.
         row.get("next_dealer") if row.get("next_dealer_hand") == len(hand_rows) + 1 else None,
         _preset(extra.get("preset")),
+        _tuple(extra.get("final")),
     )
 
 

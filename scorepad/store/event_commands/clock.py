@@ -49,7 +49,7 @@ def close_round(db: Database, event_id: str, revision: int) -> Event:
         return _fresh(db, event_id)
 
 
-def _table(event: Event, number: int, table: int, gone: bool = False) -> Match:
+def playing_table(event: Event, number: int, table: int, gone: bool = False) -> Match:
     """Table `table` of round `number`, the round being played, with its game (`gone`:
     or without, its game deleted)."""
     match = next((m for m in event.round_matches(number) if m.number == table), None)
@@ -63,12 +63,12 @@ def _table(event: Event, number: int, table: int, gone: bool = False) -> Match:
 def end_table(db: Database, event_id: str, number: int, table: int) -> Event:
     """The director ends one table's game now: the leader wins, a shared lead as the
     house rules say (a draw, or fewer bags). One transaction, the game's own."""
-    game_id = _table(_fresh(db, event_id), number, table).game_id or ""
+    game_id = playing_table(_fresh(db, event_id), number, table).game_id or ""
 
     def check(stored: StoredGame) -> None:
         event = current(db, event_id)  # inside the game's transaction now
         require(db, event, "end_table")
-        if _table(event, number, table).game_id != stored.id:
+        if playing_table(event, number, table).game_id != stored.id:
             raise EventRefused("no_table", field="table", round=number, table=table)
 
     commands.end_now(db, game_id, None, check)
@@ -85,7 +85,7 @@ def name_winner(
     with writing(db):
         event = current(db, event_id, revision)
         number, table = at
-        match = _table(event, number, table, gone=True)
+        match = playing_table(event, number, table, gone=True)
         if event.rounds[number - 1].kind != "playoff":
             raise EventRefused("not_playoff", field="table")
         require(db, event, "name_winner", {})

@@ -114,4 +114,5 @@ def _match_row(event_id: str, m: Match, new: dict[int, int], game_id: str | None
         "last_hand": m.last_hand,
         "winner": m.winner,
         "note": m.note or None,
+        "paper": 1 if m.paper else None,
     }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import card, director, director_clock, earlier, public, reopen, transfer  # noqa: F401  (views register on bp)
+from . import card, director, director_clock, earlier, paper, public, reopen, transfer  # noqa: F401  (views register on bp)
 from .blueprint import bp
 
 __all__ = ["bp"]

@@ -23,7 +23,7 @@ from ...store.events import Event, champion_name, games_of, load_event
 from ...store.storage import StoredGame
 from ..clubs.data import chance_words, night_club
 from ..words import status_line
-from ..words.events import GONE, LEGEND, progress
+from ..words.events import GONE, LEGEND, PAPER, progress
 
 KEY_WORDS = {
     "wins": "wins",
@@ -58,6 +58,9 @@ class TableView:
     bye: bool = False  # a playoff bye: one side goes through without a game
     gone: bool = False  # a started round's table whose game the director deleted
     chances: str = ""  # each side's chance by the club's ratings ("54% : 46%"), not over
+    paper: str = ""  # "entered by the director (from paper)" where the director did
+    revision: int = 0  # the game's revision as shown (the director's slip forms)
+    hands_in: int = 0  # hands saved, a hand bid but not played included
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
@@ -123,9 +126,19 @@ def tables(
                 _phase(score),
                 progress=progress(score, last_hand(match.last_hand, on_time, score)),
                 chances=chance_words(club, stored),
+                **_slip_view(match, stored),
             )
         )
     return views
+
+
+def _slip_view(match: Match, stored: StoredGame) -> dict[str, Any]:
+    """What the director's slip forms and the paper mark need of a table."""
+    return {
+        "paper": PAPER if match.paper else "",
+        "revision": stored.revision,
+        "hands_in": len(stored.game.hands),
+    }
 
 
 def _without_game(names: tuple[str, ...], match: Match, gone: bool) -> TableView:

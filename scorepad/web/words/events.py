@@ -33,6 +33,7 @@ _NOT_NOW: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     "close_round": lambda v: "no round is being played",
     "reseat": lambda v: f"round {v['round']} is not being played",
     "end_table": lambda v: f"round {v['round']} is not being played",
+    "paper": lambda v: f"round {v['round']} is not being played",
     "name_winner": lambda v: "no playoff round is being played",
     "start_playoff": lambda v: (
         "the playoff has started"
@@ -81,6 +82,17 @@ _SAY: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     "bracket_waiting": lambda v: "a playoff match still needs its winner",
     "game_changed": lambda v: f"table {v['table']}'s game changed: reload the page",
     "table_over": lambda v: f"table {v['table']}'s game is over",
+    "slip_changed": lambda v: (
+        f"table {v['table']}'s game changed since your page was loaded (a hand was saved "
+        "there): look at it again before entering its slip"
+    ),
+    "slip_hands": lambda v: (
+        f"table {v['table']}'s game has hands already: enter the rest a hand at a time"
+    ),
+    "slip_tie": lambda v: (
+        "the two totals are equal and this round allows no draw: enter the hands, "
+        "or the extra hand the table played"
+    ),
     "no_seat": lambda v: "choose a seat at the table",
     "bad_name": lambda v: str(v["problem"]),
     "sits_there": lambda v: f"{v['name']} sits there already",
@@ -121,6 +133,7 @@ def progress(score: GameScore, last: int | None) -> str:
 
 
 LEGEND = "still playing in this round"
+PAPER = "entered by the director (from paper)"
 GONE = "its game was deleted: it counts for nothing."
 CONFIRM = {
     "call": (

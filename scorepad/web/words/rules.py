@@ -277,6 +277,8 @@ def _this_game(score: GameScore) -> Section | None:
             f"The table stopped it early, after hand {len(score.hands)}, before anyone had won "
             f"by the rules above. {how}"
         )
+    if score.reason == "slip":
+        ended = "The director entered its result from the table's paper slip: totals only."
     paragraphs = tuple(p for p in (paper, ended) if p)
     return Section("This game", paragraphs) if paragraphs else None
 

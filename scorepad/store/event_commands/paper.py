@@ -1,0 +1,94 @@
+"""A table without phones: the director enters its result from the paper slip, either
+its final totals and bags (`enter_totals`: the game is over with the slip's result) or a
+hand at a time (`enter_hand`: bids and tricks, scored as any hand). Each runs in the
+game's own transaction (`commands.slips`: the round's clock and end as at any save),
+checks the game is still as the director's page showed it, and marks the table
+"entered by the director" (`event_matches.paper`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlite_utils import Database
+
+from ...core.event import time_tie
+from ...core.model import GameScore
+from ...core.records import Bid, Hand
+from ..commands import slips
+from ..events import Event, load_event
+from ..storage import StoredGame
+from ._base import bump, current, require
+from .clock import playing_table
+from .outcomes import EventRefused, NoEvent
+
+At = tuple[int, int]  # (round, table)
+
+
+def _check(db: Database, event_id: str, at: At, revision: int, stored: StoredGame) -> Event:
+    """Inside the game's transaction: the table is the round's, its game not over and at
+    the revision the director's page showed; the table is marked entered by the director."""
+    number, table = at
+    event = current(db, event_id)
+    require(db, event, "paper")
+    if playing_table(event, number, table).game_id != stored.id:
+        raise EventRefused("no_table", field="table", round=number, table=table)
+    if stored.revision != revision:
+        raise EventRefused("slip_changed", field="table", table=table)
+    if stored.score().over:
+        raise EventRefused("table_over", field="table", table=table)
+    db.execute(
+        "update event_matches set paper = 1 where event_id = ? and round = ? and number = ?",
+        [event_id, number, table],
+    )
+    bump(db, event_id)
+    return event
+
+
+def _fresh(db: Database, event_id: str) -> Event:
+    event = load_event(db, event_id)
+    if event is None:
+        raise NoEvent(event_id)
+    return event
+
+
+def _game_of(db: Database, event_id: str, at: At) -> str:
+    return playing_table(_fresh(db, event_id), *at).game_id or ""
+
+
+def enter_totals(
+    db: Database, event_id: str, at: At, revision: int, final: tuple[tuple[int, int], ...]
+) -> Event:
+    """The slip's final totals and bags of each side: the table's game is over with
+    them (the higher total wins; a tie as `core.slip` says, refused where the round
+    allows no draw). Only for a game with no hand saved yet."""
+
+    def check(stored: StoredGame, score: GameScore) -> None:
+        event = _check(db, event_id, at, revision, stored)
+        if stored.game.hands:
+            raise EventRefused("slip_hands", field="table", table=at[1])
+        kind = event.rounds[at[0] - 1].kind
+        if score.winner is None and time_tie(event.settings, kind) != "draw":
+            raise EventRefused("slip_tie", field="totals", table=at[1])
+
+    slips.enter_final(db, _game_of(db, event_id, at), final, check)
+    return _fresh(db, event_id)
+
+
+def enter_hand(
+    db: Database,
+    event_id: str,
+    at: At,
+    revision: int,
+    bids: Sequence[Bid],
+    tricks: Sequence[int],
+) -> Event:
+    """One hand from the slip, its bids and tricks at once: the next hand of the table's
+    game, scored by the core as any hand (the game may end with it)."""
+
+    def check(stored: StoredGame) -> None:
+        _check(db, event_id, at, revision, stored)
+        if stored.score().pending:  # a phone bid a hand: its tricks come first
+            raise EventRefused("slip_changed", field="table", table=at[1])
+
+    slips.enter_hand(db, _game_of(db, event_id, at), Hand(tuple(bids), tuple(tricks)), check)
+    return _fresh(db, event_id)

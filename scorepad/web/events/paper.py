@@ -1,0 +1,75 @@
+"""A table without phones: the director enters its paper slip, its final totals and
+bags or one hand (bids and tricks) at a time. Each POST calls one command; a form made
+before the table's game changed is refused and the director told (the command checks
+the game's revision the page showed)."""
+
+from __future__ import annotations
+
+import re
+
+from flask import request
+from werkzeug.wrappers import Response as BaseResponse
+
+from ...core.errors import GameError
+from ...core.records import BLIND_NIL, NIL, Bid
+from ...store.event_commands import paper
+from ..db import get_db
+from .blueprint import bp
+from .director import act
+
+TOTAL = re.compile(r"-?[0-9]{1,6}")
+COUNT = re.compile(r"[0-9]{1,4}")
+SIDES, SEATS = 2, 4  # a club night's table: a partnership of four
+
+
+def _whole(name: str, pattern: re.Pattern[str], field: str, what: str) -> int:
+    found = request.form.get(name, "").strip()
+    if not pattern.fullmatch(found):
+        raise GameError(f"{what} must be a whole number, not {found!r}", field=field)
+    return int(found)
+
+
+def _game_revision() -> int:
+    return _whole("game_revision", COUNT, "revision", "the form was incomplete: reload; it")
+
+
+@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/slip")
+def slip_totals(event_id: str, number: int, table: int) -> BaseResponse:
+    """The slip's final totals and bags of each side: the game is over with them."""
+
+    def do() -> None:
+        final = tuple(
+            (
+                _whole(f"total_{side}", TOTAL, "totals", f"side {side + 1}'s total"),
+                _whole(f"bags_{side}", COUNT, "bags", f"side {side + 1}'s bags"),
+            )
+            for side in range(SIDES)
+        )
+        paper.enter_totals(get_db(), event_id, (number, table), _game_revision(), final)
+
+    done = f"Table {table}: the slip's result is entered."
+    return act(event_id, do, done, f"table-{table}")
+
+
+def _bid(seat: int) -> Bid:
+    found = request.form.get(f"bid_{seat}", "").strip()
+    if found in (NIL, BLIND_NIL):
+        return found
+    if not COUNT.fullmatch(found):
+        raise GameError(f"seat {seat + 1}'s bid is missing", field="bids", seat=seat)
+    return int(found)
+
+
+@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/slip-hand")
+def slip_hand(event_id: str, number: int, table: int) -> BaseResponse:
+    """One hand from the slip, bids and tricks at once, scored as any hand."""
+
+    def do() -> None:
+        bids = [_bid(seat) for seat in range(SEATS)]
+        tricks = [
+            _whole(f"tricks_{seat}", COUNT, "tricks", f"seat {seat + 1}'s tricks")
+            for seat in range(SEATS)
+        ]
+        paper.enter_hand(get_db(), event_id, (number, table), _game_revision(), bids, tricks)
+
+    return act(event_id, do, f"Table {table}: the hand from the slip is entered.", f"table-{table}")

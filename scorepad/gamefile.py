@@ -19,9 +19,9 @@ from .core.errors import GameError
 from .core.game import MAX_HANDS, Game
 from .core.model import GameScore
 from .core.names import shown, text_problem
-from .core.presets import preset_name_problem
 from .core.records import Hand, Table, make_table
 from .core.rules import validate_rules
+from .gamefile_totals import read_final, read_preset, read_start
 
 FORMAT = "scorepad/1"
 MAX_FILE_BYTES = 1024 * 1024  # docs/gamefile.md: a larger file is refused, by every reader
@@ -119,31 +119,6 @@ def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
     )
 
 
-def _read_start(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, list) or len(raw) != sides:
-        raise GameError(
-            f'expected one {{"total", "bags"}} for each of the {sides} sides', field="start"
-        )
-    pairs = []
-    for side, entry in enumerate(raw):
-        if not isinstance(entry, dict) or set(entry) != {"total", "bags"}:
-            raise GameError(f"side {side}: expected an object with total and bags", field="start")
-        pairs.append((entry["total"], entry["bags"]))
-    return tuple(pairs)
-
-
-def _read_final(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
-    """A result from a paper slip: one {"total", "bags"} a side (core.slip checks them)."""
-    if raw is None:
-        return None
-    try:
-        return _read_start(raw, sides)
-    except GameError as err:
-        raise GameError(str(err).replace("start", "final"), field="final") from None
-
-
 def read(doc: object) -> Game:
     """Read a parsed game file and check it whole, scoring included."""
     return read_scored(doc)[0]
@@ -198,24 +173,14 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
         rules,
         _read_hands(raw_hands, table),
         doc.get("tricks_by", "seat"),
-        _read_start(doc.get("start"), len(table.sides)),
+        read_start(doc.get("start"), len(table.sides)),
         ended,
-        preset=_read_preset(doc.get("preset")),
-        final=_read_final(doc.get("final"), len(table.sides)),
+        preset=read_preset(doc.get("preset")),
+        final=read_final(doc.get("final"), len(table.sides)),
     )
     score = game.score()
     kept = Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
     return replace(kept, final=game.final, preset=game.preset), score
-
-
-def _read_preset(raw: object) -> str | None:
-    """The optional name of the preset the game was started from."""
-    if raw is None:
-        return None
-    problem = preset_name_problem(raw)
-    if problem:
-        raise GameError(problem, field="preset")
-    return str(raw).strip()
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

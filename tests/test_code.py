@@ -53,7 +53,8 @@ WEB_ONLY = ("flask", "flask_wtf", "wtforms", "werkzeug", "waitress", "jinja2", "
 LAYERS = {
     # folder or module: what it may import of the project
     "scorepad/core": ("scorepad.core",),
-    "scorepad/gamefile.py": ("scorepad.core",),
+    "scorepad/gamefile.py": ("scorepad.core", "scorepad.gamefile_totals"),
+    "scorepad/gamefile_totals.py": ("scorepad.core",),
     "scorepad/store": ("scorepad.core", "scorepad.store"),
 }
 

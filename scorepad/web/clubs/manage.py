@@ -15,13 +15,14 @@ from ...store.club_commands import clubs as commands
 from ...store.club_commands import filing
 from .. import remembered, respond
 from ..db import get_db
-from ..words.clubs import DONE, UNDONE, club_words
+from ..words.clubs import DONE, INCOMPLETE, UNDONE, club_words
 from . import data
 from .blueprint import bp
 from .forms import FileGameForm, MergeForm, PlayerForm, UndoForm
 
 
-def _back(club_id: str) -> str:
+def back(club_id: str) -> str:
+    """The manager's page, where every manager's form returns."""
     return url_for("clubs.manage", club_id=club_id)
 
 
@@ -30,14 +31,15 @@ def _roster(
 ) -> BaseResponse:
     return respond.run(
         lambda: commands.change_roster(get_db(), club_id, revision, kind, change),
-        lambda _: respond.flashed(_back(club_id), DONE[kind]),
-        _back(club_id),
+        lambda _: respond.flashed(back(club_id), DONE[kind]),
+        back(club_id),
         words=club_words,
     )
 
 
-def _invalid(club_id: str, form: object) -> BaseResponse:
-    return respond.flashed(_back(club_id), "The form was not complete: nothing changed.", "error")
+def incomplete(club_id: str) -> BaseResponse:
+    """A manager's form that did not validate: back to the manager's page, told so."""
+    return respond.flashed(back(club_id), INCOMPLETE, "error")
 
 
 @bp.post("/<club_id>/merge")
@@ -45,7 +47,7 @@ def merge(club_id: str) -> BaseResponse:
     view = data.view_or_404(club_id)
     form = MergeForm()
     if not form.validate_on_submit():
-        return _invalid(club_id, form)
+        return incomplete(club_id)
     met = set(view.met)
     into, other = form.into.data or "", form.other.data or ""
     return _roster(
@@ -59,7 +61,7 @@ def _player(
     view = data.view_or_404(club_id)
     form = PlayerForm()
     if not form.validate_on_submit():
-        return _invalid(club_id, form)
+        return incomplete(club_id)
     met, anchor = set(view.met), form.player.data or ""
     return _roster(club_id, form.revision.data or 0, kind, lambda r: change(r, met, anchor, form))
 
@@ -88,12 +90,12 @@ def undo(club_id: str) -> BaseResponse:
     data.view_or_404(club_id)
     form = UndoForm()
     if not form.validate_on_submit():
-        return _invalid(club_id, form)
+        return incomplete(club_id)
     revision = form.revision.data or 0
     return respond.run(
         lambda: commands.undo(get_db(), club_id, revision),
-        lambda kind: respond.flashed(_back(club_id), UNDONE[kind]),
-        _back(club_id),
+        lambda kind: respond.flashed(back(club_id), UNDONE[kind]),
+        back(club_id),
         words=club_words,
     )
 
@@ -104,21 +106,19 @@ def file(club_id: str) -> BaseResponse:
     form = FileGameForm()
     game, night = form.game.data or "", form.night.data or ""
     if not form.validate_on_submit() or not (game or night):
-        return respond.flashed(_back(club_id), "Choose a game or a club night to file.", "error")
+        return respond.flashed(back(club_id), "Choose a game or a club night to file.", "error")
     if game and game not in remembered.remembered_games():
-        return respond.flashed(_back(club_id), "Game: choose one of this phone's games.", "error")
+        return respond.flashed(back(club_id), "Game: choose one of this phone's games.", "error")
     if night and night not in dict(remembered.events()):
-        return respond.flashed(
-            _back(club_id), "Club night: choose one this phone directs.", "error"
-        )
+        return respond.flashed(back(club_id), "Club night: choose one this phone directs.", "error")
     if game:
         command = lambda: filing.file_game(get_db(), club_id, game)  # noqa: E731
     else:
         command = lambda: filing.file_event(get_db(), club_id, night)  # noqa: E731
     return respond.run(
         command,
-        lambda _: respond.flashed(_back(club_id), "Filed: it counts for the club now."),
-        _back(club_id),
+        lambda _: respond.flashed(back(club_id), "Filed: it counts for the club now."),
+        back(club_id),
         words=club_words,
     )
 
@@ -130,7 +130,7 @@ def unfile(club_id: str, game_id: str) -> BaseResponse:
         abort(400)
     return respond.run(
         lambda: filing.unfile_game(get_db(), club_id, game_id),
-        lambda _: respond.flashed(_back(club_id), "Taken out: it counts no more."),
-        _back(club_id),
+        lambda _: respond.flashed(back(club_id), "Taken out: it counts no more."),
+        back(club_id),
         words=club_words,
     )

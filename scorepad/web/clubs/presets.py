@@ -5,7 +5,6 @@ preset" on a game's settings (web/presets.py)."""
 
 from __future__ import annotations
 
-from flask import url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import StringField
@@ -20,6 +19,7 @@ from ..words.clubs import club_words
 from ..words.presets import DELETED, RENAMED
 from . import data
 from .blueprint import bp
+from .manage import back, incomplete
 
 
 class ClubPresetForm(FlaskForm):
@@ -30,23 +30,17 @@ class ClubPresetForm(FlaskForm):
     name = StringField("New name")
 
 
-def _back(club_id: str) -> str:
-    return url_for("clubs.manage", club_id=club_id)
-
-
 @bp.post("/<club_id>/presets/rename")
 def rename_preset(club_id: str) -> BaseResponse:
     data.view_or_404(club_id)
     form = ClubPresetForm()
     if not form.validate_on_submit():
-        return respond.flashed(
-            _back(club_id), "The form was not complete: nothing changed.", "error"
-        )
+        return incomplete(club_id)
     revision, old, new = form.revision.data or 0, form.preset.data or "", form.name.data or ""
     return respond.run(
         lambda: commands.rename_preset(get_db(), club_id, revision, old, new),
-        lambda _: respond.flashed(_back(club_id), RENAMED),
-        _back(club_id),
+        lambda _: respond.flashed(back(club_id), RENAMED),
+        back(club_id),
         words=club_words,
     )
 
@@ -56,13 +50,11 @@ def delete_preset(club_id: str) -> BaseResponse:
     data.view_or_404(club_id)
     form = ClubPresetForm()
     if not form.validate_on_submit():
-        return respond.flashed(
-            _back(club_id), "The form was not complete: nothing changed.", "error"
-        )
+        return incomplete(club_id)
     revision, name = form.revision.data or 0, form.preset.data or ""
     return respond.run(
         lambda: commands.delete_preset(get_db(), club_id, revision, name),
-        lambda _: respond.flashed(_back(club_id), DELETED),
-        _back(club_id),
+        lambda _: respond.flashed(back(club_id), DELETED),
+        back(club_id),
         words=club_words,
     )

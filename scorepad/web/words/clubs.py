@@ -67,3 +67,6 @@ def undo_label(kind: str | None) -> str:
         "rename": "Undo the last rename",
         "hide": "Undo the last change",
     }.get(kind or "", "")
+
+
+INCOMPLETE = "The form was not complete: nothing changed."  # a manager's form, refused

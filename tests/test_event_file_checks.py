@@ -255,6 +255,12 @@ CASES = [
         "matches[2].last_hand: needs the table's game",
     ),
     (
+        "a paper mark with no game",
+        "individual",
+        at("matches.2.paper", True),
+        "matches[2].paper: needs the table's game",
+    ),
+    (
         "a winner named in a regular round",
         "pairs",
         both(at("matches.0.winner", 1), at("matches.0.note", "one more hand")),

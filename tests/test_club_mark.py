@@ -55,8 +55,9 @@ def test_a_game_of_no_club_or_another_club_leaves_the_mark_alone(client, app):
         _play_first_hand(client, r.headers["Location"].rsplit("/", 1)[-1])
     assert _mark(app, club_id) == before
     _play_first_hand(client, mine.headers["Location"].rsplit("/", 1)[-1])
-    writes, games = _mark(app, club_id)
-    assert (writes, games) == (before[0] + 2, before[1])  # bids, then tricks
+    writes, rated, games = _mark(app, club_id)
+    # bids, then tricks; the game not over: nothing the ratings read has changed
+    assert (writes, rated, games) == (before[0] + 2, before[1], before[2])
 
 
 def test_a_game_deleted_moves_the_mark_of_its_club(client, app):

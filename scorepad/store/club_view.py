@@ -12,7 +12,11 @@ game at the revision kept is neither read nor scored again (`_games`), nor its p
 worked out again while the roster is unchanged (`_seen`), and ratings are worked out
 again only from the first game rated that changed (a game finished at the end of the
 list is one more game rated). A view works out a person's card when first asked
-(`ClubView._cards`, by anchor), for as long as the view is kept."""
+(`ClubView._cards`, by anchor), for as long as the view is kept. What reads only the
+ratings (a game's chances, a night's seeds) takes the view kept while the ratings' mark
+is unchanged: the club's revision, its count of writes to games over before or after
+the write (`club_marks.rated`) and the number of its games; a hand of a game not over
+leaves it as it was, and re-reads nothing."""
 
 from __future__ import annotations
 
@@ -49,6 +53,7 @@ from .storage import StoredGame, list_games
 # read of its 20,000 games (bench/club_scale.py).
 MARK = (
     "select coalesce((select games from club_marks where club_id = :club), 0) writes, "
+    "coalesce((select rated from club_marks where club_id = :club), 0) rated, "
     "(select count(*) from club_games where club_id = :club) + "
     "(select count(m.game_id) from club_events e join event_matches m "
     "on m.event_id = e.event_id where e.club_id = :club) n"
@@ -138,6 +143,7 @@ class ClubView:
 @dataclass
 class _Kept:
     mark: tuple
+    rated: tuple  # the mark of what the ratings read: the club, its over games' writes
     view: ClubView
     people: dict[str, tuple[Rated, ...]]  # each game's Rated as its people, by game
 
@@ -237,17 +243,23 @@ def _rate(done: list[Rated], order: list[str], before: _Kept | None) -> Ratings:
     return rate(done)
 
 
-def club_view(db: Database, club_id: str, *, by: str = "id") -> ClubView | None:
-    """The club whole, from memory while its mark is unchanged; None: no such club."""
+def club_view(
+    db: Database, club_id: str, *, by: str = "id", ratings: bool = False
+) -> ClubView | None:
+    """The club whole, from memory while its mark is unchanged; None: no such club.
+    `ratings`: for the ratings only (a game's chances, a night's seeds): the view kept
+    while no game over has changed, nor the club (its roster and games filed), nor the
+    number of its games; its games may be hands behind in games not over."""
     club = load_club(db, club_id, by=by)
     if club is None:
         return None
     row = next(db.query(MARK, {"club": club.id}))
     mark = (club.revision, row["writes"], row["n"])
+    rated = (club.revision, row["rated"], row["n"])
     key = (file_of(db), club.id)
     with _lock:
         kept = _views.get(key)
-    if kept is not None and kept.mark == mark:
+    if kept is not None and (kept.mark == mark or (ratings and kept.rated == rated)):
         return kept.view
     games = _games(db, club.id, kept)
     view, people = _build(
@@ -255,7 +267,7 @@ def club_view(db: Database, club_id: str, *, by: str = "id") -> ClubView | None:
     )
     if not db.conn.in_transaction:  # read inside a write: kept once it commits
         with _lock:
-            _views[key] = _Kept(mark, view, people)
+            _views[key] = _Kept(mark, rated, view, people)
     return view
 
 
@@ -270,7 +282,7 @@ def strengths(db: Database, event_id: str, entrants: Iterable[Entrant]) -> dict[
     night seeded by rating (docs/clubs.md). A night of no club's, or a player never
     rated: a new player's mu."""
     club_id = club_of_event(db, event_id)
-    view = club_view(db, club_id) if club_id else None
+    view = club_view(db, club_id, ratings=True) if club_id else None
     if view is None:
         return {}
     return {e.id: sum(view.skill(view.person(p)).mu for p in e.players) for e in entrants}

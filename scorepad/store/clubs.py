@@ -91,6 +91,24 @@ def club_of_game(db: Database, game_id: str) -> str | None:
     return None
 
 
+# What a club game's page shows of the ratings (its chances, its changes) stands while
+# this is unchanged: the club, its revision and its count of writes to games over.
+_RATINGS_MARK = (
+    "select c.id, c.revision, coalesce(m.rated, 0) rated from clubs c "
+    "left join club_marks m on m.club_id = c.id where c.id in ("
+    "select club_id from club_games where game_id = :g union select e.club_id "
+    "from club_events e join event_matches t on t.event_id = e.event_id "
+    "where t.game_id = :g)"
+)
+
+
+def ratings_mark(db: Database, game_id: str) -> tuple[str, int, int] | None:
+    """The mark of the ratings a game's page shows: None for a game of no club."""
+    for row in db.query(_RATINGS_MARK, {"g": game_id}):
+        return (str(row["id"]), int(row["revision"]), int(row["rated"]))
+    return None
+
+
 def club_of_event(db: Database, event_id: str) -> str | None:
     """The club a night is filed into, if any."""
     for row in db.query("select club_id from club_events where event_id = ?", [event_id]):

@@ -263,3 +263,10 @@ def m024_slips(db: Database) -> None:
     matches = db.table("event_matches")
     if "paper" not in matches.columns_dict:
         matches.add_column("paper", int)
+
+
+@migrations()
+def m028_club_rated_marks(db: Database) -> None:
+    """Each club's count of writes to its games that were over before or after the write:
+    what its ratings read has changed only when it moves (store/club_view.py)."""
+    db.execute("alter table club_marks add column rated integer not null default 0")

@@ -58,6 +58,7 @@ class StoredGame:
     undone: bool = False  # its last change undid a hand, kept to be put back
     # Inside a write once a hand is written: the revision the write takes (writers).
     writing: int | None = None
+    was_over: bool | None = None  # inside a write once a hand is written: over before it
 
     @cached_property
     def _score(self) -> GameScore:

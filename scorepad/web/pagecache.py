@@ -10,7 +10,9 @@ drawn every time). Kept by each app, and keyed by the database file as the score
 cache is.
 
 Cache: each app's `scorepad.pages` LRU of page text, keyed by (database file, game id,
-revision, address, CSRF field name, look); a write to the game takes a new revision, so
+revision, address, CSRF field name, look, plain-HTTP notice, the club's ratings mark); a
+write to the game takes a new revision, and a change to what its club's ratings read
+(a game over written, the roster, a game filed) a new ratings mark (store/clubs.py), so
 nothing is invalidated, an old page is never found. `_signed`: each phone's signed
 CSRF token, keyed by (the CSRF signing key, field name, the phone's session token); a
 new key or session token is a new key, and a time limit on tokens turns it off.
@@ -28,6 +30,7 @@ from flask import current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 
 from ..store import storage
+from ..store.clubs import ratings_mark
 from ..store.db import file_of
 from .db import get_db
 from .evening import evening_ids
@@ -80,6 +83,7 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
         field,
         _look(),
         plain_http_notice(),
+        ratings_mark(get_db(), stored.id),
     )
     pages = _pages()
     with _lock:

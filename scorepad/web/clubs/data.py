@@ -210,10 +210,10 @@ def chance_words(view: ClubView | None, stored: StoredGame) -> str:
 
 
 def night_club(event_id: str) -> ClubView | None:
-    """The club a night is filed into, read whole; None: no club's."""
+    """The club a night is filed into, as its ratings read it; None: no club's."""
     db = get_db()
     club_id = club_of_event(db, event_id)
-    return club_view(db, club_id) if club_id else None
+    return club_view(db, club_id, ratings=True) if club_id else None
 
 
 def chance_line(stored: StoredGame) -> str | None:
@@ -223,7 +223,7 @@ def chance_line(stored: StoredGame) -> str | None:
         return None
     db = get_db()
     club_id = club_of_game(db, stored.id)
-    odds = _odds(club_view(db, club_id) if club_id else None, stored)
+    odds = _odds(club_view(db, club_id, ratings=True) if club_id else None, stored)
     if not odds:
         return None
     sides = (f"{side.name} {percent(p)}" for side, p in zip(stored.score().sides, odds))
@@ -237,7 +237,7 @@ def rating_lines(stored: StoredGame) -> list[str]:
         return []
     db = get_db()
     club_id = club_of_game(db, stored.id)
-    view = club_view(db, club_id) if club_id else None
+    view = club_view(db, club_id, ratings=True) if club_id else None
     if view is None or stored.id not in view.rated_index:
         return []
     done = view.ratings.games[view.rated_index[stored.id]]

@@ -229,6 +229,20 @@ def night_over(settings: Settings, rounds: Sequence[Round], decided: bool) -> bo
     return len(rounds) >= settings.rounds and settings.playoff == 0
 
 
+def night_winners(
+    settings: Settings,
+    rounds: Sequence[Round],
+    rows: Sequence[Row],
+    champion: tuple[int, ...] | None,
+) -> tuple[int, ...]:
+    """The entrants who won the night, once it is over: the playoff's winners, else
+    every entrant placed first in the standings (a tie for first is shared); none
+    before the night is over."""
+    if not night_over(settings, rounds, champion is not None):
+        return ()
+    return champion if champion is not None else tuple(r.entrant for r in rows if r.place == 1)
+
+
 def result_of(sides: tuple[tuple[int, ...], ...], outcome: Outcome) -> Result:
     """A table's game as a result for the standings."""
     return Result(sides, outcome.totals, outcome.bags, outcome.finished, outcome.winner)

@@ -71,7 +71,7 @@ class ClubView:
     ratings: Ratings
     rated: tuple[str, ...]  # the id of each game rated, in the order of ratings.games
     unrated: tuple[str, ...] = field(default=())  # finished, but one person at two seats
-    _cards: dict[str, Card | None] = field(default_factory=dict, compare=False, repr=False)
+    _cards: dict[tuple, Card | None] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def members(self) -> tuple[Member, ...]:
@@ -101,13 +101,16 @@ class ClubView:
                 found.setdefault(anchor, []).append(index)
         return found
 
-    def card(self, anchor: str) -> Card | None:
-        """A person's card over the club's games (the core's), worked out once a view."""
-        if anchor not in self._cards:
+    def card(self, anchor: str, nights: tuple = ()) -> Card | None:
+        """A person's card over the club's games (the core's), with the nights they won
+        (store.club_nights), worked out once a view for those nights."""
+        key = (anchor, nights)
+        if key not in self._cards:
             games = [self.games[i] for i in self.games_by_person.get(anchor, [])]
             scores = [g.score() for g in games]
-            self._cards[anchor] = card(scores, anchor, self.person, [g.id for g in games])
-        return self._cards[anchor]
+            ids = [g.id for g in games]
+            self._cards[key] = card(scores, anchor, self.person, ids, {anchor: nights})
+        return self._cards[key]
 
     def skill(self, anchor: str) -> Skill:
         """A person's skill now (a person with no finished game: a new one's)."""

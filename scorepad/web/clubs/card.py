@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core import club as roster
 from ...store.club_commands import clubs as commands
+from ...store.club_nights import nights_won
 from ...store.club_view import ClubView
 from .. import remembered, respond
 from ..db import get_db
@@ -32,6 +33,7 @@ def card(members: str, token: str) -> str:
     view, member = _card(members, token)
     lines = data.history(view, member)
     skill = view.skill(member.anchor)
+    won = nights_won(get_db(), view.club.id, view.person)
     url = public_url("clubs.card", members=members, token=token)
     return render_template(
         "clubs/card.html",
@@ -41,7 +43,7 @@ def card(members: str, token: str) -> str:
         skill=skill,
         lines=lines,
         points=data.chart_points(lines),
-        stats=data.card_stats(view, member),
+        stats=data.card_stats(view, member, won.get(member.anchor, ())),
         rows=data.rating_rows(view, public=True),
         scale_note=SCALE_NOTE,
         mine=dict(remembered.cards()).get(members) == token,

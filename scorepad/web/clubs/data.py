@@ -166,9 +166,10 @@ def _pct(value: float | None) -> str:
     return "–" if value is None else f"{round(value)}%"
 
 
-def card_stats(view: ClubView, member: Member) -> CardStats | None:
-    """The card's statistics (the core's card over the club's games), in words."""
-    found = view.card(member.anchor)
+def card_stats(view: ClubView, member: Member, nights: tuple = ()) -> CardStats | None:
+    """The card's statistics (the core's card over the club's games and the `nights`
+    the person won), in words."""
+    found = view.card(member.anchor, nights)
     if found is None:
         return None
     r = found.record
@@ -179,6 +180,7 @@ def card_stats(view: ClubView, member: Member) -> CardStats | None:
         ("Bags a hand", "–" if r.bags_per_hand is None else f"{r.bags_per_hand:.2f}"),
         ("Bostons", str(r.bostons)),
         ("Longest run of wins", str(found.longest_win)),
+        ("Nights won", str(found.nights_won)),
     )
 
     def named(record: Record) -> Record:

@@ -44,6 +44,7 @@ from ..core.ratings import (
 )
 from ..core.roster import Entrant
 from .clubs import GAMES, Club, club_of_event, load_club
+from .collector import collector_held
 from .db import file_of
 from .storage import StoredGame, list_games
 
@@ -264,10 +265,11 @@ def club_view(
         kept = _views.get(key)
     if kept is not None and (kept.mark == mark or (ratings and kept.rated == rated)):
         return kept.view
-    games = _games(db, club.id, kept)
-    view, people = _build(
-        club, games, kept if kept and kept.view.club.roster == club.roster else None
-    )
+    with collector_held():
+        games = _games(db, club.id, kept)
+        view, people = _build(
+            club, games, kept if kept and kept.view.club.roster == club.roster else None
+        )
     if not db.conn.in_transaction:  # read inside a write: kept once it commits
         with _lock:
             _views[key] = _Kept(mark, rated, view, people)

@@ -1,13 +1,24 @@
-"""How a game and its hands are written to their rows and read back (JSON columns)."""
+"""How a game and its hands are written to their rows and read back (JSON columns).
+
+Cache: `_rules`, the house rules a games row's rules text holds, keyed by (that JSON
+text, the table's mode): a club's 20,000 games hold a few sets of rules, each checked
+once, not once a game (bench/club_scale.py, "rules read once a text"). Rules are frozen,
+so one object serves every game that holds the same text."""
 
 from __future__ import annotations
 
 import json
+import threading
+
+from cachetools import LRUCache
 
 from ..core.game import Game
 from ..core.names import stored_text
 from ..core.records import Hand, Table
-from ..core.rules import validate_rules
+from ..core.rules import Rules, validate_rules
+
+_rules: LRUCache[tuple[str, str], Rules] = LRUCache(maxsize=256)
+_rules_lock = threading.Lock()
 
 
 def _json_or_null(values: dict) -> str | None:
@@ -89,7 +100,7 @@ def read_game(row: dict, hand_rows: list[dict]) -> Game:
         row["first_dealer"],
         _names(extra.get("side_names")),
     )
-    rules = validate_rules(json.loads(row["rules"]), table.mode)
+    rules = rules_of(row["rules"], table.mode)
     return Game(
         table,
         rules,
@@ -103,6 +114,17 @@ def read_game(row: dict, hand_rows: list[dict]) -> Game:
         _preset(extra.get("preset")),
         _tuple(extra.get("final")),
     )
+
+
+def rules_of(text: str, mode: str) -> Rules:
+    """The house rules of a games row's rules text, checked once a text and mode."""
+    with _rules_lock:
+        found = _rules.get((text, mode))
+    if found is None:
+        found = validate_rules(json.loads(text), mode)
+        with _rules_lock:
+            _rules[(text, mode)] = found
+    return found
 
 
 def _preset(value: object) -> str | None:

@@ -128,7 +128,7 @@ def facts_of(
         return Facts(settings.rounds, settings.playoff)
     table = [m for m in matches if m.round == last.number]
     called = last.status == "playing" and time_called(
-        last.started_at, settings.round_minutes, last.called_at, now
+        last.started_at, settings.clock_minutes(last.kind, len(table)), last.called_at, now
     )
     return Facts(
         rounds_left=settings.rounds - sum(1 for r in rounds if r.kind == "round"),

@@ -5,13 +5,13 @@ a stop at any moment leaves the round drawn (no game) or playing (every game).""
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 
 from sqlite_utils import Database
 
 from ...core.event import draw_round, seeded
 from ...core.game import Game
 from ...core.roster import Match, match_table
+from ...core.stages import stage_game_rules
 from .. import commands
 from ..club_view import strengths
 from ..db import writing
@@ -117,8 +117,8 @@ def table_players(event: Event, match: Match) -> list[list[str]]:
 
 
 def start_round(db: Database, event_id: str, revision: int) -> Event:
-    """Start the drawn round in one transaction: each table gets its game (the final
-    of a playoff plays to its own target), the clock starts."""
+    """Start the drawn round in one transaction: each table gets its game (a playoff
+    stage plays under its own target and bag limit), the clock starts."""
     with writing(db):
         event = current(db, event_id, revision)
         require(db, event, "start", {})
@@ -128,10 +128,9 @@ def start_round(db: Database, event_id: str, revision: int) -> Event:
         gone = [event.by_id[e].name for m in matches for s in m.sides for e in s if e not in here]
         if gone:
             raise EventRefused("went_home", field="round", names=gone)
-        rules, target = event.rules, event.settings.final_target
-        if event.rounds[-1].kind == "playoff" and len(matches) == 1 and target:
-            rules = replace(rules, target=target)  # the final plays to its own target
-        preset = event.settings.preset if rules == event.rules else ""  # a final's own target
+        own = event.settings.stage_rules(event.rounds[-1].kind, len(matches))
+        rules = stage_game_rules(event.rules, own)  # a stage plays under its own rules
+        preset = event.settings.preset if rules == event.rules else ""  # a stage's own rules
         for match in (m for m in matches if not m.bye):
             table = match_table(table_players(event, match))
             game = Game(table, rules, (), "side", preset=preset or None)

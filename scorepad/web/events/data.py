@@ -23,7 +23,7 @@ from ...store.events import Event, champion_name, games_of, load_event
 from ...store.storage import StoredGame
 from ..clubs.data import chance_words, night_club
 from ..words import status_line
-from ..words.events import GONE, LEGEND, PAPER, progress
+from ..words.events import GONE, LEGEND, PAPER, progress, stage_lines
 
 KEY_WORDS = {
     "wins": "wins",
@@ -87,7 +87,8 @@ def called(event: Event, number: int) -> bool:
     r = event.rounds[number - 1] if 0 < number <= len(event.rounds) else None
     if r is None or not r.playing:
         return False
-    return time_called(r.started_at, event.settings.round_minutes, r.called_at, time.time())
+    minutes = event.settings.clock_minutes(r.kind, len(event.round_matches(number)))
+    return time_called(r.started_at, minutes, r.called_at, time.time())
 
 
 def tables(
@@ -195,7 +196,8 @@ def clock(event: Event) -> dict[str, Any]:
     shown |= {"drawn": last.drawn, "over": last.done}
     shown["playoff"] = last.kind == "playoff"
     if last.playing:
-        shown["seconds"] = seconds_left(last.started_at, event.settings.round_minutes, time.time())
+        minutes = event.settings.clock_minutes(last.kind, len(event.round_matches(last.number)))
+        shown["seconds"] = seconds_left(last.started_at, minutes, time.time())
         shown["called"] = called(event, last.number)
     return shown
 
@@ -220,6 +222,7 @@ def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool 
             (r, tables(db, event, r.number, games)) for r in event.rounds if r.kind == "playoff"
         ],
         "stages": stages(event),
+        "stage_lines": stage_lines(event.settings),
         "legend": LEGEND,
     }
 

@@ -38,6 +38,7 @@ from .standings import BYE_COUNTS, DEFAULT_ORDER, check_order
 
 FORMATS = ("round_robin", "swiss", "individual")
 TIES = ("play_on", "draw")
+PLAYOFF_FORMATS = ("single", "double")
 MAX_TABLES = 30
 # the limits of an event's settings, read by the form that asks for them
 NAME_LENGTH = 80
@@ -64,6 +65,12 @@ class Settings:
     seed_by: str = "standings"  # "rating": round 1 and the playoff seeded by club rating
     preset: str = ""  # the name of the preset its house rules came from; "": none
     stages: Stages = ()  # the playoff stages' own rules (core.stages), those set
+    playoff_format: str = "single"  # "double": double elimination (core.bracket_double)
+
+    @property
+    def double(self) -> bool:
+        """Whether the playoff is double elimination."""
+        return self.playoff_format == "double"
 
     def stage_rules(self, kind: str, tables: int) -> StageRules:
         """The own rules of a round of this kind and number of tables (byes counted)."""
@@ -98,6 +105,7 @@ class Settings:
             **({"seed_by": self.seed_by} if self.seed_by != "standings" else {}),
             **({"preset": self.preset} if self.preset else {}),
             **({"stages": stages_dict(self.stages)} if self.stages else {}),
+            **({"playoff_format": "double"} if self.double else {}),
         }
 
 
@@ -156,6 +164,7 @@ def check_settings(raw: Mapping[str, Any]) -> Settings:
         seed_by=_choice(raw, "seed_by", SEED_BY, "standings"),
         preset=_preset(raw.get("preset", "")),
         stages=check_stages(raw.get("stages")),
+        playoff_format=_choice(raw, "playoff_format", PLAYOFF_FORMATS, "single"),
     )
 
 

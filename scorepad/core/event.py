@@ -73,8 +73,11 @@ class Settings:
         return self.playoff_format == "double"
 
     def stage_rules(self, kind: str, tables: int) -> StageRules:
-        """The own rules of a round of this kind and number of tables (byes counted)."""
-        return rules_of(self.stages, self.final_target, stage_of(kind, tables))
+        """The own rules of a round of this kind and number of tables (byes counted); a
+        double elimination's rounds are named by their bracket (`core.playoff_double`), and
+        their clock is the night's."""
+        stage = None if self.double else stage_of(kind, tables)
+        return rules_of(self.stages, self.final_target, stage)
 
     def own_stages(self) -> Stages:
         """Every playoff stage with rules of its own, in play order."""

@@ -16,6 +16,7 @@ from ...core.event import last_hand, seconds_left, time_called
 from ...core.event_flow import allowed, facts_of, state_of
 from ...core.model import GameScore
 from ...core.names import pair_name
+from ...core.playoff_double import phases_of, scores_result
 from ...core.roster import Match, game_gone, night_over, sides_as_sat
 from ...core.standings import Row
 from ...store import night_results, seats
@@ -221,13 +222,18 @@ def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool 
         "playoff": [
             (r, tables(db, event, r.number, games)) for r in event.rounds if r.kind == "playoff"
         ],
-        "stages": stages(event),
+        "stages": stages(event, games),
         "stage_lines": stage_lines(event.settings),
         "legend": LEGEND,
     }
 
 
-def stages(event: Event) -> dict[int, str]:
-    """Each playoff round's name (final, semi-final...) by its round number."""
+def stages(event: Event, games: dict[str, StoredGame]) -> dict[int, str]:
+    """Each playoff round's name (final, semi-final...; a double elimination's by its
+    bracket: winners' round 1, losers' final, grand final...) by its round number."""
     playoff = [r.number for r in event.rounds if r.kind == "playoff"]
+    if event.settings.double:
+        scores = {game_id: stored.score() for game_id, stored in games.items()}
+        phases = phases_of(event.rounds, event.matches, scores_result(scores))
+        return {n: phase.name for n, phase in zip(playoff, phases)}
     return {n: stage_name(i, len(event.round_matches(n))) for i, n in enumerate(playoff, 1)}

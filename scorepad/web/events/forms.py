@@ -83,6 +83,16 @@ class EventForm(FlaskForm):
         description="0: no playoff. Pairs, or players (paired first with last).",
         validators=[Required("enter a number"), Within(0, 64)],
     )
+    playoff_format = Choices(
+        "Playoff format",
+        choices=select_choices(
+            (
+                ("single", "Single elimination: out at the first loss"),
+                ("double", "Double elimination: out at the second loss, a grand final"),
+            )
+        ),
+        default="single",
+    )
     final_target = WholeNumberField(
         "The final's target",
         default=0,
@@ -118,6 +128,7 @@ class EventForm(FlaskForm):
             "on_time_tie": self.on_time_tie.data,
             "playoff": self.playoff.data,
             "final_target": self.final_target.data,
+            "playoff_format": self.playoff_format.data,
             "seed_by": self.seed_by.data,
             "preset": self.kept_preset(),
             "stages": self.stages(),

@@ -32,11 +32,11 @@ def _phases(night):
     return event, phases_of(event.rounds, event.matches, scores_result(scores))
 
 
-def _night(client, app, n, grand_final_side0=9, **more):
+def _night(client, app, n, grand_final_side0=9, entrants=PAIRS, **more):
     """N pairs, one round, then the double-elimination playoff played to its champion;
     side 0 wins every table (the better seed), but the grand final as told."""
     night = Night(client, app, rounds=1, playoff=n, playoff_format="double", **more)
-    for pair in PAIRS[:n]:
+    for pair in entrants[: n if entrants is PAIRS else len(entrants)]:
         night.check_in(*pair)
     night.draw_and_start()
     night.play_round()
@@ -59,7 +59,7 @@ def test_a_double_elimination_night_played_to_its_champion(client, app, n):
     played = [m for m in event.matches if m.round > 1 and not m.bye]
     assert len(played) == 2 * n - 2  # the winners' side won the grand final: no reset
     assert [p.name for p in phases][-2:] == ["losers' final", "grand final"]
-    assert "Playoff winner:" in director
+    assert "Playoff winner:" in director and f"top {n} (double elimination)" in director
     assert "Draw the next playoff round" not in director
     results = client.get(f"/events/screen/{event.view_token}/results").get_data(as_text=True)
     for name in ("The winners&#39; round 1", "The losers&#39; final", "The grand final"):
@@ -101,3 +101,12 @@ def test_a_double_elimination_night_s_file_imports_back_and_a_wrong_round_is_ref
     wrong = upload(client, doc)
     assert wrong.status_code == 400
     assert "is not the round the bracket draws next" in wrong.get_data(as_text=True)
+
+
+def test_players_paired_for_a_double_elimination_playoff(client, app):
+    players = [(p,) for pair in PAIRS for p in pair]
+    night, director = _night(client, app, 8, entrants=players, format="individual")
+    event, phases = _phases(night)
+    assert phases[0].matches[0][0] and len(phases[0].matches[0][0]) == 2  # a pair of players
+    played = [m for m in event.matches if m.round > 1 and not m.bye]
+    assert len(played) == 2 * 4 - 2 and "Playoff winner:" in director

@@ -189,3 +189,20 @@ def test_an_event_file_keeps_its_stage_rules():
     exported = eventfile.export(read.settings, read.rules, read.entrants, read.rounds, [])
     assert exported["settings"]["stages"] == {"semi-final": {"target": 300, "bag_limit": 7}}
     assert eventfile.read({**doc, "settings": exported["settings"]}).settings == read.settings
+
+
+def test_quarter_finals_at_their_own_target_the_semi_finals_as_the_night(client, app):
+    from tests.test_double_night import PAIRS as EIGHT
+
+    night = Night(client, app, rounds=1, playoff=8, quarter_final_target=150)
+    for pair in EIGHT:
+        night.check_in(*pair)
+    night.draw_and_start()
+    night.play_round()
+    night.start_playoff()
+    quarters = night.round()
+    assert len(quarters) == 4
+    assert {night.game(m.game_id).game.rules.target for m in quarters} == {150}
+    night.play_round()
+    night.next_playoff_round()
+    assert {night.game(m.game_id).game.rules.target for m in night.round()} == {100}

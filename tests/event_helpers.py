@@ -32,6 +32,7 @@ def event_form(**extra):
         "on_time_tie": "play_on",
         "playoff": "0",
         "final_target": "0",
+        "playoff_format": "single",
         **DEFAULT_RULE_FORM,
     }
     data.update({k: str(v) for k, v in extra.items()})

@@ -24,10 +24,21 @@ from .model import GameScore
 from .pairing import Draw, Meeting, history_of, individual_round, pairs_round
 from .presets import preset_name_problem
 from .rules import target_range
+from .stages import (
+    StageRules,
+    Stages,
+    check_stages,
+    own_stages,
+    rules_of,
+    stage_minutes,
+    stage_of,
+    stages_dict,
+)
 from .standings import BYE_COUNTS, DEFAULT_ORDER, check_order
 
 FORMATS = ("round_robin", "swiss", "individual")
 TIES = ("play_on", "draw")
+PLAYOFF_FORMATS = ("single", "double")
 MAX_TABLES = 30
 # the limits of an event's settings, read by the form that asks for them
 NAME_LENGTH = 80
@@ -53,6 +64,28 @@ class Settings:
     final_target: int = 0  # the playoff final's own target; 0: the event's
     seed_by: str = "standings"  # "rating": round 1 and the playoff seeded by club rating
     preset: str = ""  # the name of the preset its house rules came from; "": none
+    stages: Stages = ()  # the playoff stages' own rules (core.stages), those set
+    playoff_format: str = "single"  # "double": double elimination (core.bracket_double)
+
+    @property
+    def double(self) -> bool:
+        """Whether the playoff is double elimination."""
+        return self.playoff_format == "double"
+
+    def stage_rules(self, kind: str, tables: int) -> StageRules:
+        """The own rules of a round of this kind and number of tables (byes counted); a
+        double elimination's rounds are named by their bracket (`core.playoff_double`), and
+        their clock is the night's."""
+        stage = None if self.double else stage_of(kind, tables)
+        return rules_of(self.stages, self.final_target, stage)
+
+    def own_stages(self) -> Stages:
+        """Every playoff stage with rules of its own, in play order."""
+        return own_stages(self.stages, self.final_target)
+
+    def clock_minutes(self, kind: str, tables: int) -> int:
+        """The round clock of such a round, in minutes (0: no clock)."""
+        return stage_minutes(self.round_minutes, self.stage_rules(kind, tables))
 
     @property
     def pairs(self) -> bool:
@@ -74,6 +107,8 @@ class Settings:
             "final_target": self.final_target,
             **({"seed_by": self.seed_by} if self.seed_by != "standings" else {}),
             **({"preset": self.preset} if self.preset else {}),
+            **({"stages": stages_dict(self.stages)} if self.stages else {}),
+            **({"playoff_format": "double"} if self.double else {}),
         }
 
 
@@ -131,6 +166,8 @@ def check_settings(raw: Mapping[str, Any]) -> Settings:
         final_target=_final_target(raw),
         seed_by=_choice(raw, "seed_by", SEED_BY, "standings"),
         preset=_preset(raw.get("preset", "")),
+        stages=check_stages(raw.get("stages")),
+        playoff_format=_choice(raw, "playoff_format", PLAYOFF_FORMATS, "single"),
     )
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from .event import Settings, time_called
 from .model import GameScore
+from .playoff_double import double_champion, scores_result
 from .roster import Match, Round, match_winner
 
 NO_ROUND = ("none", "none")
@@ -115,6 +116,20 @@ def match_over(kind: str, match: Match, score: GameScore | None) -> bool:
     return kind != "playoff" or match_winner(match, score) is not None
 
 
+def _final(
+    settings: Settings,
+    rounds: Sequence[Round],
+    matches: Sequence[Match],
+    scores: Mapping[str, GameScore],
+    tables: int,
+) -> bool:
+    """Whether the latest playoff round is the last: single elimination's one table, a
+    double elimination's once its champion is known (`scores`: every playoff game's)."""
+    if not settings.double:
+        return tables == 1
+    return double_champion(rounds, matches, scores_result(scores)) is not None
+
+
 def facts_of(
     settings: Settings,
     rounds: Sequence[Round],
@@ -122,18 +137,19 @@ def facts_of(
     scores: Mapping[str, GameScore],
     now: float,
 ) -> Facts:
-    """The facts of the event now; `scores`: the latest round's games at least."""
+    """The facts of the event now; `scores`: the latest round's games at least (a
+    double-elimination playoff: every playoff game)."""
     last = rounds[-1] if rounds else None
     if last is None:
         return Facts(settings.rounds, settings.playoff)
     table = [m for m in matches if m.round == last.number]
     called = last.status == "playing" and time_called(
-        last.started_at, settings.round_minutes, last.called_at, now
+        last.started_at, settings.clock_minutes(last.kind, len(table)), last.called_at, now
     )
     return Facts(
         rounds_left=settings.rounds - sum(1 for r in rounds if r.kind == "round"),
         playoff=settings.playoff,
         time_called=called,
         all_over=all(match_over(last.kind, m, scores.get(m.game_id or "")) for m in table),
-        final=last.kind == "playoff" and len(table) == 1,
+        final=last.kind == "playoff" and _final(settings, rounds, matches, scores, len(table)),
     )

@@ -30,6 +30,7 @@ from .event import MAX_TABLES, Settings
 from .game import Game
 from .model import GameScore
 from .names import name_key
+from .playoff_double import check_double
 from .roster import Entrant, Match, Round
 
 Played = tuple[Match, Game | None]
@@ -48,7 +49,10 @@ def check_night(
     tables = _tables_by_round(rounds, matches)
     for index, r in enumerate(rounds):
         _check_round_tables(settings, index, r, tables[r.number], matches, by_id)
-    _check_bracket(rounds, tables)
+    if settings.double:  # its rounds are the ones its bracket draws
+        check_double(rounds, [match for match, _ in matches], scores)
+    else:
+        _check_bracket(rounds, tables)
     of = {r.number: r for r in rounds}
     for index, ((match, game), score) in enumerate(zip(matches, scores)):
         _check_game(settings, index, of[match.round], match, game, by_id)
@@ -94,6 +98,8 @@ def _check_stay(field: str, e: Entrant, rounds: int) -> None:
 def playoff_rounds(settings: Settings) -> int:
     """The most rounds the settings' playoff can take: its bracket's depth."""
     teams = settings.playoff if settings.pairs else settings.playoff // 2
+    if settings.double:  # 2n - 1 matches at most, one round a match at most
+        return 2 * teams
     return (teams - 1).bit_length() if teams >= 2 else 0
 
 

@@ -11,6 +11,7 @@ from sqlite_utils import Database
 
 from ..core.event import Settings, check_settings
 from ..core.names import name_key, pair_name
+from ..core.playoff_double import double_champion, scores_result
 from ..core.roster import Entrant, Match, Round, night_standings, playoff_winner
 from ..core.rules import Rules, validate_rules
 from ..core.standings import Row
@@ -144,6 +145,9 @@ def event_standings(event: Event, games: dict[str, StoredGame]) -> tuple[Row, ..
 def event_champion(event: Event, games: dict[str, StoredGame]) -> str | None:
     """The name of the pair or players who won the playoff, once its final is decided."""
     scores = {game_id: stored.score() for game_id, stored in games.items()}
+    if event.settings.double:
+        won = double_champion(event.rounds, event.matches, scores_result(scores))
+        return champion_name(event, won)
     return champion_name(event, playoff_winner(event.rounds, event.matches, scores))
 
 

@@ -38,6 +38,7 @@ from cachetools import LRUCache
 from sqlite_utils import Database
 
 from ..core.event import Settings
+from ..core.playoff_double import double_champion, outcomes_result
 from ..core.roster import Outcome, champion_of, outcome_of, standings_of
 from ..core.standings import Row
 from . import storage
@@ -149,7 +150,11 @@ def counted(
         if outcomes is None or (not exact and not read):
             return None
         rows = standings_of(event.settings, event.entrants, event.rounds, event.matches, outcomes)
-        kept = NightResults(rows, champion_of(event.rounds, event.matches, outcomes))
+        if event.settings.double:
+            won = double_champion(event.rounds, event.matches, outcomes_result(outcomes))
+        else:
+            won = champion_of(event.rounds, event.matches, outcomes)
+        kept = NightResults(rows, won)
         if exact and not db.conn.in_transaction:
             with _nights_lock:
                 _nights[key] = kept

@@ -32,11 +32,16 @@ def bump(db: Database, event_id: str) -> None:
 
 
 def latest_scores(db: Database, event: Event) -> dict[str, GameScore]:
-    """The scores of the latest round's games (never the whole night's)."""
+    """The scores of the latest round's games (never the whole night's; in a double
+    elimination playoff, every playoff round's: the bracket is read from them all)."""
     last = event.current
     if last is None:
         return {}
-    ids = [m.game_id for m in event.round_matches(last.number) if m.game_id]
+    if event.settings.double and last.kind == "playoff":
+        rounds = {r.number for r in event.rounds if r.kind == "playoff"}
+    else:
+        rounds = {last.number}
+    ids = [m.game_id for m in event.matches if m.round in rounds and m.game_id]
     return {stored.id: stored.score() for stored in list_games(db, ids)} if ids else {}
 
 

@@ -10,6 +10,7 @@ from sqlite_utils import Database
 from ...core.bracket import BracketMatch, first_round, next_round
 from ...core.event import seeded
 from ...core.model import GameScore
+from ...core.playoff_double import bracket_of, scores_result
 from ...core.roster import through_of
 from ..club_view import strengths
 from ..db import writing
@@ -74,9 +75,24 @@ def next_playoff_round(db: Database, event_id: str, revision: int) -> Event:
         event = current(db, event_id, revision)
         scores = latest_scores(db, event)
         require(db, event, "next_playoff_round", scores)
+        if event.settings.double:
+            return _next_double(db, event, scores)
         number = len(event.rounds)
         following = _following(event, number, scores)
         if not following:
             raise EventRefused("bracket_waiting", field="round")
         teams = [list(side) for m in event.round_matches(number) for side in m.sides]
         return _insert(db, event, following, teams)
+
+
+def _next_double(db: Database, event: Event, scores: dict[str, GameScore]) -> Event:
+    """The next round of a double-elimination bracket, read from every playoff round."""
+    coming = bracket_of(event.rounds, event.matches, scores_result(scores)).next
+    if coming is None:  # the flow refuses once the champion is known
+        raise EventRefused("bracket_waiting", field="round")
+    sides = [[list(a or ()), list(b or ())] for a, b in coming.matches]
+    insert_round(db, event.id, len(event.rounds) + 1, "playoff", sides, [])
+    bump(db, event.id)
+    fresh = load_event(db, event.id)
+    assert fresh is not None  # inside the write that just changed it
+    return fresh

@@ -5,13 +5,14 @@ a stop at any moment leaves the round drawn (no game) or playing (every game).""
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 
 from sqlite_utils import Database
 
 from ...core.event import draw_round, seeded
 from ...core.game import Game
+from ...core.playoff_double import phases_of, scores_result
 from ...core.roster import Match, match_table
+from ...core.stages import StageRules, rules_of, stage_game_rules
 from .. import commands
 from ..club_view import strengths
 from ..db import writing
@@ -116,9 +117,19 @@ def table_players(event: Event, match: Match) -> list[list[str]]:
     return [[p for e in side for p in event.by_id[e].players] for side in match.sides]
 
 
+def _stage_rules(db: Database, event: Event, matches: tuple[Match, ...]) -> StageRules:
+    """The own rules of the drawn round's stage (a double elimination's by its bracket)."""
+    settings, kind = event.settings, event.rounds[-1].kind
+    if not (settings.double and kind == "playoff"):
+        return settings.stage_rules(kind, len(matches))
+    scores = {game_id: stored.score() for game_id, stored in games_of(db, event).items()}
+    phase = phases_of(event.rounds, event.matches, scores_result(scores))[-1]
+    return rules_of(settings.stages, settings.final_target, phase.stage)
+
+
 def start_round(db: Database, event_id: str, revision: int) -> Event:
-    """Start the drawn round in one transaction: each table gets its game (the final
-    of a playoff plays to its own target), the clock starts."""
+    """Start the drawn round in one transaction: each table gets its game (a playoff
+    stage plays under its own target and bag limit), the clock starts."""
     with writing(db):
         event = current(db, event_id, revision)
         require(db, event, "start", {})
@@ -128,10 +139,9 @@ def start_round(db: Database, event_id: str, revision: int) -> Event:
         gone = [event.by_id[e].name for m in matches for s in m.sides for e in s if e not in here]
         if gone:
             raise EventRefused("went_home", field="round", names=gone)
-        rules, target = event.rules, event.settings.final_target
-        if event.rounds[-1].kind == "playoff" and len(matches) == 1 and target:
-            rules = replace(rules, target=target)  # the final plays to its own target
-        preset = event.settings.preset if rules == event.rules else ""  # a final's own target
+        own = _stage_rules(db, event, matches)
+        rules = stage_game_rules(event.rules, own)  # a stage plays under its own rules
+        preset = event.settings.preset if rules == event.rules else ""  # a stage's own rules
         for match in (m for m in matches if not m.bye):
             table = match_table(table_players(event, match))
             game = Game(table, rules, (), "side", preset=preset or None)

@@ -33,7 +33,9 @@ from ..storage import StoredGame, list_games
 from ._base import mark_done
 
 _TABLE = (
-    "select m.*, r.kind, r.started_at, r.called_at, e.settings from event_matches m "
+    "select m.*, r.kind, r.started_at, r.called_at, e.settings, (select count(*) from "
+    "event_matches x where x.event_id = m.event_id and x.round = m.round) as tables "
+    "from event_matches m "
     "join event_rounds r on r.event_id = m.event_id and r.number = m.round "
     "join events e on e.id = m.event_id where m.game_id = ? and r.status = 'playing'"
 )
@@ -66,7 +68,8 @@ def before(db: Database, stored: StoredGame, now: float) -> TableSave | None:
     if row is None:
         return None
     settings = check_settings(json.loads(row["settings"]))
-    minutes, tie = settings.round_minutes, time_tie(settings, row["kind"])
+    minutes = settings.clock_minutes(row["kind"], row["tables"])
+    tie = time_tie(settings, row["kind"])
     called = time_called(row["started_at"], minutes, row["called_at"], now)
     last = last_hand(row["last_hand"], called, stored.score())
     if last is not None and row["last_hand"] is None:  # the first save since time was called

@@ -16,6 +16,7 @@ from ...core.event import last_hand, seconds_left, time_called
 from ...core.event_flow import allowed, facts_of, state_of
 from ...core.model import GameScore
 from ...core.names import pair_name
+from ...core.playoff_double import phases_of, scores_result
 from ...core.roster import Match, game_gone, night_over, sides_as_sat
 from ...core.standings import Row
 from ...store import night_results, seats
@@ -23,7 +24,7 @@ from ...store.events import Event, champion_name, games_of, load_event
 from ...store.storage import StoredGame
 from ..clubs.data import chance_words, night_club
 from ..words import status_line
-from ..words.events import GONE, LEGEND, PAPER, progress
+from ..words.events import GONE, LEGEND, PAPER, progress, stage_lines
 
 KEY_WORDS = {
     "wins": "wins",
@@ -87,7 +88,8 @@ def called(event: Event, number: int) -> bool:
     r = event.rounds[number - 1] if 0 < number <= len(event.rounds) else None
     if r is None or not r.playing:
         return False
-    return time_called(r.started_at, event.settings.round_minutes, r.called_at, time.time())
+    minutes = event.settings.clock_minutes(r.kind, len(event.round_matches(number)))
+    return time_called(r.started_at, minutes, r.called_at, time.time())
 
 
 def tables(
@@ -195,7 +197,8 @@ def clock(event: Event) -> dict[str, Any]:
     shown |= {"drawn": last.drawn, "over": last.done}
     shown["playoff"] = last.kind == "playoff"
     if last.playing:
-        shown["seconds"] = seconds_left(last.started_at, event.settings.round_minutes, time.time())
+        minutes = event.settings.clock_minutes(last.kind, len(event.round_matches(last.number)))
+        shown["seconds"] = seconds_left(last.started_at, minutes, time.time())
         shown["called"] = called(event, last.number)
     return shown
 
@@ -219,12 +222,18 @@ def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool 
         "playoff": [
             (r, tables(db, event, r.number, games)) for r in event.rounds if r.kind == "playoff"
         ],
-        "stages": stages(event),
+        "stages": stages(event, games),
+        "stage_lines": stage_lines(event.settings),
         "legend": LEGEND,
     }
 
 
-def stages(event: Event) -> dict[int, str]:
-    """Each playoff round's name (final, semi-final...) by its round number."""
+def stages(event: Event, games: dict[str, StoredGame]) -> dict[int, str]:
+    """Each playoff round's name (final, semi-final...; a double elimination's by its
+    bracket: winners' round 1, losers' final, grand final...) by its round number."""
     playoff = [r.number for r in event.rounds if r.kind == "playoff"]
+    if event.settings.double:
+        scores = {game_id: stored.score() for game_id, stored in games.items()}
+        phases = phases_of(event.rounds, event.matches, scores_result(scores))
+        return {n: phase.name for n, phase in zip(playoff, phases)}
     return {n: stage_name(i, len(event.round_matches(n))) for i, n in enumerate(playoff, 1)}

@@ -16,6 +16,7 @@ from ...core.errors import GameError
 from ...core.event import DATE_LENGTH, NAME_LENGTH, ROUND_MINUTES, ROUNDS
 from ...core.names import MAX_NAME
 from ...core.rules import RULE_SPECS, validate_rules
+from ...core.stages import BAGS_HIGH, BAGS_LOW, MINUTES_HIGH, MINUTES_LOW
 from ..fields import Choice, Choices, Required, WholeNumberField, Within, at_most
 from ..forms import COMMON_RULES, RULE_KEYS, TARGET_HIGH, TARGET_LOW, rule_field, select_choices
 from ..preset_links import kept
@@ -82,6 +83,16 @@ class EventForm(FlaskForm):
         description="0: no playoff. Pairs, or players (paired first with last).",
         validators=[Required("enter a number"), Within(0, 64)],
     )
+    playoff_format = Choices(
+        "Playoff format",
+        choices=select_choices(
+            (
+                ("single", "Single elimination: out at the first loss"),
+                ("double", "Double elimination: out at the second loss, a grand final"),
+            )
+        ),
+        default="single",
+    )
     final_target = WholeNumberField(
         "The final's target",
         default=0,
@@ -117,9 +128,24 @@ class EventForm(FlaskForm):
             "on_time_tie": self.on_time_tie.data,
             "playoff": self.playoff.data,
             "final_target": self.final_target.data,
+            "playoff_format": self.playoff_format.data,
             "seed_by": self.seed_by.data,
             "preset": self.kept_preset(),
+            "stages": self.stages(),
         }
+
+    def stage_fields(self) -> list[Any]:
+        """The stage rules' fields, in the order shown."""
+        return [self[name] for name, _, _ in STAGE_FIELDS]
+
+    def stages(self) -> dict[str, dict[str, int]]:
+        """The playoff stages' own rules typed (a blank field: as the night)."""
+        typed: dict[str, dict[str, int]] = {}
+        for name, stage, key in STAGE_FIELDS:
+            value = self[name].data
+            if value is not None:
+                typed.setdefault(stage, {})[key] = value
+        return typed
 
     def kept_preset(self) -> str:
         """The preset the page was filled from, if the night keeps exactly its rules."""
@@ -142,6 +168,31 @@ class EventForm(FlaskForm):
         keys = [k for k in RULE_KEYS if common is None or (k in COMMON_RULES) == common]
         return any(self[f"rule_{key}"].errors for key in keys)
 
+
+STAGE_LABELS = {"quarter-final": "Quarter-finals", "semi-final": "Semi-finals", "final": "Final"}
+STAGE_RULES = {
+    "target": ("target", TARGET_LOW, TARGET_HIGH),
+    "bag_limit": ("bags before a penalty", BAGS_LOW, BAGS_HIGH),
+    "round_minutes": ("round length in minutes (0: no clock)", MINUTES_LOW, MINUTES_HIGH),
+}
+# the stage fields: (field name, stage, rule key); the final's target is final_target
+STAGE_FIELDS = tuple(
+    (f"{stage.replace('-', '_')}_{key}", stage, key)
+    for stage in STAGE_LABELS
+    for key in STAGE_RULES
+    if (stage, key) != ("final", "target")
+)
+for _name, _stage, _key in STAGE_FIELDS:
+    _what, _low, _high = STAGE_RULES[_key]
+    setattr(
+        EventForm,
+        _name,
+        WholeNumberField(
+            f"{STAGE_LABELS[_stage]}: {_what}",
+            validators=[Optional(), Within(_low, _high)],
+            render_kw={"inputmode": "numeric", "placeholder": "as the night"},
+        ),
+    )
 
 for _spec in RULE_SPECS:
     if _spec.key != "target":

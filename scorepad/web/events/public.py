@@ -141,7 +141,7 @@ def results_csv(token: str) -> BaseResponse:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["round", "kind", "table", "side 1", "side 2", "total 1", "total 2", "result"])
-    stages = data.stages(event)
+    stages = data.stages(event, games)
     for r in event.rounds:
         kind = stages.get(r.number, r.kind)  # a playoff round by its name: "semi-final"
         for t in data.tables(db, event, r.number, games):

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...core.errors import GameError
+from ...core.event import Settings
 from ...core.model import GameScore
 from ...store.event_commands.outcomes import EventRefused, EventStale
 from ...store.outcomes import Missing, Outcome
@@ -178,3 +179,17 @@ def not_done(err: Exception) -> str | None:
     if isinstance(err, (Outcome, Missing)):
         return "Not done: that game changed on its table meanwhile. Try again."
     return None
+
+
+def stage_lines(settings: Settings) -> list[str]:
+    """Each playoff stage's own rules in words: "the semi-final to 300, 7 bags, no clock"."""
+    lines = []
+    for stage, own in settings.own_stages():
+        parts = [f"to {own.target}"] if own.target is not None else []
+        if own.bag_limit is not None:
+            parts.append(f"bag limit {own.bag_limit}" if own.bag_limit else "no bag limit")
+        if own.round_minutes is not None:
+            minutes = own.round_minutes
+            parts.append(f"{minutes}-minute clock" if minutes else "no clock")
+        lines.append(f"the {stage} {', '.join(parts)}")
+    return lines

@@ -138,3 +138,40 @@ def test_properties(raw, best, qualify):
     assert [r.points for r in placed] == sorted((r.points for r in placed), reverse=True)
     everything = {r.entrant: r.points for r in season.standings(NAMES, nights)}
     assert all(r.points <= everything[r.entrant] for r in rows)
+
+
+def test_a_club_night_as_the_season_counts_it():
+    from scorepad.core.roster import Outcome
+    from scorepad.core.standings import Row
+
+    rows = [Row(1, "Al", played=1, wins=1, points=300, against=100, place=1)]
+    rows += [Row(2, "Bea", played=1, points=100, against=300, place=2), Row(3, "Cy")]
+    rows += [Row(4, "Di", played=1, place=3)]
+    done = Outcome((300, 100), (0, 0), True, 0, 10)
+    going = Outcome((10, 0), (0, 0), False, None, 1)
+    got = season.night_of(rows, [(((1,), (2, 4)), done), (((1,), (2,)), going)], {1: 7, 2: 8, 3: 9})
+    assert got.rows == (NightRow(7, 3, 200, 1), NightRow(8, 0, -200, 2))
+    assert got.meetings == (Meeting(((7,), (8,)), 0),)
+
+
+def test_an_entrant_is_known_by_its_players():
+    assert season.entrant_key(["Bea ", "al"]) == season.entrant_key(["Al", "bea"])
+
+
+def test_season_settings():
+    from scorepad.core.errors import GameError
+    from scorepad.core.season_settings import SeasonSettings, check_day, check_season
+
+    assert check_season({}) == SeasonSettings()
+    got = check_season({"kind": "cutthroat", "best": "4", "divisions": "A, B"})
+    assert got.as_dict()["divisions"] == ["A", "B"] and got.best == 4
+    assert check_season({"divisions": ["X"]}).divisions == ("X",)
+    for bad in ({"best": "x"}, {"best": "-1"}, {"kind": "solo"}, {"divisions": "A,a"}):
+        with pytest.raises(GameError):
+            check_season(bad)
+    assert check_day(" 2026-01-02 ", "19:30:00") == ("2026-01-02", "19:30")
+    assert check_day("2026-01-02") == ("2026-01-02", "")
+    with pytest.raises(GameError):
+        check_day("Jan 2")
+    with pytest.raises(GameError):
+        check_day("2026-01-02", "late")

@@ -21,7 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .names import name_key
 from .pairing import circle_round
+from .roster import Outcome
+from .standings import Row
 
 
 @dataclass(frozen=True)
@@ -175,3 +178,32 @@ def fixtures(entrants: Sequence[int], night: int) -> tuple[tuple[int, ...], ...]
     as the circle method draws them (a bye alone)."""
     draw = circle_round(entrants, night)
     return (*draw.matches, *((bye,) for bye in draw.byes))
+
+
+def entrant_key(players: Iterable[str]) -> tuple[str, ...]:
+    """Who an entrant is, whatever the night called it: its players' names (case,
+    accents and spaces aside), in any order."""
+    return tuple(sorted(name_key(p) for p in players))
+
+
+def night_of(
+    rows: Sequence[Row],
+    games: Iterable[tuple[tuple[tuple[int, ...], ...], Outcome]],
+    to_season: Mapping[int, int],
+) -> Night:
+    """A club night as the season counts it: the night's standings rows and its tables'
+    games, its entrants known by their season numbers (`to_season`; others left out)."""
+    night_rows = tuple(
+        NightRow(to_season[r.entrant], r.vp, r.diff, r.place)
+        for r in rows
+        if r.entrant in to_season and (r.played or r.byes)
+    )
+    meetings = tuple(
+        Meeting(
+            tuple(tuple(to_season[e] for e in side if e in to_season) for side in sides),
+            outcome.winner,
+        )
+        for sides, outcome in games
+        if outcome.finished
+    )
+    return Night(night_rows, meetings)

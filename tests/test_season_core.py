@@ -175,3 +175,15 @@ def test_season_settings():
         check_day("Jan 2")
     with pytest.raises(GameError):
         check_day("2026-01-02", "late")
+
+
+def test_season_name_and_venue():
+    from scorepad.core.errors import GameError
+    from scorepad.core.season_settings import check_season_name, check_venue
+
+    assert check_season_name("  Winter   League ") == "Winter League"
+    assert check_venue(" The  Anchor ") == "The Anchor"
+    with pytest.raises(GameError):
+        check_season_name("  ")
+    with pytest.raises(GameError):
+        check_venue("x" * 121)

@@ -95,3 +95,19 @@ def check_day(day: str, start: str = "") -> tuple[str, str]:
         except ValueError:
             raise GameError("must be a time, HH:MM", field="start") from None
     return clean, start
+
+
+def check_season_name(name: str) -> str:
+    """A season's name: 1 to 80 characters, spaces trimmed."""
+    clean = " ".join(name.split())
+    if not 0 < len(clean) <= 80:
+        raise GameError("must be 1 to 80 characters", field="name")
+    return clean
+
+
+def check_venue(venue: str) -> str:
+    """A night's venue line: up to 120 characters, spaces trimmed."""
+    clean = " ".join(venue.split())
+    if len(clean) > 120:
+        raise GameError("must be at most 120 characters", field="venue")
+    return clean

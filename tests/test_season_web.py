@@ -162,3 +162,56 @@ def test_an_entrants_feed_names_its_table(client, app, made):
     assert described["Winter League, night 1"] == "Table 1 in round 2."
     assert described["Winter League, night 2"] == "Tables are not drawn yet."
     assert client.get(f"/seasons/s/{token}/e/99.ics").status_code == 404
+
+
+def test_the_club_file_keeps_the_season(client, app, made):
+    import io
+    import json
+
+    club_id, season_id = made
+    with app.app_context():
+        event_id = imported_night(get_db())
+        file_event(get_db(), club_id, event_id)
+    _post(client, app, club_id, season_id, "nights/link", number="2", event=event_id)
+    _post(client, app, club_id, season_id, "nights", number="1", day="2026-01-10", venue="Anchor")
+    doc = json.loads(client.get(f"/clubs/{club_id}/club.json").data)
+    (kept,) = doc["seasons"]
+    assert kept["nights"][1]["night"] == 0 and kept["nights"][0]["sequence"] == 1
+    body = {"file": (io.BytesIO(json.dumps(doc).encode()), "club.json")}
+    r = client.post("/clubs/import", data=body, content_type="multipart/form-data")
+    assert r.status_code == 302, r.get_data(as_text=True)
+    new_club = r.headers["Location"].rsplit("/", 1)[-1]
+    with app.app_context():
+        from scorepad.store.seasons import club_seasons
+
+        ((new_id, name),) = club_seasons(get_db(), new_club)
+        again = load_season(get_db(), new_id)
+    assert name == "Winter League" and len(again.entrants) == 5
+    assert again.nights[1].event_id and again.nights[0].sequence == 1
+    assert again.settings == _season_of(app, season_id).settings
+
+
+def test_an_old_club_file_and_a_bad_season_are_read_as_before():
+    from scorepad import clubfile
+    from scorepad.core.errors import GameError
+
+    old = {"scorepad_club": 1, "name": "Old", "roster": [], "games": [], "nights": []}
+    assert clubfile.read(old).seasons == ()
+    bad = [
+        [1],
+        [{"settings": {}, "name": ""}],
+        [{"settings": {}, "name": "S", "closed": "x"}],
+        [{"settings": {}, "name": "S", "nights": [{"number": 1, "day": "2026-01-01", "night": 0}]}],
+        [{"settings": {}, "name": "S", "nights": [3]}],
+        [{"settings": {}, "name": "S", "entrants": [{"number": 1}]}],
+        [{"settings": {}, "name": "S", "entrants": [{"number": True, "players": ["A"]}]}],
+        [{"settings": {}, "name": "S", "nights": "x"}],
+    ]
+    for seasons in bad:
+        with pytest.raises(GameError):
+            clubfile.read({**old, "seasons": seasons})
+    good = {"settings": {"divisions": ["A", "B"]}, "name": "S", "closed": [[1], []]}
+    good["entrants"] = [{"number": 1, "players": ["Al"], "division": 1}]
+    good["nights"] = [{"number": 1, "day": "2026-01-01", "start": "19:00", "venue": "V"}]
+    (read,) = clubfile.read({**old, "seasons": [good]}).seasons
+    assert read.closed == ((1,), ()) and read.entrants == ((1, ("Al",), 1),)

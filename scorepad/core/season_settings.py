@@ -111,3 +111,16 @@ def check_venue(venue: str) -> str:
     if len(clean) > 120:
         raise GameError("must be at most 120 characters", field="venue")
     return clean
+
+
+@dataclass(frozen=True)
+class SeasonRecord:
+    """A season as the club file keeps it: `nights` each (number, day, start, venue, the
+    index of its club night among the file's nights or None, calendar sequence);
+    `entrants` each (number, players, division); `closed`: the divisions after the moves."""
+
+    name: str
+    settings: SeasonSettings
+    closed: tuple[tuple[int, ...], ...] | None
+    nights: tuple[tuple[int, str, str, str, int | None, int], ...]
+    entrants: tuple[tuple[int, tuple[str, ...], int], ...]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..core import season as core
-from ..core.season_settings import SeasonSettings, check_season
+from ..core.season_settings import SeasonRecord, SeasonSettings, check_season
 from .events import load_event
 from .night_results import game_keys, night, outcomes_of
 
@@ -164,3 +164,18 @@ def season_standings(db: Database, season: Season) -> list[tuple[core.SeasonRow,
     ]
     core.mark_moves(out, settings.moves)
     return out
+
+
+def season_record(season: Season, index_of: dict[str, int]) -> SeasonRecord:
+    """The season as the club file keeps it; `index_of`: each exported club night's
+    index in the file's nights."""
+    return SeasonRecord(
+        season.name,
+        season.settings,
+        season.closed,
+        tuple(
+            (n.number, n.day, n.start, n.venue, index_of.get(n.event_id or ""), n.sequence)
+            for n in season.nights
+        ),
+        tuple((e.number, e.players, e.division) for e in season.entrants),
+    )

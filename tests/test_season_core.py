@@ -187,3 +187,15 @@ def test_season_name_and_venue():
         check_season_name("  ")
     with pytest.raises(GameError):
         check_venue("x" * 121)
+
+
+def test_the_playoff_is_drawn_from_the_seeds():
+    assert season.playoff_draw([7, 8, 9, 10], True) == [[[7], [10]], [[8], [9]]]
+    assert season.playoff_draw([7, 8, 9], True) == [[[7], []], [[8], [9]]]
+    assert season.playoff_draw([1, 2, 3, 4], False) == [[[1, 4], [2, 3]]]
+    from scorepad.core.errors import GameError
+
+    with pytest.raises(GameError):
+        season.playoff_draw([1, 2, 3], False)
+    with pytest.raises(GameError):
+        season.playoff_draw([1], True)

@@ -144,3 +144,50 @@ def test_a_night_started_from_the_season(made):
     nights.remove_night(db, club, sid, 2, 1)
     seasons.delete_season(db, club, sid, 3)
     assert load_season(db, sid) is None
+
+
+def test_the_playoff_night_is_seeded_by_the_season(made):
+    from scorepad.store.event_commands.rounds import start_round
+    from scorepad.store.events import load_event
+    from scorepad.store.season_commands.playoff import start_playoff_night
+
+    db, club, sid = made
+    seasons.edit_season(db, club, sid, 0, "Winter", {"divisions": "A", "playoff": "4"})
+    for pair in PAIRS:
+        entrants.add_entrant(db, club, sid, rev(db, sid), pair, 0)
+    nights.add_night(db, club, sid, rev(db, sid), "2026-01-09", "", "")
+    nights.add_night(db, club, sid, rev(db, sid), "2026-03-09", "", "")
+    event_id = imported_night(db)
+    file_event(db, club, event_id)
+    nights.link_night(db, club, sid, rev(db, sid), 1, event_id)
+    (top,) = season_standings(db, load_season(db, sid))
+    seeds = [r.name for r in top if r.place][:4]
+    settings = check_settings({"name": "Final", "format": "swiss", "rounds": 1, "playoff": 4})
+    with pytest.raises(SeasonRefused) as caught:
+        start_playoff_night(db, club, sid, rev(db, sid), 2, settings, validate_rules({}), 3)
+    assert caught.value.code == "no_division"
+    night = start_playoff_night(db, club, sid, rev(db, sid), 2, settings, validate_rules({}))
+    event = load_event(db, night)
+    assert [e.name for e in event.entrants] == seeds
+    names = {e.id: e.name for e in event.entrants}
+    drawn = [[names[s[0]] for s in m.sides] for m in event.round_matches(1)]
+    assert drawn == [[seeds[0], seeds[3]], [seeds[1], seeds[2]]]
+    assert event.rounds[0].kind == "playoff"
+    start_round(db, night, event.revision)  # the night's own playoff machinery from here
+    assert all(m.game_id for m in load_event(db, night).round_matches(1))
+    assert load_season(db, sid).night(2).event_id == night
+
+
+def test_no_playoff_without_its_size(made):
+    from scorepad.store.season_commands.playoff import start_playoff_night
+
+    db, club, sid = made
+    nights.add_night(db, club, sid, 0, "2026-01-09", "", "")
+    settings = check_settings({"name": "Final", "format": "swiss", "playoff": 2})
+    with pytest.raises(SeasonRefused) as caught:
+        start_playoff_night(db, club, sid, 1, 1, settings, validate_rules({}))
+    assert caught.value.code == "no_playoff"
+    seasons.edit_season(db, club, sid, 1, "Winter", {"playoff": "2"})
+    with pytest.raises(SeasonRefused) as caught:
+        start_playoff_night(db, club, sid, 2, 1, settings, validate_rules({}))
+    assert caught.value.code == "playoff_few"

@@ -215,3 +215,21 @@ def test_an_old_club_file_and_a_bad_season_are_read_as_before():
     good["nights"] = [{"number": 1, "day": "2026-01-01", "start": "19:00", "venue": "V"}]
     (read,) = clubfile.read({**old, "seasons": [good]}).seasons
     assert read.closed == ((1,), ()) and read.entrants == ((1, ("Al",), 1),)
+
+
+def test_the_manager_makes_the_playoff_night(client, app, made):
+    club_id, season_id = made
+    with app.app_context():
+        event_id = imported_night(get_db())
+        file_event(get_db(), club_id, event_id)
+    _post(client, app, club_id, season_id, "nights/link", number="1", event=event_id)
+    form = {"name": "Winter League", "kind": "pairs", "divisions": "A", "playoff": "2"}
+    form["fixtures"] = "season"
+    _post(client, app, club_id, season_id, "edit", **form)
+    assert "Make it the playoff night" in client.get(f"/seasons/c/{club_id}/{season_id}").get_data(
+        as_text=True
+    )
+    r = _post(client, app, club_id, season_id, "playoff", number="2", division="0")
+    assert r.status_code == 302 and "/events/" in r.headers["Location"], r.headers["Location"]
+    director = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Winter League, playoff" in director

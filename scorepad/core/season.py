@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .bracket import first_round
+from .errors import GameError
 from .names import name_key
 from .pairing import circle_round
 from .roster import Outcome
@@ -207,3 +209,19 @@ def night_of(
         if outcome.finished
     )
     return Night(night_rows, meetings)
+
+
+def playoff_draw(seeds: Sequence[int], pairs: bool) -> list[list[list[int]]]:
+    """The playoff's first round from the seeds (the leader first), as a night's playoff
+    draws it (core/bracket.py): each match's two sides (an empty side: a bye); pairs
+    play as they are, players are paired first with last (an even number needed)."""
+    teams = [[e] for e in seeds]
+    if not pairs:
+        if len(seeds) % 2:
+            raise GameError("must be an even number of players", field="playoff")
+        half = len(seeds) // 2
+        teams = [[seeds[i], seeds[len(seeds) - 1 - i]] for i in range(half)]
+    return [
+        [[] if s is None else teams[s] for s in (m.first, m.second)]
+        for m in first_round(list(range(len(teams))))
+    ]

@@ -12,6 +12,7 @@ from ..club_commands.filing import file_event_in
 from ..clubs import club_of_event
 from ..db import writing
 from ..event_commands.checkin import insert_event
+from ..seasons import Season
 from ..stamps import now
 from ._base import bump, checked, open_season
 from .outcomes import SeasonRefused
@@ -72,7 +73,8 @@ def remove_night(db: Database, club_id: str, season_id: str, revision: int, numb
         bump(db, season_id)
 
 
-def _link(db: Database, season_id: str, number: int, event_id: str) -> None:
+def link(db: Database, season_id: str, number: int, event_id: str) -> None:
+    """Night `number` linked to a club night, inside the caller's write."""
     if list(db.query("select 1 from season_nights where event_id = ?", [event_id])):
         raise SeasonRefused("linked", field="event")
     db.execute(
@@ -82,12 +84,15 @@ def _link(db: Database, season_id: str, number: int, event_id: str) -> None:
     bump(db, season_id)
 
 
-def _free_night(db: Database, club_id: str, season_id: str, revision: int, number: int) -> None:
-    night = open_season(db, club_id, season_id, revision).night(number)
+def free_night(db: Database, club_id: str, season_id: str, revision: int, number: int) -> Season:
+    """The open season, inside a write, whose night `number` has no club night yet."""
+    season = open_season(db, club_id, season_id, revision)
+    night = season.night(number)
     if night is None:
         raise SeasonRefused("no_night", field="night")
     if night.event_id is not None:
         raise SeasonRefused("has_event", field="night")
+    return season
 
 
 def link_night(
@@ -95,10 +100,10 @@ def link_night(
 ) -> None:
     """A club night of this club filed into the season as night `number`."""
     with writing(db):
-        _free_night(db, club_id, season_id, revision, number)
+        free_night(db, club_id, season_id, revision, number)
         if club_of_event(db, event_id) != club_id:
             raise SeasonRefused("not_club_night", field="event")
-        _link(db, season_id, number, event_id)
+        link(db, season_id, number, event_id)
 
 
 def start_night(
@@ -113,8 +118,8 @@ def start_night(
     """A new club night for night `number`, filed into the club and linked, in one
     write; returns its director id."""
     with writing(db):
-        _free_night(db, club_id, season_id, revision, number)
+        free_night(db, club_id, season_id, revision, number)
         event_id = insert_event(db, settings, rules)
         file_event_in(db, club_id, event_id)
-        _link(db, season_id, number, event_id)
+        link(db, season_id, number, event_id)
         return event_id

@@ -19,9 +19,12 @@ REFUSED = {
     "no_division": "There is no such division.",
     "entered": "A player of that entrant is in the season already.",
     "no_entrant": "That entrant is not in the season.",
+    "no_playoff": "The season has no playoff: set its size (2 or more) first.",
+    "playoff_few": "Fewer than 2 entrants are ranked: there is no playoff to draw.",
 }
 KINDS = {"name": "The season's name", "settings": "The season's settings", "night": "The night"}
 KINDS["players"] = "The entrant"
+KINDS["playoff"] = "The playoff"
 DONE = {
     "new": "Season made.",
     "edit": "Season saved.",
@@ -35,6 +38,7 @@ DONE = {
     "off": "Entrant taken off the season.",
     "close": "Season closed: the moves are recorded.",
     "delete": "Season deleted.",
+    "playoff": "Playoff night made, seeded by the season's standings: start its first round.",
 }
 INCOMPLETE = "The form was not complete: nothing changed."
 MARKS = {"up": "▲ up", "down": "▼ down", "": ""}
@@ -74,6 +78,11 @@ def division_name(name: str, index: int) -> str:
 def night_title(season: str, number: int) -> str:
     """A night's name in the calendar and as a club night: 'Winter League, night 3'."""
     return f"{season}, night {number}"
+
+
+def playoff_title(season: str) -> str:
+    """The season's playoff night's name: 'Winter League, playoff'."""
+    return f"{season}, playoff"
 
 
 def table_line(table: int | None, rnd: int | None) -> str:

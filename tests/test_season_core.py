@@ -199,3 +199,18 @@ def test_the_playoff_is_drawn_from_the_seeds():
         season.playoff_draw([1, 2, 3], False)
     with pytest.raises(GameError):
         season.playoff_draw([1], True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=4), st.integers(0, 3))
+def test_moves_keep_everyone_and_move_one_division_at_most(sizes, k):
+    numbers = iter(range(1, 100))
+    divs = [list(season.standings({next(numbers): "x" for _ in range(size)}, [])) for size in sizes]
+    season.mark_moves(divs, k)
+    after = season.next_divisions(divs)
+    before = {r.entrant: i for i, d in enumerate(divs) for r in d}
+    moved = {e: i for i, d in enumerate(after) for e in d}
+    assert set(moved) == set(before)
+    assert all(abs(moved[e] - before[e]) <= 1 for e in before)
+    assert all(r.mark != "up" for r in divs[0]) and all(r.mark != "down" for r in divs[-1])
+    assert all(sum(r.mark == "up" for r in d) <= k for d in divs)

@@ -233,3 +233,11 @@ def test_the_manager_makes_the_playoff_night(client, app, made):
     assert r.status_code == 302 and "/events/" in r.headers["Location"], r.headers["Location"]
     director = client.get(r.headers["Location"]).get_data(as_text=True)
     assert "Winter League, playoff" in director
+
+
+def test_the_manager_deletes_a_season(client, app, made):
+    club_id, season_id = made
+    r = _post(client, app, club_id, season_id, "delete")
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/seasons/c/{club_id}")
+    assert _season_of(app, season_id) is None
+    assert client.get(f"/seasons/c/{club_id}/{season_id}").status_code == 404

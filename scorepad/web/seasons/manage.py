@@ -145,3 +145,17 @@ def close(club_id: str, season_id: str) -> BaseResponse:
         "close",
         lambda: commands.close_season(get_db(), club_id, season_id, revision),
     )
+
+
+@bp.post("/c/<club_id>/<season_id>/delete")
+def delete(club_id: str, season_id: str) -> BaseResponse:
+    form = RevisionForm()
+    if not form.validate_on_submit():
+        return incomplete(club_id, season_id)
+    revision = form.revision.data or 0
+    return respond.run(
+        lambda: commands.delete_season(get_db(), club_id, season_id, revision),
+        lambda _: respond.flashed(url_for("seasons.club", club_id=club_id), DONE["delete"]),
+        back(club_id, season_id),
+        words=season_words,
+    )

@@ -235,6 +235,14 @@ def test_the_manager_makes_the_playoff_night(client, app, made):
     assert "Winter League, playoff" in director
 
 
+def test_the_entrant_form_offers_the_club_roster(client, app, made):
+    club_id, season_id = made
+    with app.app_context():
+        file_event(get_db(), club_id, imported_night(get_db()))
+    page = client.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    assert '<datalist id="roster">' in page and '<option value="Ann">' in page
+
+
 def test_the_manager_deletes_a_season(client, app, made):
     club_id, season_id = made
     r = _post(client, app, club_id, season_id, "delete")

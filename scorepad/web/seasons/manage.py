@@ -11,6 +11,7 @@ from flask import render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
+from ...store.club_view import club_view
 from ...store.clubs import club_events, load_club
 from ...store.season_commands import seasons as commands
 from ...store.seasons import club_seasons
@@ -107,7 +108,14 @@ def manage(club_id: str, season_id: str) -> str:
         division_form=DivisionForm(revision=revision),
         season_url=public_url("seasons.view", token=season.view_token),
         feed_url=public_url("seasons.feed", token=season.view_token),
+        roster=_roster(club_id),
     )
+
+
+def _roster(club_id: str) -> list[str]:
+    """The names of the club's people, offered as the season's entrants."""
+    view = club_view(get_db(), club_id)
+    return [m.name for m in view.members] if view is not None else []
 
 
 def _simple(club_id: str, season_id: str, kind: str, command: Callable[[], object]) -> BaseResponse:

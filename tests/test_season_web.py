@@ -86,7 +86,12 @@ def test_a_linked_night_counts_and_the_season_closes(client, app, made):
     assert "▲ up" in page and "▼ down" in page
     assert "Ann &amp; Bo" in client.get(f"/seasons/s/{token}/screen").get_data(as_text=True)
     _post(client, app, club_id, season_id, "close")
-    assert _season_of(app, season_id).closed is not None
+    closed = _season_of(app, season_id).closed
+    assert closed is not None
+    page = client.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    assert "Start the next season" in page
+    follows = _season(client, club_id, name="Spring", follows=season_id)
+    assert [e.number for e in _season_of(app, follows).division(0)] == list(closed[0])
 
 
 def test_the_season_link_reads_only(client, app, made):

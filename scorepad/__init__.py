@@ -180,7 +180,19 @@ def _wire(app: Flask) -> None:
 
 def _blueprints(app: Flask) -> None:
     """The pages, by concern; every `<int:...>` of theirs bounded (set before any rule)."""
-    from .web import clubs, evening, events, games, hosting, manage, pages, presets, seats, sharing
+    from .web import (
+        clubs,
+        evening,
+        events,
+        games,
+        hosting,
+        manage,
+        pages,
+        presets,
+        seasons,
+        seats,
+        sharing,
+    )
 
     app.url_map.converters["int"] = BoundedInt
 
@@ -195,6 +207,7 @@ def _blueprints(app: Flask) -> None:
         events,
         clubs,
         presets,
+        seasons,
     ):
         app.register_blueprint(blueprint.bp)
 

@@ -5,9 +5,11 @@ files and its nights as event files, each read by its own reader.
     {"scorepad_club": 1, "name": "Friday Spades",
      "roster": [{"anchor": "ann", "names": ["ann", "annie"], "name": "Ann", "hidden": false}],
      "games": [<game file>, ...], "nights": [<event file>, ...],
-     "presets": [{"name": "League", "rules": {"target": 300}}, ...]}
+     "presets": [{"name": "League", "rules": {"target": 300}}, ...],
+     "seasons": [<season, docs/seasons.md>, ...]}
 
-`presets` is optional (a club without presets exports without it).
+`presets` and `seasons` are optional (a club without them exports without them; an
+older club file has neither).
 """
 
 from __future__ import annotations
@@ -23,12 +25,15 @@ from .core.errors import GameError
 from .core.game import Game
 from .core.model import GameScore
 from .core.presets import Preset, from_values
+from .core.season_settings import SeasonRecord
+from .seasonfile import export_season, read_season
 
 VERSION = 1
 MAX_BYTES = 24 * 1024 * 1024  # a club of some 4,000 games, indented
 MAX_GAMES = 20_000
 MAX_NIGHTS = 500
 MAX_PRESETS = 100
+MAX_SEASONS = 100
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,7 @@ class ClubFile:
     games: tuple[tuple[Game, GameScore], ...]
     nights: tuple[eventfile.EventFile, ...]
     presets: tuple[Preset, ...] = ()
+    seasons: tuple[SeasonRecord, ...] = ()
 
 
 def _items(doc: dict, key: str, most: int) -> list:
@@ -72,7 +78,10 @@ def read(doc: object) -> ClubFile:
     games = _each(_items(doc, "games", MAX_GAMES), "game", gamefile.read_scored)
     nights = _each(_items(doc, "nights", MAX_NIGHTS), "night", eventfile.read)
     presets = _each(_items(doc, "presets", MAX_PRESETS), "preset", _read_preset)
-    return ClubFile(name, roster, tuple(games), tuple(nights), tuple(presets))
+    seasons = _each(
+        _items(doc, "seasons", MAX_SEASONS), "season", lambda raw: read_season(raw, len(nights))
+    )
+    return ClubFile(name, roster, tuple(games), tuple(nights), tuple(presets), tuple(seasons))
 
 
 def _read_preset(raw: object) -> Preset:
@@ -94,6 +103,7 @@ def export(
     games: list[Game],
     nights: list[dict[str, Any]],
     presets: Sequence[Preset] = (),
+    seasons: Sequence[SeasonRecord] = (),
 ) -> dict[str, Any]:
     """The club as one JSON-ready document (`nights`: each night's event file document)."""
     doc = {
@@ -105,6 +115,8 @@ def export(
     }
     if presets:
         doc["presets"] = [{"name": p.name, "rules": dict(p.values)} for p in presets]
+    if seasons:
+        doc["seasons"] = [export_season(record) for record in seasons]
     return doc
 
 

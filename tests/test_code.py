@@ -55,6 +55,7 @@ LAYERS = {
     "scorepad/core": ("scorepad.core",),
     "scorepad/gamefile.py": ("scorepad.core", "scorepad.gamefile_totals"),
     "scorepad/gamefile_totals.py": ("scorepad.core",),
+    "scorepad/seasonfile.py": ("scorepad.core",),
     "scorepad/store": ("scorepad.core", "scorepad.store"),
 }
 

@@ -33,12 +33,29 @@ def _club(app, event_id: str) -> tuple[str, str, str]:
         return club_id, view.club.members_token, view.club.card_token(view.members[0].anchor)
 
 
+def _season(app, club_id: str, event_id: str) -> tuple[str, str]:
+    """A season of the club with this night as its night 1 and a pair entered: its id
+    and its read-only link's token."""
+    from scorepad.store.season_commands import entrants, nights, seasons
+    from scorepad.store.seasons import load_season
+    from scorepad.web.db import get_db
+
+    with app.app_context():
+        db = get_db()
+        season_id = seasons.create_season(db, club_id, "Winter", {})
+        entrants.add_entrant(db, club_id, season_id, 0, list(PAIRS[0]), 0)
+        nights.add_night(db, club_id, season_id, 1, "2026-01-09", "19:30", "Anchor")
+        nights.link_night(db, club_id, season_id, 2, 1, event_id)
+        return season_id, load_season(db, season_id).view_token
+
+
 def _tokens(app, night: Night, game_id: str, seat: str) -> dict[str, str]:
     """The token each family of routes takes, for this night and its first table."""
     event = night.event()
     share = night.game(game_id).share_token
     _, members, _ = night.club
     return {
+        "seasons.": night.season[1],
         "clubs.": members,
         "events.join": event.checkin_token,
         "seats.": seat,
@@ -53,7 +70,7 @@ def _paths(app, night: Night, game_id: str, seat: str) -> list[str]:
     tokens = _tokens(app, night, game_id, seat)
     club_id, members, card = night.club
     values = {"event_id": event.id, "game_id": game_id, "number": 1, "filename": "app.css"}
-    values |= {"club_id": club_id, "members": members}
+    values |= {"club_id": club_id, "members": members, "season_id": night.season[0]}
     paths = []
     for rule in app.url_map.iter_rules():
         if "GET" not in (rule.methods or ()):
@@ -89,6 +106,7 @@ def ran_out(app, client, monkeypatch):
     name = re.search(r'name="name" value="([^"]*)"', page).group(1)
     assert client.post(f"/seat/{tokens[0]}/claim", data={"name": name}).status_code == 302
     night.club = _club(app, night.event().id)
+    night.season = _season(app, night.club[0], night.event().id)
     started = night.event().current.started_at
     monkeypatch.setattr(time, "time", lambda: started + 31 * 60)
     paths = _paths(app, night, one.game_id, tokens[0])

@@ -15,6 +15,7 @@ from tests.test_write_path import MIGRATIONS, ROOT, _writes
 GAME_COMMANDS = "scorepad/store/commands/"
 EVENT_COMMANDS = "scorepad/store/event_commands/"
 CLUB_COMMANDS = "scorepad/store/club_commands/"
+SEASON_COMMANDS = "scorepad/store/season_commands/"
 OWNER = {
     "games": GAME_COMMANDS,
     "hands": GAME_COMMANDS,
@@ -32,6 +33,9 @@ OWNER = {
     "club_events": CLUB_COMMANDS,
     "club_marks": GAME_COMMANDS,  # a game's write moves its clubs' count of writes
     "club_presets": CLUB_COMMANDS,
+    "seasons": SEASON_COMMANDS,
+    "season_nights": SEASON_COMMANDS,
+    "season_entrants": SEASON_COMMANDS,
 }
 SQLITE_UTILS = "_sqlite_migrations"  # the migrations' own record, kept by sqlite-utils
 

@@ -266,6 +266,33 @@ def m024_slips(db: Database) -> None:
 
 
 @migrations()
+def m026_seasons(db: Database) -> None:
+    """A club's seasons: the season (its read-only link's token, its settings as JSON,
+    its revision, the moves recorded when it was closed), its nights on dates (each with
+    the club night it links to, and its calendar sequence and last change), and its
+    entrants (their players as JSON, their division)."""
+    db.execute(
+        "create table seasons (id text primary key, club_id text not null references "
+        "clubs(id) on delete cascade, view_token text not null unique, name text not null, "
+        "settings text not null, revision integer not null default 0, created_at text not "
+        "null, closed text)"
+    )
+    db.execute("create index seasons_club on seasons(club_id)")
+    db.execute(
+        "create table season_nights (season_id text not null references seasons(id) on "
+        "delete cascade, number integer not null, day text not null, start text not null "
+        "default '', venue text not null default '', event_id text references events(id) "
+        "on delete set null, sequence integer not null default 0, modified_at text not null, "
+        "primary key (season_id, number))"
+    )
+    db.execute(
+        "create table season_entrants (season_id text not null references seasons(id) on "
+        "delete cascade, number integer not null, name text not null, players text not "
+        "null, division integer not null default 0, primary key (season_id, number))"
+    )
+
+
+@migrations()
 def m028_club_rated_marks(db: Database) -> None:
     """Each club's count of writes to its games that were over before or after the write:
     what its ratings read has changed only when it moves (store/club_view.py)."""

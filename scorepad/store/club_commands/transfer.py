@@ -16,8 +16,10 @@ from ...core.model import GameScore
 from ...core.presets import Preset
 from ...core.roster import Entrant, Match, Round
 from ...core.rules import Rules
+from ...core.season_settings import SeasonRecord
 from .. import commands
 from ..event_commands.transfer import played_games, write_event
+from ..season_commands.transfer import insert_seasons
 from ..stamps import now
 from ..storage import StoredGame
 from ._base import bump, current
@@ -43,9 +45,10 @@ class Night(Protocol):
 
 def _file_nights(
     db: Database, club_id: str, nights: Sequence[Night], played: list, stored: list[StoredGame]
-) -> None:
-    """Each night's rows, its games being `stored` in order, filed into the club."""
-    start = 0
+) -> list[str]:
+    """Each night's rows, its games being `stored` in order, filed into the club; the
+    nights' new ids, in order."""
+    start, ids = 0, []
     for night, its in zip(nights, played):
         mine = stored[start : start + len(its)]
         start += len(its)
@@ -56,6 +59,18 @@ def _file_nights(
             "insert into club_events (event_id, club_id, filed_at) values (?, ?, ?)",
             [event_id, club_id, now()],
         )
+        ids.append(event_id)
+    return ids
+
+
+def _new_club(db: Database, name: str, roster: Roster, presets: Sequence[Preset]) -> str:
+    club_id = insert_club(db, name, roster)
+    for preset in presets:
+        db.execute(
+            "insert or replace into club_presets (club_id, name, rules) values (?, ?, ?)",
+            [club_id, preset.name, json.dumps(dict(preset.values), separators=(",", ":"))],
+        )
+    return club_id
 
 
 def import_club(
@@ -66,21 +81,18 @@ def import_club(
     nights: Sequence[Night],
     into: str | None = None,
     presets: Sequence[Preset] = (),
+    seasons: Sequence[SeasonRecord] = (),
 ) -> str:
     """Store a club read from its file; returns its new manager id. `into`: game files
     and event files brought into that club instead (its name and roster stay);
-    `presets`: the new club's presets."""
+    `presets` and `seasons`: the new club's presets and seasons (their nights linked to
+    the nights brought in)."""
     played = [played_games(n.matches, n.scores) for n in nights]
     every = [*games, *((g, s) for night in played for _, g, s in night)]
 
     def rest(stored: list[StoredGame]) -> str:
         if into is None:
-            club_id = insert_club(db, name, roster)
-            for preset in presets:
-                db.execute(
-                    "insert or replace into club_presets (club_id, name, rules) values (?, ?, ?)",
-                    [club_id, preset.name, json.dumps(dict(preset.values), separators=(",", ":"))],
-                )
+            club_id = _new_club(db, name, roster, presets)
         else:
             current(db, into)
             club_id = into
@@ -91,7 +103,8 @@ def import_club(
                 "insert into club_games (game_id, club_id, filed_at) values (?, ?, ?)",
                 [fresh.id, club_id, at],
             )
-        _file_nights(db, club_id, nights, played, stored[len(games) :])
+        event_ids = _file_nights(db, club_id, nights, played, stored[len(games) :])
+        insert_seasons(db, club_id, seasons, event_ids)
         return club_id
 
     return commands.import_games_with(db, every, rest)

@@ -12,6 +12,7 @@ from ...store import storage
 from ...store.club_commands import clubs as commands
 from ...store.club_view import ClubView
 from ...store.clubs import club_names, club_of_game, filed
+from ...store.seasons import club_seasons
 from .. import preset_links, remembered, respond
 from ..db import get_db
 from ..hosting import public_url
@@ -122,4 +123,5 @@ def members(token: str) -> str:
         games=len(view.games),
         mine=mine if mine in view.by_token else None,
         club_presets=preset_links.club_rows(view.club.id),
+        seasons=club_seasons(get_db(), view.club.id),
     )

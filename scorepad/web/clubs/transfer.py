@@ -18,6 +18,7 @@ from ...store.club_commands.outcomes import ClubRefused
 from ...store.club_commands.transfer import import_club
 from ...store.clubs import club_events
 from ...store.events import load_event
+from ...store.seasons import club_seasons, load_season, season_record
 from .. import preset_links, remembered, respond
 from ..csv_export import cell
 from ..db import get_db
@@ -44,18 +45,27 @@ def export(club_id: str) -> Response:
         for r in db.query("select game_id from club_games where club_id = ?", [club_id])
     }
     games = [g.game for g in view.games if g.id in own]
-    nights = []
+    nights: list[dict[str, Any]] = []
+    index_of: dict[str, int] = {}
     for event_id in club_events(db, view.club.id):
         event = load_event(db, event_id)
         if event is None:
             continue
+        index_of[event_id] = len(nights)
         found = {g.id: g.game for g in view.games}
         matches = [(m, found.get(m.game_id or "")) for m in event.matches]
         nights.append(
             eventfile.export(event.settings, event.rules, event.entrants, event.rounds, matches)
         )
     kept = preset_links.club_rows(club_id)
-    doc = clubfile.export(view.club.name, view.club.roster, games, nights, [p for p, _, _ in kept])
+    seasons = [
+        season_record(s, index_of)
+        for sid, _ in club_seasons(db, club_id)
+        if (s := load_season(db, sid)) is not None
+    ]
+    doc = clubfile.export(
+        view.club.name, view.club.roster, games, nights, [p for p, _, _ in kept], seasons
+    )
     return _download(clubfile.dumps_club(doc), "club.json", "application/json")
 
 
@@ -105,7 +115,13 @@ def _read(text: bytes, into: str | None) -> str:
     if isinstance(doc, dict) and "scorepad_club" in doc and into is None:
         club = clubfile.read(doc)
         return import_club(
-            get_db(), club.name, club.roster, club.games, club.nights, presets=club.presets
+            get_db(),
+            club.name,
+            club.roster,
+            club.games,
+            club.nights,
+            presets=club.presets,
+            seasons=club.seasons,
         )
     if into is None:
         raise GameError("is not a scorepad club file", field="file")

@@ -1,0 +1,96 @@
+"""A season in the club file (docs/seasons.md): read and written, each night's club
+night named by its index in the file's `nights`.
+
+    {"name": "Winter League", "settings": {"kind": "pairs", "best": 8, ...},
+     "closed": null | [[1, 4], [2, 3]],
+     "nights": [{"number": 1, "day": "2026-01-09", "start": "19:30", "venue": "The Anchor",
+                 "night": 0 | null, "sequence": 0}, ...],
+     "entrants": [{"number": 1, "players": ["Ann", "Bo"], "division": 0}, ...]}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core.errors import GameError
+from .core.names import check_names
+from .core.season_settings import (
+    SeasonRecord,
+    check_day,
+    check_season,
+    check_season_name,
+    check_venue,
+)
+
+MAX_SEASON_NIGHTS = 200
+MAX_ENTRANTS = 500
+
+
+def _int(raw: Any, field: str, high: int) -> int:
+    if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw <= high:
+        raise GameError(f"must be a whole number from 0 to {high}", field=field)
+    return raw
+
+
+def _list(raw: dict, key: str, most: int) -> list:
+    found = raw.get(key, [])
+    if not isinstance(found, list) or len(found) > most:
+        raise GameError(f"must be a list of at most {most}", field=key)
+    return found
+
+
+def _night(raw: Any, nights: int) -> tuple[int, str, str, str, int | None, int]:
+    if not isinstance(raw, dict):
+        raise GameError("must be an object", field="nights")
+    day, start = check_day(str(raw.get("day", "")), str(raw.get("start") or ""))
+    index = raw.get("night")
+    if index is not None:
+        _int(index, "night", max(nights - 1, 0))
+        if not nights:
+            raise GameError("names a night the file does not hold", field="night")
+    venue = check_venue(str(raw.get("venue") or ""))
+    number = _int(raw.get("number"), "number", 10_000)
+    return number, day, start, venue, index, _int(raw.get("sequence", 0), "sequence", 10**6)
+
+
+def _entrant(raw: Any, divisions: int) -> tuple[int, tuple[str, ...], int]:
+    if not isinstance(raw, dict) or not isinstance(raw.get("players"), list):
+        raise GameError("must be an object with players", field="entrants")
+    players = check_names(raw["players"], "players", "player")
+    division = _int(raw.get("division", 0), "division", divisions - 1)
+    return _int(raw.get("number"), "number", 10_000), players, division
+
+
+def read_season(raw: Any, nights: int) -> SeasonRecord:
+    """A season of a club file holding `nights` nights; a GameError names the part."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("settings"), dict):
+        raise GameError("must be an object with settings", field="seasons")
+    settings = check_season(raw["settings"])
+    closed = raw.get("closed")
+    if closed is not None and not (
+        isinstance(closed, list) and all(isinstance(d, list) for d in closed)
+    ):
+        raise GameError("must be a list of divisions", field="closed")
+    return SeasonRecord(
+        check_season_name(str(raw.get("name", ""))),
+        settings,
+        tuple(tuple(_int(n, "closed", 10_000) for n in d) for d in closed) if closed else None,
+        tuple(_night(n, nights) for n in _list(raw, "nights", MAX_SEASON_NIGHTS)),
+        tuple(_entrant(e, len(settings.divisions)) for e in _list(raw, "entrants", MAX_ENTRANTS)),
+    )
+
+
+def export_season(record: SeasonRecord) -> dict[str, Any]:
+    """The season as the club file keeps it."""
+    return {
+        "name": record.name,
+        "settings": record.settings.as_dict(),
+        "closed": [list(d) for d in record.closed] if record.closed is not None else None,
+        "nights": [
+            {"number": n, "day": d, "start": s, "venue": v, "night": i, "sequence": q}
+            for n, d, s, v, i, q in record.nights
+        ],
+        "entrants": [
+            {"number": n, "players": list(p), "division": d} for n, p, d in record.entrants
+        ],
+    }

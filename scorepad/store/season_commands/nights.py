@@ -1,0 +1,125 @@
+"""A season's nights on dates: added, moved (its calendar sequence bumped, so a phone's
+calendar updates), removed, and linked to a club night of the club."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from ...core.event import Settings
+from ...core.rules import Rules
+from ...core.season_settings import check_day, check_venue
+from ..club_commands.filing import file_event_in
+from ..clubs import club_of_event
+from ..db import writing
+from ..event_commands.checkin import insert_event
+from ..seasons import Season
+from ..stamps import now
+from ._base import bump, checked, open_season
+from .outcomes import SeasonRefused
+
+
+def add_night(
+    db: Database, club_id: str, season_id: str, revision: int, day: str, start: str, venue: str
+) -> int:
+    """A night on a date; returns its number."""
+    date, time = checked("night", lambda: check_day(day, start))
+    place = checked("night", lambda: check_venue(venue))
+    with writing(db):
+        season = open_season(db, club_id, season_id, revision)
+        number = max((n.number for n in season.nights), default=0) + 1
+        db.execute(
+            "insert into season_nights (season_id, number, day, start, venue, modified_at) "
+            "values (?, ?, ?, ?, ?, ?)",
+            [season_id, number, date, time, place, now("seconds")],
+        )
+        bump(db, season_id)
+    return number
+
+
+def move_night(
+    db: Database,
+    club_id: str,
+    season_id: str,
+    revision: int,
+    number: int,
+    day: str,
+    start: str,
+    venue: str,
+) -> None:
+    """A night moved to another date, time or venue: its calendar sequence goes up."""
+    date, time = checked("night", lambda: check_day(day, start))
+    place = checked("night", lambda: check_venue(venue))
+    with writing(db):
+        season = open_season(db, club_id, season_id, revision)
+        if season.night(number) is None:
+            raise SeasonRefused("no_night", field="night")
+        db.execute(
+            "update season_nights set day = ?, start = ?, venue = ?, sequence = sequence + 1, "
+            "modified_at = ? where season_id = ? and number = ?",
+            [date, time, place, now("seconds"), season_id, number],
+        )
+        bump(db, season_id)
+
+
+def remove_night(db: Database, club_id: str, season_id: str, revision: int, number: int) -> None:
+    """A night taken off the season (its club night, if any, stays the club's)."""
+    with writing(db):
+        open_season(db, club_id, season_id, revision)
+        gone = db.execute(
+            "delete from season_nights where season_id = ? and number = ?", [season_id, number]
+        )
+        if not gone.rowcount:
+            raise SeasonRefused("no_night", field="night")
+        bump(db, season_id)
+
+
+def link(db: Database, season_id: str, number: int, event_id: str) -> None:
+    """Night `number` linked to a club night, inside the caller's write."""
+    if list(db.query("select 1 from season_nights where event_id = ?", [event_id])):
+        raise SeasonRefused("linked", field="event")
+    db.execute(
+        "update season_nights set event_id = ?, modified_at = ? where season_id = ? and number = ?",
+        [event_id, now("seconds"), season_id, number],
+    )
+    bump(db, season_id)
+
+
+def free_night(db: Database, club_id: str, season_id: str, revision: int, number: int) -> Season:
+    """The open season, inside a write, whose night `number` has no club night yet."""
+    season = open_season(db, club_id, season_id, revision)
+    night = season.night(number)
+    if night is None:
+        raise SeasonRefused("no_night", field="night")
+    if night.event_id is not None:
+        raise SeasonRefused("has_event", field="night")
+    return season
+
+
+def link_night(
+    db: Database, club_id: str, season_id: str, revision: int, number: int, event_id: str
+) -> None:
+    """A club night of this club filed into the season as night `number`."""
+    with writing(db):
+        free_night(db, club_id, season_id, revision, number)
+        if club_of_event(db, event_id) != club_id:
+            raise SeasonRefused("not_club_night", field="event")
+        link(db, season_id, number, event_id)
+
+
+def start_night(
+    db: Database,
+    club_id: str,
+    season_id: str,
+    revision: int,
+    number: int,
+    settings: Settings,
+    rules: Rules,
+) -> str:
+    """A new club night for night `number`, filed into the club and linked, in one
+    write; returns its director id."""
+    with writing(db):
+        free_night(db, club_id, season_id, revision, number)
+        event_id = insert_event(db, settings, rules)
+        file_event_in(db, club_id, event_id)
+        link(db, season_id, number, event_id)
+        return event_id

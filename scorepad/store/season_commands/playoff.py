@@ -1,0 +1,66 @@
+"""The season's playoff: the top of a division's standings seeded into a new club night's
+playoff bracket, its first round drawn (core/bracket.py, as a night's own playoff draws
+it), for a night of the season. From there the night's director plays it as any
+night's playoff (start, next bracket round, the final with its own target)."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from ...core import season as core
+from ...core.event import Settings
+from ...core.roster import Entrant, Match, Round
+from ...core.rules import Rules
+from ..club_commands.filing import file_event_in
+from ..db import writing
+from ..event_commands.transfer import write_event
+from ..seasons import Season, season_standings
+from ._base import checked
+from .nights import free_night, link
+from .outcomes import SeasonRefused
+
+
+def _seeds(db: Database, season: Season, division: int) -> list[int]:
+    tables = season_standings(db, season)
+    if not 0 <= division < len(tables):
+        raise SeasonRefused("no_division", field="division")
+    if season.settings.playoff < 2:
+        raise SeasonRefused("no_playoff", field="playoff")
+    seeds = core.playoff_seeds(tables[division], season.settings.playoff)
+    if len(seeds) < 2:
+        raise SeasonRefused("playoff_few", field="playoff")
+    return seeds
+
+
+def start_playoff_night(
+    db: Database,
+    club_id: str,
+    season_id: str,
+    revision: int,
+    number: int,
+    settings: Settings,
+    rules: Rules,
+    division: int = 0,
+) -> str:
+    """A club night for night `number` holding the playoff of division `division`: its
+    entrants the seeds in order, its first bracket round drawn; returns its director id."""
+    with writing(db):
+        season = free_night(db, club_id, season_id, revision, number)
+        seeds = _seeds(db, season, division)
+        pairs = season.settings.kind == "pairs"
+        draw = checked("playoff", lambda: core.playoff_draw(seeds, pairs))
+        by_number = {e.number: e for e in season.entrants}
+        entrants = [
+            Entrant(i, by_number[n].name, by_number[n].players, 1, None)
+            for i, n in enumerate(seeds, 1)
+        ]
+        local = {n: i for i, n in enumerate(seeds, 1)}
+        matches = [
+            (Match(1, i, tuple(tuple(local[n] for n in side) for side in sides), None, None), None)
+            for i, sides in enumerate(draw, 1)
+        ]
+        rounds = [Round(1, "playoff", "drawn", (), None, None)]
+        event_id = write_event(db, settings, rules, entrants, rounds, matches, [], [])
+        file_event_in(db, club_id, event_id)
+        link(db, season_id, number, event_id)
+        return event_id

@@ -1,0 +1,48 @@
+"""A club's seasons brought in from its club file, inside the club import's write."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from sqlite_utils import Database
+
+from ...core.names import pair_name
+from ...core.season_settings import SeasonRecord
+from ..stamps import now, token
+
+
+def _rows(db: Database, season_id: str, record: SeasonRecord, event_ids: Sequence[str]) -> None:
+    at = now()
+    for number, day, start, venue, index, sequence in record.nights:
+        event_id = None if index is None else event_ids[index]
+        db.execute(
+            "insert into season_nights (season_id, number, day, start, venue, event_id, "
+            "sequence, modified_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+            [season_id, number, day, start, venue, event_id, sequence, at],
+        )
+    for number, players, division in record.entrants:
+        db.execute(
+            "insert into season_entrants (season_id, number, name, players, division) "
+            "values (?, ?, ?, ?, ?)",
+            [season_id, number, pair_name(players), json.dumps(list(players)), division],
+        )
+
+
+def insert_seasons(
+    db: Database, club_id: str, records: Sequence[SeasonRecord], event_ids: Sequence[str]
+) -> None:
+    """Each season of the file, its nights linked to the club nights just imported
+    (`event_ids`, in the file's order), inside the caller's write."""
+    if not db.conn.in_transaction:
+        raise RuntimeError("insert_seasons writes inside the caller's transaction")
+    for record in records:
+        season_id = token()
+        closed = json.dumps([list(d) for d in record.closed]) if record.closed else None
+        settings = json.dumps(record.settings.as_dict())
+        db.execute(
+            "insert into seasons (id, club_id, view_token, name, settings, created_at, closed) "
+            "values (?, ?, ?, ?, ?, ?, ?)",
+            [season_id, club_id, token(), record.name, settings, now(), closed],
+        )
+        _rows(db, season_id, record, event_ids)

@@ -1,0 +1,9 @@
+"""Seasons: a club's nights on dates counted into one standings (docs/seasons.md). The
+blueprint and its views."""
+
+from __future__ import annotations
+
+from . import feed, manage, nights, playoff, public  # noqa: F401  (views register on bp)
+from .blueprint import bp
+
+__all__ = ["bp"]

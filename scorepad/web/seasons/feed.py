@@ -1,0 +1,94 @@
+"""A season's calendar feeds (ICS, through icalendar): the season's nights, and each
+entrant's own with its table once drawn. Served at the season link's addresses as
+text/calendar; read only. Each night is one VEVENT of a stable UID whose SEQUENCE and
+LAST-MODIFIED move when the night moves, so a subscribed calendar updates it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+
+from flask import Response
+from icalendar import Calendar, Event
+
+from ...core.season import entrant_key
+from ...store.events import load_event
+from ...store.seasons import Season, SeasonEntrant, SeasonNight
+from ..db import get_db
+from ..words.seasons import night_title, table_line
+from . import data
+from .blueprint import bp
+
+HOURS = 3  # a night with a start time lasts this long in the calendar
+
+
+def _start(night: SeasonNight) -> dt.date | dt.datetime:
+    day = dt.date.fromisoformat(night.day)
+    if not night.start:
+        return day
+    return dt.datetime.combine(day, dt.time.fromisoformat(night.start))
+
+
+def _vevent(season: Season, night: SeasonNight, note: str) -> Event:
+    event = Event()
+    event.add("uid", f"season-{season.view_token}-night-{night.number}@scorepad")
+    event.add("summary", night_title(season.name, night.number))
+    start = _start(night)
+    event.add("dtstart", start)
+    if isinstance(start, dt.datetime):
+        event.add("dtend", start + dt.timedelta(hours=HOURS))
+    else:
+        event.add("dtend", start + dt.timedelta(days=1))
+    if night.venue:
+        event.add("location", night.venue)
+    if note:
+        event.add("description", note)
+    changed = dt.datetime.fromisoformat(night.modified_at)
+    event.add("dtstamp", changed)
+    event.add("last-modified", changed)
+    event.add("sequence", night.sequence)
+    return event
+
+
+def calendar(season: Season, notes: Mapping[int, str]) -> bytes:
+    """The season's nights as one calendar; `notes`: each night's description."""
+    cal = Calendar()
+    cal.add("prodid", "-//scorepad//season//EN")
+    cal.add("version", "2.0")
+    cal.add("x-wr-calname", season.name)
+    for night in season.nights:
+        cal.add_component(_vevent(season, night, notes.get(night.number, "")))
+    return bytes(cal.to_ical())
+
+
+def table_of(entrant: SeasonEntrant, event_id: str | None) -> str:
+    """The entrant's table in the night's latest round drawn, in words."""
+    event = load_event(get_db(), event_id) if event_id else None
+    if event is None or event.current is None:
+        return table_line(None, None)
+    key = entrant_key(entrant.players)
+    mine = {e.id for e in event.entrants if entrant_key(e.players) == key}
+    for match in event.round_matches(event.current.number):
+        if any(e in mine for side in match.sides for e in side):
+            return table_line(match.number, match.round)
+    return table_line(None, None)
+
+
+def _ics(body: bytes) -> Response:
+    return Response(body, mimetype="text/calendar")
+
+
+@bp.get("/s/<token>/calendar.ics")
+def feed(token: str) -> Response:
+    return _ics(calendar(data.viewed_or_404(token), {}))
+
+
+@bp.get("/s/<token>/e/<int:number>.ics")
+def entrant_feed(token: str, number: int) -> Response:
+    season = data.viewed_or_404(token)
+    entrant = next((e for e in season.entrants if e.number == number), None)
+    if entrant is None:
+        data.not_found()
+    assert entrant is not None
+    notes = {n.number: table_of(entrant, n.event_id) for n in season.nights}
+    return _ics(calendar(season, notes))

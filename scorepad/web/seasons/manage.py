@@ -1,0 +1,169 @@
+"""The club manager's season pages (the manager's link only: every route here takes the
+club's manager id): the club's seasons, a new one, a season's page, its settings, its
+close and its deletion. Each POST validates its form, runs one command and flashes its
+outcome at the season's page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import render_template, url_for
+from werkzeug.wrappers import Response as BaseResponse
+from wtforms.fields.choices import SelectChoice
+
+from ...store.club_view import club_view
+from ...store.clubs import club_events, load_club
+from ...store.season_commands import seasons as commands
+from ...store.seasons import club_seasons
+from .. import respond
+from ..db import get_db
+from ..hosting import public_url
+from ..words.seasons import DONE, INCOMPLETE, counting, season_words
+from . import data
+from .blueprint import bp
+from .forms import (
+    DivisionForm,
+    EntrantForm,
+    LinkForm,
+    NightForm,
+    NumberForm,
+    RevisionForm,
+    SeasonForm,
+)
+
+
+def back(club_id: str, season_id: str) -> str:
+    """The season's manager page, where every season form returns."""
+    return url_for("seasons.manage", club_id=club_id, season_id=season_id)
+
+
+def incomplete(club_id: str, season_id: str) -> BaseResponse:
+    """A form that did not validate: back to the season's page, told so."""
+    return respond.flashed(back(club_id, season_id), INCOMPLETE, "error")
+
+
+@bp.get("/c/<club_id>")
+def club(club_id: str) -> str:
+    found = load_club(get_db(), club_id)
+    if found is None:
+        data.not_found()
+    return render_template(
+        "seasons/club.html", club=found, seasons=club_seasons(get_db(), club_id), form=SeasonForm()
+    )
+
+
+def _settings(form: SeasonForm) -> dict:
+    return {
+        "kind": form.kind.data,
+        "divisions": form.divisions.data or "",
+        "best": form.best.data or 0,
+        "qualify": form.qualify.data or 0,
+        "moves": form.moves.data or 0,
+        "playoff": form.playoff.data or 0,
+        "fixtures": form.fixtures.data,
+    }
+
+
+@bp.post("/c/<club_id>/new")
+def new(club_id: str) -> BaseResponse:
+    form = SeasonForm()
+    home = url_for("seasons.club", club_id=club_id)
+    if not form.validate_on_submit():
+        return respond.flashed(home, INCOMPLETE, "error")
+    name, raw, follows = form.name.data or "", _settings(form), form.follows.data or None
+    return respond.run(
+        lambda: commands.create_season(get_db(), club_id, name, raw, follows),
+        lambda sid: respond.flashed(back(club_id, sid), DONE["new"]),
+        home,
+        words=season_words,
+    )
+
+
+@bp.get("/c/<club_id>/<season_id>")
+def manage(club_id: str, season_id: str) -> str:
+    season = data.season_or_404(club_id, season_id)
+    settings = season.settings
+    revision = season.revision
+    form = SeasonForm(revision=revision, name=season.name, **settings.as_dict())
+    form.divisions.data = ", ".join(settings.divisions)
+    link = LinkForm(revision=revision)
+    linked = {n.event_id for n in season.nights}
+    link.event.choices = [
+        SelectChoice(e, e[:8]) for e in club_events(get_db(), club_id) if e not in linked
+    ]
+    return render_template(
+        "seasons/manage.html",
+        season=season,
+        club_id=club_id,
+        form=form,
+        divisions=data.divisions(season),
+        nights=data.night_lines(season),
+        rules=counting(settings.best, settings.qualify),
+        division_names=data.division_choices(season),
+        night_form=NightForm(revision=revision),
+        number_form=NumberForm(revision=revision),
+        revision_form=RevisionForm(revision=revision),
+        link_form=link,
+        entrant_form=EntrantForm(revision=revision),
+        division_form=DivisionForm(revision=revision),
+        season_url=public_url("seasons.view", token=season.view_token),
+        feed_url=public_url("seasons.feed", token=season.view_token),
+        roster=_roster(club_id),
+    )
+
+
+def _roster(club_id: str) -> list[str]:
+    """The names of the club's people, offered as the season's entrants."""
+    view = club_view(get_db(), club_id)
+    return [m.name for m in view.members] if view is not None else []
+
+
+def _simple(club_id: str, season_id: str, kind: str, command: Callable[[], object]) -> BaseResponse:
+    return respond.run(
+        command,
+        lambda _: respond.flashed(back(club_id, season_id), DONE[kind]),
+        back(club_id, season_id),
+        words=season_words,
+    )
+
+
+@bp.post("/c/<club_id>/<season_id>/edit")
+def edit(club_id: str, season_id: str) -> BaseResponse:
+    form = SeasonForm()
+    if not form.validate_on_submit() or form.revision.data is None:
+        return incomplete(club_id, season_id)
+    revision, name, raw = form.revision.data, form.name.data or "", _settings(form)
+    return _simple(
+        club_id,
+        season_id,
+        "edit",
+        lambda: commands.edit_season(get_db(), club_id, season_id, revision, name, raw),
+    )
+
+
+@bp.post("/c/<club_id>/<season_id>/close")
+def close(club_id: str, season_id: str) -> BaseResponse:
+    form = RevisionForm()
+    if not form.validate_on_submit():
+        return incomplete(club_id, season_id)
+    revision = form.revision.data or 0
+    return _simple(
+        club_id,
+        season_id,
+        "close",
+        lambda: commands.close_season(get_db(), club_id, season_id, revision),
+    )
+
+
+@bp.post("/c/<club_id>/<season_id>/delete")
+def delete(club_id: str, season_id: str) -> BaseResponse:
+    form = RevisionForm()
+    if not form.validate_on_submit():
+        return incomplete(club_id, season_id)
+    revision = form.revision.data or 0
+    return respond.run(
+        lambda: commands.delete_season(get_db(), club_id, season_id, revision),
+        lambda _: respond.flashed(url_for("seasons.club", club_id=club_id), DONE["delete"]),
+        back(club_id, season_id),
+        words=season_words,
+    )

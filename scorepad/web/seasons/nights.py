@@ -1,0 +1,147 @@
+"""The manager's changes to a season's nights and entrants (the manager's link only):
+a night added, moved, taken off, filed or started as a club night; an entrant added,
+moved into a division, taken off. Each validates its form and runs one command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ...core.event import check_settings
+from ...core.rules import validate_rules
+from ...store.season_commands import entrants, nights
+from .. import respond
+from ..db import get_db
+from ..words.seasons import DONE, night_title, season_words
+from . import data
+from .blueprint import bp
+from .forms import DivisionForm, EntrantForm, LinkForm, NightForm, NumberForm
+from .manage import back, incomplete
+
+
+def _run(club_id: str, season_id: str, kind: str, command: Callable[[], object]) -> BaseResponse:
+    return respond.run(
+        command,
+        lambda _: respond.flashed(back(club_id, season_id), DONE[kind]),
+        back(club_id, season_id),
+        words=season_words,
+    )
+
+
+@bp.post("/c/<club_id>/<season_id>/nights")
+def night(club_id: str, season_id: str) -> BaseResponse:
+    form = NightForm()
+    if not form.validate_on_submit():
+        return incomplete(club_id, season_id)
+    rev, number = form.revision.data or 0, form.number.data
+    day, start, venue = form.day.data or "", form.start.data or "", form.venue.data or ""
+    if number is None:
+        return _run(
+            club_id,
+            season_id,
+            "night",
+            lambda: nights.add_night(get_db(), club_id, season_id, rev, day, start, venue),
+        )
+    return _run(
+        club_id,
+        season_id,
+        "move",
+        lambda: nights.move_night(get_db(), club_id, season_id, rev, number, day, start, venue),
+    )
+
+
+@bp.post("/c/<club_id>/<season_id>/nights/remove")
+def remove_night(club_id: str, season_id: str) -> BaseResponse:
+    form = NumberForm()
+    if not form.validate_on_submit():
+        return incomplete(club_id, season_id)
+    rev, number = form.revision.data or 0, form.number.data or 0
+    return _run(
+        club_id,
+        season_id,
+        "remove",
+        lambda: nights.remove_night(get_db(), club_id, season_id, rev, number),
+    )
+
+
+@bp.post("/c/<club_id>/<season_id>/nights/link")
+def link_night(club_id: str, season_id: str) -> BaseResponse:
+    form = LinkForm()
+    if not form.validate_on_submit():
+        return incomplete(club_id, season_id)
+    rev, number, event = form.revision.data or 0, form.number.data or 0, form.event.data or ""
+    return _run(
+        club_id,
+        season_id,
+        "link",
+        lambda: nights.link_night(get_db(), club_id, season_id, rev, number, event),
+    )
+
+
+@bp.post("/c/<club_id>/<season_id>/nights/start")
+def start_night(club_id: str, season_id: str) -> BaseResponse:
+    """A club night made for a night of the season: to its director's page."""
+    season = data.season_or_404(club_id, season_id)
+    form = NumberForm()
+    if not form.validate_on_submit():
+        return incomplete(club_id, season_id)
+    rev, number = form.revision.data or 0, form.number.data or 0
+    found = season.night(number)
+    day = found.day if found else ""
+    raw = {"name": night_title(season.name, number), "date": day, "format": "swiss"}
+    if season.settings.kind == "cutthroat":
+        raw["format"] = "individual"
+    settings, rules = check_settings(raw), validate_rules({})
+    return respond.run(
+        lambda: nights.start_night(get_db(), club_id, season_id, rev, number, settings, rules),
+        lambda event_id: respond.flashed(
+            url_for("events.director", event_id=event_id), DONE["start"]
+        ),
+        back(club_id, season_id),
+        words=season_words,
+    )
+
+
+@bp.post("/c/<club_id>/<season_id>/entrants")
+def add_entrant(club_id: str, season_id: str) -> BaseResponse:
+    form = EntrantForm()
+    if not form.validate_on_submit():
+        return incomplete(club_id, season_id)
+    players = [p for p in (form.player_0.data, form.player_1.data) if p and p.strip()]
+    rev, division = form.revision.data or 0, form.division.data or 0
+    return _run(
+        club_id,
+        season_id,
+        "entrant",
+        lambda: entrants.add_entrant(get_db(), club_id, season_id, rev, players, division),
+    )
+
+
+@bp.post("/c/<club_id>/<season_id>/entrants/division")
+def move_entrant(club_id: str, season_id: str) -> BaseResponse:
+    form = DivisionForm()
+    if not form.validate_on_submit():
+        return incomplete(club_id, season_id)
+    rev, number, division = form.revision.data or 0, form.number.data or 0, form.division.data
+    return _run(
+        club_id,
+        season_id,
+        "division",
+        lambda: entrants.assign_division(get_db(), club_id, season_id, rev, number, division or 0),
+    )
+
+
+@bp.post("/c/<club_id>/<season_id>/entrants/remove")
+def remove_entrant(club_id: str, season_id: str) -> BaseResponse:
+    form = NumberForm()
+    if not form.validate_on_submit():
+        return incomplete(club_id, season_id)
+    rev, number = form.revision.data or 0, form.number.data or 0
+    return _run(
+        club_id,
+        season_id,
+        "off",
+        lambda: entrants.remove_entrant(get_db(), club_id, season_id, rev, number),
+    )

@@ -1,0 +1,256 @@
+"""A season's pages: the manager's (every change), the members' and the season link's
+(read only: nothing changes by them, another club's token shows nothing), the big
+screen, and the calendar feeds read back with icalendar (a moved night changes its
+DTSTART and bumps its SEQUENCE)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from icalendar import Calendar
+
+from scorepad.store.club_commands.filing import file_event
+from scorepad.store.clubs import load_club
+from scorepad.store.seasons import load_season
+from scorepad.web.db import get_db
+from tests.event_files import PAIRS
+from tests.test_clubs import _make
+from tests.test_season_store import imported_night
+
+
+def _season(client, club_id: str, **extra) -> str:
+    data = {"name": "Winter League", "kind": "pairs", "divisions": "A,B", "fixtures": "season"}
+    r = client.post(f"/seasons/c/{club_id}/new", data={**data, **extra})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    return r.headers["Location"].rsplit("/", 1)[-1]
+
+
+def _season_of(app, season_id):
+    with app.app_context():
+        return load_season(get_db(), season_id)
+
+
+def _post(client, app, club_id, season_id, path, **data):
+    data["revision"] = _season_of(app, season_id).revision
+    return client.post(f"/seasons/c/{club_id}/{season_id}/{path}", data=data)
+
+
+@pytest.fixture
+def made(client, app):
+    club_id = _make(client)
+    season_id = _season(client, club_id, moves="1")
+    for i, (a, b) in enumerate(PAIRS):
+        _post(client, app, club_id, season_id, "entrants", player_0=a, player_1=b, division=i // 3)
+    _post(
+        client, app, club_id, season_id, "nights", day="2026-01-09", start="19:30", venue="Anchor"
+    )
+    _post(client, app, club_id, season_id, "nights", day="2026-01-16", venue="Bell")
+    return club_id, season_id
+
+
+def test_the_manager_builds_a_season(client, app, made):
+    club_id, season_id = made
+    season = _season_of(app, season_id)
+    assert [e.name for e in season.division(1)] == ["Gus & Hal", "Ida & Jo"]
+    page = client.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    assert "Winter League" in page and "Ann &amp; Bo v" in page and "Anchor" in page
+    assert "Gus &amp; Hal v Ida &amp; Jo" in page
+    assert client.get(f"/seasons/c/{club_id}").status_code == 200
+    r = _post(client, app, club_id, season_id, "nights/start", number="1")
+    assert r.status_code == 302 and "/events/" in r.headers["Location"]
+    assert _season_of(app, season_id).night(1).event_id
+
+
+def test_a_stale_form_is_refused(client, app, made):
+    club_id, season_id = made
+    before = _season_of(app, season_id)
+    r = client.post(
+        f"/seasons/c/{club_id}/{season_id}/nights",
+        data={"revision": 0, "day": "2026-03-01"},
+        follow_redirects=True,
+    )
+    assert "changed since this page was loaded" in r.get_data(as_text=True)
+    assert _season_of(app, season_id).nights == before.nights
+
+
+def test_a_linked_night_counts_and_the_season_closes(client, app, made):
+    club_id, season_id = made
+    with app.app_context():
+        event_id = imported_night(get_db())
+        file_event(get_db(), club_id, event_id)
+    r = _post(client, app, club_id, season_id, "nights/link", number="2", event=event_id)
+    assert r.status_code == 302
+    token = _season_of(app, season_id).view_token
+    page = client.get(f"/seasons/s/{token}").get_data(as_text=True)
+    assert "▲ up" in page and "▼ down" in page
+    assert "Ann &amp; Bo" in client.get(f"/seasons/s/{token}/screen").get_data(as_text=True)
+    _post(client, app, club_id, season_id, "close")
+    closed = _season_of(app, season_id).closed
+    assert closed is not None
+    page = client.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    assert "Start the next season" in page
+    follows = _season(client, club_id, name="Spring", follows=season_id)
+    assert [e.number for e in _season_of(app, follows).division(0)] == list(closed[0])
+
+
+def test_the_season_link_reads_only(client, app, made):
+    club_id, season_id = made
+    season = _season_of(app, season_id)
+    token = season.view_token
+    assert client.get(f"/seasons/s/{token}").status_code == 200
+    # the season link opens no manager's page and makes no change
+    assert client.get(f"/seasons/c/{token}/{season_id}").status_code == 404
+    r = client.post(
+        f"/seasons/c/{token}/{season_id}/nights", data={"revision": 4, "day": "2027-01-01"}
+    )
+    assert _season_of(app, season_id).revision == season.revision
+    assert r.status_code in (302, 404)
+    assert client.post(f"/seasons/s/{token}").status_code == 405
+
+
+def test_the_members_link_and_another_clubs_token(client, app, made):
+    club_id, season_id = made
+    with app.app_context():
+        members = load_club(get_db(), club_id).members_token
+    assert "Winter League" in client.get(f"/clubs/m/{members}").get_data(as_text=True)
+    assert client.get(f"/seasons/m/{members}/{season_id}").status_code == 200
+    other = _make(client, "Other")
+    with app.app_context():
+        theirs = load_club(get_db(), other).members_token
+    assert client.get(f"/seasons/m/{theirs}/{season_id}").status_code == 404
+    assert client.get(f"/seasons/c/{other}/{season_id}").status_code == 404
+    assert client.get("/seasons/s/nothing").status_code == 404
+
+
+def _events(body: bytes) -> dict[str, object]:
+    cal = Calendar.from_ical(body)
+    return {str(e["summary"]): e for e in cal.walk("VEVENT")}
+
+
+def test_the_calendar_feed_follows_a_moved_night(client, app, made):
+    club_id, season_id = made
+    token = _season_of(app, season_id).view_token
+    r = client.get(f"/seasons/s/{token}/calendar.ics")
+    assert r.mimetype == "text/calendar"
+    first = _events(r.data)["Winter League, night 1"]
+    assert first.decoded("dtstart") == dt.datetime(2026, 1, 9, 19, 30)
+    assert str(first["location"]) == "Anchor" and int(first["sequence"]) == 0
+    assert _events(r.data)["Winter League, night 2"].decoded("dtstart") == dt.date(2026, 1, 16)
+    _post(
+        client,
+        app,
+        club_id,
+        season_id,
+        "nights",
+        number="1",
+        day="2026-01-10",
+        start="20:00",
+        venue="Anchor",
+    )
+    moved = _events(client.get(f"/seasons/s/{token}/calendar.ics").data)["Winter League, night 1"]
+    assert moved.decoded("dtstart") == dt.datetime(2026, 1, 10, 20, 0)
+    assert int(moved["sequence"]) == 1 and str(moved["uid"]) == str(first["uid"])
+
+
+def test_an_entrants_feed_names_its_table(client, app, made):
+    club_id, season_id = made
+    token = _season_of(app, season_id).view_token
+    with app.app_context():
+        event_id = imported_night(get_db())
+        file_event(get_db(), club_id, event_id)
+    _post(client, app, club_id, season_id, "nights/link", number="1", event=event_id)
+    body = client.get(f"/seasons/s/{token}/e/1.ics").data
+    described = {
+        str(e["summary"]): str(e["description"]) for e in Calendar.from_ical(body).walk("VEVENT")
+    }
+    assert described["Winter League, night 1"] == "Table 1 in round 2."
+    assert described["Winter League, night 2"] == "Tables are not drawn yet."
+    assert client.get(f"/seasons/s/{token}/e/99.ics").status_code == 404
+
+
+def test_the_club_file_keeps_the_season(client, app, made):
+    import io
+    import json
+
+    club_id, season_id = made
+    with app.app_context():
+        event_id = imported_night(get_db())
+        file_event(get_db(), club_id, event_id)
+    _post(client, app, club_id, season_id, "nights/link", number="2", event=event_id)
+    _post(client, app, club_id, season_id, "nights", number="1", day="2026-01-10", venue="Anchor")
+    doc = json.loads(client.get(f"/clubs/{club_id}/club.json").data)
+    (kept,) = doc["seasons"]
+    assert kept["nights"][1]["night"] == 0 and kept["nights"][0]["sequence"] == 1
+    body = {"file": (io.BytesIO(json.dumps(doc).encode()), "club.json")}
+    r = client.post("/clubs/import", data=body, content_type="multipart/form-data")
+    assert r.status_code == 302, r.get_data(as_text=True)
+    new_club = r.headers["Location"].rsplit("/", 1)[-1]
+    with app.app_context():
+        from scorepad.store.seasons import club_seasons
+
+        ((new_id, name),) = club_seasons(get_db(), new_club)
+        again = load_season(get_db(), new_id)
+    assert name == "Winter League" and len(again.entrants) == 5
+    assert again.nights[1].event_id and again.nights[0].sequence == 1
+    assert again.settings == _season_of(app, season_id).settings
+
+
+def test_an_old_club_file_and_a_bad_season_are_read_as_before():
+    from scorepad import clubfile
+    from scorepad.core.errors import GameError
+
+    old = {"scorepad_club": 1, "name": "Old", "roster": [], "games": [], "nights": []}
+    assert clubfile.read(old).seasons == ()
+    bad = [
+        [1],
+        [{"settings": {}, "name": ""}],
+        [{"settings": {}, "name": "S", "closed": "x"}],
+        [{"settings": {}, "name": "S", "nights": [{"number": 1, "day": "2026-01-01", "night": 0}]}],
+        [{"settings": {}, "name": "S", "nights": [3]}],
+        [{"settings": {}, "name": "S", "entrants": [{"number": 1}]}],
+        [{"settings": {}, "name": "S", "entrants": [{"number": True, "players": ["A"]}]}],
+        [{"settings": {}, "name": "S", "nights": "x"}],
+    ]
+    for seasons in bad:
+        with pytest.raises(GameError):
+            clubfile.read({**old, "seasons": seasons})
+    good = {"settings": {"divisions": ["A", "B"]}, "name": "S", "closed": [[1], []]}
+    good["entrants"] = [{"number": 1, "players": ["Al"], "division": 1}]
+    good["nights"] = [{"number": 1, "day": "2026-01-01", "start": "19:00", "venue": "V"}]
+    (read,) = clubfile.read({**old, "seasons": [good]}).seasons
+    assert read.closed == ((1,), ()) and read.entrants == ((1, ("Al",), 1),)
+
+
+def test_the_manager_makes_the_playoff_night(client, app, made):
+    club_id, season_id = made
+    with app.app_context():
+        event_id = imported_night(get_db())
+        file_event(get_db(), club_id, event_id)
+    _post(client, app, club_id, season_id, "nights/link", number="1", event=event_id)
+    form = {"name": "Winter League", "kind": "pairs", "divisions": "A", "playoff": "2"}
+    form["fixtures"] = "season"
+    _post(client, app, club_id, season_id, "edit", **form)
+    assert "Make it the playoff night" in client.get(f"/seasons/c/{club_id}/{season_id}").get_data(
+        as_text=True
+    )
+    r = _post(client, app, club_id, season_id, "playoff", number="2", division="0")
+    assert r.status_code == 302 and "/events/" in r.headers["Location"], r.headers["Location"]
+    director = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Winter League, playoff" in director
+
+
+def test_the_entrant_form_offers_the_club_roster(client, app, made):
+    club_id, season_id = made
+    with app.app_context():
+        file_event(get_db(), club_id, imported_night(get_db()))
+    page = client.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    assert '<datalist id="roster">' in page and '<option value="Ann">' in page
+
+
+def test_the_manager_deletes_a_season(client, app, made):
+    club_id, season_id = made
+    r = _post(client, app, club_id, season_id, "delete")
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/seasons/c/{club_id}")
+    assert _season_of(app, season_id) is None
+    assert client.get(f"/seasons/c/{club_id}/{season_id}").status_code == 404

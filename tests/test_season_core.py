@@ -166,7 +166,11 @@ def test_season_settings():
     got = check_season({"kind": "cutthroat", "best": "4", "divisions": "A, B"})
     assert got.as_dict()["divisions"] == ["A", "B"] and got.best == 4
     assert check_season({"divisions": ["X"]}).divisions == ("X",)
-    for bad in ({"best": "x"}, {"best": "-1"}, {"kind": "solo"}, {"divisions": "A,a"}):
+    assert "playoff_format" not in got.as_dict()  # single: files as they were before
+    double = check_season({"playoff_format": "double"})
+    assert check_season(double.as_dict()) == double and double.playoff_format == "double"
+    bads = ({"best": "x"}, {"best": "-1"}, {"kind": "solo"}, {"divisions": "A,a"})
+    for bad in (*bads, {"playoff_format": "triple"}):
         with pytest.raises(GameError):
             check_season(bad)
     assert check_day(" 2026-01-02 ", "19:30:00") == ("2026-01-02", "19:30")

@@ -222,15 +222,19 @@ def test_an_old_club_file_and_a_bad_season_are_read_as_before():
     assert read.closed == ((1,), ()) and read.entrants == ((1, ("Al",), 1),)
 
 
-def test_the_manager_makes_the_playoff_night(client, app, made):
+@pytest.mark.parametrize("playoff_format", ["single", "double"])
+def test_the_manager_makes_the_playoff_night(client, app, made, playoff_format):
+    from scorepad.store.events import load_event
+
     club_id, season_id = made
     with app.app_context():
         event_id = imported_night(get_db())
         file_event(get_db(), club_id, event_id)
     _post(client, app, club_id, season_id, "nights/link", number="1", event=event_id)
     form = {"name": "Winter League", "kind": "pairs", "divisions": "A", "playoff": "2"}
-    form["fixtures"] = "season"
+    form.update(fixtures="season", playoff_format=playoff_format)
     _post(client, app, club_id, season_id, "edit", **form)
+    assert _season_of(app, season_id).settings.playoff_format == playoff_format
     assert "Make it the playoff night" in client.get(f"/seasons/c/{club_id}/{season_id}").get_data(
         as_text=True
     )
@@ -238,6 +242,9 @@ def test_the_manager_makes_the_playoff_night(client, app, made):
     assert r.status_code == 302 and "/events/" in r.headers["Location"], r.headers["Location"]
     director = client.get(r.headers["Location"]).get_data(as_text=True)
     assert "Winter League, playoff" in director
+    with app.app_context():
+        night = load_event(get_db(), r.headers["Location"].rsplit("/", 1)[-1])
+    assert night.settings.playoff_format == playoff_format
 
 
 def test_the_entrant_form_offers_the_club_roster(client, app, made):

@@ -12,6 +12,7 @@ from .errors import GameError
 
 KINDS = ("pairs", "cutthroat")
 FIXTURES = ("season", "night")
+PLAYOFF_FORMATS = ("single", "double")  # as a night's (core/event.py)
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class SeasonSettings:
     moves: int = 0
     playoff: int = 0
     fixtures: str = "season"
+    playoff_format: str = "single"  # "double": the playoff night plays double elimination
     divisions: tuple[str, ...] = ("",)
 
     def as_dict(self) -> dict[str, Any]:
@@ -38,6 +40,7 @@ class SeasonSettings:
             "playoff": self.playoff,
             "fixtures": self.fixtures,
             "divisions": list(self.divisions),
+            **({"playoff_format": "double"} if self.playoff_format == "double" else {}),
         }
 
 
@@ -78,6 +81,7 @@ def check_season(raw: Mapping[str, Any]) -> SeasonSettings:
         moves=_number(raw, "moves", 10),
         playoff=_number(raw, "playoff", 16),
         fixtures=_choice(raw, "fixtures", FIXTURES),
+        playoff_format=_choice(raw, "playoff_format", PLAYOFF_FORMATS),
         divisions=_divisions(raw),
     )
 

@@ -31,6 +31,14 @@ class SeasonForm(FlaskForm):
             SelectChoice("night", "Each night's draw"),
         ],
     )
+    playoff_format = SelectField(
+        "Playoff",
+        choices=[
+            SelectChoice("single", "Single elimination"),
+            SelectChoice("double", "Double elimination"),
+        ],
+        validators=[Optional()],  # a form of before the choice: single elimination
+    )
     follows = StringField("Follows", validators=[Optional()], widget=HiddenInput())
 
 

@@ -61,6 +61,7 @@ def _settings(form: SeasonForm) -> dict:
         "moves": form.moves.data or 0,
         "playoff": form.playoff.data or 0,
         "fixtures": form.fixtures.data,
+        "playoff_format": form.playoff_format.data,
     }
 
 

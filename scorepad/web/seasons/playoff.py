@@ -33,6 +33,7 @@ def playoff(club_id: str, season_id: str) -> BaseResponse:
         "format": "swiss" if season.settings.kind == "pairs" else "individual",
         "rounds": 1,
         "playoff": max(season.settings.playoff, 2),
+        "playoff_format": season.settings.playoff_format,
     }
     settings, rules = check_settings(raw), validate_rules({})
     return respond.run(

@@ -5,6 +5,8 @@ event file."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 
@@ -128,6 +130,8 @@ def test_the_director_enters_a_slip_and_it_counts_and_is_marked(client, app):
     assert night.event().rounds[0].status == "done"
     results = text(client.get(f"/events/screen/{token}/results"))
     assert results.count("entered by the director (from paper)") == 1
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/events/screen/{token}/results.csv").text)))
+    assert [r["entered by"] for r in rows] == ["the director, from paper", "the table"]
 
 
 def test_the_director_enters_a_table_hand_by_hand(client, app):

@@ -23,7 +23,7 @@ from ..csv_export import cell
 from ..db import get_db
 from ..pagemodel import POLL_SCREEN, POLL_TABLE
 from ..words import plain_error
-from ..words.events import joining
+from ..words.events import ENTERED_BY, joining
 from . import card, data
 from .blueprint import bp
 from .following import follow
@@ -140,17 +140,18 @@ def results_csv(token: str) -> BaseResponse:
     event, games = data.fresh(db, token, by="view")
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["round", "kind", "table", "side 1", "side 2", "total 1", "total 2", "result"])
+    header = ["round", "kind", "table", "side 1", "side 2", "total 1", "total 2", "result"]
+    writer.writerow([*header, "entered by"])
     stages = data.stages(event, games)
     for r in event.rounds:
         kind = stages.get(r.number, r.kind)  # a playoff round by its name: "semi-final"
         for t in data.tables(db, event, r.number, games):
             totals: list[object] = list(t.totals) or ["", ""]
             result = f"{t.status} {t.named}".strip()
+            entered = ENTERED_BY[bool(t.paper)]
             # a name such as '=1+2' stays text in a spreadsheet, as in the game's CSV
-            writer.writerow(
-                [cell(v) for v in (r.number, kind, t.number, *t.sides, *totals, result)]
-            )
+            row = (r.number, kind, t.number, *t.sides, *totals, result, entered)
+            writer.writerow([cell(v) for v in row])
     # plain letters: a header holds Latin-1 only, and a name may be "Łódź club"
     name = card.card_stem(event)
     return Response(

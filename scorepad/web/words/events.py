@@ -135,6 +135,8 @@ def progress(score: GameScore, last: int | None) -> str:
 
 LEGEND = "still playing in this round"
 PAPER = "entered by the director (from paper)"
+# The results CSV's "entered by" column: who put a table's result in.
+ENTERED_BY = ("the table", "the director, from paper")
 GONE = "its game was deleted: it counts for nothing."
 CONFIRM = {
     "call": (

@@ -134,3 +134,18 @@ def test_an_event_keeps_the_name_of_its_preset(raw, kept):
 def test_an_event_s_bad_preset_name_names_the_field():
     with pytest.raises(GameError, match="preset: must be text"):
         check_settings({"name": "Tuesday", "preset": 3})
+
+
+def test_a_game_keeps_its_preset_s_name_only_while_its_rules_are_unchanged():
+    from dataclasses import replace
+
+    from scorepad.core.game import Game, with_settings
+    from scorepad.core.records import make_table
+
+    table = make_table("partnership", ["Ann", "Bo", "Cy", "Di"], 0)
+    rules = validate_rules({"target": 300, "bag_limit": 7})
+    game = Game(table, rules, (), "seat", preset="Tournament 300")
+    renamed = make_table("partnership", ["Ann", "Bo", "Cy", "Dee"], 0)
+    assert with_settings(game, renamed, rules).preset == "Tournament 300"
+    lower = replace(rules, target=250)
+    assert with_settings(game, table, lower).preset is None

@@ -150,7 +150,8 @@ def check_hand_count(count: int, *, adding: bool = False) -> None:
 
 def with_settings(game: Game, table: Table, rules: Rules) -> Game:
     """The game with new names, side names or house rules; the table itself (its mode,
-    seats and first dealer) stays as it was."""
+    seats and first dealer) stays as it was. New house rules are no longer the preset's:
+    the game keeps its preset's name only while its rules are unchanged."""
     old = game.table
     if (table.mode, len(table.players), table.first_dealer) != (
         old.mode,
@@ -158,7 +159,8 @@ def with_settings(game: Game, table: Table, rules: Rules) -> Game:
         old.first_dealer,
     ):
         raise GameError("the table itself cannot change during a game", field="players")
-    return replace(game, table=table, rules=rules)
+    preset = game.preset if rules == game.rules else None
+    return replace(game, table=table, rules=rules, preset=preset)
 
 
 def check_settings(game: Game, table: Table, rules: Rules) -> FixOutcome:

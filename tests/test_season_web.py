@@ -84,7 +84,11 @@ def test_a_linked_night_counts_and_the_season_closes(client, app, made):
     token = _season_of(app, season_id).view_token
     page = client.get(f"/seasons/s/{token}").get_data(as_text=True)
     assert "▲ up" in page and "▼ down" in page
-    assert "Ann &amp; Bo" in client.get(f"/seasons/s/{token}/screen").get_data(as_text=True)
+    screen = client.get(f"/seasons/s/{token}/screen").get_data(as_text=True)
+    assert "Ann &amp; Bo" in screen and f'data-poll="/seasons/s/{token}/screen/live"' in screen
+    live = client.get(f"/seasons/s/{token}/screen/live")
+    assert live.headers["ETag"] and "Ann &amp; Bo" in live.get_data(as_text=True)
+    assert "<html" not in live.get_data(as_text=True)  # the standings alone, to swap in
     _post(client, app, club_id, season_id, "close")
     closed = _season_of(app, season_id).closed
     assert closed is not None

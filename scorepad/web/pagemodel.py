@@ -26,6 +26,7 @@ POLL_SEATS = 2  # a seat's phone, and the scorer's bids from the players' phones
 POLL_TABLE = 3  # a club night's table page
 POLL_SCREEN = 2  # the big screen: a save shows there within about 2 s
 POLL_DIRECTOR = 5  # the director's tables
+POLL_SEASON = 10  # a season's big screen: a night's result moves it a few times a night
 FIX_CHIPS = 8  # the latest hands the game page offers to fix (the rest: from the history)
 
 

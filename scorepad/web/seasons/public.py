@@ -7,14 +7,16 @@ from flask import render_template
 
 from ...store.seasons import Season
 from ..hosting import public_url
+from ..pagemodel import POLL_SEASON
 from ..words.seasons import counting
 from . import data
 from .blueprint import bp
 
 
-def _page(season: Season, template: str) -> str:
+def _page(season: Season, template: str, **extra: object) -> str:
     return render_template(
         template,
+        **extra,
         season=season,
         divisions=data.divisions(season),
         nights=data.night_lines(season),
@@ -39,4 +41,10 @@ def view(token: str) -> str:
 
 @bp.get("/s/<token>/screen")
 def screen(token: str) -> str:
-    return _page(data.viewed_or_404(token), "seasons/screen.html")
+    return _page(data.viewed_or_404(token), "seasons/screen.html", poll=POLL_SEASON)
+
+
+@bp.get("/s/<token>/screen/live")
+def screen_live(token: str) -> str:
+    """The big screen's standings alone, asked for again every POLL_SEASON seconds."""
+    return _page(data.viewed_or_404(token), "seasons/_standings.html")

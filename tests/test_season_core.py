@@ -218,3 +218,12 @@ def test_moves_keep_everyone_and_move_one_division_at_most(sizes, k):
     assert all(abs(moved[e] - before[e]) <= 1 for e in before)
     assert all(r.mark != "up" for r in divs[0]) and all(r.mark != "down" for r in divs[-1])
     assert all(sum(r.mark == "up" for r in d) <= k for d in divs)
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_a_night_s_fixtures_are_every_division_s_round_robin(index):
+    from scorepad.core.season import fixtures, night_fixtures
+
+    drawn = night_fixtures([[1, 2, 3], [4, 5], [6]], index)
+    assert drawn == (*fixtures([1, 2, 3], index), *fixtures([4, 5], index))
+    assert sorted(n for f in drawn for n in f) == [1, 2, 3, 4, 5]  # 6 alone plays no one

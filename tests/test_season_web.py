@@ -265,3 +265,29 @@ def test_the_manager_deletes_a_season(client, app, made):
     assert r.status_code == 302 and r.headers["Location"].endswith(f"/seasons/c/{club_id}")
     assert _season_of(app, season_id) is None
     assert client.get(f"/seasons/c/{club_id}/{season_id}").status_code == 404
+
+
+def test_a_night_started_from_the_season_has_its_fixtures_drawn(client, app, made):
+    import re
+
+    from scorepad.store.events import load_event
+    from tests.helpers import text
+
+    club_id, season_id = made
+    page = text(client.get(f"/seasons/c/{club_id}/{season_id}"))
+    shown = re.findall(r"(\w+ & \w+) v (\w+ & \w+)", page.split("2026-01-16")[0])
+    r = _post(client, app, club_id, season_id, "nights/start", number="1")
+    event_id = r.headers["Location"].rsplit("/", 1)[-1]
+    with app.app_context():
+        night = load_event(get_db(), event_id)
+    names = {e.id: e.name for e in night.entrants}
+    tables = [tuple(names[side[0]] for side in m.sides) for m in night.round_matches(1)]
+    assert tables == shown and len(tables) == 2  # division A's match, then division B's
+    division_a = {"Ann & Bo", "Cy & Di", "Ed & Flo"}
+    sits_out = division_a - set(tables[0])  # A's third pair: the round robin's bye
+    assert [names[b] for b in night.rounds[0].byes] == sorted(sits_out)
+    r = client.post(f"/events/{event_id}/start", data={"revision": night.revision})
+    assert r.status_code == 302
+    with app.app_context():
+        started = load_event(get_db(), event_id)
+    assert all(m.game_id for m in started.round_matches(1))

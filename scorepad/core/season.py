@@ -182,6 +182,13 @@ def fixtures(entrants: Sequence[int], night: int) -> tuple[tuple[int, ...], ...]
     return (*draw.matches, *((bye,) for bye in draw.byes))
 
 
+def night_fixtures(divisions: Sequence[Sequence[int]], index: int) -> tuple[tuple[int, ...], ...]:
+    """Night `index` (0 first, by date) of the fixtures drawn for the season: each
+    division's round robin (`fixtures`) at once, a table two entrants, a bye one; a
+    division of one entrant plays no one."""
+    return tuple(f for numbers in divisions if len(numbers) > 1 for f in fixtures(numbers, index))
+
+
 def entrant_key(players: Iterable[str]) -> tuple[str, ...]:
     """Who an entrant is, whatever the night called it: its players' names (case,
     accents and spaces aside), in any order."""

@@ -62,6 +62,10 @@ class Season:
         """The entrants of division `index`, by number."""
         return tuple(e for e in self.entrants if e.division == index)
 
+    def division_numbers(self) -> list[list[int]]:
+        """Each division's entrant numbers, highest division first: what fixtures draw."""
+        return [[e.number for e in self.division(d)] for d in range(len(self.settings.divisions))]
+
     def night(self, number: int) -> SeasonNight | None:
         """Night `number`, if the season has it."""
         return next((n for n in self.nights if n.number == number), None)

@@ -6,12 +6,15 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from ...core.event import Settings
+from ...core.roster import Entrant, Match, Round
 from ...core.rules import Rules
+from ...core.season import night_fixtures
 from ...core.season_settings import check_day, check_venue
 from ..club_commands.filing import file_event_in
 from ..clubs import club_of_event
 from ..db import writing
 from ..event_commands.checkin import insert_event
+from ..event_commands.transfer import write_event
 from ..seasons import Season
 from ..stamps import now
 from ._base import bump, checked, open_season
@@ -116,10 +119,43 @@ def start_night(
     rules: Rules,
 ) -> str:
     """A new club night for night `number`, filed into the club and linked, in one
-    write; returns its director id."""
+    write; returns its director id. A pairs season with fixtures drawn for the season
+    has that night's fixtures drawn as the night's first round, its entrants in."""
     with writing(db):
-        free_night(db, club_id, season_id, revision, number)
-        event_id = insert_event(db, settings, rules)
+        season = free_night(db, club_id, season_id, revision, number)
+        drawn = _drawn(season, number)
+        if drawn:
+            entrants, rounds, matches = _as_round(season, drawn)
+            event_id = write_event(db, settings, rules, entrants, rounds, matches, [], [])
+        else:
+            event_id = insert_event(db, settings, rules)
         file_event_in(db, club_id, event_id)
         link(db, season_id, number, event_id)
         return event_id
+
+
+def _drawn(season: Season, number: int) -> tuple[tuple[int, ...], ...]:
+    """Night `number`'s fixtures, when the season draws them and its entrants are pairs."""
+    if season.settings.fixtures != "season" or season.settings.kind != "pairs":
+        return ()
+    index = [n.number for n in season.nights].index(number)
+    return night_fixtures(season.division_numbers(), index)
+
+
+def _as_round(
+    season: Season, drawn: tuple[tuple[int, ...], ...]
+) -> tuple[list[Entrant], list[Round], list[tuple[Match, None]]]:
+    """The fixtures as the night's entrants (numbered in the night by the fixtures'
+    order), its first round drawn (a table each pair of pairs; a bye alone) and its
+    tables."""
+    by_number = {e.number: e for e in season.entrants}
+    order = [n for fixture in drawn for n in fixture]
+    local = {n: i for i, n in enumerate(order, 1)}
+    entrants = [Entrant(local[n], by_number[n].name, by_number[n].players, 1, None) for n in order]
+    tables = [f for f in drawn if len(f) == 2]
+    byes = tuple(local[f[0]] for f in drawn if len(f) == 1)
+    matches = [
+        (Match(1, i, ((local[a],), (local[b],)), None, None), None)
+        for i, (a, b) in enumerate(tables, 1)
+    ]
+    return entrants, [Round(1, "round", "drawn", byes, None, None)], matches

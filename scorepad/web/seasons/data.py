@@ -116,12 +116,8 @@ def _fixtures(season: Season, index: int) -> tuple[str, ...]:
     if season.settings.fixtures != "season":
         return ()
     names = {e.number: e.name for e in season.entrants}
-    out = []
-    for d in range(len(season.settings.divisions)):
-        numbers = [e.number for e in season.division(d)]
-        for match in core.fixtures(numbers, index) if len(numbers) > 1 else ():
-            out.append(fixture_text([names[n] for n in match]))
-    return tuple(out)
+    drawn = core.night_fixtures(season.division_numbers(), index)
+    return tuple(fixture_text([names[n] for n in match]) for match in drawn)
 
 
 def night_lines(season: Season) -> tuple[NightLine, ...]:

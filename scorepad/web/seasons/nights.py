@@ -93,6 +93,8 @@ def start_night(club_id: str, season_id: str) -> BaseResponse:
     raw = {"name": night_title(season.name, number), "date": day, "format": "swiss"}
     if season.settings.kind == "cutthroat":
         raw["format"] = "individual"
+    elif season.settings.fixtures == "season":
+        raw["rounds"] = 1  # the night's fixtures, drawn as its round (store: start_night)
     settings, rules = check_settings(raw), validate_rules({})
     return respond.run(
         lambda: nights.start_night(get_db(), club_id, season_id, rev, number, settings, rules),

@@ -90,7 +90,8 @@ def start_night(club_id: str, season_id: str) -> BaseResponse:
     rev, number = form.revision.data or 0, form.number.data or 0
     found = season.night(number)
     day = found.day if found else ""
-    raw = {"name": night_title(season.name, number), "date": day, "format": "swiss"}
+    raw: dict[str, object] = {"name": night_title(season.name, number), "date": day}
+    raw["format"] = "swiss"
     if season.settings.kind == "cutthroat":
         raw["format"] = "individual"
     elif season.settings.fixtures == "season":

@@ -10,7 +10,7 @@ drawn every time). Kept by each app, and keyed by the database file as the score
 cache is.
 
 Cache: each app's `scorepad.pages` LRU of page text, keyed by (database file, game id,
-revision, address, CSRF field name, look); a write to the game takes a new revision, so
+revision, address, CSRF field name, look, language); a write to the game takes a new revision, so
 nothing is invalidated, an old page is never found. `_signed`: each phone's signed
 CSRF token, keyed by (the CSRF signing key, field name, the phone's session token); a
 new key or session token is a new key, and a time limit on tokens turns it off.
@@ -31,6 +31,7 @@ from ..store import storage
 from ..store.db import file_of
 from .db import get_db
 from .evening import evening_ids
+from .language import locale_code
 from .pagemodel import seat_state
 from .urls import address, plain_http_notice
 
@@ -80,6 +81,7 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
         field,
         _look(),
         plain_http_notice(),
+        locale_code(),
     )
     pages = _pages()
     with _lock:

@@ -1,7 +1,7 @@
 """Helpers the page views share: find a stored game or answer 404, render a page of it.
 
-Cache: `rules_list` and `rules_line`, lru_caches of the rules' Markup keyed by (Rules, Table),
-both frozen values; nothing invalidates it: other rules are another key."""
+Cache: `_rules_list` and `_rules_line`, lru_caches of the rules' Markup keyed by (Rules,
+Table, language), frozen values; nothing invalidates them: other rules are another key."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from ..core.rules import RULE_SPECS, Rules, specs_for
 from ..store import storage
 from .db import get_db
 from .errors import refuse
+from .language import locale_code
 from .words.stakes import value_text
 
 MISSING = {
@@ -47,19 +48,27 @@ def render_stored(template: str, stored: storage.StoredGame, **extra: Any) -> st
     )
 
 
-@lru_cache(maxsize=512)
 def rules_list(rules: Rules, table: Table) -> Markup:
-    """The house rules of a game as a list, drawn once per table and rules: the game
-    page shows it after every hand, and it changes only when the rules do."""
+    """The house rules of a game as a list, drawn once per table, rules and language: the
+    game page shows it after every hand, and it changes only when the rules do."""
+    return _rules_list(rules, table, locale_code())
+
+
+@lru_cache(maxsize=512)
+def _rules_list(rules: Rules, table: Table, language: str) -> Markup:
     specs = specs_for(table.mode)  # the core's rules for this table's mode
     rows = [(spec.label, value_text(spec.key, getattr(rules, spec.key))) for spec in specs]
     return Markup(render_template("games/_rules.html", table=table, rows=rows))
 
 
-@lru_cache(maxsize=512)
 def rules_line(rules: Rules, table: Table) -> Markup:
     """The house rules in one line for the game page: the table, the target and only the
     rules this game changed from their defaults (its Rules link lists every one)."""
+    return _rules_line(rules, table, locale_code())
+
+
+@lru_cache(maxsize=512)
+def _rules_line(rules: Rules, table: Table, language: str) -> Markup:
     specs = specs_for(table.mode)
     rows = [
         (spec.label, value_text(spec.key, getattr(rules, spec.key)))

@@ -1,0 +1,63 @@
+"""The language each phone reads scorepad in (issue 31): its cookie, set by the language
+page's POST form, else its browser's Accept-Language, else English; never kept in a game."""
+
+from __future__ import annotations
+
+from tests.helpers import start, text
+
+
+def test_english_is_the_default(client):
+    page = client.get("/games")
+    assert '<html lang="en"' in page.get_data(as_text=True)
+    assert "New game" in text(page)
+
+
+def test_the_browser_language_picks_spanish(client):
+    page = client.get("/games", headers={"Accept-Language": "es-MX,es;q=0.9,en;q=0.5"})
+    assert '<html lang="es"' in page.get_data(as_text=True)
+    assert "Partida nueva" in text(page)
+
+
+def test_an_unknown_browser_language_falls_back_to_english(client):
+    page = client.get("/games", headers={"Accept-Language": "de-DE,fr;q=0.8"})
+    assert "New game" in text(page)
+
+
+def test_the_chooser_keeps_the_language_on_the_phone(client):
+    assert client.get("/language?next=/stats").status_code == 200
+    answer = client.post("/language", data={"lang": "es", "next": "/stats"})
+    assert answer.status_code == 303 and answer.headers["Location"] == "/stats"
+    cookie = answer.headers["Set-Cookie"]
+    assert cookie.startswith("lang=es;") and "Max-Age=31536000" in cookie
+    page = client.get("/games", headers={"Accept-Language": "en"})
+    assert "Partida nueva" in text(page)
+
+
+def test_the_chooser_goes_back_to_this_site_only(client):
+    for far in ("https://evil.example/", "//evil.example/", "evil"):
+        answer = client.post("/language", data={"lang": "es", "next": far})
+        assert answer.headers["Location"] == "/"
+
+
+def test_an_unknown_language_is_not_kept(client):
+    answer = client.post("/language", data={"lang": "xx"})
+    assert "Set-Cookie" not in answer.headers
+
+
+def test_a_get_sets_no_language(client):
+    answer = client.get("/language?lang=es")
+    assert "lang=" not in answer.headers.get("Set-Cookie", "")
+
+
+def test_the_chooser_needs_its_form_token(guarded_app):
+    client = guarded_app.test_client()
+    assert client.post("/language", data={"lang": "es"}).status_code == 400
+
+
+def test_a_game_page_speaks_each_phones_language(client):
+    game_id = start(client)
+    english = client.get(f"/games/{game_id}")
+    spanish = client.get(f"/games/{game_id}", headers={"Accept-Language": "es"})
+    again = client.get(f"/games/{game_id}")
+    assert "New game" in text(english) and "New game" in text(again)
+    assert "Partida nueva" in text(spanish)

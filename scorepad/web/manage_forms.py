@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, StringField
 from wtforms.validators import Optional
@@ -94,9 +95,9 @@ def dealer_form(table: Table, version: int, seat: int) -> VersionForm:
 
     class Form(VersionForm):
         dealer = Choices(
-            "Dealer",
+            _("Dealer"),
             choices=select_choices((str(s), name) for s, name in enumerate(table.players)),
-            validators=[Required("choose the dealer")],
+            validators=[Required(_("choose the dealer"))],
         )
 
     return Form(data={"version": version, "dealer": str(seat)})
@@ -109,8 +110,10 @@ def adjust_form(
 
     class Form(VersionForm):
         note = StringField(
-            "Why",
-            description=f"Optional, at most {MAX_NOTE} characters, e.g. a renege by Ben.",
+            _("Why"),
+            description=_(
+                "Optional, at most %(most)d characters, e.g. a renege by Ben.", most=MAX_NOTE
+            ),
             render_kw={"maxlength": MAX_NOTE},
         )
 
@@ -120,8 +123,8 @@ def adjust_form(
             Form,
             f"adjust_{side}",
             WholeNumberField(
-                f"Points for {name}",
-                description="Minus to take points away.",
+                _("Points for %(name)s", name=name),
+                description=_("Minus to take points away."),
                 # no inputmode=numeric: some phone keypads then have no minus sign;
                 # the core checks the points (core.checks.check_adjust)
                 validators=[Optional()],

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import render_template, session
 from flask.globals import request_ctx
+from flask_babel import lazy_gettext
 from markupsafe import Markup
 
 from ..core.records import Table
@@ -18,20 +19,21 @@ from ..store import storage
 from .db import get_db
 from .errors import refuse
 from .language import locale_code
+from .words.core_words import core_text
 from .words.stakes import value_text
 
 MISSING = {
-    "id": "There is no game at this address.",
-    "share_token": "There is no live scoreboard at this address.",
+    "id": lazy_gettext("There is no game at this address."),
+    "share_token": lazy_gettext("There is no live scoreboard at this address."),
 }
-DELETED = "This game no longer exists."
+DELETED = lazy_gettext("This game no longer exists.")
 
 
 def stored_or_404(key: str, by: str = "id") -> storage.StoredGame:
     """The game with this id (or share token), or a 404 page that says so."""
     stored = storage.load_game(get_db(), key, by=by)
     if stored is None:
-        refuse(404, DELETED if storage.was_deleted(get_db(), key) else MISSING[by])
+        refuse(404, str(DELETED if storage.was_deleted(get_db(), key) else MISSING[by]))
     return stored
 
 
@@ -57,7 +59,9 @@ def rules_list(rules: Rules, table: Table) -> Markup:
 @lru_cache(maxsize=512)
 def _rules_list(rules: Rules, table: Table, language: str) -> Markup:
     specs = specs_for(table.mode)  # the core's rules for this table's mode
-    rows = [(spec.label, value_text(spec.key, getattr(rules, spec.key))) for spec in specs]
+    rows = [
+        (core_text(spec.label), value_text(spec.key, getattr(rules, spec.key))) for spec in specs
+    ]
     return Markup(render_template("games/_rules.html", table=table, rows=rows))
 
 
@@ -71,7 +75,7 @@ def rules_line(rules: Rules, table: Table) -> Markup:
 def _rules_line(rules: Rules, table: Table, language: str) -> Markup:
     specs = specs_for(table.mode)
     rows = [
-        (spec.label, value_text(spec.key, getattr(rules, spec.key)))
+        (core_text(spec.label), value_text(spec.key, getattr(rules, spec.key)))
         for spec in specs
         if spec.key == "target" or getattr(rules, spec.key) != spec.default
     ]

@@ -60,3 +60,18 @@ def build(folder: Path) -> Path:
     with (target / "messages.mo").open("wb") as out:
         write_mo(out, catalog)
     return folder
+
+
+def compile_shipped() -> None:
+    """Each shipped catalogue compiled where it is older than its .po (make's install steps
+    do it; a checkout tested without them gets it here)."""
+    from babel.messages.mofile import write_mo as write
+
+    for po in (ROOT / "scorepad" / "translations").glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalog = read_po(source)
+        with mo.open("wb") as out:
+            write(out, catalog)

@@ -3,7 +3,17 @@ page's POST form, else its browser's Accept-Language, else English; never kept i
 
 from __future__ import annotations
 
+import re
+
+from babel.messages.pofile import read_po
+
+from tests import pseudo
 from tests.helpers import start, text
+from tests.live import ROOT
+
+pseudo.compile_shipped()
+SPANISH = ROOT / "scorepad" / "translations" / "es" / "LC_MESSAGES" / "messages.po"
+_PLACEHOLDER = re.compile(r"%\([a-z_0-9]+\)[sd]|\{[a-z]+\}")
 
 
 def test_english_is_the_default(client):
@@ -61,3 +71,44 @@ def test_a_game_page_speaks_each_phones_language(client):
     again = client.get(f"/games/{game_id}")
     assert "New game" in text(english) and "New game" in text(again)
     assert "Partida nueva" in text(spanish)
+
+
+def _spanish():
+    with SPANISH.open("rb") as source:
+        return read_po(source)
+
+
+def test_every_message_of_the_catalogue_has_its_spanish():
+    """No empty msgstr, no fuzzy one, and the catalogue holds every message extracted."""
+    catalog = _spanish()
+    with pseudo.TEMPLATE.open("rb") as source:
+        template = read_po(source)
+    assert {m.id for m in template if m.id} <= {m.id for m in catalog if m.id}
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(strings), message.id
+        assert not message.fuzzy, message.id
+
+
+def test_each_spanish_message_keeps_its_placeholders():
+    for message in _spanish():
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = sorted(_PLACEHOLDER.findall(ids[-1]))
+        for string in strings:
+            assert sorted(_PLACEHOLDER.findall(string)) == wanted, message.id
+
+
+def test_counted_words_have_their_spanish_plurals(app):
+    from scorepad.web.words import plural
+
+    with app.test_request_context(headers={"Accept-Language": "es"}):
+        assert plural(1, "bag") == "1 bolsa"
+        assert plural(3, "bag") == "3 bolsas"
+        assert plural(0, "hand") == "0 manos"
+    with app.test_request_context():
+        assert plural(1, "bag") == "1 bag" and plural(2, "trick") == "2 tricks"

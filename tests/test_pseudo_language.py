@@ -122,7 +122,6 @@ NOT_YET = {
     "sheet": "the chart's axis words (chart.py)",
     "watch": "the chart's axis words (chart.py)",
     "seat": "seat_forms.py's label",
-    "game over": "powers' and ratings' words (words/powers.py, words/ratings.py)",
 }
 
 

@@ -112,3 +112,12 @@ def test_counted_words_have_their_spanish_plurals(app):
         assert plural(0, "hand") == "0 manos"
     with app.test_request_context():
         assert plural(1, "bag") == "1 bag" and plural(2, "trick") == "2 tricks"
+
+
+def test_the_script_gets_its_words_from_the_page(client):
+    """app.js says nothing of its own: the page hands its phrases over, in its language."""
+    page = client.get("/games", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    block = re.search(r'<script type="application/json" id="words">(.*?)</script>', page)
+    assert block and "Guardando" in block.group(1)
+    script = (ROOT / "static" / "app.js").read_text()
+    assert "Saving" not in script and "No connection" not in script

@@ -87,3 +87,24 @@ def not_saved(form: Any) -> str:
 def and_list(names: list[str]) -> str:
     """'Ann', 'Ann and Bo', 'Ann, Bo and Cat'."""
     return _(" and ").join(filter(None, [", ".join(names[:-1]), names[-1]]))
+
+
+def script_words() -> dict[str, str]:
+    """The script's own phrases (app.js), handed over by every page in a JSON block, by
+    one-letter keys (the game page's first load has a budget): `{status}`, `{seconds}`,
+    `{why}` and `{text}` are what the script fills in."""
+    return {
+        "n": _("No connection: not saved. What you entered is kept; try again."),
+        "b": _(
+            "The server did not answer properly (error {status}): not saved. "
+            "What you entered is kept; try again."
+        ),
+        "u": _("Not saved: {why}"),
+        "t": _(
+            "The server did not answer within {seconds} seconds: not saved. "
+            "What you entered is kept; try again (saving the same again is safe)."
+        ),
+        "s": _("Saving…"),
+        "c": _("Copied: paste it into a message."),
+        "p": _("To share it, copy: {text}"),
+    }

@@ -156,7 +156,7 @@ class NewGameForm(FlaskForm):
 
     def mode_and_seats(self) -> tuple[str, int]:
         """('partnership', 4) or ('cutthroat', 2..4) from the table choice."""
-        mode, seats, _ = TABLES[self.table.data]
+        mode, seats, _label = TABLES[self.table.data]
         return mode, seats
 
     def validate(self, extra_validators: Any = None) -> bool:

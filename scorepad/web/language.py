@@ -15,6 +15,8 @@ from flask import Blueprint, Flask, current_app, redirect, render_template, requ
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
+from .words.entry import script_words
+
 COOKIE = "lang"
 COOKIE_DAYS = 365
 # Each language shipped, by its code, named in its own words (the chooser shows these).
@@ -48,6 +50,7 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=choose_locale)
     app.add_template_global(offered, "languages")
     app.add_template_global(locale_code)
+    app.add_template_global(script_words)  # base.html's, whatever a page calls `words`
     app.register_blueprint(bp)
 
 

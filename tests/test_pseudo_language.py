@@ -117,11 +117,9 @@ def _pages(phone) -> dict[str, str]:
 NOT_YET = {
     "rules": "words/rules.py, the rules page's prose",
     "new game": "the presets' names (words/presets.py), a few rule help texts",
-    "settings": "names.py's refusals and field labels of manage_forms.py",
     "history": "the chart's axis words (chart.py)",
     "sheet": "the chart's axis words (chart.py)",
     "watch": "the chart's axis words (chart.py)",
-    "seat": "seat_forms.py's label",
 }
 
 

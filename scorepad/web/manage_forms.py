@@ -39,7 +39,11 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
 
     values: dict[str, Any] = {"version": revision}
     for seat, name in enumerate(table.players):
-        setattr(Form, f"player_{seat}", StringField(f"Player {seat + 1}", render_kw=NAME_FIELD))
+        setattr(
+            Form,
+            f"player_{seat}",
+            StringField(_("Player %(number)d", number=seat + 1), render_kw=NAME_FIELD),
+        )
         values[f"player_{seat}"] = name
     if table.mode == "partnership":
         for side, seats in enumerate(table.sides):
@@ -48,8 +52,8 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
                 Form,
                 f"side_{side}",
                 StringField(
-                    f"Name of side {side + 1}",
-                    description=f"Empty: {default}",
+                    _("Name of side %(number)d", number=side + 1),
+                    description=_("Empty: %(default)s", default=default),
                     render_kw={"placeholder": default, **NAME_FIELD},
                 ),
             )
@@ -62,7 +66,11 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
 
 def _names(form: VersionForm, prefix: str, count: int, required: bool) -> list[str] | None:
     """The names of `count` fields, or None with the core's refusals beside them."""
-    same = "another player has this name" if prefix == "player" else "the other side has this name"
+    same = (
+        _("another player has this name")
+        if prefix == "player"
+        else _("the other side has this name")
+    )
     fields = [form[f"{prefix}_{index}"] for index in range(count)]
     names = read_names(fields, required, same)
     return None if any(field.errors for field in fields) else names

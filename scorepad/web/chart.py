@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from ..core.model import GameScore
@@ -27,15 +28,20 @@ def summary(score: GameScore) -> str:
     played = score.hands[: score.played]
     standings = "; ".join(f"{s.name} {number(s.total)}" for s in score.sides)
     lines = " ".join(
-        f"{s.name}, hand by hand: "
-        + ", ".join(number(h.sides[i].total) for h in played)  # type: ignore[index]
-        + "."
+        _(
+            "%(name)s, hand by hand: %(totals)s.",
+            name=s.name,
+            totals=", ".join(number(h.sides[i].total) for h in played),  # type: ignore[index]
+        )
         for i, s in enumerate(score.sides)
     )
-    return (
-        f"Running totals over {plural(len(played), 'hand')}, "
-        f"target {score.rules.target}: {standings}. {lines}"
+    over = _(
+        "Running totals over %(hands)s, target %(target)d: %(standings)s.",
+        hands=plural(len(played), "hand"),
+        target=score.rules.target,
+        standings=standings,
     )
+    return f"{over} {lines}"
 
 
 @dataclass(frozen=True)
@@ -70,7 +76,7 @@ def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-labelledby="{ident}-title {ident}-desc" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="{ident}-title">Score chart</title>',
+        f'<title id="{ident}-title">{escape(_("Score chart"))}</title>',
         f'<desc id="{ident}-desc">{escape(summary(score))}</desc>',
         *_axes(scale, score.rules.target),
     ]

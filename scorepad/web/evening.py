@@ -15,6 +15,7 @@ from ..store import evening as evening_store
 from ..store import storage
 from .db import get_db
 from .render import render_stored, stored_or_404
+from .words.core_words import core_text
 from .words.stakes import value_text, what_if_text
 
 bp = Blueprint("evening", __name__)
@@ -53,7 +54,7 @@ def rule_options(stored: storage.StoredGame) -> list[tuple[str, str, str]]:
     """(key, label, the game's value in words) of every house rule, for the select."""
     rules = stored.game.rules
     return [
-        (spec.key, spec.label, value_text(spec.key, getattr(rules, spec.key)))
+        (spec.key, core_text(spec.label), value_text(spec.key, getattr(rules, spec.key)))
         for spec in RULE_SPECS
     ]
 

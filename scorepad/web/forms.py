@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, Field, HiddenField, SelectField, StringField
@@ -16,13 +18,14 @@ from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
 from ..core.records import MODES, SEATS, Table
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from .fields import Choices, Required, WholeNumberField, Within
+from .words.core_words import lazy_core_text
 
 # How each table the core knows (records.SEATS) is offered on the new-game page.
 TABLE_LABELS = {
-    ("partnership", 4): "Partnership: 4 players, partners sit opposite",
-    ("cutthroat", 4): "Cutthroat, 4 players",
-    ("cutthroat", 3): "Cutthroat, 3 players",
-    ("cutthroat", 2): "Cutthroat, 2 players",
+    ("partnership", 4): _l("Partnership: 4 players, partners sit opposite"),
+    ("cutthroat", 4): _l("Cutthroat, 4 players"),
+    ("cutthroat", 3): _l("Cutthroat, 3 players"),
+    ("cutthroat", 2): _l("Cutthroat, 2 players"),
 }
 # The tables a game is played at: the choice, its mode and seats, and how it is shown.
 TABLES = {
@@ -61,20 +64,21 @@ def select_choices(pairs: Any) -> list[SelectChoice]:
 
 def rule_field(spec: Any) -> Field:
     """A form field for one house rule, its default preselected."""
+    label, explained = lazy_core_text(spec.label), lazy_core_text(spec.help)
     if spec.kind == "switch":
-        return BooleanField(spec.label, default=spec.default, description=spec.help)
+        return BooleanField(label, default=spec.default, description=explained)
     if spec.kind == "choice":
         return Choices(
-            spec.label,
-            choices=select_choices(spec.choices),
+            label,
+            choices=select_choices((v, lazy_core_text(n)) for v, n in spec.choices),
             default=spec.default,
-            description=spec.help,
+            description=explained,
         )
     required = Optional() if spec.optional else Required("enter a number")
     return WholeNumberField(
-        spec.label,
+        label,
         default=spec.default,
-        description=spec.help,
+        description=explained,
         validators=[required, Within(spec.low, spec.high)],
         render_kw={"inputmode": "numeric"},
     )
@@ -84,7 +88,7 @@ NAME_FIELD = {"maxlength": MAX_NAME}  # the phone stops typing where the core wo
 
 
 def read_names(
-    fields: list[Field], required: bool = True, same: str = "another player has this name"
+    fields: list[Field], required: bool = True, same: str = _l("another player has this name")
 ) -> list[str]:
     """The names typed in `fields`, as the core keeps them; the core's name check worded
     beside each field: empty (when `required`), too long, unfit characters, or the same
@@ -95,9 +99,9 @@ def read_names(
         name, problem = name_problem(field.data or "")
         if problem == EMPTY:
             if required:
-                field.errors.append("enter a name")
+                field.errors.append(_l("enter a name"))
         elif problem:
-            field.errors.append(f"this name {problem}")
+            field.errors.append(_("this name %(problem)s", problem=problem))
         elif name_key(name) in keys:
             field.errors.append(same)
         keys.add(name_key(name))
@@ -108,38 +112,42 @@ def read_names(
 class NewGameForm(FlaskForm):
     """Who plays, who deals first, how far, and the house rules."""
 
-    table = Choices("Game", choices=_table_choices(), default="partnership")
-    player_0 = StringField("Player 1", render_kw=NAME_FIELD)
-    player_1 = StringField("Player 2", render_kw=NAME_FIELD)
-    player_2 = StringField("Player 3", render_kw=NAME_FIELD)
-    player_3 = StringField("Player 4", render_kw=NAME_FIELD)
+    table = Choices(_l("Game"), choices=_table_choices(), default="partnership")
+    player_0 = StringField(_l("Player 1"), render_kw=NAME_FIELD)
+    player_1 = StringField(_l("Player 2"), render_kw=NAME_FIELD)
+    player_2 = StringField(_l("Player 3"), render_kw=NAME_FIELD)
+    player_3 = StringField(_l("Player 4"), render_kw=NAME_FIELD)
     first_dealer = Choices(
-        "First dealer",
-        choices=select_choices((str(i), f"Seat {i + 1}") for i in range(4)),
+        _l("First dealer"),
+        choices=select_choices((str(i), _l("Seat %(number)d", number=i + 1)) for i in range(4)),
         default="0",
     )
     target = Choices(
-        "Target",
+        _l("Target"),
         default="500",
-        choices=select_choices([(str(t), str(t)) for t in TARGET_PRESETS] + [("custom", "Other")]),
+        choices=select_choices(
+            [(str(t), str(t)) for t in TARGET_PRESETS] + [("custom", _l("Other"))]
+        ),
     )
     tricks_by = Choices(
-        "Count tricks",
+        _l("Count tricks"),
         default="side",
-        choices=select_choices([("side", "By side"), ("seat", "By player")]),
-        description="Partnership: one count for each side (nil bidders their own), or every "
-        "player's own, for the statistics.",
+        choices=select_choices([("side", _l("By side")), ("seat", _l("By player"))]),
+        description=_l(
+            "Partnership: one count for each side (nil bidders their own), or every "
+            "player's own, for the statistics."
+        ),
     )
     custom_target = WholeNumberField(
-        "Other target",
+        _l("Other target"),
         validators=[Optional(), Within(TARGET_LOW, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
     )
     club = SelectField(
-        "Club",
-        choices=[("", "No club")],
+        _l("Club"),
+        choices=[("", _l("No club"))],
         validate_choice=False,
-        description="Counts in its ratings",
+        description=_l("Counts in its ratings"),
     )
     # The preset the page was filled from (its link): the game records its name when
     # started with exactly those rules.
@@ -148,7 +156,7 @@ class NewGameForm(FlaskForm):
 
     def mode_and_seats(self) -> tuple[str, int]:
         """('partnership', 4) or ('cutthroat', 2..4) from the table choice."""
-        mode, seats, _ = TABLES[self.table.data]
+        mode, seats, _label = TABLES[self.table.data]
         return mode, seats
 
     def validate(self, extra_validators: Any = None) -> bool:
@@ -159,13 +167,15 @@ class NewGameForm(FlaskForm):
         seats = self.mode_and_seats()[1]
         self._check_names(seats)
         if not self.first_dealer.errors and int(self.first_dealer.data) >= seats:
-            self.first_dealer.errors.append(f"choose one of the {seats} players")
+            self.first_dealer.errors.append(_("choose one of the %(seats)d players", seats=seats))
         if (
             self.target.data == "custom"
             and self.custom_target.data is None
             and not self.custom_target.errors
         ):
-            self.custom_target.errors.append(f"enter a target from {TARGET_LOW} to {TARGET_HIGH}")
+            self.custom_target.errors.append(
+                _("enter a target from %(low)d to %(high)d", low=TARGET_LOW, high=TARGET_HIGH)
+            )
         return ok and not any(
             self[f].errors
             for f in (
@@ -186,8 +196,12 @@ class NewGameForm(FlaskForm):
             name, problem = name_problem(field.data or "")
             if name or problem not in ("", EMPTY):
                 field.errors.append(
-                    f"a {seats}-player game has no seat {seat + 1}: "
-                    "clear this name or choose more players"
+                    _(
+                        "a %(seats)d-player game has no seat %(seat)d: "
+                        "clear this name or choose more players",
+                        seats=seats,
+                        seat=seat + 1,
+                    )
                 )
 
     def rule_errors(self, common: bool | None = None) -> bool:

@@ -129,7 +129,7 @@ def _removal_again(form: VersionForm, stale: Stale, table: Table, rules: Rules) 
     if not removed:
         return False
     form.version.data, form.version.raw_data = now.revision, [str(now.revision)]
-    _offer_removal(form, RemovesHands(now, None, removed), f"{STALE_SHORT} ")
+    _offer_removal(form, RemovesHands(now, None, removed), f"{STALE_SHORT!s} ")
     return True
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, StringField
 from wtforms.validators import Optional
@@ -38,7 +39,11 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
 
     values: dict[str, Any] = {"version": revision}
     for seat, name in enumerate(table.players):
-        setattr(Form, f"player_{seat}", StringField(f"Player {seat + 1}", render_kw=NAME_FIELD))
+        setattr(
+            Form,
+            f"player_{seat}",
+            StringField(_("Player %(number)d", number=seat + 1), render_kw=NAME_FIELD),
+        )
         values[f"player_{seat}"] = name
     if table.mode == "partnership":
         for side, seats in enumerate(table.sides):
@@ -47,8 +52,8 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
                 Form,
                 f"side_{side}",
                 StringField(
-                    f"Name of side {side + 1}",
-                    description=f"Empty: {default}",
+                    _("Name of side %(number)d", number=side + 1),
+                    description=_("Empty: %(default)s", default=default),
                     render_kw={"placeholder": default, **NAME_FIELD},
                 ),
             )
@@ -61,7 +66,11 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
 
 def _names(form: VersionForm, prefix: str, count: int, required: bool) -> list[str] | None:
     """The names of `count` fields, or None with the core's refusals beside them."""
-    same = "another player has this name" if prefix == "player" else "the other side has this name"
+    same = (
+        _("another player has this name")
+        if prefix == "player"
+        else _("the other side has this name")
+    )
     fields = [form[f"{prefix}_{index}"] for index in range(count)]
     names = read_names(fields, required, same)
     return None if any(field.errors for field in fields) else names
@@ -94,9 +103,9 @@ def dealer_form(table: Table, version: int, seat: int) -> VersionForm:
 
     class Form(VersionForm):
         dealer = Choices(
-            "Dealer",
+            _("Dealer"),
             choices=select_choices((str(s), name) for s, name in enumerate(table.players)),
-            validators=[Required("choose the dealer")],
+            validators=[Required(_("choose the dealer"))],
         )
 
     return Form(data={"version": version, "dealer": str(seat)})
@@ -109,8 +118,10 @@ def adjust_form(
 
     class Form(VersionForm):
         note = StringField(
-            "Why",
-            description=f"Optional, at most {MAX_NOTE} characters, e.g. a renege by Ben.",
+            _("Why"),
+            description=_(
+                "Optional, at most %(most)d characters, e.g. a renege by Ben.", most=MAX_NOTE
+            ),
             render_kw={"maxlength": MAX_NOTE},
         )
 
@@ -120,8 +131,8 @@ def adjust_form(
             Form,
             f"adjust_{side}",
             WholeNumberField(
-                f"Points for {name}",
-                description="Minus to take points away.",
+                _("Points for %(name)s", name=name),
+                description=_("Minus to take points away."),
                 # no inputmode=numeric: some phone keypads then have no minus sign;
                 # the core checks the points (core.checks.check_adjust)
                 validators=[Optional()],

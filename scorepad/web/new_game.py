@@ -18,6 +18,7 @@ from .clubs.pages import managed
 from .db import get_db
 from .forms import NAME_FIELD, NewGameForm
 from .manage_forms import rule_keys
+from .words.core_words import core_text
 from .words.presets import BAD_LINK, FROM_PRESET
 from .words.stakes import value_text
 
@@ -92,7 +93,7 @@ def taken_words(source: storage.StoredGame) -> str:
     that are not the usual ones."""
     rules, table = source.game.rules, source.game.table
     changed = [
-        f"{spec.label} {value_text(spec.key, getattr(rules, spec.key))}"
+        f"{core_text(spec.label)} {value_text(spec.key, getattr(rules, spec.key))}"
         for spec in RULE_SPECS
         if spec.key != "target"
         and spec.key in rule_keys(table)

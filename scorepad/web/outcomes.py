@@ -5,6 +5,8 @@ back from a form."""
 from __future__ import annotations
 
 from flask import request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ..store.commands import Confirm
 from ..store.outcomes import (
@@ -20,57 +22,74 @@ from ..store.outcomes import (
 from ..store.storage import StoredGame
 from .words import hands_span
 
-STALE = (
+STALE = _l(
     "This game was changed on another phone meanwhile. Here it is as it is now; "
     "make your change again if it is still needed."
 )
-STALE_SHORT = "the game was changed on another phone meanwhile;"
+STALE_SHORT = _l("the game was changed on another phone meanwhile;")
 
 
 def changed(number: int) -> str:
     """What a phone whose form is older than the stored hand is told."""
-    return (
-        f"Hand {number} was changed on another phone meanwhile. "
-        "Here it is as it was saved; make your change again if it is still needed."
+    return _(
+        "Hand %(number)d was changed on another phone meanwhile. "
+        "Here it is as it was saved; make your change again if it is still needed.",
+        number=number,
     )
 
 
 def _stale(outcome: Stale) -> str:
-    n = outcome.number
-    return (
-        {
-            # the very same bids sent twice are AlreadySaved: these differ from the saved ones
-            "entered": f"Hand {n}'s bids were already saved on another phone, and they are not "
-            "the ones you chose: yours were not saved. Here is the hand as it was saved.",
-            "undone": f"Hand {n}'s bids were not saved: an earlier hand was undone on another "
-            "phone meanwhile. Here is the game as it is now.",
-            "gone": f"Hand {n} is no longer in this game: the hand changed on another phone.",
-            "changed": changed(n or 0),
-            "played": "These tricks were not saved: no hand is waiting for its tricks (it was "
-            "saved or undone on another phone).",
-            "not_last": f"Hand {n} was not deleted: a later hand was entered on another phone "
-            "meanwhile (only the last hand can be deleted).",
-            "bid": f"Hand {n} was bid meanwhile: it changed on another phone.",
-            "bidding": f"Hand {n} is no longer the hand being bid (it changed on another phone "
-            "meanwhile).",
-            "put_back": f"Hand {n} was not put back: the game changed since it was undone.",
-        }.get(outcome.why, STALE)
-        if outcome.why != "seat"
-        else _seat_taken(outcome)
-    )
+    if outcome.why == "seat":
+        return _seat_taken(outcome)
+    n = outcome.number or 0
+    if outcome.why == "changed":
+        return changed(n)
+    said = _STALE_WHY.get(outcome.why or "")
+    return str(STALE) if said is None else str(said) % {"n": n}
+
+
+# Why a command found the game changed; the very same bids sent twice are AlreadySaved:
+# "entered" bids differ from the saved ones.
+_STALE_WHY = {
+    "entered": _l(
+        "Hand %(n)d's bids were already saved on another phone, and they are not "
+        "the ones you chose: yours were not saved. Here is the hand as it was saved."
+    ),
+    "undone": _l(
+        "Hand %(n)d's bids were not saved: an earlier hand was undone on another "
+        "phone meanwhile. Here is the game as it is now."
+    ),
+    "gone": _l("Hand %(n)d is no longer in this game: the hand changed on another phone."),
+    "played": _l(
+        "These tricks were not saved: no hand is waiting for its tricks (it was "
+        "saved or undone on another phone)."
+    ),
+    "not_last": _l(
+        "Hand %(n)d was not deleted: a later hand was entered on another phone "
+        "meanwhile (only the last hand can be deleted)."
+    ),
+    "bid": _l("Hand %(n)d was bid meanwhile: it changed on another phone."),
+    "bidding": _l(
+        "Hand %(n)d is no longer the hand being bid (it changed on another phone meanwhile)."
+    ),
+    "put_back": _l("Hand %(n)d was not put back: the game changed since it was undone."),
+}
 
 
 def _seat_taken(outcome: Stale) -> str:
     """A tap on "I am Alice" for a seat whose player was changed meanwhile."""
-    return (
-        f"This seat is {_player(outcome, outcome.number)}'s now: the players were changed "
-        "on the scorer's phone meanwhile. Tap again if that is you."
+    return _(
+        "This seat is %(name)s's now: the players were changed "
+        "on the scorer's phone meanwhile. Tap again if that is you.",
+        name=_player(outcome, outcome.number),
     )
 
 
 def _player(outcome: Outcome, seat: int | None) -> str:
     stored = outcome.stored
-    return "another player" if stored is None or seat is None else stored.game.table.players[seat]
+    return (
+        _("another player") if stored is None or seat is None else stored.game.table.players[seat]
+    )
 
 
 def say(outcome: Outcome) -> str:
@@ -78,32 +97,37 @@ def say(outcome: Outcome) -> str:
     if isinstance(outcome, Stale):
         return _stale(outcome)
     if isinstance(outcome, GameOver):
-        return "Not saved: the game is over."
+        return _("Not saved: the game is over.")
     if isinstance(outcome, NotOver):
-        return "No rematch yet: this game is not finished yet: a rematch starts after its end."
+        return _("No rematch yet: this game is not finished yet: a rematch starts after its end.")
     if isinstance(outcome, SeatTaken):
-        name = outcome.stored.game.table.players[outcome.seat] if outcome.stored else "A seat"
-        return f"{name}'s bid came in from {name}'s phone meanwhile; nothing was saved."
+        name = outcome.stored.game.table.players[outcome.seat] if outcome.stored else _("A seat")
+        return _(
+            "%(name)s's bid came in from %(name)s's phone meanwhile; nothing was saved.", name=name
+        )
     if isinstance(outcome, SeatHeld):
         name = _player(outcome, outcome.seat)
-        return (
-            f"{name}'s seat is held by another phone: {name}'s bid is made there. "
-            f"If this phone should bid for {name}, ask the scorer to hand the seat over."
+        return _(
+            "%(name)s's seat is held by another phone: %(name)s's bid is made there. "
+            "If this phone should bid for %(name)s, ask the scorer to hand the seat over.",
+            name=name,
         )
     if isinstance(outcome, NoSeat):
-        return "That seat has no link in this game (seat links may have been turned off)."
+        return _("That seat has no link in this game (seat links may have been turned off).")
     if isinstance(outcome, RemovesHands):
-        return (
-            f"after this change the game is over at hand {outcome.numbers[0] - 1}, so "
-            f"{hands_span(outcome.numbers)} would be removed; confirm to remove them"
+        return _(
+            "after this change the game is over at hand %(number)d, so "
+            "%(hands)s would be removed; confirm to remove them",
+            number=outcome.numbers[0] - 1,
+            hands=hands_span(outcome.numbers),
         )
-    return "There is no game at this address any more: nothing was saved."
+    return _("There is no game at this address any more: nothing was saved.")
 
 
 def confirmed() -> Confirm | None:
     """The removal a form confirms, as its page showed it: "revision:5,6"; None if none."""
     sent = request.form.get("confirm_removal", "")
-    revision, _, numbers = sent.partition(":")
+    revision, _colon, numbers = sent.partition(":")
     try:
         return int(revision), tuple(int(n) for n in numbers.split(",") if n)
     except ValueError:
@@ -118,17 +142,17 @@ def confirm_value(removes: RemovesHands) -> str:
 # --- the seat phones: why waiting bids went, and a side's bids that must change
 
 NOTICE = {
-    "undo": "a hand was undone",
-    "put_back": "a hand was put back",
-    "fix": "an earlier hand was fixed",
-    "dealer": "the dealer was changed",
-    "settings": "the game's rules were changed",
-    "over": "the game was ended",
+    "undo": _l("a hand was undone"),
+    "put_back": _l("a hand was put back"),
+    "fix": _l("an earlier hand was fixed"),
+    "dealer": _l("the dealer was changed"),
+    "settings": _l("the game's rules were changed"),
+    "over": _l("the game was ended"),
 }
 SIDE_RULE = {
-    "min_side_bid": "together you must bid at least {n}",
-    "double_nil": "you may not both bid nil in this game",
-    "suicide": "exactly one of you must bid nil",
+    "min_side_bid": _l("together you must bid at least {n}"),
+    "double_nil": _l("you may not both bid nil in this game"),
+    "suicide": _l("exactly one of you must bid nil"),
 }
 
 
@@ -136,12 +160,14 @@ def notice_text(stored: StoredGame, notice: str | None) -> str:
     """Why waiting bids went, for every seat phone: the change and whose bids."""
     if not notice:
         return ""
-    why, _, seats_gone = notice.partition(":")
+    why, _colon, seats_gone = notice.partition(":")
     names = [stored.game.table.players[int(s)] for s in seats_gone.split(",") if s]
-    whose = ", ".join(names) or "Some players"
-    return (
-        f"{whose}: your bid no longer counts because {NOTICE.get(why, 'the game changed')}. "
-        "Bid again."
+    whose = ", ".join(names) or _("Some players")
+    because = str(NOTICE.get(why) or _("the game changed"))
+    return _(
+        "%(whose)s: your bid no longer counts because %(because)s. Bid again.",
+        whose=whose,
+        because=because,
     )
 
 
@@ -151,7 +177,11 @@ def refusal_text(stored: StoredGame, refusal: tuple[int, str] | None) -> str:
     if refusal is None:
         return ""
     side, rule = refusal
-    why = SIDE_RULE.get(rule, "the rules refuse these bids").format(
+    why = str(SIDE_RULE.get(rule) or _("the rules refuse these bids")).format(
         n=stored.game.rules.min_side_bid
     )
-    return f"All bids are in, but {stored.score().sides[side].name} must change one: {why}."
+    return _(
+        "All bids are in, but %(name)s must change one: %(why)s.",
+        name=stored.score().sides[side].name,
+        why=why,
+    )

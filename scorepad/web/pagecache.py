@@ -10,10 +10,10 @@ drawn every time). Kept by each app, and keyed by the database file as the score
 cache is.
 
 Cache: each app's `scorepad.pages` LRU of page text, keyed by (database file, game id,
-revision, address, CSRF field name, look, plain-HTTP notice, the club's ratings mark); a
-write to the game takes a new revision, and a change to what its club's ratings read
-(a game over written, the roster, a game filed) a new ratings mark (store/clubs.py), so
-nothing is invalidated, an old page is never found. `_signed`: each phone's signed
+revision, address, CSRF field name, look, plain-HTTP notice, the club's ratings mark,
+language); a write to the game takes a new revision, and a change to what its club's
+ratings read (a game over written, the roster, a game filed) a new ratings mark
+(store/clubs.py), so nothing is invalidated, an old page is never found. `_signed`: each phone's signed
 CSRF token, keyed by (the CSRF signing key, field name, the phone's session token); a
 new key or session token is a new key, and a time limit on tokens turns it off.
 """
@@ -34,6 +34,7 @@ from ..store.clubs import ratings_mark
 from ..store.db import file_of
 from .db import get_db
 from .evening import evening_ids
+from .language import locale_code
 from .pagemodel import seat_state
 from .urls import address, plain_http_notice
 
@@ -84,6 +85,7 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
         _look(),
         plain_http_notice(),
         ratings_mark(get_db(), stored.id),
+        locale_code(),
     )
     pages = _pages()
     with _lock:

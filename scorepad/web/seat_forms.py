@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import RadioField
@@ -20,7 +21,7 @@ from .pages import share_qr
 
 def seat_qr(url: str, name: str) -> Markup:
     """A QR code of a seat's link as inline SVG, titled with the player's name."""
-    return share_qr(url, f"QR code of {name}'s bidding link", scale=3)
+    return share_qr(url, _("QR code of %(name)s's bidding link", name=name), scale=3)
 
 
 def bid_form(name: str, choices: list[tuple[str, str]], **values: Any) -> FlaskForm:
@@ -30,9 +31,9 @@ def bid_form(name: str, choices: list[tuple[str, str]], **values: Any) -> FlaskF
         number = WholeNumberField("Hand", widget=HiddenInput(), validators=[Required()])
         # The core judges the value, with a message that says what is allowed.
         bid = RadioField(
-            f"{name} bid",
+            _("%(name)s bid", name=name),
             choices=[SelectChoice(v, t) for v, t in choices],
-            validators=[Required(f"{name}'s bid is missing: choose a bid")],
+            validators=[Required(_("%(name)s's bid is missing: choose a bid", name=name))],
             validate_choice=False,
         )
 
@@ -51,9 +52,9 @@ def missing_form(stored: storage.StoredGame, missing: list[int], **values: Any) 
             RestForm,
             f"bid_{seat}",
             Choice(
-                f"{names[seat]} bid",
+                _("%(name)s bid", name=names[seat]),
                 choices=[SelectChoice(v, t) for v, t in [("", "-"), *seat_choices(score, seat)]],
-                validators=[Required("choose a bid")],
+                validators=[Required(_("choose a bid"))],
             ),
         )
     return RestForm(**values)

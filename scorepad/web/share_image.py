@@ -1,6 +1,7 @@
 """The final scoreboard as a small PNG to share, drawn on the server with no library.
 
-A 5x7 bitmap font (capitals, digits and a few signs; a letter it lacks is drawn as '?')
+A 5x7 bitmap font (capitals, Spanish's accented ones and ñ, digits and a few signs; a
+letter it lacks is drawn plain, without its accent, or as '?')
 is scaled up onto a two-colour-plus-accent canvas, written as an indexed PNG with zlib:
 the image is a few kilobytes, the same on every machine, and needs no font file.
 """
@@ -39,6 +40,17 @@ GLYPHS: dict[str, tuple[int, ...]] = {
     ",": (0, 0, 0, 0, 12, 4, 8), "!": (4, 4, 4, 4, 4, 0, 4),
     "/": (1, 2, 2, 4, 8, 8, 16),
 }  # fmt: skip
+# Spanish's letters and signs: an accent on the top row over a letter six rows high.
+_SHORT = {
+    "A": (14, 17, 17, 31, 17, 17), "E": (31, 16, 30, 16, 16, 31), "I": (14, 4, 4, 4, 4, 14),
+    "O": (14, 17, 17, 17, 17, 14), "U": (17, 17, 17, 17, 17, 14), "N": (17, 25, 21, 19, 17, 17),
+}  # fmt: skip
+_ACUTE, _DIAERESIS, _TILDE = 2, 10, 13
+GLYPHS |= {accented: (mark, *_SHORT[letter]) for accented, letter, mark in (
+    ("Á", "A", _ACUTE), ("É", "E", _ACUTE), ("Í", "I", _ACUTE), ("Ó", "O", _ACUTE),
+    ("Ú", "U", _ACUTE), ("Ü", "U", _DIAERESIS), ("Ñ", "N", _TILDE),
+)}  # fmt: skip
+GLYPHS |= {"¿": (4, 0, 4, 8, 16, 17, 14), "¡": (4, 0, 4, 4, 4, 4, 4)}
 CELL = 6  # a glyph is 5 columns wide, with one column of space after it
 ROWS = 7
 MARGIN = 24
@@ -71,8 +83,9 @@ def latin(text: str) -> str:
 
 def plain(text: str) -> str:
     """Text the font can draw: capitals, plain Latin letters, a true minus as '-'."""
-    text = latin(text.replace("\u2212", "-").replace("\u00b7", "-")).upper()
-    return "".join(c if c in GLYPHS else "?" for c in text)  # one the font lacks: '?'
+    text = text.replace("\u2212", "-").replace("\u00b7", "-").upper()
+    kept = "".join(c if c in GLYPHS else latin(c) for c in text)  # É kept, Ą as A
+    return "".join(c if c in GLYPHS else "?" for c in kept)  # one the font lacks: '?'
 
 
 def fit(text: str, scale: int) -> str:

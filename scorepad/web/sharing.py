@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, Response
+from flask_babel import gettext as _
 
 from ..core.evening import Evening
 from ..core.model import GameScore
@@ -36,40 +37,56 @@ def recap(score: GameScore) -> str:
     hands = plural(score.played, "hand")
     if score.over:
         ending = outcome_text(score)
-        return f"{ending[:1].upper()}{ending[1:]} after {hands}."
+        return _("%(ending)s after %(hands)s.", ending=ending[:1].upper() + ending[1:], hands=hands)
     totals = ", ".join(f"{side.name} {number(side.total)}" for side in score.sides)
-    return f"After {hands}: {totals}."
+    return _("After %(hands)s: %(totals)s.", hands=hands, totals=totals)
 
 
 def evening_recap(evening: Evening) -> str:
     """The evening in one sentence per side: games won and points."""
     rows = "; ".join(
-        f"{row.name} won {row.won} of {row.games}, {number(row.points)} points"
+        _(
+            "%(name)s won %(won)d of %(games)d, %(points)s points",
+            name=row.name,
+            won=row.won,
+            games=row.games,
+            points=number(row.points),
+        )
         for row in evening.rows
     )
-    return f"This evening, {plural(evening.games, 'game')}: {rows}."
+    return _("This evening, %(games)s: %(rows)s.", games=plural(evening.games, "game"), rows=rows)
 
 
 def score_lines(score: GameScore) -> list[Line]:
     """The scoreboard as lines of the image: the outcome, then each side and its total."""
     played = score.played
-    head = outcome_text(score) if score.over else f"after hand {played}"
+    head = outcome_text(score) if score.over else _("after hand %(number)d", number=played)
     lines = [Line("Spades - scorepad", 2, ACCENT), Line(head, 3)]
     for i, side in enumerate(score.sides):
-        mark = " (won)" if score.winner == i else ""
+        mark = " " + _("(won)") if score.winner == i else ""
         lines.append(Line(side.name + mark, 3, ACCENT if mark else 1))
         bags = plural(side.bags, "bag")
         lines.append(Line(f"{number(side.total)}, {bags}", 5))
-    lines.append(Line(f"{plural(played, 'hand')}, to {score.rules.target}", 2))
+    lines.append(
+        Line(
+            _("%(hands)s, to %(target)d", hands=plural(played, "hand"), target=score.rules.target),
+            2,
+        )
+    )
     return lines
 
 
 def evening_lines(evening: Evening) -> list[Line]:
     """The evening's tally as lines of the image."""
-    lines = [Line("Spades - scorepad", 2, ACCENT), Line(f"evening: {evening.games} games", 3)]
+    lines = [
+        Line("Spades - scorepad", 2, ACCENT),
+        Line(_("evening: %(games)d games", games=evening.games), 3),
+    ]
     for row in evening.rows:
         lines.append(Line(row.name, 3))
-        lines.append(Line(f"won {row.won}, {number(row.points)} points", 4))
+        lines.append(
+            Line(_("won %(won)d, %(points)s points", won=row.won, points=number(row.points)), 4)
+        )
     return lines
 
 

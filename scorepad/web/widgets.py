@@ -18,6 +18,8 @@ from markupsafe import Markup, escape
 from wtforms.widgets import HiddenInput
 from wtforms.widgets.core import clean_key
 
+from .words.core_words import core_text
+
 QUOTE, QUOTE_ENTITY = Markup('"'), Markup("&quot;")
 
 
@@ -73,7 +75,7 @@ def chips(
     Drawn in Python and kept per group: four seats of fifteen choices each were most of
     the bids step's rendering, and a table shows the same few groups hand after hand."""
     chosen = None if field.data is None else str(field.data)
-    choices = tuple((choice.value, choice.label) for choice in field.choices)
+    choices = tuple((choice.value, core_text(str(choice.label))) for choice in field.choices)
     return _chips(field.id, field.name, choices, chosen, tuple(own), tuple(counts))
 
 
@@ -129,7 +131,7 @@ def open_group(form: Any, order: Iterable[int]) -> str | None:
 def chosen_label(field: Any) -> str:
     """The label of a chip group's chosen choice, "" while none is chosen."""
     chosen = None if field.data is None else str(field.data)
-    return next((str(c.label) for c in field.choices if c.value == chosen), "")
+    return next((core_text(str(c.label)) for c in field.choices if c.value == chosen), "")
 
 
 GROUPS_KEPT = 512  # about 5 KB each

@@ -4,7 +4,9 @@ reads it (the stakes and the what-if in `words.stakes`, the rules page in `words
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ...core.model import GameScore
 from ...core.records import BLIND_NIL, NIL, Bid, NilResult, ScoredHand, SideHand, Table
@@ -12,7 +14,9 @@ from ...core.records import BLIND_NIL, NIL, Bid, NilResult, ScoredHand, SideHand
 
 def bid_text(bid: Bid) -> str:
     """'4', 'nil' or 'blind nil'."""
-    return {NIL: "nil", BLIND_NIL: "blind nil"}.get(bid, str(bid))  # type: ignore[arg-type]
+    if bid == NIL:
+        return _("nil")
+    return _("blind nil") if bid == BLIND_NIL else str(bid)
 
 
 def verb(table: Table, plural: str, singular: str) -> str:
@@ -23,14 +27,30 @@ def verb(table: Table, plural: str, singular: str) -> str:
 MINUS = "\u2212"  # a true minus sign: a hyphen beside a dash reads as a range
 
 
+# Each counted word, by its English key, as the catalogue's plural forms (ngettext).
+_PLURALS = {
+    "bag": lambda n: ngettext("%(num)d bag", "%(num)d bags", n),
+    "more bag": lambda n: ngettext("%(num)d more bag", "%(num)d more bags", n),
+    "hand": lambda n: ngettext("%(num)d hand", "%(num)d hands", n),
+    "game": lambda n: ngettext("%(num)d game", "%(num)d games", n),
+    "trick": lambda n: ngettext("%(num)d trick", "%(num)d tricks", n),
+}
+
+
 def plural(count: int, word: str) -> str:
-    """'1 bag', '3 bags', '0 bags', '2 more bags': a count and its word, the one plural."""
+    """'1 bag', '3 bags', '0 bags', '2 more bags': a count and its word, the one plural,
+    in this request's language (a word not in the catalogue yet keeps English's rule)."""
+    known = _PLURALS.get(word)
+    if known is not None:
+        return known(count)  # type: ignore[no-untyped-call]
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def hands_span(numbers: Sequence[int]) -> str:
     """'hand 5' or 'hands 5 to 7': hands in a row, from the first to the last."""
-    return f"hand {numbers[0]}" if len(numbers) == 1 else f"hands {numbers[0]} to {numbers[-1]}"
+    if len(numbers) == 1:
+        return _("hand %(number)d", number=numbers[0])
+    return _("hands %(first)d to %(last)d", first=numbers[0], last=numbers[-1])
 
 
 def clock_text(seconds: int) -> str:
@@ -40,12 +60,16 @@ def clock_text(seconds: int) -> str:
 
 def nil_text(nil: NilResult) -> str:
     """'nil made', 'blind nil broken': how a nil bid came out."""
-    return f"{'blind nil' if nil.blind else 'nil'} {'made' if nil.made else 'broken'}"
+    if nil.blind:
+        return _("blind nil made") if nil.made else _("blind nil broken")
+    return _("nil made") if nil.made else _("nil broken")
 
 
 def lone_nil_text(nil: NilResult) -> str:
     """'made nil', 'broke blind nil': a nil said of the player who bid it."""
-    return f"{'made' if nil.made else 'broke'} {'blind nil' if nil.blind else 'nil'}"
+    if nil.blind:
+        return _("made blind nil") if nil.made else _("broke blind nil")
+    return _("made nil") if nil.made else _("broke nil")
 
 
 def number(value: int) -> str:
@@ -62,29 +86,33 @@ def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
     """Short phrases for one side's hand: 'made 7 of 7', 'set by 2', 'nil made'..."""
     words: list[str] = []
     if result.made:
-        words.append(f"made {result.contract_tricks} of {result.contract}")
+        words.append(
+            _("made %(took)d of %(bid)d", took=result.contract_tricks, bid=result.contract)
+        )
         if result.overtricks:
             words[-1] += f" ({plural(result.overtricks, 'bag')})"
     elif result.made is False:
-        words.append(f"set by {result.set_by}")
+        words.append(_("set by %(tricks)d", tricks=result.set_by))
     for nil in result.nils:
         # a side of one seat is its player: 'made nil' beside the name, never 'Gus's nil'
         alone = len(table.sides[side]) == 1
         words.append(
-            lone_nil_text(nil) if alone else f"{table.players[nil.seat]}'s {nil_text(nil)}"
+            lone_nil_text(nil)
+            if alone
+            else _("%(name)s's %(nil)s", name=table.players[nil.seat], nil=nil_text(nil))
         )
     if result.nil_bags:
-        words.append(f"{plural(result.nil_bags, 'bag')} from nil")
+        words.append(_("%(bags)s from nil", bags=plural(result.nil_bags, "bag")))
     if result.penalties:
-        words.append(f"bag penalty {number(result.penalty_points)}")
+        words.append(_("bag penalty %(points)s", points=number(result.penalty_points)))
     if result.adjust:
-        words.append(f"adjusted {signed(result.adjust)}")
+        words.append(_("adjusted %(points)s", points=signed(result.adjust)))
     return words
 
 
 def result_words(table: Table, side: int, result: SideHand) -> str:
     """A side's hand in one phrase: 'made 8 of 7 (1 bag)', or 'no bid'."""
-    return ", ".join(side_summary(table, side, result)) or "no bid"
+    return ", ".join(side_summary(table, side, result)) or _("no bid")
 
 
 def side_sentence(score: GameScore, side: int) -> str:
@@ -92,22 +120,31 @@ def side_sentence(score: GameScore, side: int) -> str:
     entry, rules = score.sides[side], score.rules
     bags = plural(entry.bags, "bag")
     if rules.bag_limit:
-        bags += f" of {rules.bag_limit}"
-    words = f"{entry.name}: {number(entry.total)} points, {bags}"
+        bags = _("%(bags)s of %(limit)d", bags=bags, limit=rules.bag_limit)
+    words = _(
+        "%(name)s: %(total)s points, %(bags)s",
+        name=entry.name,
+        total=number(entry.total),
+        bags=bags,
+    )
     if not score.over:
         words += f", {to_go(score, side)}"
     last = last_played(score)
     if last is not None and last.sides is not None:
         result = last.sides[side]
-        words += f"; hand {last.number}: {signed(result.points)}, "
-        words += result_words(score.table, side, result)
+        words += "; " + _(
+            "hand %(number)d: %(points)s, %(result)s",
+            number=last.number,
+            points=signed(result.points),
+            result=result_words(score.table, side, result),
+        )
     return words + "."
 
 
 def to_go(score: GameScore, side: int) -> str:
     """'120 to go', or 'at the target'."""
     left = score.to_go[side]
-    return f"{left} to go" if left else "at the target"
+    return _("%(points)d to go", points=left) if left else _("at the target")
 
 
 def hand_sentence(score: GameScore) -> str:
@@ -120,8 +157,13 @@ def hand_sentence(score: GameScore) -> str:
         f"{entry.name} {result_words(score.table, side, last.sides[side])}"
         for side, entry in enumerate(score.sides)
     ]
-    totals = " to ".join(number(t) for t in score.totals)
-    return f"Hand {last.number}: {'; '.join(parts)}. {totals}."
+    totals = _(" to ").join(number(t) for t in score.totals)
+    return _(
+        "Hand %(number)d: %(results)s. %(totals)s.",
+        number=last.number,
+        results="; ".join(parts),
+        totals=totals,
+    )
 
 
 def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
@@ -131,68 +173,49 @@ def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
     contract = hand.contracts[side]
     if len(seats) == 1:
         bid = hand.bids[seats[0]]
-        return (
-            f"bid {contract}{' blind' if side in hand.blind else ''}"
-            if contract
-            else (f"bid {bid_text(bid)}")
-        )
-    head = f"bid {contract}{' blind' if side in hand.blind else ''}" if contract else "both nil"
+        return _bid_head(contract, side in hand.blind) if contract else _bid(bid_text(bid))
+    head = _bid_head(contract, side in hand.blind) if contract else _("both nil")
     each = ", ".join(f"{table.players[s]} {bid_text(hand.bids[s])}" for s in seats)
     return f"{head} ({each})"
+
+
+def _bid(what: str) -> str:
+    """'bid nil': a bid said of a side."""
+    return _("bid %(bid)s", bid=what)
+
+
+def _bid_head(contract: int, blind: bool) -> str:
+    """'bid 7' or 'bid 7 blind'."""
+    return _("bid %(bid)d blind", bid=contract) if blind else _("bid %(bid)d", bid=contract)
 
 
 def status_line(score: GameScore) -> str:
     """One sentence on where the game stands and who deals the next hand."""
     if score.over and score.winner is not None:
-        on_bags = " on fewer bags, the lead being shared" if score.on_bags else ""
-        return f"Game over: {won_text(score)}{on_bags}."
+        if score.on_bags:
+            return _(
+                "Game over: %(won)s on fewer bags, the lead being shared.", won=won_text(score)
+            )
+        return _("Game over: %(won)s.", won=won_text(score))
     if score.draw:
-        return "The game was ended with the lead shared: a draw."
+        return _("The game was ended with the lead shared: a draw.")
     table = score.table
     name = table.players[score.next_hand.dealer]
-    turn = f"Hand {score.next_number}: {name} deals."
+    turn = _("Hand %(number)d: %(name)s deals.", number=score.next_number, name=name)
     if score.tied and score.reason == "hand_limit":
-        return f"The last hand is played but the lead is tied: another hand is played. {turn}"
+        return _(
+            "The last hand is played but the lead is tied: another hand is played. %(turn)s",
+            turn=turn,
+        )
     if score.tied:
-        return f"The lead is tied at the target: another hand is played. {turn}"
-    return f"Playing to {score.rules.target}. {turn}"
+        return _("The lead is tied at the target: another hand is played. %(turn)s", turn=turn)
+    return _("Playing to %(target)d. %(turn)s", target=score.rules.target, turn=turn)
 
 
 def last_played(score: GameScore) -> ScoredHand | None:
     """The latest hand with tricks recorded, if any (looked for from the end: a page
     asks several times, and a walk from the first hand grows with the game)."""
     return next((hand for hand in reversed(score.hands) if hand.sides is not None), None)
-
-
-def plain_error(field: Any, message: str) -> str:
-    """A refusal as a page shows it beside `field`: capitalised, no closing stop. Every
-    field and validator says its own words (web/fields.py), none is rewritten here."""
-    message = message.rstrip(".")
-    return message[:1].upper() + message[1:]
-
-
-def not_saved(form: Any) -> str:
-    """A form's refusals in one line, each field named: the bids or tricks left out said
-    at once ("no bid yet from Ann, Bo and Cat"), so a phone keeps Save in view."""
-    missing: dict[str, list[tuple[str, str]]] = {}
-    said: list[str] = []
-    for field in form:
-        for error in field.errors:
-            who, _, kind = str(field.label.text).rpartition(" ")
-            if who and kind in ("bid", "tricks") and error.endswith("missing"):
-                missing.setdefault(kind, []).append((who, plain_error(field, error)))
-            else:
-                said.append(plain_error(field, error))
-    for kind, left_out in missing.items():
-        names = [who for who, _ in left_out]
-        together = f"no {kind} yet {'from' if kind == 'bid' else 'for'} {and_list(names)}"
-        said.insert(0, left_out[0][1] if len(names) == 1 else together)
-    return "".join(f"{line}. " for line in said).strip()
-
-
-def and_list(names: list[str]) -> str:
-    """'Ann', 'Ann and Bo', 'Ann, Bo and Cat'."""
-    return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]]))
 
 
 def took_text(table: Table, hand: ScoredHand, side: int) -> str:
@@ -210,24 +233,29 @@ def took_text(table: Table, hand: ScoredHand, side: int) -> str:
 def won_text(score: GameScore) -> str:
     """A finished game's result, said once for every page: 'Alice & Cara won', 'A draw'."""
     if score.winner is None:
-        return "A draw"
-    return f"{score.sides[score.winner].name} won"
+        return _("A draw")
+    return _("%(name)s won", name=score.sides[score.winner].name)
 
 
 def winner_text(score: GameScore) -> str:
     """'Alice & Cara win', 'Ann wins', or 'a draw': who won a finished game, worded once."""
     if score.winner is None:
-        return "a draw"
-    return f"{score.sides[score.winner].name} {verb(score.table, 'win', 'wins')}"
+        return _("a draw")
+    name = score.sides[score.winner].name
+    if score.table.mode == "partnership":
+        return _("%(names)s win", names=name)
+    return _("%(name)s wins", name=name)
 
 
 def outcome_text(score: GameScore) -> str:
     """'Alice & Cara win 320 to 250' or 'it ends as a draw', for a finished score."""
     if score.winner is None:
-        return "it ends as a draw"
-    totals = sorted(score.totals, reverse=True)
-    on_bags = " on fewer bags" if score.on_bags else ""
-    return f"{winner_text(score)} {number(totals[0])} to {number(totals[1])}{on_bags}"
+        return _("it ends as a draw")
+    top, second = sorted(score.totals, reverse=True)[:2]
+    said = dict(won=winner_text(score), top=number(top), second=number(second))
+    if score.on_bags:
+        return _("%(won)s %(top)s to %(second)s on fewer bags", **said)
+    return _("%(won)s %(top)s to %(second)s", **said)
 
 
 def sides_text(score: GameScore, between: str = ", ") -> str:
@@ -235,44 +263,27 @@ def sides_text(score: GameScore, between: str = ", ") -> str:
     return between.join(f"{side.name} {number(side.total)}" for side in score.sides)
 
 
-# The words of hand entry. The live sums' phrases go to the script in data attributes:
-# `{n}`, `{sum}`, `{count}` are numbers it adds up from the chips' counts (the core's),
-# `{who}` and `{side}` names it reads from the page; no name is ever inside a phrase.
+# The words of hand entry and of a form's refusals, in a module of their own.
+from .entry import (  # noqa: E402
+    and_list,
+    bid_sum_start,
+    bid_sum_words,
+    not_saved,
+    plain_error,
+    script_words,
+    seat_tricks_words,
+    side_tricks_words,
+    tricks_total,
+)
 
-
-def tricks_total(total: int, top: int, *, by_side: bool = False) -> str:
-    """A hand's tricks that do not add up to the deal (the core refuses them)."""
-    if by_side:
-        return f"The sides took {total} tricks between them; a hand has {top}"
-    return f"The tricks add up to {total}; a hand has {top}"
-
-
-def bid_sum_words() -> dict[str, str]:
-    """The bids step's live sum: each side's bids, then the tricks left unbid or overbid."""
-    return {"side": "{who} {n}", "unbid": "{n} unbid", "overbid": "{n} overbid"}
-
-
-def bid_sum_start(score: GameScore, top: int) -> str:
-    """The bids step's live sum before a bid is chosen (app.js redraws it as they are)."""
-    say = bid_sum_words()
-    sides = [say["side"].format(who=side.name, n=0) for side in score.sides]
-    return " · ".join([*sides, say["unbid"].format(n=top)])
-
-
-def side_tricks_words() -> dict[str, str]:
-    """Tricks counted by side: what the other side took, and a nil count over its side's."""
-    return {
-        "took": "{who} took {n}",
-        "over": "{who} took {n}, more than {side}'s {count}: not saved.",
-    }
-
-
-def seat_tricks_words(top: int) -> dict[str, str]:
-    """Tricks counted by seat: the live count towards the `top` tricks of a hand."""
-    return {
-        "none": f"The tricks add up to {top}.",
-        "left": f"{{n}} of {top} tricks still to assign.",
-        "all": f"All {top} tricks assigned.",
-        "auto": f"{{who}} took {{n}}: all {top} tricks assigned.",
-        "over": f"{{n}} too many: the tricks add up to {{sum}}, not {top}.",
-    }
+__all__ = [
+    "and_list",
+    "bid_sum_start",
+    "bid_sum_words",
+    "not_saved",
+    "plain_error",
+    "script_words",
+    "seat_tricks_words",
+    "side_tricks_words",
+    "tricks_total",
+]

@@ -13,6 +13,7 @@ from ...core.scoring import without_pending
 from ...core.stakes import Stake
 from ...core.whatif import WhatIf
 from . import number, plural, verb
+from .core_words import core_text
 
 DECIDING = ("need", "set_out", "hand_limit")  # first line: how the game may end
 IN_PLAY = ("set_out", "hand_limit", "bags")  # still true once the bids are in
@@ -65,7 +66,7 @@ def value_text(key: str, value: Any) -> str:
     if spec.kind == "switch":
         return "on" if value else "off"
     if spec.kind == "choice":
-        return dict(spec.choices).get(value, str(value))
+        return core_text(dict(spec.choices).get(value, str(value)))
     return str(value)
 
 

@@ -1,0 +1,80 @@
+"""The language each phone reads scorepad in: Flask-Babel's locale, chosen per request.
+
+A phone's choice is a cookie (`lang`, a year long) set by the language page's POST form;
+without one, the browser's Accept-Language picks the best of the languages shipped, else
+English. Nothing about language is kept in a game: a live or seat link opened on another
+phone speaks that phone's language. The catalogues are scorepad/translations/ (compiled
+at install: `make translations`); `LANGUAGES` in the app config names the ones offered.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, current_app, redirect, render_template, request
+from flask_babel import Babel, get_locale
+from werkzeug.wrappers import Response
+
+from .words.entry import script_words
+
+COOKIE = "lang"
+COOKIE_DAYS = 365
+# Each language shipped, by its code, named in its own words (the chooser shows these).
+LANGUAGES = {"en": "English", "es": "Español"}
+
+bp = Blueprint("language", __name__)
+
+
+def offered() -> dict[str, str]:
+    """The languages this app offers: its LANGUAGES config (tests add the pseudo-language)."""
+    return current_app.config.get("LANGUAGES", LANGUAGES)  # type: ignore[no-any-return]
+
+
+def choose_locale() -> str:
+    """This request's language: the phone's cookie, else its browser's best match, else en."""
+    languages = offered()
+    chosen = request.cookies.get(COOKIE, "")
+    if chosen in languages:
+        return chosen
+    return request.accept_languages.best_match(list(languages)) or "en"
+
+
+def locale_code() -> str:
+    """The language of this request's words, as a key for what is drawn once and kept."""
+    return str(get_locale())
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel with scorepad's locale chooser, its catalogues in scorepad/translations."""
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
+    Babel(app, locale_selector=choose_locale)
+    app.add_template_global(offered, "languages")
+    app.add_template_global(locale_code)
+    app.add_template_global(script_words)  # base.html's, whatever a page calls `words`
+    app.register_blueprint(bp)
+
+
+def _back(target: str) -> str:
+    """Where the chooser returns to: a path of this site only, never another site."""
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return "/"
+    return target
+
+
+@bp.get("/language")
+def page() -> str:
+    """The language chooser (a POST form: setting the cookie is a write)."""
+    return render_template("language.html", back=_back(request.args.get("next", "/")))
+
+
+@bp.post("/language")
+def choose() -> Response:
+    """Keep the chosen language on this phone, then go back to the page it came from."""
+    response = redirect(_back(request.form.get("next", "/")), code=303)
+    code = request.form.get("lang", "")
+    if code in offered():
+        response.set_cookie(
+            COOKIE, code, max_age=COOKIE_DAYS * 86400, samesite="Lax", httponly=True
+        )
+    return response

@@ -1,0 +1,110 @@
+"""The words of hand entry: a form's refusals in one line, the refusal of tricks that do
+not add up, and the live sums' phrases the script fills in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+from ...core.model import GameScore
+
+# The words of hand entry. The live sums' phrases go to the script in data attributes:
+# `{n}`, `{sum}`, `{count}` are numbers it adds up from the chips' counts (the core's),
+# `{who}` and `{side}` names it reads from the page; no name is ever inside a phrase.
+
+
+def tricks_total(total: int, top: int, *, by_side: bool = False) -> str:
+    """A hand's tricks that do not add up to the deal (the core refuses them)."""
+    if by_side:
+        return _(
+            "The sides took %(total)d tricks between them; a hand has %(top)d", total=total, top=top
+        )
+    return _("The tricks add up to %(total)d; a hand has %(top)d", total=total, top=top)
+
+
+def bid_sum_words() -> dict[str, str]:
+    """The bids step's live sum: each side's bids, then the tricks left unbid or overbid."""
+    return {"side": "{who} {n}", "unbid": _("{n} unbid"), "overbid": _("{n} overbid")}
+
+
+def bid_sum_start(score: GameScore, top: int) -> str:
+    """The bids step's live sum before a bid is chosen (app.js redraws it as they are)."""
+    say = bid_sum_words()
+    sides = [say["side"].format(who=side.name, n=0) for side in score.sides]
+    return " · ".join([*sides, say["unbid"].format(n=top)])
+
+
+def side_tricks_words() -> dict[str, str]:
+    """Tricks counted by side: what the other side took, and a nil count over its side's."""
+    return {
+        "took": _("{who} took {n}"),
+        "over": _("{who} took {n}, more than {side}'s {count}: not saved."),
+    }
+
+
+def seat_tricks_words(top: int) -> dict[str, str]:
+    """Tricks counted by seat: the live count towards the `top` tricks of a hand."""
+    return {
+        "none": _("The tricks add up to %(top)d.", top=top),
+        "left": _("{n} of %(top)d tricks still to assign.", top=top),
+        "all": _("All %(top)d tricks assigned.", top=top),
+        "auto": _("{who} took {n}: all %(top)d tricks assigned.", top=top),
+        "over": _("{n} too many: the tricks add up to {sum}, not %(top)d.", top=top),
+    }
+
+
+def plain_error(field: Any, message: str) -> str:
+    """A refusal as a page shows it beside `field`: capitalised, no closing stop. Every
+    field and validator says its own words (web/fields.py), none is rewritten here."""
+    message = message.rstrip(".")
+    return message[:1].upper() + message[1:]
+
+
+def not_saved(form: Any) -> str:
+    """A form's refusals in one line, each field named: the bids or tricks left out said
+    at once ("no bid yet from Ann, Bo and Cat"), so a phone keeps Save in view."""
+    missing: dict[str, list[tuple[str, str]]] = {}
+    said: list[str] = []
+    for field in form:
+        for error in field.errors:
+            who, _space, kind = str(field.label.text).rpartition(" ")
+            if who and kind in ("bid", "tricks") and error.endswith("missing"):
+                missing.setdefault(kind, []).append((who, plain_error(field, error)))
+            else:
+                said.append(plain_error(field, error))
+    for kind, left_out in missing.items():
+        names = [who for who, _said in left_out]
+        together = (
+            _("no bid yet from %(names)s", names=and_list(names))
+            if kind == "bid"
+            else _("no tricks yet for %(names)s", names=and_list(names))
+        )
+        said.insert(0, left_out[0][1] if len(names) == 1 else together)
+    return "".join(f"{line}. " for line in said).strip()
+
+
+def and_list(names: list[str]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann, Bo and Cat'."""
+    return _(" and ").join(filter(None, [", ".join(names[:-1]), names[-1]]))
+
+
+def script_words() -> dict[str, str]:
+    """The script's own phrases (app.js), handed over by every page in a JSON block, by
+    one-letter keys (the game page's first load has a budget): `{status}`, `{seconds}`,
+    `{why}` and `{text}` are what the script fills in."""
+    return {
+        "n": _("No connection: not saved. What you entered is kept; try again."),
+        "b": _(
+            "The server did not answer properly (error {status}): not saved. "
+            "What you entered is kept; try again."
+        ),
+        "u": _("Not saved: {why}"),
+        "t": _(
+            "The server did not answer within {seconds} seconds: not saved. "
+            "What you entered is kept; try again (saving the same again is safe)."
+        ),
+        "s": _("Saving…"),
+        "c": _("Copied: paste it into a message."),
+        "p": _("To share it, copy: {text}"),
+    }

@@ -1,0 +1,77 @@
+"""The pseudo-language of tests (issue 31): every message of scorepad's catalogue template
+(scorepad/translations/messages.pot) accented and a third longer, its placeholders kept,
+generated into a folder of the test's own and compiled there. It is never shipped: a page
+drawn in it shows every word that missed the catalogue as plain ASCII English.
+
+It goes under Esperanto's code (`eo`), a locale Babel knows that scorepad does not ship."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from tests.live import ROOT
+
+CODE = "eo"
+TEMPLATE = ROOT / "scorepad" / "translations" / "messages.pot"
+ACCENTS = dict(
+    zip(
+        "aAcCdDeEgGiIkKlLnNoOrRsStTuUyYzZ",
+        "áÁçÇďĎéÉğĞíÍķĶĺĹñÑóÓŕŔšŠţŢúÚýÝžŽ",
+        strict=True,
+    )
+)
+# Kept as they are: a named or numbered placeholder, a script's {who}, a tag, an entity.
+KEPT = re.compile(r"%\([a-z_0-9]+\)[sd]|%%|\{[a-z_]+\}|<[^>]*>|&[#\w]+;")
+
+
+def pseudo(message: str) -> str:
+    """'Save bids' -> 'Šáʋé ƀíďš ~~~': each letter accented, a third longer, kept parts kept."""
+    out, last = [], 0
+    for kept in KEPT.finditer(message):
+        out.append("".join(ACCENTS.get(c, c) for c in message[last : kept.start()]))
+        out.append(kept.group(0))
+        last = kept.end()
+    out.append("".join(ACCENTS.get(c, c) for c in message[last:]))
+    text = "".join(out)
+    pad = -(-len(message) // 3)
+    return f"{text} {'~' * max(pad - 1, 1)}" if message.strip() else message
+
+
+def build(folder: Path) -> Path:
+    """The pseudo catalogue compiled under `folder` (a Flask-Babel translation directory)."""
+    with TEMPLATE.open("rb") as source:
+        template = read_po(source)
+    catalog = Catalog(locale=CODE)
+    for message in template:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            string: str | tuple[str, ...] = tuple(pseudo(m) for m in message.id)
+        else:
+            string = pseudo(message.id)
+        catalog.add(message.id, string, flags=message.flags)
+    target = folder / CODE / "LC_MESSAGES"
+    target.mkdir(parents=True, exist_ok=True)
+    with (target / "messages.mo").open("wb") as out:
+        write_mo(out, catalog)
+    return folder
+
+
+def compile_shipped() -> None:
+    """Each shipped catalogue compiled where it is older than its .po (make's install steps
+    do it; a checkout tested without them gets it here)."""
+    from babel.messages.mofile import write_mo as write
+
+    for po in (ROOT / "scorepad" / "translations").glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalog = read_po(source)
+        with mo.open("wb") as out:
+            write(out, catalog)

@@ -1,0 +1,123 @@
+"""The language each phone reads scorepad in (issue 31): its cookie, set by the language
+page's POST form, else its browser's Accept-Language, else English; never kept in a game."""
+
+from __future__ import annotations
+
+import re
+
+from babel.messages.pofile import read_po
+
+from tests import pseudo
+from tests.helpers import start, text
+from tests.live import ROOT
+
+pseudo.compile_shipped()
+SPANISH = ROOT / "scorepad" / "translations" / "es" / "LC_MESSAGES" / "messages.po"
+_PLACEHOLDER = re.compile(r"%\([a-z_0-9]+\)[sd]|\{[a-z]+\}")
+
+
+def test_english_is_the_default(client):
+    page = client.get("/games")
+    assert '<html lang="en"' in page.get_data(as_text=True)
+    assert "New game" in text(page)
+
+
+def test_the_browser_language_picks_spanish(client):
+    page = client.get("/games", headers={"Accept-Language": "es-MX,es;q=0.9,en;q=0.5"})
+    assert '<html lang="es"' in page.get_data(as_text=True)
+    assert "Partida nueva" in text(page)
+
+
+def test_an_unknown_browser_language_falls_back_to_english(client):
+    page = client.get("/games", headers={"Accept-Language": "de-DE,fr;q=0.8"})
+    assert "New game" in text(page)
+
+
+def test_the_chooser_keeps_the_language_on_the_phone(client):
+    assert client.get("/language?next=/stats").status_code == 200
+    answer = client.post("/language", data={"lang": "es", "next": "/stats"})
+    assert answer.status_code == 303 and answer.headers["Location"] == "/stats"
+    cookie = answer.headers["Set-Cookie"]
+    assert cookie.startswith("lang=es;") and "Max-Age=31536000" in cookie
+    page = client.get("/games", headers={"Accept-Language": "en"})
+    assert "Partida nueva" in text(page)
+
+
+def test_the_chooser_goes_back_to_this_site_only(client):
+    for far in ("https://evil.example/", "//evil.example/", "evil"):
+        answer = client.post("/language", data={"lang": "es", "next": far})
+        assert answer.headers["Location"] == "/"
+
+
+def test_an_unknown_language_is_not_kept(client):
+    answer = client.post("/language", data={"lang": "xx"})
+    assert "Set-Cookie" not in answer.headers
+
+
+def test_a_get_sets_no_language(client):
+    answer = client.get("/language?lang=es")
+    assert "lang=" not in answer.headers.get("Set-Cookie", "")
+
+
+def test_the_chooser_needs_its_form_token(guarded_app):
+    client = guarded_app.test_client()
+    assert client.post("/language", data={"lang": "es"}).status_code == 400
+
+
+def test_a_game_page_speaks_each_phones_language(client):
+    game_id = start(client)
+    english = client.get(f"/games/{game_id}")
+    spanish = client.get(f"/games/{game_id}", headers={"Accept-Language": "es"})
+    again = client.get(f"/games/{game_id}")
+    assert "New game" in text(english) and "New game" in text(again)
+    assert "Partida nueva" in text(spanish)
+
+
+def _spanish():
+    with SPANISH.open("rb") as source:
+        return read_po(source)
+
+
+def test_every_message_of_the_catalogue_has_its_spanish():
+    """No empty msgstr, no fuzzy one, and the catalogue holds every message extracted."""
+    catalog = _spanish()
+    with pseudo.TEMPLATE.open("rb") as source:
+        template = read_po(source)
+    assert {m.id for m in template if m.id} <= {m.id for m in catalog if m.id}
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(strings), message.id
+        assert not message.fuzzy, message.id
+
+
+def test_each_spanish_message_keeps_its_placeholders():
+    for message in _spanish():
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set(_PLACEHOLDER.findall(ids[-1]))  # each kept, if not as many times
+        for string in strings:
+            assert set(_PLACEHOLDER.findall(string)) == wanted, message.id
+
+
+def test_counted_words_have_their_spanish_plurals(app):
+    from scorepad.web.words import plural
+
+    with app.test_request_context(headers={"Accept-Language": "es"}):
+        assert plural(1, "bag") == "1 bolsa"
+        assert plural(3, "bag") == "3 bolsas"
+        assert plural(0, "hand") == "0 manos"
+    with app.test_request_context():
+        assert plural(1, "bag") == "1 bag" and plural(2, "trick") == "2 tricks"
+
+
+def test_the_script_gets_its_words_from_the_page(client):
+    """app.js says nothing of its own: the page hands its phrases over, in its language."""
+    page = client.get("/games", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    block = re.search(r'<script type="application/json" id="words">(.*?)</script>', page)
+    assert block and "Guardando" in block.group(1)
+    script = (ROOT / "static" / "app.js").read_text()
+    assert "Saving" not in script and "No connection" not in script

@@ -13,9 +13,10 @@ Cache: each app's `scorepad.pages` LRU of page text, keyed by (database file, ga
 revision, address, CSRF field name, look, plain-HTTP notice, the club's ratings mark,
 language); a write to the game takes a new revision, and a change to what its club's
 ratings read (a game over written, the roster, a game filed) a new ratings mark
-(store/clubs.py), so nothing is invalidated, an old page is never found. `_signed`: each phone's signed
-CSRF token, keyed by (the CSRF signing key, field name, the phone's session token); a
-new key or session token is a new key, and a time limit on tokens turns it off.
+(store/clubs.py), so nothing is invalidated, an old page is never found. `_signed`:
+each phone's signed CSRF token, keyed by (the CSRF signing key, field name, the phone's
+session token); a new key or session token is a new key, and a time limit on tokens
+turns it off.
 """
 
 from __future__ import annotations

@@ -55,6 +55,7 @@ def test_a_hand_of_a_game_not_over_keeps_the_ratings_and_reads_nothing(client, a
     _file_games(app, club_id, [ANN_CY] * 3)
     game_id = _started(client, club_id)
     kept, rated = _ratings_view(app, club_id), _rated(app, club_id)
+    assert kept.ranked_pairs() == kept.ratings.ranked_pairs() != ()
     _hand(client, game_id)
     assert _rated(app, club_id) == rated
     assert _ratings_view(app, club_id) is kept  # the chances read nothing again
@@ -62,6 +63,8 @@ def test_a_hand_of_a_game_not_over_keeps_the_ratings_and_reads_nothing(client, a
         whole = club_view(get_db(), club_id)  # the members' page reads the hand
     assert whole is not kept
     assert len({g.id: g for g in whole.games}[game_id].game.hands) == 1
+    # nothing rated changed: the same ratings, and their ranking is not worked out again
+    assert whole.ratings is kept.ratings and whole.ranked_pairs() is kept.ranked_pairs()
 
 
 def test_a_game_over_written_moves_the_ratings_mark(client, app):

@@ -34,6 +34,7 @@ from ..core.names import name_key
 from ..core.ratings import (
     Change,
     GameRating,
+    Pair,
     Player,
     Rated,
     Ratings,
@@ -73,6 +74,15 @@ class ClubView:
     rated: tuple[str, ...]  # the id of each game rated, in the order of ratings.games
     unrated: tuple[str, ...] = field(default=())  # finished, but one person at two seats
     _cards: dict[tuple, Card | None] = field(default_factory=dict, compare=False, repr=False)
+    # The partnerships ranked, once a Ratings: shared by a view read again with the same.
+    _ranks: dict[str, tuple] = field(default_factory=dict, compare=False, repr=False)
+
+    def ranked_pairs(self) -> tuple[Pair, ...]:
+        """The partnerships best first (the core's ranking), worked out once for these
+        ratings: a view read again after a hand of a game not over shares it."""
+        if "pairs" not in self._ranks:
+            self._ranks["pairs"] = self.ratings.ranked_pairs()
+        return self._ranks["pairs"]
 
     @cached_property
     def members(self) -> tuple[Member, ...]:
@@ -205,7 +215,8 @@ def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[C
         order.append(stored.id)
         done.append(game)
     ratings = _rate(done, order, before)
-    view = ClubView(club, tuple(games), met, ratings, tuple(order), tuple(unrated))
+    ranks = before.view._ranks if before and ratings is before.view.ratings else {}
+    view = ClubView(club, tuple(games), met, ratings, tuple(order), tuple(unrated), _ranks=ranks)
     return view, dict(zip(order, ((g,) for g in done)))
 
 
@@ -242,6 +253,8 @@ def _rate(done: list[Rated], order: list[str], before: _Kept | None) -> Ratings:
             and before.people.get(old[same]) == (done[same],)
         ):
             same += 1
+        if same == len(old) == len(order):  # nothing rated has changed: the same ratings
+            return before.view.ratings
         if same == len(old):  # nothing rated before changed: rate the new ones after
             return rate(done[same:], before.view.ratings)
     return rate(done)

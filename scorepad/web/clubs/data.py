@@ -135,7 +135,7 @@ def pair_rows(view: ClubView, *, public: bool = False) -> list[PairRow]:
     """The best partnerships, best first: the first PAIRS_SHOWN of those no longer
     provisional (of all, while none is); `public`: none with a partner who keeps off
     the public lists."""
-    ranked = view.ratings.ranked_pairs()
+    ranked = view.ranked_pairs()
     settled = [p for p in ranked if not p.skill.provisional]
     rows: list[PairRow] = []
     for pair in settled or ranked:

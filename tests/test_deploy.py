@@ -42,9 +42,11 @@ def test_the_image_installs_what_make_run_https_installs_from_the_lock():
     assert make == [
         "$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_HOSTING)",
         "$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .",
+        "$(COMPILE_TRANSLATIONS)",  # the catalogues compiled: every language served
         "touch $@",
     ]
     text = dockerfile().replace("\\\n", " ")
+    assert ".venv/bin/pybabel -q compile -d scorepad/translations" in " ".join(text.split())
     for command in make[:2]:
         expected = command.replace("$(BIN)", ".venv/bin").replace(
             "$(LOCK_HOSTING)", "requirements-hosting.txt"

@@ -21,7 +21,6 @@ leaves it as it was, and re-reads nothing."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -43,8 +42,7 @@ from ..core.ratings import (
     finished,
     rate,
 )
-from ..core.roster import Entrant
-from .clubs import GAMES, Club, club_of_event, load_club
+from .clubs import GAMES, Club, load_club
 from .collector import collector_held
 from .db import file_of
 from .storage import StoredGame, list_games
@@ -293,14 +291,3 @@ def forget_all() -> None:
     """Drop every club kept in memory (tests, and a database replaced under the app)."""
     with _lock:
         _views.clear()
-
-
-def strengths(db: Database, event_id: str, entrants: Iterable[Entrant]) -> dict[int, float]:
-    """Each entrant's strength by its club's ratings (the sum of its players' mu): a
-    night seeded by rating (docs/clubs.md). A night of no club's, or a player never
-    rated: a new player's mu."""
-    club_id = club_of_event(db, event_id)
-    view = club_view(db, club_id, ratings=True) if club_id else None
-    if view is None:
-        return {}
-    return {e.id: sum(view.skill(view.person(p)).mu for p in e.players) for e in entrants}

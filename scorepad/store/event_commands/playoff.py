@@ -12,7 +12,7 @@ from ...core.event import seeded
 from ...core.model import GameScore
 from ...core.playoff_double import bracket_of, scores_result
 from ...core.roster import through_of
-from ..club_view import strengths
+from ..club_nights import strengths
 from ..db import writing
 from ..events import Event, event_standings, games_of, load_event
 from ._base import bump, current, insert_round, latest_scores, require

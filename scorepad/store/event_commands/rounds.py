@@ -14,7 +14,7 @@ from ...core.playoff_double import phases_of, scores_result
 from ...core.roster import Match, match_table
 from ...core.stages import StageRules, rules_of, stage_game_rules
 from .. import commands
-from ..club_view import strengths
+from ..club_nights import strengths
 from ..db import writing
 from ..events import Event, event_standings, games_of, load_event
 from ._base import bump, current, insert_round, require, write_byes, write_sides

@@ -7,8 +7,15 @@ from ...core.errors import GameError
 from ...core.game import Game
 from ...core.presets import SHIPPED, Preset
 from ...core.rules import SPECS, validate_rules
+from .core_words import core_text
 from .rules import Section
 from .stakes import value_text
+
+
+def preset_name(preset: Preset) -> str:
+    """A preset's name as shown: a shipped one's in this request's language, a person's
+    own as they wrote it (a saved preset keeps its name in every language)."""
+    return core_text(preset.name) if preset in SHIPPED else preset.name
 
 
 def preset_words(preset: Preset) -> str:

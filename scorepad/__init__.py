@@ -216,6 +216,7 @@ def _blueprints(app: Flask) -> None:
 def _template_helpers(app: Flask) -> None:
     """What every template may call: none of them reads the database."""
     from .web import chart, hosting, pages, render, seats, sharing, urls, widgets, words
+    from .web.words.presets import preset_name
 
     for helper in (*seats.HELPERS, *sharing.HELPERS):
         app.add_template_global(helper)
@@ -223,6 +224,7 @@ def _template_helpers(app: Flask) -> None:
     app.add_template_global(pages.share_qr)
     app.add_template_global(hosting.public_url)
     app.add_template_global(words.plain_error)
+    app.add_template_global(preset_name)
     app.add_template_global(render.rules_list)
     app.add_template_global(render.rules_line)
     app.add_template_global(render.flashes_waiting)

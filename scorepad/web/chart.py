@@ -73,10 +73,11 @@ def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
     ]
     low = min(0, *(min(t) for t in totals))
     scale = _Scale(len(played), low, max(score.rules.target, *(max(t) for t in totals)))
+    title = escape(_("Score chart"))
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-labelledby="{ident}-title {ident}-desc" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="{ident}-title">{escape(_("Score chart"))}</title>',
+        f'<title id="{ident}-title">{title}</title>',
         f'<desc id="{ident}-desc">{escape(summary(score))}</desc>',
         *_axes(scale, score.rules.target),
     ]
@@ -102,7 +103,8 @@ def _axes(scale: _Scale, target: int) -> list[str]:
             f'<text x="{LEFT - 4}" y="{y(scale.low) + 4}" text-anchor="end">{scale.low}</text>'
         )
     # the hands along the bottom: the word once, under the totals' labels, then numbers
-    parts.append(f'<text x="{LEFT - 4}" y="{HEIGHT - 8}" text-anchor="end">hand</text>')
+    word = escape(_("hand"))  # the axis's word, short: each hand's number follows it
+    parts.append(f'<text x="{LEFT - 4}" y="{HEIGHT - 8}" text-anchor="end">{word}</text>')
     parts.extend(
         f'<text x="{x(n)}" y="{HEIGHT - 8}" text-anchor="middle">{n}</text>'
         for n in hand_ticks(scale.steps)
@@ -124,9 +126,14 @@ def _penalties(scale: _Scale, score: GameScore, played: Sequence, side: int) -> 
     for i, hand in enumerate(played, start=1):
         result = hand.sides[side]
         if result.penalties:
+            said = _(
+                "%(name)s: bag penalty %(points)s in hand %(number)d",
+                name=score.sides[side].name,
+                points=number(result.penalty_points),
+                number=hand.number,
+            )
             parts.append(
                 f'<circle class="penalty s{side}" cx="{scale.x(i)}" cy="{scale.y(result.total)}" '
-                f'r="4"><title>{escape(score.sides[side].name)}: bag penalty '
-                f"{number(result.penalty_points)} in hand {hand.number}</title></circle>"
+                f'r="4"><title>{escape(said)}</title></circle>'
             )
     return parts

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, Field, HiddenField, SelectField, StringField
@@ -35,6 +36,11 @@ TABLES = {
 }
 
 
+def _tricks_a_hand(label: Any, tricks: int) -> str:
+    """'Cutthroat, 3 players (17 tricks a hand)': an unusual deal's tricks, said when shown."""
+    return _("%(table)s (%(tricks)d tricks a hand)", table=label, tricks=tricks)
+
+
 def _table_choices() -> list[SelectChoice]:
     """The table choices, each carrying its seats and whether partners play (the new-game
     page's script shows the names and rules by them), and an unusual deal's tricks."""
@@ -44,7 +50,7 @@ def _table_choices() -> list[SelectChoice]:
         shown = (
             label
             if tricks == Table(mode, ("",) * 4).tricks_per_hand
-            else (f"{label} ({tricks} tricks a hand)")
+            else LazyString(_tricks_a_hand, label, tricks)
         )
         kw = {"data-seats": seats, "data-partners": mode == "partnership"}
         choices.append(SelectChoice(value, shown, render_kw=kw))

@@ -102,6 +102,10 @@ MARKED = (
     N_("the side holding fewer bags wins; equal bags play on"),
     N_("Tricks a renege costs"),
     N_("Partnership only: a side that reneged hands this many of its bid tricks to the other."),
+    # core/presets.py: the shipped presets' names
+    N_("Kitchen table"),
+    N_("Tournament 300"),
+    N_("Tournament 500"),
 )
 
 

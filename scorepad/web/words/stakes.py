@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+
 from ...core.errors import GameError
 from ...core.model import GameScore
 from ...core.records import Table
@@ -62,9 +64,9 @@ def value_text(key: str, value: Any) -> str:
     """A rule's value as the new-game form words it."""
     spec = SPECS[key]
     if value is None:
-        return "none"
+        return _("none")
     if spec.kind == "switch":
-        return "on" if value else "off"
+        return _("on") if value else _("off")
     if spec.kind == "choice":
         return core_text(dict(spec.choices).get(value, str(value)))
     return str(value)

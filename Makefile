@@ -55,9 +55,9 @@ COMPILE_TRANSLATIONS := $(BIN)/pybabel -q compile -d $(TRANSLATIONS)
 
 translations: $(VENV)/.installed-test
 	$(BIN)/pybabel -q extract -F babel.cfg -k lazy_gettext -k lazy_ngettext:1,2 -k N_ -k _l \
-		--no-location --sort-output -o $(TRANSLATIONS)/messages.pot .
+		--no-location --sort-output -w 100 -o $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
-		--no-fuzzy-matching --ignore-obsolete
+		--no-fuzzy-matching --ignore-obsolete -w 100
 	$(COMPILE_TRANSLATIONS)
 
 # Refresh the lock on purpose, never as a side effect: after changing pyproject.toml's

@@ -129,9 +129,24 @@ def start_night(
             event_id = write_event(db, settings, rules, entrants, rounds, matches, [], [])
         else:
             event_id = insert_event(db, settings, rules)
-        file_event_in(db, club_id, event_id)
-        link(db, season_id, number, event_id)
-        return event_id
+        return filed_as(db, club_id, season_id, number, event_id)
+
+
+def filed_as(db: Database, club_id: str, season_id: str, number: int, event_id: str) -> str:
+    """Inside the write that made it: the new club night filed into the club and linked
+    as the season's night `number`; returns its id."""
+    file_event_in(db, club_id, event_id)
+    link(db, season_id, number, event_id)
+    return event_id
+
+
+def night_entrants(season: Season, order: list[int]) -> tuple[list[Entrant], dict[int, int]]:
+    """The season's entrants `order` (by number) as a new night's, numbered from 1 in that
+    order, each checked in; and each one's number in the night, by season number."""
+    by_number = {e.number: e for e in season.entrants}
+    local = {n: i for i, n in enumerate(order, 1)}
+    entrants = [Entrant(local[n], by_number[n].name, by_number[n].players, 1, None) for n in order]
+    return entrants, local
 
 
 def _drawn(season: Season, number: int) -> tuple[tuple[int, ...], ...]:
@@ -148,10 +163,7 @@ def _as_round(
     """The fixtures as the night's entrants (numbered in the night by the fixtures'
     order), its first round drawn (a table each pair of pairs; a bye alone) and its
     tables."""
-    by_number = {e.number: e for e in season.entrants}
-    order = [n for fixture in drawn for n in fixture]
-    local = {n: i for i, n in enumerate(order, 1)}
-    entrants = [Entrant(local[n], by_number[n].name, by_number[n].players, 1, None) for n in order]
+    entrants, local = night_entrants(season, [n for fixture in drawn for n in fixture])
     tables = [f for f in drawn if len(f) == 2]
     byes = tuple(local[f[0]] for f in drawn if len(f) == 1)
     matches = [

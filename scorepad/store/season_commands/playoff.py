@@ -9,14 +9,13 @@ from sqlite_utils import Database
 
 from ...core import season as core
 from ...core.event import Settings
-from ...core.roster import Entrant, Match, Round
+from ...core.roster import Match, Round
 from ...core.rules import Rules
-from ..club_commands.filing import file_event_in
 from ..db import writing
 from ..event_commands.transfer import write_event
 from ..seasons import Season, season_standings
 from ._base import checked
-from .nights import free_night, link
+from .nights import filed_as, free_night, night_entrants
 from .outcomes import SeasonRefused
 
 
@@ -49,18 +48,11 @@ def start_playoff_night(
         seeds = _seeds(db, season, division)
         pairs = season.settings.kind == "pairs"
         draw = checked("playoff", lambda: core.playoff_draw(seeds, pairs))
-        by_number = {e.number: e for e in season.entrants}
-        entrants = [
-            Entrant(i, by_number[n].name, by_number[n].players, 1, None)
-            for i, n in enumerate(seeds, 1)
-        ]
-        local = {n: i for i, n in enumerate(seeds, 1)}
+        entrants, local = night_entrants(season, seeds)
         matches = [
             (Match(1, i, tuple(tuple(local[n] for n in side) for side in sides), None, None), None)
             for i, sides in enumerate(draw, 1)
         ]
         rounds = [Round(1, "playoff", "drawn", (), None, None)]
         event_id = write_event(db, settings, rules, entrants, rounds, matches, [], [])
-        file_event_in(db, club_id, event_id)
-        link(db, season_id, number, event_id)
-        return event_id
+        return filed_as(db, club_id, season_id, number, event_id)

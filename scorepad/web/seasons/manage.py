@@ -119,7 +119,9 @@ def _roster(club_id: str) -> list[str]:
     return [m.name for m in view.members] if view is not None else []
 
 
-def _simple(club_id: str, season_id: str, kind: str, command: Callable[[], object]) -> BaseResponse:
+def ran(club_id: str, season_id: str, kind: str, command: Callable[[], object]) -> BaseResponse:
+    """A season form's one command run: back to the season's page, told what was done
+    (DONE[kind]) or why not."""
     return respond.run(
         command,
         lambda _: respond.flashed(back(club_id, season_id), DONE[kind]),
@@ -134,7 +136,7 @@ def edit(club_id: str, season_id: str) -> BaseResponse:
     if not form.validate_on_submit() or form.revision.data is None:
         return incomplete(club_id, season_id)
     revision, name, raw = form.revision.data, form.name.data or "", _settings(form)
-    return _simple(
+    return ran(
         club_id,
         season_id,
         "edit",
@@ -148,7 +150,7 @@ def close(club_id: str, season_id: str) -> BaseResponse:
     if not form.validate_on_submit():
         return incomplete(club_id, season_id)
     revision = form.revision.data or 0
-    return _simple(
+    return ran(
         club_id,
         season_id,
         "close",

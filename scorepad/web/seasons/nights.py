@@ -4,8 +4,6 @@ moved into a division, taken off. Each validates its form and runs one command."
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from flask import url_for
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -18,16 +16,7 @@ from ..words.seasons import DONE, night_title, season_words
 from . import data
 from .blueprint import bp
 from .forms import DivisionForm, EntrantForm, LinkForm, NightForm, NumberForm
-from .manage import back, incomplete
-
-
-def _run(club_id: str, season_id: str, kind: str, command: Callable[[], object]) -> BaseResponse:
-    return respond.run(
-        command,
-        lambda _: respond.flashed(back(club_id, season_id), DONE[kind]),
-        back(club_id, season_id),
-        words=season_words,
-    )
+from .manage import back, incomplete, ran
 
 
 @bp.post("/c/<club_id>/<season_id>/nights")
@@ -38,13 +27,13 @@ def night(club_id: str, season_id: str) -> BaseResponse:
     rev, number = form.revision.data or 0, form.number.data
     day, start, venue = form.day.data or "", form.start.data or "", form.venue.data or ""
     if number is None:
-        return _run(
+        return ran(
             club_id,
             season_id,
             "night",
             lambda: nights.add_night(get_db(), club_id, season_id, rev, day, start, venue),
         )
-    return _run(
+    return ran(
         club_id,
         season_id,
         "move",
@@ -58,7 +47,7 @@ def remove_night(club_id: str, season_id: str) -> BaseResponse:
     if not form.validate_on_submit():
         return incomplete(club_id, season_id)
     rev, number = form.revision.data or 0, form.number.data or 0
-    return _run(
+    return ran(
         club_id,
         season_id,
         "remove",
@@ -72,7 +61,7 @@ def link_night(club_id: str, season_id: str) -> BaseResponse:
     if not form.validate_on_submit():
         return incomplete(club_id, season_id)
     rev, number, event = form.revision.data or 0, form.number.data or 0, form.event.data or ""
-    return _run(
+    return ran(
         club_id,
         season_id,
         "link",
@@ -114,7 +103,7 @@ def add_entrant(club_id: str, season_id: str) -> BaseResponse:
         return incomplete(club_id, season_id)
     players = [p for p in (form.player_0.data, form.player_1.data) if p and p.strip()]
     rev, division = form.revision.data or 0, form.division.data or 0
-    return _run(
+    return ran(
         club_id,
         season_id,
         "entrant",
@@ -128,7 +117,7 @@ def move_entrant(club_id: str, season_id: str) -> BaseResponse:
     if not form.validate_on_submit():
         return incomplete(club_id, season_id)
     rev, number, division = form.revision.data or 0, form.number.data or 0, form.division.data
-    return _run(
+    return ran(
         club_id,
         season_id,
         "division",
@@ -142,7 +131,7 @@ def remove_entrant(club_id: str, season_id: str) -> BaseResponse:
     if not form.validate_on_submit():
         return incomplete(club_id, season_id)
     rev, number = form.revision.data or 0, form.number.data or 0
-    return _run(
+    return ran(
         club_id,
         season_id,
         "off",

@@ -44,7 +44,7 @@ def test_the_chooser_keeps_the_language_on_the_phone(client):
 
 
 def test_the_chooser_goes_back_to_this_site_only(client):
-    for far in ("https://evil.example/", "//evil.example/", "evil"):
+    for far in ("https://evil.example/", "//evil.example/", "evil", "/\\evil.example/", "/\t/x"):
         answer = client.post("/language", data={"lang": "es", "next": far})
         assert answer.headers["Location"] == "/"
 

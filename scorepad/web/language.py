@@ -55,9 +55,12 @@ def init_app(app: Flask) -> None:
 
 
 def _back(target: str) -> str:
-    """Where the chooser returns to: a path of this site only, never another site."""
+    """Where the chooser returns to: a path of this site only, never another site (a
+    browser reads a backslash as a slash: '/\\evil.example' is another site)."""
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return "/"
+    if "\\" in target or any(ord(c) < 32 for c in target):
         return "/"
     return target
 

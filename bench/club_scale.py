@@ -12,8 +12,9 @@ in process with Flask's test client (no server: each figure is the app's own tim
    page after each save (a club game's page shows each side's chance from the ratings);
    and the members' page first after a club hand (the club's mark moved: re-read);
 3. the full re-rating: the club view after `forget_all` (the least of --repeat), against
-   the same with the garbage collector left on (store/collector.py) and with each game's
-   rules checked again (store/rows.py's cache), and the core's `rate` alone on the
+   the same with the garbage collector left on (store/collector.py), with each game's
+   rules checked again (store/rows.py's cache) and with each game scored again rather
+   than its row's `rated` read (store/storage.py), and the core's `rate` alone on the
    club's 20,000 rated games;
 4. no GET writes: `PRAGMA data_version` of another connection and the database files'
    sizes and times, before and after a round of every page.
@@ -44,10 +45,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.measure import ms  # noqa: E402
 from scorepad import create_app, gamefile  # noqa: E402
 from scorepad.core.club import EMPTY  # noqa: E402
-from scorepad.core.ratings import rate  # noqa: E402
+from scorepad.core.ratings import finished, rate  # noqa: E402
 from scorepad.core.rules import validate_rules  # noqa: E402
 from scorepad.store import club_view as views  # noqa: E402
-from scorepad.store import rows  # noqa: E402
+from scorepad.store import rows, storage  # noqa: E402
 from scorepad.store.club_commands.transfer import import_club  # noqa: E402
 from scorepad.store.db import migrate  # noqa: E402
 from scorepad.web.db import get_db  # noqa: E402
@@ -193,6 +194,8 @@ def measure_rerating(app, club_id: str, repeat: int) -> None:
         collecting = cold_read(app, club_id, repeat)
     with patched(rows, "rules_of", lambda text, mode: validate_rules(json.loads(text), mode)):
         each_game = cold_read(app, club_id, repeat)
+    with patched(storage.StoredGame, "rated", lambda stored: finished(stored.score())):
+        scoring = cold_read(app, club_id, repeat)
     with app.app_context():
         view = views.club_view(get_db(), club_id)
         assert view is not None
@@ -204,6 +207,7 @@ def measure_rerating(app, club_id: str, repeat: int) -> None:
     for name, base in (
         ("the collector not held off", collecting),
         ("rules checked once a game, not a text", each_game),
+        ("each game scored, not read from its row", scoring),
     ):
         print(f"  {'  ' + name:44s} {base:8.2f} s   (ours / this: {whole / base:.2f})")
     print(f"  {f'  core rate() alone, {len(games)} games':44s} {core:8.2f} s")

@@ -1,6 +1,8 @@
-"""A club as its pages read it: its games scored, its people, their ratings, worked out
-from the database and kept in memory (docs/clubs.md). No GET writes: ratings are
-derived, never stored.
+"""A club as its pages read it: its games, its people, their ratings, worked out from
+the database and kept in memory (docs/clubs.md). No GET writes: ratings are derived,
+never stored. Each game rated is read from what its row keeps for the ratings (its
+`rated`, written by the game's commands: store/storage.py), not scored: a game is scored
+only for a card that shows it.
 
 Cache: `_views`, one ClubView a club, keyed by (the database file, the club's id) and
 kept while the club's mark is unchanged. The mark: the club's revision (moved by every
@@ -28,7 +30,6 @@ from sqlite_utils import Database
 
 from ..core.card import Card, card
 from ..core.club import Member, members
-from ..core.model import GameScore
 from ..core.names import name_key
 from ..core.ratings import (
     Change,
@@ -39,7 +40,6 @@ from ..core.ratings import (
     Ratings,
     Sitter,
     Skill,
-    finished,
     rate,
 )
 from .clubs import GAMES, Club, load_club
@@ -176,10 +176,10 @@ def _as_people(game: Rated, person: dict[str, str]) -> Rated:
     return Rated(sides, game.places, game.winner)
 
 
-def _rated(score: GameScore, person: dict[str, str]) -> Rated | None:
+def _rated(stored: StoredGame, person: dict[str, str]) -> Rated | None:
     """A finished game as the ratings read it, its sitters known as people (None: not
-    over)."""
-    plain = finished(score)
+    over): from what its row keeps of it (storage), the game not scored."""
+    plain = stored.rated()
     return None if plain is None else _as_people(plain, person)
 
 
@@ -204,7 +204,7 @@ def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[C
             order.append(stored.id)
             done.append(kept[1])
             continue
-        game = _rated(stored.score(), person)
+        game = _rated(stored, person)
         if game is None:
             continue
         if not _one_seat_each(game):

@@ -12,8 +12,11 @@ import threading
 
 from cachetools import LRUCache
 
+from ..core.errors import GameError
 from ..core.game import Game
+from ..core.model import GameScore
 from ..core.names import stored_text
+from ..core.rating_values import Rated, Sitter, finished
 from ..core.records import Hand, Table
 from ..core.rules import Rules, validate_rules
 
@@ -129,3 +132,29 @@ def rules_of(text: str, mode: str) -> Rules:
 
 def _preset(value: object) -> str | None:
     return stored_text(value) if isinstance(value, str) and value else None
+
+
+def rated_text(score: GameScore) -> str:
+    """A game's `rated` column: what the ratings read of it once it is over (the core's
+    `finished`), as JSON; `null` while it is not over, or when two of its names are one
+    person's (never rated)."""
+    try:
+        rated = finished(score)
+    except GameError:
+        rated = None
+    if rated is None:
+        return "null"
+    sides = [[[[s.name, s.hands] for s in seat] for seat in side] for side in rated.sides]
+    return json.dumps({"sides": sides, "places": rated.places, "winner": rated.winner})
+
+
+def read_rated(text: str) -> Rated | None:
+    """What a `rated` column holds (`rated_text`): None while the game is not over."""
+    held = json.loads(text)
+    if held is None:
+        return None
+    sides = tuple(
+        tuple(tuple(Sitter(name, hands) for name, hands in seat) for seat in side)
+        for side in held["sides"]
+    )
+    return Rated(sides, tuple(held["places"]), held["winner"])

@@ -1,5 +1,8 @@
 """The repository of games: a stored game, load and list games, and the cache of scored
-games. Scores are never stored: they are derived from the hands.
+games. Scores are never stored: they are derived from the hands. One fact of the score
+is kept in the game's row, `rated`: what the ratings read of a finished game (the core's
+`finished`), written by every write of the game with the score that write worked out,
+so a club read cold rates its games without scoring them (store/club_view.py).
 
 The writers are in `writers`, called only by `commands` inside its one transaction; the
 cache is filled by readers and by `commands` after its COMMIT succeeded, never before.
@@ -22,8 +25,9 @@ from sqlite_utils import Database
 
 from ..core.game import Game
 from ..core.model import GameScore
+from ..core.rating_values import Rated
 from .db import file_of
-from .rows import read_game
+from .rows import rated_text, read_game, read_rated
 from .stamps import hashed
 
 # A game's row, and whether another game is its rematch, whether its seats have links,
@@ -59,6 +63,7 @@ class StoredGame:
     # Inside a write once a hand is written: the revision the write takes (writers).
     writing: int | None = None
     was_over: bool | None = None  # inside a write once a hand is written: over before it
+    rated_row: str | None = None  # the row's `rated` as read (None: from the score)
 
     @cached_property
     def _score(self) -> GameScore:
@@ -67,6 +72,12 @@ class StoredGame:
     def score(self) -> GameScore:
         """The game scored by the core (once: the stored game never changes)."""
         return self._score
+
+    def rated(self) -> Rated | None:
+        """What the ratings read of the game once it is over (None: not over): from its
+        row when read from one, else from its score."""
+        text = self.rated_row if self.rated_row is not None else rated_text(self.score())
+        return read_rated(text)
 
     def scored(self, score: GameScore) -> StoredGame:
         """The same stored game with its score already known (not computed again)."""
@@ -130,7 +141,11 @@ def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
         read_game(row, hand_rows),
         tuple(h["version"] for h in hand_rows),
         row.get("rematch_of"),
-        *(bool(row.get(name)) for name in _AROUND),
+        rematched=bool(row.get("rematched")),
+        seated=bool(row.get("seated")),
+        in_event=bool(row.get("in_event")),
+        undone=bool(row.get("undone")),
+        rated_row=row.get("rated"),
     )
 
 

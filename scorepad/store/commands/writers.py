@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from ...core.game import Game
 from ...core.model import GameScore
 from ...core.records import Hand
-from ..rows import game_extra, hand_values
+from ..rows import game_extra, hand_values, rated_text
 from ..stamps import hashed, now, token
 from ..storage import StoredGame
 
@@ -29,7 +29,9 @@ def _hand_row(game_id: str, number: int, hand: Hand, version: int, at: str) -> d
     }
 
 
-def _game_row(game_id: str, at: str, share: str, game: Game, rematch: str | None) -> dict:
+def _game_row(
+    game_id: str, at: str, share: str, game: Game, score: GameScore, rematch: str | None
+) -> dict:
     table = game.table
     return {
         "id": game_id,
@@ -44,13 +46,14 @@ def _game_row(game_id: str, at: str, share: str, game: Game, rematch: str | None
         "tricks_by": game.tricks_by,
         "extra": game_extra(game),
         "rematch_of": rematch,
+        "rated": rated_text(score),
     }
 
 
 def insert(db: Database, game: Game, score: GameScore, rematch: str | None = None) -> StoredGame:
     """Write a new game and its hands (already scored: `score`); returns it as stored."""
     game_id, at, share = token(), now(), token()
-    db.table("games").insert(_game_row(game_id, at, share, game, rematch))
+    db.table("games").insert(_game_row(game_id, at, share, game, score, rematch))
     db.table("hands").insert_all(
         _hand_row(game_id, n, h, 1, at) for n, h in enumerate(game.hands, 1)
     )
@@ -65,7 +68,7 @@ def insert_games_in(db: Database, games: Sequence[tuple[Game, GameScore]]) -> li
     at, found, game_rows, hand_rows = now(), [], [], []
     for game, score in games:
         game_id, share = token(), token()
-        game_rows.append(_game_row(game_id, at, share, game, None))
+        game_rows.append(_game_row(game_id, at, share, game, score, None))
         hand_rows += [_hand_row(game_id, n, h, 1, at) for n, h in enumerate(game.hands, 1)]
         stored = StoredGame(game_id, at, at, 0, share, game, (1,) * len(game.hands), None)
         found.append(stored.scored(score))
@@ -104,21 +107,13 @@ def write_hand(db: Database, stored: StoredGame, number: int, hand: Hand | None)
         hands.append(hand)
         versions.append(revision)
     else:
-        values = hand_values(hand)
+        row = hand_values(hand)
+        values = [row[k] for k in ("bids", "tricks", "side_tricks", "extra")]
         _one(
             db,
             "update hands set bids = ?, tricks = ?, side_tricks = ?, extra = ?, "
             "version = ?, updated_at = ? where game_id = ? and number = ?",
-            [
-                values["bids"],
-                values["tricks"],
-                values["side_tricks"],
-                values["extra"],
-                revision,
-                at,
-                stored.id,
-                number,
-            ],
+            [*values, revision, at, stored.id, number],
         )
         hands[number - 1] = hand
         versions[number - 1] = revision
@@ -126,7 +121,14 @@ def write_hand(db: Database, stored: StoredGame, number: int, hand: Hand | None)
     chosen = stored.game.next_dealer if len(hands) == len(stored.game.hands) else None
     game = replace(stored.game, hands=tuple(hands), next_dealer=chosen)
     over = was_over(stored)
-    return replace(stored, game=game, versions=tuple(versions), writing=revision, was_over=over)
+    return replace(
+        stored,
+        game=game,
+        versions=tuple(versions),
+        writing=revision,
+        was_over=over,
+        rated_row=None,  # the game has changed: its bump writes what is rated of it
+    )
 
 
 def _insert_hand(db: Database, row: dict) -> None:
@@ -156,23 +158,19 @@ def bump(
     revision, at = next_revision(stored), now()  # as its hands took: one revision a write
     # The dealer chosen before the bids is kept with the hand it is chosen for.
     chosen = game.next_dealer
-    sets = [
-        "updated_at = ?",
-        "revision = ?",
-        "extra = ?",
-        "next_dealer_hand = ?",
-        "next_dealer = ?",
-    ]
+    sets = ["updated_at = ?, revision = ?, extra = ?, next_dealer_hand = ?, next_dealer = ?"]
     chosen_for = None if chosen is None else len(game.hands) + 1
+    rated = rated_text(score)  # what the ratings read of it, kept in its row
     values: list[object] = [at, revision, game_extra(game), chosen_for, chosen]
+    sets.append("rated = ?")
+    values.append(rated)
     if table:
         sets += ["players = ?", "rules = ?"]
         values += [json.dumps(list(game.table.players)), json.dumps(game.rules.as_dict())]
     _one(db, f"update games set {', '.join(sets)} where id = ?", [*values, stored.id])
     _mark_clubs(db, stored.id, rated=was_over(stored) or score.over)
-    fresh = replace(
-        stored, updated_at=at, revision=revision, game=game, writing=None, was_over=None
-    )
+    fresh = replace(stored, updated_at=at, revision=revision, game=game, rated_row=rated)
+    fresh = replace(fresh, writing=None, was_over=None)  # the write is done
     return fresh.scored(score)
 
 

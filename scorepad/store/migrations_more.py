@@ -1,0 +1,30 @@
+"""The schema's later migrations, registered on migrations.py's `migrations` (that module
+is full): applied once each, in order after it, never edited. `store/db.py` applies them
+through this module, so none is missed."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from ..core.errors import GameError
+from .migrations import migrations
+from .rows import rated_text, read_game
+
+__all__ = ["migrations"]
+
+
+@migrations()
+def m029_games_rated(db: Database) -> None:
+    """Each game's `rated`: what the ratings read of it once it is over (rows.rated_text),
+    written from now on by every write of the game; worked out here once for the games
+    already kept, so a club read cold scores none of them (store/club_view.py)."""
+    db.execute("alter table games add column rated text")
+    hands: dict[str, list[dict]] = {}
+    for row in db.query("select * from hands order by game_id, number"):
+        hands.setdefault(row["game_id"], []).append(row)
+    for row in list(db.query("select * from games")):
+        try:
+            text = rated_text(read_game(row, hands.get(row["id"], [])).score())
+        except GameError:  # never written so: left to be worked out from its score
+            continue
+        db.execute("update games set rated = ? where id = ?", [text, row["id"]])

@@ -67,3 +67,18 @@ def test_csv_guards_notes_and_keeps_numbers(client, app):
         )
     )
     assert rows[1][-1] == "'=cmd renege"
+
+
+def test_the_headings_speak_the_phone_s_language_and_the_cells_stay_as_they_are(client):
+    game_id = played_game(client)
+
+    def rows(language: str) -> list[list[str]]:
+        client.set_cookie("lang", language)
+        body = client.get(f"/games/{game_id}/hands.csv").data.decode("utf-8-sig")
+        return list(csv.reader(io.StringIO(body, newline="")))
+
+    english, spanish = rows("en"), rows("es")
+    assert english[0][:4] == ["Hand", "Dealer", "Alice bid", "Alice tricks"]
+    assert spanish[0][:4] == ["Mano", "Repartidor", "Apuesta de Alice", "Bazas de Alice"]
+    assert spanish[0][-1] == "Nota" and "Total de Alice & Cara" in spanish[0]
+    assert len(spanish[0]) == len(english[0]) and spanish[1:] == english[1:]

@@ -1,4 +1,5 @@
-"""The hand-by-hand table as CSV that opens cleanly in a spreadsheet."""
+"""The hand-by-hand table as CSV that opens cleanly in a spreadsheet, its headings in the
+phone's language (words/downloads.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import io
 
 from ..store.storage import StoredGame
 from .words import bid_text
+from .words import downloads as words
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -27,19 +29,14 @@ def hands_csv(stored: StoredGame) -> str:
     adjustment, note."""
     score, table = stored.score(), stored.game.table
     by_side = any(hand.side_tricks is not None for hand in stored.game.hands)
-    header: list[object] = ["Hand", "Dealer"]
+    header: list[object] = [*words.hand_headings()]
     for name in table.players:
-        header += [f"{name} bid", f"{name} tricks"]
+        header += words.seat_headings(name)
     if by_side:
-        header += [f"{side.name} tricks" for side in score.sides]
+        header += [words.side_tricks_heading(side.name) for side in score.sides]
     for side in score.sides:
-        header += [
-            f"{side.name} points",
-            f"{side.name} total",
-            f"{side.name} bags",
-            f"{side.name} adjustment",
-        ]
-    header.append("Note")
+        header += words.side_headings(side.name)
+    header.append(words.note_heading())
     rows = [header]
     for scored, hand in zip(score.hands, stored.game.hands):
         row: list[object] = [scored.number, table.players[scored.dealer]]

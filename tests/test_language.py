@@ -121,3 +121,18 @@ def test_the_script_gets_its_words_from_the_page(client):
     assert block and "Guardando" in block.group(1)
     script = (ROOT / "static" / "app.js").read_text()
     assert "Saving" not in script and "No connection" not in script
+
+
+def test_a_negative_score_takes_its_language_s_minus_sign_from_babel(app):
+    """Babel's locale data names each language's minus sign: the hyphen-minus of English
+    and Spanish is drawn as the true minus, another sign (Persian's, with its
+    left-to-right mark) as it is; scores are never grouped."""
+    from scorepad.web import words
+
+    app.config["LANGUAGES"] = {"en": "English", "es": "Español", "fa": "فارسی"}
+    shown = {}
+    for code in ("en", "es", "fa"):
+        with app.test_request_context(headers={"Cookie": f"lang={code}"}):
+            shown[code] = (words.number(-130), words.number(1250), words.signed(-5))
+    assert shown["en"] == shown["es"] == ("\u2212130", "1250", "\u22125")
+    assert shown["fa"] == ("\u200e\u2212130", "1250", "\u200e\u22125")

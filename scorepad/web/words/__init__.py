@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from babel.numbers import get_minus_sign_symbol
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from ...core.model import GameScore
 from ...core.records import BLIND_NIL, NIL, Bid, NilResult, ScoredHand, SideHand, Table
@@ -73,8 +74,12 @@ def lone_nil_text(nil: NilResult) -> str:
 
 
 def number(value: int) -> str:
-    """A score with a true minus sign where it is negative: '\u2212130'."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
+    """A score, never grouped, with the language's minus sign (Babel's locale data) where
+    it is negative, the true minus for the hyphen-minus most languages name: '\u2212130'."""
+    if value >= 0:
+        return str(value)
+    sign = get_minus_sign_symbol(get_locale() or "en")
+    return f"{MINUS if sign == '-' else sign}{-value}"
 
 
 def signed(points: int) -> str:

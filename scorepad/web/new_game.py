@@ -19,7 +19,7 @@ from .db import get_db
 from .forms import NAME_FIELD, NewGameForm
 from .manage_forms import rule_keys
 from .words.core_words import core_text
-from .words.presets import BAD_LINK, FROM_PRESET
+from .words.presets import bad_link, from_preset
 from .words.stakes import value_text
 
 RECENT = 10  # evenings offered for "the same rules as"
@@ -74,13 +74,13 @@ def _from_preset(form: NewGameForm) -> str:
     try:
         preset = preset_links.read_link(request.args)
     except GameError as err:
-        form.form_errors.append(BAD_LINK.format(why=err))
+        form.form_errors.append(bad_link(err))
         return ""
     if preset is None:
         return ""
     _fill_rules(form, preset.rules(), [spec.key for spec in RULE_SPECS])
     preset_links.fill_hidden(form, preset)
-    return FROM_PRESET.format(name=preset.name)
+    return from_preset(preset)
 
 
 def _label(stored: storage.StoredGame) -> str:

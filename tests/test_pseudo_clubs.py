@@ -6,9 +6,11 @@ sentences and numbers; the calendar feeds' titles in the language of the link.""
 from __future__ import annotations
 
 import io
+import re
 import shutil
 
 import pytest
+from icalendar import Calendar
 
 from scorepad import PACKAGE, create_app, gamefile
 from scorepad.store import commands
@@ -169,3 +171,65 @@ def test_every_club_season_and_preset_page_is_in_the_pseudo_language(pages):
     found = {name: sorted(left(body)) for name, body in pages.items()}
     found = {name: words for name, words in found.items() if words}
     assert not found, "\n".join(f"{name}: {words}" for name, words in found.items())
+
+
+@pytest.fixture
+def spanish(app, client):
+    """(the app, a phone reading scorepad in Spanish, a club of its with games)."""
+    client.set_cookie("lang", "es")
+    pages = Pages(client)
+    club_id, view = _club(app, client, pages)
+    return app, client, club_id, view
+
+
+def test_a_card_speaks_spanish_with_spanish_numbers(spanish):
+    app, client, club_id, view = spanish
+    member = view.members[0]
+    token = view.club.card_token(member.anchor)
+    card = client.get(f"/clubs/m/{view.club.members_token}/card/{token}").get_data(as_text=True)
+    # a rating's sentence, its percent the Spanish way ('46 %', a no-break space)
+    assert re.search(r"se esperaba un \d{1,2}\xa0% de victoria; (ganó|perdió|empató): ", card)
+    assert re.search(r"<dt>Bolsas por mano</dt><dd>\d+,\d\d</dd>", card)
+    assert "Calificaciones" in card and "expected" not in card
+    manager = client.get(f"/clubs/{club_id}").get_data(as_text=True)
+    assert "Esta es la página del responsable" in manager and "provisional" in manager
+
+
+def test_english_numbers_are_as_before(app, client):
+    pages = Pages(client)
+    _, view = _club(app, client, pages)
+    token = view.club.card_token(view.members[0].anchor)
+    card = client.get(f"/clubs/m/{view.club.members_token}/card/{token}").get_data(as_text=True)
+    assert re.search(r"expected \d{1,2}% to win, (won|lost|drew): ", card)
+    assert re.search(r"<dt>Bags a hand</dt><dd>\d+\.\d\d</dd>", card)
+
+
+def _summaries(body: bytes) -> set[str]:
+    return {str(e["summary"]) for e in Calendar.from_ical(body).walk("VEVENT")}
+
+
+def test_a_feed_speaks_the_language_of_the_phone_that_copied_its_link(spanish):
+    app, client, club_id, _ = spanish
+    r = client.post(
+        f"/seasons/c/{club_id}/new", data={"name": SEASON, "kind": "pairs", "fixtures": "night"}
+    )
+    season_id = r.headers["Location"].rsplit("/", 1)[-1]
+    with app.app_context():
+        revision = load_season(get_db(), season_id).revision
+    client.post(
+        f"/seasons/c/{club_id}/{season_id}/nights", data={"revision": revision, "day": "2026-01-09"}
+    )
+    with app.app_context():
+        token = load_season(get_db(), season_id).view_token
+    page = client.get(f"/seasons/s/{token}").get_data(as_text=True)
+    link = re.search(r'href="https?://[^/"]+(/seasons/s/[\w-]+/calendar\.ics\?lang=es)"', page)
+    assert link, "the page's feed link keeps its language"
+    calendar_app = app.test_client()  # no cookie, no Accept-Language: a calendar app
+    assert _summaries(calendar_app.get(link.group(1)).data) == {f"{SEASON}, jornada 1"}
+    plain = f"/seasons/s/{token}/calendar.ics"
+    assert _summaries(calendar_app.get(plain).data) == {f"{SEASON}, night 1"}
+    asked = calendar_app.get(plain, headers={"Accept-Language": "es"})
+    assert _summaries(asked.data) == {f"{SEASON}, jornada 1"}
+    english = calendar_app.get(f"{plain}?lang=en", headers={"Accept-Language": "es"})
+    assert _summaries(english.data) == {f"{SEASON}, night 1"}
+    assert _summaries(calendar_app.get(f"{plain}?lang=xx").data) == {f"{SEASON}, night 1"}

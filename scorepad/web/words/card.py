@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 
 from ...core.card import (
     DRAWN,
@@ -34,10 +33,10 @@ FIRSTS = {
     FIRST_BLIND_NIL: _l("First blind nil made"),
     FIRST_NIGHT: _l("First night won"),
 }
-STREAKS = {
-    WON: lambda n: ngettext("Won the last game", "Won the last %(num)d", n),
-    LOST: lambda n: ngettext("Lost the last game", "Lost the last %(num)d", n),
-    DRAWN: lambda n: ngettext("Drew the last game", "Drew the last %(num)d", n),
+STREAKS = {  # a streak of one game, and of more (never fewer than 2: one word each)
+    WON: (_l("Won the last game"), _l("Won the last %(num)d")),
+    LOST: (_l("Lost the last game"), _l("Lost the last %(num)d")),
+    DRAWN: (_l("Drew the last game"), _l("Drew the last %(num)d")),
 }
 
 
@@ -61,7 +60,8 @@ def streak_text(streak: Streak) -> str:
     """'Won the last 3', 'Lost the last game', 'Drew the last 2'; '' before any result."""
     if streak.kind is None:
         return ""
-    return str(STREAKS[streak.kind](streak.length))  # type: ignore[no-untyped-call]
+    one, more = STREAKS[streak.kind]
+    return str(one) if streak.length == 1 else str(more) % {"num": streak.length}
 
 
 def tally_text(record: Record) -> str:

@@ -1,13 +1,15 @@
 """Numbers a page shows with a decimal or as a percentage, in the request's language
 (Babel's locale formats, docs/languages.md): English '46%' and '25.3', Spanish '46 %'
-and '25,3'. Scores and ratings are never drawn here: they stay ungrouped digits with
-the true minus sign (words.number). Outside a request (a test, the command line):
-English."""
+and '25,3', a negative one with the true minus sign (−2.5) in every language. Scores
+and ratings are never drawn here: they stay ungrouped digits (words.number). Outside a
+request (a test, the command line): English. Templates reach it as `numbers`."""
 
 from __future__ import annotations
 
 from babel import numbers
 from flask_babel import get_locale
+
+MINUS = "\u2212"
 
 
 def _locale() -> str:
@@ -19,7 +21,17 @@ def percent(share: float) -> str:
     return numbers.format_percent(share, locale=_locale())  # the locale's own pattern
 
 
-def decimal(value: float, places: int = 1) -> str:
-    """A number with `places` decimals: '0.33', Spanish '0,33' (never grouped)."""
-    pattern = "0." + "0" * places if places else "0"
-    return numbers.format_decimal(value, format=pattern, locale=_locale(), group_separator=False)
+def share(whole: float) -> str:
+    """A percentage already counted out of 100 (the core's stats): 80 -> '80%'."""
+    return percent(whole / 100)
+
+
+def decimal(value: float, places: int = 1, least: int | None = None) -> str:
+    """A number with up to `places` decimals, at least `least` (all of them unless
+    told): '0.33', Spanish '0,33'; never grouped; '−2.5' below zero."""
+    shown = places if least is None else least
+    pattern = "0." + "0" * shown + "#" * (places - shown) if places else "0"
+    text = numbers.format_decimal(
+        abs(value), format=pattern, locale=_locale(), group_separator=False
+    )
+    return f"{MINUS}{text}" if value < 0 else text

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
+from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
 from ..core.errors import GameError
@@ -56,7 +57,10 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
     taken = _from_preset(form) or taken
     before = {g.rematch_of for g in games if g.rematch_of}  # a rematch stands for its evening
     recent = [(g.id, _label(g)) for g in games if g.id not in before][:RECENT]
-    form.club.choices = [SelectChoice("", "No club"), *(SelectChoice(v, n) for v, n in managed())]
+    form.club.choices = [
+        SelectChoice("", _("No club")),
+        *(SelectChoice(v, n) for v, n in managed()),
+    ]
     return {
         "known_names": list(names.values()),
         "recent_games": recent,

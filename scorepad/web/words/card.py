@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from ...core.card import (
     DRAWN,
@@ -82,9 +83,13 @@ def opponent_text(record: Record) -> str:
 def results_text(card: Card) -> str:
     """'12 games: 7 won, 4 lost, 1 drawn' (no drawn part without a draw), then
     '2 unfinished' where there are any."""
-    parts = [_("%(num)d won", num=card.wins), _("%(num)d lost", num=card.losses)]
+    # one word in English, a past participle agreeing with the count in Spanish
+    parts = [
+        ngettext("%(num)d won", "%(num)d won", card.wins),
+        ngettext("%(num)d lost", "%(num)d lost", card.losses),
+    ]
     if card.draws:
-        parts.append(_("%(num)d drawn", num=card.draws))
+        parts.append(ngettext("%(num)d drawn", "%(num)d drawn", card.draws))
     text = f"{plural(card.games, 'game')}: {', '.join(parts)}"
     if card.unfinished:
         return _("%(results)s; %(num)d unfinished", results=text, num=card.unfinished)

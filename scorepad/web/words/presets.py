@@ -59,7 +59,12 @@ def from_preset(preset: Preset) -> str:
     )
 
 
-def bad_link(why: object) -> str:
+def bad_link(err: GameError) -> str:
+    """A preset's link that cannot be read: the part of the link at fault (its query's
+    key, English like a file's keys), why (the core's words), the usual rules shown."""
+    why = core_text(err.detail)
+    if err.field and not err.detail.startswith(err.field):
+        why = f"{err.field}: {why}"
     return _("That preset link cannot be read (%(why)s): the usual rules are shown.", why=why)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from ...core.errors import GameError
 from ...store.season_commands.outcomes import NoSeason, SeasonOutcome, SeasonRefused, SeasonStale
@@ -74,7 +75,9 @@ def mark(move: str) -> str:
 
 def not_ranked(qualify: int) -> str:
     """An entrant's place while it has played too few nights to be ranked."""
-    return _("fewer nights than the %(qualify)d needed", qualify=qualify)
+    return ngettext(
+        "fewer nights than the %(num)d needed", "fewer nights than the %(num)d needed", qualify
+    )
 
 
 def season_words(err: Exception) -> str | None:
@@ -93,8 +96,16 @@ def season_words(err: Exception) -> str | None:
 
 def counting(best: int, qualify: int) -> str:
     """What counts: 'Best 6 nights count; 4 nights to be ranked.'"""
-    counted = _("Best %(best)d nights count", best=best) if best else _("Every night counts")
-    needed = "; " + _("%(qualify)d nights to be ranked", qualify=qualify) if qualify else ""
+    counted = (
+        ngettext("Best %(num)d night counts", "Best %(num)d nights count", best)
+        if best
+        else _("Every night counts")
+    )
+    needed = (
+        "; " + ngettext("%(num)d night to be ranked", "%(num)d nights to be ranked", qualify)
+        if qualify
+        else ""
+    )
     return f"{counted}{needed}. {RULES}"
 
 

@@ -31,6 +31,7 @@ RENAMED = "Wyx"
 # Players' names, the club's, the season's, a preset's, a venue's: names, not words.
 NAMES_SHOWN = {*NAMES, *(n for p in PAIRS for n in p), *NIGHT_PLAYERS, CLUB, SEASON, PRESET}
 NAMES_SHOWN |= {RENAMED, f"{PRESET}2"}
+PEM = ("-----BEGIN CERTIFICATE-----", "-----END CERTIFICATE-----")
 NAMES_SHOWN |= {"Anchor", "Alice", "Ben", "Cara", "Dev"}
 
 
@@ -44,8 +45,11 @@ def _app(tmp_path, migrated):
             "WTF_CSRF_ENABLED": False,
             "BABEL_TRANSLATION_DIRECTORIES": f"{shipped};{pseudo.build(tmp_path / 'pseudo')}",
             "LANGUAGES": {"en": "English", "es": "Español", pseudo.CODE: "pseudo"},
+            "CA_CERTIFICATE": str(tmp_path / "ca.crt"),  # the trust page's
         }
     )
+    # the page shows its fingerprint alone: any certificate's PEM framing will do
+    (tmp_path / "ca.crt").write_text(f"{PEM[0]}\nc2NvcmVwYWQ=\n{PEM[1]}\n")
     shutil.copyfile(migrated, tmp_path / "scorepad.db")
     return app
 
@@ -121,6 +125,7 @@ def _club_pages(app, client, pages: Pages) -> tuple[str, object]:
     pages.see("share preset", "/presets/share?preset=tournament-300")
     pages.see("preset refused", f"/games/{game_id}/preset", 400, name="  ")
     pages.see("no club", "/clubs/nothing", 404)
+    pages.see("trust page", "/ca")
     _roster_pages(app, client, pages, club_id, game_id)
     return club_id, view
 
@@ -189,8 +194,9 @@ def pages(site) -> Pages:
     return got
 
 
-# A link's query keys, named where a link is refused: English in every language.
-KEYS = {"bad preset link": {"rules"}}
+# A link's query keys, named where a link is refused, and a file's name: English in
+# every language.
+KEYS = {"bad preset link": {"rules"}, "trust page": {"crt"}}
 
 
 def test_every_club_season_and_preset_page_is_in_the_pseudo_language(pages):

@@ -215,7 +215,7 @@ def _blueprints(app: Flask) -> None:
 
 def _template_helpers(app: Flask) -> None:
     """What every template may call: none of them reads the database."""
-    from .web import chart, hosting, pages, render, seats, sharing, urls, widgets, words
+    from .web import chart, hosting, numbers, pages, render, seats, sharing, urls, widgets, words
     from .web.words.presets import preset_name
 
     for helper in (*seats.HELPERS, *sharing.HELPERS):
@@ -232,6 +232,7 @@ def _template_helpers(app: Flask) -> None:
     app.add_template_global(widgets.kept_fields)
     app.add_template_global(widgets.chosen_label)
     app.jinja_env.globals["words"] = words  # the words pages show, on every page
+    app.jinja_env.globals["numbers"] = numbers  # a percent or a decimal in the locale's way
     app.jinja_env.globals["url_for"] = urls.url_for  # links built once, then remembered
 
 

@@ -6,6 +6,7 @@ import sqlite3
 from typing import Any, NoReturn
 
 from flask import Response, abort, current_app, render_template
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import Aborter, HTTPException
 
@@ -34,15 +35,15 @@ def refuse(code: int, message: str) -> NoReturn:
 def error_page(err: HTTPException) -> tuple[str, int]:
     """An HTTP error as a page: scorepad's own message, else a plain one for the code."""
     messages = {
-        400: "Something in that request was not right.",
-        404: "There is nothing here.",
-        405: "That page cannot be used that way.",
-        413: "That upload is too large: a game file is at most 1 MB.",
+        400: _("Something in that request was not right."),
+        404: _("There is nothing here."),
+        405: _("That page cannot be used that way."),
+        413: _("That upload is too large: a game file is at most 1 MB."),
     }
     message = (
         err.description
         if getattr(err, OWN, False) and err.description
-        else messages.get(err.code or 500, "Something went wrong on scorepad's side.")
+        else messages.get(err.code or 500, _("Something went wrong on scorepad's side."))
     )
     return render_template("error.html", code=err.code, message=message), err.code or 500
 
@@ -61,7 +62,7 @@ def csrf_error(err: CSRFError) -> tuple[str, int]:
     return render_template(
         "error.html",
         code=400,
-        message=(
+        message=_(
             "This form had expired or came from elsewhere. Go back, reload the page and "
             "enter it again."
         ),
@@ -73,7 +74,7 @@ def server_error(err: Exception) -> tuple[str, int]:
     return render_template(
         "error.html",
         code=500,
-        message=("Something went wrong on scorepad's side. Nothing was saved; please try again."),
+        message=_("Something went wrong on scorepad's side. Nothing was saved; please try again."),
     ), 500
 
 

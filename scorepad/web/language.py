@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, current_app, redirect, render_template, request
+from flask import (
+    Blueprint,
+    Flask,
+    current_app,
+    has_request_context,
+    redirect,
+    render_template,
+    request,
+)
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
@@ -31,7 +39,10 @@ def offered() -> dict[str, str]:
 
 
 def choose_locale() -> str:
-    """This request's language: the phone's cookie, else its browser's best match, else en."""
+    """This request's language: the phone's cookie, else its browser's best match, else en
+    (English too for words drawn in an app context with no request: the command line)."""
+    if not has_request_context():
+        return "en"
     languages = offered()
     chosen = request.cookies.get(COOKIE, "")
     if chosen in languages:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
 from ..core.errors import GameError
@@ -19,10 +21,13 @@ from .db import get_db
 from .forms import NAME_FIELD, NewGameForm
 from .manage_forms import rule_keys
 from .words.core_words import core_text
-from .words.presets import BAD_LINK, FROM_PRESET
+from .words.presets import bad_link, from_preset
 from .words.stakes import value_text
 
 RECENT = 10  # evenings offered for "the same rules as"
+UNKNOWN_SOURCE = _l(
+    "Those rules are from a game this phone does not know: the usual rules are shown."
+)
 
 
 def new_game_context(form: NewGameForm) -> dict[str, Any]:
@@ -46,9 +51,7 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
     if chosen:
         source = next((g for g in games if g.id == chosen), None)
         if source is None:
-            form.form_errors.append(
-                "Those rules are from a game this phone does not know: the usual rules are shown."
-            )
+            form.form_errors.append(str(UNKNOWN_SOURCE))
         else:
             _fill_table(form, source)
             _fill_rules(form, source.game.rules, rule_keys(source.game.table))
@@ -56,7 +59,7 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
     taken = _from_preset(form) or taken
     before = {g.rematch_of for g in games if g.rematch_of}  # a rematch stands for its evening
     recent = [(g.id, _label(g)) for g in games if g.id not in before][:RECENT]
-    form.club.choices = [SelectChoice("", "No club"), *(SelectChoice(v, n) for v, n in managed())]
+    form.club.choices = _club_choices()
     return {
         "known_names": list(names.values()),
         "recent_games": recent,
@@ -64,6 +67,11 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
         "rules_taken": taken,
         "presets": preset_links.offered(),
     }
+
+
+def _club_choices() -> list[SelectChoice]:
+    """No club, then each club this browser manages."""
+    return [SelectChoice("", _("No club")), *(SelectChoice(v, n) for v, n in managed())]
 
 
 def _from_preset(form: NewGameForm) -> str:
@@ -74,13 +82,13 @@ def _from_preset(form: NewGameForm) -> str:
     try:
         preset = preset_links.read_link(request.args)
     except GameError as err:
-        form.form_errors.append(BAD_LINK.format(why=err))
+        form.form_errors.append(bad_link(err))
         return ""
     if preset is None:
         return ""
     _fill_rules(form, preset.rules(), [spec.key for spec in RULE_SPECS])
     preset_links.fill_hidden(form, preset)
-    return FROM_PRESET.format(name=preset.name)
+    return from_preset(preset)
 
 
 def _label(stored: storage.StoredGame) -> str:

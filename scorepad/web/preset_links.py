@@ -19,7 +19,7 @@ from ..core.rules import Rules
 from ..store.clubs import club_presets
 from . import remembered
 from .db import get_db
-from .words.presets import BAD_LINK, FROM_PRESET, preset_words
+from .words.presets import bad_link, from_preset, preset_words
 
 
 def link_args(preset: Preset) -> dict[str, str]:
@@ -86,7 +86,7 @@ def _night_from_link(form: Any) -> str:
     try:
         preset = read_link(request.args)
     except GameError as err:
-        form.form_errors.append(BAD_LINK.format(why=err))
+        form.form_errors.append(bad_link(err))
         return ""
     if preset is None:
         return ""
@@ -94,7 +94,7 @@ def _night_from_link(form: Any) -> str:
     fill_rules(form, rules)
     form.target.data = rules.target
     fill_hidden(form, preset)
-    return FROM_PRESET.format(name=preset.name)
+    return from_preset(preset)
 
 
 def fill_rules(form: Any, rules: Rules) -> None:

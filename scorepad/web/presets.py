@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import StringField
@@ -24,7 +25,16 @@ from .powers import require
 from .preset_links import link_args, offered, read_link
 from .render import stored_or_404
 from .words.clubs import club_words
-from .words.presets import FORGOTTEN, SAVED, SAVED_CLUB, preset_words
+from .words.presets import (
+    forgotten,
+    not_read,
+    preset_name,
+    preset_words,
+    qr_label,
+    refused,
+    saved,
+    saved_club,
+)
 
 bp = Blueprint("presets", __name__)
 
@@ -32,12 +42,12 @@ bp = Blueprint("presets", __name__)
 class PresetForm(FlaskForm):
     """The name a preset is saved (or forgotten) under."""
 
-    name = StringField("Preset name", render_kw={"maxlength": MAX_NAME})
+    name = StringField(_l("Preset name"), render_kw={"maxlength": MAX_NAME})
 
 
 @bp.get("/presets")
 def index() -> str:
-    rows = [(p, args, preset_words(p)) for p, args in offered()]
+    rows = [(p, args, preset_words(p), preset_name(p)) for p, args in offered()]
     return render_template("presets/index.html", rows=rows, form=PresetForm())
 
 
@@ -51,10 +61,10 @@ def share() -> Any:
     link = public_url("games.new", **link_args(preset))
     return render_template(
         "presets/share.html",
-        preset=preset,
+        name=preset_name(preset),
         words=preset_words(preset),
         link=link,
-        qr=share_qr(link, f"QR code of the preset {preset.name}"),
+        qr=share_qr(link, qr_label(preset_name(preset))),
     )
 
 
@@ -64,22 +74,22 @@ def save(game_id: str) -> Any:
     require(stored, "settings")
     form = PresetForm()
     if not form.validate_on_submit():
-        return _refused(game_id, "the page was out of date: try again")
+        return _refused(game_id, not_read())
     name, values = form.name.data or "", changed(stored.game.rules)
     club = request.form.get("club", "")
     if club and club in dict(remembered.clubs()):  # the manager's link, held by this browser
         return respond.run(
             lambda: club_presets_commands.save_preset(get_db(), club, None, name, values),
-            lambda _: respond.flashed(url_for("clubs.manage", club_id=club), SAVED_CLUB),
+            lambda _: respond.flashed(url_for("clubs.manage", club_id=club), saved_club()),
             url_for("manage.settings", game_id=game_id),
             words=club_words,
         )
     try:
         preset = from_values(name, values)
     except GameError as err:
-        return _refused(game_id, f"Preset name: {err.detail}")
+        return _refused(game_id, refused(err.detail))
     remembered.keep_preset(preset.name, link_args(preset)["rules"])
-    flash(SAVED)
+    flash(saved())
     return redirect(url_for("presets.index"))
 
 
@@ -94,5 +104,5 @@ def forget() -> BaseResponse:
     form = PresetForm()
     if form.validate_on_submit() and form.name.data:
         remembered.drop_preset(form.name.data)
-        flash(FORGOTTEN)
+        flash(forgotten())
     return redirect(url_for("presets.index"))

@@ -13,8 +13,9 @@ from ...store.club_view import ClubView
 from .. import remembered, respond
 from ..db import get_db
 from ..hosting import public_url
+from ..words import clubs as say
 from ..words.clubs import club_words
-from ..words.ratings import SCALE_NOTE, rating_text
+from ..words.ratings import rating_text, scale_note
 from . import data
 from .blueprint import bp
 from .forms import MeForm
@@ -45,7 +46,7 @@ def card(members: str, token: str) -> str:
         points=data.chart_points(lines),
         stats=data.card_stats(view, member, won.get(member.anchor, ())),
         rows=data.rating_rows(view, public=True),
-        scale_note=SCALE_NOTE,
+        scale_note=scale_note(),
         mine=dict(remembered.cards()).get(members) == token,
         form=MeForm(hidden=member.hidden),
         url=url,
@@ -64,9 +65,7 @@ def me(members: str, token: str) -> BaseResponse:
     else:
         remembered.hold_card(members, token)
     back = url_for("clubs.card", members=members, token=token)
-    return respond.flashed(
-        back, "Forgotten on this phone." if mine else "Kept on this phone as you."
-    )
+    return respond.flashed(back, say.said(say.CARD_FORGOTTEN if mine else say.CARD_KEPT))
 
 
 @bp.post("/m/<members>/card/<token>/lists")
@@ -86,9 +85,7 @@ def lists(members: str, token: str) -> BaseResponse:
             "hide",
             lambda r: roster.hide(r, met, member.anchor, hidden),
         ),
-        lambda _: respond.flashed(
-            back, "Off the public lists." if hidden else "On the public lists."
-        ),
+        lambda _: respond.flashed(back, say.said(say.OFF_LISTS if hidden else say.ON_LISTS)),
         back,
         words=club_words,
     )

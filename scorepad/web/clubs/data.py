@@ -16,8 +16,15 @@ from ...store.clubs import club_of_event, club_of_game
 from ...store.storage import StoredGame
 from ..db import get_db
 from ..words import signed
-from ..words.card import milestone_line, opponent_text, partner_text, results_text, streak_text
-from ..words.ratings import change_text, percent, rating_text
+from ..words.card import (
+    card_facts,
+    milestone_line,
+    opponent_text,
+    partner_text,
+    results_text,
+    streak_text,
+)
+from ..words.ratings import chances_line, change_text, percent, rating_line, rating_text
 
 
 @dataclass(frozen=True)
@@ -162,26 +169,13 @@ class CardStats:
     milestones: tuple[str, ...]
 
 
-def _pct(value: float | None) -> str:
-    return "–" if value is None else f"{round(value)}%"
-
-
 def card_stats(view: ClubView, member: Member, nights: tuple = ()) -> CardStats | None:
     """The card's statistics (the core's card over the club's games and the `nights`
     the person won), in words."""
     found = view.card(member.anchor, nights)
     if found is None:
         return None
-    r = found.record
-    facts = (
-        ("Bids made", f"{_pct(r.contract_pct)} of {r.contracts}"),
-        ("Nils made", f"{r.nils_made} of {r.nils}"),
-        ("Blind nils made", f"{r.blind_nils_made} of {r.blind_nils}"),
-        ("Bags a hand", "–" if r.bags_per_hand is None else f"{r.bags_per_hand:.2f}"),
-        ("Bostons", str(r.bostons)),
-        ("Longest run of wins", str(found.longest_win)),
-        ("Nights won", str(found.nights_won)),
-    )
+    facts = card_facts(found.record, found.longest_win, found.nights_won)
 
     def named(record: Record) -> Record:
         shown = view.by_anchor.get(record.key)
@@ -228,8 +222,7 @@ def chance_line(stored: StoredGame) -> str | None:
     odds = _odds(club_view(db, club_id, ratings=True) if club_id else None, stored)
     if not odds:
         return None
-    sides = (f"{side.name} {percent(p)}" for side, p in zip(stored.score().sides, odds))
-    return "Chances to win, from the club's ratings: " + " · ".join(sides)
+    return chances_line([(side.name, p) for side, p in zip(stored.score().sides, odds)])
 
 
 def rating_lines(stored: StoredGame) -> list[str]:
@@ -244,7 +237,6 @@ def rating_lines(stored: StoredGame) -> list[str]:
         return []
     done = view.ratings.games[view.rated_index[stored.id]]
     return [
-        f"{view.by_anchor[c.name].name if c.name in view.by_anchor else c.name}: "
-        f"{change_text(c)} ({c.after.rating})"
+        rating_line(view.by_anchor[c.name].name if c.name in view.by_anchor else c.name, c)
         for c in done.changes
     ]

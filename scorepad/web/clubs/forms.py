@@ -3,6 +3,7 @@ brought in. Every roster form carries the club's revision the page showed."""
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, SelectField, StringField
@@ -18,7 +19,9 @@ NAME_LENGTH = 80
 class ClubForm(FlaskForm):
     """A new club: its name."""
 
-    name = StringField("Club name", validators=[Required("enter a name"), at_most(NAME_LENGTH, 1)])
+    name = StringField(
+        _l("Club name"), validators=[Required(_l("enter a name")), at_most(NAME_LENGTH, 1)]
+    )
 
 
 class _Revised(FlaskForm):
@@ -28,9 +31,9 @@ class _Revised(FlaskForm):
 class MergeForm(_Revised):
     """Two entries of the roster that are one person."""
 
-    into = SelectField("Keep", validators=[InputRequired()], validate_choice=False)
+    into = SelectField(_l("Keep"), validators=[InputRequired()], validate_choice=False)
     other = SelectField(
-        "is the same person as", validators=[InputRequired()], validate_choice=False
+        _l("is the same person as"), validators=[InputRequired()], validate_choice=False
     )
 
 
@@ -38,8 +41,8 @@ class PlayerForm(_Revised):
     """A change to one person: renamed, a name split off, kept off the public lists."""
 
     player = StringField("Player", validators=[InputRequired()])  # drawn by the page
-    name = StringField("Name", validators=[at_most(MAX_NAME, 0)])
-    hidden = BooleanField("Keep off the club's public lists")
+    name = StringField(_l("Name"), validators=[at_most(MAX_NAME, 0)])
+    hidden = BooleanField(_l("Keep off the club's public lists"))
 
 
 class UndoForm(_Revised):
@@ -49,17 +52,17 @@ class UndoForm(_Revised):
 class FileGameForm(FlaskForm):
     """A game of this phone's, or a club night it directs, filed into the club."""
 
-    game = SelectField("Game", validate_choice=False)
-    night = SelectField("Club night", validate_choice=False)
+    game = SelectField(_l("Game"), validate_choice=False)
+    night = SelectField(_l("Club night"), validate_choice=False)
 
 
 class ImportForm(FlaskForm):
     """A club file, or game and event files, brought into the club."""
 
-    file = FileField("Club file", validators=[FileRequired("choose a file")])
+    file = FileField(_l("Club file"), validators=[FileRequired(_l("choose a file"))])
 
 
 class MeForm(FlaskForm):
     """'This is me' on a card, or its undoing; keeping off the public lists."""
 
-    hidden = BooleanField("Keep me off the club's public lists")
+    hidden = BooleanField(_l("Keep me off the club's public lists"))

@@ -15,7 +15,8 @@ from ...store.club_commands import clubs as commands
 from ...store.club_commands import filing
 from .. import remembered, respond
 from ..db import get_db
-from ..words.clubs import DONE, INCOMPLETE, UNDONE, club_words
+from ..words import clubs as say
+from ..words.clubs import club_words
 from . import data
 from .blueprint import bp
 from .forms import FileGameForm, MergeForm, PlayerForm, UndoForm
@@ -31,7 +32,7 @@ def _roster(
 ) -> BaseResponse:
     return respond.run(
         lambda: commands.change_roster(get_db(), club_id, revision, kind, change),
-        lambda _: respond.flashed(back(club_id), DONE[kind]),
+        lambda _: respond.flashed(back(club_id), say.said(say.DONE[kind])),
         back(club_id),
         words=club_words,
     )
@@ -39,7 +40,7 @@ def _roster(
 
 def incomplete(club_id: str) -> BaseResponse:
     """A manager's form that did not validate: back to the manager's page, told so."""
-    return respond.flashed(back(club_id), INCOMPLETE, "error")
+    return respond.flashed(back(club_id), say.said(say.INCOMPLETE), "error")
 
 
 @bp.post("/<club_id>/merge")
@@ -94,7 +95,7 @@ def undo(club_id: str) -> BaseResponse:
     revision = form.revision.data or 0
     return respond.run(
         lambda: commands.undo(get_db(), club_id, revision),
-        lambda kind: respond.flashed(back(club_id), UNDONE[kind]),
+        lambda kind: respond.flashed(back(club_id), say.said(say.UNDONE[kind])),
         back(club_id),
         words=club_words,
     )
@@ -106,18 +107,18 @@ def file(club_id: str) -> BaseResponse:
     form = FileGameForm()
     game, night = form.game.data or "", form.night.data or ""
     if not form.validate_on_submit() or not (game or night):
-        return respond.flashed(back(club_id), "Choose a game or a club night to file.", "error")
+        return respond.flashed(back(club_id), say.said(say.CHOOSE_FILING), "error")
     if game and game not in remembered.remembered_games():
-        return respond.flashed(back(club_id), "Game: choose one of this phone's games.", "error")
+        return respond.flashed(back(club_id), say.said(say.CHOOSE_GAME), "error")
     if night and night not in dict(remembered.events()):
-        return respond.flashed(back(club_id), "Club night: choose one this phone directs.", "error")
+        return respond.flashed(back(club_id), say.said(say.CHOOSE_NIGHT), "error")
     if game:
         command = lambda: filing.file_game(get_db(), club_id, game)  # noqa: E731
     else:
         command = lambda: filing.file_event(get_db(), club_id, night)  # noqa: E731
     return respond.run(
         command,
-        lambda _: respond.flashed(back(club_id), "Filed: it counts for the club now."),
+        lambda _: respond.flashed(back(club_id), say.said(say.FILED)),
         back(club_id),
         words=club_words,
     )
@@ -130,7 +131,7 @@ def unfile(club_id: str, game_id: str) -> BaseResponse:
         abort(400)
     return respond.run(
         lambda: filing.unfile_game(get_db(), club_id, game_id),
-        lambda _: respond.flashed(back(club_id), "Taken out: it counts no more."),
+        lambda _: respond.flashed(back(club_id), say.said(say.TAKEN_OUT)),
         back(club_id),
         words=club_words,
     )

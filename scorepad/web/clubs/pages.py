@@ -16,8 +16,8 @@ from ...store.seasons import club_seasons
 from .. import preset_links, remembered, respond
 from ..db import get_db
 from ..hosting import public_url
-from ..words.clubs import club_words, undo_label
-from ..words.ratings import SCALE_NOTE
+from ..words.clubs import MADE, club_words, said, undo_label
+from ..words.ratings import scale_note
 from . import data
 from .blueprint import bp
 from .forms import ClubForm, FileGameForm, ImportForm, MergeForm, PlayerForm, UndoForm
@@ -58,7 +58,7 @@ def new() -> Any:
 
 def _created(club_id: str, name: str) -> BaseResponse:
     remembered.remember_club(club_id, name)
-    return respond.flashed(url_for("clubs.manage", club_id=club_id), "Club made.")
+    return respond.flashed(url_for("clubs.manage", club_id=club_id), said(MADE))
 
 
 def _fileable(view: ClubView) -> dict[str, list[tuple[str, str]]]:
@@ -91,7 +91,7 @@ def manage(club_id: str) -> str:
         "clubs/manage.html",
         club=view.club,
         rows=data.rating_rows(view, public=False),
-        scale_note=SCALE_NOTE,
+        scale_note=scale_note(),
         pairs=data.pair_rows(view),
         members=view.members,
         games=len(view.games),
@@ -118,7 +118,7 @@ def members(token: str) -> str:
         "clubs/members.html",
         club=view.club,
         rows=data.rating_rows(view, public=True),
-        scale_note=SCALE_NOTE,
+        scale_note=scale_note(),
         pairs=data.pair_rows(view, public=True),
         games=len(view.games),
         mine=mine if mine in view.by_token else None,

@@ -5,6 +5,7 @@ preset" on a game's settings (web/presets.py)."""
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import StringField
@@ -16,7 +17,7 @@ from .. import respond
 from ..db import get_db
 from ..fields import WholeNumberField
 from ..words.clubs import club_words
-from ..words.presets import DELETED, RENAMED
+from ..words.presets import deleted, renamed
 from . import data
 from .blueprint import bp
 from .manage import back, incomplete
@@ -27,7 +28,7 @@ class ClubPresetForm(FlaskForm):
 
     revision = WholeNumberField("Revision", validators=[InputRequired()], widget=HiddenInput())
     preset = StringField("Preset", validators=[InputRequired()])
-    name = StringField("New name")
+    name = StringField(_l("New name"))
 
 
 @bp.post("/<club_id>/presets/rename")
@@ -39,7 +40,7 @@ def rename_preset(club_id: str) -> BaseResponse:
     revision, old, new = form.revision.data or 0, form.preset.data or "", form.name.data or ""
     return respond.run(
         lambda: commands.rename_preset(get_db(), club_id, revision, old, new),
-        lambda _: respond.flashed(back(club_id), RENAMED),
+        lambda _: respond.flashed(back(club_id), renamed()),
         back(club_id),
         words=club_words,
     )
@@ -54,7 +55,7 @@ def delete_preset(club_id: str) -> BaseResponse:
     revision, name = form.revision.data or 0, form.preset.data or ""
     return respond.run(
         lambda: commands.delete_preset(get_db(), club_id, revision, name),
-        lambda _: respond.flashed(back(club_id), DELETED),
+        lambda _: respond.flashed(back(club_id), deleted()),
         back(club_id),
         words=club_words,
     )

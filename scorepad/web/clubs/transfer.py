@@ -22,6 +22,7 @@ from ...store.seasons import club_seasons, load_season, season_record
 from .. import preset_links, remembered, respond
 from ..csv_export import cell
 from ..db import get_db
+from ..words import clubs as say
 from ..words.clubs import club_words
 from . import data
 from .blueprint import bp
@@ -136,9 +137,9 @@ def _read(text: bytes, into: str | None) -> str:
 def not_imported(err: Exception) -> str | None:
     """Why a file was not brought in."""
     if isinstance(err, GameError):
-        return f"This file was not imported: {err}"
+        return say.not_imported(err)
     if isinstance(err, sqlite3.IntegrityError):
-        return "This file was not imported: it names an entrant twice"
+        return say.entrant_twice()
     return club_words(err)
 
 
@@ -149,7 +150,7 @@ def _upload(form: ImportForm, into: str | None, back: str) -> Any:
     def done(club_id: str) -> Any:
         if into is None:
             remembered.remember_club(club_id, "")
-        return respond.flashed(url_for("clubs.manage", club_id=club_id), "Imported.")
+        return respond.flashed(url_for("clubs.manage", club_id=club_id), say.said(say.IMPORTED))
 
     return respond.run(
         lambda: _read(form.file.data.read(clubfile.MAX_BYTES + 1), into),
@@ -166,7 +167,7 @@ def import_file() -> Any:
     try:
         form = ImportForm()
     except RequestEntityTooLarge:
-        abort(413, description="That upload is too large: a club file is at most 24 MB.")
+        abort(413, description=say.said(say.TOO_LARGE_CLUB))
     if form.validate_on_submit():
         done = _upload(form, None, url_for("clubs.import_file"))
         if not isinstance(done, int):
@@ -183,7 +184,7 @@ def import_into(club_id: str) -> Any:
     try:
         form = ImportForm()
     except RequestEntityTooLarge:
-        abort(413, description="That upload is too large: an event file is at most 6 MB.")
+        abort(413, description=say.said(say.TOO_LARGE_EVENT))
     if not form.validate_on_submit():
-        return respond.flashed(back, "Choose a game file or an event file.", "error")
+        return respond.flashed(back, say.said(say.CHOOSE_FILE), "error")
     return _upload(form, view.club.id, back)

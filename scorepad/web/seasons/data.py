@@ -13,7 +13,7 @@ from ...store.clubs import load_club
 from ...store.seasons import Season, load_season, season_standings
 from ..db import get_db
 from ..words import signed
-from ..words.seasons import MARKS, NOT_RANKED, division_name, fixture_text, night_title
+from ..words.seasons import division_name, fixture_text, mark, night_title, not_ranked
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def viewed_or_404(token: str) -> Season:
 
 
 def _line(row: core.SeasonRow, qualify: int) -> Line:
-    place = str(row.place) if row.place else NOT_RANKED.format(qualify=qualify)
+    place = str(row.place) if row.place else not_ranked(qualify)
     margin = signed(row.margin)
     return Line(
         place,
@@ -98,7 +98,7 @@ def _line(row: core.SeasonRow, qualify: int) -> Line:
         row.h2h,
         margin,
         row.won,
-        MARKS[row.mark],
+        mark(row.mark),
     )
 
 

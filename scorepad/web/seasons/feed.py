@@ -1,20 +1,26 @@
 """A season's calendar feeds (ICS, through icalendar): the season's nights, and each
 entrant's own with its table once drawn. Served at the season link's addresses as
 text/calendar; read only. Each night is one VEVENT of a stable UID whose SEQUENCE and
-LAST-MODIFIED move when the night moves, so a subscribed calendar updates it."""
+LAST-MODIFIED move when the night moves, so a subscribed calendar updates it.
+
+Its titles and descriptions speak the language of the feed's `lang` (the page puts the
+language it was read in on the link, so a feed subscribed from a Spanish phone stays
+Spanish); without one, the fetcher's (a calendar app sends none: English)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
 
-from flask import Response
+from flask import Response, request
+from flask_babel import force_locale
 from icalendar import Calendar, Event
 
 from ...core.season import entrant_key
 from ...store.events import load_event
 from ...store.seasons import Season, SeasonEntrant, SeasonNight
 from ..db import get_db
+from ..language import locale_code, offered
 from ..words.seasons import night_title, table_line
 from . import data
 from .blueprint import bp
@@ -78,9 +84,17 @@ def _ics(body: bytes) -> Response:
     return Response(body, mimetype="text/calendar")
 
 
+def spoken() -> str:
+    """The feed's language: its link's `lang` when scorepad offers it, else the request's."""
+    lang = request.args.get("lang", "")
+    return lang if lang in offered() else locale_code()
+
+
 @bp.get("/s/<token>/calendar.ics")
 def feed(token: str) -> Response:
-    return _ics(calendar(data.viewed_or_404(token), {}))
+    season = data.viewed_or_404(token)
+    with force_locale(spoken()):
+        return _ics(calendar(season, {}))
 
 
 @bp.get("/s/<token>/e/<int:number>.ics")
@@ -90,5 +104,6 @@ def entrant_feed(token: str, number: int) -> Response:
     if entrant is None:
         data.not_found()
     assert entrant is not None
-    notes = {n.number: table_of(entrant, n.event_id) for n in season.nights}
-    return _ics(calendar(season, notes))
+    with force_locale(spoken()):
+        notes = {n.number: table_of(entrant, n.event_id) for n in season.nights}
+        return _ics(calendar(season, notes))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -15,27 +16,28 @@ class SeasonForm(FlaskForm):
     """A season's name and settings (a new season's too: its revision is not read)."""
 
     revision = WholeNumberField("Revision", validators=[Optional()], widget=HiddenInput())
-    name = StringField("Season name", validators=[InputRequired()])
+    name = StringField(_l("Season name"), validators=[InputRequired()])
     kind = SelectField(
-        "Entrants", choices=[SelectChoice("pairs", "Pairs"), SelectChoice("cutthroat", "Players")]
+        _l("Entrants"),
+        choices=[SelectChoice("pairs", _l("Pairs")), SelectChoice("cutthroat", _l("Players"))],
     )
-    divisions = StringField("Divisions (names, by commas, highest first)")
-    best = WholeNumberField("Best nights counted (0: all)", validators=[Optional()])
-    qualify = WholeNumberField("Nights to be ranked", validators=[Optional()])
-    moves = WholeNumberField("Up and down at the end (0: none)", validators=[Optional()])
-    playoff = WholeNumberField("Playoff size (0: none)", validators=[Optional()])
+    divisions = StringField(_l("Divisions (names, by commas, highest first)"))
+    best = WholeNumberField(_l("Best nights counted (0: all)"), validators=[Optional()])
+    qualify = WholeNumberField(_l("Nights to be ranked"), validators=[Optional()])
+    moves = WholeNumberField(_l("Up and down at the end (0: none)"), validators=[Optional()])
+    playoff = WholeNumberField(_l("Playoff size (0: none)"), validators=[Optional()])
     fixtures = SelectField(
-        "Fixtures",
+        _l("Fixtures"),
         choices=[
-            SelectChoice("season", "Drawn for the season"),
-            SelectChoice("night", "Each night's draw"),
+            SelectChoice("season", _l("Drawn for the season")),
+            SelectChoice("night", _l("Each night's draw")),
         ],
     )
     playoff_format = SelectField(
-        "Playoff",
+        _l("Playoff"),
         choices=[
-            SelectChoice("single", "Single elimination"),
-            SelectChoice("double", "Double elimination"),
+            SelectChoice("single", _l("Single elimination")),
+            SelectChoice("double", _l("Double elimination")),
         ],
         validators=[Optional()],  # a form of before the choice: single elimination
     )
@@ -55,9 +57,9 @@ class NightForm(_Revised):
     """A night on a date (`number`: the night moved; none: a new night)."""
 
     number = WholeNumberField("Night", validators=[Optional()], widget=HiddenInput())
-    day = StringField("Date (YYYY-MM-DD)", validators=[InputRequired()])
-    start = StringField("Start (HH:MM)")
-    venue = StringField("Venue")
+    day = StringField(_l("Date (YYYY-MM-DD)"), validators=[InputRequired()])
+    start = StringField(_l("Start (HH:MM)"))
+    venue = StringField(_l("Venue"))
 
 
 class NumberForm(_Revised):
@@ -69,18 +71,18 @@ class NumberForm(_Revised):
 class LinkForm(NumberForm):
     """A club night of the club filed into the season as a night."""
 
-    event = SelectField("Club night", validators=[InputRequired()], validate_choice=False)
+    event = SelectField(_l("Club night"), validators=[InputRequired()], validate_choice=False)
 
 
 class EntrantForm(_Revised):
     """A pair or a player entered, into a division."""
 
-    player_0 = StringField("Player", validators=[InputRequired()])
-    player_1 = StringField("Partner")
-    division = WholeNumberField("Division", validators=[Optional()])
+    player_0 = StringField(_l("Player"), validators=[InputRequired()])
+    player_1 = StringField(_l("Partner"))
+    division = WholeNumberField(_l("Division"), validators=[Optional()])
 
 
 class DivisionForm(NumberForm):
     """An entrant moved into another division."""
 
-    division = WholeNumberField("Division", validators=[InputRequired()])
+    division = WholeNumberField(_l("Division"), validators=[InputRequired()])

@@ -18,7 +18,9 @@ from ...store.seasons import club_seasons
 from .. import respond
 from ..db import get_db
 from ..hosting import public_url
-from ..words.seasons import DONE, INCOMPLETE, counting, season_words
+from ..language import locale_code
+from ..words import seasons as say
+from ..words.seasons import counting, done, season_words
 from . import data
 from .blueprint import bp
 from .forms import (
@@ -39,7 +41,7 @@ def back(club_id: str, season_id: str) -> str:
 
 def incomplete(club_id: str, season_id: str) -> BaseResponse:
     """A form that did not validate: back to the season's page, told so."""
-    return respond.flashed(back(club_id, season_id), INCOMPLETE, "error")
+    return respond.flashed(back(club_id, season_id), say.incomplete(), "error")
 
 
 @bp.get("/c/<club_id>")
@@ -70,11 +72,11 @@ def new(club_id: str) -> BaseResponse:
     form = SeasonForm()
     home = url_for("seasons.club", club_id=club_id)
     if not form.validate_on_submit():
-        return respond.flashed(home, INCOMPLETE, "error")
+        return respond.flashed(home, say.incomplete(), "error")
     name, raw, follows = form.name.data or "", _settings(form), form.follows.data or None
     return respond.run(
         lambda: commands.create_season(get_db(), club_id, name, raw, follows),
-        lambda sid: respond.flashed(back(club_id, sid), DONE["new"]),
+        lambda sid: respond.flashed(back(club_id, sid), done("new")),
         home,
         words=season_words,
     )
@@ -108,7 +110,7 @@ def manage(club_id: str, season_id: str) -> str:
         entrant_form=EntrantForm(revision=revision),
         division_form=DivisionForm(revision=revision),
         season_url=public_url("seasons.view", token=season.view_token),
-        feed_url=public_url("seasons.feed", token=season.view_token),
+        feed_url=public_url("seasons.feed", token=season.view_token, lang=locale_code()),
         roster=_roster(club_id),
     )
 
@@ -121,10 +123,10 @@ def _roster(club_id: str) -> list[str]:
 
 def ran(club_id: str, season_id: str, kind: str, command: Callable[[], object]) -> BaseResponse:
     """A season form's one command run: back to the season's page, told what was done
-    (DONE[kind]) or why not."""
+    (done(kind)) or why not."""
     return respond.run(
         command,
-        lambda _: respond.flashed(back(club_id, season_id), DONE[kind]),
+        lambda _: respond.flashed(back(club_id, season_id), done(kind)),
         back(club_id, season_id),
         words=season_words,
     )
@@ -166,7 +168,7 @@ def delete(club_id: str, season_id: str) -> BaseResponse:
     revision = form.revision.data or 0
     return respond.run(
         lambda: commands.delete_season(get_db(), club_id, season_id, revision),
-        lambda _: respond.flashed(url_for("seasons.club", club_id=club_id), DONE["delete"]),
+        lambda _: respond.flashed(url_for("seasons.club", club_id=club_id), done("delete")),
         back(club_id, season_id),
         words=season_words,
     )

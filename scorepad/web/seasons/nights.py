@@ -12,7 +12,7 @@ from ...core.rules import validate_rules
 from ...store.season_commands import entrants, nights
 from .. import respond
 from ..db import get_db
-from ..words.seasons import DONE, night_title, season_words
+from ..words.seasons import done, night_title, season_words
 from . import data
 from .blueprint import bp
 from .forms import DivisionForm, EntrantForm, LinkForm, NightForm, NumberForm
@@ -89,7 +89,7 @@ def start_night(club_id: str, season_id: str) -> BaseResponse:
     return respond.run(
         lambda: nights.start_night(get_db(), club_id, season_id, rev, number, settings, rules),
         lambda event_id: respond.flashed(
-            url_for("events.director", event_id=event_id), DONE["start"]
+            url_for("events.director", event_id=event_id), done("start")
         ),
         back(club_id, season_id),
         words=season_words,

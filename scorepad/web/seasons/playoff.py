@@ -11,7 +11,7 @@ from ...core.rules import validate_rules
 from ...store.season_commands.playoff import start_playoff_night
 from .. import respond
 from ..db import get_db
-from ..words.seasons import DONE, playoff_title, season_words
+from ..words.seasons import done, playoff_title, season_words
 from . import data
 from .blueprint import bp
 from .forms import DivisionForm
@@ -41,7 +41,7 @@ def playoff(club_id: str, season_id: str) -> BaseResponse:
             get_db(), club_id, season_id, rev, number, settings, rules, division or 0
         ),
         lambda event_id: respond.flashed(
-            url_for("events.director", event_id=event_id), DONE["playoff"]
+            url_for("events.director", event_id=event_id), done("playoff")
         ),
         back(club_id, season_id),
         words=season_words,

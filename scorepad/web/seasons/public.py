@@ -7,6 +7,7 @@ from flask import render_template
 
 from ...store.seasons import Season
 from ..hosting import public_url
+from ..language import locale_code
 from ..pagemodel import POLL_SEASON
 from ..words.seasons import counting
 from . import data
@@ -14,6 +15,7 @@ from .blueprint import bp
 
 
 def _page(season: Season, template: str, **extra: object) -> str:
+    lang = locale_code()  # the feeds speak the language of the phone that copied them
     return render_template(
         template,
         **extra,
@@ -21,9 +23,14 @@ def _page(season: Season, template: str, **extra: object) -> str:
         divisions=data.divisions(season),
         nights=data.night_lines(season),
         rules=counting(season.settings.best, season.settings.qualify),
-        feed_url=public_url("seasons.feed", token=season.view_token),
+        feed_url=public_url("seasons.feed", token=season.view_token, lang=lang),
         feeds=[
-            (e.name, public_url("seasons.entrant_feed", token=season.view_token, number=e.number))
+            (
+                e.name,
+                public_url(
+                    "seasons.entrant_feed", token=season.view_token, number=e.number, lang=lang
+                ),
+            )
             for e in season.entrants
         ],
     )

@@ -1,72 +1,110 @@
-"""Words for clubs (docs/clubs.md): a club command's refusal, a roster change done."""
+"""Words for clubs (docs/clubs.md): a club command's refusal, a roster change done, what
+the club's views flash. Each message is in the catalogue (lazy_gettext), said in the
+request's language when shown (`said`)."""
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
 from ...core.errors import GameError
 from ...store.club_commands.outcomes import ClubOutcome, ClubRefused, ClubStale, NoClub
+from .core_words import core_text
 
 KINDS = {
-    "merge": "Merge",
-    "split": "Split",
-    "rename": "Rename",
-    "hide": "Public lists",
-    "preset": "Preset",
+    "merge": _l("Merge"),
+    "split": _l("Split"),
+    "rename": _l("Rename"),
+    "hide": _l("Public lists"),
+    "preset": _l("Preset"),
 }
-CLUB_FILE_HERE = (
+CLUB_FILE_HERE = _l(
     "This is a club file: bring it in as a club of its own with Import a club (on the Clubs page)."
 )
 REFUSED = {
-    "name": "Club name: enter a name of letters, not only spaces or symbols.",
-    "night_game": "A club night's table is filed with its night: file the night instead.",
-    "filed_here": "It is filed into this club already.",
-    "filed_elsewhere": "It is filed into another club: a game or night counts for one club.",
-    "not_filed": "That game is not filed into this club.",
-    "nothing_to_undo": "There is no roster change to undo.",
+    "name": _l("Club name: enter a name of letters, not only spaces or symbols."),
+    "night_game": _l("A club night's table is filed with its night: file the night instead."),
+    "filed_here": _l("It is filed into this club already."),
+    "filed_elsewhere": _l("It is filed into another club: a game or night counts for one club."),
+    "not_filed": _l("That game is not filed into this club."),
+    "nothing_to_undo": _l("There is no roster change to undo."),
     "club_file": CLUB_FILE_HERE,
-    "merge": "Merge: choose two different players of this club.",
-    "split": "Split: that name is not one merged into this player.",
-    "rename": "Rename: enter a name no other player of this club goes by.",
-    "hide": "That player is not in this club.",
-    "no_preset": "Preset: that preset is not one of this club's any more.",
-    "preset_taken": "Preset name: the club has a preset of that name already.",
+    "merge": _l("Merge: choose two different players of this club."),
+    "split": _l("Split: that name is not one merged into this player."),
+    "rename": _l("Rename: enter a name no other player of this club goes by."),
+    "hide": _l("That player is not in this club."),
+    "no_preset": _l("Preset: that preset is not one of this club's any more."),
+    "preset_taken": _l("Preset name: the club has a preset of that name already."),
 }
-GONE = "That club, game or night is not there any more."
-STALE = "The club changed since this page was loaded: look again, then try again."
+GONE = _l("That club, game or night is not there any more.")
+STALE = _l("The club changed since this page was loaded: look again, then try again.")
 DONE = {
-    "merge": "Merged: one person now, rated again over every game.",
-    "split": "Split off: a person of their own again, rated again over every game.",
-    "rename": "Renamed.",
-    "hide": "Saved: who shows on the public lists.",
+    "merge": _l("Merged: one person now, rated again over every game."),
+    "split": _l("Split off: a person of their own again, rated again over every game."),
+    "rename": _l("Renamed."),
+    "hide": _l("Saved: who shows on the public lists."),
 }
 UNDONE = {
-    "merge": "Merge undone: two people again, rated again.",
-    "split": "Split undone: merged again, rated again.",
-    "rename": "Rename undone.",
-    "hide": "Undone: the public lists as they were.",
+    "merge": _l("Merge undone: two people again, rated again."),
+    "split": _l("Split undone: merged again, rated again."),
+    "rename": _l("Rename undone."),
+    "hide": _l("Undone: the public lists as they were."),
 }
+UNDO = {
+    "merge": _l("Undo the last merge"),
+    "split": _l("Undo the last split"),
+    "rename": _l("Undo the last rename"),
+    "hide": _l("Undo the last change"),
+}
+# What the club's views flash.
+MADE = _l("Club made.")
+IMPORTED = _l("Imported.")
+FILED = _l("Filed: it counts for the club now.")
+TAKEN_OUT = _l("Taken out: it counts no more.")
+CHOOSE_FILING = _l("Choose a game or a club night to file.")
+CHOOSE_GAME = _l("Game: choose one of this phone's games.")
+CHOOSE_NIGHT = _l("Club night: choose one this phone directs.")
+CHOOSE_FILE = _l("Choose a game file or an event file.")
+TOO_LARGE_CLUB = _l("That upload is too large: a club file is at most 24 MB.")
+TOO_LARGE_EVENT = _l("That upload is too large: an event file is at most 6 MB.")
+CARD_FORGOTTEN = _l("Forgotten on this phone.")
+CARD_KEPT = _l("Kept on this phone as you.")
+OFF_LISTS = _l("Off the public lists.")
+ON_LISTS = _l("On the public lists.")
+INCOMPLETE = _l("The form was not complete: nothing changed.")  # a manager's form, refused
+
+
+def said(message: object) -> str:
+    """A message of this module in this request's language (a flash keeps plain text)."""
+    return str(message)
 
 
 def club_words(err: Exception) -> str | None:
     """A club command's refusal in words."""
     if isinstance(err, ClubStale):
-        return STALE
+        return said(STALE)
     if isinstance(err, NoClub):
-        return GONE
+        return said(GONE)
     if isinstance(err, ClubRefused) and isinstance(err.cause, GameError):
-        return f"{KINDS.get(err.code, 'That change')}: {err.cause.detail}."
+        kind = KINDS.get(err.code) or _l("That change")
+        return _("%(what)s: %(why)s.", what=kind, why=core_text(err.cause.detail))
     if isinstance(err, ClubRefused):
-        return REFUSED.get(err.code, REFUSED["hide"])
-    return None if not isinstance(err, ClubOutcome) else REFUSED["hide"]
+        return said(REFUSED.get(err.code, REFUSED["hide"]))
+    return None if not isinstance(err, ClubOutcome) else said(REFUSED["hide"])
 
 
 def undo_label(kind: str | None) -> str:
     """What the undo button takes back."""
-    return {
-        "merge": "Undo the last merge",
-        "split": "Undo the last split",
-        "rename": "Undo the last rename",
-        "hide": "Undo the last change",
-    }.get(kind or "", "")
+    return said(UNDO.get(kind or "", ""))
 
 
-INCOMPLETE = "The form was not complete: nothing changed."  # a manager's form, refused
+def not_imported(err: GameError) -> str:
+    """Why a file was not brought in. A refusal of the whole file is translated; one of
+    a part names the file's own keys and stays in the readers' English (a file's keys
+    are English in every language, docs/languages.md)."""
+    whole = err.field in (None, "file") and err.hand is None
+    return _("This file was not imported: %(why)s", why=core_text(err.detail) if whole else err)
+
+
+def entrant_twice() -> str:
+    return _("This file was not imported: it names an entrant twice")

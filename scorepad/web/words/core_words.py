@@ -106,6 +106,28 @@ MARKED = (
     N_("Kitchen table"),
     N_("Tournament 300"),
     N_("Tournament 500"),
+    # the refusals' details of core/season_settings.py, club.py, names.py, presets.py and
+    # the links' readers, said after a field's name (a detail made of a number stays English)
+    N_("is empty"),
+    N_("must be text"),
+    N_("looks empty: it has no letter, digit or sign that shows"),
+    N_("must be an even number of players"),
+    N_("must be a whole number"),
+    N_("must be up to 12 different names"),
+    N_("must be a date, YYYY-MM-DD"),
+    N_("must be a time, HH:MM"),
+    N_("must be 1 to 80 characters"),
+    N_("must be at most 120 characters"),
+    N_("no such player in this club"),
+    N_("choose two different players to merge"),
+    N_("that name is not merged into this player"),
+    N_("a player's first name stays theirs: split the others off"),
+    N_("another player of this club has that name"),
+    N_("the roster is not a list of players"),
+    N_("a name belongs to two players in the roster"),
+    N_("is not a preset scorepad ships"),
+    N_("is not a set of house rules"),
+    N_("is not a scorepad club file"),
 )
 
 

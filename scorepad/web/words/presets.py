@@ -31,13 +31,55 @@ def preset_words(preset: Preset) -> str:
     return _("Played to %(target)s; %(rest)s.", target=target, rest=rest)
 
 
-SAVED_CLUB = "Preset saved in the club: its members see it, and its new games and nights offer it."
-RENAMED = "Preset renamed."
-DELETED = "Preset deleted."
-SAVED = "Preset saved on this phone: the new-game page offers it."
-FORGOTTEN = "Preset forgotten on this phone."
-FROM_PRESET = "The rules of the preset {name} are filled in: change anything before you start."
-BAD_LINK = "That preset link cannot be read ({why}): the usual rules are shown."
+def saved_club() -> str:
+    return _("Preset saved in the club: its members see it, and its new games and nights offer it.")
+
+
+def renamed() -> str:
+    return _("Preset renamed.")
+
+
+def deleted() -> str:
+    return _("Preset deleted.")
+
+
+def saved() -> str:
+    return _("Preset saved on this phone: the new-game page offers it.")
+
+
+def forgotten() -> str:
+    return _("Preset forgotten on this phone.")
+
+
+def from_preset(preset: Preset) -> str:
+    """What a preset's link did on the new-game (or new-night) page."""
+    return _(
+        "The rules of the preset %(name)s are filled in: change anything before you start.",
+        name=preset_name(preset),
+    )
+
+
+def bad_link(err: GameError) -> str:
+    """A preset's link that cannot be read: the part of the link at fault (its query's
+    key, English like a file's keys), why (the core's words), the usual rules shown."""
+    why = core_text(err.detail)
+    if err.field and not err.detail.startswith(err.field):
+        why = f"{err.field}: {why}"
+    return _("That preset link cannot be read (%(why)s): the usual rules are shown.", why=why)
+
+
+def not_read() -> str:
+    """A save whose form did not come through whole."""
+    return _("the page was out of date: try again")
+
+
+def refused(detail: str) -> str:
+    """The preset's name refused (the core's words, as they are)."""
+    return _("Preset name: %(why)s", why=core_text(detail))
+
+
+def qr_label(name: str) -> str:
+    return _("QR code of the preset %(name)s", name=name)
 
 
 def _playable(preset: Preset, mode: str) -> bool:

@@ -3,42 +3,77 @@ change in one sentence, from the numbers the core worked out."""
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
 from ...core.ratings import BASE, PROVISIONAL, Change, Skill
+from .. import numbers
 from . import number, signed
 
-ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+PLACES = {
+    1: (_l("shared first of %(sides)d"), _l("came first of %(sides)d")),
+    2: (_l("shared second of %(sides)d"), _l("came second of %(sides)d")),
+    3: (_l("shared third of %(sides)d"), _l("came third of %(sides)d")),
+    4: (_l("shared fourth of %(sides)d"), _l("came fourth of %(sides)d")),
+}
 
 
 def percent(chance: float) -> str:
-    """'46%': a chance as a whole percentage, never 0% or 100% (the core's chances lie
-    strictly between)."""
-    return f"{min(max(round(100 * chance), 1), 99)}%"
+    """'46%' (Spanish '46 %'): a chance as a whole percentage, never 0% or 100% (the
+    core's chances lie strictly between)."""
+    return numbers.percent(min(max(round(100 * chance), 1), 99) / 100)
 
 
 def result_text(change: Change) -> str:
     """'won', 'lost', 'drew', 'came third of 4', 'shared second of 4'."""
     if change.sides == 2 or (change.place == 1 and not change.shared):
         if change.shared:
-            return "drew"
-        return "won" if change.place == 1 else "lost"
-    where = f"{ORDINALS[change.place]} of {change.sides}"
-    return f"shared {where}" if change.shared else f"came {where}"
+            return _("drew")
+        return _("won") if change.place == 1 else _("lost")
+    shared, came = PLACES[change.place]
+    return str(shared if change.shared else came) % {"sides": change.sides}
 
 
 def change_text(change: Change) -> str:
     """The game's change in one sentence: 'expected 46% to win, won: +24'."""
-    expected = percent(change.chance)
-    return f"expected {expected} to win, {result_text(change)}: {signed(change.delta)}"
+    return _(
+        "expected %(chance)s to win, %(result)s: %(change)s",
+        chance=percent(change.chance),
+        result=result_text(change),
+        change=signed(change.delta),
+    )
 
 
 def rating_text(skill: Skill) -> str:
     """'1024 (691 to 1357, provisional)': the rating, its band, and whether provisional."""
     low, high = skill.band
-    band = f"{number(low)} to {number(high)}"
-    return f"{number(skill.rating)} ({band}{', provisional' if skill.provisional else ''})"
+    words = dict(rating=number(skill.rating), low=number(low), high=number(high))
+    if skill.provisional:
+        return _("%(rating)s (%(low)s to %(high)s, provisional)", **words)
+    return _("%(rating)s (%(low)s to %(high)s)", **words)
 
 
-SCALE_NOTE = (
-    f"everyone starts at {BASE}; the band after each is where the rating may truly be, "
-    f"and a rating is provisional until {PROVISIONAL} games"
-)
+def scale_note() -> str:
+    """How to read the ratings, under their table."""
+    return _(
+        "everyone starts at %(base)d; the band after each is where the rating may truly be, "
+        "and a rating is provisional until %(games)d games",
+        base=BASE,
+        games=PROVISIONAL,
+    )
+
+
+def chances_line(sides: list[tuple[str, float]]) -> str:
+    """'Chances to win, from the club's ratings: Ann & Cy 54% · Bo & Di 46%'."""
+    each = " · ".join(f"{name} {percent(chance)}" for name, chance in sides)
+    return _("Chances to win, from the club's ratings: %(sides)s", sides=each)
+
+
+def rating_line(name: str, change: Change) -> str:
+    """A finished club game's change to one player: 'Ann: expected 46% to win, won: +24 (1024)'."""
+    return _(
+        "%(name)s: %(change)s (%(rating)s)",
+        name=name,
+        change=change_text(change),
+        rating=number(change.after.rating),
+    )

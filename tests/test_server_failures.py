@@ -200,3 +200,17 @@ def test_every_storage_message_is_made_of_whole_sentences(problem):
 def test_a_fragment_is_not_joined_into_a_message(fragment):
     with pytest.raises(ValueError, match="not a whole sentence"):
         errors.sentences("Not saved.", fragment)
+
+
+def test_a_phone_reading_spanish_is_told_in_spanish_and_keeps_its_tricks(app, client, read_only):
+    game_id = start(client)
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
+    version = version_on_page(client, game_id)
+    read_only()
+    client.set_cookie("lang", "es")
+    response = client.post(f"/games/{game_id}/tricks", data=tricks_form(1, version, [4, 6, 2, 1]))
+    assert response.status_code == 503
+    said = text(response)
+    assert "No se ha guardado: la base de datos del servidor es de solo lectura." in said
+    assert "Lo que escribiste sigue aquí." in said and "read-only" not in said
+    assert chosen(response, "tricks_1") == ["6"]

@@ -7,6 +7,8 @@ from typing import Any, NoReturn
 
 from flask import Response, abort, current_app, render_template
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import Aborter, HTTPException
 
@@ -81,38 +83,40 @@ def server_error(err: Exception) -> tuple[str, int]:
 # Why a save failed and when to try again, each a whole sentence: a page that cannot
 # keep what was typed (an error page, a seat phone) leaves the middle one out.
 DISK_FULL = (
-    "Not saved: the server's disk is full.",
-    "Save again once space is freed on the server.",
+    _l("Not saved: the server's disk is full."),
+    _l("Save again once space is freed on the server."),
 )
 READ_ONLY = (
-    "Not saved: the server's database is read-only.",
-    "Save again once the server can write its database.",
+    _l("Not saved: the server's database is read-only."),
+    _l("Save again once the server can write its database."),
 )
 BUSY = (
-    "Not saved: the server's database stayed busy with other saves for too long.",
-    "Save again in a moment.",
+    _l("Not saved: the server's database stayed busy with other saves for too long."),
+    _l("Save again in a moment."),
 )
-KEPT = "What you typed is still here."
+KEPT = _l("What you typed is still here.")
 # What SQLite's primary result code means for a phone, and the status to answer with.
 # SQLite's extended codes (SQLITE_READONLY_DBMOVED, SQLITE_BUSY_SNAPSHOT...) keep their
 # primary code in the low byte; SQLite's English text is never relied on.
-PROBLEMS: dict[int, tuple[tuple[str, str], int]] = {
+PROBLEMS: dict[int, tuple[tuple[LazyString, LazyString], int]] = {
     sqlite3.SQLITE_FULL: (DISK_FULL, 507),
     sqlite3.SQLITE_READONLY: (READ_ONLY, 503),
     sqlite3.SQLITE_BUSY: (BUSY, 503),
 }
 
 
-def sentences(*parts: str) -> str:
-    """Whole sentences joined into one message: each starts with a capital and ends
-    with a full stop, so no joined message reads "full. save again"."""
+def sentences(*said: str | LazyString) -> str:
+    """Whole sentences joined into one message, in the request's language: each starts
+    with a capital and ends with a full stop, so no joined message reads "full. save
+    again"."""
+    parts = [str(part) for part in said]
     for part in parts:
         if not (part[:1].isupper() and part.endswith((".", "?", "!"))):
             raise ValueError(f"not a whole sentence: {part!r}")
     return " ".join(parts)
 
 
-def _problem(err: sqlite3.OperationalError) -> tuple[tuple[str, str], int]:
+def _problem(err: sqlite3.OperationalError) -> tuple[tuple[LazyString, LazyString], int]:
     """Why SQLite could not write and when to try again, with the status; others raised."""
     code = getattr(err, "sqlite_errorcode", None)
     found = PROBLEMS.get(code & 0xFF) if isinstance(code, int) else None
@@ -145,5 +149,5 @@ def missing_game(err: LookupError) -> tuple[str, int]:
     return render_template(
         "error.html",
         code=404,
-        message=("There is no game at this address any more: nothing was saved."),
+        message=_("There is no game at this address any more: nothing was saved."),
     ), 404

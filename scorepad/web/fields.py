@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import Field, IntegerField, RadioField, SelectField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
@@ -19,13 +21,18 @@ from wtforms.validators import (
 _WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
 
 
+def _shown(label: Any) -> Any:
+    """'<the field>: choose one of the choices shown', said when shown."""
+    return _l("%(field)s: choose one of the choices shown", field=label)
+
+
 class WholeNumberField(IntegerField):
     """A whole number typed in ASCII digits, with an optional sign: `int`, which
     IntegerField uses, also reads other scripts' digits ("٣") and "1_000"."""
 
     def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
         super().__init__(label, validators, **kwargs)
-        self.invalid_value_message = f"{self.label.text}: enter a whole number"
+        self.invalid_value_message = _l("%(field)s: enter a whole number", field=self.label.text)
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         typed = valuelist[0] if valuelist else None
@@ -41,7 +48,7 @@ class Choices(RadioField):
     def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
         other: str | None = kwargs.pop("invalid_choice_message", None)
         super().__init__(label, validators, **kwargs)
-        self.invalid_choice_message = other or f"{self.label.text}: choose one of the choices shown"
+        self.invalid_choice_message = other or _shown(self.label.text)
 
     def pre_validate(self, form: Any) -> None:
         """SelectField's check, the same one, without making a choice object of each of
@@ -63,7 +70,7 @@ class Choice(SelectField):
 
     def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
         super().__init__(label, validators, **kwargs)
-        self.invalid_choice_message = f"{self.label.text}: choose one of the choices shown"
+        self.invalid_choice_message = _shown(self.label.text)
 
 
 class Required(InputRequired):
@@ -73,7 +80,7 @@ class Required(InputRequired):
         if field.raw_data and field.raw_data[0]:
             return
         field.errors[:] = []
-        raise StopValidation(self.message or f"{field.label.text} is missing")
+        raise StopValidation(self.message or _("%(field)s is missing", field=field.label.text))
 
 
 class Within(NumberRange):
@@ -82,9 +89,16 @@ class Within(NumberRange):
     def __call__(self, form: Any, field: Field) -> None:
         if field.data is not None and self.min <= field.data <= self.max:  # type: ignore[operator]
             return
-        raise ValidationError(f"{field.label.text} must be from {self.min} to {self.max}")
+        raise ValidationError(
+            _(
+                "%(field)s must be from %(low)s to %(high)s",
+                field=field.label.text,
+                low=self.min,
+                high=self.max,
+            )
+        )
 
 
 def at_most(high: int, low: int = 0) -> Length:
     """Text of at most `high` characters (and at least `low`)."""
-    return Length(low, high, message=f"at most {high} characters")
+    return Length(low, high, message=_l("at most %(high)d characters", high=high))

@@ -18,6 +18,7 @@ from tests.event_helpers import Night
 from tests.helpers import bid_form, text, tricks_form
 from tests.test_pseudo_language import english_left
 
+pseudo.compile_shipped()
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal"), ("Ivo", "Jo")]
 NAMES = {n for pair in PAIRS for n in pair} | {"Kim", "Lu"}
 NAMES |= {f"{n}'s" for n in NAMES} | {"cut"}  # and the director's note, as typed
@@ -233,7 +234,7 @@ def test_the_night_in_spanish(tmp_path, migrated):
     for pair in PAIRS[:4]:
         director.post(f"/events/{night.id}/checkin", data=dict(zip(("player_0", "player_1"), pair)))
     night.act("draw")
-    night.act("start")
+    director.post(f"/events/{night.id}/start", data={"revision": night.revision()})
     page = text(director.get(f"/events/{night.id}"))
     assert "Ronda 1" in page and "Mesa 1" in page and "Clasificación" in page
     assert "Ronda iniciada: cada mesa tiene su partida." in page

@@ -24,6 +24,7 @@ from ...store.events import Event, champion_name, games_of, load_event
 from ...store.storage import StoredGame
 from ..clubs.data import chance_words, night_club
 from ..words import status_line
+from ..words.event_pages import gone as deleted_words
 from ..words.event_pages import (
     legend,
     named,
@@ -150,8 +151,8 @@ def _without_game(names: tuple[str, ...], match: Match, gone: bool) -> TableView
         return TableView(match.number, names, None, 0, (), (), "", False, (), None, bye=match.bye)
     said = _named(names, match)
     return TableView(
-        match.number, names, None, 0, (), (), gone(), True, (), None,
-        drawn=True, named=said, progress=gone(), gone=True,
+        match.number, names, None, 0, (), (), deleted_words(), True, (), None,
+        drawn=True, named=said, progress=deleted_words(), gone=True,
     )  # fmt: skip
 
 

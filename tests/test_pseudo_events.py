@@ -242,3 +242,58 @@ def test_the_night_in_spanish(tmp_path, migrated):
     assert "Clasificación: victorias, luego diferencia de puntos" in screen
     game_id = night.round()[0].game_id
     assert "Puntuar la partida de esta mesa" in text(director.get(f"/events/table/{game_id}"))
+
+
+def _double(app, director) -> dict[str, str]:
+    """Five pairs (a bye in round 1, a deleted game), then a double-elimination playoff
+    with the semi-finals' own target, played to its champion; each round seen."""
+    pages = Pages(director)
+    extra = {"playoff_format": "double", "playoff": "5", "semi_final_target": "120"}
+    night = Night(director, app, **{**NIGHT, **extra})
+    e = f"/events/{night.id}"
+    for pair in PAIRS:
+        director.post(f"{e}/checkin", data=dict(zip(("player_0", "player_1"), pair)))
+    night.act("draw")
+    pages.act("with a bye", night, "start")
+    one, two = night.round()[:2]
+    night.hand(two.game_id, 9)
+    revision = night.game(two.game_id).revision
+    assert director.post(f"/games/{two.game_id}/delete", data={"version": revision}).status_code
+    pages.see("a deleted game", e)
+    night.finish(one.game_id)
+    pages.see("round with a deleted game", e)
+    pages.see("results with a deleted game", f"/events/screen/{night.event().view_token}/results")
+    night.act("playoff")
+    for number in range(2, 20):
+        night.act("start")
+        pages.see(f"playoff round {number}", e)
+        pages.see(f"playoff screen {number}", f"/events/screen/{night.event().view_token}")
+        for match in night.round():
+            if match.game_id:
+                night.finish(match.game_id, 4 if number > 8 else 9)
+        if night.event().current.kind == "playoff" and "next_playoff_round" not in _allowed(night):
+            break
+        night.act("playoff/next")
+    pages.see("double over", e)
+    pages.see("double results", f"/events/screen/{night.event().view_token}/results")
+    return pages.got
+
+
+def _allowed(night) -> frozenset[str]:
+    from scorepad.web.events import data
+
+    with night.app.app_context():
+        from scorepad.web.db import get_db
+
+        event, games = data.fresh(get_db(), night.id)
+        return data.next_actions(event, games)
+
+
+def test_a_double_elimination_night_is_in_the_pseudo_language(phones):
+    app, director, _ = phones
+    pages = _double(app, director)
+    assert 'class="champion"' in pages["double over"]  # played to its champion
+    assert pseudo.pseudo("The grand final") in "".join(pages.values())
+    found = {name: sorted(left(body)) for name, body in pages.items()}
+    found = {name: words for name, words in found.items() if words}
+    assert not found, "\n".join(f"{name}: {words}" for name, words in found.items())

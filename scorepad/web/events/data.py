@@ -24,8 +24,8 @@ from ...store.events import Event, champion_name, games_of, load_event
 from ...store.storage import StoredGame
 from ..clubs.data import chance_words, night_club
 from ..words import status_line
-from ..words.event_pages import gone as deleted_words
 from ..words.event_pages import (
+    bye,
     legend,
     named,
     order_words,
@@ -34,6 +34,7 @@ from ..words.event_pages import (
     stage_lines,
     stage_title,
 )
+from ..words.event_pages import gone as deleted_words
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class TableView:
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
     """'Ann & Bo' for each side of a match (a playoff bye: 'bye')."""
     return tuple(
-        pair_name(p for e in side for p in event.by_id[e].players) if side else "bye"
+        pair_name(p for e in side for p in event.by_id[e].players) if side else bye()
         for side in match.sides
     )
 

@@ -40,6 +40,11 @@ def progress(score: GameScore, last: int | None) -> str:
     )
 
 
+def bye() -> str:
+    """The other side of a playoff bye."""
+    return _("bye")
+
+
 def legend() -> str:
     """The standings' mark beside an entrant still playing."""
     return _("still playing in this round")

@@ -19,8 +19,9 @@ THEN = {"diff": _l("point difference"), "points": _l("points"), "bags": _l("fewe
 
 
 def _order_label(first: Any, then: tuple[str, ...]) -> str:
-    """'Wins, then point difference, then points, then fewer bags', said when shown."""
-    return str(_l(", then ")).join([str(first), *(str(THEN[k]) for k in then)])
+    """'Wins, then point difference, points, fewer bags', said when shown."""
+    joined = _l(", then ")
+    return f"{first}{joined}{', '.join(str(THEN[k]) for k in then)}"
 
 
 ORDERS = tuple(  # every order the standings can read: wins or vp, then the three others

@@ -21,18 +21,13 @@ from wtforms.validators import (
 _WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
 
 
-def _shown(label: Any) -> Any:
-    """'<the field>: choose one of the choices shown', said when shown."""
-    return _l("%(field)s: choose one of the choices shown", field=label)
-
-
 class WholeNumberField(IntegerField):
     """A whole number typed in ASCII digits, with an optional sign: `int`, which
     IntegerField uses, also reads other scripts' digits ("٣") and "1_000"."""
 
     def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
         super().__init__(label, validators, **kwargs)
-        self.invalid_value_message = _l("%(field)s: enter a whole number", field=self.label.text)
+        self.invalid_value_message = _("%(field)s: enter a whole number", field=self.label.text)
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         typed = valuelist[0] if valuelist else None
@@ -48,7 +43,9 @@ class Choices(RadioField):
     def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
         other: str | None = kwargs.pop("invalid_choice_message", None)
         super().__init__(label, validators, **kwargs)
-        self.invalid_choice_message = other or _shown(self.label.text)
+        self.invalid_choice_message = other or _(
+            "%(field)s: choose one of the choices shown", field=self.label.text
+        )
 
     def pre_validate(self, form: Any) -> None:
         """SelectField's check, the same one, without making a choice object of each of
@@ -70,7 +67,9 @@ class Choice(SelectField):
 
     def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
         super().__init__(label, validators, **kwargs)
-        self.invalid_choice_message = _shown(self.label.text)
+        self.invalid_choice_message = _(
+            "%(field)s: choose one of the choices shown", field=self.label.text
+        )
 
 
 class Required(InputRequired):
@@ -101,4 +100,4 @@ class Within(NumberRange):
 
 def at_most(high: int, low: int = 0) -> Length:
     """Text of at most `high` characters (and at least `low`)."""
-    return Length(low, high, message=_l("at most %(high)d characters", high=high))
+    return Length(low, high, message=_l("at most %(number)d characters", number=high))

@@ -80,7 +80,7 @@ def rule_field(spec: Any) -> Field:
             default=spec.default,
             description=explained,
         )
-    required = Optional() if spec.optional else Required("enter a number")
+    required = Optional() if spec.optional else Required(_l("enter a number"))
     return WholeNumberField(
         label,
         default=spec.default,

@@ -33,7 +33,7 @@ from .manage_forms import (
     rule_keys,
     settings_form,
 )
-from .outcomes import STALE_SHORT, confirm_value, confirmed, say
+from .outcomes import STALE_SHORT, confirm_value, confirmed, deleted, say
 from .powers import require
 from .render import render_stored, stored_or_404
 from .sharing import file_stem
@@ -152,7 +152,7 @@ def delete(game_id: str) -> Any:
 
 def _deleted(game_id: str) -> BaseResponse:
     security.forget_game(game_id)
-    return respond.flashed(url_for("games.index"), "The game was deleted.")
+    return respond.flashed(url_for("games.index"), deleted())
 
 
 @bp.get("/games/<game_id>/hands.csv")

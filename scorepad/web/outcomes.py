@@ -185,3 +185,8 @@ def refusal_text(stored: StoredGame, refusal: tuple[int, str] | None) -> str:
         name=stored.score().sides[side].name,
         why=why,
     )
+
+
+def deleted() -> str:
+    """A game deleted from its settings (a club night's by its director)."""
+    return _("The game was deleted.")

@@ -68,7 +68,7 @@ class Powers:
     @property
     def rematch_words(self) -> str:
         """What a finished club night's game says of a rematch."""
-        return words.REMATCH_OUTSIDE if self.in_event else ""
+        return words.rematch_outside() if self.in_event else ""
 
 
 SCORER = Powers("scorer")

@@ -13,7 +13,8 @@ from ...store.events import Event, event_champion, event_standings
 from ..db import get_db
 from ..share_image import ACCENT, INK, Line, draw
 from ..sharing import png_response, stem_of
-from ..words import number, plural, signed
+from ..words import event_done as said
+from ..words.event_pages import short_keys
 from . import data
 from .blueprint import bp
 
@@ -22,14 +23,7 @@ TOP = 8  # the places the card shows; the rest are counted
 
 def figures(row: Row, order: Sequence[str]) -> str:
     """A row's figures in the order the standings read them: '3 won, +253 diff, 3 bags'."""
-    words = {
-        "wins": f"{row.wins} won",
-        "vp": f"{row.vp} vp",
-        "diff": f"{signed(row.diff)} diff",
-        "points": f"{number(row.points)} pts",
-        "bags": plural(row.bags, "bag"),
-    }
-    return ", ".join(words[key] for key in order)
+    return said.figures(row, order)
 
 
 def card_lines(event: Event, rows: Sequence[Row], champion: str | None) -> list[Line]:
@@ -39,21 +33,21 @@ def card_lines(event: Event, rows: Sequence[Row], champion: str | None) -> list[
     if settings.date:
         lines.append(Line(settings.date, 2))
     if champion:
-        lines.append(Line(f"Playoff winner: {champion}", 3, ACCENT))
-    lines.append(Line(f"Standings by {', '.join(settings.order)}", 2))
+        lines.append(Line(said.playoff_winner(champion), 3, ACCENT))
+    lines.append(Line(said.standings_by(short_keys(settings.order)), 2))
     for row in rows[:TOP]:
         first = row.place == 1 and not champion
         lines.append(Line(f"{row.place}. {row.name}", 3, ACCENT if first else INK))
         lines.append(Line(figures(row, settings.order), 2))
     if len(rows) > TOP:
-        lines.append(Line(f"and {len(rows) - TOP} more", 2))
+        lines.append(Line(said.and_more(len(rows) - TOP), 2))
     return lines
 
 
 def card_text(event: Event, rows: Sequence[Row], champion: str | None) -> str:
     """The card in words: 'Tuesday club 2026-12-01: 1. Ann & Bo (3 won, ...); ...'."""
     head = " ".join(part for part in (event.settings.name, event.settings.date) if part)
-    won = f" Playoff winner: {champion}." if champion else ""
+    won = f" {said.playoff_winner(champion)}." if champion else ""
     top = "; ".join(
         f"{row.place}. {row.name} ({figures(row, event.settings.order)})" for row in rows[:3]
     )
@@ -80,6 +74,6 @@ def share(event: Event, rows: Sequence[Row], champion: str | None) -> dict[str, 
         "share_text": card_text(event, rows, champion),
         "share_image": url_for("events.results_image", token=event.view_token),
         "share_file": card_stem(event) + ".png",
-        "share_label": "Share the results",
-        "share_link": "The results card as an image",
+        "share_label": said.share_label(),
+        "share_link": said.share_link(),
     }

@@ -24,15 +24,17 @@ from ...store.events import Event, champion_name, games_of, load_event
 from ...store.storage import StoredGame
 from ..clubs.data import chance_words, night_club
 from ..words import status_line
-from ..words.events import GONE, LEGEND, PAPER, progress, stage_lines
-
-KEY_WORDS = {
-    "wins": "wins",
-    "vp": "victory points",
-    "diff": "point difference",
-    "points": "points",
-    "bags": "fewer bags",
-}
+from ..words.event_pages import (
+    bye,
+    legend,
+    named,
+    order_words,
+    paper,
+    progress,
+    stage_lines,
+    stage_title,
+)
+from ..words.event_pages import gone as deleted_words
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ class TableView:
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
     """'Ann & Bo' for each side of a match (a playoff bye: 'bye')."""
     return tuple(
-        pair_name(p for e in side for p in event.by_id[e].players) if side else "bye"
+        pair_name(p for e in side for p in event.by_id[e].players) if side else bye()
         for side in match.sides
     )
 
@@ -137,7 +139,7 @@ def tables(
 def _slip_view(match: Match, stored: StoredGame) -> dict[str, Any]:
     """What the director's slip forms and the paper mark need of a table."""
     return {
-        "paper": PAPER if match.paper else "",
+        "paper": paper() if match.paper else "",
         "revision": stored.revision,
         "hands_in": len(stored.game.hands),
     }
@@ -148,10 +150,10 @@ def _without_game(names: tuple[str, ...], match: Match, gone: bool) -> TableView
     no result: in a playoff the director names who goes through)."""
     if not gone:
         return TableView(match.number, names, None, 0, (), (), "", False, (), None, bye=match.bye)
-    named = _named(names, match)
+    said = _named(names, match)
     return TableView(
-        match.number, names, None, 0, (), (), GONE, True, (), None,
-        drawn=True, named=named, progress=GONE, gone=True,
+        match.number, names, None, 0, (), (), deleted_words(), True, (), None,
+        drawn=True, named=said, progress=deleted_words(), gone=True,
     )  # fmt: skip
 
 
@@ -169,7 +171,7 @@ def _sitting_in(event: Event, match: Match, players: tuple[str, ...]) -> tuple[s
 def _named(names: tuple[str, ...], match: Match) -> str:
     if match.winner is None:
         return ""
-    return f"{names[match.winner]} go through by the director's word: {match.note}"
+    return named(names[match.winner], match.note)
 
 
 def fresh(db: Database, token: str, by: str = "id") -> tuple[Event, dict[str, StoredGame]]:
@@ -214,7 +216,7 @@ def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool 
         "rows": rows,
         "champion": champion,
         "over": night_over(event.settings, event.rounds, champion is not None),
-        "order_words": [KEY_WORDS[k] for k in event.settings.order],
+        "order_words": order_words(event.settings.order),
         "tables": tables(db, event, last.number, games, detail) if last else [],
         "byes": [event.by_id[e].name for e in last.byes] if last else [],
         "clock": clock(event),
@@ -222,9 +224,9 @@ def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool 
         "playoff": [
             (r, tables(db, event, r.number, games)) for r in event.rounds if r.kind == "playoff"
         ],
-        "stages": stages(event, games),
+        "stages": {n: stage_title(name) for n, name in stages(event, games).items()},
         "stage_lines": stage_lines(event.settings),
-        "legend": LEGEND,
+        "legend": legend(),
     }
 
 

@@ -25,6 +25,7 @@ from ..clubs.pages import managed
 from ..db import get_db
 from ..forms import COMMON_RULES
 from ..pagemodel import POLL_DIRECTOR
+from ..words import event_done as said
 from ..words import plain_error
 from ..words.events import not_done
 from . import card, data
@@ -46,12 +47,12 @@ WHOLE = re.compile(r"[0-9]{1,9}")
 
 def _rules_choices(form: EventForm) -> list[tuple[str, str]]:
     games = storage.list_games(get_db(), security.remembered_games()[:20])
-    choices = [("", "the rules below")] + [
-        (g.id, " vs ".join(s.name for s in g.score().sides) + f", to {g.game.rules.target}")
+    choices = [("", said.rules_below())] + [
+        (g.id, said.game_rules(" vs ".join(s.name for s in g.score().sides), g.game.rules.target))
         for g in games
     ]
     form.rules_from.choices = [SelectChoice(v, label) for v, label in choices]
-    form.club.choices = [SelectChoice("", "No club"), *(SelectChoice(v, n) for v, n in managed())]
+    form.club.choices = [SelectChoice("", said.no_club()), *(SelectChoice(*c) for c in managed())]
     return choices
 
 
@@ -95,7 +96,7 @@ def _create(form: EventForm) -> tuple[str, str]:
     if form.rules_from.data:
         source = storage.load_game(get_db(), form.rules_from.data)
         if source is None:
-            raise GameError("that game is gone", field="rules_from")
+            raise GameError(said.game_gone(), field="rules_from")
         rules = source.game.rules
     else:
         rules = validate_rules(form.chosen_rules())
@@ -170,7 +171,7 @@ def act(
 def _revision(name: str = "revision") -> int:
     found = request.form.get(name, "")
     if not WHOLE.fullmatch(found):
-        raise GameError("the form was incomplete: reload the page", field="revision")
+        raise GameError(said.incomplete(), field="revision")
     return int(found)
 
 
@@ -179,7 +180,7 @@ def check_in(event_id: str) -> BaseResponse:
     form = CheckInForm()
     if not form.validate():
         bad = next(f for f in form if f.errors)
-        flash(f"Not checked in: {bad.label.text}: {plain_error(bad, bad.errors[0])}", "error")
+        flash(said.not_checked_in(bad.label.text, plain_error(bad, bad.errors[0])), "error")
         return redirect(
             url_for("events.director", event_id=event_id, at="checkin", _anchor="checkin")
         )
@@ -187,7 +188,7 @@ def check_in(event_id: str) -> BaseResponse:
     return act(
         event_id,
         lambda: checkin.check_in(get_db(), event_id, names),
-        f"{pair_name(names)} in.",
+        said.checked_in(pair_name(names)),
         "checkin",
     )
 
@@ -195,7 +196,7 @@ def check_in(event_id: str) -> BaseResponse:
 @bp.post("/<event_id>/entrants/<int:entrant>/<any(left,back):how>")
 def here(event_id: str, entrant: int, how: str) -> BaseResponse:
     back = how == "back"
-    done = "Back in the draw." if back else "Gone home: not drawn again."
+    done = said.here(back)
     return act(
         event_id, lambda: checkin.set_here(get_db(), event_id, entrant, back), done, "checkin"
     )
@@ -206,7 +207,7 @@ def draw(event_id: str) -> BaseResponse:
     return act(
         event_id,
         lambda: rounds.draw_next(get_db(), event_id, _revision()),
-        "Round drawn: check it, change it if needed, then start it.",
+        said.drawn(),
     )
 
 
@@ -216,10 +217,10 @@ def swap(event_id: str) -> BaseResponse:
 
     def do() -> None:
         if not (WHOLE.fullmatch(first) and WHOLE.fullmatch(second)):
-            raise GameError("choose two entrants", field="entrant")
+            raise GameError(said.choose_two(), field="entrant")
         rounds.swap(get_db(), event_id, _revision(), int(first), int(second))
 
-    return act(event_id, do, "Swapped.")
+    return act(event_id, do, said.swapped())
 
 
 SEAT = re.compile(r"([0-9]{1,3})-([0-3])")
@@ -233,13 +234,12 @@ def reseat(event_id: str, number: int) -> BaseResponse:
 
     def do() -> None:
         if not found:
-            raise GameError("choose a seat", field="seat")
+            raise GameError(said.choose_seat(), field="seat")
         if not form.name.validate(form):
-            raise GameError(f"who sits there now: {form.name.errors[0]}")
+            raise GameError(said.who_sits(form.name.errors[0]))
         table, seat = int(found.group(1)), int(found.group(2))
         moved = seats.reseat(get_db(), event_id, _revision(), number, table, seat, form.name.data)
-        what = "changed seats with" if moved.swapped else "sits in for"
-        done.append(f"Table {table}: {moved.arriving} {what} {moved.leaving}.")
+        done.append(said.reseated(table, moved.arriving, moved.leaving, moved.swapped))
 
     at = f"table-{found.group(1)}" if found else "reseat"
     return act(event_id, do, lambda: done[0], at)
@@ -248,7 +248,7 @@ def reseat(event_id: str, number: int) -> BaseResponse:
 @bp.post("/<event_id>/cancel")
 def cancel(event_id: str) -> BaseResponse:
     return act(
-        event_id, lambda: rounds.cancel_draw(get_db(), event_id, _revision()), "Draw cancelled."
+        event_id, lambda: rounds.cancel_draw(get_db(), event_id, _revision()), said.cancelled()
     )
 
 
@@ -257,7 +257,7 @@ def start(event_id: str) -> BaseResponse:
     return act(
         event_id,
         lambda: rounds.start_round(get_db(), event_id, _revision()),
-        "Round started: every table has its game.",
+        said.started(),
     )
 
 
@@ -266,7 +266,7 @@ def close_round(event_id: str) -> BaseResponse:
     return act(
         event_id,
         lambda: clock.close_round(get_db(), event_id, _revision()),
-        "Round closed: every table's game is over.",
+        said.closed(),
     )
 
 
@@ -277,12 +277,12 @@ def winner(event_id: str, number: int, table: int) -> BaseResponse:
 
     def do() -> None:
         if side not in ("0", "1"):
-            raise GameError("choose the side that goes through", field="winner")
+            raise GameError(said.choose_side(), field="winner")
         note = form.note.data or ""
         at = (number, table)
         clock.name_winner(get_db(), event_id, _revision(form.revision.name), at, int(side), note)
 
-    return act(event_id, do, f"Table {table}: the winner is named.", f"table-{table}")
+    return act(event_id, do, said.winner_named(table), f"table-{table}")
 
 
 @bp.post("/<event_id>/playoff", defaults={"step": "first"})
@@ -290,10 +290,9 @@ def winner(event_id: str, number: int, table: int) -> BaseResponse:
 def playoff(event_id: str, step: str) -> BaseResponse:
     """Draw the playoff's first round, or its next once a round is done."""
     draw = playoffs.start_playoff if step == "first" else playoffs.next_playoff_round
-    done = "Playoff drawn" if step == "first" else "Next playoff round drawn"
     return act(
         event_id,
         lambda: draw(get_db(), event_id, _revision()),
-        f"{done}: start it when the tables are ready.",
+        said.playoff_drawn(step == "first"),
         "playoff",
     )

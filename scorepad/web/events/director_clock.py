@@ -9,7 +9,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...store.event_commands import clock
 from ..db import get_db
-from ..words.events import CONFIRM
+from ..words import event_done as said
+from ..words.event_pages import confirm
 from .blueprint import bp
 from .director import act
 
@@ -19,7 +20,7 @@ def _asked() -> bool:
 
 
 def _question(event_id: str, what: str, action: str, back: str) -> tuple[str, int]:
-    question, note, yes = CONFIRM[what]
+    question, note, yes = confirm(what)
     page = render_template(
         "events/confirm.html",
         question=question,
@@ -38,7 +39,7 @@ def call(event_id: str) -> BaseResponse | tuple[str, int]:
     return act(
         event_id,
         lambda: clock.call_time(get_db(), event_id),
-        "Time called: each table finishes the hand in play.",
+        said.time_called(),
     )
 
 
@@ -51,6 +52,6 @@ def end_table(event_id: str, number: int, table: int) -> BaseResponse | tuple[st
     return act(
         event_id,
         lambda: clock.end_table(get_db(), event_id, number, table),
-        f"Table {table}'s game ended.",
+        said.table_ended(table),
         here,
     )

@@ -15,6 +15,7 @@ from ...store.event_commands import checkin
 from ...store.events import Event, earlier_entrants, load_event
 from .. import respond
 from ..db import get_db
+from ..words import event_done as said
 from ..words.events import nobody_in
 from .blueprint import bp
 from .director import remembered
@@ -39,9 +40,9 @@ def earlier_choices(db: Database, event: Event) -> list[tuple[str, str]]:
 def _teams(values: list[str], allowed: set[str]) -> list[list[str]]:
     """The ticked choices, each one the page offered; anything else is refused."""
     if not values:
-        raise GameError("tick who to check in", field="earlier")
+        raise GameError(said.tick_who(), field="earlier")
     if len(values) > MOST or not set(values) <= allowed:
-        raise GameError("that list is out of date: tick them again", field="earlier")
+        raise GameError(said.out_of_date(), field="earlier")
     return [list(json.loads(value)) for value in dict.fromkeys(values)]
 
 
@@ -65,7 +66,7 @@ def earlier(event_id: str) -> Any:
             check_in,
             lambda _: respond.flashed(
                 url_for("events.director", event_id=event.id),
-                f"{len(teams)} checked in: they play from the next round drawn.",
+                said.earlier_in(len(teams)),
                 "success",
             ),
             url_for("events.earlier", event_id=event.id),

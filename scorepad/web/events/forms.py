@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from itertools import permutations
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import StringField
@@ -20,99 +20,94 @@ from ...core.stages import BAGS_HIGH, BAGS_LOW, MINUTES_HIGH, MINUTES_LOW
 from ..fields import Choice, Choices, Required, WholeNumberField, Within, at_most
 from ..forms import COMMON_RULES, RULE_KEYS, TARGET_HIGH, TARGET_LOW, rule_field, select_choices
 from ..preset_links import kept
-
-FORMATS = (
-    ("swiss", "Fixed partnerships, Swiss: like records meet"),
-    ("round_robin", "Fixed partnerships, round robin: every pair meets once"),
-    ("individual", "Individual: partners rotate every round"),
-)
-FIRST = (("wins", "Wins"), ("vp", "Victory points (3 a win, 1 a draw)"))
-THEN = {"diff": "point difference", "points": "points", "bags": "fewer bags"}
-ORDERS = tuple(  # every order the standings can read: wins or vp, then the three others
-    (",".join((first, *then)), f"{label}, then {', '.join(THEN[k] for k in then)}")
-    for first, label in FIRST
-    for then in permutations(THEN)
-)
+from ..words.event_forms import FORMATS, ORDERS, STAGE_LABELS, STAGE_RULE_WORDS, stage_label
 
 
 class EventForm(FlaskForm):
     """What an event is and how it runs; the house rules every table plays."""
 
     name = StringField(
-        "Event name",
-        validators=[Required("enter a name"), at_most(NAME_LENGTH, 1)],
+        _l("Event name"),
+        validators=[Required(_l("enter a name")), at_most(NAME_LENGTH, 1)],
     )
-    date = StringField("Date", validators=[Optional(), at_most(DATE_LENGTH, 0)])
-    format = Choices("Format", choices=select_choices(FORMATS), default="swiss")
+    date = StringField(_l("Date"), validators=[Optional(), at_most(DATE_LENGTH, 0)])
+    format = Choices(_l("Format"), choices=select_choices(FORMATS), default="swiss")
     rounds = WholeNumberField(
-        "Rounds", default=4, validators=[Required("enter a number"), Within(*ROUNDS)]
+        _l("Rounds"), default=4, validators=[Required(_l("enter a number")), Within(*ROUNDS)]
     )
     round_minutes = WholeNumberField(
-        "Round length in minutes",
+        _l("Round length in minutes"),
         default=0,
-        description="0: no clock. When time is called the hand in play is finished and the "
-        "game ends after it.",
-        validators=[Required("enter a number"), Within(*ROUND_MINUTES)],
+        description=_l(
+            "0: no clock. When time is called the hand in play is finished and the "
+            "game ends after it."
+        ),
+        validators=[Required(_l("enter a number")), Within(*ROUND_MINUTES)],
         render_kw={"inputmode": "numeric"},
     )
     target = WholeNumberField(
-        "Target",
+        _l("Target"),
         default=500,
-        validators=[Required("enter a target"), Within(TARGET_LOW, TARGET_HIGH)],
+        validators=[Required(_l("enter a target")), Within(TARGET_LOW, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
     )
     order = Choice(
-        "Standings order",
+        _l("Standings order"),
         choices=select_choices(ORDERS),
         default=ORDERS[0][0],
-        description="Entrants equal on every key share a place.",
+        description=_l("Entrants equal on every key share a place."),
     )
     bye_counts = Choices(
-        "A bye counts as",
-        choices=select_choices((("win", "A win"), ("none", "Nothing"))),
+        _l("A bye counts as"),
+        choices=select_choices((("win", _l("A win")), ("none", _l("Nothing")))),
         default="win",
     )
     on_time_tie = Choices(
-        "A tie when time is called",
-        choices=select_choices((("play_on", "Play one more hand"), ("draw", "Is a draw"))),
+        _l("A tie when time is called"),
+        choices=select_choices((("play_on", _l("Play one more hand")), ("draw", _l("Is a draw")))),
         default="play_on",
     )
     playoff = WholeNumberField(
-        "Playoff: how many go through",
+        _l("Playoff: how many go through"),
         default=0,
-        description="0: no playoff. Pairs, or players (paired first with last).",
-        validators=[Required("enter a number"), Within(0, 64)],
+        description=_l("0: no playoff. Pairs, or players (paired first with last)."),
+        validators=[Required(_l("enter a number")), Within(0, 64)],
     )
     playoff_format = Choices(
-        "Playoff format",
+        _l("Playoff format"),
         choices=select_choices(
             (
-                ("single", "Single elimination: out at the first loss"),
-                ("double", "Double elimination: out at the second loss, a grand final"),
+                ("single", _l("Single elimination: out at the first loss")),
+                ("double", _l("Double elimination: out at the second loss, a grand final")),
             )
         ),
         default="single",
     )
     final_target = WholeNumberField(
-        "The final's target",
+        _l("The final's target"),
         default=0,
-        description="0: the same target as every table.",
-        validators=[Required("enter a number"), Within(0, TARGET_HIGH)],
+        description=_l("0: the same target as every table."),
+        validators=[Required(_l("enter a number")), Within(0, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
     )
     seed_by = Choices(
-        "Seed by",
+        _l("Seed by"),
         choices=select_choices(
-            (("standings", "Check-in order, then the standings"), ("rating", "The club's ratings"))
+            (
+                ("standings", _l("Check-in order, then the standings")),
+                ("rating", _l("The club's ratings")),
+            )
         ),
         default="standings",
-        description="The club's ratings (a night filed into a club) seed round 1 and the playoff.",
+        description=_l(
+            "The club's ratings (a night filed into a club) seed round 1 and the playoff."
+        ),
     )
-    club = Choice("Club", choices=[SelectChoice("", "No club")], default="")
+    club = Choice(_l("Club"), choices=[SelectChoice("", _l("No club"))], default="")
     preset_name = StringField(widget=HiddenInput())  # the preset's link filled the page
     preset_rules = StringField(widget=HiddenInput())
     rules_from = Choice(
-        "The same rules as", choices=[SelectChoice("", "the rules below")], default=""
+        _l("The same rules as"), choices=[SelectChoice("", _l("the rules below"))], default=""
     )
 
     def settings(self) -> dict[str, Any]:
@@ -169,12 +164,13 @@ class EventForm(FlaskForm):
         return any(self[f"rule_{key}"].errors for key in keys)
 
 
-STAGE_LABELS = {"quarter-final": "Quarter-finals", "semi-final": "Semi-finals", "final": "Final"}
 STAGE_RULES = {
-    "target": ("target", TARGET_LOW, TARGET_HIGH),
-    "bag_limit": ("bags before a penalty", BAGS_LOW, BAGS_HIGH),
-    "round_minutes": ("round length in minutes (0: no clock)", MINUTES_LOW, MINUTES_HIGH),
+    "target": (STAGE_RULE_WORDS["target"], TARGET_LOW, TARGET_HIGH),
+    "bag_limit": (STAGE_RULE_WORDS["bag_limit"], BAGS_LOW, BAGS_HIGH),
+    "round_minutes": (STAGE_RULE_WORDS["round_minutes"], MINUTES_LOW, MINUTES_HIGH),
 }
+
+
 # the stage fields: (field name, stage, rule key); the final's target is final_target
 STAGE_FIELDS = tuple(
     (f"{stage.replace('-', '_')}_{key}", stage, key)
@@ -188,9 +184,9 @@ for _name, _stage, _key in STAGE_FIELDS:
         EventForm,
         _name,
         WholeNumberField(
-            f"{STAGE_LABELS[_stage]}: {_what}",
+            stage_label(_stage, _what),
             validators=[Optional(), Within(_low, _high)],
-            render_kw={"inputmode": "numeric", "placeholder": "as the night"},
+            render_kw={"inputmode": "numeric", "placeholder": _l("as the night")},
         ),
     )
 
@@ -203,14 +199,14 @@ class CheckInForm(FlaskForm):
     """A pair (two names) or a player (the first name only)."""
 
     player_0 = StringField(
-        "Name",
+        _l("Name"),
         validators=[
-            Required("enter a name"),
+            Required(_l("enter a name")),
             at_most(MAX_NAME, 1),
         ],
     )
     player_1 = StringField(
-        "Partner",
+        _l("Partner"),
         validators=[Optional(), at_most(MAX_NAME, 0)],
     )
 
@@ -219,8 +215,8 @@ class SwapForm(FlaskForm):
     """Two entrants of the drawn round change places."""
 
     revision = WholeNumberField(validators=[Required()], widget=HiddenInput())
-    first = Choice("Swap", coerce=int, choices=[])
-    second = Choice("with", coerce=int, choices=[])
+    first = Choice(_l("Swap"), coerce=int, choices=[])
+    second = Choice(_l("with"), coerce=int, choices=[])
 
 
 class ReseatForm(FlaskForm):
@@ -228,11 +224,11 @@ class ReseatForm(FlaskForm):
     table changing seats."""
 
     revision = WholeNumberField(validators=[Required()], widget=HiddenInput())
-    seat = Choice("Seat", choices=[], validators=[Required("choose a seat")])
+    seat = Choice(_l("Seat"), choices=[], validators=[Required(_l("choose a seat"))])
     name = StringField(
-        "Who sits there now",
+        _l("Who sits there now"),
         validators=[
-            Required("enter a name"),
+            Required(_l("enter a name")),
             at_most(MAX_NAME, 1),
         ],
         render_kw={"list": "seat-names", "autocomplete": "off"},
@@ -243,11 +239,11 @@ class WinnerForm(FlaskForm):
     """The director sends one side of a drawn playoff game through, saying why."""
 
     revision = WholeNumberField(validators=[Required()], widget=HiddenInput())
-    winner = Choices("Goes through", coerce=int, choices=[])
+    winner = Choices(_l("Goes through"), coerce=int, choices=[])
     note = StringField(
-        "Why",
-        validators=[Required("say why"), at_most(200, 1)],
-        description="For example: one more hand, cut for high card, the rules of the house.",
+        _l("Why"),
+        validators=[Required(_l("say why")), at_most(200, 1)],
+        description=_l("For example: one more hand, cut for high card, the rules of the house."),
     )
 
 
@@ -260,14 +256,16 @@ class RevisionForm(FlaskForm):
 class ImportForm(FlaskForm):
     """An event file to import."""
 
-    file = FileField("Event file (JSON)", validators=[FileRequired("choose a file")])
+    file = FileField(_l("Event file (JSON)"), validators=[FileRequired(_l("choose a file"))])
 
 
 def reseat_form(revision: int, tables: list[Any]) -> ReseatForm:
     """The re-seat form: a seat of each table still playing, named by who sits there."""
     form = ReseatForm(revision=revision)
     form.seat.choices = [  # type: ignore[assignment]
-        SelectChoice(f"{t.number}-{seat}", f"Table {t.number}: {player}")
+        SelectChoice(
+            f"{t.number}-{seat}", _l("Table %(table)d: %(name)s", table=t.number, name=player)
+        )
         for t in tables
         if t.game_id and not t.finished
         for seat, player in enumerate(t.players)

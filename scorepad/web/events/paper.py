@@ -14,6 +14,7 @@ from ...core.errors import GameError
 from ...core.records import BLIND_NIL, NIL, Bid
 from ...store.event_commands import paper
 from ..db import get_db
+from ..words import event_done as said
 from .blueprint import bp
 from .director import act
 
@@ -25,12 +26,12 @@ SIDES, SEATS = 2, 4  # a club night's table: a partnership of four
 def _whole(name: str, pattern: re.Pattern[str], field: str, what: str) -> int:
     found = request.form.get(name, "").strip()
     if not pattern.fullmatch(found):
-        raise GameError(f"{what} must be a whole number, not {found!r}", field=field)
+        raise GameError(said.not_whole(what, repr(found)), field=field)
     return int(found)
 
 
 def _game_revision() -> int:
-    return _whole("game_revision", COUNT, "revision", "the form was incomplete: reload; it")
+    return _whole("game_revision", COUNT, "revision", said.revision_sent())
 
 
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/slip")
@@ -40,14 +41,14 @@ def slip_totals(event_id: str, number: int, table: int) -> BaseResponse:
     def do() -> None:
         final = tuple(
             (
-                _whole(f"total_{side}", TOTAL, "totals", f"side {side + 1}'s total"),
-                _whole(f"bags_{side}", COUNT, "bags", f"side {side + 1}'s bags"),
+                _whole(f"total_{side}", TOTAL, "totals", said.side_total(side)),
+                _whole(f"bags_{side}", COUNT, "bags", said.side_bags(side)),
             )
             for side in range(SIDES)
         )
         paper.enter_totals(get_db(), event_id, (number, table), _game_revision(), final)
 
-    done = f"Table {table}: the slip's result is entered."
+    done = said.slip_result(table)
     return act(event_id, do, done, f"table-{table}")
 
 
@@ -56,7 +57,7 @@ def _bid(seat: int) -> Bid:
     if found in (NIL, BLIND_NIL):
         return found
     if not COUNT.fullmatch(found):
-        raise GameError(f"seat {seat + 1}'s bid is missing", field="bids", seat=seat)
+        raise GameError(said.seat_bid_missing(seat), field="bids", seat=seat)
     return int(found)
 
 
@@ -67,9 +68,9 @@ def slip_hand(event_id: str, number: int, table: int) -> BaseResponse:
     def do() -> None:
         bids = [_bid(seat) for seat in range(SEATS)]
         tricks = [
-            _whole(f"tricks_{seat}", COUNT, "tricks", f"seat {seat + 1}'s tricks")
+            _whole(f"tricks_{seat}", COUNT, "tricks", said.seat_tricks(seat))
             for seat in range(SEATS)
         ]
         paper.enter_hand(get_db(), event_id, (number, table), _game_revision(), bids, tricks)
 
-    return act(event_id, do, f"Table {table}: the hand from the slip is entered.", f"table-{table}")
+    return act(event_id, do, said.slip_hand(table), f"table-{table}")

@@ -23,11 +23,17 @@ from ..csv_export import cell
 from ..db import get_db
 from ..pagemodel import POLL_SCREEN, POLL_TABLE
 from ..words import plain_error
-from ..words.events import ENTERED_BY, joining
+from ..words.event_done import you_are_in
+from ..words.event_pages import order_words
+from ..words.events import joining
 from . import card, data
 from .blueprint import bp
 from .following import follow
 from .forms import CheckInForm
+
+# The results CSV's "entered by" column: who put a table's result in (as its keys,
+# English: a spreadsheet's filter compares them; docs/languages.md).
+ENTERED_BY = ("the table", "the director, from paper")
 
 
 @bp.get("/screen/<token>")
@@ -92,7 +98,7 @@ def join(token: str) -> Any:
             lambda: checkin.check_in(db, event.id, names, link=True),
             lambda _: respond.flashed(
                 url_for("events.join", token=token),
-                f"{pair_name(names)}: you are checked in. See you at your table.",
+                you_are_in(pair_name(names)),
                 "success",
             ),
             url_for("events.join", token=token),
@@ -148,7 +154,7 @@ def results_csv(token: str) -> BaseResponse:
         for t in data.tables(db, event, r.number, games):
             totals: list[object] = list(t.totals) or ["", ""]
             result = f"{t.status} {t.named}".strip()
-            entered = ENTERED_BY[bool(t.paper)]
+            entered = ENTERED_BY[bool(t.paper)]  # English: a value to compare, as the keys
             # a name such as '=1+2' stays text in a spreadsheet, as in the game's CSV
             row = (r.number, kind, t.number, *t.sides, *totals, result, entered)
             writer.writerow([cell(v) for v in row])
@@ -197,7 +203,7 @@ def series_page() -> tuple[str, int, dict[str, str]]:
         "events/series.html",
         nights=nights,
         rows=rows,
-        order_words=[data.KEY_WORDS[k] for k in order],
+        order_words=order_words(order),
         unknown=unknown,
         waiting=waiting,
         known=known,

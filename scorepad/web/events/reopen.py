@@ -18,13 +18,13 @@ from ...store.events import Event, load_event
 from .. import respond
 from ..db import get_db
 from ..words import powers as words
-from ..words.events import STALE
+from ..words.event_done import not_done_incomplete
+from ..words.events import stale
 from .blueprint import bp
 from .data import side_names
 
 WHOLE = re.compile(r"[0-9]{1,9}")
 CHOSEN = re.compile(r"([0-9]{1,3})-([0-9]{1,3})")
-INCOMPLETE = "Not done: the form was incomplete: reload the page."
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def _act(event_id: str, number: int, table: int, opening: bool) -> BaseResponse:
     back = url_for("events.director", event_id=event_id, _anchor="reopened")
     sent = request.form.get("revision", "")
     if not WHOLE.fullmatch(sent):
-        flash(INCOMPLETE, "error")
+        flash(not_done_incomplete(), "error")
         return redirect(back)
     command = event_reopen.reopen_table if opening else event_reopen.close_table
 
@@ -80,7 +80,7 @@ def _act(event_id: str, number: int, table: int, opening: bool) -> BaseResponse:
 
 def _not_reopened(err: Exception) -> str | None:
     if isinstance(err, event_reopen.EventStale):
-        return STALE
+        return stale()
     if isinstance(err, event_reopen.NoTable):
         return words.no_table(err.round, err.table)
     if isinstance(err, event_reopen.StillPlaying):

@@ -14,6 +14,7 @@ from ...core.errors import GameError
 from ...store.event_commands.transfer import import_event as store_import
 from .. import respond
 from ..db import get_db
+from ..words import event_done as said
 from . import data
 from .blueprint import bp
 from .card import card_stem
@@ -45,7 +46,7 @@ def import_event() -> Any:
         form = ImportForm()
     except RequestEntityTooLarge:
         most = eventfile.MAX_BYTES // (1024 * 1024)
-        abort(413, description=f"That upload is too large: an event file is at most {most} MB.")
+        abort(413, description=said.too_large(most))
     if form.validate_on_submit():
         done = respond.run(
             lambda: _import(form),
@@ -76,9 +77,9 @@ def _import(form: ImportForm) -> str:
 def not_imported(err: Exception) -> str | None:
     """Why an event file was not imported."""
     if isinstance(err, GameError):
-        return f"This file was not imported: {err}"
+        return said.not_imported(str(err))
     if isinstance(err, sqlite3.IntegrityError):
-        return "This file was not imported: it names an entrant twice"
+        return said.entrant_twice()
     return None
 
 

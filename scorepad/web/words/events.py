@@ -1,106 +1,171 @@
 """The words for what an event command answered instead of the fresh event (the
-store's event outcomes carry a code and values, never a sentence): one place."""
+store's event outcomes carry a code and values, never a sentence): one place. The
+night's pages' own words are in `words.event_pages`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from flask_babel import force_locale, lazy_gettext, ngettext
+from flask_babel import gettext as _
+
 from ...core.errors import GameError
-from ...core.event import Settings
-from ...core.model import GameScore
 from ...store.event_commands.outcomes import EventRefused, EventStale
 from ...store.outcomes import Missing, Outcome
-from . import plural, won_text
+from .core_words import N_
 
-STALE = "The event changed on another device meanwhile: here it is now. Try again if still needed."
-JOIN_CLOSED = "round 1 is drawn: check-in by this link is closed. Ask the director to check you in."
+STALE_WORDS = N_(
+    "The event changed on another device meanwhile: here it is now. Try again if still needed."
+)
+STALE = lazy_gettext(STALE_WORDS)  # said when shown (a test compares with it)
+
+
+def stale() -> str:
+    """The event changed on another device before this one's change arrived."""
+    return _(STALE_WORDS)
+
+
+def join_closed() -> str:
+    """A player's own check-in once round 1 is drawn."""
+    return _("round 1 is drawn: check-in by this link is closed. Ask the director to check you in.")
+
+
+def _waiting() -> str:
+    return _("no round is drawn and waiting to start")
+
+
+def _not_played(v: Mapping[str, Any]) -> str:
+    return _("round %(round)d is not being played", round=v["round"])
+
 
 # Why an action may not happen in the event's state now (the state table said "state").
 _NOT_NOW: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     "draw": lambda v: (
-        "the playoff has started"
+        _("the playoff has started")
         if v["kind"] == "playoff"
-        else f"round {v['round']} is not over yet"
+        else _("round %(round)d is not over yet", round=v["round"])
     ),
     "swap": lambda v: (
-        "a playoff draw follows the seeds: it is not changed by hand"
+        _("a playoff draw follows the seeds: it is not changed by hand")
         if v["kind"] == "playoff" and v["status"] == "drawn"
-        else "no round is drawn and waiting to start"
+        else _waiting()
     ),
-    "cancel": lambda v: "no round is drawn and waiting to start",
-    "start": lambda v: "no round is drawn and waiting to start",
-    "call_time": lambda v: "no round is being played",
-    "close_round": lambda v: "no round is being played",
-    "reseat": lambda v: f"round {v['round']} is not being played",
-    "end_table": lambda v: f"round {v['round']} is not being played",
-    "paper": lambda v: f"round {v['round']} is not being played",
-    "name_winner": lambda v: "no playoff round is being played",
+    "cancel": lambda v: _waiting(),
+    "start": lambda v: _waiting(),
+    "call_time": lambda v: _("no round is being played"),
+    "close_round": lambda v: _("no round is being played"),
+    "reseat": _not_played,
+    "end_table": _not_played,
+    "paper": _not_played,
+    "name_winner": lambda v: _("no playoff round is being played"),
     "start_playoff": lambda v: (
-        "the playoff has started"
+        _("the playoff has started")
         if v["kind"] == "playoff"
-        else "finish the round being played first"
+        else _("finish the round being played first")
     ),
     "next_playoff_round": lambda v: (
-        "the playoff has not started"
+        _("the playoff has not started")
         if v["kind"] != "playoff"
-        else "finish the playoff round being played first"
+        else _("finish the playoff round being played first")
     ),
-    "check_in": lambda v: "the playoff has started: check-in is closed",
-    "join": lambda v: JOIN_CLOSED,
+    "check_in": lambda v: _("the playoff has started: check-in is closed"),
+    "join": lambda v: join_closed(),
 }
 
 # Why it may not happen yet: the condition of the state table it lacks.
 _LACKS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
-    "rounds_left": lambda v: f"all {v['rounds']} rounds are drawn",
-    "playoff": lambda v: "this event has no playoff",
-    "time_running": lambda v: "time is called already",
-    "tables_playing": lambda v: "every table's game is over",
-    "all_over": lambda v: "a table is still playing",
-    "not_final": lambda v: "the final was the playoff's last round",
+    "rounds_left": lambda v: _("all %(rounds)d rounds are drawn", rounds=v["rounds"]),
+    "playoff": lambda v: _("this event has no playoff"),
+    "time_running": lambda v: _("time is called already"),
+    "tables_playing": lambda v: _("every table's game is over"),
+    "all_over": lambda v: _("a table is still playing"),
+    "not_final": lambda v: _("the final was the playoff's last round"),
 }
 
+
+def _full(v: Mapping[str, Any]) -> str:
+    if v["pairs"]:
+        return _("the night is full: it seats at most %(most)d pairs", most=v["most"])
+    return _("the night is full: it seats at most %(most)d players", most=v["most"])
+
+
 _SAY: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
-    "choose_entrants": lambda v: "choose who to check in",
-    "names_count": lambda v: f"needs {plural(v['want'], 'name')}",
-    "name_has_and": lambda v: f"{v['name']}: a name cannot hold ' & ' (it joins a pair's names)",
-    "checked_in": lambda v: f"{v['name']} is checked in already",
-    "name_taken": lambda v: f"{v['name']} is checked in already (the same names joined)",
-    "names_differ": lambda v: "the two names must differ",
-    "full": lambda v: (
-        f"the night is full: it seats at most {v['most']} {'pairs' if v['pairs'] else 'players'}"
+    "choose_entrants": lambda v: _("choose who to check in"),
+    "names_count": lambda v: ngettext("needs %(num)d name", "needs %(num)d names", v["want"]),
+    "name_has_and": lambda v: _(
+        "%(name)s: a name cannot hold ' & ' (it joins a pair's names)", name=v["name"]
     ),
-    "no_entrant": lambda v: "is not an entrant of this event",
-    "not_drawn": lambda v: "is not in this round's draw",
-    "same_entrant": lambda v: "choose two different entrants",
-    "went_home": lambda v: f"{', '.join(v['names'])} went home: draw again",
-    "no_table": lambda v: f"round {v['round']} has no table {v['table']} with a game",
-    "not_playing": lambda v: f"round {v['round']} is not being played",
-    "not_playoff": lambda v: "only a playoff game needs a winner named",
-    "no_draw": lambda v: f"table {v['table']}'s game has no draw to settle",
-    "playoff_odd": lambda v: "an individual playoff needs an even number of players",
-    "playoff_few": lambda v: "too few entrants for a playoff",
-    "bracket_waiting": lambda v: "a playoff match still needs its winner",
-    "game_changed": lambda v: f"table {v['table']}'s game changed: reload the page",
-    "table_over": lambda v: f"table {v['table']}'s game is over",
-    "slip_changed": lambda v: (
-        f"table {v['table']}'s game changed since your page was loaded (a hand was saved "
-        "there): look at it again before entering its slip"
+    "checked_in": lambda v: _("%(name)s is checked in already", name=v["name"]),
+    "name_taken": lambda v: _(
+        "%(name)s is checked in already (the same names joined)", name=v["name"]
     ),
-    "slip_hands": lambda v: (
-        f"table {v['table']}'s game has hands already: enter the rest a hand at a time"
+    "names_differ": lambda v: _("the two names must differ"),
+    "full": _full,
+    "no_entrant": lambda v: _("is not an entrant of this event"),
+    "not_drawn": lambda v: _("is not in this round's draw"),
+    "same_entrant": lambda v: _("choose two different entrants"),
+    "went_home": lambda v: _("%(names)s went home: draw again", names=", ".join(v["names"])),
+    "no_table": lambda v: _(
+        "round %(round)d has no table %(table)d with a game", round=v["round"], table=v["table"]
     ),
-    "slip_tie": lambda v: (
+    "not_playing": _not_played,
+    "not_playoff": lambda v: _("only a playoff game needs a winner named"),
+    "no_draw": lambda v: _("table %(table)d's game has no draw to settle", table=v["table"]),
+    "playoff_odd": lambda v: _("an individual playoff needs an even number of players"),
+    "playoff_few": lambda v: _("too few entrants for a playoff"),
+    "bracket_waiting": lambda v: _("a playoff match still needs its winner"),
+    "game_changed": lambda v: _(
+        "table %(table)d's game changed: reload the page", table=v["table"]
+    ),
+    "table_over": lambda v: _("table %(table)d's game is over", table=v["table"]),
+    "slip_changed": lambda v: _(
+        "table %(table)d's game changed since your page was loaded (a hand was saved "
+        "there): look at it again before entering its slip",
+        table=v["table"],
+    ),
+    "slip_hands": lambda v: _(
+        "table %(table)d's game has hands already: enter the rest a hand at a time",
+        table=v["table"],
+    ),
+    "slip_tie": lambda v: _(
         "the two totals are equal and this round allows no draw: enter the hands, "
         "or the extra hand the table played"
     ),
-    "no_seat": lambda v: "choose a seat at the table",
+    "no_seat": lambda v: _("choose a seat at the table"),
     "bad_name": lambda v: str(v["problem"]),
-    "sits_there": lambda v: f"{v['name']} sits there already",
-    "plays_elsewhere": lambda v: f"{v['name']} plays at table {v['table']}",
-    "pairs_together": lambda v: "partners stay together in a fixed-partnership event",
-    "partners_only": lambda v: "a hand is bid: only partners can change seats now",
+    "sits_there": lambda v: _("%(name)s sits there already", name=v["name"]),
+    "plays_elsewhere": lambda v: _(
+        "%(name)s plays at table %(table)d", name=v["name"], table=v["table"]
+    ),
+    "pairs_together": lambda v: _("partners stay together in a fixed-partnership event"),
+    "partners_only": lambda v: _("a hand is bid: only partners can change seats now"),
 }
+
+# A refusal's field, as it leads the sentence ("players: needs 2 names").
+_FIELDS: Mapping[str, Callable[[], str]] = {
+    "players": lambda: _("players"),
+    "name": lambda: _("name"),
+    "entrant": lambda: _("entrant"),
+    "round": lambda: _("round"),
+    "playoff": lambda: _("playoff"),
+    "table": lambda: _("table"),
+    "totals": lambda: _("totals"),
+    "seat": lambda: _("seat"),
+    "revision": lambda: _("revision"),
+    "rules_from": lambda: _("rules from"),
+    "earlier": lambda: _("earlier"),
+    "winner": lambda: _("winner"),
+    "bids": lambda: _("bids"),
+    "bags": lambda: _("bags"),
+    "tricks": lambda: _("tricks"),
+}
+
+
+def field_word(field: str) -> str:
+    """A refusal's field in words (a field without words: its key)."""
+    said = _FIELDS.get(field)
+    return said() if said else field
 
 
 def refused(err: EventRefused) -> str:
@@ -109,65 +174,41 @@ def refused(err: EventRefused) -> str:
     values = err.values
     if err.code == "flow":
         table = _NOT_NOW if values["why"] == "state" else _LACKS
-        key = values["action"] if values["why"] == "state" else values["why"]
-        message = table[key](values)
+        say = table[values["action"] if values["why"] == "state" else values["why"]]
     else:
-        message = _SAY[err.code](values)
-    field = err.field
-    return f"{field}: {message}" if field and not message.startswith(field) else message
+        say = _SAY[err.code]
+    message, field = say(values), err.field
+    if not field:
+        return message
+    with force_locale("en"):  # whether the sentence starts with its field, said in English
+        leads = say(values).startswith(field)
+    return message if leads else f"{field_word(field)}: {message}"
 
 
-def progress(score: GameScore, last: int | None) -> str:
-    """Where a table's game stands, in words: "Finished: Ann & Bo won 312 to 180" once
-    over; "hand 3" while playing; "hand 3, finishing hand 4, the last" after time."""
-    if score.over:
-        if score.winner is None:
-            return "Finished: a draw."
-        them = max(t for i, t in enumerate(score.totals) if i != score.winner)
-        return f"Finished: {won_text(score)} {score.totals[score.winner]} to {them}."
-    hand = score.next_number
-    if last is None:
-        return f"hand {hand}"
-    if hand == last:
-        return f"finishing hand {hand}, the last"
-    return f"hand {hand} (last: {last}): time is called, hand {last} is the last"
-
-
-LEGEND = "still playing in this round"
-PAPER = "entered by the director (from paper)"
-# The results CSV's "entered by" column: who put a table's result in.
-ENTERED_BY = ("the table", "the director, from paper")
-GONE = "its game was deleted: it counts for nothing."
-CONFIRM = {
-    "call": (
-        "Call time now?",
-        "Every table finishes the hand in play; then its game ends.",
-        "Yes, call time",
-    ),
-    "end": (
-        "End this game now?",
-        "The game ends as it stands; the leader wins.",
-        "Yes, end this game",
-    ),
-}
+def game_refused(err: GameError) -> str:
+    """The core's refusal (or the night's views'), its hand and field first."""
+    where = [_("hand %(number)d", number=err.hand)] if err.hand else []
+    if err.field and not err.detail.startswith(err.field):
+        where.append(field_word(err.field))
+    return ": ".join([*where, err.detail])
 
 
 def _why(err: Exception) -> str | None:
     """The core's refusal or the event's, in words; None: neither."""
     if isinstance(err, GameError):
-        return str(err)
+        return game_refused(err)
     return refused(err) if isinstance(err, EventRefused) else None
 
 
 def nobody_in(err: Exception) -> str | None:
     """Why a check-in of earlier nights' entrants took nobody."""
     why = _why(err)
-    return None if why is None else f"Nobody checked in: {why}"
+    return None if why is None else _("Nobody checked in: %(why)s", why=why)
 
 
 def joining(err: Exception) -> str | None:
     """Why a player's own check-in (by the check-in link) was refused."""
-    return STALE if isinstance(err, EventStale) else _why(err)
+    return stale() if isinstance(err, EventStale) else _why(err)
 
 
 def not_done(err: Exception) -> str | None:
@@ -175,23 +216,9 @@ def not_done(err: Exception) -> str | None:
     of the director's (it goes on up)."""
     why = _why(err)
     if why is not None:
-        return f"Not done: {why}"
+        return _("Not done: %(why)s", why=why)
     if isinstance(err, EventStale):
-        return STALE
+        return stale()
     if isinstance(err, (Outcome, Missing)):
-        return "Not done: that game changed on its table meanwhile. Try again."
+        return _("Not done: that game changed on its table meanwhile. Try again.")
     return None
-
-
-def stage_lines(settings: Settings) -> list[str]:
-    """Each playoff stage's own rules in words: "the semi-final to 300, 7 bags, no clock"."""
-    lines = []
-    for stage, own in settings.own_stages():
-        parts = [f"to {own.target}"] if own.target is not None else []
-        if own.bag_limit is not None:
-            parts.append(f"bag limit {own.bag_limit}" if own.bag_limit else "no bag limit")
-        if own.round_minutes is not None:
-            minutes = own.round_minutes
-            parts.append(f"{minutes}-minute clock" if minutes else "no clock")
-        lines.append(f"the {stage} {', '.join(parts)}")
-    return lines

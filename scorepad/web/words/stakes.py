@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ...core.errors import GameError
 from ...core.model import GameScore
@@ -14,7 +15,7 @@ from ...core.rules import SPECS, RulesError
 from ...core.scoring import without_pending
 from ...core.stakes import Stake
 from ...core.whatif import WhatIf
-from . import number, plural, verb
+from . import number
 from .core_words import core_text
 
 DECIDING = ("need", "set_out", "hand_limit")  # first line: how the game may end
@@ -24,25 +25,40 @@ IN_PLAY = ("set_out", "hand_limit", "bags")  # still true once the bids are in
 def stake_text(table: Table, stake: Stake) -> str:
     """One stake in words: 'Alice & Cara win by making 6'."""
     name = table.side_name(stake.side) if stake.side is not None else ""
-    n = stake.amount
+    n, extra, two = stake.amount, stake.extra, table.mode == "partnership"
     if stake.kind == "need":
-        return f"{name} {verb(table, 'win', 'wins')} by making {n}"
+        if two:
+            return _("%(name)s win by making %(n)d", name=name, n=n)
+        return _("%(name)s wins by making %(n)d", name=name, n=n)
     if stake.kind == "bags":
-        return f"{plural(n, 'more bag')} cost{'' if n > 1 else 's'} {name} {stake.extra}"
-    if stake.kind == "blind_nil":
-        return f"{name} may bid blind nil ({n} behind)"
-    if stake.kind == "blind_bid":
-        return f"{name} may bid blind, {n} or more ({stake.extra} behind)"
-    if stake.kind == "set_out":
-        return f"{name} {verb(table, 'are', 'is')} out if set this hand"
-    if n == 1:
-        return f"Last hand: the hand limit is {stake.extra}"
-    if n == 0:
-        return (
-            f"Past the hand limit of {stake.extra}: the first hand with a single "
-            "leader ends the game"
+        return ngettext(
+            "%(num)d more bag costs %(name)s %(points)d",
+            "%(num)d more bags cost %(name)s %(points)d",
+            n,
+            name=name,
+            points=extra,
         )
-    return f"{n} hands left: the hand limit is {stake.extra}"
+    if stake.kind == "blind_nil":
+        return _("%(name)s may bid blind nil (%(n)d behind)", name=name, n=n)
+    if stake.kind == "blind_bid":
+        return _(
+            "%(name)s may bid blind, %(n)d or more (%(behind)d behind)",
+            name=name,
+            n=n,
+            behind=extra,
+        )
+    if stake.kind == "set_out":
+        if two:
+            return _("%(name)s are out if set this hand", name=name)
+        return _("%(name)s is out if set this hand", name=name)
+    if n == 1:
+        return _("Last hand: the hand limit is %(limit)d", limit=extra)
+    if n == 0:
+        return _(
+            "Past the hand limit of %(limit)d: the first hand with a single leader ends the game",
+            limit=extra,
+        )
+    return _("%(n)d hands left: the hand limit is %(limit)d", n=n, limit=extra)
 
 
 def stake_lines(score: GameScore) -> list[str]:
@@ -75,50 +91,63 @@ def value_text(key: str, value: Any) -> str:
 def setting_text(key: str, value: Any) -> str:
     """A rule set to a value, within a sentence: "nil bids off", "points per bag set to 0",
     a choice in quotes ("a missed bid set to “scores nothing”")."""
-    label = SPECS[key].label.lower() if key in SPECS else key
+    label = core_text(SPECS[key].label).lower() if key in SPECS else key
     said = value_text(key, value)
     if key in SPECS and SPECS[key].kind == "switch":
         return f"{label} {said}"
     if key in SPECS and SPECS[key].kind == "choice":
         said = f"“{said}”"
-    return f"{label} set to {said}"
+    return _("%(rule)s set to %(value)s", rule=label, value=said)
 
 
 def _totals(score: GameScore) -> str:
-    return " to ".join(number(t) for t in score.totals)
+    return _(" to ").join(number(t) for t in score.totals)
+
+
+def _ending(result: WhatIf, name: str) -> str:
+    """How the game would have ended (or gone on) under the other rule."""
+    real_over, over = result.finished, result.score is not None and result.score.over
+    if over and not real_over:
+        if name:
+            return _("%(name)s would already have won", name=name)
+        return _("no one would have won")
+    if real_over and not over:
+        if name:
+            return _("the game would still be going, %(name)s leading", name=name)
+        return _("the game would still be going, the lead shared")
+    if result.same_winner:
+        return _("the winner would not change") if over else _("the lead would not change")
+    if not name:
+        return _("no one would win") if over else _("the lead would be shared")
+    if over:
+        return _("%(name)s would win instead", name=name)
+    return _("%(name)s would lead instead", name=name)
 
 
 def what_if_text(result: WhatIf) -> str:
     """What the other rule would have made of the game, in one sentence."""
-    label = SPECS[result.key].label if result.key in SPECS else result.key
+    label = core_text(SPECS[result.key].label) if result.key in SPECS else result.key
     err = result.error
     if isinstance(err, RulesError):
-        return f"{label} cannot be set that way: {err.detail}."
+        return _("%(rule)s cannot be set that way: %(why)s.", rule=label, why=err.detail)
+    setting = setting_text(result.key, result.value)
     if err is not None or result.score is None:
-        where = (
-            f"hand {err.hand} breaks it"
-            if isinstance(err, GameError) and err.hand
-            else "it is refused"
-        )
         detail = err.detail if err is not None else ""
-        setting = setting_text(result.key, result.value)
-        return f"This game cannot be scored with {setting}: {where} ({detail})."
-    score, table = result.score, result.real.table
-    words = f"With {setting_text(result.key, result.value)}: {_totals(score)}"
-    if result.ended_after:
-        words += f", the game ending after hand {result.ended_after}"
-    name = "" if result.winner is None else table.side_name(result.winner)
-    real_over, over = result.finished, score.over
-    if over and not real_over:
-        ending = f"{name} would already have won" if name else "no one would have won"
-    elif real_over and not over:
-        ending = "the game would still be going, " + (
-            f"{name} leading" if name else "the lead shared"
+        if isinstance(err, GameError) and err.hand:
+            return _(
+                "This game cannot be scored with %(setting)s: hand %(hand)d breaks it (%(why)s).",
+                setting=setting,
+                hand=err.hand,
+                why=detail,
+            )
+        return _(
+            "This game cannot be scored with %(setting)s: it is refused (%(why)s).",
+            setting=setting,
+            why=detail,
         )
-    elif result.same_winner:
-        ending = f"the {'winner' if over else 'lead'} would not change"
-    elif not name:
-        ending = "no one would win" if over else "the lead would be shared"
-    else:
-        ending = f"{name} would {'win' if over else 'lead'} instead"
-    return f"{words}; {ending}."
+    score, table = result.score, result.real.table
+    words = _("With %(setting)s: %(totals)s", setting=setting, totals=_totals(score))
+    if result.ended_after:
+        words += _(", the game ending after hand %(number)d", number=result.ended_after)
+    name = "" if result.winner is None else table.side_name(result.winner)
+    return f"{words}; {_ending(result, name)}."

@@ -49,6 +49,23 @@ def follow(page: Page, link: str) -> None:
     tap_and_load(page, page.get_by_role("link", name=link, exact=True))
 
 
+# The tables of the new-game page (web/forms.TABLE_LABELS), in English.
+TABLE_WORDS = (
+    "Partnership: 4 players, partners sit opposite",
+    "Cutthroat, 4 players",
+    "Cutthroat, 3 players",
+    "Cutthroat, 2 players",
+)
+
+
+def table_label(lang: str, table: str) -> str:
+    """A table's choice as the page names it: in English the words a test gave (the start
+    of a label: "Partnership"), in another language the whole label they begin."""
+    if lang == "en":
+        return table
+    return say(lang, next((words for words in TABLE_WORDS if words.startswith(table)), table))
+
+
 def start_game(
     page: Page,
     base: str,
@@ -60,9 +77,9 @@ def start_game(
 ) -> None:
     page.goto(f"{base}/games/new")
     lang = lang_of(page)
-    page.get_by_label(say(lang, table)).tap()
+    page.get_by_label(table_label(lang, table)).tap()
     for seat, name in enumerate(names):
-        page.get_by_label(say(lang, "Player %(number)d", number=seat + 1), exact=True).fill(name)
+        page.get_by_label(say(lang, f"Player {seat + 1}"), exact=True).fill(name)
     if target is not None:
         page.get_by_label(say(lang, "Other"), exact=True).tap()
         page.get_by_label(say(lang, "Other target")).fill(target)

@@ -213,7 +213,9 @@ function newGame(form) {
     dealers.forEach((radio, i) => {
       radio.closest("label").hidden = i >= seats;
       const name = names[i].value.trim();
-      radio.closest("label").querySelector("span").textContent = name || `Seat ${i + 1}`;
+      const said = radio.closest("label").querySelector("span");
+      said.dataset.seat = said.dataset.seat || said.textContent; // the page's "Seat 2", in its language
+      said.textContent = name || said.dataset.seat;
     });
     const diagram = form.querySelector(".table-diagram");
     if (diagram) diagram.hidden = !partners;

@@ -36,11 +36,19 @@ def live_server(tmp_path_factory):
 
 
 @pytest.fixture
-def own_server(tmp_path):
+def lang():
+    """The language a test reads scorepad in: English, unless it parametrizes `lang`
+    (tests/browser/speech.py: its server offers that language and its phone asks for it)."""
+    return "en"
+
+
+@pytest.fixture
+def own_server(tmp_path, lang):
     """A server of this test's own, on a database of its own, that it may stop and restart."""
     from tests.browser.server import Restartable
+    from tests.browser.speech import config
 
-    server = Restartable(str(tmp_path / "scorepad.db")).start()
+    server = Restartable(str(tmp_path / "scorepad.db"), config(lang)).start()
     yield server
     if server.server is not None:
         server.stop()
@@ -64,8 +72,11 @@ def browser():
 
 
 @pytest.fixture
-def page(browser):
+def page(browser, lang):
+    from tests.browser.speech import speak
+
     context = browser.new_context(**PHONE)
+    speak(context, lang, "127.0.0.1")
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page

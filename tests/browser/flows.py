@@ -10,6 +10,8 @@ from collections.abc import Mapping
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.speech import lang_of, say
+
 _TOUCHES: dict[int, int] = {}
 
 
@@ -47,6 +49,23 @@ def follow(page: Page, link: str) -> None:
     tap_and_load(page, page.get_by_role("link", name=link, exact=True))
 
 
+# The tables of the new-game page (web/forms.TABLE_LABELS), in English.
+TABLE_WORDS = (
+    "Partnership: 4 players, partners sit opposite",
+    "Cutthroat, 4 players",
+    "Cutthroat, 3 players",
+    "Cutthroat, 2 players",
+)
+
+
+def table_label(lang: str, table: str) -> str:
+    """A table's choice as the page names it: in English the words a test gave (the start
+    of a label: "Partnership"), in another language the whole label they begin."""
+    if lang == "en":
+        return table
+    return say(lang, next((words for words in TABLE_WORDS if words.startswith(table)), table))
+
+
 def start_game(
     page: Page,
     base: str,
@@ -57,12 +76,13 @@ def start_game(
     tricks_by: str | None = None,
 ) -> None:
     page.goto(f"{base}/games/new")
-    page.get_by_label(table).tap()
+    lang = lang_of(page)
+    page.get_by_label(table_label(lang, table)).tap()
     for seat, name in enumerate(names):
-        page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
+        page.get_by_label(say(lang, f"Player {seat + 1}"), exact=True).fill(name)
     if target is not None:
-        page.get_by_label("Other", exact=True).tap()
-        page.get_by_label("Other target").fill(target)
+        page.get_by_label(say(lang, "Other"), exact=True).tap()
+        page.get_by_label(say(lang, "Other target")).fill(target)
     if tricks_by is not None:
         page.get_by_role("radiogroup", name="Count tricks").get_by_label(tricks_by).tap()
     if rules:
@@ -70,8 +90,10 @@ def start_game(
         page.locator("summary", has_text="More house rules").tap()
     for label, value in (rules or {}).items():
         page.get_by_label(label, exact=True).fill(value)
-    press(page, "Start game")
-    expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
+    press(page, say(lang, "Start game"))
+    expect(
+        page.get_by_role("heading", name=say(lang, "Hand %(number)s: bids", number=1))
+    ).to_be_visible()
 
 
 def start_three_player_cutthroat(page: Page, base: str, names: list[str]) -> None:
@@ -97,32 +119,54 @@ def choose(page: Page, group: str, choice_name: str) -> None:
     tap(page, choice(page, group, choice_name))
 
 
+# A choices group's name, in the words of the page's language (tests/browser/speech.py).
+GROUPS = {"bid": "%(name)s bid", "tricks": "%(name)s tricks"}
+
+
+def group_name(page: Page, name: str, kind: str, lang: str | None = None) -> str:
+    """'Alice bid', 'Alice & Cara tricks': a group of choices as the page names it."""
+    return say(lang or lang_of(page), GROUPS[kind], name=name)
+
+
 def in_page_order(page: Page, entries: Mapping[str, int | str], kind: str) -> list:
     """The entries in the order the page asks for them (bidding order), as a table does."""
     order = page.locator(f".pick.{kind}").evaluate_all(
         "groups => groups.map(g => g.getAttribute('aria-label'))"
     )
     place = {label: n for n, label in enumerate(order)}
-    return sorted(entries.items(), key=lambda item: place.get(f"{item[0]} {kind}", len(place)))
+    lang = lang_of(page)
+    return sorted(
+        entries.items(),
+        key=lambda item: place.get(group_name(page, item[0], kind, lang), len(place)),
+    )
 
 
 BID_WORDS = {"nil": "Nil", "blind nil": "Blind nil"}
 
 
+def bid_word(lang: str, bid: int | str) -> str:
+    """A bid's chip: '4', 'Nil', 'Blind nil' (in the page's language)."""
+    word = BID_WORDS.get(str(bid))
+    return say(lang, word) if word else str(bid)
+
+
 def choose_bid(page: Page, name: str, bid: int | str) -> None:
     """Tap one player's bid: a number, "nil" or "blind nil"."""
-    choose(page, f"{name} bid", BID_WORDS.get(str(bid), str(bid)))
+    lang = lang_of(page)
+    choose(page, group_name(page, name, "bid", lang), bid_word(lang, bid))
 
 
 def expect_bids_chosen(page: Page, bids: Mapping[str, int | str]) -> None:
     """Each of these players' bids is the chosen one of its group."""
+    lang = lang_of(page)
     for name, bid in bids.items():
-        expect(choice(page, f"{name} bid", BID_WORDS.get(str(bid), str(bid)))).to_be_checked()
+        group = group_name(page, name, "bid", lang)
+        expect(choice(page, group, bid_word(lang, bid))).to_be_checked()
 
 
 def expect_no_bid_chosen(page: Page, name: str) -> None:
     """No choice of this player's bid group is chosen."""
-    group = page.get_by_role("radiogroup", name=f"{name} bid", exact=True)
+    group = page.get_by_role("radiogroup", name=group_name(page, name, "bid"), exact=True)
     expect(group.locator("input[type=radio]:checked")).to_have_count(0)
 
 
@@ -132,15 +176,16 @@ def enter_bids(page: Page, bids: Mapping[str, int | str], save: bool = True) -> 
     for name, bid in in_page_order(page, bids, "bid"):
         choose_bid(page, name, bid)
     if save:
-        press(page, "Save bids")
+        press(page, say(lang_of(page), "Save bids"))
 
 
 def enter_tricks(page: Page, tricks: dict[str, int], save: bool = True) -> None:
     """Tricks by tapping, for a player ("Dev") or a side ("Alice & Cara"); then Save tricks."""
+    lang = lang_of(page)
     for name, took in in_page_order(page, tricks, "tricks"):
-        choose(page, f"{name} tricks", str(took))
+        choose(page, group_name(page, name, "tricks", lang), str(took))
     if save:
-        press(page, "Save tricks")
+        press(page, say(lang, "Save tricks"))
 
 
 def totals(page: Page) -> list[str]:

@@ -12,8 +12,9 @@ from scorepad.serving import create_server
 class Restartable:
     """waitress on 127.0.0.1: `stop()` closes every connection, as a crashed server would."""
 
-    def __init__(self, database: str) -> None:
+    def __init__(self, database: str, config: dict[str, Any] | None = None) -> None:
         self.database = database
+        self.config = config or {}  # more of the app's config (speech.config: languages)
         self.port = 0
         self.server: Any = None
         self.app: Any = None
@@ -24,7 +25,9 @@ class Restartable:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Restartable:
-        self.app = app = create_app({"DATABASE": self.database, "SECRET_KEY": "restartable"})
+        self.app = app = create_app(
+            {"DATABASE": self.database, "SECRET_KEY": "restartable", **self.config}
+        )
         self.server = create_server(app, host="127.0.0.1", port=self.port, threads=2)
         self.port = self.server.effective_port
         app.config["PUBLIC_URL"] = self.url  # as `serve` does

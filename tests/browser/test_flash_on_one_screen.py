@@ -1,15 +1,18 @@
 """At 360x740, a change made on another page (a fix, an adjustment, the settings, a hand
 put back) is said on the game page without pushing the hand step's Save off the first
-screen; a refusal still comes first."""
+screen; a refusal still comes first. In English, Spanish and the pseudo-language (whose
+words are a third longer: tests/browser/speech.py)."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.flows import enter_bids, enter_tricks, press, start_game, tap_and_load
 from tests.browser.helpers import first_screen, shot
+from tests.browser.speech import LANGUAGES, say, spilled, suffix
 
 NAMES = ["Alice", "Ben", "Cara", "Dev"]
 
@@ -24,36 +27,58 @@ def _two_hands(page, base: str) -> str:
     return page.url
 
 
-def test_a_fix_and_the_settings_leave_save_bids_on_the_first_screen(page, live_server):
-    game = _two_hands(page, live_server)
+def _said(page, lang: str, english: str, whole: bool = True) -> None:
+    """The change said in a flash: in English these words (the whole of it, or a part),
+    in another language a flash shown (its words are not all in the catalogue yet)."""
+    flash = page.locator(".flash-ok")
+    if lang != "en":
+        expect(flash).to_be_visible()
+    elif whole:
+        expect(flash).to_have_text(english)
+    else:
+        expect(flash).to_contain_text(english)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_fix_and_the_settings_leave_save_bids_on_the_first_screen(page, own_server, lang):
+    game = _two_hands(page, own_server.url)
     page.goto(f"{game}/hands/1")
-    press(page, "Save hand 1")
-    expect(page.locator(".flash-ok")).to_have_text(
-        "Hand 1 corrected; every later hand was scored again."
-    )
-    shot(page, "flash-after-fix-360")
-    first_screen(page, "Save bids")
+    press(page, say(lang, "Save hand %(number)s", number=1))
+    _said(page, lang, "Hand 1 corrected; every later hand was scored again.")
+    shot(page, f"flash-after-fix-360{suffix(lang)}")
+    first_screen(page, say(lang, "Save bids"))
+    assert spilled(page) == []
     page.goto(f"{game}/settings")
-    press(page, "Save settings")
-    expect(page.locator(".flash-ok")).to_contain_text("Settings saved")
-    first_screen(page, "Save bids")
+    press(page, say(lang, "Save settings"))
+    _said(page, lang, "Settings saved", whole=False)
+    first_screen(page, say(lang, "Save bids"))
 
 
-def test_put_back_leaves_save_bids_on_the_first_screen(page, live_server):
-    _two_hands(page, live_server)
-    page.get_by_role("button", name="Undo hand 2").tap()
-    tap_and_load(page, page.get_by_role("button", name="Yes, undo hand 2"))
-    tap_and_load(page, page.get_by_role("button", name="Put hand 2 back"))
-    expect(page.locator(".flash-ok")).to_have_text("Hand 2 is back, as it was saved.")
-    first_screen(page, "Save bids")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_put_back_leaves_save_bids_on_the_first_screen(page, own_server, lang):
+    _two_hands(page, own_server.url)
+    page.get_by_role("button", name=say(lang, "Undo hand %(number)s", number=2)).tap()
+    yes = say(lang, "Yes, undo hand %(number)s", number=2)
+    tap_and_load(page, page.get_by_role("button", name=yes))
+    back = say(lang, "Put hand %(number)s back", number=2)
+    tap_and_load(page, page.get_by_role("button", name=back))
+    _said(page, lang, "Hand 2 is back, as it was saved.")
+    shot(page, f"flash-put-back-360{suffix(lang)}")
+    first_screen(page, say(lang, "Save bids"))
+    assert spilled(page) == []
 
 
-def test_a_refusal_is_still_said_first(page, live_server):
-    _two_hands(page, live_server)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refusal_is_still_said_first(page, own_server, lang):
+    _two_hands(page, own_server.url)
     enter_bids(page, dict.fromkeys(NAMES, 3), save=False)
     # a form for hand 2, whose bids are saved already (as from a phone a hand behind)
     page.evaluate("document.querySelector('form.bids-form [name=number]').value = '2'")
-    press(page, "Save bids")
-    expect(page.locator(".flash-error")).to_contain_text("were already saved on another phone")
+    press(page, say(lang, "Save bids"))
+    refusal = page.locator(".flash-error")
+    if lang == "en":
+        expect(refusal).to_contain_text("were already saved on another phone")
+    else:
+        expect(refusal).to_be_visible()
     first = page.locator("main > :not(.sr-only)").first
     expect(first).to_have_class(re.compile(r"\bflash-error\b"))

@@ -55,6 +55,7 @@ COMPILE_TRANSLATIONS := $(BIN)/pybabel -q compile -d $(TRANSLATIONS)
 
 translations: $(VENV)/.installed-test
 	$(BIN)/pybabel -q extract -F babel.cfg -k lazy_gettext -k lazy_ngettext:1,2 -k N_ -k _l \
+		-k GameError -k Phrase -k RulesError:2 \
 		--no-location --sort-output -w 100 -o $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
 		--no-fuzzy-matching --ignore-obsolete -w 100

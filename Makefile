@@ -50,6 +50,9 @@ $(VENV)/.installed-hosting: $(LOCK_HOSTING) pyproject.toml | $(BIN)/python
 # The catalogues of translated words (docs/languages.md): the words extracted from
 # scorepad/ and templates/ into messages.pot, each language's .po brought up to date, and
 # compiled to the .mo files scorepad reads (git-ignored: compiled at install, above).
+# GameError, Phrase and RulesError's message are the core's refusals, templates with their
+# values apart; pybabel's "Skipping f-string" warnings name the refusals of one part of a
+# file, kept in the file readers' English (docs/languages.md).
 TRANSLATIONS := scorepad/translations
 COMPILE_TRANSLATIONS := $(BIN)/pybabel -q compile -d $(TRANSLATIONS)
 

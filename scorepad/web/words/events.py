@@ -133,7 +133,7 @@ _SAY: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
         "or the extra hand the table played"
     ),
     "no_seat": lambda v: _("choose a seat at the table"),
-    "bad_name": lambda v: str(v["problem"]),
+    "bad_name": lambda v: core_text(v["problem"]),
     "sits_there": lambda v: _("%(name)s sits there already", name=v["name"]),
     "plays_elsewhere": lambda v: _(
         "%(name)s plays at table %(table)d", name=v["name"], table=v["table"]

@@ -16,12 +16,15 @@ from flask_babel import force_locale
 
 from scorepad import PACKAGE, create_app
 from scorepad.core.checks import check_bids
+from scorepad.core.club import EMPTY, rename
 from scorepad.core.errors import GameError, Phrase
 from scorepad.core.names import check_names
 from scorepad.core.records import make_table
 from scorepad.core.rules import Rules, validate_rules
 from scorepad.core.scoring import end_early, score_game
 from scorepad.core.tricks import check_tricks
+from scorepad.store.club_commands.outcomes import ClubRefused
+from scorepad.web.words.clubs import club_words
 from scorepad.web.words.core_words import beside, core_text, field_text, not_saved, refusal
 from tests import pseudo
 from tests.helpers import bid_form, new_game_form, seat_links, start
@@ -205,3 +208,12 @@ def test_a_game_file_refused_whole(phone):
     answer = phone.post("/games/import", data=sent)
     assert answer.status_code == 400
     _no_english(phone, answer.get_data(as_text=True), "no es texto UTF-8")
+
+
+def test_a_club_s_rename_refused_names_the_problem_in_spanish(app):
+    """A name's problem inside the refusal of that name: both said in Spanish."""
+    err = _refusal(lambda: rename(EMPTY, {"alice"}, "alice", "Al\u200bice"))
+    assert str(err) == "name: the new name has an invisible formatting character (U+200B)"
+    with app.test_request_context(), force_locale("es"):
+        said = club_words(ClubRefused("rename", field=err.field, cause=err))
+    assert "el nombre nuevo tiene un carácter de formato invisible (U+200B)" in said

@@ -50,11 +50,15 @@ $(VENV)/.installed-hosting: $(LOCK_HOSTING) pyproject.toml | $(BIN)/python
 # The catalogues of translated words (docs/languages.md): the words extracted from
 # scorepad/ and templates/ into messages.pot, each language's .po brought up to date, and
 # compiled to the .mo files scorepad reads (git-ignored: compiled at install, above).
+# GameError, Phrase and RulesError's message are the core's refusals, templates with their
+# values apart; pybabel's "Skipping f-string" warnings name the refusals of one part of a
+# file, kept in the file readers' English (docs/languages.md).
 TRANSLATIONS := scorepad/translations
 COMPILE_TRANSLATIONS := $(BIN)/pybabel -q compile -d $(TRANSLATIONS)
 
 translations: $(VENV)/.installed-test
 	$(BIN)/pybabel -q extract -F babel.cfg -k lazy_gettext -k lazy_ngettext:1,2 -k N_ -k _l \
+		-k GameError -k Phrase -k RulesError:2 \
 		--no-location --sort-output -w 100 -o $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
 		--no-fuzzy-matching --ignore-obsolete -w 100

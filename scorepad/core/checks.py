@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .errors import GameError
+from .errors import GameError, Phrase
 from .names import text_problem
 from .records import BLIND_NIL, NIL, NILS, Bid, Table, blind_bid_open, blind_nil_open
 from .rules import Rules
@@ -39,7 +39,11 @@ def _normalize_bid(table: Table, rules: Rules, value: object, number: int, seat:
         return value
     low = 0 if rules.zero_bid == "bid" else 1
     raise GameError(
-        f"{name}'s bid must be nil, blind_nil or {low} to {top}, not {value!r}",
+        "%(name)s's bid must be nil, blind_nil or %(low)s to %(top)s, not %(value)s",
+        name=name,
+        low=low,
+        top=top,
+        value=repr(value),
         hand=number,
         field="bids",
         seat=seat,
@@ -58,12 +62,20 @@ def _check_nil(
     name = table.players[seat]
     refusal = None
     if not rules.nil:
-        refusal = (f"{name} bid nil, but nil is off in this game", "nil")
+        refusal = (Phrase("%(name)s bid nil, but nil is off in this game", name=name), "nil")
     elif bid == BLIND_NIL and not rules.blind_nil:
-        refusal = (f"{name} bid blind nil, but blind nil is off in this game", "blind_nil")
+        refusal = (
+            Phrase("%(name)s bid blind nil, but blind nil is off in this game", name=name),
+            "blind_nil",
+        )
     elif bid == BLIND_NIL and not blind_nil_open(rules, list(totals), table.side_of(seat)):
         refusal = (
-            f"{name} may bid blind nil only when trailing by {rules.blind_nil_trailing_by} or more",
+            Phrase(
+                "%(name)s may bid blind nil only when trailing by %(blind_nil_trailing_by)s or "
+                "more",
+                name=name,
+                blind_nil_trailing_by=rules.blind_nil_trailing_by,
+            ),
             "blind_nil_trailing_by",
         )
     if refusal:
@@ -77,12 +89,25 @@ def _check_side(table: Table, rules: Rules, side: int, bids: Sequence[Bid], numb
     contract = contracts(table, bids)[side]
     refusal = None
     if len(seats) == 2 and nils == 2 and not rules.double_nil:
-        refusal = (f"{name} may not both bid nil in this game", seats[1], "double_nil")
+        refusal = (
+            Phrase("%(name)s may not both bid nil in this game", name=name),
+            seats[1],
+            "double_nil",
+        )
     elif rules.suicide and nils != 1:
-        refusal = (f"under suicide exactly one of {name} must bid nil", seats[0], "suicide")
+        refusal = (
+            Phrase("under suicide exactly one of %(name)s must bid nil", name=name),
+            seats[0],
+            "suicide",
+        )
     elif contract < rules.min_side_bid:
         refusal = (
-            f"{name} bid {contract}, the least a side may bid is {rules.min_side_bid}",
+            Phrase(
+                "%(name)s bid %(contract)s, the least a side may bid is %(min_side_bid)s",
+                name=name,
+                contract=contract,
+                min_side_bid=rules.min_side_bid,
+            ),
             seats[0],
             "min_side_bid",
         )
@@ -96,7 +121,8 @@ def check_bids(
     """Normalise one hand's bids and refuse any the rules do not allow."""
     if not isinstance(bids, (list, tuple)) or len(bids) != len(table.players):
         raise GameError(
-            f"expected one bid for each of the {len(table.players)} seats",
+            "expected one bid for each of the %(seats)s seats",
+            seats=len(table.players),
             hand=number,
             field="bids",
         )
@@ -118,7 +144,8 @@ def _side_list(table: Table, value: object, field: str, number: int) -> tuple[in
         whole(side) and side < len(table.sides) for side in value
     ):
         raise GameError(
-            f"must be a list of side numbers from 0 to {len(table.sides) - 1}",
+            "must be a list of side numbers from 0 to %(last)s",
+            last=len(table.sides) - 1,
             hand=number,
             field=field,
         )
@@ -147,7 +174,10 @@ def check_blind(
         name, contract = table.side_name(side), contracts(table, bids)[side]
         if contract < rules.blind_bid:
             raise GameError(
-                f"{name} bid {contract} blind; a blind bid is at least {rules.blind_bid}",
+                "%(name)s bid %(contract)s blind; a blind bid is at least %(least)s",
+                name=name,
+                contract=contract,
+                least=rules.blind_bid,
                 hand=number,
                 field="blind",
                 seat=table.sides[side][0],
@@ -155,7 +185,9 @@ def check_blind(
             )
         if not blind_bid_open(rules, list(totals), side):
             raise GameError(
-                f"{name} may bid blind only when trailing by {rules.blind_bid_trailing_by} or more",
+                "%(name)s may bid blind only when trailing by %(behind)s or more",
+                name=name,
+                behind=rules.blind_bid_trailing_by,
                 hand=number,
                 field="blind",
                 seat=table.sides[side][0],
@@ -168,32 +200,45 @@ def check_dealer(table: Table, dealer: object, number: int) -> int:
     """A seat given as the dealer of a hand."""
     if not whole(dealer) or dealer >= len(table.players):
         raise GameError(
-            f"must be a seat from 0 to {len(table.players) - 1}, not {dealer!r}",
+            "must be a seat from 0 to %(last)s, not %(dealer)s",
+            last=len(table.players) - 1,
+            dealer=repr(dealer),
             hand=number,
             field="dealer",
         )
     return dealer  # type: ignore[return-value]
 
 
-def check_adjust(
-    table: Table, adjust: object, note: object, played: bool, number: int
-) -> tuple[tuple[int, ...] | None, str]:
-    """Points per side added by the table's decision, and the note saying why."""
+def _check_note(note: object, number: int) -> str:
+    """The note of a hand's adjustment: text, at most MAX_NOTE characters, fit to show."""
     if not isinstance(note, str):
         raise GameError("must be text", hand=number, field="note")
     if len(note) > MAX_NOTE:
         raise GameError(
-            f"at most {MAX_NOTE} characters, not {len(note)}", hand=number, field="note"
+            "at most %(max_note)s characters, not %(length)s",
+            max_note=MAX_NOTE,
+            length=len(note),
+            hand=number,
+            field="note",
         )
     if text_problem(note):  # as for any text a game file holds: its export imports again
         raise GameError(text_problem(note), hand=number, field="note")
+    return note
+
+
+def check_adjust(
+    table: Table, adjust: object, note: object, played: bool, number: int
+) -> tuple[tuple[int, ...] | None, str]:
+    """Points per side added by the table's decision, and the note saying why."""
+    note = _check_note(note, number)
     if adjust is None:
         return None, note
     if not played:
         raise GameError("only a played hand can be adjusted", hand=number, field="adjust")
     if not isinstance(adjust, (list, tuple)) or len(adjust) != len(table.sides):
         raise GameError(
-            f"expected whole points for each of the {len(table.sides)} sides",
+            "expected whole points for each of the %(sides)s sides",
+            sides=len(table.sides),
             hand=number,
             field="adjust",
         )
@@ -204,8 +249,11 @@ def check_adjust(
             or not -MAX_ADJUST <= points <= MAX_ADJUST
         ):
             raise GameError(
-                f"{table.side_name(side)}'s adjustment must be a whole number from "
-                f"-{MAX_ADJUST} to {MAX_ADJUST}, not {points!r}",
+                "%(name)s's adjustment must be a whole number from -%(max_adjust)s to "
+                "%(max_adjust)s, not %(points)s",
+                name=table.side_name(side),
+                max_adjust=MAX_ADJUST,
+                points=repr(points),
                 hand=number,
                 field="adjust",
                 seat=table.sides[side][0],
@@ -231,34 +279,3 @@ def check_can_renege(table: Table, played: bool, number: int) -> None:
         )
     if not played:
         raise GameError("only a played hand can have a renege", hand=number, field="renege")
-
-
-def check_start(table: Table, rules: Rules, start: object) -> tuple[tuple[int, int], ...] | None:
-    """Each side's total and bags carried over from a score kept on paper."""
-    if start is None:
-        return None
-    if not isinstance(start, (list, tuple)) or len(start) != len(table.sides):
-        raise GameError(
-            f"expected a total and bags for each of the {len(table.sides)} sides", field="start"
-        )
-    return tuple(_start_of(table, rules, side, pair) for side, pair in enumerate(start))
-
-
-def _start_of(table: Table, rules: Rules, side: int, pair: object) -> tuple[int, int]:
-    """One side's total and bags from paper, short of the target and above a loss."""
-    name = table.side_name(side)
-    if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-        raise GameError(f"{name}: expected a total and bags", field="start")
-    total, bags = pair
-    top_bags = rules.bag_limit - 1 if rules.bag_limit else 9999
-    if isinstance(total, bool) or not isinstance(total, int) or not -10000 <= total <= 10000:
-        problem = f"{name}'s total must be a whole number from -10000 to 10000, not {total!r}"
-    elif total >= rules.target:
-        problem = f"{name}'s total {total} is not short of the target {rules.target}"
-    elif rules.loss_threshold is not None and total <= rules.loss_threshold:
-        problem = f"{name}'s total {total} is not above the loss threshold {rules.loss_threshold}"
-    elif not whole(bags) or bags > top_bags:
-        problem = f"{name}'s bags must be a whole number from 0 to {top_bags}, not {bags!r}"
-    else:
-        return total, bags
-    raise GameError(problem, field="start", seat=table.sides[side][0])

@@ -125,7 +125,7 @@ def rename(roster: Roster, met: Iterable[str], anchor: str, name: str) -> Roster
     person = _known(roster, anchor, met, "player")
     clean, problem = name_problem(name)
     if problem:
-        raise GameError(f"the new name {problem}", field="name")
+        raise GameError("the new name %(problem)s", problem=problem, field="name")
     owner = roster.anchor_of(name_key(clean))
     if owner != anchor and (owner in met or owner in roster.people):
         raise GameError("another player of this club has that name", field="name")

@@ -3,11 +3,35 @@
 from __future__ import annotations
 
 
+def N_(text: str) -> str:
+    """Marks a message for the catalogue (pybabel extract -k N_), as it is: one a `Phrase`
+    or a `GameError` is made from later, not where it is written."""
+    return text
+
+
+class Phrase(str):
+    """A message of the core: the English text itself (a plain `str` to every reader),
+    also holding its template and the values put in it, so that a page can say it in its
+    own language (`web/words/core_words.core_text`). A value may be a Phrase too (a name's
+    problem inside the refusal of that name). Marked for the catalogue: -k Phrase."""
+
+    template: str
+    values: dict[str, object]
+
+    def __new__(cls, template: str, **values: object) -> Phrase:
+        said = super().__new__(cls, template % values if values else template)
+        said.template = template
+        said.values = values
+        return said
+
+
 class GameError(ValueError):
     """Input that Spades' rules refuse; says which hand, field, seat and rule.
 
-    `detail` is the message alone; `str(err)` adds where it happened
-    ("hand 3: bids: ..."), the field left out when the message starts with it.
+    `detail` is the message alone: a `Phrase`, its template and values kept, the values
+    given as keywords (`GameError("must be from %(low)s to %(high)s", low=0, high=13)`).
+    `str(err)` adds where it happened ("hand 3: bids: ..."), the field left out when the
+    message starts with it. Marked for the catalogue: -k GameError.
     """
 
     def __init__(
@@ -18,10 +42,12 @@ class GameError(ValueError):
         field: str | None = None,
         seat: int | None = None,
         rule: str | None = None,
+        **values: object,
     ) -> None:
-        where = f"{field}: " if field and not message.startswith(field) else ""
-        super().__init__(f"hand {hand}: {where}{message}" if hand else f"{where}{message}")
-        self.detail = message
+        detail = message if isinstance(message, Phrase) else Phrase(message, **values)
+        where = f"{field}: " if field and not detail.startswith(field) else ""
+        super().__init__(f"hand {hand}: {where}{detail}" if hand else f"{where}{detail}")
+        self.detail = detail
         self.hand = hand
         self.field = field
         self.seat = seat
@@ -33,6 +59,13 @@ class TricksTotal(GameError):
     the numbers kept apart, so that each layer says it in its own words."""
 
     def __init__(self, total: int, expected: int, *, hand: int, field: str) -> None:
-        super().__init__(f"{field} add up to {total}, expected {expected}", hand=hand, field=field)
+        super().__init__(
+            N_("%(what)s add up to %(total)s, expected %(expected)s"),
+            hand=hand,
+            field=field,
+            what=Phrase(field),
+            total=total,
+            expected=expected,
+        )
         self.total = total
         self.expected = expected

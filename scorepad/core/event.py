@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .ending import tie_break
-from .errors import GameError
+from .errors import GameError, Phrase
 from .model import GameScore
 from .pairing import Draw, Meeting, history_of, individual_round, pairs_round
 from .presets import preset_name_problem
@@ -115,7 +115,9 @@ class Settings:
 def _number(raw: Mapping[str, Any], key: str, low: int, high: int, default: int) -> int:
     value = raw.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise GameError(f"must be a whole number from {low} to {high}", field=key)
+        raise GameError(
+            "must be a whole number from %(low)s to %(high)s", low=low, high=high, field=key
+        )
     return value
 
 
@@ -135,7 +137,7 @@ def seeded(ranked: Sequence[int], strength: Mapping[int, float]) -> list[int]:
 def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: str) -> str:
     value = raw.get(key, default)
     if value not in allowed:
-        raise GameError(f"must be one of {', '.join(allowed)}", field=key)
+        raise GameError("must be one of %(choices)s", choices=", ".join(allowed), field=key)
     return str(value)
 
 
@@ -143,10 +145,14 @@ def check_settings(raw: Mapping[str, Any]) -> Settings:
     """Check an event's settings (a form, a file); a GameError names the field at fault."""
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
-        raise GameError(f"must be 1 to {NAME_LENGTH} characters", field="name")
+        raise GameError(
+            "must be 1 to %(name_length)s characters", name_length=NAME_LENGTH, field="name"
+        )
     date = raw.get("date", "")
     if not isinstance(date, str) or len(date) > DATE_LENGTH:
-        raise GameError(f"must be at most {DATE_LENGTH} characters", field="date")
+        raise GameError(
+            "must be at most %(date_length)s characters", date_length=DATE_LENGTH, field="date"
+        )
     playoff = _number(raw, "playoff", 0, 64, 0)
     if playoff == 1:
         raise GameError("must be 0 (no playoff) or at least 2", field="playoff")
@@ -196,9 +202,16 @@ def most_entrants(settings: Settings) -> int:
 def check_field(settings: Settings, count: int) -> None:
     """Refuse a round for too few or too many entrants."""
     least, most = (2 if settings.pairs else 4), most_entrants(settings)
-    what = "pairs" if settings.pairs else "players"
+    what = Phrase("pairs") if settings.pairs else Phrase("players")
     if not least <= count <= most:
-        raise GameError(f"a round needs {least} to {most} {what}, not {count}", field="entrants")
+        raise GameError(
+            "a round needs %(least)s to %(most)s %(what)s, not %(count)s",
+            least=least,
+            most=most,
+            what=what,
+            count=count,
+            field="entrants",
+        )
 
 
 def draw_round(

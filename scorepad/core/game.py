@@ -44,14 +44,18 @@ class Game:
 
     def __post_init__(self) -> None:
         if self.tricks_by not in TRICKS_BY:
-            raise GameError(f"must be side or seat, not {self.tricks_by!r}", field="tricks_by")
+            raise GameError(
+                "must be side or seat, not %(value)s", value=repr(self.tricks_by), field="tricks_by"
+            )
         if self.tricks_by == "side" and self.table.mode != "partnership":
             raise GameError(
                 "tricks are counted by side in partnership games only", field="tricks_by"
             )
         if self.next_dealer is not None and not 0 <= self.next_dealer < len(self.table.players):
             raise GameError(
-                f"must be a seat from 0 to {len(self.table.players) - 1}", field="next_dealer"
+                "must be a seat from 0 to %(last)s",
+                last=len(self.table.players) - 1,
+                field="next_dealer",
             )
 
     def score(self) -> GameScore:
@@ -96,7 +100,7 @@ def check_fix(game: Game, number: int, hand: Hand | None) -> FixOutcome:
     stops there and `removed` lists the hands after it, for the table to confirm.
     """
     if not 1 <= number <= len(game.hands):
-        raise GameError(f"this game has no hand {number}", field="hands")
+        raise GameError("this game has no hand %(number)s", number=number, field="hands")
     hands = list(game.hands)
     if hand is None:
         del hands[number - 1]
@@ -120,7 +124,10 @@ def _rescore(fixed: Game, number: int) -> FixOutcome:
         except GameError as err:
             if number and index > number and err.rule in SCORE_RULES:
                 raise GameError(
-                    f"after the change to hand {number} this hand breaks {err.rule}: {err.detail}",
+                    "after the change to hand %(number)s this hand breaks %(rule_key)s: %(why)s",
+                    number=number,
+                    rule_key=err.rule,
+                    why=err.detail,
                     hand=index,
                     field=err.field,
                     seat=err.seat,
@@ -142,7 +149,8 @@ def check_hand_count(count: int, *, adding: bool = False) -> None:
     `adding`: the refusal names the hand that would be one too many."""
     if count > MAX_HANDS:
         raise GameError(
-            f"a game holds at most {MAX_HANDS} hands",
+            "a game holds at most %(max_hands)s hands",
+            max_hands=MAX_HANDS,
             hand=count if adding else None,
             field=None if adding else "hands",
         )

@@ -10,17 +10,17 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from .errors import GameError
+from .errors import N_, GameError, Phrase
 
 MAX_NAME = 40
-EMPTY = "is empty"
-LOOKS_EMPTY = "looks empty: it has no letter, digit or sign that shows"
+EMPTY = Phrase("is empty")
+LOOKS_EMPTY = Phrase("looks empty: it has no letter, digit or sign that shows")
 # Letters and signs drawn as nothing: the Hangul fillers and the blank braille pattern.
 _BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _REFUSED = {
-    "Cc": "a control character",
-    "Cf": "an invisible formatting character",
-    "Cs": "a broken character (a lone surrogate)",
+    "Cc": Phrase("a control character"),
+    "Cf": Phrase("an invisible formatting character"),
+    "Cs": Phrase("a broken character (a lone surrogate)"),
 }
 
 
@@ -36,7 +36,7 @@ def text_problem(value: str) -> str:
         return ""  # no printable ASCII character is refused: the common case, at once
     for char in value:
         if _refused(char):
-            return f"has {_refused(char)} (U+{ord(char):04X})"
+            return Phrase("has %(what)s (U+%(code)s)", what=_refused(char), code=f"{ord(char):04X}")
     return ""
 
 
@@ -57,7 +57,7 @@ def stored_text(value: object) -> str:
 def name_problem(value: object) -> tuple[str, str]:
     """(the name normalised, what is wrong with it or '') for one name as typed."""
     if not isinstance(value, str):
-        return "", "must be text"
+        return "", Phrase("must be text")
     problem = text_problem(value)  # before any normalising: a lone surrogate goes no further
     if problem:
         return "", problem
@@ -70,7 +70,11 @@ def name_problem(value: object) -> tuple[str, str]:
     ):
         return "", LOOKS_EMPTY  # blank fillers, or combining marks with nothing to mark
     if len(name) > MAX_NAME:
-        return name, f"is {len(name)} characters long, the most is {MAX_NAME}"
+        return name, Phrase(
+            "is %(length)s characters long, the most is %(max_name)s",
+            length=len(name),
+            max_name=MAX_NAME,
+        )
     return name, ""
 
 
@@ -95,17 +99,42 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", "".join(c for c in loose if not unicodedata.combining(c)))
 
 
+_NAMED = {  # what a name's refusal calls its place: (a name refused, a name twice)
+    "seat": (
+        N_("the name of seat %(index)s %(problem)s"),
+        N_("seats %(first)s and %(index)s have the same name (%(name)s)"),
+    ),
+    "side": (
+        N_("the name of side %(index)s %(problem)s"),
+        N_("sides %(first)s and %(index)s have the same name (%(name)s)"),
+    ),
+    "player": (
+        N_("the name of player %(index)s %(problem)s"),
+        N_("players %(first)s and %(index)s have the same name (%(name)s)"),
+    ),
+}
+
+
 def _check(items: Sequence[tuple[int, object]], field: str, what: str) -> list[str]:
     clean: list[str] = []
     seen: dict[str, int] = {}
     for index, raw in items:
         name, problem = name_problem(raw)
         if problem:
-            raise GameError(f"the name of {what} {index} {problem}", field=field, seat=index)
+            raise GameError(
+                _NAMED[what][0],
+                index=index,
+                problem=problem,
+                field=field,
+                seat=index,
+            )
         key = name_key(name)
         if key in seen:
             raise GameError(
-                f"{what}s {seen[key]} and {index} have the same name ({name})",
+                _NAMED[what][1],
+                first=seen[key],
+                index=index,
+                name=name,
                 field=field,
                 seat=index,
             )
@@ -129,7 +158,9 @@ def check_side_names(mode: str, raw: object, sides: int) -> tuple[str | None, ..
         raise GameError("sides are named in partnership games only", field="side_names")
     if not isinstance(raw, (list, tuple)) or len(raw) != sides:
         raise GameError(
-            f"expected one name or null for each of the {sides} sides", field="side_names"
+            "expected one name or null for each of the %(sides)s sides",
+            sides=sides,
+            field="side_names",
         )
     given = [
         (side, value)

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import GameError
+from .errors import GameError, Phrase
 from .names import MAX_NAME, text_problem
 from .rules import RULE_SPECS, Rules, validate_rules
 
@@ -77,10 +77,14 @@ def from_values(name: str, values: Mapping[str, Any], mode: str = "partnership")
 def preset_name_problem(name: object) -> str:
     """What is wrong with a preset's name, or '' (1 to 40 characters after trimming)."""
     if not isinstance(name, str):
-        return "must be text"
+        return Phrase("must be text")
     trimmed = name.strip()
     if not trimmed:
-        return "is empty"
+        return Phrase("is empty")
     if len(trimmed) > MAX_NAME:
-        return f"must be at most {MAX_NAME} characters, not {len(trimmed)}"
+        return Phrase(
+            "must be at most %(max_name)s characters, not %(length)s",
+            max_name=MAX_NAME,
+            length=len(trimmed),
+        )
     return text_problem(trimmed)

@@ -106,7 +106,7 @@ def finished(score: GameScore, sat: Sequence[Sequence[Sitter]] | None = None) ->
     for side in range(len(sides)):
         for name in rated.people(side):
             if seen.setdefault(name_key(name), side) != side:
-                raise GameError(f"{name} sat for two sides", field="sat")
+                raise GameError("%(name)s sat for two sides", name=name, field="sat")
     if any(sitter.hands < 0 for seats in sides for seat in seats for sitter in seat):
         raise GameError("hands sat must be 0 or more", field="sat")
     return rated

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .errors import GameError
+from .errors import GameError, Phrase
 from .names import check_names, check_side_names, pair_name
 from .rules import Rules
 
@@ -77,19 +77,28 @@ def make_table(
 ) -> Table:
     """Check the mode, the players' names, the first dealer and any side names."""
     if mode not in MODES:
-        raise GameError(f"must be partnership or cutthroat, not {mode!r}", field="mode")
+        raise GameError(
+            "must be partnership or cutthroat, not %(mode)s", mode=repr(mode), field="mode"
+        )
     if not isinstance(players, (list, tuple)):
         raise GameError("must be a list of names", field="players")
     if len(players) not in SEATS[mode]:
-        need = "4 players" if mode == "partnership" else "2, 3 or 4 players"
-        raise GameError(f"{mode} is played by {need}, not {len(players)}", field="players")
+        count = len(players)
+        said = (
+            Phrase("partnership is played by 4 players, not %(count)s", count=count)
+            if mode == "partnership"
+            else Phrase("cutthroat is played by 2, 3 or 4 players, not %(count)s", count=count)
+        )
+        raise GameError(said, field="players")
     names = check_names(players)
     if (
         isinstance(first_dealer, bool)
         or not isinstance(first_dealer, int)
         or not 0 <= first_dealer < len(names)
     ):
-        raise GameError(f"must be a seat from 0 to {len(names) - 1}", field="first_dealer")
+        raise GameError(
+            "must be a seat from 0 to %(last)s", last=len(names) - 1, field="first_dealer"
+        )
     sides = 2 if mode == "partnership" else len(names)
     return Table(str(mode), names, first_dealer, check_side_names(str(mode), side_names, sides))
 

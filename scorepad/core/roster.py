@@ -114,7 +114,9 @@ def check_named(winner: object, note: object, field: str = "winner") -> tuple[in
         raise GameError("must be 0 or 1 (the side sent through)", field=field)
     text = " ".join(note.split()) if isinstance(note, str) else ""
     if not 1 <= len(text) <= NOTE_LENGTH or text_problem(text):
-        raise GameError(f"say why, in 1 to {NOTE_LENGTH} characters", field="note")
+        raise GameError(
+            "say why, in 1 to %(note_length)s characters", note_length=NOTE_LENGTH, field="note"
+        )
     return (0 if winner == 0 else 1), text
 
 

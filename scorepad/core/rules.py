@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import GameError
+from .errors import GameError, Phrase
 from .rule_table import RULE_SPECS, RuleSpec
 
 TARGET_PRESETS: tuple[int, ...] = (250, 300, 500)
@@ -22,8 +22,8 @@ TARGET_PRESETS: tuple[int, ...] = (250, 300, 500)
 class RulesError(GameError):
     """A house-rules mapping that cannot be played: names the key at fault."""
 
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(message, field=f"rules.{key}", rule=key)
+    def __init__(self, key: str, message: str, **values: Any) -> None:
+        super().__init__(message, field=f"rules.{key}", rule=key, **values)
         self.key = key
 
 
@@ -85,21 +85,36 @@ def _check_value(spec: RuleSpec, value: Any) -> Any:
         return None
     if spec.kind == "switch":
         if not isinstance(value, bool):
-            raise RulesError(spec.key, f"must be true or false, not {value!r}")
+            raise RulesError(spec.key, "must be true or false, not %(value)s", value=repr(value))
         return value
     if spec.kind == "choice":
         allowed = [name for name, _ in spec.choices]
         if not isinstance(value, str) or value not in allowed:
-            raise RulesError(spec.key, f"must be one of {', '.join(allowed)}, not {value!r}")
+            raise RulesError(
+                spec.key,
+                "must be one of %(choices)s, not %(value)s",
+                choices=", ".join(allowed),
+                value=repr(value),
+            )
         return value
     if isinstance(value, bool) or not isinstance(value, int):
-        kind = "a whole number or null" if spec.optional else "a whole number"
-        raise RulesError(spec.key, f"must be {kind}, not {value!r}")
+        kind = Phrase("a whole number or null") if spec.optional else Phrase("a whole number")
+        raise RulesError(spec.key, "must be %(kind)s, not %(value)s", kind=kind, value=repr(value))
     if not spec.low <= value <= spec.high:  # type: ignore[operator]
-        raise RulesError(spec.key, f"must be from {spec.low} to {spec.high}, not {value}")
+        raise RulesError(
+            spec.key,
+            "must be from %(low)s to %(high)s, not %(value)s",
+            low=spec.low,
+            high=spec.high,
+            value=value,
+        )
     if spec.least_on is not None and 0 < value < spec.least_on:
         raise RulesError(
-            spec.key, f"must be 0 (off) or from {spec.least_on} to {spec.high}, not {value}"
+            spec.key,
+            "must be 0 (off) or from %(least)s to %(high)s, not %(value)s",
+            least=spec.least_on,
+            high=spec.high,
+            value=value,
         )
     return value
 

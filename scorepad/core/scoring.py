@@ -20,15 +20,15 @@ from .checks import (
     check_blind,
     check_dealer,
     check_renege,
-    check_start,
     contracts,
 )
 from .ending import settle, tie_break
-from .errors import GameError
+from .errors import GameError, Phrase
 from .hand import renege_shifts, score_side
 from .model import GameScore
 from .records import Hand, ScoredHand, SideHand, Table
 from .rules import Rules
+from .start import check_start
 from .tricks import check_side_tricks, check_tricks
 
 __all__ = ["end_early", "extend", "score_game", "start_score", "without_pending"]
@@ -56,8 +56,10 @@ def _shown(score: GameScore, hand: Hand, number: int, pending: bool) -> ScoredHa
     dealer, leader, bids, contracts and what else it carries, not yet its results."""
     table, rules = score.table, score.rules
     if score.status == "finished":
-        how = "ended by the table" if score.ended else "already over"
-        raise GameError(f"the game was {how} after hand {number - 1}", hand=number)
+        how = Phrase("ended by the table") if score.ended else Phrase("already over")
+        raise GameError(
+            "the game was %(how)s after hand %(after)s", how=how, after=number - 1, hand=number
+        )
     if pending:
         raise GameError("only the last hand may be left unplayed", hand=number - 1, field="tricks")
     dealer = score.deal_from if hand.dealer is None else check_dealer(table, hand.dealer, number)
@@ -154,8 +156,9 @@ def end_early(score: GameScore) -> GameScore:
     under tie_break = fewer_bags goes to the one of the leaders with the fewest bags."""
     if score.pending:
         raise GameError(
-            f"hand {score.pending.number} was bid but not played: enter its "
-            "tricks or remove it before ending the game",
+            "hand %(pending)s was bid but not played: enter its tricks or remove it before "
+            "ending the game",
+            pending=score.pending.number,
             field="ended",
         )
     if score.status == "finished":

@@ -51,14 +51,14 @@ def _number(raw: Mapping[str, Any], key: str, high: int) -> int:
     except (TypeError, ValueError):
         raise GameError("must be a whole number", field=key) from None
     if not 0 <= number <= high:
-        raise GameError(f"must be from 0 to {high}", field=key)
+        raise GameError("must be from 0 to %(high)s", high=high, field=key)
     return number
 
 
 def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str]) -> str:
     value = raw.get(key) or allowed[0]
     if value not in allowed:
-        raise GameError(f"must be one of {', '.join(allowed)}", field=key)
+        raise GameError("must be one of %(choices)s", choices=", ".join(allowed), field=key)
     return str(value)
 
 

@@ -36,7 +36,11 @@ def check_seat_bid(score: GameScore, seat: int, raw: object) -> Bid:
     bids[seat] = raw
     if raw in ("", None):
         raise GameError(
-            f"choose {score.table.players[seat]}'s bid", hand=number, field="bids", seat=seat
+            "choose %(name)s's bid",
+            name=score.table.players[seat],
+            hand=number,
+            field="bids",
+            seat=seat,
         )
     return check_bids(score.table, alone, bids, score.totals, number)[seat]
 

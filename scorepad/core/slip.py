@@ -30,23 +30,34 @@ def check_final(table: Table, rules: Rules, final: object) -> tuple[tuple[int, i
     (`totals` or `bags`) and the side."""
     sides = len(table.sides)
     if not isinstance(final, (list, tuple)) or len(final) != sides:
-        raise GameError(f"expected a total and bags for each of the {sides} sides", field="final")
+        raise GameError(
+            "expected a total and bags for each of the %(sides)s sides", sides=sides, field="final"
+        )
     top_bags = rules.bag_limit - 1 if rules.bag_limit else 9999
     pairs = []
     for side, pair in enumerate(final):
         name, seat = table.side_name(side), table.sides[side][0]
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise GameError(f"{name}: expected a total and bags", field="final", seat=seat)
+            raise GameError(
+                "%(name)s: expected a total and bags", name=name, field="final", seat=seat
+            )
         total, bags = pair
         if not _whole(total, -LIMIT, LIMIT):
             raise GameError(
-                f"{name}'s total must be a whole number from -{LIMIT} to {LIMIT}, not {total!r}",
+                "%(name)s's total must be a whole number from -%(limit)s to %(limit)s, not "
+                "%(total)s",
+                name=name,
+                limit=LIMIT,
+                total=repr(total),
                 field="totals",
                 seat=seat,
             )
         if not _whole(bags, 0, top_bags):
             raise GameError(
-                f"{name}'s bags must be a whole number from 0 to {top_bags}, not {bags!r}",
+                "%(name)s's bags must be a whole number from 0 to %(top_bags)s, not %(bags)s",
+                name=name,
+                top_bags=top_bags,
+                bags=repr(bags),
                 field="bags",
                 seat=seat,
             )

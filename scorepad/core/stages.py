@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import GameError
+from .errors import GameError, Phrase
 from .rules import SPECS, Rules, target_range
 
 STAGE_NAMES = ("quarter-final", "semi-final", "final")
@@ -46,7 +46,12 @@ def _value(raw: Mapping[str, Any], stage: str, key: str, low: int, high: int) ->
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise GameError(f"must be a whole number from {low} to {high}", field=f"{stage}.{key}")
+        raise GameError(
+            "must be a whole number from %(low)s to %(high)s",
+            low=low,
+            high=high,
+            field=f"{stage}.{key}",
+        )
     return value
 
 
@@ -56,7 +61,11 @@ def _stage(raw: object, stage: str) -> StageRules:
     unknown = sorted(set(raw) - {"target", "bag_limit", "round_minutes"})
     if unknown or (stage == "final" and "target" in raw):
         bad = unknown[0] if unknown else "target"
-        why = "the final's target is final_target" if not unknown else "is not a stage rule"
+        why = (
+            Phrase("the final's target is final_target")
+            if not unknown
+            else Phrase("is not a stage rule")
+        )
         raise GameError(why, field=f"stages.{stage}.{bad}")
     where = f"stages.{stage}"
     return StageRules(
@@ -75,7 +84,11 @@ def check_stages(raw: object) -> Stages:
         raise GameError("must be an object", field="stages")
     for stage in raw:
         if stage not in STAGE_NAMES:
-            raise GameError(f"must be one of {', '.join(STAGE_NAMES)}", field=f"stages.{stage}")
+            raise GameError(
+                "must be one of %(choices)s",
+                choices=", ".join(STAGE_NAMES),
+                field=f"stages.{stage}",
+            )
     checked = ((s, _stage(raw[s], s)) for s in STAGE_NAMES if s in raw)
     return tuple((s, r) for s, r in checked if r != AS_THE_NIGHT)
 

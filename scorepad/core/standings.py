@@ -72,7 +72,9 @@ def check_order(order: Sequence[str]) -> tuple[str, ...]:
         raise GameError("must start with wins or vp", field="order")
     unknown = [k for k in keys if k not in KEYS]
     if unknown or len(set(keys)) != len(keys):
-        raise GameError(f"must be keys from {', '.join(KEYS)}, each once", field="order")
+        raise GameError(
+            "must be keys from %(keys)s, each once", keys=", ".join(KEYS), field="order"
+        )
     return keys
 
 

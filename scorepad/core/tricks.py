@@ -22,7 +22,9 @@ def _check_counts(
     for index, took in enumerate(counts):
         if not whole(took):
             raise GameError(
-                f"{names[index]}'s tricks must be a whole number from 0, not {took!r}",
+                "%(name)s's tricks must be a whole number from 0, not %(took)s",
+                name=names[index],
+                took=repr(took),
                 hand=number,
                 field=field,
                 seat=index if field == "tricks" else None,
@@ -36,7 +38,8 @@ def check_tricks(table: Table, tricks: object, number: int) -> tuple[int, ...]:
     """Refuse tricks that are not whole, negative, or do not add up to the deal."""
     if not isinstance(tricks, (list, tuple)) or len(tricks) != len(table.players):
         raise GameError(
-            f"expected one count for each of the {len(table.players)} seats",
+            "expected one count for each of the %(seats)s seats",
+            seats=len(table.players),
             hand=number,
             field="tricks",
         )
@@ -57,14 +60,16 @@ def check_side_tricks(
         )
     if not isinstance(side_tricks, (list, tuple)) or len(side_tricks) != len(table.sides):
         raise GameError(
-            f"expected one count for each of the {len(table.sides)} sides",
+            "expected one count for each of the %(sides)s sides",
+            sides=len(table.sides),
             hand=number,
             field="side_tricks",
         )
     if not isinstance(tricks, (list, tuple)) or len(tricks) != len(table.players):
         raise GameError(
-            "with side_tricks, expected one entry for each of the "
-            f"{len(table.players)} seats (a nil bidder's count, else null)",
+            "with side_tricks, expected one entry for each of the %(seats)s seats (a nil "
+            "bidder's count, else null)",
+            seats=len(table.players),
             hand=number,
             field="tricks",
         )
@@ -81,7 +86,10 @@ def _nil_count(table: Table, seat: int, took: object, number: int) -> int:
     if not whole(took):
         name = table.players[seat]
         raise GameError(
-            f"{name} bid nil, so {name}'s own tricks must be a whole number from 0, not {took!r}",
+            "%(name)s bid nil, so %(name)s's own tricks must be a whole number from 0, not "
+            "%(took)s",
+            name=name,
+            took=repr(took),
             hand=number,
             field="tricks",
             seat=seat,
@@ -104,8 +112,9 @@ def _nil_counts(
             split[seat] = _nil_count(table, seat, tricks[seat], number)
         elif tricks[seat] is not None:
             raise GameError(
-                f"{table.players[seat]}'s tricks are counted with the side; "
-                "only a nil bidder's own count is given",
+                "%(name)s's tricks are counted with the side; only a nil bidder's own count is "
+                "given",
+                name=table.players[seat],
                 hand=number,
                 field="tricks",
                 seat=seat,
@@ -129,7 +138,9 @@ def _split_side(
     if left < 0:  # marked on the nil bidder who took tricks, whose count is wrong
         nil_seat = next(seat for seat in seats if bids[seat] in NILS and split[seat])
         raise GameError(
-            f"the nil bidders of {name} took more tricks than the side's {count}",
+            "the nil bidders of %(name)s took more tricks than the side's %(count)s",
+            name=name,
+            count=count,
             hand=number,
             field="tricks",
             seat=nil_seat,
@@ -139,7 +150,8 @@ def _split_side(
         split[bidders[0]] = left
     elif left:
         raise GameError(
-            f"both of {name} bid nil, so the side's count must equal their own tricks",
+            "both of %(name)s bid nil, so the side's count must equal their own tricks",
+            name=name,
             hand=number,
             field="side_tricks",
         )

@@ -70,7 +70,7 @@ def rule_value(key: str, text: str) -> Any:
     word = text.strip().lower()
     if spec.kind == "switch":
         if word not in SWITCH_WORDS:
-            raise RulesError(key, f"must be on or off, not {text.strip()!r}")
+            raise RulesError(key, "must be on or off, not %(value)s", value=repr(text.strip()))
         return SWITCH_WORDS[word]
     if spec.kind == "choice":
         for name, label in spec.choices:
@@ -82,7 +82,9 @@ def rule_value(key: str, text: str) -> Any:
     try:
         return int(word)
     except ValueError:
-        raise RulesError(key, f"must be a whole number, not {text.strip()!r}") from None
+        raise RulesError(
+            key, "must be a whole number, not %(value)s", value=repr(text.strip())
+        ) from None
 
 
 def what_if(game: Game, key: str, value: Any, real: GameScore | None = None) -> WhatIf:

@@ -19,7 +19,7 @@ from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
 from ..core.records import MODES, SEATS, Table
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from .fields import Choices, Required, WholeNumberField, Within
-from .words.core_words import lazy_core_text
+from .words.core_words import core_text, lazy_core_text
 
 # How each table the core knows (records.SEATS) is offered on the new-game page.
 TABLE_LABELS = {
@@ -107,7 +107,7 @@ def read_names(
             if required:
                 field.errors.append(_l("enter a name"))
         elif problem:
-            field.errors.append(_("this name %(problem)s", problem=problem))
+            field.errors.append(_("this name %(problem)s", problem=core_text(problem)))
         elif name_key(name) in keys:
             field.errors.append(same)
         keys.add(name_key(name))

@@ -37,6 +37,7 @@ from .outcomes import STALE_SHORT, confirm_value, confirmed, deleted, say
 from .powers import require
 from .render import render_stored, stored_or_404
 from .sharing import file_stem
+from .words.core_words import beside, core_text, not_saved
 
 bp = Blueprint("manage", __name__)
 
@@ -49,8 +50,7 @@ def _offer_removal(form: VersionForm, removes: RemovesHands, why: str = "") -> N
     """The page offers to remove the hands and save, at the revision the game is at."""
     form.removes = removes.numbers
     form.confirm_value = confirm_value(removes)
-    where = "" if removes.number is None else f"hand {removes.number}: "
-    form.form_errors.append(f"Not saved: {why}{where}{say(removes)}")
+    form.form_errors.append(not_saved(why + say(removes), removes.number))
 
 
 def _beside(form: VersionForm, stale: Callable[[Stale], bool] | None = None) -> respond.Page:
@@ -75,10 +75,9 @@ def _beside(form: VersionForm, stale: Callable[[Stale], bool] | None = None) -> 
 def _place(form: VersionForm, err: GameError) -> None:
     name = f"{err.field}_{err.seat}" if err.field == "adjust" else err.field
     if name in ("note", "dealer") or (name and name.startswith("adjust_")):
-        form[name].errors = [*form[name].errors, err.detail.split(": ", 1)[-1]]
+        form[name].errors = [*form[name].errors, beside(err)]
     else:
-        where = f"hand {err.hand}: " if err.hand else ""
-        form.form_errors.append(f"Not saved: {where}{err.detail}")
+        form.form_errors.append(not_saved(core_text(err.detail), err.hand))
 
 
 def _done(address: str, words: str) -> Callable[[object], BaseResponse]:

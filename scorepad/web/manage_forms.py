@@ -18,6 +18,7 @@ from ..core.records import Table, make_table
 from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
 from .fields import Choices, Required, WholeNumberField
 from .forms import NAME_FIELD, read_names, rule_field, select_choices
+from .words.core_words import beside
 
 
 class VersionForm(FlaskForm):
@@ -87,13 +88,13 @@ def read_settings(form: VersionForm, table: Table) -> tuple[Table, Rules] | None
         new = make_table(table.mode, players, table.first_dealer, sides or None)
     except GameError as err:
         name = f"{'side' if err.field == 'side_names' else 'player'}_{err.seat}"
-        form[name if name in form else "player_0"].errors.append(err.detail.split(": ", 1)[-1])
+        form[name if name in form else "player_0"].errors.append(beside(err))
         return None
     chosen = {key: form[f"rule_{key}"].data for key in rule_keys(table)}
     try:
         rules = validate_rules(chosen, table.mode)
     except RulesError as err:
-        form[f"rule_{err.key}"].errors.append(err.detail.split(": ", 1)[-1])
+        form[f"rule_{err.key}"].errors.append(beside(err))
         return None
     return new, rules
 

@@ -25,6 +25,7 @@ from .powers import require
 from .preset_links import link_args, offered, read_link
 from .render import stored_or_404
 from .words.clubs import club_words
+from .words.core_words import refusal
 from .words.presets import (
     forgotten,
     not_read,
@@ -56,7 +57,7 @@ def share() -> Any:
     try:
         preset = read_link(request.args)
     except GameError as err:
-        return render_template("error.html", message=str(err), code=400), 400
+        return render_template("error.html", message=refusal(err), code=400), 400
     preset = preset or SHIPPED[0]  # a link naming no preset: the usual rules
     link = public_url("games.new", **link_args(preset))
     return render_template(

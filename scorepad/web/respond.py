@@ -27,6 +27,7 @@ from ..store.event_commands.outcomes import NoEvent
 from ..store.outcomes import AlreadySaved, Outcome
 from . import errors
 from .outcomes import say
+from .words.core_words import core_text, refusal
 
 T = TypeVar("T")
 Words = Callable[[Exception], "str | None"]
@@ -36,7 +37,7 @@ Page = Callable[[Exception], "int | None"]
 def game_words(err: Exception) -> str | None:
     """A game command's refusal in words: the core's own, or its outcome's sentence."""
     if isinstance(err, GameError):
-        return err.detail
+        return core_text(err.detail)
     if isinstance(err, Outcome):
         return say(err)
     return None
@@ -64,7 +65,7 @@ def above(form: FlaskForm, words: Words) -> Page:
 
 def core_words(err: Exception) -> str | None:
     """The core's refusal, as it says it (its field first)."""
-    return str(err) if isinstance(err, GameError) else None
+    return refusal(err) if isinstance(err, GameError) else None
 
 
 def flashed(address: str, words: str, category: str = "ok") -> BaseResponse:

@@ -16,11 +16,13 @@ from .hand_forms import HandForm, hand_form
 from .outcomes import say
 from .respond import Page, Words, game_words
 from .words import tricks_total
+from .words.core_words import core_text
 
 
 def attach(form: HandForm, err: GameError) -> None:
     """Put a refusal beside the group it names, else above the form, in plain words."""
-    detail = err.detail[:1].upper() + err.detail[1:]
+    said = core_text(err.detail)
+    detail = said[:1].upper() + said[1:]
     if isinstance(err, TricksTotal):
         detail = tricks_total(err.total, err.expected, by_side=err.field == "side_tricks")
     names = []

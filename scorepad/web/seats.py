@@ -28,6 +28,7 @@ from .outcomes import notice_text, refusal_text, say
 from .pagemodel import POLL_SEATS, seat_state
 from .render import render_stored, stored_or_404
 from .seat_forms import bid_form, missing_form, seat_qr
+from .words.core_words import core_text, every_seat_bid, not_saved, refusal
 
 bp = Blueprint("seats", __name__)
 
@@ -106,7 +107,7 @@ def enter_rest(game_id: str) -> BaseResponse:
     form = missing_form(stored, posted)
     game = url_for("games.show", game_id=game_id)
     if not (posted and form.validate_on_submit()):
-        return respond.flashed(game, "Not saved: choose a bid for each seat still to bid.", "error")
+        return respond.flashed(game, every_seat_bid(), "error")
     bids = {seat: form[f"bid_{seat}"].data for seat in posted}
     return respond.run(
         lambda: commands.seat_bid(get_db(), game_id, form.number.data, bids, again=False),
@@ -119,8 +120,8 @@ def enter_rest(game_id: str) -> BaseResponse:
 def _not_saved(err: Exception) -> str | None:
     said = respond.game_words(err)
     if isinstance(err, GameError):
-        said = str(err)
-    return None if said is None else f"Not saved: {said}"
+        said = refusal(err)
+    return None if said is None else not_saved(said)
 
 
 @bp.get("/games/<game_id>/seats/status")
@@ -208,7 +209,7 @@ def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str
 def _beside_bid(form: FlaskForm, err: Exception) -> int | None:
     if not isinstance(err, GameError):
         return None
-    form.bid.errors = [*form.bid.errors, err.detail]
+    form.bid.errors = [*form.bid.errors, core_text(err.detail)]
     return 400
 
 

@@ -31,6 +31,7 @@ from ..new_game import new_game_context
 from ..render import stored_or_404
 from ..sharing import file_stem
 from ..words.clubs import club_words
+from ..words.core_words import refusal
 from .blueprint import bp
 
 
@@ -167,7 +168,9 @@ def _read(form: ImportForm) -> tuple[gamefile.Game, GameScore] | None:
             raise GameError("the game file is not UTF-8 text") from None
         return gamefile.loads_scored(text)
     except GameError as err:
-        form.game_file.errors = [*form.game_file.errors, str(err)]
+        # the file refused whole in the page's language; a part of it, in its own keys' English
+        whole = err.field is None and err.hand is None
+        form.game_file.errors = [*form.game_file.errors, refusal(err) if whole else str(err)]
         return None
 
 

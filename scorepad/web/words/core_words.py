@@ -7,8 +7,11 @@ Made from core/rule_table.py and core/next_hand.py: a rule added there is added 
 
 from __future__ import annotations
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import get_locale, gettext, lazy_gettext
 from flask_babel.speaklater import LazyString
+
+from ...core.errors import GameError, Phrase
+from ...core.rules import SPECS
 
 
 def N_(text: str) -> str:
@@ -131,9 +134,97 @@ MARKED = (
 )
 
 
+# A core refusal's field, as it leads the sentence ("bids: ..."): the fields a form or a
+# link sends (a file's own keys, "entrants[2].players", stay as the file writes them).
+FIELDS = {
+    "bids": N_("bids"),
+    "tricks": N_("tricks"),
+    "side_tricks": N_("tricks by side"),
+    "blind": N_("blind bid"),
+    "dealer": N_("dealer"),
+    "note": N_("note"),
+    "adjust": N_("adjustment"),
+    "renege": N_("renege"),
+    "start": N_("starting scores"),
+    "final": N_("final scores"),
+    "totals": N_("totals"),
+    "bags": N_("bags"),
+    "ended": N_("end of the game"),
+    "hands": N_("hands"),
+    "players": N_("players"),
+    "side_names": N_("side names"),
+    "name": N_("name"),
+    "preset": N_("preset"),
+    "rules": N_("house rules"),
+    "sat": N_("who sat"),
+    "mode": N_("kind of game"),
+    "first_dealer": N_("first dealer"),
+    "next_dealer": N_("next dealer"),
+    "tricks_by": N_("tricks counted by"),
+    "target": N_("target"),
+    "date": N_("date"),
+    "day": N_("day"),
+    "venue": N_("venue"),
+    "divisions": N_("divisions"),
+    "playoff": N_("playoff"),
+    "rounds": N_("rounds"),
+    "entrants": N_("entrants"),
+    "order": N_("order"),
+    "into": N_("into"),
+    "other": N_("other"),
+    "roster": N_("roster"),
+}
+
+
 def core_text(text: str) -> str:
-    """A word of the core in this request's language (unchanged when not in the catalogue)."""
+    """A word of the core in this request's language (unchanged when not in the catalogue);
+    a core message made of a template and values (a `Phrase`: a refusal's detail) said
+    from its template, each value that is a Phrase said too."""
+    if isinstance(text, Phrase):
+        said = gettext(text.template) if text.template else text.template
+        if not text.values:
+            return said
+        values = {k: core_text(v) if isinstance(v, Phrase) else v for k, v in text.values.items()}
+        return said % values
     return gettext(text) if text else text
+
+
+def field_text(field: str) -> str:
+    """A refusal's field in words: a rule's own label, a form's field, else its key (in
+    English its key, as `str(err)` has always said it)."""
+    if str(get_locale()).startswith("en"):
+        return field
+    if field.startswith("rules."):  # a rule's label; "rules.*": the rules as a whole
+        key = field.removeprefix("rules.")
+        return core_text(SPECS[key].label) if key in SPECS else gettext(FIELDS["rules"])
+    return gettext(FIELDS[field]) if field in FIELDS else field
+
+
+def refusal(err: GameError) -> str:
+    """A core refusal in this request's language, its hand and field first as `str(err)`
+    says them in English ("hand 3: bids: ...")."""
+    said = core_text(err.detail)
+    if err.field and not err.detail.startswith(err.field):
+        said = gettext("%(field)s: %(why)s", field=field_text(err.field), why=said)
+    return gettext("hand %(number)s: %(why)s", number=err.hand, why=said) if err.hand else said
+
+
+def beside(err: GameError) -> str:
+    """A core refusal shown beside its field: its detail in this request's language, what
+    comes before its first ': ' left out (as the field names it)."""
+    return core_text(err.detail).split(": ", 1)[-1]
+
+
+def not_saved(said: str, hand: int | None = None) -> str:
+    """A refusal above a form: 'Not saved: hand 3: ...' (the hand, when one is named)."""
+    if hand:
+        said = gettext("hand %(number)s: %(why)s", number=hand, why=said)
+    return gettext("Not saved: %(not_saved)s", not_saved=said)
+
+
+def every_seat_bid() -> str:
+    """The seat links' form of the bids still to come, sent without one."""
+    return gettext("Not saved: choose a bid for each seat still to bid.")
 
 
 def lazy_core_text(text: str) -> LazyString:

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from ...core.errors import GameError
 from ...store.event_commands.outcomes import EventRefused, EventStale
 from ...store.outcomes import Missing, Outcome
-from .core_words import N_
+from .core_words import N_, core_text
 
 STALE_WORDS = N_(
     "The event changed on another device meanwhile: here it is now. Try again if still needed."
@@ -133,7 +133,7 @@ _SAY: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
         "or the extra hand the table played"
     ),
     "no_seat": lambda v: _("choose a seat at the table"),
-    "bad_name": lambda v: str(v["problem"]),
+    "bad_name": lambda v: core_text(v["problem"]),
     "sits_there": lambda v: _("%(name)s sits there already", name=v["name"]),
     "plays_elsewhere": lambda v: _(
         "%(name)s plays at table %(table)d", name=v["name"], table=v["table"]
@@ -190,7 +190,7 @@ def game_refused(err: GameError) -> str:
     where = [_("hand %(number)d", number=err.hand)] if err.hand else []
     if err.field and not err.detail.startswith(err.field):
         where.append(field_word(err.field))
-    return ": ".join([*where, err.detail])
+    return ": ".join([*where, core_text(err.detail)])
 
 
 def _why(err: Exception) -> str | None:

@@ -129,10 +129,10 @@ def what_if_text(result: WhatIf) -> str:
     label = core_text(SPECS[result.key].label) if result.key in SPECS else result.key
     err = result.error
     if isinstance(err, RulesError):
-        return _("%(rule)s cannot be set that way: %(why)s.", rule=label, why=err.detail)
+        return _("%(rule)s cannot be set that way: %(why)s.", rule=label, why=core_text(err.detail))
     setting = setting_text(result.key, result.value)
     if err is not None or result.score is None:
-        detail = err.detail if err is not None else ""
+        detail = core_text(err.detail) if err is not None else ""
         if isinstance(err, GameError) and err.hand:
             return _(
                 "This game cannot be scored with %(setting)s: hand %(hand)d breaks it (%(why)s).",

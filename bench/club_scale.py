@@ -11,7 +11,7 @@ in process with Flask's test client (no server: each figure is the app's own tim
    same hand in a game of no club, alternately, p50 of each and the difference; the game
    page after each save (a club game's page shows each side's chance from the ratings);
    and the members' page first after a club hand (the club's mark moved: re-read);
-3. the full re-rating: the club view after `forget_all` (the least of --repeat), against
+3. the full re-rating: the club view with nothing kept in memory (the least of --repeat), against
    the same with the garbage collector left on (store/collector.py), with each game's
    rules checked again (store/rows.py's cache) and with each game scored again rather
    than its row's `rated` read (store/storage.py), and the core's `rate` alone on the
@@ -166,11 +166,13 @@ def measure_hands(client, club_id: str, members: str, reps: int) -> None:
 
 
 def cold_read(app, club_id: str, repeat: int) -> float:
-    """The least seconds of `repeat` reads of the club from nothing (club_view)."""
+    """The least seconds of `repeat` reads of the club from nothing (club_view): neither
+    the club's view nor any of its games kept in memory, as after a restart."""
     times = []
     for _ in range(repeat):
         with app.app_context():
             views.forget_all()
+            storage.forget_all()
             began = time.perf_counter()
             assert views.club_view(get_db(), club_id) is not None
             times.append(time.perf_counter() - began)

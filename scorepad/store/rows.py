@@ -134,14 +134,18 @@ def _preset(value: object) -> str | None:
     return stored_text(value) if isinstance(value, str) and value else None
 
 
-def rated_text(score: GameScore) -> str:
-    """A game's `rated` column: what the ratings read of it once it is over (the core's
-    `finished`), as JSON; `null` while it is not over, or when two of its names are one
-    person's (never rated)."""
+def rated_of(score: GameScore) -> Rated | None:
+    """What the ratings read of a scored game (the core's `finished`): None while it is
+    not over, or when two of its names are one person's (never rated)."""
     try:
-        rated = finished(score)
+        return finished(score)
     except GameError:
-        rated = None
+        return None
+
+
+def rated_text(score: GameScore) -> str:
+    """A game's `rated` column: `rated_of` its score as JSON (`null`: nothing rated)."""
+    rated = rated_of(score)
     if rated is None:
         return "null"
     sides = [[[[s.name, s.hands] for s in seat] for seat in side] for side in rated.sides]

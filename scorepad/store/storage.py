@@ -27,7 +27,7 @@ from ..core.game import Game
 from ..core.model import GameScore
 from ..core.rating_values import Rated
 from .db import file_of
-from .rows import rated_text, read_game, read_rated
+from .rows import rated_of, read_game, read_rated
 from .stamps import hashed
 
 # A game's row, and whether another game is its rematch, whether its seats have links,
@@ -76,8 +76,9 @@ class StoredGame:
     def rated(self) -> Rated | None:
         """What the ratings read of the game once it is over (None: not over): from its
         row when read from one, else from its score."""
-        text = self.rated_row if self.rated_row is not None else rated_text(self.score())
-        return read_rated(text)
+        if self.rated_row is None:
+            return rated_of(self.score())
+        return read_rated(self.rated_row)
 
     def scored(self, score: GameScore) -> StoredGame:
         """The same stored game with its score already known (not computed again)."""

@@ -163,3 +163,12 @@ def test_a_game_file_imported_and_one_refused(phone):
 def test_stats_of_one_game(phone):
     start(phone)
     clean(phone.get("/stats").text)
+
+
+def test_bids_left_out_are_said_at_once_in_spanish(phone):
+    """The bids left out said together ('no bid yet from ...') in any language: the seat's
+    name is the field's own, not read back from its English label."""
+    phone.set_cookie("lang", "es")
+    game = start(phone)
+    page = said(phone, f"/games/{game}/bids", bid_form(1, (3, None, None, 3)), 400)
+    assert "aún falta la apuesta de Ben y Cara" in page

@@ -68,7 +68,12 @@ UNTICKED = (False, "false", "", "0")  # a blind toggle sent unticked
 
 
 def _pick(
-    label: str, choices: Iterable[tuple[str, str]], missing: str, other: str, default: Any = None
+    label: str,
+    choices: Iterable[tuple[str, str]],
+    missing: str,
+    other: str,
+    default: Any = None,
+    who: str | None = None,
 ) -> Choices:
     """One seat's or side's choices, as radio chips: one of them must be sent, unless a
     `default` stands for it (`missing`: the words when none is, `other`: when another
@@ -79,6 +84,7 @@ def _pick(
         default=default,
         validators=[] if default is not None else [Required(missing)],
         invalid_choice_message=other,
+        who=who,
     )
 
 
@@ -126,7 +132,7 @@ def _hand_form_class(
 
     def count(name: str, default: str | None = None) -> Choices:
         missing, other = said.tricks_missing(name), said.tricks_other(name, top)
-        return _pick(said.tricks_label(name), counts, missing, other, default)
+        return _pick(said.tricks_label(name), counts, missing, other, default, name)
 
     for seat, name in enumerate(table.players):
         if bids:
@@ -134,7 +140,7 @@ def _hand_form_class(
             setattr(
                 Form,
                 f"bid_{seat}",
-                _pick(said.bid_label(name), bids[seat], missing, other),
+                _pick(said.bid_label(name), bids[seat], missing, other, who=name),
             )
             if seat < len(table.sides):  # the bids step's blind toggles, one a side
                 setattr(

@@ -158,6 +158,8 @@ def test_a_game_file_imported_and_one_refused(phone):
         said(phone, "/games/import", {"game_file": (io.BytesIO(b"\xff\xfe\x00"), "game.json")}, 400)
     )
     clean(said(phone, "/games/import", {}, 400))
+    broken = {"game_file": (io.BytesIO(b"{no"), "game.json")}  # json's own words too
+    clean(said(phone, "/games/import", broken, 400))
 
 
 def test_stats_of_one_game(phone):

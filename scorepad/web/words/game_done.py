@@ -142,6 +142,11 @@ def tap_first(name: str) -> str:
     return _("Tap “I am %(name)s” on the seat's page first.", name=name)
 
 
+def live_qr() -> str:
+    """The title of the live scoreboard link's QR code (an SVG file of its own)."""
+    return _("QR code of the live scoreboard link")
+
+
 def game_label(sides: str, target: int, day: str) -> str:
     """A game named in a list: 'Ann & Bo vs Cy & Di, to 150 (2026-12-03)'."""
     return _("%(sides)s, to %(target)d (%(day)s)", sides=sides, target=target, day=day)

@@ -15,7 +15,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from .core.errors import GameError
+from .core.errors import GameError, Phrase
 from .core.game import MAX_HANDS, Game
 from .core.model import GameScore
 from .core.names import shown, text_problem
@@ -211,9 +211,25 @@ def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
         raise GameError(
             "the game file is not valid JSON (its values are nested too deep)"
         ) from None
+    except json.JSONDecodeError as err:
+        raise GameError(
+            "the game file is not valid JSON (%(why)s)", why=_json_problem(err)
+        ) from None
     except ValueError as err:
         raise GameError(f"the game file is not valid JSON ({err})") from None
     return read_scored(doc)
+
+
+def _json_problem(err: json.JSONDecodeError) -> Phrase:
+    """json's words as `str(err)` says them, 'Extra data: line 1 column 3 (char 2)' (its
+    messages marked in web/words/core_words.py, so a page says them in its language)."""
+    return Phrase(
+        "%(problem)s: line %(line)d column %(column)d (char %(char)d)",
+        problem=Phrase(err.msg),
+        line=err.lineno,
+        column=err.colno,
+        char=err.pos,
+    )
 
 
 def _export_hand(hand: Any) -> dict[str, Any]:

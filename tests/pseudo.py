@@ -54,7 +54,7 @@ def build(folder: Path) -> Path:
             string: str | tuple[str, ...] = tuple(pseudo(m) for m in message.id)
         else:
             string = pseudo(message.id)
-        catalog.add(message.id, string, flags=message.flags)
+        catalog.add(message.id, string, flags=message.flags, context=message.context)
     target = folder / CODE / "LC_MESSAGES"
     target.mkdir(parents=True, exist_ok=True)
     with (target / "messages.mo").open("wb") as out:

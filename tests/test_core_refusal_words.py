@@ -54,7 +54,7 @@ KINDS = {
     "numbers": (
         lambda: validate_rules({"target": 5}),
         "rules.target: must be from 50 to 2000, not 5",
-        "Puntos para ganar: debe ser de 50 a 2000, no 5",
+        "Meta: debe ser de 50 a 2000, no 5",
     ),
     "a name": (
         lambda: check_bids(TABLE, Rules(nil=False), ["nil", 3, 3, 3], [0, 0], 2),

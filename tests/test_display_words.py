@@ -102,7 +102,17 @@ def test_the_last_played_hand_is_the_latest_with_tricks():
 
 
 def _field(label: str, *errors: str) -> SimpleNamespace:
-    return SimpleNamespace(label=SimpleNamespace(text=label), errors=list(errors))
+    """A field as a hand form draws it: a seat's or side's names its `who` (its label's
+    name), left out when its refusal says so."""
+    who, _space, kind = label.rpartition(" ")
+    seat = kind in ("bid", "tricks")
+    return SimpleNamespace(
+        label=SimpleNamespace(text=label),
+        errors=list(errors),
+        name=f"{kind}_0" if seat else label.lower(),
+        who=who if seat else None,
+        raw_data=[] if any(e.endswith("missing") for e in errors) else ["13"],
+    )
 
 
 @pytest.mark.parametrize(

@@ -91,7 +91,7 @@ def test_links_and_codes_use_the_public_address_not_a_forged_host(tmp_path, prox
     assert EVIL not in body
     token = found[0].rsplit("/", 1)[-1]
     qr = client.get(f"/watch/{token}/qr.svg", headers=forged).get_data()
-    assert qr == share_svg(found[0])  # the QR code holds the same address
+    assert qr == share_svg(found[0], "QR code of the live scoreboard link")  # the same address
     assert str(seat_qr(found[1], "Alice")) in body
 
 

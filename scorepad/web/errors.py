@@ -54,7 +54,7 @@ def bad_host(err: HTTPException) -> Response:
     """A Host header no name can have ("a..b", a label over 63 letters): the app cannot
     make a link for it, so the page is plain text, with no link and no template."""
     return Response(
-        "Something in that request was not right: its Host header is not a name.\n",
+        _("Something in that request was not right: its Host header is not a name.") + "\n",
         400,
         mimetype="text/plain",
     )

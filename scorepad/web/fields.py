@@ -42,6 +42,7 @@ class Choices(RadioField):
 
     def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
         other: str | None = kwargs.pop("invalid_choice_message", None)
+        self.who: str | None = kwargs.pop("who", None)  # the seat or side it is for
         super().__init__(label, validators, **kwargs)
         self.invalid_choice_message = other or _(
             "%(field)s: choose one of the choices shown", field=self.label.text

@@ -19,6 +19,7 @@ from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
 from ..core.records import MODES, SEATS, Table
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from .fields import Choices, Required, WholeNumberField, Within
+from .words import game_done as said
 from .words.core_words import core_text, lazy_core_text
 
 # How each table the core knows (records.SEATS) is offered on the new-game page.
@@ -235,5 +236,5 @@ for _spec in RULE_SPECS:
 class ImportForm(FlaskForm):
     """Upload a scorepad game file."""
 
-    game_file = FileField("Game file", validators=[FileRequired("choose a game file")])
-    again = BooleanField("Import it again all the same (a second copy of the same game)")
+    game_file = FileField(said.GAME_FILE, validators=[FileRequired(said.CHOOSE_GAME_FILE)])
+    again = BooleanField(said.IMPORT_AGAIN)

@@ -22,6 +22,7 @@ from ..core.records import NILS, Bid, Table
 from .fields import Choices, Required, WholeNumberField
 from .forms import select_choices
 from .widgets import Hidden, hidden_inputs
+from .words import game_done as said
 
 
 class _DrawnToken(CSRFTokenField):
@@ -67,7 +68,12 @@ UNTICKED = (False, "false", "", "0")  # a blind toggle sent unticked
 
 
 def _pick(
-    label: str, choices: Iterable[tuple[str, str]], missing: str, other: str, default: Any = None
+    label: str,
+    choices: Iterable[tuple[str, str]],
+    missing: str,
+    other: str,
+    default: Any = None,
+    who: str | None = None,
 ) -> Choices:
     """One seat's or side's choices, as radio chips: one of them must be sent, unless a
     `default` stands for it (`missing`: the words when none is, `other`: when another
@@ -78,6 +84,7 @@ def _pick(
         default=default,
         validators=[] if default is not None else [Required(missing)],
         invalid_choice_message=other,
+        who=who,
     )
 
 
@@ -124,18 +131,16 @@ def _hand_form_class(
     counts = [(str(n), str(n)) for n in range(top + 1)]
 
     def count(name: str, default: str | None = None) -> Choices:
-        missing, other = f"{name}'s tricks are missing", f"{name}'s tricks must be"
-        return _pick(
-            f"{name} tricks", counts, missing, f"{other} a number from 0 to {top}", default
-        )
+        missing, other = said.tricks_missing(name), said.tricks_other(name, top)
+        return _pick(said.tricks_label(name), counts, missing, other, default, name)
 
     for seat, name in enumerate(table.players):
         if bids:
-            missing, other = f"{name}'s bid is missing", f"{name}'s bid must be"
+            missing, other = said.bid_missing(name), said.bid_other(name)
             setattr(
                 Form,
                 f"bid_{seat}",
-                _pick(f"{name} bid", bids[seat], missing, f"{other} one of the choices shown"),
+                _pick(said.bid_label(name), bids[seat], missing, other, who=name),
             )
             if seat < len(table.sides):  # the bids step's blind toggles, one a side
                 setattr(

@@ -37,6 +37,7 @@ from .outcomes import STALE_SHORT, confirm_value, confirmed, deleted, say
 from .powers import require
 from .render import render_stored, stored_or_404
 from .sharing import file_stem
+from .words import game_done as said
 from .words.core_words import beside, core_text, not_saved
 
 bp = Blueprint("manage", __name__)
@@ -98,7 +99,7 @@ def settings(game_id: str) -> Any:
                 lambda: commands.change_settings(
                     get_db(), game_id, form.version.data, new_table, rules, confirm=confirmed()
                 ),
-                _done(_game_url(game_id), "Settings saved; every hand was scored again."),
+                _done(_game_url(game_id), said.settings_saved()),
                 url_for("manage.settings", game_id=game_id),
                 page=_beside(form, lambda outcome: _removal_again(form, outcome, new_table, rules)),
             )
@@ -139,7 +140,7 @@ def delete(game_id: str) -> Any:
     form = FlaskForm()
     if request.method == "POST":
         if not form.validate_on_submit():
-            abort(400, description="The form to delete the game was incomplete.")
+            abort(400, description=said.incomplete("delete_game"))
         # a page older than the game (a hand saved since on another phone) deletes nothing
         return respond.run(
             lambda: commands.delete(get_db(), game_id, request.form.get("version", type=int)),
@@ -169,10 +170,10 @@ def end(game_id: str) -> Any:
     require(stored_or_404(game_id), "end")
     form = VersionForm()
     if not form.validate_on_submit():
-        abort(400, description="The form to end the game was incomplete.")
+        abort(400, description=said.incomplete("end"))
     return respond.run(
         lambda: commands.end_now(get_db(), game_id, form.version.data),
-        _done(_game_url(game_id), "The game was ended."),
+        _done(_game_url(game_id), said.ended()),
         _game_url(game_id),
     )
 
@@ -183,10 +184,10 @@ def put_back(game_id: str, number: int) -> Any:
     require(stored_or_404(game_id), "put_back")
     form = VersionForm()
     if not form.validate_on_submit():
-        abort(400, description="The form to put the hand back was incomplete.")
+        abort(400, description=said.incomplete("put_back"))
     return respond.run(
         lambda: commands.put_back(get_db(), game_id, number, form.version.data),
-        _done(_game_url(game_id), f"Hand {number} is back, as it was saved."),
+        _done(_game_url(game_id), said.put_back(number)),
         _game_url(game_id),
     )
 
@@ -194,7 +195,7 @@ def put_back(game_id: str, number: int) -> Any:
 def _hand_or_404(stored: storage.StoredGame, number: int, upcoming: bool = False) -> None:
     last = len(stored.game.hands) + (1 if upcoming and not stored.score().pending else 0)
     if not 1 <= number <= last:
-        abort(404, description=f"This game has no hand {number}.")
+        abort(404, description=said.no_hand(number))
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/dealer", methods=["GET", "POST"])
@@ -214,11 +215,7 @@ def dealer(game_id: str, number: int) -> Any:
         seat = int(form.dealer.data)
         done = respond.run(
             lambda: commands.set_dealer(get_db(), game_id, number, form.version.data, seat),
-            _done(
-                back,
-                f"{stored.game.table.players[seat]} deals hand {number}; the deal passes on "
-                "from there.",
-            ),
+            _done(back, said.deals(stored.game.table.players[seat], number)),
             url_for("manage.dealer", game_id=game_id, number=number),
             page=_beside(form),
         )
@@ -236,11 +233,7 @@ def adjust(game_id: str, number: int) -> Any:
     _hand_or_404(stored, number)
     hand = stored.game.hands[number - 1]
     if not hand.played:
-        abort(
-            404,
-            description=f"Hand {number} has not been played yet: only a played hand "
-            "can be adjusted.",
-        )
+        abort(404, description=said.not_played(number))
     names = [side.name for side in stored.score().sides]
     form = adjust_form(names, stored.versions[number - 1], hand.adjust, hand.note)
     if form.validate_on_submit():
@@ -254,9 +247,7 @@ def adjust(game_id: str, number: int) -> Any:
                 *read_adjustment(points, form.note.data or ""),
                 confirm=confirmed(),
             ),
-            _done(
-                _game_url(game_id), f"Hand {number} adjusted; every later hand was scored again."
-            ),
+            _done(_game_url(game_id), said.adjusted(number)),
             url_for("manage.adjust", game_id=game_id, number=number),
             page=_beside(form),
         )
@@ -276,7 +267,7 @@ def renege(game_id: str, number: int) -> Any:
     try:  # the core's rule: a played hand of a partnership game
         check_can_renege(stored.game.table, hand.played, number)
     except GameError:
-        abort(404, description="A renege is recorded on a played hand of a partnership game.")
+        abort(404, description=said.renege_where())
     names = [side.name for side in stored.score().sides]
     form = renege_form(names, stored.versions[number - 1], hand.renege)
     if form.validate_on_submit():
@@ -285,10 +276,7 @@ def renege(game_id: str, number: int) -> Any:
             lambda: commands.renege(
                 get_db(), game_id, number, form.version.data, sides, confirm=confirmed()
             ),
-            _done(
-                _game_url(game_id),
-                f"Hand {number}: renege saved; every later hand was scored again.",
-            ),
+            _done(_game_url(game_id), said.renege_saved(number)),
             url_for("manage.renege", game_id=game_id, number=number),
             page=_beside(form),
         )

@@ -18,6 +18,7 @@ from ..core.records import Table, make_table
 from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
 from .fields import Choices, Required, WholeNumberField
 from .forms import NAME_FIELD, read_names, rule_field, select_choices
+from .words import game_done as said
 from .words.core_words import beside
 
 
@@ -159,6 +160,6 @@ def renege_form(side_names: list[str], version: int, reneged: tuple[int, ...]) -
 
     values: dict[str, Any] = {"version": version}
     for side, name in enumerate(side_names):
-        setattr(Form, f"renege_{side}", BooleanField(f"{name} reneged"))
+        setattr(Form, f"renege_{side}", BooleanField(said.reneged(name)))
         values[f"renege_{side}"] = side in reneged
     return Form(data=values)

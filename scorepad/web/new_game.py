@@ -20,6 +20,7 @@ from .clubs.pages import managed
 from .db import get_db
 from .forms import NAME_FIELD, NewGameForm
 from .manage_forms import rule_keys
+from .words import game_done as said
 from .words.core_words import core_text
 from .words.presets import bad_link, from_preset
 from .words.stakes import value_text
@@ -93,7 +94,7 @@ def _from_preset(form: NewGameForm) -> str:
 
 def _label(stored: storage.StoredGame) -> str:
     sides = " vs ".join(s.name for s in stored.score().sides)
-    return f"{sides}, to {stored.game.rules.target} ({stored.created_at[:10]})"
+    return said.game_label(sides, stored.game.rules.target, stored.created_at[:10])
 
 
 def taken_words(source: storage.StoredGame) -> str:
@@ -107,11 +108,8 @@ def taken_words(source: storage.StoredGame) -> str:
         and spec.key in rule_keys(table)
         and getattr(rules, spec.key) != spec.default
     ]
-    return (
-        f"Taken from {_label(source)}: the players {', '.join(table.players)}, "
-        f"target {rules.target}, "
-        + (f"house rules {'; '.join(changed)}." if changed else "the usual house rules.")
-        + " Change anything before you start."
+    return said.taken_from(
+        _label(source), ", ".join(table.players), rules.target, "; ".join(changed)
     )
 
 

@@ -18,6 +18,7 @@ from .db import get_db
 from .events import following
 from .hosting import public_url
 from .render import render_stored, stored_or_404
+from .words import game_done as said
 from .words.presets import preset_sections
 from .words.rules import rules_sections
 
@@ -27,9 +28,6 @@ bp = Blueprint("pages", __name__)
 # first showing of each game's page (its share link holds the game's own token).
 # (600 links of the shapes scorepad shows, drawn with this mask, all read back by zxing-cpp.)
 QR_MASK = 1
-
-
-LIVE_TITLE = "QR code of the live scoreboard link"
 
 
 def _qr_svg(url: str, title: str, scale: int, *, standalone: bool) -> bytes:
@@ -53,23 +51,24 @@ def _qr_svg(url: str, title: str, scale: int, *, standalone: bool) -> bytes:
 
 
 @lru_cache(maxsize=512)
-def share_qr(url: str, title: str = LIVE_TITLE, scale: int = 4) -> Markup:
+def share_qr(url: str, title: str, scale: int = 4) -> Markup:
     """A QR code of `url` as inline SVG."""
     return Markup(_qr_svg(url, title, scale, standalone=False).decode())
 
 
 @lru_cache(maxsize=512)
-def share_svg(url: str) -> bytes:
+def share_svg(url: str, title: str) -> bytes:
     """The live scoreboard link's QR code as an SVG file: the game page shows it as an
     image, fetched only when its "Show the live score" section is opened, so the page
-    neither draws it on a game's first showing nor carries it."""
-    return _qr_svg(url, LIVE_TITLE, 4, standalone=True)
+    neither draws it on a game's first showing nor carries it (`title`: its words, in
+    the phone's language)."""
+    return _qr_svg(url, title, 4, standalone=True)
 
 
 @bp.get("/watch/<token>/qr.svg")
 def watch_qr(token: str) -> Response:
     stored = stored_or_404(token, by="share_token")
-    svg = share_svg(public_url("pages.watch", token=stored.share_token))
+    svg = share_svg(public_url("pages.watch", token=stored.share_token), said.live_qr())
     headers = {"Cache-Control": "private, max-age=86400"}  # a token's link never changes
     return Response(svg, mimetype="image/svg+xml", headers=headers)
 

@@ -17,6 +17,7 @@ from .outcomes import say
 from .respond import Page, Words, game_words
 from .words import tricks_total
 from .words.core_words import core_text
+from .words.game_done import hand_saved
 
 
 def attach(form: HandForm, err: GameError) -> None:
@@ -70,7 +71,7 @@ def hand_words(already: str | None = None) -> Words:
 
     def words(err: Exception) -> str | None:
         if isinstance(err, AlreadySaved):
-            return already or f"Hand {err.number} is saved."
+            return already or hand_saved(err.number)
         return game_words(err)
 
     return words

@@ -17,6 +17,7 @@ from ..store import storage
 from .fields import Choice, Required, WholeNumberField
 from .pagemodel import SeatState
 from .pages import share_qr
+from .words.core_words import core_text
 
 
 def seat_qr(url: str, name: str) -> Markup:
@@ -53,7 +54,10 @@ def missing_form(stored: storage.StoredGame, missing: list[int], **values: Any) 
             f"bid_{seat}",
             Choice(
                 _("%(name)s bid", name=names[seat]),
-                choices=[SelectChoice(v, t) for v, t in [("", "-"), *seat_choices(score, seat)]],
+                choices=[
+                    SelectChoice(v, core_text(t))
+                    for v, t in [("", "-"), *seat_choices(score, seat)]
+                ],
                 validators=[Required(_("choose a bid"))],
             ),
         )

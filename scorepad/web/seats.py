@@ -28,6 +28,7 @@ from .outcomes import notice_text, refusal_text, say
 from .pagemodel import POLL_SEATS, seat_state
 from .render import render_stored, stored_or_404
 from .seat_forms import bid_form, missing_form, seat_qr
+from .words import game_done as seat_words
 from .words.core_words import core_text, every_seat_bid, not_saved, refusal
 
 bp = Blueprint("seats", __name__)
@@ -45,16 +46,11 @@ def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink, st
     link = seats.link(get_db(), token)
     if link is None:
         remembered.forget_seat(token)
-        refuse(
-            404,
-            "This seat link is not in use: the game was deleted, or the scorer "
-            "turned seat links off (turning them on again makes new links). "
-            "Ask the scorer for yours.",
-        )
+        refuse(404, seat_words.link_unused())
     stored = storage.load_game(get_db(), link.game_id)
     if stored is None:
         remembered.forget_seat(token)
-        refuse(410, "This game was deleted: its seat links no longer work.")
+        refuse(410, seat_words.link_of_deleted_game())
     if stored.score().over and not over_ok:
         remembered.forget_seat(token)
         abort(
@@ -74,17 +70,17 @@ def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink, st
 def toggle(game_id: str) -> BaseResponse:
     powers.require(stored_or_404(game_id), "bid")  # seat links are the table's play
     if not FlaskForm().validate_on_submit():
-        refuse(400, "The form to change seat links was incomplete.")
+        refuse(400, seat_words.incomplete("seat_links"))
     links = url_for("games.show", game_id=game_id) + "#seat-links"
     if request.form.get("seats") == "on":
         return respond.run(
             lambda: commands.enable_seats(get_db(), game_id),
-            _done(links, "Each player can now bid from their own phone: share the links below."),
+            _done(links, seat_words.links_on(True)),
             links,
         )
     return respond.run(
         lambda: commands.disable_seats(get_db(), game_id),
-        _done(links, "Seat links turned off: this phone enters every bid."),
+        _done(links, seat_words.links_on(False)),
         links,
     )
 
@@ -98,7 +94,7 @@ def enter_rest(game_id: str) -> BaseResponse:
     stored = stored_or_404(game_id)
     powers.require(stored, "bid")
     if seat_state(stored) is None:
-        refuse(404, "Seat links are off in this game.")
+        refuse(404, seat_words.links_off())
     # The seats the form was made for: a seat that bid from its phone since is refused
     # by the store (replace=False), never overwritten.
     posted = [
@@ -145,11 +141,11 @@ def _hand_asked(stored: storage.StoredGame) -> int:
 def release(game_id: str, seat: int) -> Any:
     powers.require(stored_or_404(game_id), "bid")
     if not FlaskForm().validate_on_submit():
-        refuse(400, "The form to hand a seat over was incomplete.")
+        refuse(400, seat_words.incomplete("hand_over"))
     links = url_for("games.show", game_id=game_id) + "#seat-links"
     return respond.run(
         lambda: commands.release_seat(get_db(), game_id, seat),
-        _done(links, "The next phone to tap its name on that seat's link bids for it."),
+        _done(links, seat_words.handed_over()),
         links,
         page=lambda err: refuse(404, say(err)) if isinstance(err, Outcome) else None,
     )
@@ -170,7 +166,7 @@ def _claim_page(link: seats.SeatLink, stored: storage.StoredGame, status: int) -
 def claim(token: str) -> Any:
     link, stored = _link_or_gone(token)
     if not FlaskForm().validate_on_submit():
-        refuse(400, "The form to take this seat was incomplete: reload the page and tap again.")
+        refuse(400, seat_words.incomplete("take_seat"))
     page = url_for("seats.seat", token=token)
     if _holds(token):
         return redirect(page)
@@ -197,9 +193,7 @@ def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str
     number = form.number.data
     done = respond.run(
         lambda: commands.seat_bid(get_db(), stored.id, number, {seat: form.bid.data}),
-        lambda fresh: respond.flashed(
-            page, "Every bid is in." if len(fresh.game.hands) >= number else "Your bid is in."
-        ),
+        lambda fresh: respond.flashed(page, seat_words.bid_in(len(fresh.game.hands) >= number)),
         page,
         page=lambda err: _beside_bid(form, err),
     )
@@ -257,9 +251,7 @@ def seat_status(token: str) -> Any:
         name = stored.game.table.players[link.seat]
         refuse(
             403,
-            say(SeatHeld(stored, link.seat))
-            if link.taken
-            else f"Tap “I am {name}” on the seat's page first.",
+            say(SeatHeld(stored, link.seat)) if link.taken else seat_words.tap_first(name),
         )
     return render_stored(
         "seats/_status.html",

@@ -22,6 +22,7 @@ from ..outcomes import confirm_value, confirmed
 from ..powers import require
 from ..render import render_stored, stored_or_404
 from ..saving import beside, hand_words, tag
+from ..words import game_done as said
 from .blueprint import bp
 
 
@@ -61,11 +62,8 @@ def _fix_form(stored: StoredGame, number: int) -> HandForm:
 
 def _fixed_words(stored: StoredGame, number: int) -> str:
     """What the phone is told once hand `number` is fixed."""
-    if len(stored.game.hands) > number:
-        return f"Hand {number} corrected; every later hand was scored again."
-    if stored.game.hands[number - 1].played:
-        return f"Hand {number} corrected."
-    return f"The bids of hand {number} were changed."
+    later = len(stored.game.hands) > number
+    return said.fixed(number, later, later or stored.game.hands[number - 1].played)
 
 
 def _save_fix(stored: StoredGame, number: int, form: HandForm) -> Any:
@@ -93,7 +91,7 @@ def _gone(stored: StoredGame, number: int) -> Any:
     on another phone) goes to its command, which answers that it is gone."""
     version = request.form.get("version", type=int) if request.method == "POST" else None
     if version is None:
-        refuse(404, f"This game has no hand {number}.")
+        refuse(404, said.no_hand(number))
     return respond.run(
         lambda: commands.fix_hand(get_db(), stored.id, number, version, (), None),
         lambda _: redirect(url_for("games.show", game_id=stored.id)),
@@ -136,11 +134,11 @@ def delete_hand(game_id: str, number: int) -> Any:
     require(stored, "undo")
     form = HandForm()
     if not form.validate_on_submit():
-        refuse(400, "The form to delete a hand was incomplete.")
+        refuse(400, said.incomplete("delete_hand"))
     game = url_for("games.show", game_id=game_id)
     return respond.run(
         lambda: commands.delete_hand(get_db(), game_id, number, form.version.data),
-        lambda _: respond.flashed(game, f"Hand {number} deleted."),
+        lambda _: respond.flashed(game, said.hand_deleted(number)),
         game,
         words=respond.game_or_disk_words,
     )

@@ -30,6 +30,7 @@ from ..forms import (
 from ..new_game import new_game_context
 from ..render import stored_or_404
 from ..sharing import file_stem
+from ..words import game_done as said
 from ..words.clubs import club_words
 from ..words.core_words import refusal
 from .blueprint import bp
@@ -176,4 +177,4 @@ def _read(form: ImportForm) -> tuple[gamefile.Game, GameScore] | None:
 
 def _imported(game_id: str) -> BaseResponse:
     security.remember_game(game_id)
-    return respond.flashed(url_for("games.show", game_id=game_id), "Game imported.")
+    return respond.flashed(url_for("games.show", game_id=game_id), said.imported())

@@ -35,6 +35,7 @@ from ..saving import (
 )
 from ..seat_forms import rest_form
 from ..urls import plain_http_notice
+from ..words import game_done as said
 from .blueprint import bp
 
 T = TypeVar("T")
@@ -83,8 +84,7 @@ def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str)
     if now == step:
         return _render_game(stored, event_table(stored), form, status)
     flash(
-        f"These {step} were not saved: "
-        + ("the game is over." if now is None else f"hand {score.next_number} moved on."),
+        said.step_moved_on(step, None if now is None else score.next_number),
         "error",
     )
     return redirect(url_for("games.show", game_id=stored.id))
@@ -125,7 +125,7 @@ def _save_step(
                 lambda: command(found),
                 lambda _: redirect(game),
                 game,
-                words=hand_words(f"Hand {form.number.data}: the {step} are saved."),
+                words=hand_words(said.hand_saved(form.number.data, step)),
                 page=beside(form),
             )
             if not isinstance(done, int):
@@ -194,9 +194,7 @@ def _rematched(started: tuple[storage.StoredGame, bool]) -> Any:
     security.remember_game(fresh.id)
     return respond.flashed(
         url_for("games.show", game_id=fresh.id),
-        "A new game with the same table and rules. Good luck!"
-        if new
-        else "The rematch of this game was already started: here it is.",
+        said.rematched(new),
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from babel.numbers import get_minus_sign_symbol
-from flask_babel import get_locale, ngettext
+from flask_babel import get_locale, ngettext, pgettext
 from flask_babel import gettext as _
 
 from ...core.model import GameScore
@@ -48,10 +48,11 @@ def plural(count: int, word: str) -> str:
 
 
 def hands_span(numbers: Sequence[int]) -> str:
-    """'hand 5' or 'hands 5 to 7': hands in a row, from the first to the last."""
+    """'hand 5' or 'hands 5 to 7': hands in a row, from the first to the last, as a
+    change would remove them (Spanish says them with their article: 'la mano 5')."""
     if len(numbers) == 1:
-        return _("hand %(number)d", number=numbers[0])
-    return _("hands %(first)d to %(last)d", first=numbers[0], last=numbers[-1])
+        return pgettext("removed", "hand %(number)d", number=numbers[0])
+    return pgettext("removed", "hands %(first)d to %(last)d", first=numbers[0], last=numbers[-1])
 
 
 def clock_text(seconds: int) -> str:
@@ -179,7 +180,7 @@ def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
     if len(seats) == 1:
         bid = hand.bids[seats[0]]
         return _bid_head(contract, side in hand.blind) if contract else _bid(bid_text(bid))
-    head = _bid_head(contract, side in hand.blind) if contract else _("both nil")
+    head = _bid_head(contract, side in hand.blind, pair=True) if contract else _("both nil")
     each = ", ".join(f"{table.players[s]} {bid_text(hand.bids[s])}" for s in seats)
     return f"{head} ({each})"
 
@@ -189,8 +190,11 @@ def _bid(what: str) -> str:
     return _("bid %(bid)s", bid=what)
 
 
-def _bid_head(contract: int, blind: bool) -> str:
-    """'bid 7' or 'bid 7 blind'."""
+def _bid_head(contract: int, blind: bool, pair: bool = False) -> str:
+    """'bid 7' or 'bid 7 blind' (`pair`: said of two players, Spanish 'apuestan')."""
+    if pair:
+        pb, p = pgettext("pair", "bid %(bid)d blind"), pgettext("pair", "bid %(bid)d")
+        return (pb if blind else p) % {"bid": contract}
     return _("bid %(bid)d blind", bid=contract) if blind else _("bid %(bid)d", bid=contract)
 
 
@@ -239,6 +243,8 @@ def won_text(score: GameScore) -> str:
     """A finished game's result, said once for every page: 'Alice & Cara won', 'A draw'."""
     if score.winner is None:
         return _("A draw")
+    if score.table.mode == "partnership":  # Spanish: 'Ganaron Ana & Carla'
+        return pgettext("pair", "%(name)s won", name=score.sides[score.winner].name)
     return _("%(name)s won", name=score.sides[score.winner].name)
 
 

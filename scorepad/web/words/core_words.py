@@ -20,6 +20,16 @@ def N_(text: str) -> str:
 
 
 MARKED = (
+    # what json says it could not read in a game file (gamefile.py: said in the refusal)
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"),
+    N_("Extra data"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
     N_("Nil"),
     N_("Blind nil"),
     N_("Target score"),

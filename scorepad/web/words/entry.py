@@ -68,8 +68,9 @@ def not_saved(form: Any) -> str:
     said: list[str] = []
     for field in form:
         for error in field.errors:
-            who, _space, kind = str(field.label.text).rpartition(" ")
-            if who and kind in ("bid", "tricks") and error.endswith("missing"):
+            who, kind = getattr(field, "who", None), field.name.partition("_")[0]
+            kind = "tricks" if kind == "side" else kind
+            if who and kind in ("bid", "tricks") and not (field.raw_data and field.raw_data[0]):
                 missing.setdefault(kind, []).append((who, plain_error(field, error)))
             else:
                 said.append(plain_error(field, error))

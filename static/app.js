@@ -276,10 +276,12 @@ function livePoll(board) {
 const SAVE_TIMEOUT_S = 15;
 // The phrases it says, in the page's language: handed over by the page (base.html), the
 // {status}, {seconds}, {why} and {text} in them filled in here.
-const WORDS = JSON.parse(document.getElementById("words")?.textContent || "{}");
+// A save's answer in another language (the language chooser's) brings its own (showAnswer).
+const readWords = (doc) => JSON.parse(doc.getElementById("words")?.textContent || "{}");
+let WORDS = readWords(document);
 const phrase = (key, values = {}) =>
   (WORDS[key] || key).replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
-const NO_CONNECTION = phrase("n");
+let NO_CONNECTION = phrase("n");
 
 function saveNote(form, button, text) {
   let note = form.querySelector(".not-saved");
@@ -301,6 +303,19 @@ const SETTLE_MS = 450;
 
 function showAnswer(doc, url) {
   document.title = doc.title;
+  // the answer's language is the page's from now on (its lang, the script's phrases)
+  const words = doc.getElementById("words");
+  if (doc.documentElement.lang !== document.documentElement.lang && words) {
+    document.documentElement.lang = doc.documentElement.lang;
+    const mine = document.getElementById("words");
+    if (mine) mine.replaceWith(document.adoptNode(words));
+    WORDS = readWords(document);
+    NO_CONNECTION = phrase("n");
+    // the worker is drawn in the phone's language too (its offline page): fetch it anew
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.getRegistration().then((r) => r && r.update()).catch(() => {});
+    }
+  }
   document.body.replaceWith(document.adoptNode(doc.body));
   document.body.classList.add("settling");
   setTimeout(() => document.body.classList.remove("settling"), SETTLE_MS);

@@ -82,6 +82,15 @@ class Required(InputRequired):
         raise StopValidation(self.message or _("%(field)s is missing", field=field.label.text))
 
 
+class Typed(Required):
+    """Something other than spaces must be typed (a number left empty is not 0)."""
+
+    def __call__(self, form: Any, field: Field) -> None:
+        if field.raw_data and not str(field.raw_data[0]).strip():
+            field.raw_data = []
+        super().__call__(form, field)
+
+
 class Within(NumberRange):
     """A number from `min` to `max`: "<the field> must be from <min> to <max>"."""
 

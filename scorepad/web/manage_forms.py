@@ -8,7 +8,6 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, StringField
-from wtforms.validators import Optional
 from wtforms.widgets import HiddenInput
 
 from ..core.checks import MAX_NOTE
@@ -16,7 +15,7 @@ from ..core.errors import GameError
 from ..core.names import pair_name
 from ..core.records import Table, make_table
 from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
-from .fields import Choices, Required, WholeNumberField
+from .fields import Choices, Required, Typed, WholeNumberField
 from .forms import NAME_FIELD, read_names, rule_field, select_choices
 from .words.core_words import beside
 
@@ -135,8 +134,9 @@ def adjust_form(
                 _("Points for %(name)s", name=name),
                 description=_("Minus to take points away."),
                 # no inputmode=numeric: some phone keypads then have no minus sign;
-                # the core checks the points (core.checks.check_adjust)
-                validators=[Optional()],
+                # the core checks the points (core.checks.check_adjust); an empty field
+                # is refused by name ("0" for no change), as any other refused field
+                validators=[Typed()],
             ),
         )
         values[f"adjust_{side}"] = points[side] if points else 0

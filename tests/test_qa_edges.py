@@ -4,7 +4,24 @@ from __future__ import annotations
 
 import pytest
 
+from tests import pseudo
+from tests.event_files import PAIRS
 from tests.helpers import load, played_game
+from tests.test_clubs import _make
+from tests.test_season_web import _post, _season, _season_of
+
+pseudo.compile_shipped()  # the Spanish checks read the shipped catalogue
+
+
+@pytest.fixture
+def made(client, app):
+    """A club's pairs season of two divisions, its entrants in (as test_season_web's)."""
+    club_id = _make(client)
+    season_id = _season(client, club_id)
+    for i, (a, b) in enumerate(PAIRS):
+        _post(client, app, club_id, season_id, "entrants", player_0=a, player_1=b, division=i // 3)
+    _post(client, app, club_id, season_id, "nights", day="2026-01-09", venue="Anchor")
+    return club_id, season_id
 
 
 def test_a_page_says_its_language_and_that_it_varies_with_the_phones_choice(client):
@@ -40,3 +57,40 @@ def test_an_adjustment_refused_for_an_empty_field_is_said_in_spanish(client):
         data={"version": "2", "adjust_0": "", "adjust_1": "5", "note": ""},
     )
     assert r.status_code == 400 and "Falta Puntos para Alice &amp; Cara" in r.text
+
+
+@pytest.mark.parametrize(
+    "path,data,english,spanish",
+    [
+        ("edit", {"name": ""}, "Season name is missing", "Falta Nombre de la temporada"),
+        ("entrants", {"player_0": " "}, "Player is missing", "Falta Jugador"),
+        ("nights", {"day": ""}, "Date (YYYY-MM-DD) is missing", "Falta Fecha"),
+    ],
+)
+def test_a_season_form_refused_names_its_field(client, app, made, path, data, english, spanish):
+    club_id, season_id = made
+    before = _season_of(app, season_id)
+    r = _post(client, app, club_id, season_id, path, **data)
+    assert r.status_code == 302
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert f"{english}: nothing changed." in page
+    client.set_cookie("lang", "es")
+    _post(client, app, club_id, season_id, path, **data)
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert spanish in page and "no ha cambiado nada." in page
+    assert _season_of(app, season_id) == before
+
+
+def test_the_seasons_club_night_chooser_names_each_night(client, app, made):
+    from scorepad.store.club_commands.filing import file_event
+    from scorepad.web.db import get_db
+    from tests.test_season_store import imported_night
+
+    club_id, season_id = made
+    with app.app_context():
+        event_id = imported_night(get_db())
+        file_event(get_db(), club_id, event_id)
+    page = client.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    option = page[page.index(f'<option value="{event_id}"') :].split("</option>")[0]
+    assert event_id[:8] not in option.split(">", 1)[1]
+    assert option.split(">", 1)[1].strip()

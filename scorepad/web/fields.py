@@ -110,3 +110,11 @@ class Within(NumberRange):
 def at_most(high: int, low: int = 0) -> Length:
     """Text of at most `high` characters (and at least `low`)."""
     return Length(low, high, message=_l("at most %(number)d characters", number=high))
+
+
+def first_problem(form: Any) -> str | None:
+    """The first refused field a person sees (no hidden one), its problem naming it."""
+    for field in form:
+        if field.errors and getattr(field.widget, "input_type", "") != "hidden":
+            return str(field.errors[0])
+    return None

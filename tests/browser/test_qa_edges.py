@@ -62,3 +62,47 @@ def test_the_chosen_language_is_spoken_at_once_and_kept_pages_follow_it(browser,
         expect(page.locator("html")).to_have_attribute("lang", "es")
     finally:
         context.close()
+
+
+def _season_pages(server) -> list[str]:
+    """A pairs season of two divisions, its entrants in: its three pages with standings."""
+    from tests.event_files import PAIRS
+    from tests.test_clubs import _make
+    from tests.test_season_web import _post, _season, _season_of
+
+    app = server.app
+    app.config["WTF_CSRF_ENABLED"] = False  # posted straight to the app, as its tests do
+    try:
+        client = app.test_client()
+        club_id = _make(client)
+        season_id = _season(client, club_id)
+        for i, (a, b) in enumerate(PAIRS):
+            _post(
+                client, app, club_id, season_id, "entrants", player_0=a, player_1=b, division=i // 3
+            )
+    finally:
+        app.config["WTF_CSRF_ENABLED"] = True
+    token = _season_of(app, season_id).view_token
+    return [
+        f"/seasons/c/{club_id}/{season_id}",
+        f"/seasons/s/{token}",
+        f"/seasons/s/{token}/screen",
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_season_standings_fit_a_narrow_phone(page, own_server):
+    from tests.browser.flows import sideways
+
+    page.set_viewport_size({"width": 360, "height": 740})  # the QA pass's phone
+    for path in _season_pages(own_server):
+        page.goto(own_server.url + path)
+        assert page.locator("table.standings").count() == 2
+        assert sideways(page) <= 0, path
+        boxes = page.evaluate(
+            """() => [...document.querySelectorAll('table.standings')].map((t) => {
+                const box = t.closest('.standings-box') || t;
+                return box.getBoundingClientRect().right;
+            })"""
+        )
+        assert all(right <= 360 for right in boxes), (path, boxes)

@@ -106,3 +106,17 @@ def test_season_standings_fit_a_narrow_phone(page, own_server):
             })"""
         )
         assert all(right <= 360 for right in boxes), (path, boxes)
+
+
+@pytest.mark.parametrize("lang", ["es"])
+def test_the_hosting_help_reads_on_a_narrow_phone(page, own_server):
+    from tests.browser.flows import sideways
+    from tests.browser.speech import say
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{own_server.url}/help/hosting")
+    heading = page.get_by_role("heading", name=say("es", "How to serve it over HTTPS"))
+    assert heading.is_visible()
+    assert page.locator("html").get_attribute("lang") == "es"
+    assert page.locator("pre.doc").get_attribute("lang") == "en"  # the README, as written
+    assert sideways(page) <= 0

@@ -120,3 +120,13 @@ def test_the_hosting_help_reads_on_a_narrow_phone(page, own_server):
     assert page.locator("html").get_attribute("lang") == "es"
     assert page.locator("pre.doc").get_attribute("lang") == "en"  # the README, as written
     assert sideways(page) <= 0
+
+
+@pytest.mark.parametrize("lang", ["es"])
+def test_the_language_link_at_the_foot_is_a_whole_tap_target(page, own_server):
+    page.set_viewport_size({"width": 360, "height": 740})
+    for path in ("/games/new", "/language"):
+        page.goto(own_server.url + path)
+        box = page.get_by_role("link", name="Idioma: Español").bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, (path, box)
+        assert box["x"] >= 12, (path, box)  # off the edge, as the foot's buttons

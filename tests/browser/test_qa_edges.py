@@ -130,3 +130,28 @@ def test_the_language_link_at_the_foot_is_a_whole_tap_target(page, own_server):
         box = page.get_by_role("link", name="Idioma: Español").bounding_box()
         assert box is not None and box["height"] >= 44 and box["width"] >= 44, (path, box)
         assert box["x"] >= 12, (path, box)  # off the edge, as the foot's buttons
+
+
+@pytest.mark.parametrize("lang", ["es"])
+def test_the_history_page_keeps_its_words_whole_at_360(page, own_server):
+    from tests.browser.flows import sideways
+    from tests.browser.helpers import close_game
+    from tests.browser.speech import say
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{own_server.url}/games/{close_game(own_server)}/history")
+    fix = page.get_by_role("link", name=say("es", "Fix hand %(number)s", number=1))
+    # one line box for the link's word: "Correg/ir" would be two
+    lines = fix.evaluate(
+        "a => { const r = document.createRange(); r.selectNodeContents(a);"
+        " return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; }"
+    )
+    assert lines == 1
+    csv = page.get_by_role("link", name=say("es", "Download as CSV"))
+    what_if = page.get_by_role("link", name=say("es", "What if"))
+    gap = what_if.bounding_box()["x"] - (csv.bounding_box()["x"] + csv.bounding_box()["width"])
+    row = abs(what_if.bounding_box()["y"] - csv.bounding_box()["y"]) < 1
+    assert gap >= 8 or not row  # apart on one line, or each on its own
+    assert "\u2212" in page.locator(".chart, svg").first.inner_html()  # the axis's low total
+    assert not page.locator("svg text", has_text="-").count()
+    assert sideways(page) <= 0

@@ -127,3 +127,18 @@ def test_a_club_nights_standings_say_negatives_with_the_true_minus(client, app):
     cells = re.findall(r"<td>([^<]*)</td>", page)
     assert any(cell.startswith("\u2212") for cell in cells)
     assert not any(re.fullmatch(r"-\d+", cell) for cell in cells)
+
+
+def test_a_club_form_refused_names_its_field(client, app):
+    from scorepad.store.clubs import load_club
+
+    club_id = _make(client)
+    with app.app_context():
+        from scorepad.web.db import get_db
+
+        revision = load_club(get_db(), club_id).revision
+    r = client.post(
+        f"/clubs/{club_id}/rename", data={"revision": revision, "player": "Ann", "name": "x" * 99}
+    )
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Name: at most" in page and "nothing changed." in page

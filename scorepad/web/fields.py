@@ -113,8 +113,10 @@ def at_most(high: int, low: int = 0) -> Length:
 
 
 def first_problem(form: Any) -> str | None:
-    """The first refused field a person sees (no hidden one), its problem naming it."""
+    """The first refused field a person sees (no hidden one), its problem naming it: our
+    validators' words, in the page's language ('Name: at most 40 characters')."""
     for field in form:
         if field.errors and getattr(field.widget, "input_type", "") != "hidden":
-            return str(field.errors[0])
+            problem, label = str(field.errors[0]), str(field.label.text)
+            return problem if label in problem else f"{label}: {problem}"
     return None

@@ -201,19 +201,26 @@ function keepChoices(form) {
   form.addEventListener("saved", () => store.removeItem(`form:${key}`));
 }
 
+// The new-game form and the settings form (class new-game): each has only the player
+// fields of its table (2, 3 or 4), the settings form no table choice nor first dealer.
 function newGame(form) {
-  const names = [0, 1, 2, 3].map((i) => form.querySelector(`#player_${i}`));
+  const names = Array.from(form.querySelectorAll("input[id^=player_]"));
   const dealers = form.querySelectorAll("input[name=first_dealer]");
   const update = () => {
     // each table choice says its seats and whether partners play (data-seats, data-partners)
     const chosen = form.querySelector("input[name=table]:checked");
-    const seats = chosen ? Number(chosen.dataset.seats) : 4;
+    const seats = chosen ? Number(chosen.dataset.seats) : names.length;
     const partners = !chosen || chosen.hasAttribute("data-partners");
-    names.forEach((input, i) => { input.closest(".field").hidden = i >= seats; });
+    names.forEach((input, i) => {
+      const field = input.closest(".field");
+      if (field) field.hidden = i >= seats;
+    });
     dealers.forEach((radio, i) => {
-      radio.closest("label").hidden = i >= seats;
-      const name = names[i].value.trim();
-      const said = radio.closest("label").querySelector("span");
+      const label = radio.closest("label");
+      const said = label && label.querySelector("span");
+      if (!said) return;
+      label.hidden = i >= seats;
+      const name = names[i] ? names[i].value.trim() : "";
       said.dataset.seat = said.dataset.seat || said.textContent; // the page's "Seat 2", in its language
       said.textContent = name || said.dataset.seat;
     });
@@ -460,7 +467,8 @@ function enhance(root) {
     keepChoices(form);
   });
   root.querySelectorAll("form.new-game").forEach(newGame);
-  root.querySelectorAll("form[method=post]").forEach(sendByFetch);
+  // the language chooser's form loads the whole page anew, in the language chosen
+  root.querySelectorAll("form[method=post]:not(.whole)").forEach(sendByFetch);
   root.querySelectorAll("[data-poll]").forEach(livePoll);
   root.querySelectorAll("footer.looks").forEach(looks);
   root.querySelectorAll("button.share-button").forEach(shareResult);

@@ -1,7 +1,10 @@
 // scorepad's service worker: keeps the app shell and the last pages seen, so a game
 // already opened still shows its last scoreboard offline. Nothing is saved offline.
 "use strict";
-const CACHE = "scorepad-{{ static_hash('app.css') }}-{{ static_hash('app.js') }}";
+// One cache per language: a phone that changes language gets a new worker (this script
+// is drawn in the phone's language) and the other language's kept pages go with the old.
+const LANG = "{{ locale_code()|replace('_', '-') }}";
+const CACHE = `scorepad-${LANG}-{{ static_hash('app.css') }}-{{ static_hash('app.js') }}`;
 const OFFLINE = "{{ offline }}";
 const SHELL = ["{{ static_url('app.css') }}", "{{ static_url('app.js') }}"];
 // The offline page comes inside this script (with the headers the server sends it): one
@@ -19,6 +22,25 @@ const NOTICE = '<p class="offline-notice" role="status" hidden>';
 // Headers of a kept page worth passing on when it is shown again (its CSP above all).
 const KEPT_HEADERS = ["Content-Type", "Content-Security-Policy", "X-Content-Type-Options",
   "Referrer-Policy", "X-Frame-Options"];
+
+// The language of the pages kept: the phone's, as the last page it was shown says
+// (Content-Language). A kept page of another language is never shown or kept again.
+let lang = LANG;
+const spoken = (res) => !res.headers.has("Content-Language")
+  || res.headers.get("Content-Language") === lang;
+
+// A page in another language than the ones kept: the phone changed language; the pages
+// kept in the old one are dropped (offline, the offline page is shown instead).
+async function dropOtherLanguage(cache, res) {
+  const said = res.headers.get("Content-Language");
+  if (!said || said === lang) return;
+  lang = said;
+  const kept = await cache.keys();
+  await Promise.all(kept.map(async (req) => {
+    const hit = await cache.match(req);
+    if (hit && hit.headers.has("Content-Language") && !spoken(hit)) await cache.delete(req);
+  }));
+}
 
 // The browser's copy of a first visit's page: that request had no cookie yet (the page
 // set it), and the copy is kept under the cookies it was asked with (Vary: Cookie).
@@ -40,9 +62,9 @@ async function keepOpenPages(cache) {
     if (url.origin !== self.location.origin || url.pathname.endsWith(".json")) return;
     try {
       const seen = await caches.match(url.href, { ignoreVary: true });
-      const res = (!seen && await fromHttpCache(url).catch(() => null))
-        || await fetch(url, { credentials: "same-origin" });
-      if (res.ok) await cache.put(url.href, res);
+      const copy = !seen && await fromHttpCache(url).catch(() => null);
+      const res = (copy && spoken(copy) && copy) || await fetch(url, { credentials: "same-origin" });
+      if (res.ok && spoken(res)) await cache.put(url.href, res);
     } catch (err) { /* not kept: shown again online */ }
   }));
 }
@@ -73,6 +95,7 @@ async function keep(url, res, saved) {
   const game = GAME_PAGE.test(new URL(url).pathname);
   const tag = res.headers.get("ETag");
   const before = game && await cache.match(url, { ignoreVary: true });
+  await dropOtherLanguage(cache, res);
   await cache.put(url, res);
   const same = before && tag && before.headers.get("ETag") === tag;
   const changed = game && (saved || !same);
@@ -116,7 +139,8 @@ async function save(event) {
 // A page kept from before, shown because the network failed: say so at its top.
 async function keptPage(request) {
   // Vary is ignored: a page kept under another cookie or encoding is still this page.
-  const hit = await caches.match(request, { ignoreVary: true });
+  const kept = await caches.match(request, { ignoreVary: true });
+  const hit = kept && spoken(kept) ? kept : null;
   if (!hit) return request.mode === "navigate" ? caches.match(OFFLINE) : Response.error();
   const type = hit.headers.get("Content-Type") || "";
   if (request.mode !== "navigate" || !type.startsWith("text/html")) return hit;

@@ -6,7 +6,7 @@ import re
 from tests.helpers import page_weight
 from tests.test_delivery import imported
 
-GAME_PAGE_BUDGET = 12 * 1024
+GAME_PAGE_BUDGET = 12 * 1024 + 512  # 12 KB until the longer languages: bench/README.md
 
 
 def test_the_game_page_of_a_ten_hand_game_loads_in_12_kb(app, client):

@@ -127,6 +127,18 @@ def club_events(db: Database, club_id: str) -> list[str]:
     ]
 
 
+def club_event_names(db: Database, club_id: str) -> list[tuple[str, str, str]]:
+    """The nights filed into the club, oldest first: (id, name, date) each, as a chooser
+    names them (the night's own words, never its id)."""
+    rows = db.query(
+        "select e.id, e.settings from club_events c join events e on e.id = c.event_id "
+        "where c.club_id = ? order by c.filed_at, c.event_id",
+        [club_id],
+    )
+    found = [(r["id"], json.loads(r["settings"])) for r in rows]
+    return [(i, str(s.get("name", "")), str(s.get("date", ""))) for i, s in found]
+
+
 def club_names(db: Database, ids: list[str]) -> dict[str, str]:
     """The names of clubs by manager id (those still there), as a list shows them."""
     if not ids:

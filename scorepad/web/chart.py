@@ -95,13 +95,12 @@ def _axes(scale: _Scale, target: int) -> list[str]:
     parts = [
         f'<line class="axis" x1="{LEFT}" y1="{y(0)}" x2="{end}" y2="{y(0)}"/>',
         f'<line class="target" x1="{LEFT}" y1="{y(target)}" x2="{end}" y2="{y(target)}"/>',
-        f'<text x="{LEFT - 4}" y="{y(target) + 4}" text-anchor="end">{target}</text>',
+        f'<text x="{LEFT - 4}" y="{y(target) + 4}" text-anchor="end">{number(target)}</text>',
         f'<text x="{LEFT - 4}" y="{y(0) + 4}" text-anchor="end">0</text>',
     ]
     if scale.low < 0:
-        parts.append(
-            f'<text x="{LEFT - 4}" y="{y(scale.low) + 4}" text-anchor="end">{scale.low}</text>'
-        )
+        low = number(scale.low)  # the true minus sign, as every number of the page
+        parts.append(f'<text x="{LEFT - 4}" y="{y(scale.low) + 4}" text-anchor="end">{low}</text>')
     # the hands along the bottom: the word once, under the totals' labels, then numbers
     word = escape(_("hand"))  # the axis's word, short: each hand's number follows it
     parts.append(f'<text x="{LEFT - 4}" y="{HEIGHT - 8}" text-anchor="end">{word}</text>')

@@ -40,6 +40,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from whitenoise import WhiteNoise
 from whitenoise.compress import Compressor
 
+from .language import locale_code
 from .security import HEADERS
 from .urls import url_for as remembered_url_for
 
@@ -221,8 +222,18 @@ def _tag_html(response: BaseResponse) -> BaseResponse:
     return response.make_conditional(request)
 
 
+def _say_language(response: BaseResponse) -> None:
+    """A page says its language, and that it is drawn per cookie and Accept-Language:
+    no cache (the browser's, the service worker's) may give it for another language."""
+    response.headers["Content-Language"] = locale_code().replace("_", "-")
+    response.vary.update(("Cookie", "Accept-Language"))
+
+
 def after_request(response: BaseResponse) -> BaseResponse:
-    """A weak ETag and `no-cache` for HTML, so an unchanged page answers 304."""
+    """A weak ETag and `no-cache` for HTML, so an unchanged page answers 304; every page
+    its language (Content-Language, Vary)."""
+    if response.mimetype == "text/html":
+        _say_language(response)
     if (
         response.status_code == 200
         and response.mimetype == "text/html"

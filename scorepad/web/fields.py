@@ -14,6 +14,7 @@ from wtforms.validators import (
     InputRequired,
     Length,
     NumberRange,
+    Optional,
     StopValidation,
     ValidationError,
 )
@@ -83,6 +84,29 @@ class Required(InputRequired):
         raise StopValidation(self.message or _("%(field)s is missing", field=field.label.text))
 
 
+class Typed(Required):
+    """Something other than spaces must be typed (a number left empty is not 0)."""
+
+    def __call__(self, form: Any, field: Field) -> None:
+        if field.raw_data and not str(field.raw_data[0]).strip():
+            field.raw_data = []
+        super().__call__(form, field)
+
+
+class AnyTyped:
+    """Optional, unless none of the fields named is typed in: then this one is missing
+    (an adjustment needs at least one side's points; a side left empty adds 0)."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+
+    def __call__(self, form: Any, field: Field) -> None:
+        if any(form[n].raw_data and str(form[n].raw_data[0]).strip() for n in self.names):
+            Optional()(form, field)
+            return
+        Typed()(form, field)
+
+
 class Within(NumberRange):
     """A number from `min` to `max`: "<the field> must be from <min> to <max>"."""
 
@@ -102,3 +126,13 @@ class Within(NumberRange):
 def at_most(high: int, low: int = 0) -> Length:
     """Text of at most `high` characters (and at least `low`)."""
     return Length(low, high, message=_l("at most %(number)d characters", number=high))
+
+
+def first_problem(form: Any) -> str | None:
+    """The first refused field a person sees (no hidden one), its problem naming it: our
+    validators' words, in the page's language ('Name: at most 40 characters')."""
+    for field in form:
+        if field.errors and getattr(field.widget, "input_type", "") != "hidden":
+            problem, label = str(field.errors[0]), str(field.label.text)
+            return problem if label in problem else f"{label}: {problem}"
+    return None

@@ -122,9 +122,10 @@ def _hosting_section(path: Path) -> str | None:
 
 
 @bp.get("/help/hosting")
-def hosting_help() -> Response:
-    """The README's "Hosting" section, for the phone that is told what plain http lacks."""
+def hosting_help() -> str:
+    """The README's "Hosting" section, for the phone that is told what plain http lacks:
+    a page of the site, its Markdown shown as written, wrapped to the phone's width."""
     section = _hosting_section(README)
     if section is None:
         abort(404)
-    return Response(section, mimetype="text/plain")
+    return render_template("hosting/help.html", section=section)

@@ -16,7 +16,7 @@ from ..core.errors import GameError
 from ..core.names import pair_name
 from ..core.records import Table, make_table
 from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
-from .fields import Choices, Required, WholeNumberField
+from .fields import AnyTyped, Choices, Required, WholeNumberField
 from .forms import NAME_FIELD, read_names, rule_field, select_choices
 from .words import game_done as said
 from .words.core_words import beside
@@ -128,6 +128,7 @@ def adjust_form(
         )
 
     values: dict[str, Any] = {"version": version, "note": note or ""}
+    typed = [f"adjust_{side}" for side in range(len(side_names))]
     for side, name in enumerate(side_names):
         setattr(
             Form,
@@ -136,8 +137,9 @@ def adjust_form(
                 _("Points for %(name)s", name=name),
                 description=_("Minus to take points away."),
                 # no inputmode=numeric: some phone keypads then have no minus sign;
-                # the core checks the points (core.checks.check_adjust)
-                validators=[Optional()],
+                # the core checks the points (core.checks.check_adjust); a side left
+                # empty adds 0, every side left empty is refused by the first's name
+                validators=[AnyTyped(typed) if side == 0 else Optional()],
             ),
         )
         values[f"adjust_{side}"] = points[side] if points else 0

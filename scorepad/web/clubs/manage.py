@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import abort, url_for
+from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core import club as roster
@@ -15,6 +16,7 @@ from ...store.club_commands import clubs as commands
 from ...store.club_commands import filing
 from .. import remembered, respond
 from ..db import get_db
+from ..fields import first_problem
 from ..words import clubs as say
 from ..words.clubs import club_words
 from . import data
@@ -38,9 +40,11 @@ def _roster(
     )
 
 
-def incomplete(club_id: str) -> BaseResponse:
-    """A manager's form that did not validate: back to the manager's page, told so."""
-    return respond.flashed(back(club_id), say.said(say.INCOMPLETE), "error")
+def incomplete(club_id: str, form: FlaskForm) -> BaseResponse:
+    """A manager's form that did not validate: back to the manager's page, told which field
+    where one a person sees is at fault."""
+    problem = first_problem(form)
+    return respond.flashed(back(club_id), say.incomplete(problem), "error")
 
 
 @bp.post("/<club_id>/merge")
@@ -48,7 +52,7 @@ def merge(club_id: str) -> BaseResponse:
     view = data.view_or_404(club_id)
     form = MergeForm()
     if not form.validate_on_submit():
-        return incomplete(club_id)
+        return incomplete(club_id, form)
     met = set(view.met)
     into, other = form.into.data or "", form.other.data or ""
     return _roster(
@@ -62,7 +66,7 @@ def _player(
     view = data.view_or_404(club_id)
     form = PlayerForm()
     if not form.validate_on_submit():
-        return incomplete(club_id)
+        return incomplete(club_id, form)
     met, anchor = set(view.met), form.player.data or ""
     return _roster(club_id, form.revision.data or 0, kind, lambda r: change(r, met, anchor, form))
 
@@ -91,7 +95,7 @@ def undo(club_id: str) -> BaseResponse:
     data.view_or_404(club_id)
     form = UndoForm()
     if not form.validate_on_submit():
-        return incomplete(club_id)
+        return incomplete(club_id, form)
     revision = form.revision.data or 0
     return respond.run(
         lambda: commands.undo(get_db(), club_id, revision),

@@ -36,7 +36,7 @@ def rename_preset(club_id: str) -> BaseResponse:
     data.view_or_404(club_id)
     form = ClubPresetForm()
     if not form.validate_on_submit():
-        return incomplete(club_id)
+        return incomplete(club_id, form)
     revision, old, new = form.revision.data or 0, form.preset.data or "", form.name.data or ""
     return respond.run(
         lambda: commands.rename_preset(get_db(), club_id, revision, old, new),
@@ -51,7 +51,7 @@ def delete_preset(club_id: str) -> BaseResponse:
     data.view_or_404(club_id)
     form = ClubPresetForm()
     if not form.validate_on_submit():
-        return incomplete(club_id)
+        return incomplete(club_id, form)
     revision, name = form.revision.data or 0, form.preset.data or ""
     return respond.run(
         lambda: commands.delete_preset(get_db(), club_id, revision, name),

@@ -9,14 +9,14 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Optional
 from wtforms.widgets import HiddenInput
 
-from ..fields import WholeNumberField
+from ..fields import Required, Typed, WholeNumberField
 
 
 class SeasonForm(FlaskForm):
     """A season's name and settings (a new season's too: its revision is not read)."""
 
     revision = WholeNumberField("Revision", validators=[Optional()], widget=HiddenInput())
-    name = StringField(_l("Season name"), validators=[InputRequired()])
+    name = StringField(_l("Season name"), validators=[Typed()])
     kind = SelectField(
         _l("Entrants"),
         choices=[SelectChoice("pairs", _l("Pairs")), SelectChoice("cutthroat", _l("Players"))],
@@ -57,7 +57,7 @@ class NightForm(_Revised):
     """A night on a date (`number`: the night moved; none: a new night)."""
 
     number = WholeNumberField("Night", validators=[Optional()], widget=HiddenInput())
-    day = StringField(_l("Date (YYYY-MM-DD)"), validators=[InputRequired()])
+    day = StringField(_l("Date (YYYY-MM-DD)"), validators=[Typed()])
     start = StringField(_l("Start (HH:MM)"))
     venue = StringField(_l("Venue"))
 
@@ -71,13 +71,13 @@ class NumberForm(_Revised):
 class LinkForm(NumberForm):
     """A club night of the club filed into the season as a night."""
 
-    event = SelectField(_l("Club night"), validators=[InputRequired()], validate_choice=False)
+    event = SelectField(_l("Club night"), validators=[Required()], validate_choice=False)
 
 
 class EntrantForm(_Revised):
     """A pair or a player entered, into a division."""
 
-    player_0 = StringField(_l("Player"), validators=[InputRequired()])
+    player_0 = StringField(_l("Player"), validators=[Typed()])
     player_1 = StringField(_l("Partner"))
     division = WholeNumberField(_l("Division"), validators=[Optional()])
 
@@ -85,4 +85,4 @@ class EntrantForm(_Revised):
 class DivisionForm(NumberForm):
     """An entrant moved into another division."""
 
-    division = WholeNumberField(_l("Division"), validators=[InputRequired()])
+    division = WholeNumberField(_l("Division"), validators=[Typed()])

@@ -8,15 +8,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import render_template, url_for
+from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
 from ...store.club_view import club_view
-from ...store.clubs import club_events, load_club
+from ...store.clubs import club_event_names, load_club
 from ...store.season_commands import seasons as commands
 from ...store.seasons import club_seasons
 from .. import respond
 from ..db import get_db
+from ..fields import first_problem
 from ..hosting import public_url
 from ..language import locale_code
 from ..words import seasons as say
@@ -39,9 +41,9 @@ def back(club_id: str, season_id: str) -> str:
     return url_for("seasons.manage", club_id=club_id, season_id=season_id)
 
 
-def incomplete(club_id: str, season_id: str) -> BaseResponse:
-    """A form that did not validate: back to the season's page, told so."""
-    return respond.flashed(back(club_id, season_id), say.incomplete(), "error")
+def incomplete(club_id: str, season_id: str, form: FlaskForm) -> BaseResponse:
+    """A form that did not validate: back to the season's page, told which field."""
+    return respond.flashed(back(club_id, season_id), say.incomplete(first_problem(form)), "error")
 
 
 @bp.get("/c/<club_id>")
@@ -72,7 +74,7 @@ def new(club_id: str) -> BaseResponse:
     form = SeasonForm()
     home = url_for("seasons.club", club_id=club_id)
     if not form.validate_on_submit():
-        return respond.flashed(home, say.incomplete(), "error")
+        return respond.flashed(home, say.incomplete(first_problem(form)), "error")
     name, raw, follows = form.name.data or "", _settings(form), form.follows.data or None
     return respond.run(
         lambda: commands.create_season(get_db(), club_id, name, raw, follows),
@@ -92,7 +94,9 @@ def manage(club_id: str, season_id: str) -> str:
     link = LinkForm(revision=revision)
     linked = {n.event_id for n in season.nights}
     link.event.choices = [
-        SelectChoice(e, e[:8]) for e in club_events(get_db(), club_id) if e not in linked
+        SelectChoice(e, f"{name} · {date}" if date else name or e[:8])
+        for e, name, date in club_event_names(get_db(), club_id)
+        if e not in linked
     ]
     return render_template(
         "seasons/manage.html",
@@ -136,7 +140,7 @@ def ran(club_id: str, season_id: str, kind: str, command: Callable[[], object]) 
 def edit(club_id: str, season_id: str) -> BaseResponse:
     form = SeasonForm()
     if not form.validate_on_submit() or form.revision.data is None:
-        return incomplete(club_id, season_id)
+        return incomplete(club_id, season_id, form)
     revision, name, raw = form.revision.data, form.name.data or "", _settings(form)
     return ran(
         club_id,
@@ -150,7 +154,7 @@ def edit(club_id: str, season_id: str) -> BaseResponse:
 def close(club_id: str, season_id: str) -> BaseResponse:
     form = RevisionForm()
     if not form.validate_on_submit():
-        return incomplete(club_id, season_id)
+        return incomplete(club_id, season_id, form)
     revision = form.revision.data or 0
     return ran(
         club_id,
@@ -164,7 +168,7 @@ def close(club_id: str, season_id: str) -> BaseResponse:
 def delete(club_id: str, season_id: str) -> BaseResponse:
     form = RevisionForm()
     if not form.validate_on_submit():
-        return incomplete(club_id, season_id)
+        return incomplete(club_id, season_id, form)
     revision = form.revision.data or 0
     return respond.run(
         lambda: commands.delete_season(get_db(), club_id, season_id, revision),

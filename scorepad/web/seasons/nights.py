@@ -23,7 +23,7 @@ from .manage import back, incomplete, ran
 def night(club_id: str, season_id: str) -> BaseResponse:
     form = NightForm()
     if not form.validate_on_submit():
-        return incomplete(club_id, season_id)
+        return incomplete(club_id, season_id, form)
     rev, number = form.revision.data or 0, form.number.data
     day, start, venue = form.day.data or "", form.start.data or "", form.venue.data or ""
     if number is None:
@@ -45,7 +45,7 @@ def night(club_id: str, season_id: str) -> BaseResponse:
 def remove_night(club_id: str, season_id: str) -> BaseResponse:
     form = NumberForm()
     if not form.validate_on_submit():
-        return incomplete(club_id, season_id)
+        return incomplete(club_id, season_id, form)
     rev, number = form.revision.data or 0, form.number.data or 0
     return ran(
         club_id,
@@ -59,7 +59,7 @@ def remove_night(club_id: str, season_id: str) -> BaseResponse:
 def link_night(club_id: str, season_id: str) -> BaseResponse:
     form = LinkForm()
     if not form.validate_on_submit():
-        return incomplete(club_id, season_id)
+        return incomplete(club_id, season_id, form)
     rev, number, event = form.revision.data or 0, form.number.data or 0, form.event.data or ""
     return ran(
         club_id,
@@ -75,7 +75,7 @@ def start_night(club_id: str, season_id: str) -> BaseResponse:
     season = data.season_or_404(club_id, season_id)
     form = NumberForm()
     if not form.validate_on_submit():
-        return incomplete(club_id, season_id)
+        return incomplete(club_id, season_id, form)
     rev, number = form.revision.data or 0, form.number.data or 0
     found = season.night(number)
     day = found.day if found else ""
@@ -100,7 +100,7 @@ def start_night(club_id: str, season_id: str) -> BaseResponse:
 def add_entrant(club_id: str, season_id: str) -> BaseResponse:
     form = EntrantForm()
     if not form.validate_on_submit():
-        return incomplete(club_id, season_id)
+        return incomplete(club_id, season_id, form)
     players = [p for p in (form.player_0.data, form.player_1.data) if p and p.strip()]
     rev, division = form.revision.data or 0, form.division.data or 0
     return ran(
@@ -115,7 +115,7 @@ def add_entrant(club_id: str, season_id: str) -> BaseResponse:
 def move_entrant(club_id: str, season_id: str) -> BaseResponse:
     form = DivisionForm()
     if not form.validate_on_submit():
-        return incomplete(club_id, season_id)
+        return incomplete(club_id, season_id, form)
     rev, number, division = form.revision.data or 0, form.number.data or 0, form.division.data
     return ran(
         club_id,
@@ -129,7 +129,7 @@ def move_entrant(club_id: str, season_id: str) -> BaseResponse:
 def remove_entrant(club_id: str, season_id: str) -> BaseResponse:
     form = NumberForm()
     if not form.validate_on_submit():
-        return incomplete(club_id, season_id)
+        return incomplete(club_id, season_id, form)
     rev, number = form.revision.data or 0, form.number.data or 0
     return ran(
         club_id,

@@ -24,7 +24,7 @@ def playoff(club_id: str, season_id: str) -> BaseResponse:
     season = data.season_or_404(club_id, season_id)
     form = DivisionForm()
     if not form.validate_on_submit():
-        return incomplete(club_id, season_id)
+        return incomplete(club_id, season_id, form)
     rev, number, division = form.revision.data or 0, form.number.data or 0, form.division.data
     night = season.night(number)
     raw = {

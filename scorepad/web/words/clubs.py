@@ -74,6 +74,11 @@ ON_LISTS = _l("On the public lists.")
 INCOMPLETE = _l("The form was not complete: nothing changed.")  # a manager's form, refused
 
 
+def incomplete(problem: str | None) -> str:
+    """A manager's form refused before its command: the field at fault named where one is."""
+    return _("%(problem)s: nothing changed.", problem=problem) if problem else str(INCOMPLETE)
+
+
 def said(message: object) -> str:
     """A message of this module in this request's language (a flash keeps plain text)."""
     return str(message)

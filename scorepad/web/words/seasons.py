@@ -64,8 +64,9 @@ def done(kind: str) -> str:
     return str(DONE[kind])
 
 
-def incomplete() -> str:
-    return str(INCOMPLETE)
+def incomplete(problem: str | None = None) -> str:
+    """A season form refused before its command: the field at fault named where one is."""
+    return _("%(problem)s: nothing changed.", problem=problem) if problem else str(INCOMPLETE)
 
 
 def mark(move: str) -> str:

@@ -6,14 +6,17 @@ request (a test, the command line): English. Templates reach it as `numbers`."""
 
 from __future__ import annotations
 
-from babel import numbers
+from babel import Locale, numbers
 from flask_babel import get_locale
 
 MINUS = "\u2212"
+ENGLISH = Locale("en")
 
 
-def _locale() -> str:
-    return str(get_locale() or "en")
+def _locale() -> Locale:
+    """The request's locale as Babel's object (a code would be parsed again each time:
+    a card's thousand numbers)."""
+    return get_locale() or ENGLISH
 
 
 def percent(share: float) -> str:

@@ -62,7 +62,7 @@ def test_plain_http_by_name_says_once_what_it_cannot_do_and_saves(named_browser,
             assert_accessible(page, f"insecure-notice-{scheme}")
         tap(page, notice.locator("summary"))  # one line; the whole text a tap away
         href = notice.get_by_role("link").get_attribute("href")
-        assert page.evaluate(FETCH_TEXT, href).startswith("## Hosting")
+        assert '<pre class="doc" lang="en">## Hosting' in page.evaluate(FETCH_TEXT, href)
 
         enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
         enter_tricks(page, {"Ann & Cat": 8})

@@ -129,4 +129,4 @@ def test_the_director_opens_a_table_s_game_and_fixes_a_hand(client, app):
     assert client.post(f"/games/{two.game_id}/hands/1", data=form).status_code == 302
     losers = night.event().by_id[two.sides[0][0]].name
     standings = text(client.get(f"/events/{night.id}"))
-    assert f"{losers} 0 0 0 -123 -60 0 0" in standings
+    assert f"{losers} 0 0 0 \u2212123 \u221260 0 0" in standings

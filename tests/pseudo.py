@@ -8,12 +8,14 @@ It goes under Esperanto's code (`eo`), a locale Babel knows that scorepad does n
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from scorepad import PACKAGE, create_app
 from tests.live import ROOT
 
 CODE = "eo"
@@ -75,3 +77,29 @@ def compile_shipped() -> None:
             catalog = read_po(source)
         with mo.open("wb") as out:
             write(out, catalog)
+
+
+def app_speaking(tmp_path: Path, migrated: Path, **config: object):
+    """An app on a copy of the migrated database that offers English, Spanish and the
+    pseudo-language (built under `tmp_path`), with `config` added to its settings."""
+    shipped = str(PACKAGE / "translations")
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "scorepad.db"),
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "BABEL_TRANSLATION_DIRECTORIES": f"{shipped};{build(tmp_path / 'pseudo')}",
+            "LANGUAGES": {"en": "English", "es": "Español", CODE: "pseudo"},
+            **config,
+        }
+    )
+    shutil.copyfile(migrated, tmp_path / "scorepad.db")
+    return app
+
+
+def phone_in(app, code: str):
+    """A test client of `app` reading it in the language `code` (its cookie)."""
+    client = app.test_client()
+    client.set_cookie("lang", code)
+    return client

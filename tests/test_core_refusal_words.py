@@ -8,13 +8,11 @@ from __future__ import annotations
 import html
 import io
 import re
-import shutil
 
 import pytest
 from babel.messages.pofile import read_po
 from flask_babel import force_locale
 
-from scorepad import PACKAGE, create_app
 from scorepad.core.checks import check_bids
 from scorepad.core.club import EMPTY, rename
 from scorepad.core.errors import GameError, Phrase
@@ -131,20 +129,7 @@ def test_a_field_beside_its_refusal_and_above_a_form(app):
 @pytest.fixture(params=["es", pseudo.CODE])
 def phone(request, tmp_path, migrated):
     """A phone reading scorepad in Spanish, then in the pseudo-language."""
-    shipped = str(PACKAGE / "translations")
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "scorepad.db"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "BABEL_TRANSLATION_DIRECTORIES": f"{shipped};{pseudo.build(tmp_path / 'pseudo')}",
-            "LANGUAGES": {"en": "English", "es": "Español", pseudo.CODE: "pseudo"},
-        }
-    )
-    shutil.copyfile(migrated, tmp_path / "scorepad.db")
-    client = app.test_client()
-    client.set_cookie("lang", request.param)
+    client = pseudo.phone_in(pseudo.app_speaking(tmp_path, migrated), request.param)
     client.lang = request.param
     return client
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 
 import pytest
 from icalendar import Calendar
 
-from scorepad import PACKAGE, create_app, gamefile
+from scorepad import gamefile
 from scorepad.store import commands
 from scorepad.store.club_view import club_view
 from scorepad.store.seasons import load_season
@@ -36,21 +35,9 @@ NAMES_SHOWN |= {"Anchor", "Alice", "Ben", "Cara", "Dev"}
 
 
 def _app(tmp_path, migrated):
-    shipped = str(PACKAGE / "translations")
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "scorepad.db"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "BABEL_TRANSLATION_DIRECTORIES": f"{shipped};{pseudo.build(tmp_path / 'pseudo')}",
-            "LANGUAGES": {"en": "English", "es": "Español", pseudo.CODE: "pseudo"},
-            "CA_CERTIFICATE": str(tmp_path / "ca.crt"),  # the trust page's
-        }
-    )
+    app = pseudo.app_speaking(tmp_path, migrated, CA_CERTIFICATE=str(tmp_path / "ca.crt"))
     # the page shows its fingerprint alone: any certificate's PEM framing will do
     (tmp_path / "ca.crt").write_text(f"{PEM[0]}\nc2NvcmVwYWQ=\n{PEM[1]}\n")
-    shutil.copyfile(migrated, tmp_path / "scorepad.db")
     return app
 
 

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 
 import pytest
 
-from scorepad import PACKAGE, create_app
 from tests import pseudo
 from tests.event_helpers import Night
 from tests.helpers import bid_form, text, tricks_form
@@ -25,33 +23,11 @@ NAMES |= {f"{n}'s" for n in NAMES} | {"cut"}  # and the director's note, as type
 NIGHT = {"name": "Club-7", "round_minutes": "30", "rounds": "1", "playoff": "4"}
 
 
-def _app(tmp_path, migrated, code: str):
-    shipped = str(PACKAGE / "translations")
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "scorepad.db"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "BABEL_TRANSLATION_DIRECTORIES": f"{shipped};{pseudo.build(tmp_path / 'pseudo')}",
-            "LANGUAGES": {"en": "English", "es": "Español", pseudo.CODE: "pseudo"},
-        }
-    )
-    shutil.copyfile(migrated, tmp_path / "scorepad.db")
-    return app
-
-
-def _client(app, code: str):
-    client = app.test_client()
-    client.set_cookie("lang", code)
-    return client
-
-
 @pytest.fixture
 def phones(tmp_path, migrated):
     """The director's laptop and a table's phone (its link only), in the pseudo-language."""
-    app = _app(tmp_path, migrated, pseudo.CODE)
-    return app, _client(app, pseudo.CODE), _client(app, pseudo.CODE)
+    app = pseudo.app_speaking(tmp_path, migrated)
+    return app, pseudo.phone_in(app, pseudo.CODE), pseudo.phone_in(app, pseudo.CODE)
 
 
 def left(body: str) -> set[str]:
@@ -228,8 +204,8 @@ def test_every_club_night_page_is_in_the_pseudo_language(phones):
 
 
 def test_the_night_in_spanish(tmp_path, migrated):
-    app = _app(tmp_path, migrated, "es")
-    director = _client(app, "es")
+    app = pseudo.app_speaking(tmp_path, migrated)
+    director = pseudo.phone_in(app, "es")
     night = Night(director, app, **NIGHT)
     for pair in PAIRS[:4]:
         director.post(f"/events/{night.id}/checkin", data=dict(zip(("player_0", "player_1"), pair)))

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 
 import pytest
 
-from scorepad import PACKAGE, create_app
 from tests import pseudo
 from tests.helpers import PLAYERS, claim_seat, play, seat_links, start
 
@@ -42,22 +40,7 @@ def english_left(body: str) -> set[str]:
 @pytest.fixture
 def phone(tmp_path, migrated):
     """A phone reading scorepad in the pseudo-language."""
-    shipped = str(PACKAGE / "translations")
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "scorepad.db"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "BABEL_TRANSLATION_DIRECTORIES": f"{shipped};{pseudo.build(tmp_path / 'pseudo')}",
-            "LANGUAGES": {"en": "English", "es": "Español", pseudo.CODE: "pseudo"},
-        }
-    )
-
-    shutil.copyfile(migrated, tmp_path / "scorepad.db")
-    client = app.test_client()
-    client.set_cookie("lang", pseudo.CODE)
-    return client
+    return pseudo.phone_in(pseudo.app_speaking(tmp_path, migrated), pseudo.CODE)
 
 
 def _pages(phone) -> dict[str, str]:

@@ -19,6 +19,20 @@ from tests.browser.helpers import shot
 LONG = ["A" * 39 + "a", "B" * 39 + "b", "C" * 39 + "c", "D" * 39 + "d"]
 
 
+# A game's own pages past the game page, after its first hand (other languages: the same).
+GAME_PAGES = (
+    "/history",
+    "/rules",
+    "/sheet",
+    "/settings",
+    "/delete",
+    "/hands/1",
+    "/hands/1/adjust",
+    "/hands/2/dealer",
+    "/evening",
+)
+
+
 def check(page, name: str) -> None:
     shot(page, f"long-{name}")
     assert sideways(page) <= 0, f"{name}: {overflowing(page)}"
@@ -48,17 +62,7 @@ def test_every_page_with_long_names_at_360(narrow, live_server):
     check(page, "tricks")
     enter_tricks(page, {f"{LONG[0]} & {LONG[2]}": 7})
     check(page, "after-hand-1")
-    for path in (
-        "/history",
-        "/rules",
-        "/sheet",
-        "/settings",
-        "/delete",
-        "/hands/1",
-        "/hands/1/adjust",
-        "/hands/2/dealer",
-        "/evening",
-    ):
+    for path in GAME_PAGES:
         page.goto(game + path)
         check(page, path.strip("/").replace("/", "-"))
     page.goto(game)

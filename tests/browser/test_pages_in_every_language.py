@@ -20,20 +20,10 @@ from tests.browser.flows import (
 )
 from tests.browser.helpers import shot, stored_game
 from tests.browser.speech import LANGUAGES, say, spilled, suffix
+from tests.browser.test_every_page import GAME_PAGES
 
 NAMES = ["Alice", "Ben", "Cara", "Dev"]
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
-GAME_PAGES = (
-    "/history",
-    "/rules",
-    "/sheet",
-    "/settings",
-    "/delete",
-    "/hands/1",
-    "/hands/1/adjust",
-    "/hands/2/dealer",
-    "/evening",
-)
 
 
 def check(page, lang: str, name: str) -> None:

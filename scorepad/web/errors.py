@@ -6,11 +6,12 @@ import sqlite3
 from typing import Any, NoReturn
 
 from flask import Response, abort, current_app, render_template
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import Aborter, HTTPException
+
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import lazy_gettext as _l
 
 OWN = "scorepad_says"  # marks an error whose description scorepad wrote for the page
 

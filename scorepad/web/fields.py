@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import Field, IntegerField, RadioField, SelectField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
@@ -18,6 +16,9 @@ from wtforms.validators import (
     StopValidation,
     ValidationError,
 )
+
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import lazy_gettext as _l
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
 

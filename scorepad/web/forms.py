@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, Field, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
+
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import lazy_gettext as _l
 
 from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
 from ..core.records import MODES, SEATS, Table

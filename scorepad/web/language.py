@@ -20,9 +20,12 @@ from flask import (
     render_template,
     request,
 )
-from flask_babel import Babel, get_locale
+from flask_babel import Babel
 from werkzeug.wrappers import Response
 
+from scorepad.web.catalogue import locale as get_locale
+
+from . import catalogue
 from .words.entry import script_words
 
 COOKIE = "lang"
@@ -59,6 +62,7 @@ def init_app(app: Flask) -> None:
     """Flask-Babel with scorepad's locale chooser, its catalogues in scorepad/translations."""
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     Babel(app, locale_selector=choose_locale)
+    catalogue.init_app(app)  # the templates' gettext reads the request's catalogue, kept
     app.add_template_global(offered, "languages")
     app.add_template_global(locale_code)
     app.add_template_global(script_words)  # base.html's, whatever a page calls `words`

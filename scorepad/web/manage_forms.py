@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, StringField
 from wtforms.validators import Optional
 from wtforms.widgets import HiddenInput
+
+from scorepad.web.catalogue import gettext as _
 
 from ..core.checks import MAX_NOTE
 from ..core.errors import GameError

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
+
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import lazy_gettext as _l
 
 from ..core.errors import GameError
 from ..core.names import name_key

@@ -7,7 +7,8 @@ request (a test, the command line): English. Templates reach it as `numbers`."""
 from __future__ import annotations
 
 from babel import Locale, numbers
-from flask_babel import get_locale
+
+from scorepad.web.catalogue import locale as get_locale
 
 MINUS = "\u2212"
 ENGLISH = Locale("en")

@@ -5,8 +5,9 @@ back from a form."""
 from __future__ import annotations
 
 from flask import request
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import lazy_gettext as _l
 
 from ..store.commands import Confirm
 from ..store.outcomes import (

@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import StringField
+
+from scorepad.web.catalogue import lazy_gettext as _l
 
 from ..core.errors import GameError
 from ..core.names import MAX_NAME

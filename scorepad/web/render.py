@@ -10,8 +10,9 @@ from typing import Any
 
 from flask import render_template, session
 from flask.globals import request_ctx
-from flask_babel import lazy_gettext
 from markupsafe import Markup
+
+from scorepad.web.catalogue import lazy_gettext
 
 from ..core.records import Table
 from ..core.rules import RULE_SPECS, Rules, specs_for

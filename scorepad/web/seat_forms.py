@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import RadioField
 from wtforms.fields.choices import SelectChoice
 from wtforms.widgets import HiddenInput
+
+from scorepad.web.catalogue import gettext as _
 
 from ..core.seats import seat_choices
 from ..store import storage

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, Response
-from flask_babel import gettext as _
+
+from scorepad.web.catalogue import gettext as _
 
 from ..core.evening import Evening
 from ..core.model import GameScore

@@ -3,12 +3,13 @@ brought in. Every roster form carries the club's revision the page showed."""
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import InputRequired
 from wtforms.widgets import HiddenInput
+
+from scorepad.web.catalogue import lazy_gettext as _l
 
 from ...core.names import MAX_NAME
 from ..fields import Required, WholeNumberField, at_most

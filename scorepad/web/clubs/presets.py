@@ -5,12 +5,13 @@ preset" on a game's settings (web/presets.py)."""
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import StringField
 from wtforms.validators import InputRequired
 from wtforms.widgets import HiddenInput
+
+from scorepad.web.catalogue import lazy_gettext as _l
 
 from ...store.club_commands import presets as commands
 from .. import respond

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 from wtforms.widgets import HiddenInput
+
+from scorepad.web.catalogue import lazy_gettext as _l
 
 from ...core.errors import GameError
 from ...core.event import DATE_LENGTH, NAME_LENGTH, ROUND_MINUTES, ROUNDS

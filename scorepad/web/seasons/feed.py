@@ -13,8 +13,9 @@ import datetime as dt
 from collections.abc import Mapping
 
 from flask import Response, request
-from flask_babel import force_locale
 from icalendar import Calendar, Event
+
+from scorepad.web.catalogue import force_locale
 
 from ...core.season import entrant_key
 from ...store.events import load_event

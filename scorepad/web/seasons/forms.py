@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Optional
 from wtforms.widgets import HiddenInput
+
+from scorepad.web.catalogue import lazy_gettext as _l
 
 from ..fields import Required, Typed, WholeNumberField
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from babel.numbers import get_minus_sign_symbol
-from flask_babel import get_locale, ngettext, pgettext
-from flask_babel import gettext as _
+
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import locale as get_locale
+from scorepad.web.catalogue import ngettext, pgettext
 
 from ...core.model import GameScore
 from ...core.records import BLIND_NIL, NIL, Bid, NilResult, ScoredHand, SideHand, Table

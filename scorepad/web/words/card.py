@@ -3,9 +3,9 @@ with partners and opponents, as a person reads them."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import lazy_gettext as _l
+from scorepad.web.catalogue import ngettext
 
 from ...core.card import (
     DRAWN,

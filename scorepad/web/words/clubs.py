@@ -4,8 +4,8 @@ request's language when shown (`said`)."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import lazy_gettext as _l
 
 from ...core.errors import GameError
 from ...store.club_commands.outcomes import ClubOutcome, ClubRefused, ClubStale, NoClub

@@ -7,8 +7,10 @@ Made from core/rule_table.py and core/next_hand.py: a rule added there is added 
 
 from __future__ import annotations
 
-from flask_babel import get_locale, gettext, lazy_gettext
 from flask_babel.speaklater import LazyString
+
+from scorepad.web.catalogue import gettext, lazy_gettext
+from scorepad.web.catalogue import locale as get_locale
 
 from ...core.errors import GameError, Phrase
 from ...core.rules import SPECS

@@ -4,7 +4,7 @@ club's ratings CSV keep their documented English keys (docs/events.md, docs/club
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from scorepad.web.catalogue import gettext as _
 
 __all__ = [
     "hand_headings",

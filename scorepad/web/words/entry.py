@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
+from scorepad.web.catalogue import gettext as _
 
 from ...core.model import GameScore
 

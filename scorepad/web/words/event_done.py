@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import ngettext
 
 from ...core.standings import Row
 from . import number, plural, signed

@@ -6,8 +6,9 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
+
+from scorepad.web.catalogue import lazy_gettext as _l
 
 FORMATS = (
     ("swiss", _l("Fixed partnerships, Swiss: like records meet")),

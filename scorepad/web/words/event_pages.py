@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
-from flask_babel import gettext as _
+from scorepad.web.catalogue import gettext as _
 
 from ...core.event import Settings
 from ...core.model import GameScore

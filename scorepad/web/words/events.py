@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask_babel import force_locale, lazy_gettext, ngettext
-from flask_babel import gettext as _
+from scorepad.web.catalogue import force_locale, lazy_gettext, ngettext
+from scorepad.web.catalogue import gettext as _
 
 from ...core.errors import GameError
 from ...store.event_commands.outcomes import EventRefused, EventStale

@@ -4,8 +4,8 @@ field words, and the lines naming a game. The shared outcomes stay in `outcomes.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import lazy_gettext
 
 
 def fixed(number: int, later: bool, played: bool) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from flask_babel import gettext as _
+from scorepad.web.catalogue import gettext as _
 
 from . import and_list
 

@@ -3,7 +3,7 @@ chosen from the preset's own values (the template only shows it)."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from scorepad.web.catalogue import gettext as _
 
 from ...core.errors import GameError
 from ...core.game import Game

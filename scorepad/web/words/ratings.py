@@ -3,8 +3,8 @@ change in one sentence, from the numbers the core worked out."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import lazy_gettext as _l
 
 from ...core.ratings import BASE, PROVISIONAL, Change, Skill
 from .. import numbers

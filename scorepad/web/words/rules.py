@@ -8,7 +8,7 @@ text: the template escapes them. Each sentence is whole in the catalogue (gettex
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from scorepad.web.catalogue import gettext as _
 
 from ...core.hand import contract_points, nil_points
 from ...core.model import GameScore

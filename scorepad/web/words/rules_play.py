@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import ngettext
 
 from ...core.hand import contract_points
 from ...core.model import GameScore

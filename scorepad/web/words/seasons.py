@@ -4,9 +4,9 @@ said in the request's language when shown (`str`, or the functions below)."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import lazy_gettext as _l
+from scorepad.web.catalogue import ngettext
 
 from ...core.errors import GameError
 from ...store.season_commands.outcomes import NoSeason, SeasonOutcome, SeasonRefused, SeasonStale

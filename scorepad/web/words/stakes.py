@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
+from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import ngettext
 
 from ...core.errors import GameError
 from ...core.model import GameScore

@@ -8,8 +8,7 @@ import json
 import sqlite3
 from typing import Any
 
-from flask import Response, abort, render_template, request, url_for
-from werkzeug.exceptions import RequestEntityTooLarge
+from flask import Response, render_template, url_for
 
 from ... import clubfile, eventfile, gamefile
 from ...core.club import EMPTY
@@ -163,11 +162,7 @@ def _upload(form: ImportForm, into: str | None, back: str) -> Any:
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_file() -> Any:
-    request.max_content_length = clubfile.MAX_BYTES + 64 * 1024
-    try:
-        form = ImportForm()
-    except RequestEntityTooLarge:
-        abort(413, description=say.said(say.TOO_LARGE_CLUB))
+    form = ImportForm()  # its limit set before the form is read (web/uploads.py)
     if form.validate_on_submit():
         done = _upload(form, None, url_for("clubs.import_file"))
         if not isinstance(done, int):
@@ -179,12 +174,8 @@ def import_file() -> Any:
 @bp.post("/<club_id>/import")
 def import_into(club_id: str) -> Any:
     view = data.view_or_404(club_id)
-    request.max_content_length = eventfile.UPLOAD_BYTES
     back = url_for("clubs.manage", club_id=view.club.id)
-    try:
-        form = ImportForm()
-    except RequestEntityTooLarge:
-        abort(413, description=say.said(say.TOO_LARGE_EVENT))
+    form = ImportForm()
     if not form.validate_on_submit():
         return respond.flashed(back, say.said(say.CHOOSE_FILE), "error")
     return _upload(form, view.club.id, back)

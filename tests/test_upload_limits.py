@@ -5,7 +5,6 @@ large is refused naming the kind of file the page takes. CSRF is on throughout."
 from __future__ import annotations
 
 import io
-import json
 
 import pytest
 

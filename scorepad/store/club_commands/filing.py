@@ -8,7 +8,7 @@ from sqlite_utils import Database
 from ..clubs import club_of_event, club_of_game
 from ..db import writing
 from ..stamps import now
-from ._base import bump, current
+from ._base import bump, current, room
 from .outcomes import ClubRefused, NoClub
 
 
@@ -17,6 +17,7 @@ def file_game_in(db: Database, club_id: str, game_id: str) -> None:
     if not db.conn.in_transaction:
         raise RuntimeError("file_game_in writes inside the caller's transaction")
     current(db, club_id)  # a club deleted meanwhile: NoClub, and the caller's write undone
+    room(db, club_id, "games")
     db.execute(
         "insert into club_games (game_id, club_id, filed_at) values (?, ?, ?)",
         [game_id, club_id, now()],
@@ -29,6 +30,7 @@ def file_event_in(db: Database, club_id: str, event_id: str) -> None:
     if not db.conn.in_transaction:
         raise RuntimeError("file_event_in writes inside the caller's transaction")
     current(db, club_id)
+    room(db, club_id, "nights")
     db.execute(
         "insert into club_events (event_id, club_id, filed_at) values (?, ?, ?)",
         [event_id, club_id, now()],

@@ -17,6 +17,9 @@ KINDS = {
     "rename": _l("Rename"),
     "hide": _l("Public lists"),
     "preset": _l("Preset"),
+    "games": _l("Games"),
+    "nights": _l("Club nights"),
+    "presets": _l("Presets"),
 }
 CLUB_FILE_HERE = _l(
     "This is a club file: bring it in as a club of its own with Import a club (on the Clubs page)."

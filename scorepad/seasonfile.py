@@ -39,12 +39,12 @@ def _list(raw: dict, key: str, kind: str) -> list:
     return found
 
 
-def _once(numbers: Iterable[int], words: str) -> None:
-    """Refuse a number listed twice (`words`: N_("names night %(number)s twice"))."""
+def _once(numbers: Iterable[int], field: str, words: str) -> None:
+    """Refuse a number listed twice in `field` (`words` say it: "names night 2 twice")."""
     seen: set[int] = set()
     for number in numbers:
         if number in seen:
-            raise GameError(words, field="number", number=number)
+            raise GameError(words, field=field, number=number)
         seen.add(number)
 
 
@@ -84,11 +84,11 @@ def read_season(raw: Any, nights: int) -> SeasonRecord:
     if not isinstance(name, str):
         raise GameError("must be text", field="name")
     its_nights = tuple(_night(n, nights) for n in _list(raw, "nights", "season_nights"))
-    _once((n[0] for n in its_nights), N_("names night %(number)s twice"))
+    _once((n[0] for n in its_nights), "nights", N_("names night %(number)s twice"))
     entrants = tuple(
         _entrant(e, len(settings.divisions)) for e in _list(raw, "entrants", "entrants")
     )
-    _once((e[0] for e in entrants), N_("names entrant %(number)s twice"))
+    _once((e[0] for e in entrants), "entrants", N_("names entrant %(number)s twice"))
     return SeasonRecord(
         check_season_name(name),
         settings,

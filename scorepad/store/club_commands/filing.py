@@ -59,10 +59,11 @@ def file_game(db: Database, club_id: str, game_id: str) -> None:
         file_game_in(db, club_id, game_id)
 
 
-def unfile_game(db: Database, club_id: str, game_id: str) -> None:
-    """Take a game out of the club: it counts no more (the game itself stays)."""
+def unfile_game(db: Database, club_id: str, game_id: str, revision: int | None = None) -> None:
+    """Take a game out of the club: it counts no more (the game itself stays). `revision`:
+    the club as the manager's page showed it."""
     with writing(db):
-        current(db, club_id)
+        current(db, club_id, revision)
         gone = db.execute(
             "delete from club_games where game_id = ? and club_id = ?", [game_id, club_id]
         )

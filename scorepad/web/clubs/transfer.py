@@ -15,7 +15,8 @@ from ...core.club import EMPTY
 from ...core.errors import GameError
 from ...store.club_commands.outcomes import ClubRefused
 from ...store.club_commands.transfer import import_club
-from ...store.clubs import club_events
+from ...store.club_view import ClubView
+from ...store.clubs import club_events, games_filed_alone
 from ...store.events import load_event
 from ...store.seasons import club_seasons, load_season, season_record
 from .. import preset_links, remembered, respond
@@ -40,10 +41,7 @@ def _download(text: str, name: str, mimetype: str) -> Response:
 def export(club_id: str) -> Response:
     view = data.view_or_404(club_id)
     db = get_db()
-    own = {
-        r["game_id"]
-        for r in db.query("select game_id from club_games where club_id = ?", [club_id])
-    }
+    own = games_filed_alone(db, club_id)
     games = [g.game for g in view.games if g.id in own]
     nights: list[dict[str, Any]] = []
     index_of: dict[str, int] = {}
@@ -106,8 +104,9 @@ def members_csv(token: str) -> Response:
     return _csv(data.rating_rows(view, public=True), view)
 
 
-def _read(text: bytes, into: str | None) -> str:
-    """A club file (a new club), or a game or event file brought into club `into`."""
+def _read(text: bytes, into: ClubView | None) -> str:
+    """A club file (a new club), or a game or event file brought into club `into` (one
+    the club holds already refused: it would count twice)."""
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError, UnicodeDecodeError):
@@ -129,8 +128,13 @@ def _read(text: bytes, into: str | None) -> str:
         raise ClubRefused("club_file", field="file")
     if isinstance(doc, dict) and "scorepad_event" in doc:
         night = eventfile.read(doc)
-        return import_club(get_db(), "", EMPTY, (), (night,), into=into)
-    return import_club(get_db(), "", EMPTY, (gamefile.loads_scored(text),), (), into=into)
+        if data.in_club(into, (game for _, game in night.matches if game is not None)):
+            raise ClubRefused("night_here", field="file")
+        return import_club(get_db(), "", EMPTY, (), (night,), into=into.club.id)
+    game = gamefile.loads_scored(text)
+    if data.in_club(into, (game[0],)):
+        raise ClubRefused("game_here", field="file")
+    return import_club(get_db(), "", EMPTY, (game,), (), into=into.club.id)
 
 
 def not_imported(err: Exception) -> str | None:
@@ -142,7 +146,7 @@ def not_imported(err: Exception) -> str | None:
     return club_words(err)
 
 
-def _upload(form: ImportForm, into: str | None, back: str) -> Any:
+def _upload(form: ImportForm, into: ClubView | None, back: str) -> Any:
     """Run the import; a refusal above the import page's form (a new club) or flashed
     at the club's page (a file brought into a club)."""
 
@@ -178,4 +182,4 @@ def import_into(club_id: str) -> Any:
     form = ImportForm()
     if not form.validate_on_submit():
         return respond.flashed(back, say.said(say.CHOOSE_FILE), "error")
-    return _upload(form, view.club.id, back)
+    return _upload(form, view, back)

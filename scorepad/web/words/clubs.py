@@ -30,6 +30,10 @@ REFUSED = {
     "filed_here": _l("It is filed into this club already."),
     "filed_elsewhere": _l("It is filed into another club: a game or night counts for one club."),
     "not_filed": _l("That game is not filed into this club."),
+    "game_here": _l("This game is already in the club: brought in twice, it would count twice."),
+    "night_here": _l(
+        "A game of this night is already in the club: brought in twice, it would count twice."
+    ),
     "nothing_to_undo": _l("There is no roster change to undo."),
     "club_file": CLUB_FILE_HERE,
     "merge": _l("Merge: choose two different players of this club."),

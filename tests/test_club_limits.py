@@ -14,6 +14,7 @@ import pytest
 from scorepad import clubfile, create_app
 from scorepad.core import limits
 from scorepad.core.errors import GameError
+from tests.event_files import pairs_night
 from tests.event_helpers import event_form
 from tests.helpers import form_token, new_game_form, play, text
 from tests.test_clubs import _make
@@ -108,6 +109,9 @@ def test_a_club_at_every_limit_restores_equal_into_a_fresh_database(
         ("season", "Seasons: a club holds at most 2 seasons."),
         ("season_night", "The season's nights: a season holds at most 3 nights."),
         ("entrant", "Entrants: a season holds at most 4 entrants."),
+        ("game file", "Games: a club holds at most 3 games filed alone."),
+        ("night file", "Club nights: a club holds at most 2 nights."),
+        ("season's night started", "Club nights: a club holds at most 2 nights."),
     ],
 )
 def test_one_more_than_a_limit_is_refused_on_the_web_naming_the_field(
@@ -131,6 +135,17 @@ def test_one_more_than_a_limit_is_refused_on_the_web_naming_the_field(
         assert words in (text(r) if r.status_code == 400 else _flashed(client, r))
     elif one_more == "season_night":
         r = _post(client, app, club_id, season_id, "nights", day="2026-02-01", venue="Bell")
+        assert words in _flashed(client, r)
+    elif one_more in ("game file", "night file"):
+        game = client.get(f"/games/{game_id}/export.json").data
+        body = game if one_more == "game file" else json.dumps(pairs_night()).encode()
+        if one_more == "game file":  # another game than the club's own: not "already in"
+            body = body.replace(b'"Alice"', b'"Zoe"')
+        data = {"file": (io.BytesIO(body), "file.json")}
+        r = client.post(f"/clubs/{club_id}/import", data=data, content_type="multipart/form-data")
+        assert words in _flashed(client, r)
+    elif one_more == "season's night started":
+        r = _post(client, app, club_id, season_id, "nights/start", number="1")
         assert words in _flashed(client, r)
     else:
         a, b = PAIRS[limits.SEASON_ENTRANTS]

@@ -31,7 +31,7 @@ from .core.season_settings import SeasonRecord
 from .seasonfile import export_season, read_season
 
 VERSION = 1
-MAX_BYTES = limits.CLUB_FILE_BYTES
+MAX_BYTES = limits.CLUB_FILE_BYTES  # as named before core/limits.py; the readers read limits
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from typing import Any
 from flask import Response, render_template, url_for
 
 from ... import clubfile, eventfile, gamefile
+from ...core import limits
 from ...core.club import EMPTY
 from ...core.errors import GameError
 from ...store.club_commands.outcomes import ClubRefused
@@ -156,7 +157,7 @@ def _upload(form: ImportForm, into: ClubView | None, back: str) -> Any:
         return respond.flashed(url_for("clubs.manage", club_id=club_id), say.said(say.IMPORTED))
 
     return respond.run(
-        lambda: _read(form.file.data.read(clubfile.MAX_BYTES + 1), into),
+        lambda: _read(form.file.data.read(limits.CLUB_FILE_BYTES + 1), into),
         done,
         back,
         words=not_imported,

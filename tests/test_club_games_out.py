@@ -64,7 +64,9 @@ def test_the_manager_sees_every_game_with_its_date_players_and_result(client, gu
     )
     assert "In progress, hand 1" in shown
     # a game filed alone may be taken out; a night's table counts with its night
-    assert shown.count("Take out") == 2 and "A club night's table" in shown
+    # a game filed alone may be taken out, and a night (its tables count with it)
+    assert shown.count("Yes, take this game out") == 2 and "A club night's table" in shown
+    assert shown.count("Yes, take this night out") == 1
 
 
 def test_a_game_is_taken_out_asked_twice_and_counts_no_more(client, guarded):
@@ -117,3 +119,49 @@ def test_the_same_night_file_brought_twice_is_said_and_counts_once(client, guard
     r = _bring(guarded, club_id, night)
     assert "A game of this night is already in the club" in text(guarded.get(r.headers["Location"]))
     assert _club_games(guarded, club_id) == held
+
+
+def _take_out(guarded, club_id: str, kind: str, index: int = 1):
+    """Press the second button of the `index`th game's or night's Take out, as the page
+    words it: its own form, its own action, the page's revision."""
+    page = _games_page(guarded, club_id)
+    body = page.get_data(as_text=True)
+    item = re.search(rf'id="{kind}-{index}">.*?</li>', body, re.S)
+    assert item and "Take out" in item.group(0)
+    action = re.search(r'<form method="post" action="([^"]+)"', item.group(0))
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', item.group(0)))
+    assert action and set(fields) == {"csrf_token", "revision"}
+    return guarded.post(action.group(1), data=fields)
+
+
+def test_a_night_is_taken_out_with_its_tables(client, guarded):
+    club_id = _make(client)
+    assert _bring(guarded, club_id, json.dumps(pairs_night()).encode()).status_code == 302
+    assert _club_games(guarded, club_id) > 0
+    shown = text(_games_page(guarded, club_id))
+    assert pairs_night()["settings"]["name"] in shown and "Yes, take this night out" in shown
+    r = _take_out(guarded, club_id, "night")
+    assert "Taken out: it counts no more." in text(guarded.get(r.headers["Location"]))
+    assert _club_games(guarded, club_id) == 0
+    assert "No club nights yet." in text(_games_page(guarded, club_id))
+
+
+def test_a_season_s_night_stays_until_the_season_lets_it_go(client, guarded, app):
+    from tests.test_season_web import _post, _season
+
+    club_id = _make(client)
+    assert _bring(guarded, club_id, json.dumps(pairs_night()).encode()).status_code == 302
+    season_id = _season(client, club_id)
+    _post(client, app, club_id, season_id, "nights", day="2026-01-09", venue="Anchor")
+    with app.app_context():
+        from scorepad.store.clubs import club_events
+        from scorepad.web.db import get_db
+
+        (event_id,) = club_events(get_db(), club_id)
+    _post(client, app, club_id, season_id, "nights/link", number="1", event=event_id)
+    r = _take_out(guarded, club_id, "night")
+    assert "take it off the season first" in text(guarded.get(r.headers["Location"]))
+    assert _club_games(guarded, club_id) > 0
+    _post(client, app, club_id, season_id, "nights/remove", number="1")
+    r = _take_out(guarded, club_id, "night")
+    assert "Taken out" in text(guarded.get(r.headers["Location"]))

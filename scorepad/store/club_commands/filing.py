@@ -82,3 +82,24 @@ def file_event(db: Database, club_id: str, event_id: str) -> None:
         if held is not None:
             raise ClubRefused("filed_here" if held == club_id else "filed_elsewhere", "night")
         file_event_in(db, club_id, event_id)
+
+
+def unfile_event(db: Database, club_id: str, event_id: str, revision: int | None = None) -> None:
+    """Take a night out of the club: its tables count no more (the night itself stays). A
+    night one of the club's seasons holds stays until the season lets it go."""
+    with writing(db):
+        current(db, club_id, revision)
+        if list(
+            db.query(
+                "select 1 from season_nights n join seasons s on s.id = n.season_id "
+                "where n.event_id = ? and s.club_id = ?",
+                [event_id, club_id],
+            )
+        ):
+            raise ClubRefused("night_in_season", field="night")
+        gone = db.execute(
+            "delete from club_events where event_id = ? and club_id = ?", [event_id, club_id]
+        )
+        if not gone.rowcount:
+            raise ClubRefused("night_not_filed", field="night")
+        bump(db, club_id)

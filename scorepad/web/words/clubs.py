@@ -30,6 +30,11 @@ REFUSED = {
     "filed_here": _l("It is filed into this club already."),
     "filed_elsewhere": _l("It is filed into another club: a game or night counts for one club."),
     "not_filed": _l("That game is not filed into this club."),
+    "night_not_filed": _l("That night is not filed into this club."),
+    "night_in_season": _l(
+        "That night is one of a season's nights: take it off the season first (on the "
+        "season's page)."
+    ),
     "game_here": _l("This game is already in the club: brought in twice, it would count twice."),
     "night_here": _l(
         "A game of this night is already in the club: brought in twice, it would count twice."

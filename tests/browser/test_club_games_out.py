@@ -9,7 +9,7 @@ import json
 from playwright.sync_api import expect
 
 from tests.browser.flows import overflowing, sideways
-from tests.browser.helpers import shot
+from tests.browser.helpers import assert_accessible, shot
 from tests.ratings_club import game_file
 
 
@@ -37,9 +37,11 @@ def test_a_club_over_1_mb_imports_and_a_game_is_taken_out_on_a_phone(page, live_
     expect(games).to_have_count(1)
     expect(games.first).to_contain_text("Ann & Cy won")
     assert sideways(page) <= 0, overflowing(page)
+    assert_accessible(page, "club-games")
     games.first.get_by_role("button", name="Take out").tap()  # asked first
     shot(page, "club-take-out")
     assert sideways(page) <= 0, overflowing(page)
+    assert_accessible(page, "club-take-out-asked")
     with page.expect_navigation():
         page.get_by_role("button", name="Yes, take this game out").tap()
     expect(page.locator(".flash").first).to_contain_text("Taken out: it counts no more.")

@@ -162,11 +162,12 @@ def _wire(app: Flask) -> None:
     from flask_wtf.csrf import CSRFProtect
 
     from . import cli
-    from .web import db, delivery, hosting, language, security
+    from .web import db, delivery, hosting, language, security, uploads
 
     # A form's token lasts as long as its session, not an hour: a page left open over
     # a break (or kept by a 304) still saves. Set before CSRFProtect sets its hour.
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
+    uploads.init_app(app)  # before CSRFProtect: its check reads the form, so the limit first
     CSRFProtect(app)
     language.init_app(app)
     app.teardown_appcontext(db.close_db)

@@ -9,7 +9,8 @@ files and its nights as event files, each read by its own reader.
      "seasons": [<season, docs/seasons.md>, ...]}
 
 `presets` and `seasons` are optional (a club without them exports without them; an
-older club file has neither).
+older club file has neither). What a file may hold is what the web lets a club hold
+(core/limits.py); the file is written compactly.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import eventfile, gamefile
+from .core import limits
 from .core.club import Roster, dumps, loads
 from .core.errors import GameError
 from .core.game import Game
@@ -29,11 +31,7 @@ from .core.season_settings import SeasonRecord
 from .seasonfile import export_season, read_season
 
 VERSION = 1
-MAX_BYTES = 24 * 1024 * 1024  # a club of some 4,000 games, indented
-MAX_GAMES = 20_000
-MAX_NIGHTS = 500
-MAX_PRESETS = 100
-MAX_SEASONS = 100
+MAX_BYTES = limits.CLUB_FILE_BYTES  # as named before core/limits.py; the readers read limits
 
 
 @dataclass(frozen=True)
@@ -48,12 +46,11 @@ class ClubFile:
     seasons: tuple[SeasonRecord, ...] = ()
 
 
-def _items(doc: dict, key: str, most: int) -> list:
+def _items(doc: dict, key: str) -> list:
     found = doc.get(key, [])
     if not isinstance(found, list):
         raise GameError("must be a list", field=key)
-    if len(found) > most:
-        raise GameError(f"hold {len(found)}: a club file holds at most {most}", field=key)
+    limits.check_room(key, 0, len(found))
     return found
 
 
@@ -69,18 +66,22 @@ def _each(items: list, field: str, reader: Any) -> list:
 
 def read(doc: object) -> ClubFile:
     """A parsed club file; a GameError names the part at fault."""
-    if not isinstance(doc, dict) or doc.get("scorepad_club") != VERSION:
-        raise GameError(f"is not a scorepad club file (version {VERSION})", field="scorepad_club")
+    marker = doc.get("scorepad_club") if isinstance(doc, dict) else None
+    # exactly the number 1: not true, not 1.0 (both equal 1 in Python)
+    if not isinstance(doc, dict) or type(marker) is not int or marker != VERSION:
+        raise GameError(
+            "is not a scorepad club file (version %(version)s)",
+            field="scorepad_club",
+            version=VERSION,
+        )
     name = doc.get("name")
     if not isinstance(name, str):
         raise GameError("must be text", field="name")
     roster = loads(json.dumps(doc.get("roster", [])))
-    games = _each(_items(doc, "games", MAX_GAMES), "game", gamefile.read_scored)
-    nights = _each(_items(doc, "nights", MAX_NIGHTS), "night", eventfile.read)
-    presets = _each(_items(doc, "presets", MAX_PRESETS), "preset", _read_preset)
-    seasons = _each(
-        _items(doc, "seasons", MAX_SEASONS), "season", lambda raw: read_season(raw, len(nights))
-    )
+    games = _each(_items(doc, "games"), "game", gamefile.read_scored)
+    nights = _each(_items(doc, "nights"), "night", eventfile.read)
+    presets = _each(_items(doc, "presets"), "preset", _read_preset)
+    seasons = _each(_items(doc, "seasons"), "season", lambda raw: read_season(raw, len(nights)))
     return ClubFile(name, roster, tuple(games), tuple(nights), tuple(presets), tuple(seasons))
 
 
@@ -91,9 +92,11 @@ def _read_preset(raw: object) -> Preset:
 
 
 def loads_club(text: str | bytes) -> ClubFile:
-    """Read a club file's text (at most MAX_BYTES)."""
-    if len(text) > MAX_BYTES:
-        raise GameError(f"is over {MAX_BYTES // (1024 * 1024)} MB", field="file")
+    """Read a club file's text (at most limits.CLUB_FILE_BYTES)."""
+    if len(text) > limits.CLUB_FILE_BYTES:
+        raise GameError(
+            "is over %(most)s MB", field="file", most=limits.CLUB_FILE_BYTES // limits.MB
+        )
     return read(eventfile.json_doc(text))
 
 
@@ -121,5 +124,6 @@ def export(
 
 
 def dumps_club(doc: dict[str, Any]) -> str:
-    """The club document as JSON text."""
-    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+    """The club document as JSON text, written compactly (a big club's file is mostly
+    its games: indented, a third larger)."""
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False) + "\n"

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import gamefile
+from .core import limits
 from .core.errors import GameError
 from .core.event import MAX_TABLES, ROUNDS, Settings, check_settings
 from .core.game import Game
@@ -56,8 +57,7 @@ class EventFile:
 # come and gone; 5,000 hands in all (12 rounds of 30 tables at 13 hands a game), and a
 # file of at most 6 MB: the export of such a night, indented, is under 5 MB. An import
 # of one holds a server thread well under a second (bench/event_import.py).
-MAX_BYTES = 6 * 1024 * 1024
-UPLOAD_BYTES = MAX_BYTES + 64 * 1024  # the file and the import form's own fields
+MAX_BYTES = limits.EVENT_FILE_BYTES
 MAX_HANDS = 5000
 LIMITS = {
     "entrants": 8 * MAX_TABLES,

@@ -15,6 +15,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
+from .core import limits
 from .core.errors import GameError, Phrase
 from .core.game import MAX_HANDS, Game
 from .core.model import GameScore
@@ -24,7 +25,7 @@ from .core.rules import validate_rules
 from .gamefile_totals import read_final, read_preset, read_start
 
 FORMAT = "scorepad/1"
-MAX_FILE_BYTES = 1024 * 1024  # docs/gamefile.md: a larger file is refused, by every reader
+MAX_FILE_BYTES = limits.GAME_FILE_BYTES  # docs/gamefile.md: refused larger, by every reader
 _KEYS = {
     "format",
     "mode",

@@ -11,9 +11,8 @@ from urllib.parse import urlsplit
 import click
 from flask import Flask
 
-from .eventfile import UPLOAD_BYTES as EVENT_UPLOAD
+from .core import limits
 
-FORM_ROOM = 64 * 1024  # a form's own fields beside its file
 MAX_HEADER_BYTES = 32 * 1024  # a full session cookie is about 3 KB
 # A table is 2 to 8 phones with up to 6 connections each (about 50); waitress reads
 # requests in one loop and gives a worker thread only a request read whole, so a
@@ -32,18 +31,24 @@ SEND_BYTES = 64 * 1024
 warnings.filterwarnings("ignore", "send_bytes will be removed", DeprecationWarning)
 
 
+def max_body(app: Flask) -> int:
+    """The largest body any page of the app takes: the largest file with its form."""
+    files = (limits.GAME_FILE_BYTES, limits.EVENT_FILE_BYTES, limits.CLUB_FILE_BYTES)
+    return max(app.config["MAX_CONTENT_LENGTH"], *files) + limits.FORM_BYTES
+
+
 def waitress_options(app: Flask) -> dict[str, int | bool]:
     """Limits for waitress, in one place for `serve`, the browser tests and the bench.
 
-    Flask refuses a body over MAX_CONTENT_LENGTH (an event file's page: over the event
-    file's own limit) only after waitress has read it all: waitress refuses anything
-    larger than the larger of them (with room for a form's own fields, so a file just
-    too large still gets scorepad's page) before reading it. poll(), not
+    Flask refuses a body over MAX_CONTENT_LENGTH (an import page: over its own file's
+    limit, web/uploads.py) as it reads it: waitress refuses anything larger than the
+    largest of them (with room for a form's own fields, so a file just too large still
+    gets scorepad's page) before reading it. poll(), not
     select(), watches the sockets: select() cannot see a socket numbered over 1023.
     X-Forwarded-* reach the app only behind trusted proxies (TRUSTED_PROXIES), where
     ProxyFix takes exactly that many values; with none, waitress drops them."""
     return {
-        "max_request_body_size": max(app.config["MAX_CONTENT_LENGTH"] + FORM_ROOM, EVENT_UPLOAD),
+        "max_request_body_size": max_body(app),
         "max_request_header_size": MAX_HEADER_BYTES,
         "connection_limit": CONNECTION_LIMIT,
         "channel_timeout": IDLE_SECONDS,

@@ -10,9 +10,11 @@ night named by its index in the file's `nights`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from .core.errors import GameError
+from .core import limits
+from .core.errors import N_, GameError
 from .core.names import check_names
 from .core.season_settings import (
     SeasonRecord,
@@ -22,9 +24,6 @@ from .core.season_settings import (
     check_venue,
 )
 
-MAX_SEASON_NIGHTS = 200
-MAX_ENTRANTS = 500
-
 
 def _int(raw: Any, field: str, high: int) -> int:
     if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw <= high:
@@ -32,11 +31,21 @@ def _int(raw: Any, field: str, high: int) -> int:
     return raw
 
 
-def _list(raw: dict, key: str, most: int) -> list:
+def _list(raw: dict, key: str, kind: str) -> list:
     found = raw.get(key, [])
-    if not isinstance(found, list) or len(found) > most:
-        raise GameError(f"must be a list of at most {most}", field=key)
+    if not isinstance(found, list):
+        raise GameError("must be a list", field=key)
+    limits.check_room(kind, 0, len(found))
     return found
+
+
+def _once(numbers: Iterable[int], field: str, words: str) -> None:
+    """Refuse a number listed twice in `field` (`words` say it: "names night 2 twice")."""
+    seen: set[int] = set()
+    for number in numbers:
+        if number in seen:
+            raise GameError(words, field=field, number=number)
+        seen.add(number)
 
 
 def _night(raw: Any, nights: int) -> tuple[int, str, str, str, int | None, int]:
@@ -71,12 +80,21 @@ def read_season(raw: Any, nights: int) -> SeasonRecord:
         isinstance(closed, list) and all(isinstance(d, list) for d in closed)
     ):
         raise GameError("must be a list of divisions", field="closed")
+    name = raw.get("name")
+    if not isinstance(name, str):
+        raise GameError("must be text", field="name")
+    its_nights = tuple(_night(n, nights) for n in _list(raw, "nights", "season_nights"))
+    _once((n[0] for n in its_nights), "nights", N_("names night %(number)s twice"))
+    entrants = tuple(
+        _entrant(e, len(settings.divisions)) for e in _list(raw, "entrants", "entrants")
+    )
+    _once((e[0] for e in entrants), "entrants", N_("names entrant %(number)s twice"))
     return SeasonRecord(
-        check_season_name(str(raw.get("name", ""))),
+        check_season_name(name),
         settings,
         tuple(tuple(_int(n, "closed", 10_000) for n in d) for d in closed) if closed else None,
-        tuple(_night(n, nights) for n in _list(raw, "nights", MAX_SEASON_NIGHTS)),
-        tuple(_entrant(e, len(settings.divisions)) for e in _list(raw, "entrants", MAX_ENTRANTS)),
+        its_nights,
+        entrants,
     )
 
 

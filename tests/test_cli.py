@@ -102,7 +102,7 @@ def test_serve_prints_addresses_and_a_qr_code(runner, monkeypatch):
             "port": 8123,
             "threads": 8,
             "ident": "scorepad",
-            "max_request_body_size": 6 * 1024 * 1024 + 64 * 1024,  # an event file's limit
+            "max_request_body_size": 64 * 1024 * 1024 + 64 * 1024,  # a club file's limit
             "max_request_header_size": 32 * 1024,
             "connection_limit": 500,
             "channel_timeout": 30,

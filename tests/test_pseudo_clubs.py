@@ -96,6 +96,7 @@ def _club_pages(app, client, pages: Pages) -> tuple[str, object]:
     for number in range(1, 8):
         play(client, game_id, number, (5, 4, 3, 1), (5, 4, 3, 1))
     pages.see("club game over", f"/games/{game_id}")
+    pages.see("club games", f"/clubs/{club_id}/games")
     client.post(f"/games/{game_id}/preset", data={"name": PRESET, "club": club_id})
     revision = _view(app, club_id).club.revision
     pages.see("merged", f"/clubs/{club_id}/merge", into="ann", other="bo", revision=revision)

@@ -102,10 +102,14 @@ def test_names_are_trimmed(client):
 def test_upload_over_one_megabyte_is_refused(client):
     import io
 
-    response = client.post(
-        "/games/import", data={"game_file": (io.BytesIO(b" " * (1024 * 1024 + 1)), "big.json")}
-    )
-    assert response.status_code == 413 and "at most 1 MB" in text(response)
+    def send(size: int):
+        data = {"game_file": (io.BytesIO(b" " * size), "big.json")}
+        return client.post("/games/import", data=data)
+
+    response = send(1024 * 1024 + 1)  # the page reads it (the form's room) and refuses it
+    assert response.status_code == 400 and "larger than 1 MB" in text(response)
+    response = send(1024 * 1024 + 64 * 1024 + 1)  # past the page's limit: not read at all
+    assert response.status_code == 413 and "a game file is at most 1 MB" in text(response)
 
 
 def test_a_page_left_open_over_a_break_still_saves(guarded_app, monkeypatch):

@@ -79,6 +79,13 @@ def club_games(db: Database, club_id: str) -> list[tuple[str, int, str]]:
     return [(r["id"], r["revision"], r["updated_at"]) for r in db.query(GAMES, {"club": club_id})]
 
 
+def games_filed_alone(db: Database, club_id: str) -> set[str]:
+    """The ids of the club's games filed alone (not a night's tables): each may be taken
+    out of the club."""
+    rows = db.query("select game_id from club_games where club_id = ?", [club_id])
+    return {str(r["game_id"]) for r in rows}
+
+
 def club_of_game(db: Database, game_id: str) -> str | None:
     """The club a game counts for (filed alone, or its night's), if any."""
     for row in db.query(

@@ -13,6 +13,8 @@ from werkzeug.exceptions import Aborter, HTTPException
 from scorepad.web.catalogue import gettext as _
 from scorepad.web.catalogue import lazy_gettext as _l
 
+from .uploads import too_large
+
 OWN = "scorepad_says"  # marks an error whose description scorepad wrote for the page
 
 
@@ -41,7 +43,7 @@ def error_page(err: HTTPException) -> tuple[str, int]:
         400: _("Something in that request was not right."),
         404: _("There is nothing here."),
         405: _("That page cannot be used that way."),
-        413: _("That upload is too large: a game file is at most 1 MB."),
+        413: too_large(),
     }
     message = (
         err.description

@@ -8,7 +8,7 @@ from sqlite_utils import Database
 from ..clubs import club_of_event, club_of_game
 from ..db import writing
 from ..stamps import now
-from ._base import bump, current
+from ._base import bump, current, room
 from .outcomes import ClubRefused, NoClub
 
 
@@ -17,6 +17,7 @@ def file_game_in(db: Database, club_id: str, game_id: str) -> None:
     if not db.conn.in_transaction:
         raise RuntimeError("file_game_in writes inside the caller's transaction")
     current(db, club_id)  # a club deleted meanwhile: NoClub, and the caller's write undone
+    room(db, club_id, "games")
     db.execute(
         "insert into club_games (game_id, club_id, filed_at) values (?, ?, ?)",
         [game_id, club_id, now()],
@@ -29,6 +30,7 @@ def file_event_in(db: Database, club_id: str, event_id: str) -> None:
     if not db.conn.in_transaction:
         raise RuntimeError("file_event_in writes inside the caller's transaction")
     current(db, club_id)
+    room(db, club_id, "nights")
     db.execute(
         "insert into club_events (event_id, club_id, filed_at) values (?, ?, ?)",
         [event_id, club_id, now()],
@@ -57,10 +59,11 @@ def file_game(db: Database, club_id: str, game_id: str) -> None:
         file_game_in(db, club_id, game_id)
 
 
-def unfile_game(db: Database, club_id: str, game_id: str) -> None:
-    """Take a game out of the club: it counts no more (the game itself stays)."""
+def unfile_game(db: Database, club_id: str, game_id: str, revision: int | None = None) -> None:
+    """Take a game out of the club: it counts no more (the game itself stays). `revision`:
+    the club as the manager's page showed it."""
     with writing(db):
-        current(db, club_id)
+        current(db, club_id, revision)
         gone = db.execute(
             "delete from club_games where game_id = ? and club_id = ?", [game_id, club_id]
         )
@@ -79,3 +82,24 @@ def file_event(db: Database, club_id: str, event_id: str) -> None:
         if held is not None:
             raise ClubRefused("filed_here" if held == club_id else "filed_elsewhere", "night")
         file_event_in(db, club_id, event_id)
+
+
+def unfile_event(db: Database, club_id: str, event_id: str, revision: int | None = None) -> None:
+    """Take a night out of the club: its tables count no more (the night itself stays). A
+    night one of the club's seasons holds stays until the season lets it go."""
+    with writing(db):
+        current(db, club_id, revision)
+        if list(
+            db.query(
+                "select 1 from season_nights n join seasons s on s.id = n.season_id "
+                "where n.event_id = ? and s.club_id = ?",
+                [event_id, club_id],
+            )
+        ):
+            raise ClubRefused("night_in_season", field="night")
+        gone = db.execute(
+            "delete from club_events where event_id = ? and club_id = ?", [event_id, club_id]
+        )
+        if not gone.rowcount:
+            raise ClubRefused("night_not_filed", field="night")
+        bump(db, club_id)

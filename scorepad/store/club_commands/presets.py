@@ -13,7 +13,7 @@ from sqlite_utils import Database
 from ...core.errors import GameError
 from ...core.presets import Preset, from_values, preset_name_problem
 from ..db import writing
-from ._base import bump, current
+from ._base import bump, current, room
 from .outcomes import ClubRefused
 
 
@@ -37,6 +37,8 @@ def save_preset(
     preset = _checked(name, values)
     with writing(db):
         current(db, club_id, revision)
+        if preset.name not in _names(db, club_id):  # one of the same name is replaced
+            room(db, club_id, "presets")
         db.execute(
             "insert or replace into club_presets (club_id, name, rules) values (?, ?, ?)",
             [club_id, preset.name, json.dumps(dict(preset.values), separators=(",", ":"))],

@@ -22,7 +22,7 @@ from ..event_commands.transfer import played_games, write_event
 from ..season_commands.transfer import insert_seasons
 from ..stamps import now
 from ..storage import StoredGame
-from ._base import bump, current
+from ._base import bump, current, room
 from .clubs import insert_club
 
 
@@ -95,6 +95,8 @@ def import_club(
             club_id = _new_club(db, name, roster, presets)
         else:
             current(db, into)
+            room(db, into, "games", len(games))
+            room(db, into, "nights", len(nights))
             club_id = into
             bump(db, into)
         at = now()

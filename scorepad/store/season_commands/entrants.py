@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from sqlite_utils import Database
 
+from ...core import limits
 from ...core.names import check_names, pair_name
 from ...core.season import entrant_key
 from ..db import writing
@@ -21,6 +22,8 @@ def add_entrant(
     names = checked("players", lambda: check_names(list(players), "players", "player"))
     with writing(db):
         season = open_season(db, club_id, season_id, revision)
+        held = len(season.entrants)
+        checked("entrants", lambda: limits.check_room("entrants", held))
         if len(names) != (2 if season.settings.kind == "pairs" else 1):
             raise SeasonRefused("players", field="players")
         if not 0 <= division < len(season.settings.divisions):

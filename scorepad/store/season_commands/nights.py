@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
+from ...core import limits
 from ...core.event import Settings
 from ...core.roster import Entrant, Match, Round
 from ...core.rules import Rules
@@ -29,6 +30,8 @@ def add_night(
     place = checked("night", lambda: check_venue(venue))
     with writing(db):
         season = open_season(db, club_id, season_id, revision)
+        held = len(season.nights)
+        checked("season_nights", lambda: limits.check_room("season_nights", held))
         number = max((n.number for n in season.nights), default=0) + 1
         db.execute(
             "insert into season_nights (season_id, number, day, start, venue, modified_at) "

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ...core import limits
 from ...core import season as core
 from ...core.season_settings import check_season, check_season_name
 from ..clubs import load_club
@@ -50,6 +51,9 @@ def create_season(
     with writing(db):
         if load_club(db, club_id) is None:
             raise NoSeason()
+        held = db.execute("select count(*) from seasons where club_id = ?", [club_id])
+        count = held.fetchone()[0]
+        checked("seasons", lambda: limits.check_room("seasons", count))
         if follows is not None and current(db, club_id, follows, None).closed is None:
             raise SeasonRefused("not_closed", field="follows")
         season_id = token()

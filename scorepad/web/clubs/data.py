@@ -4,12 +4,14 @@ but the one read of the club; the templates show these values as they are."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from flask import abort
 
 from ...core.card import Record
 from ...core.club import Member
+from ...core.game import Game
 from ...core.ratings import Change, chances
 from ...store.club_view import ClubView, club_view
 from ...store.clubs import club_of_event, club_of_game
@@ -51,6 +53,13 @@ class GameLine:
     words: str
     delta: str
     rating: int
+
+
+def in_club(view: ClubView, games: Iterable[Game]) -> bool:
+    """Whether any of these games is the very game of one the club holds already (the
+    same file brought in twice, or a copy of a game filed): it would count twice."""
+    held = {stored.game for stored in view.games}
+    return any(game in held for game in games)
 
 
 def view_or_404(token: str, by: str = "id") -> ClubView:

@@ -50,6 +50,10 @@ class UndoForm(_Revised):
     """Take back the last roster change."""
 
 
+class TakeOutForm(_Revised):
+    """A game filed alone taken out of the club."""
+
+
 class FileGameForm(FlaskForm):
     """A game of this phone's, or a club night it directs, filed into the club."""
 

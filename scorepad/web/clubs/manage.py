@@ -1,17 +1,18 @@
 """The manager's changes: the roster (merge, split, rename, keep off the lists, undo),
-and games and nights filed into the club or taken out. Each view validates its form,
+and games and nights filed into the club (taken out: games.py). Each view validates its form,
 runs one command and flashes its outcome at the manager's page."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import abort, url_for
+from flask import url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core import club as roster
 from ...core.club import Roster
+from ...store import storage
 from ...store.club_commands import clubs as commands
 from ...store.club_commands import filing
 from .. import remembered, respond
@@ -107,7 +108,7 @@ def undo(club_id: str) -> BaseResponse:
 
 @bp.post("/<club_id>/file")
 def file(club_id: str) -> BaseResponse:
-    data.view_or_404(club_id)
+    view = data.view_or_404(club_id)
     form = FileGameForm()
     game, night = form.game.data or "", form.night.data or ""
     if not form.validate_on_submit() or not (game or night):
@@ -117,25 +118,19 @@ def file(club_id: str) -> BaseResponse:
     if night and night not in dict(remembered.events()):
         return respond.flashed(back(club_id), say.said(say.CHOOSE_NIGHT), "error")
     if game:
+        stored = storage.load_game(get_db(), game)
+        if (
+            stored is not None
+            and all(g.id != stored.id for g in view.games)  # itself: "filed here already"
+            and data.in_club(view, (stored.game,))  # a copy of it filed already
+        ):
+            return respond.flashed(back(club_id), say.said(say.REFUSED["game_here"]), "error")
         command = lambda: filing.file_game(get_db(), club_id, game)  # noqa: E731
     else:
         command = lambda: filing.file_event(get_db(), club_id, night)  # noqa: E731
     return respond.run(
         command,
         lambda _: respond.flashed(back(club_id), say.said(say.FILED)),
-        back(club_id),
-        words=club_words,
-    )
-
-
-@bp.post("/<club_id>/unfile/<game_id>")
-def unfile(club_id: str, game_id: str) -> BaseResponse:
-    data.view_or_404(club_id)
-    if not FileGameForm().validate_on_submit():
-        abort(400)
-    return respond.run(
-        lambda: filing.unfile_game(get_db(), club_id, game_id),
-        lambda _: respond.flashed(back(club_id), say.said(say.TAKEN_OUT)),
         back(club_id),
         words=club_words,
     )

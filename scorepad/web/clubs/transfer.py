@@ -8,15 +8,16 @@ import json
 import sqlite3
 from typing import Any
 
-from flask import Response, abort, render_template, request, url_for
-from werkzeug.exceptions import RequestEntityTooLarge
+from flask import Response, render_template, url_for
 
 from ... import clubfile, eventfile, gamefile
+from ...core import limits
 from ...core.club import EMPTY
 from ...core.errors import GameError
 from ...store.club_commands.outcomes import ClubRefused
 from ...store.club_commands.transfer import import_club
-from ...store.clubs import club_events
+from ...store.club_view import ClubView
+from ...store.clubs import club_events, games_filed_alone
 from ...store.events import load_event
 from ...store.seasons import club_seasons, load_season, season_record
 from .. import preset_links, remembered, respond
@@ -41,10 +42,7 @@ def _download(text: str, name: str, mimetype: str) -> Response:
 def export(club_id: str) -> Response:
     view = data.view_or_404(club_id)
     db = get_db()
-    own = {
-        r["game_id"]
-        for r in db.query("select game_id from club_games where club_id = ?", [club_id])
-    }
+    own = games_filed_alone(db, club_id)
     games = [g.game for g in view.games if g.id in own]
     nights: list[dict[str, Any]] = []
     index_of: dict[str, int] = {}
@@ -107,8 +105,9 @@ def members_csv(token: str) -> Response:
     return _csv(data.rating_rows(view, public=True), view)
 
 
-def _read(text: bytes, into: str | None) -> str:
-    """A club file (a new club), or a game or event file brought into club `into`."""
+def _read(text: bytes, into: ClubView | None) -> str:
+    """A club file (a new club), or a game or event file brought into club `into` (one
+    the club holds already refused: it would count twice)."""
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError, UnicodeDecodeError):
@@ -130,8 +129,13 @@ def _read(text: bytes, into: str | None) -> str:
         raise ClubRefused("club_file", field="file")
     if isinstance(doc, dict) and "scorepad_event" in doc:
         night = eventfile.read(doc)
-        return import_club(get_db(), "", EMPTY, (), (night,), into=into)
-    return import_club(get_db(), "", EMPTY, (gamefile.loads_scored(text),), (), into=into)
+        if data.in_club(into, (game for _, game in night.matches if game is not None)):
+            raise ClubRefused("night_here", field="file")
+        return import_club(get_db(), "", EMPTY, (), (night,), into=into.club.id)
+    game = gamefile.loads_scored(text)
+    if data.in_club(into, (game[0],)):
+        raise ClubRefused("game_here", field="file")
+    return import_club(get_db(), "", EMPTY, (game,), (), into=into.club.id)
 
 
 def not_imported(err: Exception) -> str | None:
@@ -143,7 +147,7 @@ def not_imported(err: Exception) -> str | None:
     return club_words(err)
 
 
-def _upload(form: ImportForm, into: str | None, back: str) -> Any:
+def _upload(form: ImportForm, into: ClubView | None, back: str) -> Any:
     """Run the import; a refusal above the import page's form (a new club) or flashed
     at the club's page (a file brought into a club)."""
 
@@ -153,7 +157,7 @@ def _upload(form: ImportForm, into: str | None, back: str) -> Any:
         return respond.flashed(url_for("clubs.manage", club_id=club_id), say.said(say.IMPORTED))
 
     return respond.run(
-        lambda: _read(form.file.data.read(clubfile.MAX_BYTES + 1), into),
+        lambda: _read(form.file.data.read(limits.CLUB_FILE_BYTES + 1), into),
         done,
         back,
         words=not_imported,
@@ -163,11 +167,7 @@ def _upload(form: ImportForm, into: str | None, back: str) -> Any:
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_file() -> Any:
-    request.max_content_length = clubfile.MAX_BYTES + 64 * 1024
-    try:
-        form = ImportForm()
-    except RequestEntityTooLarge:
-        abort(413, description=say.said(say.TOO_LARGE_CLUB))
+    form = ImportForm()  # its limit set before the form is read (web/uploads.py)
     if form.validate_on_submit():
         done = _upload(form, None, url_for("clubs.import_file"))
         if not isinstance(done, int):
@@ -179,12 +179,8 @@ def import_file() -> Any:
 @bp.post("/<club_id>/import")
 def import_into(club_id: str) -> Any:
     view = data.view_or_404(club_id)
-    request.max_content_length = eventfile.UPLOAD_BYTES
     back = url_for("clubs.manage", club_id=view.club.id)
-    try:
-        form = ImportForm()
-    except RequestEntityTooLarge:
-        abort(413, description=say.said(say.TOO_LARGE_EVENT))
+    form = ImportForm()
     if not form.validate_on_submit():
         return respond.flashed(back, say.said(say.CHOOSE_FILE), "error")
-    return _upload(form, view.club.id, back)
+    return _upload(form, view, back)

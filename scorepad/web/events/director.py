@@ -27,6 +27,7 @@ from ..forms import COMMON_RULES
 from ..pagemodel import POLL_DIRECTOR
 from ..words import event_done as said
 from ..words import plain_error
+from ..words.clubs import club_words
 from ..words.events import not_done
 from . import card, data
 from .blueprint import bp
@@ -75,7 +76,7 @@ def new() -> Any:
             lambda: _create(form),
             _created,
             url_for("events.new"),
-            page=respond.above(form, respond.core_words),
+            page=respond.above(form, _refusal),
         )
         if not isinstance(done, int):
             return done
@@ -88,6 +89,11 @@ def new() -> Any:
         events=remembered(),
         **preset_links.night_offers(form),
     ), status
+
+
+def _refusal(err: Exception) -> str | None:
+    """The core's refusal of the night, or its club's (a club holding all the nights it may)."""
+    return respond.core_words(err) or club_words(err)
 
 
 def _create(form: EventForm) -> tuple[str, str]:

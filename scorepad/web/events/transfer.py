@@ -6,8 +6,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from flask import Response, abort, redirect, render_template, request, url_for
-from werkzeug.exceptions import RequestEntityTooLarge
+from flask import Response, abort, redirect, render_template, url_for
 
 from ... import eventfile
 from ...core.errors import GameError
@@ -40,13 +39,8 @@ def export(event_id: str) -> Response:
 @bp.route("/import", methods=["GET", "POST"])
 def import_event() -> Any:
     # A night's file may pass the app's 1 MB (the export of a big night is some 4.5 MB):
-    # its own limit, for this page only; more is refused before it is read.
-    request.max_content_length = eventfile.UPLOAD_BYTES
-    try:
-        form = ImportForm()
-    except RequestEntityTooLarge:
-        most = eventfile.MAX_BYTES // (1024 * 1024)
-        abort(413, description=said.too_large(most))
+    # its own limit, set before the CSRF check reads the form (web/uploads.py).
+    form = ImportForm()
     if form.validate_on_submit():
         done = respond.run(
             lambda: _import(form),

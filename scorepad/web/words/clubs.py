@@ -17,6 +17,9 @@ KINDS = {
     "rename": _l("Rename"),
     "hide": _l("Public lists"),
     "preset": _l("Preset"),
+    "games": _l("Games"),
+    "nights": _l("Club nights"),
+    "presets": _l("Presets"),
 }
 CLUB_FILE_HERE = _l(
     "This is a club file: bring it in as a club of its own with Import a club (on the Clubs page)."
@@ -27,6 +30,15 @@ REFUSED = {
     "filed_here": _l("It is filed into this club already."),
     "filed_elsewhere": _l("It is filed into another club: a game or night counts for one club."),
     "not_filed": _l("That game is not filed into this club."),
+    "night_not_filed": _l("That night is not filed into this club."),
+    "night_in_season": _l(
+        "That night is one of a season's nights: take it off the season first (on the "
+        "season's page)."
+    ),
+    "game_here": _l("This game is already in the club: brought in twice, it would count twice."),
+    "night_here": _l(
+        "A game of this night is already in the club: brought in twice, it would count twice."
+    ),
     "nothing_to_undo": _l("There is no roster change to undo."),
     "club_file": CLUB_FILE_HERE,
     "merge": _l("Merge: choose two different players of this club."),
@@ -65,8 +77,6 @@ CHOOSE_FILING = _l("Choose a game or a club night to file.")
 CHOOSE_GAME = _l("Game: choose one of this phone's games.")
 CHOOSE_NIGHT = _l("Club night: choose one this phone directs.")
 CHOOSE_FILE = _l("Choose a game file or an event file.")
-TOO_LARGE_CLUB = _l("That upload is too large: a club file is at most 24 MB.")
-TOO_LARGE_EVENT = _l("That upload is too large: an event file is at most 6 MB.")
 CARD_FORGOTTEN = _l("Forgotten on this phone.")
 CARD_KEPT = _l("Kept on this phone as you.")
 OFF_LISTS = _l("Off the public lists.")

@@ -161,10 +161,6 @@ def revision_sent() -> str:
     return _("the form was incomplete: reload; it")
 
 
-def too_large(most: int) -> str:
-    return _("That upload is too large: an event file is at most %(most)d MB.", most=most)
-
-
 def not_imported(why: str) -> str:
     return _("This file was not imported: %(why)s", why=why)
 

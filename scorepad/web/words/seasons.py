@@ -9,7 +9,9 @@ from scorepad.web.catalogue import lazy_gettext as _l
 from scorepad.web.catalogue import ngettext
 
 from ...core.errors import GameError
+from ...store.club_commands.outcomes import ClubOutcome
 from ...store.season_commands.outcomes import NoSeason, SeasonOutcome, SeasonRefused, SeasonStale
+from .clubs import club_words
 from .core_words import core_text
 
 STALE = _l("The season changed since this page was loaded: nothing changed. Look again.")
@@ -34,6 +36,9 @@ KINDS = {
     "night": _l("The night"),
     "players": _l("The entrant"),
     "playoff": _l("The playoff"),
+    "seasons": _l("Seasons"),
+    "season_nights": _l("The season's nights"),
+    "entrants": _l("Entrants"),
 }
 DONE = {
     "new": _l("Season made."),
@@ -87,6 +92,8 @@ def season_words(err: Exception) -> str | None:
         return str(STALE)
     if isinstance(err, NoSeason):
         return str(GONE)
+    if isinstance(err, ClubOutcome):  # a night made for the season, refused by its club
+        return club_words(err)
     if isinstance(err, SeasonRefused) and isinstance(err.cause, GameError):
         kind = KINDS.get(err.code) or _l("That change")
         return _("%(what)s: %(why)s.", what=kind, why=core_text(err.cause.detail))

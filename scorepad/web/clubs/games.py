@@ -1,0 +1,71 @@
+"""Every game of the club, for its manager: its date, players and result, newest first,
+a page at a time, and its nights; a game filed alone or a night taken out of the club
+(asked twice; a night's table counts with its night, taken out with it)."""
+
+from __future__ import annotations
+
+from flask import render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ...store.club_commands import filing
+from ...store.clubs import club_event_names, games_filed_alone
+from .. import respond
+from ..db import get_db
+from ..words import clubs as say
+from ..words.clubs import club_words
+from . import data
+from .blueprint import bp
+from .forms import TakeOutForm
+
+PAGE = 100  # games a page: a club of 20,000 is read a page at a time
+
+
+@bp.get("/<club_id>/games")
+def games(club_id: str) -> str:
+    view = data.view_or_404(club_id)
+    alone = games_filed_alone(get_db(), view.club.id)
+    ordered = sorted(view.games, key=lambda g: (g.created_at, g.id), reverse=True)
+    pages = max(1, -(-len(ordered) // PAGE))
+    page = min(max(request.args.get("page", 1, type=int) or 1, 1), pages)
+    shown = ordered[(page - 1) * PAGE : page * PAGE]
+    return render_template(
+        "clubs/games.html",
+        club=view.club,
+        nights=club_event_names(get_db(), view.club.id)[::-1],  # newest first
+        rows=[(g, g.score(), g.id in alone) for g in shown],
+        count=len(ordered),
+        page=page,
+        pages=pages,
+    )
+
+
+@bp.post("/<club_id>/unfile/<game_id>")
+def unfile(club_id: str, game_id: str) -> BaseResponse:
+    data.view_or_404(club_id)
+    back = url_for("clubs.games", club_id=club_id)
+    form = TakeOutForm()
+    if not form.validate_on_submit():
+        return respond.flashed(back, say.said(say.INCOMPLETE), "error")
+    revision = form.revision.data or 0
+    return respond.run(
+        lambda: filing.unfile_game(get_db(), club_id, game_id, revision),
+        lambda _: respond.flashed(back, say.said(say.TAKEN_OUT)),
+        back,
+        words=club_words,
+    )
+
+
+@bp.post("/<club_id>/unfile-night/<event_id>")
+def unfile_night(club_id: str, event_id: str) -> BaseResponse:
+    data.view_or_404(club_id)
+    back = url_for("clubs.games", club_id=club_id)
+    form = TakeOutForm()
+    if not form.validate_on_submit():
+        return respond.flashed(back, say.said(say.INCOMPLETE), "error")
+    revision = form.revision.data or 0
+    return respond.run(
+        lambda: filing.unfile_event(get_db(), club_id, event_id, revision),
+        lambda _: respond.flashed(back, say.said(say.TAKEN_OUT)),
+        back,
+        words=club_words,
+    )

@@ -109,9 +109,10 @@ CORE_FAIL_UNDER ?= 100
 CORE_COVERED := $(BIN)/python -m coverage report --include='scorepad/core/*' --fail-under=$(CORE_FAIL_UNDER)
 
 # Every test: the browser (Chromium), Caddy and Litestream included, and each property
-# test's full number of examples (tests/strategies.py: example_count).
+# test's full number of examples (tests/strategies.py: example_count), on every core
+# (pytest-xdist): each worker has its own browser, servers, ports and databases.
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(COVERAGE) --hypothesis-profile=full
+	$(BIN)/python -m pytest $(COVERAGE) --hypothesis-profile=full -n auto
 	$(CORE_COVERED)
 
 # Every test but the browser, Caddy and Litestream ones, on every core (pytest-xdist), the

@@ -75,15 +75,11 @@ def lists(members: str, token: str) -> BaseResponse:
     form = MeForm()
     if not form.validate_on_submit():
         abort(400)
-    hidden, met = bool(form.hidden.data), set(view.met)
+    hidden, met = bool(form.hidden.data), view.met
     back = url_for("clubs.card", members=members, token=token)
     return respond.run(
-        lambda: commands.change_roster(
-            get_db(),
-            view.club.id,
-            view.club.revision,
-            "hide",
-            lambda r: roster.hide(r, met, member.anchor, hidden),
+        lambda: commands.own_choice(
+            get_db(), view.club.id, lambda r: roster.hide(r, met, member.anchor, hidden)
         ),
         lambda _: respond.flashed(back, say.said(say.OFF_LISTS if hidden else say.ON_LISTS)),
         back,

@@ -7,7 +7,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, SelectField, StringField
-from wtforms.validators import InputRequired
+from wtforms.validators import InputRequired, Optional
 from wtforms.widgets import HiddenInput
 
 from ...core.names import MAX_NAME
@@ -46,7 +46,9 @@ class PlayerForm(_Revised):
 
 
 class UndoForm(_Revised):
-    """Take back the last roster change."""
+    """Take back the last roster change: `change`, the one the button named."""
+
+    change = WholeNumberField("Change", validators=[Optional()], widget=HiddenInput())
 
 
 class FileGameForm(FlaskForm):

@@ -73,6 +73,11 @@ class Roster:
         """Every name key the roster has placed, with its person's anchor."""
         return {key: p.anchor for p in self.people.values() for key in p.keys}
 
+    def who_is_who(self) -> dict[str, str]:
+        """Every name key merged into another's person, with that person's anchor: all
+        that the ratings read of the roster (a name not here is a person of its own)."""
+        return {key: anchor for key, anchor in self.keys_of().items() if key != anchor}
+
 
 EMPTY = Roster({})
 

@@ -281,7 +281,11 @@ def club_view(
         games = _games(db, club.id, kept)
         # the ratings read only who is who (each name's person): a rename, or a person
         # kept off the lists, leaves every game's people and the ratings as kept
-        same = kept if kept and kept.view.club.roster.keys_of() == club.roster.keys_of() else None
+        same = (
+            kept
+            if kept and kept.view.club.roster.who_is_who() == club.roster.who_is_who()
+            else None
+        )
         view, people = _build(club, games, same)
     if not db.conn.in_transaction:  # read inside a write: kept once it commits
         with _lock:

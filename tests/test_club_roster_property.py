@@ -137,3 +137,11 @@ def test_undo_gives_back_what_the_change_set_and_keeps_own_choices_since():
         (StepKind.MERGE, "Bo", "Ann"),
         (StepKind.BACK_ON, "Ann", ""),
     ]
+
+
+def test_undo_of_a_merge_keeps_the_choice_the_person_made_since_for_every_name():
+    merged = club.merge(EMPTY, MET, "ann", "annie")
+    now = club.hide(merged, MET, "ann", True)  # her own choice, after the merge
+    back = undone(EMPTY, merged, now)
+    assert back.person("ann").hidden and back.person("annie").hidden
+    assert [s.kind for s in undo_steps(EMPTY, merged, now, MET)] == [StepKind.MERGE]

@@ -295,6 +295,7 @@ def test_a_toggle_does_not_rate_the_club_again(client, app, club_id, monkeypatch
     view = _view(app, club_id)
     ratings = {p.name: p.skill.rating for p in view.ratings.players}
     client.get(f"/clubs/m/{view.club.members_token}")
+    assert "Eve: expected" in text(client.get(f"/games/{view.rated[-1]}"))
     calls = []
     real = club_view_module.rate
 
@@ -307,6 +308,8 @@ def test_a_toggle_does_not_rate_the_club_again(client, app, club_id, monkeypatch
     client.post(f"{card}/lists", data={"hidden": "y"})
     members = text(client.get(f"/clubs/m/{view.club.members_token}"))
     assert "Eve" not in members and "Robert" in members
+    game = text(client.get(f"/games/{view.rated[-1]}"))  # a kept game page drawn again
+    assert "Eve: expected" not in game and "Di: expected" in game
     client.post(f"{card}/lists", data={})
     assert "Eve" in text(client.get(f"/clubs/m/{view.club.members_token}"))
     _post(client, club_id, "rename", player="cy", name="Cyril")

@@ -54,7 +54,10 @@ def undone(before: Roster, after: Roster, now: Roster) -> Roster:
     """The roster once a change (`before` to `after`) is undone, the roster being `now`:
     `before`, each person's own choice since kept where the change did not set it."""
     people = dict(before.people)
-    anchors = set(before.people) | {a for a in now.people if before.anchor_of(a) == a}
+    # every person of `before` that a later roster may hold a choice for: a name merged
+    # since keeps the choice of the person it went into
+    placed = {*now.keys_of(), *after.keys_of()}
+    anchors = set(before.people) | {k for k in placed if before.anchor_of(k) == k}
     for anchor in sorted(anchors):
         was = before.person(anchor)
         if _hidden(after, anchor) != was.hidden:

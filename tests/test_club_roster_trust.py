@@ -14,6 +14,7 @@ import pytest
 from scorepad.store import club_view as club_view_module
 from scorepad.web.db import get_db
 from tests.helpers import form_token, text
+from tests.ratings_club import game_file
 from tests.test_clubs import _file_games, _make, _view
 
 PLAYED = [
@@ -321,15 +322,35 @@ def test_a_toggle_does_not_rate_the_club_again(client, app, club_id, monkeypatch
     assert calls
 
 
-def test_a_club_file_with_a_name_in_two_players_is_refused_naming_it(guarded):
+@pytest.mark.parametrize(
+    ("roster", "said"),
+    [
+        (
+            [
+                {"anchor": "robert", "names": ["bob", "robert"], "name": None, "hidden": False},
+                {"anchor": "di", "names": ["bob", "di"], "name": None, "hidden": False},
+            ],
+            "bob belongs to two players in the roster: robert and di",
+        ),
+        (
+            [
+                {"anchor": "robert", "names": ["robert"], "name": "Zed", "hidden": False},
+                {"anchor": "di", "names": ["di"], "name": "ZED", "hidden": False},
+            ],
+            "Zed belongs to two players in the roster: di and robert",
+        ),
+        (
+            [{"anchor": "robert", "names": ["robert", "bob"], "name": "Di", "hidden": False}],
+            "Di belongs to two players in the roster: di and robert",
+        ),
+    ],
+)
+def test_a_club_file_with_a_name_in_two_players_is_refused_naming_it(guarded, roster, said):
     doc = {
         "scorepad_club": 1,
         "name": "Twice",
-        "roster": [
-            {"anchor": "robert", "names": ["bob", "robert"], "name": None, "hidden": False},
-            {"anchor": "di", "names": ["bob", "di"], "name": None, "hidden": False},
-        ],
-        "games": [],
+        "roster": roster,
+        "games": [game_file(sides, winner) for sides, winner, _ in PLAYED],
     }
     token = form_token(guarded.get("/clubs/import"))
     r = guarded.post(
@@ -338,7 +359,7 @@ def test_a_club_file_with_a_name_in_two_players_is_refused_naming_it(guarded):
         content_type="multipart/form-data",
     )
     assert r.status_code == 400
-    assert "bob belongs to two players in the roster: robert and di" in text(r)
+    assert said in text(r)
 
 
 def text_of(page: str) -> str:

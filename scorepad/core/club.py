@@ -239,7 +239,29 @@ def loads(text: str) -> Roster:
                     field="roster",
                 )
             placed[key] = person.anchor
-    return Roster({p.anchor: p for p in people})
+    roster = Roster({p.anchor: p for p in people})
+    check_names(roster, ())
+    return roster
+
+
+def check_names(roster: Roster, met: Iterable[str]) -> None:
+    """A roster brought in whole (a club file): no person shown under a name another
+    person goes by (`met`: the name keys of its games); a GameError names both."""
+    held = {key: key for key in met}
+    held.update(roster.keys_of())
+    for person in sorted(roster.people.values(), key=lambda p: p.anchor):
+        if not person.name:
+            continue
+        key = name_key(person.name)
+        holder = held.setdefault(key, person.anchor)
+        if holder != person.anchor:
+            raise GameError(
+                "%(name)s belongs to two players in the roster: %(one)s and %(other)s",
+                name=person.name,
+                one=holder,
+                other=person.anchor,
+                field="roster",
+            )
 
 
 def read(text: str) -> Roster:

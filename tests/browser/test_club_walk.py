@@ -122,6 +122,7 @@ def test_a_club_evening_on_a_phone(page, browser, live_server):
     expect(undo.locator("summary")).to_have_text("Undo: merge of Annie into Ann")
     undo.locator("summary").tap()
     expect(undo).to_contain_text("Undo: merge of Annie into Ann. The roster goes back")
+    _fits(page, "club-walk-undo-asked")
     press(page, "Yes, undo it")
     expect(page.locator(".flash").first).to_contain_text("Merge undone")
     for name in ("Ann", "Annie"):  # her own choice stands, for each of her names

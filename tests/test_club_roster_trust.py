@@ -371,3 +371,22 @@ def _undo_label(page: str) -> str:
     found = re.search(r'<details class="confirm undo"><summary>([^<]*)</summary>', page)
     assert found
     return found.group(1)
+
+
+def test_a_card_holder_s_toggle_leaves_the_manager_s_preset_forms_good(client, app, club_id):
+    from scorepad.store.club_commands.presets import save_preset
+
+    with app.app_context():
+        save_preset(get_db(), club_id, None, "League", {"target": 300})
+    page = _manager(client, club_id)
+    view = _view(app, club_id)
+    card = f"/clubs/m/{view.club.members_token}/card/{view.club.card_token('eve')}"
+    client.post(f"{card}/lists", data={"hidden": "y"})
+    client.post(f"{card}/lists", data={})
+    action = f"/clubs/{club_id}/presets/rename"
+    revision = _hidden_value(page, "revision", action)
+    data = {"revision": revision, "preset": "League", "name": "Cup"}
+    assert "Preset renamed." in text(client.post(action, data=data, follow_redirects=True))
+    data = {"revision": revision, "preset": "Cup", "name": "Old"}  # the page is older now
+    r = client.post(action, data=data, follow_redirects=True)
+    assert "The club changed since this page was loaded" in text(r)

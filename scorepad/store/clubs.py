@@ -54,6 +54,7 @@ class Club:
     revision: int
     last_change: LastChange | None
     roster_revision: int = 0
+    own_revisions: frozenset[int] = frozenset()  # made by a card holder's own choice
 
     @property
     def undo_kind(self) -> str | None:
@@ -99,7 +100,19 @@ def load_club(db: Database, token: str, *, by: str = "id") -> Club | None:
         row["revision"],
         change,
         int(row["roster_revision"] or 0),
+        _revisions(row["own_revisions"]),
     )
+
+
+def _revisions(text: str | None) -> frozenset[int]:
+    """The revisions a card holder's own choice made, as kept (anything else: none)."""
+    try:
+        found = json.loads(text or "[]")
+    except ValueError:
+        return frozenset()
+    if not isinstance(found, list):
+        return frozenset()
+    return frozenset(v for v in found if isinstance(v, int) and not isinstance(v, bool))
 
 
 def club_games(db: Database, club_id: str) -> list[tuple[str, int, str]]:

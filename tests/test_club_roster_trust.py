@@ -390,3 +390,21 @@ def test_a_card_holder_s_toggle_leaves_the_manager_s_preset_forms_good(client, a
     data = {"revision": revision, "preset": "Cup", "name": "Old"}  # the page is older now
     r = client.post(action, data=data, follow_redirects=True)
     assert "The club changed since this page was loaded" in text(r)
+
+
+def test_undo_and_the_refusals_say_it_in_spanish(client, club_id):
+    _post(client, club_id, "hide", player="bob", hidden="y")
+    _post(client, club_id, "merge", into="robert", other="bob")
+    spanish = {"Accept-Language": "es"}
+    page = text(client.get(f"/clubs/{club_id}", headers=spanish))
+    said = "Deshacer: fusión de Bob en Robert; vuelve a poner a Robert en las listas públicas"
+    assert said in page
+    assert f"{said}. La lista de jugadores vuelve a como estaba" in page
+    revision = _hidden_value(_manager(client, club_id), "revision", f"/clubs/{club_id}/rename")
+    r = client.post(
+        f"/clubs/{club_id}/rename",
+        data={"player": "cy", "name": "Bob", "revision": revision},
+        headers=spanish,
+        follow_redirects=True,
+    )
+    assert "Bob ya es un nombre de Robert" in text(r)

@@ -160,10 +160,8 @@ def names_held(roster: Roster, met: Met) -> dict[str, str]:
     """Every name key a person goes by (each name merged in, and the name shown under),
     with that person's anchor."""
     spelled = _spelled(met)
-    held = {key: key for key in spelled}
-    held.update(roster.keys_of())
-    for anchor in dict.fromkeys(held.values()):
-        held.setdefault(name_key(shown_name(roster, anchor, spelled)), anchor)
+    held = {key: key for key in spelled}  # a name met is its own person's, or ...
+    held.update(roster.keys_of())  # ... the person's it is merged into
     for person in roster.people.values():
         if person.name:
             held[name_key(person.name)] = person.anchor

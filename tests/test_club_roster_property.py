@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.core import club
-from scorepad.core.club import EMPTY, Roster, members
+from scorepad.core.club import EMPTY, Person, Roster, members
 from scorepad.core.club_undo import StepKind, undo_steps, undone
 from scorepad.core.errors import GameError
 from scorepad.core.names import name_key
@@ -145,3 +145,20 @@ def test_undo_of_a_merge_keeps_the_choice_the_person_made_since_for_every_name()
     back = undone(EMPTY, merged, now)
     assert back.person("ann").hidden and back.person("annie").hidden
     assert [s.kind for s in undo_steps(EMPTY, merged, now, MET)] == [StepKind.MERGE]
+
+
+def test_no_two_people_show_under_one_name_whatever_the_roster_holds():
+    before = {k: v for k, v in MET.items() if k != "zed"}
+    renamed = club.rename(EMPTY, before, "bo", "Zed")  # before a Zed played
+    shown = [m.name for m in members(renamed, MET)]
+    assert shown.count("Zed") == 1  # the name played under is Zed's; Bo shows as Bo
+    assert "Bo" in shown
+    twice = Roster(
+        {
+            "bo": Person("bo", frozenset({"bo"}), "Robert"),
+            "cy": Person("cy", frozenset({"cy"}), "ROBERT"),
+        }
+    )
+    shown = [m.name for m in members(twice, MET)]
+    assert shown.count("Robert") == 1 and "Cy" in shown and "ROBERT" not in shown
+    club.check_names(club.settle(twice, MET), MET)  # as a club file exports it: it reads back

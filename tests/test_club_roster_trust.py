@@ -408,3 +408,32 @@ def test_undo_and_the_refusals_say_it_in_spanish(client, club_id):
         follow_redirects=True,
     )
     assert "Bob ya es un nombre de Robert" in text(r)
+
+
+def test_two_people_an_older_version_named_alike_show_apart_and_the_file_reads_back(
+    client, app, club_id
+):
+    alike = [
+        {"anchor": "cy", "names": ["cy"], "name": "Zed", "hidden": False},
+        {"anchor": "di", "names": ["di"], "name": "ZED", "hidden": False},
+        {"anchor": "flo", "names": ["flo"], "name": "Eve", "hidden": False},
+    ]
+    with app.app_context():
+        db = get_db()
+        db.execute(
+            "update clubs set roster = ?, revision = revision + 1 where id = ?",
+            [json.dumps(alike), club_id],
+        )
+        db.conn.commit()
+    club_view_module.forget_all()
+    names = [m.name for m in _view(app, club_id).members]
+    assert names.count("Zed") == 1 and "Di" in names and "Flo" in names
+    body = client.get(f"/clubs/{club_id}/club.json").get_data()
+    r = client.post(
+        "/clubs/import",
+        data={"file": (io.BytesIO(body), "club.json")},
+        content_type="multipart/form-data",
+    )
+    assert r.status_code == 302, text(r)
+    copy = _view(app, r.headers["Location"].rsplit("/", 1)[-1])
+    assert [m.name for m in copy.members] == [m.name for m in _view(app, club_id).members]

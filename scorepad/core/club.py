@@ -82,9 +82,25 @@ class Roster:
 EMPTY = Roster({})
 
 
+def settle(roster: Roster, met: Iterable[str]) -> Roster:
+    """The roster as shown: a name chosen that another person goes by (a name of theirs
+    merged in or met in the games, or chosen by one before by anchor) is not shown, the
+    person shown under their first spelling instead. No roster command makes one (a
+    rename refuses it); a game brought in later, or an older version, may."""
+    held = {key: key for key in met}
+    held.update(roster.keys_of())
+    people = dict(roster.people)
+    for anchor, person in sorted(roster.people.items()):
+        if person.name and held.setdefault(name_key(person.name), anchor) != anchor:
+            people[anchor] = replace(person, name=None)
+    return Roster(people)
+
+
 def members(roster: Roster, met: Mapping[str, str]) -> tuple[Member, ...]:
     """Every person of the club: `met` holds each name key met in its games with the
-    first spelling met. A person merged in whose names were never met still shows."""
+    first spelling met. A person merged in whose names were never met still shows.
+    No two are shown under one name (`settle`)."""
+    roster = settle(roster, met)
     placed = roster.keys_of()
     anchors = dict.fromkeys(placed.get(key, key) for key in met)
     anchors.update(dict.fromkeys(roster.people))
@@ -120,7 +136,7 @@ def _known(roster: Roster, anchor: str, met: Met, field: str) -> Person:
         raise GameError(
             "%(name)s is a name of %(holder)s already",
             name=spelled.get(anchor, anchor),
-            holder=shown_name(roster, holder, spelled),
+            holder=shown_name(settle(roster, spelled), holder, spelled),
             field=field,
         )
     if anchor not in roster.people and anchor not in spelled:
@@ -176,12 +192,13 @@ def rename(roster: Roster, met: Met, anchor: str, name: str) -> Roster:
     clean, problem = name_problem(name)
     if problem:
         raise GameError("the new name %(problem)s", problem=problem, field="name")
-    holder = names_held(roster, spelled).get(name_key(clean), anchor)
+    shown = settle(roster, spelled)
+    holder = names_held(shown, spelled).get(name_key(clean), anchor)
     if holder != anchor:
         raise GameError(
             "%(name)s is a name of %(holder)s already",
             name=clean,
-            holder=shown_name(roster, holder, spelled),
+            holder=shown_name(shown, holder, spelled),
             field="name",
         )
     return _with(roster, replace(person, name=clean))

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from .club import Person, Roster, shown_name
+from .club import Person, Roster, settle, shown_name
 
 
 class StepKind(Enum):
@@ -99,9 +99,10 @@ def undo_steps(
     """What an undo of the change `before` to `after` does, the roster being `now`: the
     change it takes back, then each person it puts back on the lists or keeps off them
     that the change's own steps do not name."""
+    back = settle(undone(before, after, now), met)
+    before, after, now = (settle(r, met) for r in (before, after, now))  # as shown
     steps = change_steps(before, after, met)
     said = {s.name for s in steps if s.kind in (StepKind.HIDE, StepKind.SHOW)}
-    back = undone(before, after, now)
     for anchor in _anchors(back, met):
         was, will = _hidden(now, anchor), _hidden(back, anchor)
         name = shown_name(back, anchor, met)

@@ -437,3 +437,20 @@ def test_two_people_an_older_version_named_alike_show_apart_and_the_file_reads_b
     assert r.status_code == 302, text(r)
     copy = _view(app, r.headers["Location"].rsplit("/", 1)[-1])
     assert [m.name for m in copy.members] == [m.name for m in _view(app, club_id).members]
+
+
+@pytest.mark.parametrize("change", ["abc", "-1", "99999999999999999999", ""])
+def test_an_undo_naming_no_change_there_is_is_refused_and_changes_nothing(
+    client, app, club_id, change
+):
+    _post(client, club_id, "merge", into="robert", other="bob")
+    page = _manager(client, club_id)
+    revision = _hidden_value(page, "revision", f"/clubs/{club_id}/undo")
+    r = client.post(
+        f"/clubs/{club_id}/undo",
+        data={"revision": revision, "change": change},
+        follow_redirects=True,
+    )
+    assert r.status_code == 200
+    merged = _view(app, club_id).person("Bob") == "robert"
+    assert merged == (change != "")  # an empty one: the last change, as before

@@ -22,10 +22,11 @@ from typing import Any
 
 from . import eventfile, gamefile
 from .core import limits
-from .core.club import Roster, dumps, loads
+from .core.club import Roster, check_names, dumps, loads
 from .core.errors import GameError
 from .core.game import Game
 from .core.model import GameScore
+from .core.names import name_key
 from .core.presets import Preset, from_values
 from .core.season_settings import SeasonRecord
 from .seasonfile import export_season, read_season
@@ -82,6 +83,8 @@ def read(doc: object) -> ClubFile:
     nights = _each(_items(doc, "nights"), "night", eventfile.read)
     presets = _each(_items(doc, "presets"), "preset", _read_preset)
     seasons = _each(_items(doc, "seasons"), "season", lambda raw: read_season(raw, len(nights)))
+    played = [g for g, _ in games] + [g for n in nights for _, g in n.matches if g is not None]
+    check_names(roster, {name_key(p) for g in played for p in g.table.players})
     return ClubFile(name, roster, tuple(games), tuple(nights), tuple(presets), tuple(seasons))
 
 

@@ -421,7 +421,7 @@ def test_a_roster_refusal_says_the_core_s_reason(client, app):
         data={"player": "bo", "name": "ANN", "revision": rev},
         follow_redirects=True,
     )
-    assert "Rename: another player of this club has that name." in text(r)
+    assert "Rename: ANN is a name of Ann already." in text(r)
 
 
 def test_a_club_file_sent_as_a_game_file_is_pointed_to_import_a_club(client, app, club):

@@ -8,8 +8,16 @@ The roster keeps only what the manager said, as people:
   (None: the first spelling met of its anchor) and whether it keeps off public lists;
 - a merge moves every name key of one person into another; a split takes one name key
   out again, a person of its own; a rename chooses the name shown.
+The invariant every change keeps: a name belongs to one person. A name merged into
+someone is theirs: it is no person of its own to merge, rename or keep off the lists
+again, and no one else is renamed to it (nor to any name another person shows under);
+the refusal names the name and the person it belongs to.
 Pure: a roster and a change in, a new roster out; a change the roster refuses raises
-GameError naming the field. Undo is the store's: it keeps the roster before each change.
+GameError naming the field. `met`: each name key met in the club's games with its first
+spelling (a plain set of keys: each spelled as its key). Undo is the store's: it keeps
+the roster before and after each change (club_undo.py says what an undo does).
+A roster read back from the store (`read`) is shown whatever it holds: one that breaks
+the invariant (an older version wrote it) gives each name to one person.
 """
 
 from __future__ import annotations
@@ -65,13 +73,34 @@ class Roster:
         """Every name key the roster has placed, with its person's anchor."""
         return {key: p.anchor for p in self.people.values() for key in p.keys}
 
+    def who_is_who(self) -> dict[str, str]:
+        """Every name key merged into another's person, with that person's anchor: all
+        that the ratings read of the roster (a name not here is a person of its own)."""
+        return {key: anchor for key, anchor in self.keys_of().items() if key != anchor}
+
 
 EMPTY = Roster({})
 
 
+def settle(roster: Roster, met: Iterable[str]) -> Roster:
+    """The roster as shown: a name chosen that another person goes by (a name of theirs
+    merged in or met in the games, or chosen by one before by anchor) is not shown, the
+    person shown under their first spelling instead. No roster command makes one (a
+    rename refuses it); a game brought in later, or an older version, may."""
+    held = {key: key for key in met}
+    held.update(roster.keys_of())
+    people = dict(roster.people)
+    for anchor, person in sorted(roster.people.items()):
+        if person.name and held.setdefault(name_key(person.name), anchor) != anchor:
+            people[anchor] = replace(person, name=None)
+    return Roster(people)
+
+
 def members(roster: Roster, met: Mapping[str, str]) -> tuple[Member, ...]:
     """Every person of the club: `met` holds each name key met in its games with the
-    first spelling met. A person merged in whose names were never met still shows."""
+    first spelling met. A person merged in whose names were never met still shows.
+    No two are shown under one name (`settle`)."""
+    roster = settle(roster, met)
     placed = roster.keys_of()
     anchors = dict.fromkeys(placed.get(key, key) for key in met)
     anchors.update(dict.fromkeys(roster.people))
@@ -86,8 +115,31 @@ def members(roster: Roster, met: Mapping[str, str]) -> tuple[Member, ...]:
     return tuple(sorted(found, key=lambda m: (name_key(m.name), m.anchor)))
 
 
-def _known(roster: Roster, anchor: str, met: Iterable[str], field: str) -> Person:
-    if anchor not in roster.people and anchor not in set(met):
+Met = Mapping[str, str] | Iterable[str]
+
+
+def _spelled(met: Met) -> dict[str, str]:
+    """Each name key met with its spelling (a plain set of keys: spelled as the key)."""
+    return dict(met) if isinstance(met, Mapping) else {key: key for key in met}
+
+
+def shown_name(roster: Roster, anchor: str, met: Mapping[str, str]) -> str:
+    """The name a person is shown under: the name chosen, else the first spelling met of
+    their anchor (the anchor's key itself when never met)."""
+    return roster.person(anchor).name or met.get(anchor, anchor)
+
+
+def _known(roster: Roster, anchor: str, met: Met, field: str) -> Person:
+    spelled = _spelled(met)
+    holder = roster.keys_of().get(anchor, anchor)
+    if holder != anchor:  # a name merged into someone: theirs, no person of its own
+        raise GameError(
+            "%(name)s is a name of %(holder)s already",
+            name=spelled.get(anchor, anchor),
+            holder=shown_name(settle(roster, spelled), holder, spelled),
+            field=field,
+        )
+    if anchor not in roster.people and anchor not in spelled:
         raise GameError("no such player in this club", field=field)
     return roster.person(anchor)
 
@@ -98,9 +150,8 @@ def _with(roster: Roster, *people: Person, without: str | None = None) -> Roster
     return Roster(kept)
 
 
-def merge(roster: Roster, met: Iterable[str], into: str, other: str) -> Roster:
+def merge(roster: Roster, met: Met, into: str, other: str) -> Roster:
     """Person `other` is person `into`: every name of theirs now belongs to `into`."""
-    met = set(met)
     if into == other:
         raise GameError("choose two different players to merge", field="other")
     kept = _known(roster, into, met, "into")
@@ -116,25 +167,46 @@ def split(roster: Roster, anchor: str, key: str) -> Roster:
         raise GameError("that name is not merged into this player", field="name")
     if key == anchor:
         raise GameError("a player's first name stays theirs: split the others off", field="name")
-    return _with(roster, replace(person, keys=person.keys - {key}))
+    # a name chosen from the spelling split off goes with it: no two show under one name
+    name = None if person.name and name_key(person.name) == key else person.name
+    return _with(roster, replace(person, keys=person.keys - {key}, name=name))
 
 
-def rename(roster: Roster, met: Iterable[str], anchor: str, name: str) -> Roster:
-    """The name a person is shown under; no other person's name may be taken."""
-    met = set(met)
-    person = _known(roster, anchor, met, "player")
+def names_held(roster: Roster, met: Met) -> dict[str, str]:
+    """Every name key a person goes by (each name merged in, and the name shown under),
+    with that person's anchor."""
+    spelled = _spelled(met)
+    held = {key: key for key in spelled}  # a name met is its own person's, or ...
+    held.update(roster.keys_of())  # ... the person's it is merged into
+    for person in roster.people.values():
+        if person.name:
+            held[name_key(person.name)] = person.anchor
+    return held
+
+
+def rename(roster: Roster, met: Met, anchor: str, name: str) -> Roster:
+    """The name a person is shown under: none that another person goes by (any name of
+    theirs: merged in, or shown under)."""
+    spelled = _spelled(met)
+    person = _known(roster, anchor, spelled, "player")
     clean, problem = name_problem(name)
     if problem:
         raise GameError("the new name %(problem)s", problem=problem, field="name")
-    owner = roster.anchor_of(name_key(clean))
-    if owner != anchor and (owner in met or owner in roster.people):
-        raise GameError("another player of this club has that name", field="name")
+    shown = settle(roster, spelled)
+    holder = names_held(shown, spelled).get(name_key(clean), anchor)
+    if holder != anchor:
+        raise GameError(
+            "%(name)s is a name of %(holder)s already",
+            name=clean,
+            holder=shown_name(shown, holder, spelled),
+            field="name",
+        )
     return _with(roster, replace(person, name=clean))
 
 
-def hide(roster: Roster, met: Iterable[str], anchor: str, hidden: bool) -> Roster:
+def hide(roster: Roster, met: Met, anchor: str, hidden: bool) -> Roster:
     """Whether a person keeps off the club's public lists."""
-    person = _known(roster, anchor, set(met), "player")
+    person = _known(roster, anchor, met, "player")
     return _with(roster, replace(person, hidden=hidden))
 
 
@@ -147,24 +219,89 @@ def dumps(roster: Roster) -> str:
     return json.dumps(people, ensure_ascii=False, sort_keys=True)
 
 
+def _person(row: object) -> Person:
+    if not isinstance(row, dict):
+        raise TypeError("not a player")
+    anchor = name_key(row["anchor"])
+    name = row.get("name")
+    if not anchor or not isinstance(name, str | None):
+        raise TypeError("not a player")
+    return Person(
+        anchor,
+        frozenset(name_key(k) for k in row["names"]) | {anchor},
+        name,
+        bool(row.get("hidden", False)),
+    )
+
+
 def loads(text: str) -> Roster:
-    """A roster from its JSON text (a GameError names a part that is not one)."""
+    """A roster from its JSON text, as a file brings it: a GameError names a part that
+    is not one, or a name that two players hold."""
     try:
         rows = json.loads(text)
-        people = [
-            Person(
-                name_key(row["anchor"]),
-                frozenset(name_key(k) for k in row["names"]) | {name_key(row["anchor"])},
-                row.get("name"),
-                bool(row.get("hidden", False)),
-            )
-            for row in rows
-        ]
+        people = [_person(row) for row in rows]
     except (ValueError, TypeError, KeyError, AttributeError) as err:
         raise GameError("the roster is not a list of players", field="roster") from err
-    placed: set[str] = set()
+    placed: dict[str, str] = {}
     for person in people:
-        if person.keys & placed:
-            raise GameError("a name belongs to two players in the roster", field="roster")
-        placed |= person.keys
-    return Roster({p.anchor: p for p in people})
+        for key in sorted(person.keys):
+            if key in placed:
+                raise GameError(
+                    "%(name)s belongs to two players in the roster: %(one)s and %(other)s",
+                    name=key,
+                    one=placed[key],
+                    other=person.anchor,
+                    field="roster",
+                )
+            placed[key] = person.anchor
+    roster = Roster({p.anchor: p for p in people})
+    check_names(roster, ())
+    return roster
+
+
+def check_names(roster: Roster, met: Iterable[str]) -> None:
+    """A roster brought in whole (a club file): no person shown under a name another
+    person goes by (`met`: the name keys of its games); a GameError names both."""
+    held = {key: key for key in met}
+    held.update(roster.keys_of())
+    for person in sorted(roster.people.values(), key=lambda p: p.anchor):
+        if not person.name:
+            continue
+        key = name_key(person.name)
+        holder = held.setdefault(key, person.anchor)
+        if holder != person.anchor:
+            raise GameError(
+                "%(name)s belongs to two players in the roster: %(one)s and %(other)s",
+                name=person.name,
+                one=holder,
+                other=person.anchor,
+                field="roster",
+            )
+
+
+def read(text: str) -> Roster:
+    """A roster as the store keeps it, whatever an older version wrote: a row that is no
+    player is left out, and a name two people hold is given to one, the same one every
+    time (the person it is the anchor of, else the first by anchor), so every page shows
+    and the manager can mend it."""
+    try:
+        rows = json.loads(text)
+    except ValueError:
+        return EMPTY
+    found: dict[str, Person] = {}
+    for row in rows if isinstance(rows, list) else ():
+        try:
+            person = _person(row)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            continue
+        found.setdefault(person.anchor, person)
+    holder: dict[str, str] = {}
+    for anchor in sorted(found):
+        for key in found[anchor].keys:
+            holder.setdefault(key, key if key in found else anchor)
+    return Roster(
+        {
+            a: replace(p, keys=frozenset(k for k in p.keys if holder[k] == a))
+            for a, p in sorted(found.items())
+        }
+    )

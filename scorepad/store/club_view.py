@@ -11,7 +11,8 @@ games (`club_marks`, moved in the same transaction by every write of a game that
 for it: store/commands/writers.py) and the number of those games (a game deleted, a
 night's table given its game). A changed mark re-reads the games' ids and revisions: a
 game at the revision kept is neither read nor scored again (`_games`), nor its people
-worked out again while the roster is unchanged (`_seen`), and ratings are worked out
+worked out again while who is who is unchanged (`_seen`: a rename or a person kept
+off the lists changes no one's games), and ratings are worked out
 again only from the first game rated that changed (a game finished at the end of the
 list is one more game rated). A view works out a person's card when first asked
 (`ClubView._cards`, by anchor), for as long as the view is kept. What reads only the
@@ -278,9 +279,14 @@ def club_view(
         return kept.view
     with collector_held():
         games = _games(db, club.id, kept)
-        view, people = _build(
-            club, games, kept if kept and kept.view.club.roster == club.roster else None
+        # the ratings read only who is who (each name's person): a rename, or a person
+        # kept off the lists, leaves every game's people and the ratings as kept
+        same = (
+            kept
+            if kept and kept.view.club.roster.who_is_who() == club.roster.who_is_who()
+            else None
         )
+        view, people = _build(club, games, same)
     if not db.conn.in_transaction:  # read inside a write: kept once it commits
         with _lock:
             _views[key] = _Kept(mark, rated, view, people)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from ..core.club import Roster, loads
+from ..core.club import Roster, read
 
 CLUB_BY = {
     "id": "select * from clubs where id = ?",
@@ -29,9 +29,21 @@ GAMES = (
 
 
 @dataclass(frozen=True)
+class LastChange:
+    """The manager's last roster change not undone: its number, kind, and the roster
+    before and after it (after: None for a change kept before the store kept it)."""
+
+    number: int
+    kind: str
+    before: Roster
+    after: Roster | None
+
+
+@dataclass(frozen=True)
 class Club:
-    """A club as stored: its ids, name, roster and revision, and the last roster change
-    an undo would take back (its kind; None: nothing to undo)."""
+    """A club as stored: its ids, name, roster and revision, the revision of the manager's
+    last roster change, and the change an undo would take back (None: nothing to undo).
+    A roster is read as `core.club.read` gives it: whatever the database holds, shown."""
 
     id: str
     members_token: str
@@ -40,7 +52,14 @@ class Club:
     created_at: str
     roster: Roster
     revision: int
-    undo_kind: str | None
+    last_change: LastChange | None
+    roster_revision: int = 0
+    own_revisions: frozenset[int] = frozenset()  # made by a card holder's own choice
+
+    @property
+    def undo_kind(self) -> str | None:
+        """The kind of the change an undo would take back (None: nothing to undo)."""
+        return self.last_change.kind if self.last_change else None
 
     def card_token(self, anchor: str) -> str:
         """The card link's key of the person anchored at `anchor`: made from the club's
@@ -57,21 +76,43 @@ def load_club(db: Database, token: str, *, by: str = "id") -> Club | None:
     row = rows[0]
     last = list(
         db.query(
-            "select kind from club_log where club_id = ? and undone = 0 "
-            "order by number desc limit 1",
+            "select number, kind, roster_before, roster_after from club_log "
+            "where club_id = ? and undone = 0 order by number desc limit 1",
             [row["id"]],
         )
     )
+    change = None
+    if last:
+        after = last[0]["roster_after"]
+        change = LastChange(
+            int(last[0]["number"]),
+            str(last[0]["kind"]),
+            read(last[0]["roster_before"]),
+            None if after is None else read(after),
+        )
     return Club(
         row["id"],
         row["members_token"],
         row["card_secret"],
         row["name"],
         row["created_at"],
-        loads(row["roster"]),
+        read(row["roster"]),
         row["revision"],
-        last[0]["kind"] if last else None,
+        change,
+        int(row["roster_revision"] or 0),
+        _revisions(row["own_revisions"]),
     )
+
+
+def _revisions(text: str | None) -> frozenset[int]:
+    """The revisions a card holder's own choice made, as kept (anything else: none)."""
+    try:
+        found = json.loads(text or "[]")
+    except ValueError:
+        return frozenset()
+    if not isinstance(found, list):
+        return frozenset()
+    return frozenset(v for v in found if isinstance(v, int) and not isinstance(v, bool))
 
 
 def club_games(db: Database, club_id: str) -> list[tuple[str, int, str]]:

@@ -28,3 +28,16 @@ def m029_games_rated(db: Database) -> None:
         except GameError:  # never written so: left to be worked out from its score
             continue
         db.execute("update games set rated = ? where id = ?", [text, row["id"]])
+
+
+@migrations()
+def m030_roster_revision(db: Database) -> None:
+    """A club's `roster_revision`: its revision when the manager last changed its roster
+    (a roster form is checked against it, so a game filed leaves the manager's page
+    good); its `own_revisions`: the revisions a card holder's own choice of the lists
+    made (JSON, the latest kept), which leave every manager's form good; each roster
+    change's `roster_after`, so an undo knows what the change set (core/club_undo.py)."""
+    db.execute("alter table clubs add column roster_revision integer not null default 0")
+    db.execute("alter table clubs add column own_revisions text not null default '[]'")
+    db.execute("update clubs set roster_revision = revision")
+    db.execute("alter table club_log add column roster_after text")

@@ -1,7 +1,8 @@
 """A club evening on a phone (390x844), as a new user walks it: a club made from the Games
 page, three games filed into it at their start, a misspelt player merged on the manager's
-page, her card opened from the ratings list and kept off the public lists from it, and the
-members' link on another phone without her."""
+page, her card opened from the ratings list and kept off the public lists from it, the
+members' link on another phone without her, and the merge undone from a button that
+names it, her own choice kept."""
 
 from __future__ import annotations
 
@@ -115,3 +116,16 @@ def test_a_club_evening_on_a_phone(page, browser, live_server):
         _fits(member, "club-walk-members")
     finally:
         other.close()
+
+    page.goto(manager)
+    undo = page.locator("details.undo")
+    expect(undo.locator("summary")).to_have_text("Undo: merge of Annie into Ann")
+    undo.locator("summary").tap()
+    expect(undo).to_contain_text("Undo: merge of Annie into Ann. The roster goes back")
+    _fits(page, "club-walk-undo-asked")
+    press(page, "Yes, undo it")
+    expect(page.locator(".flash").first).to_contain_text("Merge undone")
+    for name in ("Ann", "Annie"):  # her own choice stands, for each of her names
+        row = page.get_by_role("row", name=re.compile(rf"^\d+ {name} \(off public lists\)"))
+        expect(row).to_have_count(1)
+    _fits(page, "club-walk-undone")

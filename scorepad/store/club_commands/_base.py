@@ -20,14 +20,25 @@ _COUNTED = {
 }
 
 
-def current(db: Database, club_id: str, revision: int | None = None) -> Club:
-    """The club inside a write; ClubStale if the page that asked saw an older revision."""
+def current(
+    db: Database, club_id: str, revision: int | None = None, *, roster: bool = False
+) -> Club:
+    """The club inside a write; ClubStale if the page that asked saw an older revision,
+    unless every change since was a card holder's own choice of the lists (no manager's
+    form depends on another person's choice). `roster`: a roster form, which depends on
+    the roster only: stale only if the page was loaded before the manager's last roster
+    change (a game filed since leaves it good too)."""
     club = load_club(db, club_id)
     if club is None:
         raise NoClub()
-    if revision is not None and revision != club.revision:
-        raise ClubStale()
-    return club
+    if revision is None or revision == club.revision:
+        return club
+    if roster and club.roster_revision <= revision <= club.revision:
+        return club
+    since = range(revision + 1, club.revision + 1)
+    if revision < club.revision and all(v in club.own_revisions for v in since):
+        return club
+    raise ClubStale()
 
 
 def bump(db: Database, club_id: str) -> None:

@@ -1,21 +1,30 @@
-"""A club made, renamed, and its roster changed: each change kept with the roster
-before it, so that the last one can be undone."""
+"""A club made, renamed, and its roster changed: each of the manager's changes kept with
+the roster before and after it, so that the last one can be undone (core/club_undo.py).
+A card holder's own choice to keep off the public lists is no change of the manager's:
+it is not kept for undo, nor does it make a form of the manager's page stale (the
+revisions it made are kept, `clubs.own_revisions`, and a page older by those alone is
+good; a roster form is checked against the manager's last roster change,
+`clubs.roster_revision`). It still moves the club's revision, which every page kept of
+the club keys on, so no page shows a choice older than the player's."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from sqlite_utils import Database
 
 from ...core.club import EMPTY, Roster, dumps
+from ...core.club_undo import undone
 from ...core.errors import GameError
 from ...core.names import name_problem
 from ..db import writing
 from ..stamps import now, token
 from ._base import bump, current
-from .outcomes import ClubRefused
+from .outcomes import ClubRefused, ClubStale
 
 Change = Callable[[Roster], Roster]
+OWN_KEPT = 100  # the latest revisions a card holder's own choice made, kept
 
 
 def clean_name(name: str) -> str:
@@ -51,43 +60,63 @@ def rename_club(db: Database, club_id: str, revision: int, name: str) -> None:
         bump(db, club_id)
 
 
+def _changed(kind: str, change: Change, roster: Roster) -> Roster:
+    try:
+        return change(roster)
+    except GameError as err:
+        raise ClubRefused(kind, field=err.field, cause=err) from err
+
+
+def _write(db: Database, club_id: str, roster: Roster, *, manager: bool) -> None:
+    """The roster written and the club's revision moved; the manager's: also the
+    revision the manager's roster forms are checked against."""
+    db.execute("update clubs set roster = ? where id = ?", [dumps(roster), club_id])
+    bump(db, club_id)
+    if manager:
+        db.execute("update clubs set roster_revision = revision where id = ?", [club_id])
+
+
 def change_roster(db: Database, club_id: str, revision: int, kind: str, change: Change) -> None:
-    """A change to the roster (`kind`: merge, split, rename, hide), as the core makes it
-    (a GameError it raises changes nothing), kept with the roster before it."""
+    """The manager's change to the roster (`kind`: merge, split, rename, hide), as the
+    core makes it (a GameError it raises changes nothing), kept with the roster before
+    and after it. Stale only if the manager's page is older than the roster it changes."""
     with writing(db):
-        club = current(db, club_id, revision)
-        try:
-            fresh = change(club.roster)
-        except GameError as err:
-            raise ClubRefused(kind, field=err.field, cause=err) from err
+        club = current(db, club_id, revision, roster=True)
+        fresh = _changed(kind, change, club.roster)
         numbers = list(db.query("select max(number) n from club_log where club_id = ?", [club_id]))
         db.execute(
-            "insert into club_log (club_id, number, kind, roster_before, at) "
-            "values (?, ?, ?, ?, ?)",
-            [club_id, (numbers[0]["n"] or 0) + 1, kind, dumps(club.roster), now()],
+            "insert into club_log (club_id, number, kind, roster_before, roster_after, at) "
+            "values (?, ?, ?, ?, ?, ?)",
+            [club_id, (numbers[0]["n"] or 0) + 1, kind, dumps(club.roster), dumps(fresh), now()],
         )
-        db.execute("update clubs set roster = ? where id = ?", [dumps(fresh), club_id])
-        bump(db, club_id)
+        _write(db, club_id, fresh, manager=True)
 
 
-def undo(db: Database, club_id: str, revision: int) -> str:
-    """Take back the last roster change not undone; returns its kind."""
+def own_choice(db: Database, club_id: str, change: Change) -> None:
+    """A card holder's own choice (on or off the public lists), as the core makes it:
+    not the manager's, so neither kept for undo nor making the manager's page stale."""
     with writing(db):
-        current(db, club_id, revision)
-        rows = list(
-            db.query(
-                "select number, kind, roster_before from club_log where club_id = ? "
-                "and undone = 0 order by number desc limit 1",
-                [club_id],
-            )
-        )
-        if not rows:
+        club = current(db, club_id)
+        _write(db, club_id, _changed("hide", change, club.roster), manager=False)
+        made = sorted(club.own_revisions | {club.revision + 1})[-OWN_KEPT:]
+        db.execute("update clubs set own_revisions = ? where id = ?", [json.dumps(made), club_id])
+
+
+def undo(db: Database, club_id: str, revision: int, number: int | None = None) -> str:
+    """Take back the manager's last roster change not undone (`number`: the one the page
+    named, stale if another is last now); returns its kind. The roster goes back to the
+    one before it, each person's own choice since kept (core/club_undo.py)."""
+    with writing(db):
+        club = current(db, club_id, revision, roster=True)
+        last = club.last_change
+        if last is None:
             raise ClubRefused("nothing_to_undo")
-        last = rows[0]
-        db.execute("update clubs set roster = ? where id = ?", [last["roster_before"], club_id])
+        if number is not None and number != last.number:
+            raise ClubStale()
+        back = undone(last.before, last.after or club.roster, club.roster)
         db.execute(
             "update club_log set undone = 1 where club_id = ? and number = ?",
-            [club_id, last["number"]],
+            [club_id, last.number],
         )
-        bump(db, club_id)
-        return str(last["kind"])
+        _write(db, club_id, back, manager=True)
+        return last.kind

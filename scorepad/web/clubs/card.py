@@ -75,15 +75,11 @@ def lists(members: str, token: str) -> BaseResponse:
     form = MeForm()
     if not form.validate_on_submit():
         abort(400)
-    hidden, met = bool(form.hidden.data), set(view.met)
+    hidden, met, anchor = bool(form.hidden.data), view.met, member.anchor
     back = url_for("clubs.card", members=members, token=token)
     return respond.run(
-        lambda: commands.change_roster(
-            get_db(),
-            view.club.id,
-            view.club.revision,
-            "hide",
-            lambda r: roster.hide(r, met, member.anchor, hidden),
+        lambda: commands.own_choice(  # the person the card's name belongs to now
+            get_db(), view.club.id, lambda r: roster.hide(r, met, r.anchor_of(anchor), hidden)
         ),
         lambda _: respond.flashed(back, say.said(say.OFF_LISTS if hidden else say.ON_LISTS)),
         back,

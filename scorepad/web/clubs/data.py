@@ -236,7 +236,8 @@ def chance_line(stored: StoredGame) -> str | None:
 
 def rating_lines(stored: StoredGame) -> list[str]:
     """A finished club game's change to each player's rating, one sentence each:
-    'Ann: expected 46% to win, won: +24 (1024)'. None rated: no lines."""
+    'Ann: expected 46% to win, won: +24 (1024)'. None rated: no lines. A person who keeps
+    off the public lists has no line: anyone with the game's link reads this page."""
     if not stored.score().over:
         return []
     db = get_db()
@@ -245,7 +246,9 @@ def rating_lines(stored: StoredGame) -> list[str]:
     if view is None or stored.id not in view.rated_index:
         return []
     done = view.ratings.games[view.rated_index[stored.id]]
+    shown = {c.name: view.by_anchor.get(c.name) for c in done.changes}
     return [
-        rating_line(view.by_anchor[c.name].name if c.name in view.by_anchor else c.name, c)
+        rating_line(member.name if member else c.name, c)
         for c in done.changes
+        if not ((member := shown[c.name]) and member.hidden)
     ]

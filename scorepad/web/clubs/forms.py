@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, SelectField, StringField
-from wtforms.validators import InputRequired
+from wtforms.validators import InputRequired, Optional
 from wtforms.widgets import HiddenInput
 
 from scorepad.web.catalogue import lazy_gettext as _l
@@ -47,7 +47,9 @@ class PlayerForm(_Revised):
 
 
 class UndoForm(_Revised):
-    """Take back the last roster change."""
+    """Take back the last roster change: `change`, the one the button named."""
+
+    change = WholeNumberField("Change", validators=[Optional()], widget=HiddenInput())
 
 
 class TakeOutForm(_Revised):

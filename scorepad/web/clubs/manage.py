@@ -54,7 +54,7 @@ def merge(club_id: str) -> BaseResponse:
     form = MergeForm()
     if not form.validate_on_submit():
         return incomplete(club_id, form)
-    met = set(view.met)
+    met = view.met
     into, other = form.into.data or "", form.other.data or ""
     return _roster(
         club_id, form.revision.data or 0, "merge", lambda r: roster.merge(r, met, into, other)
@@ -62,13 +62,13 @@ def merge(club_id: str) -> BaseResponse:
 
 
 def _player(
-    club_id: str, kind: str, change: Callable[[Roster, set[str], str, PlayerForm], Roster]
+    club_id: str, kind: str, change: Callable[[Roster, dict[str, str], str, PlayerForm], Roster]
 ) -> BaseResponse:
     view = data.view_or_404(club_id)
     form = PlayerForm()
     if not form.validate_on_submit():
         return incomplete(club_id, form)
-    met, anchor = set(view.met), form.player.data or ""
+    met, anchor = view.met, form.player.data or ""
     return _roster(club_id, form.revision.data or 0, kind, lambda r: change(r, met, anchor, form))
 
 
@@ -97,9 +97,9 @@ def undo(club_id: str) -> BaseResponse:
     form = UndoForm()
     if not form.validate_on_submit():
         return incomplete(club_id, form)
-    revision = form.revision.data or 0
+    revision, number = form.revision.data or 0, form.change.data
     return respond.run(
-        lambda: commands.undo(get_db(), club_id, revision),
+        lambda: commands.undo(get_db(), club_id, revision, number),
         lambda kind: respond.flashed(back(club_id), say.said(say.UNDONE[kind])),
         back(club_id),
         words=club_words,

@@ -8,6 +8,7 @@ from flask import render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
+from ...core.club_undo import undo_steps
 from ...store import storage
 from ...store.club_commands import clubs as commands
 from ...store.club_view import ClubView
@@ -16,7 +17,7 @@ from ...store.seasons import club_seasons
 from .. import preset_links, remembered, respond
 from ..db import get_db
 from ..hosting import public_url
-from ..words.clubs import MADE, club_words, said, undo_label
+from ..words.clubs import MADE, club_words, said, undo_confirm, undo_label
 from ..words.ratings import scale_note
 from . import data
 from .blueprint import bp
@@ -84,6 +85,13 @@ def manage(club_id: str) -> str:
     merge = MergeForm(revision=view.club.revision)
     merge.into.choices = merge.other.choices = people
     fileable = _fileable(view)
+    last = view.club.last_change
+    steps = (
+        undo_steps(last.before, last.after or view.club.roster, view.club.roster, view.met)
+        if last
+        else ()
+    )
+    label = undo_label(view.club.undo_kind, steps)
     file_form = FileGameForm()
     file_form.game.choices = [SelectChoice(v, n) for v, n in fileable["games"]]
     file_form.night.choices = [SelectChoice(v, n) for v, n in fileable["nights"]]
@@ -99,8 +107,9 @@ def manage(club_id: str) -> str:
         unrated=len(view.unrated),
         merge=merge,
         player=PlayerForm(revision=view.club.revision),
-        undo=UndoForm(revision=view.club.revision),
-        undo_label=undo_label(view.club.undo_kind),
+        undo=UndoForm(revision=view.club.revision, change=last.number if last else None),
+        undo_label=label,
+        undo_confirm=undo_confirm(label) if label else "",
         file_form=file_form,
         import_form=ImportForm(),
         tokens={m.anchor: view.club.card_token(m.anchor) for m in view.members},

@@ -12,7 +12,7 @@ from flask import Response, render_template, url_for
 
 from ... import clubfile, eventfile, gamefile
 from ...core import limits
-from ...core.club import EMPTY
+from ...core.club import EMPTY, settle
 from ...core.errors import GameError
 from ...store.club_commands.outcomes import ClubRefused
 from ...store.club_commands.transfer import import_club
@@ -62,9 +62,8 @@ def export(club_id: str) -> Response:
         for sid, _ in club_seasons(db, club_id)
         if (s := load_season(db, sid)) is not None
     ]
-    doc = clubfile.export(
-        view.club.name, view.club.roster, games, nights, [p for p, _, _ in kept], seasons
-    )
+    roster = settle(view.club.roster, view.met)  # as shown: the file reads back
+    doc = clubfile.export(view.club.name, roster, games, nights, [p for p, _, _ in kept], seasons)
     return _download(clubfile.dumps_club(doc), "club.json", "application/json")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from scorepad.web.catalogue import gettext as _
 from scorepad.web.catalogue import lazy_gettext as _l
 
+from ...core.club_undo import Step, StepKind
 from ...core.errors import GameError
 from ...store.club_commands.outcomes import ClubOutcome, ClubRefused, ClubStale, NoClub
 from .core_words import core_text
@@ -108,9 +109,30 @@ def club_words(err: Exception) -> str | None:
     return None if not isinstance(err, ClubOutcome) else said(REFUSED["hide"])
 
 
-def undo_label(kind: str | None) -> str:
-    """What the undo button takes back."""
-    return said(UNDO.get(kind or "", ""))
+# Each step of what an undo takes back, and does to the public lists (core/club_undo.py).
+STEPS = {
+    StepKind.MERGE: _l("merge of %(name)s into %(other)s"),
+    StepKind.SPLIT: _l("split of %(name)s from %(other)s"),
+    StepKind.RENAME: _l("rename of %(other)s to %(name)s"),
+    StepKind.HIDE: _l("%(name)s kept off the public lists"),
+    StepKind.SHOW: _l("%(name)s put back on the public lists"),
+    StepKind.BACK_ON: _l("puts %(name)s back on the public lists"),
+    StepKind.KEPT_OFF: _l("keeps %(name)s off the public lists"),
+}
+
+
+def undo_label(kind: str | None, steps: tuple[Step, ...] = ()) -> str:
+    """What the undo button takes back, named: 'Undo: merge of Bob into Robert', then
+    whom it puts back on the public lists or keeps off them."""
+    if not steps:
+        return said(UNDO.get(kind or "", ""))
+    what = "; ".join(str(STEPS[s.kind]) % {"name": s.name, "other": s.other} for s in steps)
+    return _("Undo: %(what)s", what=what)
+
+
+def undo_confirm(label: str) -> str:
+    """The undo's confirmation, saying what it takes back."""
+    return _("%(label)s. The roster goes back to what it was before this change.", label=label)
 
 
 def not_imported(err: GameError) -> str:

@@ -138,6 +138,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         TRUSTED_PROXIES=0,  # how many proxies in front may set X-Forwarded-*
         CA_CERTIFICATE=None,  # the local CA's root certificate, offered at /ca
         CADDY_FOLDER=None,  # serve --https: Caddy's config and CA (default instance/caddy)
+        CLUBS_KEPT=16,  # clubs kept read in memory at most (docs/hosting.md)
+        CLUB_GAMES_KEPT=60_000,  # games over the clubs kept at most
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -153,6 +155,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
+    from .store.club_view import keep_at_most
+
+    keep_at_most(int(app.config["CLUBS_KEPT"]), int(app.config["CLUB_GAMES_KEPT"]))
     _wire(app)
     return app
 

@@ -18,14 +18,23 @@ list is one more game rated). A view works out a person's card when first asked
 ratings (a game's chances, a night's seeds) takes the view kept while the ratings' mark
 is unchanged: the club's revision, its count of writes to games over before or after
 the write (`club_marks.rated`) and the number of its games; a hand of a game not over
-leaves it as it was, and re-reads nothing."""
+leaves it as it was, and re-reads nothing.
+
+Bounded: the least recently read club goes first once more than `CLUBS_KEPT` clubs, or
+more than `CLUB_GAMES_KEPT` games over the clubs kept, would be kept (`keep_at_most`,
+from the app's config; docs/hosting.md). Read once: requests that find a club's mark
+moved at the same time wait for the one read of that (club, mark) and share its view
+(`_flights`); the wait holds no lock of the database, and a read inside a write
+transaction never waits (it reads for itself, and keeps nothing)."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from cachetools import LRUCache
 from sqlite_utils import Database
 
 from ..core.card import Card, card
@@ -160,8 +169,62 @@ class _Kept:
     people: dict[str, tuple[Rated, ...]]  # each game's Rated as its people, by game
 
 
-_views: dict[tuple[str, str], _Kept] = {}
+CLUBS_KEPT = 16  # the default bounds (the app's config overrides them: keep_at_most)
+CLUB_GAMES_KEPT = 60_000
+
+
+def _weight(kept: _Kept) -> int:
+    """What a club kept costs, in games (each game read and rated is most of it)."""
+    return 1 + len(kept.view.games)
+
+
+def _cache(games: int) -> LRUCache[tuple[str, str], _Kept]:
+    """An empty cache of at most `games` games (a club bigger than that counts as that)."""
+    most = max(games, 1)
+    return LRUCache(most, getsizeof=lambda kept: min(_weight(kept), most))
+
+
+_views = _cache(CLUB_GAMES_KEPT)
+_most = CLUBS_KEPT
 _lock = threading.Lock()
+
+
+@dataclass
+class _Flight:
+    """One read of a club at one mark, under way: the others wait for its view."""
+
+    done: threading.Event = field(default_factory=threading.Event)
+    view: ClubView | None = None
+
+
+_flights: dict[tuple, _Flight] = {}
+
+
+def keep_at_most(clubs: int, games: int) -> None:
+    """Keep at most `clubs` clubs and `games` games over them (the least recently read
+    club goes first); what is kept beyond the new bounds goes now."""
+    global _views, _most
+    with _lock:
+        old = list(_views.items())
+        _views = _cache(games)
+        _most = max(clubs, 0)
+        for key, kept in old:
+            _keep(key, kept)
+
+
+def _keep(key: tuple[str, str], kept: _Kept) -> None:
+    """Keep a club's view (the lock held), dropping the least recently read over bounds."""
+    if _most == 0:
+        return
+    _views[key] = kept
+    while len(_views) > _most:
+        _views.popitem()
+
+
+def kept_count() -> int:
+    """How many clubs are kept in memory now."""
+    with _lock:
+        return len(_views)
 
 
 def _as_people(game: Rated, person: dict[str, str]) -> Rated:
@@ -276,15 +339,50 @@ def club_view(
         kept = _views.get(key)
     if kept is not None and (kept.mark == mark or (ratings and kept.rated == rated)):
         return kept.view
+    if db.conn.in_transaction:  # read inside a write: never waits, kept once it commits
+        return _read(db, club, kept).view
+    return _once(key, mark, lambda: _read(db, club, kept))
+
+
+def _read(db: Database, club: Club, kept: _Kept | None) -> _Kept:
+    """The club read again from what `kept` holds (None: from nothing)."""
+    row = next(db.query(MARK, {"club": club.id}))
     with collector_held():
         games = _games(db, club.id, kept)
         view, people = _build(
             club, games, kept if kept and kept.view.club.roster == club.roster else None
         )
-    if not db.conn.in_transaction:  # read inside a write: kept once it commits
+    mark = (club.revision, row["writes"], row["n"])
+    return _Kept(mark, (club.revision, row["rated"], row["n"]), view, people)
+
+
+def _once(key: tuple[str, str], mark: tuple, read: Callable[[], _Kept]) -> ClubView:
+    """The club's view at `mark`, read by one request however many ask at once: the
+    first reads and keeps it, the others wait for it (no database lock held)."""
+    while True:
         with _lock:
-            _views[key] = _Kept(mark, rated, view, people)
-    return view
+            kept = _views.get(key)
+            if kept is not None and kept.mark == mark:
+                return kept.view
+            flight = _flights.get((key, mark))
+            leading = flight is None
+            if flight is None:
+                flight = _flights[(key, mark)] = _Flight()
+        if not leading:
+            flight.done.wait()
+            if flight.view is not None:
+                return flight.view
+            continue  # the read failed: one of those waiting reads it again
+        try:
+            done = read()
+            with _lock:
+                _keep(key, done)
+            flight.view = done.view
+            return done.view
+        finally:
+            with _lock:
+                del _flights[(key, mark)]
+            flight.done.set()
 
 
 def forget_all() -> None:

@@ -12,8 +12,10 @@ for it: store/commands/writers.py) and the number of those games (a game deleted
 night's table given its game). A changed mark re-reads the games' ids and revisions: a
 game at the revision kept is neither read nor scored again (`_games`), nor its people
 worked out again while the roster is unchanged (`_seen`), and ratings are worked out
-again only from the first game rated that changed (a game finished at the end of the
-list is one more game rated). A view works out a person's card when first asked
+again only from the first game rated that changed: a game finished or filed at the end
+of the list is one more game rated; one filed or changed between others is rated with
+those after it, from the last checkpoint at or before it (the ratings after every
+`EVERY` games, kept with the view: core/rating_checkpoints.py). A view works out a person's card when first asked
 (`ClubView._cards`, by anchor), for as long as the view is kept. What reads only the
 ratings (a game's chances, a night's seeds) takes the view kept while the ratings' mark
 is unchanged: the club's revision, its count of writes to games over before or after
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from cachetools import LRUCache
@@ -40,6 +42,7 @@ from sqlite_utils import Database
 from ..core.card import Card, card
 from ..core.club import Member, members
 from ..core.names import name_key
+from ..core.rating_checkpoints import START, Checkpoint, still_good
 from ..core.ratings import (
     Change,
     GameRating,
@@ -167,6 +170,7 @@ class _Kept:
     rated: tuple  # the mark of what the ratings read: the club, its over games' writes
     view: ClubView
     people: dict[str, tuple[Rated, ...]]  # each game's Rated as its people, by game
+    checkpoints: tuple[Checkpoint, ...]  # the ratings after every EVERY games rated
 
 
 CLUBS_KEPT = 16  # the default bounds (the app's config overrides them: keep_at_most)
@@ -253,7 +257,9 @@ def _one_seat_each(game: Rated) -> bool:
     return len(set(first)) == len(first)
 
 
-def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[ClubView, dict]:
+def _build(
+    club: Club, games: list[StoredGame], before: _Kept | None
+) -> tuple[ClubView, dict, tuple[Checkpoint, ...]]:
     met: dict[str, str] = {}
     for stored in games:
         for name in stored.game.table.players:
@@ -275,10 +281,10 @@ def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[C
             continue
         order.append(stored.id)
         done.append(game)
-    ratings = _rate(done, order, before)
+    ratings, marks = _rate(done, order, before)
     ranks = before.view._ranks if before and ratings is before.view.ratings else {}
     view = ClubView(club, tuple(games), met, ratings, tuple(order), tuple(unrated), _ranks=ranks)
-    return view, dict(zip(order, ((g,) for g in done)))
+    return view, dict(zip(order, ((g,) for g in done))), marks
 
 
 def _seen(before: _Kept | None) -> dict[str, tuple[StoredGame, Rated]]:
@@ -302,8 +308,16 @@ def _games(db: Database, club_id: str, kept: _Kept | None) -> list[StoredGame]:
     return [by_id[r["id"]] for r in rows if r["id"] in by_id]
 
 
-def _rate(done: list[Rated], order: list[str], before: _Kept | None) -> Ratings:
-    """The ratings, from the first game that changed since `before`."""
+EVERY = 500  # games rated between two checkpoints kept (core/rating_checkpoints.py)
+
+
+def _rate(
+    done: list[Rated], order: list[str], before: _Kept | None
+) -> tuple[Ratings, tuple[Checkpoint, ...]]:
+    """The ratings, from the first game that changed since `before`: games added at the
+    end rated on top of its ratings, a game changed or filed between others from the
+    last checkpoint at or before it; and the checkpoints that hold now."""
+    start, found = START, [START]
     if before is not None:
         old = before.view.rated
         same = 0
@@ -315,10 +329,21 @@ def _rate(done: list[Rated], order: list[str], before: _Kept | None) -> Ratings:
         ):
             same += 1
         if same == len(old) == len(order):  # nothing rated has changed: the same ratings
-            return before.view.ratings
+            return before.view.ratings, before.checkpoints
+        found = list(still_good(before.checkpoints, same))
         if same == len(old):  # nothing rated before changed: rate the new ones after
-            return rate(done[same:], before.view.ratings)
-    return rate(done)
+            start = Checkpoint(same, before.view.ratings)
+        else:
+            last = found[-1]
+            games = before.view.ratings.games[: last.games]
+            start = Checkpoint(last.games, replace(last.ratings, games=games))
+    ratings, at = start.ratings, start.games
+    while at < len(done):
+        upto = min((at // EVERY + 1) * EVERY, len(done))
+        ratings, at = rate(done[at:upto], ratings), upto
+        if at % EVERY == 0 and at > found[-1].games:  # kept without its games: a prefix
+            found.append(Checkpoint(at, replace(ratings, games=())))
+    return ratings, tuple(found)
 
 
 def club_view(
@@ -349,11 +374,11 @@ def _read(db: Database, club: Club, kept: _Kept | None) -> _Kept:
     row = next(db.query(MARK, {"club": club.id}))
     with collector_held():
         games = _games(db, club.id, kept)
-        view, people = _build(
+        view, people, marks = _build(
             club, games, kept if kept and kept.view.club.roster == club.roster else None
         )
     mark = (club.revision, row["writes"], row["n"])
-    return _Kept(mark, (club.revision, row["rated"], row["n"]), view, people)
+    return _Kept(mark, (club.revision, row["rated"], row["n"]), view, people, marks)
 
 
 def _once(key: tuple[str, str], mark: tuple, read: Callable[[], _Kept]) -> ClubView:

@@ -15,8 +15,9 @@ worked out again while the roster is unchanged (`_seen`), and ratings are worked
 again only from the first game rated that changed: a game finished or filed at the end
 of the list is one more game rated; one filed or changed between others is rated with
 those after it, from the last checkpoint at or before it (the ratings after every
-`EVERY` games, kept with the view: core/rating_checkpoints.py). A view works out a person's card when first asked
-(`ClubView._cards`, by anchor), for as long as the view is kept. What reads only the
+`EVERY` games, kept with the view: core/rating_checkpoints.py). A view works out a
+person's card when first asked (`ClubView._cards`, by anchor), for as long as the view
+is kept. What reads only the
 ratings (a game's chances, a night's seeds) takes the view kept while the ratings' mark
 is unchanged: the club's revision, its count of writes to games over before or after
 the write (`club_marks.rated`) and the number of its games; a hand of a game not over
@@ -151,6 +152,29 @@ class ClubView:
         for game_id, done in zip(self.rated, self.ratings.games):
             for change in done.changes:
                 found.setdefault(change.name, []).append((game_id, done, change))
+        return found
+
+    @cached_property
+    def ranked_members(self) -> tuple[tuple[Player, Member], ...]:
+        """Each person rated with who they are, best first (the core's ranking)."""
+        return tuple(
+            (p, self.by_anchor[p.name]) for p in self.ratings.ranked() if p.name in self.by_anchor
+        )
+
+    @cached_property
+    def search_keys(self) -> dict[str, str]:
+        """Each person's names (shown, and every spelling met) as one searched text, by
+        anchor: a search finds a person by any name they played under."""
+        return {
+            m.anchor: " / ".join(name_key(n) for n in (m.name, *m.spellings)) for m in self.members
+        }
+
+    @cached_property
+    def by_name(self) -> dict[str, str]:
+        """The anchor of each person by the key of the name shown, and of every name
+        merged into them: a name typed into a form finds its person."""
+        found = {key: anchor for key, anchor in self.club.roster.keys_of().items()}
+        found.update({name_key(m.name): m.anchor for m in self.members})
         return found
 
     @cached_property

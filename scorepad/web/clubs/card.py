@@ -32,6 +32,7 @@ def _card(members: str, token: str) -> tuple[ClubView, roster.Member]:
 @bp.get("/m/<members>/card/<token>")
 def card(members: str, token: str) -> str:
     view, member = _card(members, token)
+    query, page = data.asked()
     lines = data.history(view, member)
     skill = view.skill(member.anchor)
     won = nights_won(get_db(), view.club.id, view.person)
@@ -45,7 +46,7 @@ def card(members: str, token: str) -> str:
         lines=lines,
         points=data.chart_points(lines),
         stats=data.card_stats(view, member, won.get(member.anchor, ())),
-        rows=data.rating_rows(view, public=True),
+        ratings=data.rating_page(view, public=True, query=query, page=page),
         scale_note=scale_note(),
         mine=dict(remembered.cards()).get(members) == token,
         form=MeForm(hidden=member.hidden),

@@ -4,12 +4,13 @@ but the one read of the club; the templates show these values as they are."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from flask import abort
+from flask import abort, request
 
 from ...core.card import Record
 from ...core.club import Member
+from ...core.names import MAX_NAME, name_key
 from ...core.ratings import Change, chances
 from ...store.club_view import ClubView, club_view
 from ...store.clubs import club_of_event, club_of_game
@@ -83,6 +84,96 @@ def rating_rows(view: ClubView, *, public: bool) -> list[RatingRow]:
             )
         )
     return rows
+
+
+PAGE = 50  # people a page of the club's lists shows (docs/clubs.md)
+
+
+@dataclass(frozen=True)
+class Paged:
+    """One page of a long list: its items, which page of how many, the search it
+    answers ('' for none) and how many it found in all."""
+
+    items: tuple
+    page: int
+    pages: int
+    found: int
+    query: str
+
+
+def asked() -> tuple[str, int]:
+    """The search and the page asked for in the address (`?q=...&page=2`): a page
+    number that is not one shows the first page."""
+    query = request.args.get("q", "")[:MAX_NAME]
+    raw = request.args.get("page", "")
+    return query, int(raw) if raw.isdigit() and len(raw) < 7 else 1
+
+
+def page_of(items: list, page: int, query: str = "", size: int = PAGE) -> Paged:
+    """Page `page` (from 1; one past the last shows the last) of `items`."""
+    pages = max(1, -(-len(items) // size))
+    page = min(max(page, 1), pages)
+    return Paged(tuple(items[(page - 1) * size : page * size]), page, pages, len(items), query)
+
+
+def _found(view: ClubView, anchor: str, query: str) -> bool:
+    return not query or query in view.search_keys.get(anchor, anchor)
+
+
+def rating_page(view: ClubView, *, public: bool, query: str = "", page: int = 1) -> Paged:
+    """One page of the people rated, best first, each with their rank among all;
+    `query`: only those with a name that holds it (case and accents aside); `public`:
+    those who keep off the lists left out. Rows are made for the page only."""
+    key = name_key(query)
+    ranked = [(p, m) for p, m in view.ranked_members if not (public and m.hidden)]
+    numbered = [(n, p, m) for n, (p, m) in enumerate(ranked, 1) if _found(view, m.anchor, key)]
+    shown = page_of(numbered, page, query.strip())
+    rows = tuple(
+        RatingRow(
+            rank,
+            member.anchor,
+            member.name,
+            player.skill.rating,
+            rating_text(player.skill),
+            player.skill.provisional,
+            player.skill.games,
+            member.hidden,
+            view.club.card_token(member.anchor),
+        )
+        for rank, player, member in shown.items
+    )
+    return replace(shown, items=rows)
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """A person on the manager's roster: who, a few of the names merged in, how many more."""
+
+    number: int
+    member: Member
+    merged: tuple[tuple[str, str], ...]  # (name key, spelling), the first MERGED_SHOWN
+    more: int  # names merged in beyond those
+
+
+MERGED_SHOWN = 3  # names merged into a person the roster shows, each with its split button
+
+
+def roster_page(view: ClubView, query: str = "", page: int = 1) -> Paged:
+    """One page of the club's people by name; `query` as for the ratings."""
+    key = name_key(query)
+    found = [m for m in view.members if _found(view, m.anchor, key)]
+    shown = page_of(found, page, query.strip())
+    start = (shown.page - 1) * PAGE
+    lines = tuple(
+        PlayerLine(
+            start + i,
+            m,
+            m.merged[:MERGED_SHOWN],
+            max(0, len(m.merged) - MERGED_SHOWN),
+        )
+        for i, m in enumerate(shown.items, 1)
+    )
+    return replace(shown, items=lines)
 
 
 def _side_names(view: ClubView, change: Change, sides: list[list[str]]) -> str:

@@ -80,9 +80,7 @@ def _fileable(view: ClubView) -> dict[str, list[tuple[str, str]]]:
 def manage(club_id: str) -> str:
     view = data.view_or_404(club_id)
     remembered.remember_club(view.club.id, view.club.name)
-    people = [SelectChoice(m.anchor, m.name) for m in view.members]
-    merge = MergeForm(revision=view.club.revision)
-    merge.into.choices = merge.other.choices = people
+    query, page = data.asked()
     fileable = _fileable(view)
     file_form = FileGameForm()
     file_form.game.choices = [SelectChoice(v, n) for v, n in fileable["games"]]
@@ -90,20 +88,20 @@ def manage(club_id: str) -> str:
     return render_template(
         "clubs/manage.html",
         club=view.club,
-        rows=data.rating_rows(view, public=False),
+        ratings=data.rating_page(view, public=False, query=query, page=page),
         scale_note=scale_note(),
         pairs=data.pair_rows(view),
-        members=view.members,
+        roster=data.roster_page(view, query, page),
+        people=len(view.members),
         games=len(view.games),
         rated=len(view.rated),
         unrated=len(view.unrated),
-        merge=merge,
+        merge=MergeForm(revision=view.club.revision),
         player=PlayerForm(revision=view.club.revision),
         undo=UndoForm(revision=view.club.revision),
         undo_label=undo_label(view.club.undo_kind),
         file_form=file_form,
         import_form=ImportForm(),
-        tokens={m.anchor: view.club.card_token(m.anchor) for m in view.members},
         members_url=public_url("clubs.members", token=view.club.members_token),
         manager_url=public_url("clubs.manage", club_id=view.club.id),
         club_presets=preset_links.club_rows(view.club.id),
@@ -114,10 +112,11 @@ def manage(club_id: str) -> str:
 def members(token: str) -> str:
     view = data.view_or_404(token, by="members")
     mine = dict(remembered.cards()).get(token)
+    query, page = data.asked()
     return render_template(
         "clubs/members.html",
         club=view.club,
-        rows=data.rating_rows(view, public=True),
+        ratings=data.rating_page(view, public=True, query=query, page=page),
         scale_note=scale_note(),
         pairs=data.pair_rows(view, public=True),
         games=len(view.games),

@@ -4,8 +4,11 @@ request's language when shown (`said`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from ...core.errors import GameError
 from ...store.club_commands.outcomes import ClubOutcome, ClubRefused, ClubStale, NoClub
@@ -113,3 +116,20 @@ def not_imported(err: GameError) -> str:
 
 def entrant_twice() -> str:
     return _("This file was not imported: it names an entrant twice")
+
+
+NAMES_SHOWN = 4  # the names a person plays under that a page lists, before "and N more"
+
+
+def plays_as(spellings: Sequence[str]) -> str:
+    """'plays as Ann, Annie': the first NAMES_SHOWN names, then how many more."""
+    shown = ", ".join(spellings[:NAMES_SHOWN])
+    more = len(spellings) - NAMES_SHOWN
+    if more <= 0:
+        return _("plays as %(names)s", names=shown)
+    return ngettext(
+        "plays as %(names)s and %(num)d more",
+        "plays as %(names)s and %(num)d more",
+        more,
+        names=shown,
+    )

@@ -155,11 +155,17 @@ class ClubView:
         return found
 
     @cached_property
-    def ranked_members(self) -> tuple[tuple[Player, Member], ...]:
-        """Each person rated with who they are, best first (the core's ranking)."""
-        return tuple(
-            (p, self.by_anchor[p.name]) for p in self.ratings.ranked() if p.name in self.by_anchor
-        )
+    def ranked_all(self) -> tuple[tuple[int, Player, Member], ...]:
+        """Each person rated with their rank and who they are, best first (the core's
+        ranking), worked out once a view."""
+        found = (p for p in self.ratings.ranked() if p.name in self.by_anchor)
+        return tuple((n, p, self.by_anchor[p.name]) for n, p in enumerate(found, 1))
+
+    @cached_property
+    def ranked_public(self) -> tuple[tuple[int, Player, Member], ...]:
+        """The same, ranked without those who keep off the public lists."""
+        shown = (r for r in self.ranked_all if not r[2].hidden)
+        return tuple((n, p, m) for n, (_, p, m) in enumerate(shown, 1))
 
     @cached_property
     def search_keys(self) -> dict[str, str]:

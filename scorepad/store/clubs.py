@@ -7,8 +7,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import threading
 from dataclasses import dataclass
 
+from cachetools import LRUCache
 from sqlite_utils import Database
 
 from ..core.club import Roster, loads
@@ -49,6 +51,25 @@ class Club:
         return digest.hexdigest()[:24]
 
 
+# Cache: each roster read, keyed by its JSON text as stored (a roster is a value: the
+# same text is the same roster; nothing invalidates it), the least recently read going
+# first past ROSTERS_KEPT. A roster of 50,000 merged names takes a second to read.
+ROSTERS_KEPT = 64
+_rosters: LRUCache[str, Roster] = LRUCache(ROSTERS_KEPT)
+_rosters_lock = threading.Lock()
+
+
+def roster_of(text: str) -> Roster:
+    """The roster of its stored JSON text, read once while kept."""
+    with _rosters_lock:
+        found = _rosters.get(text)
+    if found is None:
+        found = loads(text)
+        with _rosters_lock:
+            _rosters[text] = found
+    return found
+
+
 def load_club(db: Database, token: str, *, by: str = "id") -> Club | None:
     """A club by its manager id (or `by="members"`), in two queries."""
     rows = list(db.query(CLUB_BY[by], [token]))
@@ -68,7 +89,7 @@ def load_club(db: Database, token: str, *, by: str = "id") -> Club | None:
         row["card_secret"],
         row["name"],
         row["created_at"],
-        loads(row["roster"]),
+        roster_of(row["roster"]),
         row["revision"],
         last[0]["kind"] if last else None,
     )

@@ -4,18 +4,21 @@ but the one read of the club; the templates show these values as they are."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
-from flask import abort, request
+from flask import abort
 
 from ...core.card import Record
 from ...core.club import Member
-from ...core.names import MAX_NAME, name_key
+from ...core.names import name_key
 from ...core.ratings import Change, chances
 from ...store.club_view import ClubView, club_view
 from ...store.clubs import club_of_event, club_of_game
 from ...store.storage import StoredGame
 from ..db import get_db
+from ..paging import Paged, page_of
 from ..words import signed
 from ..words.card import (
     card_facts,
@@ -86,48 +89,21 @@ def rating_rows(view: ClubView, *, public: bool) -> list[RatingRow]:
     return rows
 
 
-PAGE = 50  # people a page of the club's lists shows (docs/clubs.md)
-
-
-@dataclass(frozen=True)
-class Paged:
-    """One page of a long list: its items, which page of how many, the search it
-    answers ('' for none) and how many it found in all."""
-
-    items: tuple
-    page: int
-    pages: int
-    found: int
-    query: str
-
-
-def asked() -> tuple[str, int]:
-    """The search and the page asked for in the address (`?q=...&page=2`): a page
-    number that is not one shows the first page."""
-    query = request.args.get("q", "")[:MAX_NAME]
-    raw = request.args.get("page", "")
-    return query, int(raw) if raw.isdigit() and len(raw) < 7 else 1
-
-
-def page_of(items: list, page: int, query: str = "", size: int = PAGE) -> Paged:
-    """Page `page` (from 1; one past the last shows the last) of `items`."""
-    pages = max(1, -(-len(items) // size))
-    page = min(max(page, 1), pages)
-    return Paged(tuple(items[(page - 1) * size : page * size]), page, pages, len(items), query)
-
-
-def _found(view: ClubView, anchor: str, query: str) -> bool:
-    return not query or query in view.search_keys.get(anchor, anchor)
+def _search(view: ClubView, items: tuple, anchor_of: Callable[[Any], str], query: str) -> tuple:
+    """The items of the people with a name that holds `query` (all, for none)."""
+    key = name_key(query)
+    if not key:
+        return items
+    names = view.search_keys
+    return tuple(item for item in items if key in names.get(anchor_of(item), ""))
 
 
 def rating_page(view: ClubView, *, public: bool, query: str = "", page: int = 1) -> Paged:
     """One page of the people rated, best first, each with their rank among all;
     `query`: only those with a name that holds it (case and accents aside); `public`:
     those who keep off the lists left out. Rows are made for the page only."""
-    key = name_key(query)
-    ranked = [(p, m) for p, m in view.ranked_members if not (public and m.hidden)]
-    numbered = [(n, p, m) for n, (p, m) in enumerate(ranked, 1) if _found(view, m.anchor, key)]
-    shown = page_of(numbered, page, query.strip())
+    ranked = view.ranked_public if public else view.ranked_all
+    shown = page_of(_search(view, ranked, lambda r: r[2].anchor, query), page, query.strip())
     rows = tuple(
         RatingRow(
             rank,
@@ -160,18 +136,16 @@ MERGED_SHOWN = 3  # names merged into a person the roster shows, each with its s
 
 def roster_page(view: ClubView, query: str = "", page: int = 1) -> Paged:
     """One page of the club's people by name; `query` as for the ratings."""
-    key = name_key(query)
-    found = [m for m in view.members if _found(view, m.anchor, key)]
+    found = _search(view, view.members, lambda m: m.anchor, query)
     shown = page_of(found, page, query.strip())
-    start = (shown.page - 1) * PAGE
     lines = tuple(
         PlayerLine(
-            start + i,
+            shown.first + i,
             m,
             m.merged[:MERGED_SHOWN],
             max(0, len(m.merged) - MERGED_SHOWN),
         )
-        for i, m in enumerate(shown.items, 1)
+        for i, m in enumerate(shown.items)
     )
     return replace(shown, items=lines)
 

@@ -16,6 +16,7 @@ from ...store.seasons import club_seasons
 from .. import preset_links, remembered, respond
 from ..db import get_db
 from ..hosting import public_url
+from ..paging import asked
 from ..words.clubs import MADE, club_words, said, undo_label
 from ..words.ratings import scale_note
 from . import data
@@ -80,7 +81,7 @@ def _fileable(view: ClubView) -> dict[str, list[tuple[str, str]]]:
 def manage(club_id: str) -> str:
     view = data.view_or_404(club_id)
     remembered.remember_club(view.club.id, view.club.name)
-    query, page = data.asked()
+    query, page = asked()
     fileable = _fileable(view)
     file_form = FileGameForm()
     file_form.game.choices = [SelectChoice(v, n) for v, n in fileable["games"]]
@@ -112,7 +113,7 @@ def manage(club_id: str) -> str:
 def members(token: str) -> str:
     view = data.view_or_404(token, by="members")
     mine = dict(remembered.cards()).get(token)
-    query, page = data.asked()
+    query, page = asked()
     return render_template(
         "clubs/members.html",
         club=view.club,

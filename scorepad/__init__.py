@@ -140,6 +140,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         CADDY_FOLDER=None,  # serve --https: Caddy's config and CA (default instance/caddy)
         CLUBS_KEPT=16,  # clubs kept read in memory at most (docs/hosting.md)
         CLUB_GAMES_KEPT=60_000,  # games over the clubs kept at most
+        IMPORTS_PER_HOUR=60,  # files one phone may bring in an hour (0: no limit)
+        IMPORTED_GAMES_PER_HOUR=20_000,  # games in them (0: no limit)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -253,9 +255,11 @@ def _error_pages(app: Flask) -> None:
 
     from .store.outcomes import Missing
     from .web import errors
+    from .web.import_budget import TooManyImports
 
     app.aborter = errors.OwnWords()  # abort(code, description=...) shows its words
     app.register_error_handler(CSRFError, errors.csrf_error)
+    app.register_error_handler(TooManyImports, errors.too_many_imports)
     app.register_error_handler(BadHost, errors.bad_host)
     app.register_error_handler(HTTPException, errors.error_page)
     app.register_error_handler(Missing, errors.missing_game)

@@ -12,6 +12,8 @@ from flask_babel.speaklater import LazyString
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import Aborter, HTTPException
 
+from .import_budget import TooManyImports
+
 OWN = "scorepad_says"  # marks an error whose description scorepad wrote for the page
 
 
@@ -69,6 +71,12 @@ def csrf_error(err: CSRFError) -> tuple[str, int]:
             "enter it again."
         ),
     ), 400
+
+
+def too_many_imports(err: TooManyImports) -> Response:
+    """Over the budget of imports: a 429 page saying when to try again (Retry-After)."""
+    page = render_template("error.html", code=429, message=err.description)
+    return Response(page, 429, headers={"Retry-After": str(err.wait)}, mimetype="text/html")
 
 
 def server_error(err: Exception) -> tuple[str, int]:

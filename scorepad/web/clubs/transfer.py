@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, abort, render_template, request, url_for
@@ -19,7 +20,7 @@ from ...store.club_commands.transfer import import_club
 from ...store.clubs import club_events
 from ...store.events import load_event
 from ...store.seasons import club_seasons, load_season, season_record
-from .. import preset_links, remembered, respond
+from .. import import_budget, preset_links, remembered, respond
 from ..csv_export import cell
 from ..db import get_db
 from ..words import clubs as say
@@ -108,21 +109,26 @@ def members_csv(token: str) -> Response:
 
 
 def _read(text: bytes, into: str | None) -> str:
-    """A club file (a new club), or a game or event file brought into club `into`."""
+    """A club file (a new club), or a game or event file brought into club `into`,
+    within this phone's budget of imports (web/import_budget.py)."""
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError, UnicodeDecodeError):
         doc = None
     if isinstance(doc, dict) and "scorepad_club" in doc and into is None:
         club = clubfile.read(doc)
-        return import_club(
-            get_db(),
-            club.name,
-            club.roster,
-            club.games,
-            club.nights,
-            presets=club.presets,
-            seasons=club.seasons,
+        games = len(club.games) + sum(len(n.matches) for n in club.nights)
+        return _counted(
+            games,
+            lambda: import_club(
+                get_db(),
+                club.name,
+                club.roster,
+                club.games,
+                club.nights,
+                presets=club.presets,
+                seasons=club.seasons,
+            ),
         )
     if into is None:
         raise GameError("is not a scorepad club file", field="file")
@@ -130,8 +136,19 @@ def _read(text: bytes, into: str | None) -> str:
         raise ClubRefused("club_file", field="file")
     if isinstance(doc, dict) and "scorepad_event" in doc:
         night = eventfile.read(doc)
-        return import_club(get_db(), "", EMPTY, (), (night,), into=into)
-    return import_club(get_db(), "", EMPTY, (gamefile.loads_scored(text),), (), into=into)
+        return _counted(
+            len(night.matches), lambda: import_club(get_db(), "", EMPTY, (), (night,), into=into)
+        )
+    game = gamefile.loads_scored(text)
+    return _counted(1, lambda: import_club(get_db(), "", EMPTY, (game,), (), into=into))
+
+
+def _counted(games: int, bring: Callable[[], str]) -> str:
+    """`bring` run if this phone has the budget for `games` more games, and counted."""
+    import_budget.check(games)
+    done = bring()
+    import_budget.spend(games)
+    return done
 
 
 def not_imported(err: Exception) -> str | None:

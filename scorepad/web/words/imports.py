@@ -1,0 +1,18 @@
+"""Words for the budget of imports (web/import_budget.py, docs/hosting.md): a phone
+that brought in too much in the last hour is told when to try again."""
+
+from __future__ import annotations
+
+from flask_babel import ngettext
+
+
+def try_again(seconds: int) -> str:
+    """'This phone has brought in as much as it may in an hour: try again in 12 minutes.'"""
+    minutes = max(1, -(-seconds // 60))
+    return ngettext(
+        "This phone (or its network) has brought in as many files and games as it may in "
+        "an hour. Try again in %(num)d minute.",
+        "This phone (or its network) has brought in as many files and games as it may in "
+        "an hour. Try again in %(num)d minutes.",
+        minutes,
+    )

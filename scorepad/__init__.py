@@ -139,7 +139,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         CA_CERTIFICATE=None,  # the local CA's root certificate, offered at /ca
         CADDY_FOLDER=None,  # serve --https: Caddy's config and CA (default instance/caddy)
         CLUBS_KEPT=16,  # clubs kept read in memory at most (docs/hosting.md)
-        CLUB_GAMES_KEPT=60_000,  # games over the clubs kept at most
+        CLUB_GAMES_KEPT=30_000,  # games over the clubs kept at most
         IMPORTS_PER_HOUR=60,  # files one phone may bring in an hour (0: no limit)
         IMPORTED_GAMES_PER_HOUR=20_000,  # games in them (0: no limit)
     )

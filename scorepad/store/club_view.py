@@ -204,7 +204,7 @@ class _Kept:
 
 
 CLUBS_KEPT = 16  # the default bounds (the app's config overrides them: keep_at_most)
-CLUB_GAMES_KEPT = 60_000
+CLUB_GAMES_KEPT = 30_000
 
 
 def _weight(kept: _Kept) -> int:

@@ -53,8 +53,9 @@ class Club:
 
 # Cache: each roster read, keyed by its JSON text as stored (a roster is a value: the
 # same text is the same roster; nothing invalidates it), the least recently read going
-# first past ROSTERS_KEPT. A roster of 50,000 merged names takes a second to read.
-ROSTERS_KEPT = 64
+# first past ROSTERS_KEPT (as many as clubs are kept: a club kept holds the same Roster).
+# A roster of 50,000 merged names took a second to read on every page (bench/README.md).
+ROSTERS_KEPT = 16
 _rosters: LRUCache[str, Roster] = LRUCache(ROSTERS_KEPT)
 _rosters_lock = threading.Lock()
 

@@ -183,3 +183,31 @@ def test_the_games_kept_over_the_clubs_are_bounded_too(app, client):
     for club_id in ids:
         assert one.get(f"/clubs/{club_id}").status_code == 200
     assert views.kept_count() == 2  # 13 each (its games and itself): two fit in 30
+
+
+def test_a_roster_is_read_from_its_text_once_not_on_every_page(app, client, monkeypatch):
+    from scorepad.store import clubs
+
+    club_id = _club(client, app)
+    rev = client.get(f"/clubs/{club_id}")
+    assert rev.status_code == 200
+    read: list[int] = []
+    loads = clubs.loads
+
+    def counted(text):
+        read.append(1)
+        return loads(text)
+
+    monkeypatch.setattr(clubs, "loads", counted)
+    for _ in range(3):
+        assert client.get(f"/clubs/{club_id}").status_code == 200
+    assert read == []  # the same roster text: read once, before
+    with app.app_context():
+        view = views.club_view(get_db(), club_id)
+    r = client.post(
+        f"/clubs/{club_id}/rename",
+        data={"player": view.members[0].anchor, "name": "Renamed", "revision": view.club.revision},
+    )
+    assert r.status_code == 302
+    assert client.get(f"/clubs/{club_id}").status_code == 200
+    assert len(read) == 1  # a new roster: its text read once

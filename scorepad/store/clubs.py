@@ -1,6 +1,12 @@
 """Clubs in SQLite, read side: a club with its roster, the games that count for it (its
 own, and its nights' tables), in the order they are rated. No Flask; writes:
-club_commands/."""
+club_commands/.
+
+Cache: `_rosters`, each roster read, keyed by its JSON text as stored (a roster is a
+value: the same text is the same roster; nothing invalidates it), the least recently
+read going first past ROSTERS_KEPT (as many as clubs are kept: a club kept holds the
+same Roster). A roster of 50,000 merged names took a second to read on every page
+(bench/README.md, issue 39)."""
 
 from __future__ import annotations
 
@@ -51,10 +57,6 @@ class Club:
         return digest.hexdigest()[:24]
 
 
-# Cache: each roster read, keyed by its JSON text as stored (a roster is a value: the
-# same text is the same roster; nothing invalidates it), the least recently read going
-# first past ROSTERS_KEPT (as many as clubs are kept: a club kept holds the same Roster).
-# A roster of 50,000 merged names took a second to read on every page (bench/README.md).
 ROSTERS_KEPT = 16
 _rosters: LRUCache[str, Roster] = LRUCache(ROSTERS_KEPT)
 _rosters_lock = threading.Lock()

@@ -17,11 +17,10 @@ of the list is one more game rated; one filed or changed between others is rated
 those after it, from the last checkpoint at or before it (the ratings after every
 `EVERY` games, kept with the view: core/rating_checkpoints.py). A view works out a
 person's card when first asked (`ClubView._cards`, by anchor), for as long as the view
-is kept. What reads only the
-ratings (a game's chances, a night's seeds) takes the view kept while the ratings' mark
-is unchanged: the club's revision, its count of writes to games over before or after
-the write (`club_marks.rated`) and the number of its games; a hand of a game not over
-leaves it as it was, and re-reads nothing.
+is kept. What reads only the ratings (a game's chances, a night's seeds) takes the view
+kept while the ratings' mark is unchanged: the club's revision, its count of writes to
+games over before or after the write (`club_marks.rated`) and the number of its games; a
+hand of a game not over leaves it as it was, and re-reads nothing.
 
 Bounded: the least recently read club goes first once more than `CLUBS_KEPT` clubs, or
 more than `CLUB_GAMES_KEPT` games over the clubs kept, would be kept (`keep_at_most`,
@@ -179,7 +178,7 @@ class ClubView:
     def by_name(self) -> dict[str, str]:
         """The anchor of each person by the key of the name shown, and of every name
         merged into them: a name typed into a form finds its person."""
-        found = {key: anchor for key, anchor in self.club.roster.keys_of().items()}
+        found = dict(self.club.roster.keys_of())
         found.update({name_key(m.name): m.anchor for m in self.members})
         return found
 

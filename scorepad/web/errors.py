@@ -74,9 +74,11 @@ def csrf_error(err: CSRFError) -> tuple[str, int]:
 
 
 def too_many_imports(err: TooManyImports) -> Response:
-    """Over the budget of imports: a 429 page saying when to try again (Retry-After)."""
+    """Over the budget of imports: a 429 page saying when to try again (Retry-After), or
+    that the file is more than an hour's budget."""
     page = render_template("error.html", code=429, message=err.description)
-    return Response(page, 429, headers={"Retry-After": str(err.wait)}, mimetype="text/html")
+    waits = {} if err.wait is None else {"Retry-After": str(err.wait)}
+    return Response(page, 429, headers=waits, mimetype="text/html")
 
 
 def server_error(err: Exception) -> tuple[str, int]:

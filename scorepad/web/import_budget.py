@@ -3,9 +3,9 @@ IMPORTS_PER_HOUR files (a game file, an event file, a club file, one brought int
 club) and at most IMPORTED_GAMES_PER_HOUR games in them (a club file's games and its
 nights' tables, an event file's tables), counted by the phone's session and by its
 address (after any trusted proxy): a phone over either count gets a 429 page saying
-when to try again. A file of more games than an hour's budget comes in alone in its
-hour. An import refused for its file costs nothing; 0 for a count: no limit of that
-kind.
+when to try again; a file of more games than an hour's is refused as such (the host
+may raise the count). An import refused for its file costs nothing; 0 for a count: no
+limit of that kind.
 
 Kept in memory, one process's and one app's (`app.extensions["scorepad.imports"]`): what
 each session and address brought in over the last hour, by ("session", id) or
@@ -41,11 +41,13 @@ def _spent() -> Spent:
 
 
 class TooManyImports(TooManyRequests):
-    """Over the hour's budget: `wait` seconds until this import would fit."""
+    """Over the hour's budget: `wait` seconds until this import would fit (None: never,
+    a file of more games than an hour's, `games` of at most `most`)."""
 
-    def __init__(self, wait: float) -> None:
-        self.wait = max(60, math.ceil(wait))
-        super().__init__(description=say.try_again(self.wait), retry_after=self.wait)
+    def __init__(self, wait: float | None, games: int = 0, most: int = 0) -> None:
+        self.wait = None if wait is None else max(60, math.ceil(wait))
+        words = say.too_big(games, most) if self.wait is None else say.try_again(self.wait)
+        super().__init__(description=words, retry_after=self.wait)
 
 
 def _clients() -> list[tuple[str, str]]:
@@ -69,11 +71,8 @@ def _recent(key: tuple[str, str], now: float) -> deque[tuple[float, int]]:
 def _wait(spent: deque[tuple[float, int]], games: int, now: float) -> float:
     """Seconds until one more import of `games` games fits (0: it fits now)."""
     files, most_games = _limits()
-    had = sum(g for _, g in spent)
     over_files = len(spent) + 1 - files if files else 0
-    over_games = had + games - most_games if most_games else 0
-    if most_games and games > most_games:  # a file bigger than an hour's games: alone
-        over_games = had  # in its hour, once what came before has left it
+    over_games = sum(g for _, g in spent) + games - most_games if most_games else 0
     if over_files <= 0 and over_games <= 0:
         return 0.0
     freed_files = freed_games = 0
@@ -92,6 +91,9 @@ def _limits() -> tuple[int, int]:
 def check(games: int) -> None:
     """Refuse (TooManyImports) an import of `games` games that this phone's session or
     address has no budget left for in the last hour."""
+    most = _limits()[1]
+    if most and games > most:
+        raise TooManyImports(None, games, most)
     now = time.monotonic()
     with _lock:
         wait = max(_wait(_recent(key, now), games, now) for key in _clients())

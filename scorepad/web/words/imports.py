@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from flask_babel import ngettext
 
+from . import number
+
 
 def try_again(seconds: int) -> str:
     """'This phone has brought in as much as it may in an hour: try again in 12 minutes.'"""
@@ -15,4 +17,16 @@ def try_again(seconds: int) -> str:
         "This phone (or its network) has brought in as many files and games as it may in "
         "an hour. Try again in %(num)d minutes.",
         minutes,
+    )
+
+
+def too_big(games: int, most: int) -> str:
+    """'This file holds 30,000 games: more than the 20,000 one phone may bring in an hour.'"""
+    return ngettext(
+        "This file holds %(num)d games: more than the %(most)s one phone may bring in an "
+        "hour. Whoever runs this scorepad may raise that limit.",
+        "This file holds %(num)d games: more than the %(most)s one phone may bring in an "
+        "hour. Whoever runs this scorepad may raise that limit.",
+        games,
+        most=number(most),
     )

@@ -87,6 +87,14 @@ class ClubView:
     # The partnerships ranked, once a Ratings: shared by a view read again with the same.
     _ranks: dict[str, tuple] = field(default_factory=dict, compare=False, repr=False)
 
+    def best_pairs(self, count: int, settled: bool) -> tuple[Pair, ...]:
+        """The core's `best_pairs`, worked out once for these ratings (shared like
+        `ranked_pairs`): a page shows the best few of a club's 10,000 partnerships."""
+        key = f"best {count} {settled}"
+        if key not in self._ranks:
+            self._ranks[key] = self.ratings.best_pairs(count, settled)
+        return self._ranks[key]
+
     def ranked_pairs(self) -> tuple[Pair, ...]:
         """The partnerships best first (the core's ranking), worked out once for these
         ratings: a view read again after a hand of a game not over shares it."""

@@ -207,19 +207,25 @@ def pair_rows(view: ClubView, *, public: bool = False) -> list[PairRow]:
     """The best partnerships, best first: the first PAIRS_SHOWN of those no longer
     provisional (of all, while none is); `public`: none with a partner who keeps off
     the public lists."""
-    ranked = view.ranked_pairs()
-    settled = [p for p in ranked if not p.skill.provisional]
-    rows: list[PairRow] = []
-    for pair in settled or ranked:
-        people = [view.by_anchor.get(name) for name in pair.names]
-        if any(p is None for p in people) or (public and any(p and p.hidden for p in people)):
-            continue
-        names = " & ".join(p.name for p in people if p)
-        skill = pair.skill
-        rows.append(PairRow(len(rows) + 1, names, skill.rating, rating_text(skill), skill.games))
-        if len(rows) == PAIRS_SHOWN:
-            break
-    return rows
+    settled = any(not p.skill.provisional for p in view.ratings.pairs)
+    count = 2 * PAIRS_SHOWN  # the best few, more while those left out leave too few
+    while True:
+        best = view.best_pairs(count, settled)
+        rows: list[PairRow] = []
+        for pair in best:
+            people = [view.by_anchor.get(name) for name in pair.names]
+            if any(p is None for p in people) or (public and any(p and p.hidden for p in people)):
+                continue
+            names = " & ".join(p.name for p in people if p)
+            skill = pair.skill
+            rows.append(
+                PairRow(len(rows) + 1, names, skill.rating, rating_text(skill), skill.games)
+            )
+            if len(rows) == PAIRS_SHOWN:
+                return rows
+        if len(best) < count:  # every partnership looked at
+            return rows
+        count *= 4
 
 
 @dataclass(frozen=True)

@@ -138,6 +138,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         TRUSTED_PROXIES=0,  # how many proxies in front may set X-Forwarded-*
         CA_CERTIFICATE=None,  # the local CA's root certificate, offered at /ca
         CADDY_FOLDER=None,  # serve --https: Caddy's config and CA (default instance/caddy)
+        CLUBS_KEPT=16,  # clubs kept read in memory at most (docs/hosting.md)
+        CLUB_GAMES_KEPT=30_000,  # games over the clubs kept at most
+        IMPORTS_PER_HOUR=60,  # files one phone may bring in an hour (0: no limit)
+        IMPORTED_GAMES_PER_HOUR=20_000,  # games in them (0: no limit)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -153,6 +157,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
+    from .store.club_view import keep_at_most
+
+    keep_at_most(int(app.config["CLUBS_KEPT"]), int(app.config["CLUB_GAMES_KEPT"]))
     _wire(app)
     return app
 
@@ -249,9 +256,11 @@ def _error_pages(app: Flask) -> None:
 
     from .store.outcomes import Missing
     from .web import errors
+    from .web.import_budget import TooManyImports
 
     app.aborter = errors.OwnWords()  # abort(code, description=...) shows its words
     app.register_error_handler(CSRFError, errors.csrf_error)
+    app.register_error_handler(TooManyImports, errors.too_many_imports)
     app.register_error_handler(BadHost, errors.bad_host)
     app.register_error_handler(HTTPException, errors.error_page)
     app.register_error_handler(Missing, errors.missing_game)

@@ -87,3 +87,22 @@ def test_the_big_screen_and_the_table_s_game_show_each_side_s_chance(client, app
     game_id = event.round_matches(1)[0].game_id
     page = text(client.get(f"/games/{game_id}"))
     assert re.search(r"Chances to win, from the club's ratings: Ann & Cy \d+% · Bo & Di \d+%", page)
+
+
+def test_a_night_seeded_by_rating_reads_its_club_before_the_write(client, app, monkeypatch):
+    """The club's ratings are read outside the draw's write transaction: no other page
+    waits on the write lock while a stale club is rated again (issue 39)."""
+    from scorepad.store import club_view as views
+
+    club_id = _club(client, app)
+    views.forget_all()
+    read = views._read
+    inside: list[bool] = []
+
+    def watched(db, *args, **kwargs):
+        inside.append(db.conn.in_transaction)
+        return read(db, *args, **kwargs)
+
+    monkeypatch.setattr(views, "_read", watched)
+    assert _round_one(client, app, seed_by="rating", club=club_id)[0] == {"Ann & Cy", "Bo & Di"}
+    assert inside and not any(inside)

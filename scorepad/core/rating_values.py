@@ -5,6 +5,7 @@ the model are scorepad/core/ratings.py's; this module holds no openskill.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -175,11 +176,18 @@ class Ratings:
 
     def ranked_pairs(self) -> tuple[Pair, ...]:
         """The partnerships by display rating, highest first, then by their names."""
+        return tuple(sorted(self.pairs, key=_pair_order))
 
-        def order(pair: Pair) -> tuple[int, list[str], tuple[str, str]]:
-            return -pair.skill.rating, [name.casefold() for name in pair.names], pair.names
+    def best_pairs(self, count: int, settled: bool) -> tuple[Pair, ...]:
+        """The first `count` of `ranked_pairs` (`settled`: of those no longer
+        provisional), without ranking them all."""
+        pairs = (p for p in self.pairs if not (settled and p.skill.provisional))
+        return tuple(heapq.nsmallest(count, pairs, key=_pair_order))
 
-        return tuple(sorted(self.pairs, key=order))
+
+def _pair_order(pair: Pair) -> tuple[int, list[str], tuple[str, str]]:
+    """A partnership's place: display rating, highest first, then their names."""
+    return -pair.skill.rating, [name.casefold() for name in pair.names], pair.names
 
 
 Book = dict[str, Player]

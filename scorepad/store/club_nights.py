@@ -41,3 +41,11 @@ def strengths(db: Database, event_id: str, entrants: Iterable[Entrant]) -> dict[
     if view is None:
         return {}
     return {e.id: sum(view.skill(view.person(p)).mu for p in e.players) for e in entrants}
+
+
+def read_ratings(db: Database, event_id: str) -> None:
+    """The ratings of the club a night is filed into read (and kept) before a write
+    that seeds by them: the club is not read again while the write holds the lock."""
+    club_id = club_of_event(db, event_id)
+    if club_id and not db.conn.in_transaction:
+        club_view(db, club_id, ratings=True)

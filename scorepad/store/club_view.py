@@ -13,25 +13,37 @@ night's table given its game). A changed mark re-reads the games' ids and revisi
 game at the revision kept is neither read nor scored again (`_games`), nor its people
 worked out again while who is who is unchanged (`_seen`: a rename or a person kept
 off the lists changes no one's games), and ratings are worked out
-again only from the first game rated that changed (a game finished at the end of the
-list is one more game rated). A view works out a person's card when first asked
-(`ClubView._cards`, by anchor), for as long as the view is kept. What reads only the
-ratings (a game's chances, a night's seeds) takes the view kept while the ratings' mark
-is unchanged: the club's revision, its count of writes to games over before or after
-the write (`club_marks.rated`) and the number of its games; a hand of a game not over
-leaves it as it was, and re-reads nothing."""
+again only from the first game rated that changed: a game finished or filed at the end
+of the list is one more game rated; one filed or changed between others is rated with
+those after it, from the last checkpoint at or before it (the ratings after every
+`EVERY` games, kept with the view: core/rating_checkpoints.py). A view works out a
+person's card when first asked (`ClubView._cards`, by anchor), for as long as the view
+is kept. What reads only the ratings (a game's chances, a night's seeds) takes the view
+kept while the ratings' mark is unchanged: the club's revision, its count of writes to
+games over before or after the write (`club_marks.rated`) and the number of its games; a
+hand of a game not over leaves it as it was, and re-reads nothing.
+
+Bounded: the least recently read club goes first once more than `CLUBS_KEPT` clubs, or
+more than `CLUB_GAMES_KEPT` games over the clubs kept, would be kept (`keep_at_most`,
+from the app's config; docs/hosting.md). Read once: requests that find a club's mark
+moved at the same time wait for the one read of that (club, mark) and share its view
+(`_flights`); the wait holds no lock of the database, and a read inside a write
+transaction never waits (it reads for itself, and keeps nothing)."""
 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from cachetools import LRUCache
 from sqlite_utils import Database
 
 from ..core.card import Card, card
 from ..core.club import Member, members
 from ..core.names import name_key
+from ..core.rating_checkpoints import START, Checkpoint, still_good
 from ..core.ratings import (
     Change,
     GameRating,
@@ -75,6 +87,14 @@ class ClubView:
     _cards: dict[tuple, Card | None] = field(default_factory=dict, compare=False, repr=False)
     # The partnerships ranked, once a Ratings: shared by a view read again with the same.
     _ranks: dict[str, tuple] = field(default_factory=dict, compare=False, repr=False)
+
+    def best_pairs(self, count: int, settled: bool) -> tuple[Pair, ...]:
+        """The core's `best_pairs`, worked out once for these ratings (shared like
+        `ranked_pairs`): a page shows the best few of a club's 10,000 partnerships."""
+        key = f"best {count} {settled}"
+        if key not in self._ranks:
+            self._ranks[key] = self.ratings.best_pairs(count, settled)
+        return self._ranks[key]
 
     def ranked_pairs(self) -> tuple[Pair, ...]:
         """The partnerships best first (the core's ranking), worked out once for these
@@ -143,6 +163,35 @@ class ClubView:
         return found
 
     @cached_property
+    def ranked_all(self) -> tuple[tuple[int, Player, Member], ...]:
+        """Each person rated with their rank and who they are, best first (the core's
+        ranking), worked out once a view."""
+        found = (p for p in self.ratings.ranked() if p.name in self.by_anchor)
+        return tuple((n, p, self.by_anchor[p.name]) for n, p in enumerate(found, 1))
+
+    @cached_property
+    def ranked_public(self) -> tuple[tuple[int, Player, Member], ...]:
+        """The same, ranked without those who keep off the public lists."""
+        shown = (r for r in self.ranked_all if not r[2].hidden)
+        return tuple((n, p, m) for n, (_, p, m) in enumerate(shown, 1))
+
+    @cached_property
+    def search_keys(self) -> dict[str, str]:
+        """Each person's names (shown, and every spelling met) as one searched text, by
+        anchor: a search finds a person by any name they played under."""
+        return {
+            m.anchor: " / ".join(name_key(n) for n in (m.name, *m.spellings)) for m in self.members
+        }
+
+    @cached_property
+    def by_name(self) -> dict[str, str]:
+        """The anchor of each person by the key of the name shown, and of every name
+        merged into them: a name typed into a form finds its person."""
+        found = dict(self.club.roster.keys_of())
+        found.update({name_key(m.name): m.anchor for m in self.members})
+        return found
+
+    @cached_property
     def by_token(self) -> dict[str, Member]:
         """The people by their card link's key: the key of each name merged into a person
         opens that person's card too (a link handed out before a merge keeps working)."""
@@ -159,10 +208,65 @@ class _Kept:
     rated: tuple  # the mark of what the ratings read: the club, its over games' writes
     view: ClubView
     people: dict[str, tuple[Rated, ...]]  # each game's Rated as its people, by game
+    checkpoints: tuple[Checkpoint, ...]  # the ratings after every EVERY games rated
 
 
-_views: dict[tuple[str, str], _Kept] = {}
+CLUBS_KEPT = 16  # the default bounds (the app's config overrides them: keep_at_most)
+CLUB_GAMES_KEPT = 30_000
+
+
+def _weight(kept: _Kept) -> int:
+    """What a club kept costs, in games (each game read and rated is most of it)."""
+    return 1 + len(kept.view.games)
+
+
+def _cache(games: int) -> LRUCache[tuple[str, str], _Kept]:
+    """An empty cache of at most `games` games (a club bigger than that counts as that)."""
+    most = max(games, 1)
+    return LRUCache(most, getsizeof=lambda kept: min(_weight(kept), most))
+
+
+_views = _cache(CLUB_GAMES_KEPT)
+_most = CLUBS_KEPT
 _lock = threading.Lock()
+
+
+@dataclass
+class _Flight:
+    """One read of a club at one mark, under way: the others wait for its view."""
+
+    done: threading.Event = field(default_factory=threading.Event)
+    view: ClubView | None = None
+
+
+_flights: dict[tuple, _Flight] = {}
+
+
+def keep_at_most(clubs: int, games: int) -> None:
+    """Keep at most `clubs` clubs and `games` games over them (the least recently read
+    club goes first); what is kept beyond the new bounds goes now."""
+    global _views, _most
+    with _lock:
+        old = list(_views.items())
+        _views = _cache(games)
+        _most = max(clubs, 0)
+        for key, kept in old:
+            _keep(key, kept)
+
+
+def _keep(key: tuple[str, str], kept: _Kept) -> None:
+    """Keep a club's view (the lock held), dropping the least recently read over bounds."""
+    if _most == 0:
+        return
+    _views[key] = kept
+    while len(_views) > _most:
+        _views.popitem()
+
+
+def kept_count() -> int:
+    """How many clubs are kept in memory now."""
+    with _lock:
+        return len(_views)
 
 
 def _as_people(game: Rated, person: dict[str, str]) -> Rated:
@@ -191,7 +295,9 @@ def _one_seat_each(game: Rated) -> bool:
     return len(set(first)) == len(first)
 
 
-def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[ClubView, dict]:
+def _build(
+    club: Club, games: list[StoredGame], before: _Kept | None
+) -> tuple[ClubView, dict, tuple[Checkpoint, ...]]:
     met: dict[str, str] = {}
     for stored in games:
         for name in stored.game.table.players:
@@ -213,10 +319,10 @@ def _build(club: Club, games: list[StoredGame], before: _Kept | None) -> tuple[C
             continue
         order.append(stored.id)
         done.append(game)
-    ratings = _rate(done, order, before)
+    ratings, marks = _rate(done, order, before)
     ranks = before.view._ranks if before and ratings is before.view.ratings else {}
     view = ClubView(club, tuple(games), met, ratings, tuple(order), tuple(unrated), _ranks=ranks)
-    return view, dict(zip(order, ((g,) for g in done)))
+    return view, dict(zip(order, ((g,) for g in done))), marks
 
 
 def _seen(before: _Kept | None) -> dict[str, tuple[StoredGame, Rated]]:
@@ -240,8 +346,16 @@ def _games(db: Database, club_id: str, kept: _Kept | None) -> list[StoredGame]:
     return [by_id[r["id"]] for r in rows if r["id"] in by_id]
 
 
-def _rate(done: list[Rated], order: list[str], before: _Kept | None) -> Ratings:
-    """The ratings, from the first game that changed since `before`."""
+EVERY = 500  # games rated between two checkpoints kept (core/rating_checkpoints.py)
+
+
+def _rate(
+    done: list[Rated], order: list[str], before: _Kept | None
+) -> tuple[Ratings, tuple[Checkpoint, ...]]:
+    """The ratings, from the first game that changed since `before`: games added at the
+    end rated on top of its ratings, a game changed or filed between others from the
+    last checkpoint at or before it; and the checkpoints that hold now."""
+    start, found = START, [START]
     if before is not None:
         old = before.view.rated
         same = 0
@@ -253,10 +367,21 @@ def _rate(done: list[Rated], order: list[str], before: _Kept | None) -> Ratings:
         ):
             same += 1
         if same == len(old) == len(order):  # nothing rated has changed: the same ratings
-            return before.view.ratings
+            return before.view.ratings, before.checkpoints
+        found = list(still_good(before.checkpoints, same))
         if same == len(old):  # nothing rated before changed: rate the new ones after
-            return rate(done[same:], before.view.ratings)
-    return rate(done)
+            start = Checkpoint(same, before.view.ratings)
+        else:
+            last = found[-1]
+            games = before.view.ratings.games[: last.games]
+            start = Checkpoint(last.games, replace(last.ratings, games=games))
+    ratings, at = start.ratings, start.games
+    while at < len(done):
+        upto = min((at // EVERY + 1) * EVERY, len(done))
+        ratings, at = rate(done[at:upto], ratings), upto
+        if at % EVERY == 0 and at > found[-1].games:  # kept without its games: a prefix
+            found.append(Checkpoint(at, replace(ratings, games=())))
+    return ratings, tuple(found)
 
 
 def club_view(
@@ -277,6 +402,14 @@ def club_view(
         kept = _views.get(key)
     if kept is not None and (kept.mark == mark or (ratings and kept.rated == rated)):
         return kept.view
+    if db.conn.in_transaction:  # read inside a write: never waits, kept once it commits
+        return _read(db, club, kept).view
+    return _once(key, mark, lambda: _read(db, club, kept))
+
+
+def _read(db: Database, club: Club, kept: _Kept | None) -> _Kept:
+    """The club read again from what `kept` holds (None: from nothing)."""
+    row = next(db.query(MARK, {"club": club.id}))
     with collector_held():
         games = _games(db, club.id, kept)
         # the ratings read only who is who (each name's person): a rename, or a person
@@ -286,11 +419,38 @@ def club_view(
             if kept and kept.view.club.roster.who_is_who() == club.roster.who_is_who()
             else None
         )
-        view, people = _build(club, games, same)
-    if not db.conn.in_transaction:  # read inside a write: kept once it commits
+        view, people, marks = _build(club, games, same)
+    mark = (club.revision, row["writes"], row["n"])
+    return _Kept(mark, (club.revision, row["rated"], row["n"]), view, people, marks)
+
+
+def _once(key: tuple[str, str], mark: tuple, read: Callable[[], _Kept]) -> ClubView:
+    """The club's view at `mark`, read by one request however many ask at once: the
+    first reads and keeps it, the others wait for it (no database lock held)."""
+    while True:
         with _lock:
-            _views[key] = _Kept(mark, rated, view, people)
-    return view
+            kept = _views.get(key)
+            if kept is not None and kept.mark == mark:
+                return kept.view
+            flight = _flights.get((key, mark))
+            leading = flight is None
+            if flight is None:
+                flight = _flights[(key, mark)] = _Flight()
+        if not leading:
+            flight.done.wait()
+            if flight.view is not None:
+                return flight.view
+            continue  # the read failed: one of those waiting reads it again
+        try:
+            done = read()
+            with _lock:
+                _keep(key, done)
+            flight.view = done.view
+            return done.view
+        finally:
+            with _lock:
+                del _flights[(key, mark)]
+            flight.done.set()
 
 
 def forget_all() -> None:

@@ -13,6 +13,7 @@ from werkzeug.exceptions import Aborter, HTTPException
 from scorepad.web.catalogue import gettext as _
 from scorepad.web.catalogue import lazy_gettext as _l
 
+from .import_budget import TooManyImports
 from .uploads import too_large
 
 OWN = "scorepad_says"  # marks an error whose description scorepad wrote for the page
@@ -72,6 +73,14 @@ def csrf_error(err: CSRFError) -> tuple[str, int]:
             "enter it again."
         ),
     ), 400
+
+
+def too_many_imports(err: TooManyImports) -> Response:
+    """Over the budget of imports: a 429 page saying when to try again (Retry-After), or
+    that the file is more than an hour's budget."""
+    page = render_template("error.html", code=429, message=err.description)
+    waits = {} if err.wait is None else {"Retry-After": str(err.wait)}
+    return Response(page, 429, headers=waits, mimetype="text/html")
 
 
 def server_error(err: Exception) -> tuple[str, int]:

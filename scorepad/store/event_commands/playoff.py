@@ -12,7 +12,7 @@ from ...core.event import seeded
 from ...core.model import GameScore
 from ...core.playoff_double import bracket_of, scores_result
 from ...core.roster import through_of
-from ..club_nights import strengths
+from ..club_nights import read_ratings, strengths
 from ..db import writing
 from ..events import Event, event_standings, games_of, load_event
 from ._base import bump, current, insert_round, latest_scores, require
@@ -47,6 +47,7 @@ def _insert(
 
 def start_playoff(db: Database, event_id: str, revision: int) -> Event:
     """Seed the top of the standings into a bracket: its first round, drawn."""
+    read_ratings(db, event_id)
     with writing(db):
         event = current(db, event_id, revision)
         require(db, event, "start_playoff")

@@ -14,7 +14,7 @@ from ...core.playoff_double import phases_of, scores_result
 from ...core.roster import Match, match_table
 from ...core.stages import StageRules, rules_of, stage_game_rules
 from .. import commands
-from ..club_nights import strengths
+from ..club_nights import read_ratings, strengths
 from ..db import writing
 from ..events import Event, event_standings, games_of, load_event
 from ._base import bump, current, insert_round, require, write_byes, write_sides
@@ -57,6 +57,7 @@ def _history(event: Event) -> tuple[list[tuple[int, ...]], list[int], list[int] 
 
 def draw_next(db: Database, event_id: str, revision: int) -> Event:
     """Draw the next round's seating (not started: it can still be changed by hand)."""
+    read_ratings(db, event_id)
     with writing(db):
         event = current(db, event_id, revision)
         require(db, event, "draw")

@@ -13,6 +13,7 @@ from ...store.club_view import ClubView
 from .. import remembered, respond
 from ..db import get_db
 from ..hosting import public_url
+from ..paging import asked
 from ..words import clubs as say
 from ..words.clubs import club_words
 from ..words.ratings import rating_text, scale_note
@@ -32,6 +33,7 @@ def _card(members: str, token: str) -> tuple[ClubView, roster.Member]:
 @bp.get("/m/<members>/card/<token>")
 def card(members: str, token: str) -> str:
     view, member = _card(members, token)
+    query, page = asked()
     lines = data.history(view, member)
     skill = view.skill(member.anchor)
     won = nights_won(get_db(), view.club.id, view.person)
@@ -45,7 +47,7 @@ def card(members: str, token: str) -> str:
         lines=lines,
         points=data.chart_points(lines),
         stats=data.card_stats(view, member, won.get(member.anchor, ())),
-        rows=data.rating_rows(view, public=True),
+        ratings=data.rating_page(view, public=True, query=query, page=page),
         scale_note=scale_note(),
         mine=dict(remembered.cards()).get(members) == token,
         form=MeForm(hidden=member.hidden),

@@ -4,19 +4,22 @@ but the one read of the club; the templates show these values as they are."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
 
 from flask import abort
 
 from ...core.card import Record
 from ...core.club import Member
 from ...core.game import Game
+from ...core.names import name_key
 from ...core.ratings import Change, chances
 from ...store.club_view import ClubView, club_view
 from ...store.clubs import club_of_event, club_of_game
 from ...store.storage import StoredGame
 from ..db import get_db
+from ..paging import Paged, page_of
 from ..words import signed
 from ..words.card import (
     card_facts,
@@ -94,6 +97,67 @@ def rating_rows(view: ClubView, *, public: bool) -> list[RatingRow]:
     return rows
 
 
+def _search(view: ClubView, items: tuple, anchor_of: Callable[[Any], str], query: str) -> tuple:
+    """The items of the people with a name that holds `query` (all, for none)."""
+    key = name_key(query)
+    if not key:
+        return items
+    names = view.search_keys
+    return tuple(item for item in items if key in names.get(anchor_of(item), ""))
+
+
+def rating_page(view: ClubView, *, public: bool, query: str = "", page: int = 1) -> Paged:
+    """One page of the people rated, best first, each with their rank among all;
+    `query`: only those with a name that holds it (case and accents aside); `public`:
+    those who keep off the lists left out. Rows are made for the page only."""
+    ranked = view.ranked_public if public else view.ranked_all
+    shown = page_of(_search(view, ranked, lambda r: r[2].anchor, query), page, query.strip())
+    rows = tuple(
+        RatingRow(
+            rank,
+            member.anchor,
+            member.name,
+            player.skill.rating,
+            rating_text(player.skill),
+            player.skill.provisional,
+            player.skill.games,
+            member.hidden,
+            view.club.card_token(member.anchor),
+        )
+        for rank, player, member in shown.items
+    )
+    return replace(shown, items=rows)
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """A person on the manager's roster: who, a few of the names merged in, how many more."""
+
+    number: int
+    member: Member
+    merged: tuple[tuple[str, str], ...]  # (name key, spelling), the first MERGED_SHOWN
+    more: int  # names merged in beyond those
+
+
+MERGED_SHOWN = 3  # names merged into a person the roster shows, each with its split button
+
+
+def roster_page(view: ClubView, query: str = "", page: int = 1) -> Paged:
+    """One page of the club's people by name; `query` as for the ratings."""
+    found = _search(view, view.members, lambda m: m.anchor, query)
+    shown = page_of(found, page, query.strip())
+    lines = tuple(
+        PlayerLine(
+            shown.first + i,
+            m,
+            m.merged[:MERGED_SHOWN],
+            max(0, len(m.merged) - MERGED_SHOWN),
+        )
+        for i, m in enumerate(shown.items)
+    )
+    return replace(shown, items=lines)
+
+
 def _side_names(view: ClubView, change: Change, sides: list[list[str]]) -> str:
     names = [
         " & ".join(view.by_anchor[a].name if a in view.by_anchor else a for a in side)
@@ -151,19 +215,25 @@ def pair_rows(view: ClubView, *, public: bool = False) -> list[PairRow]:
     """The best partnerships, best first: the first PAIRS_SHOWN of those no longer
     provisional (of all, while none is); `public`: none with a partner who keeps off
     the public lists."""
-    ranked = view.ranked_pairs()
-    settled = [p for p in ranked if not p.skill.provisional]
-    rows: list[PairRow] = []
-    for pair in settled or ranked:
-        people = [view.by_anchor.get(name) for name in pair.names]
-        if any(p is None for p in people) or (public and any(p and p.hidden for p in people)):
-            continue
-        names = " & ".join(p.name for p in people if p)
-        skill = pair.skill
-        rows.append(PairRow(len(rows) + 1, names, skill.rating, rating_text(skill), skill.games))
-        if len(rows) == PAIRS_SHOWN:
-            break
-    return rows
+    settled = any(not p.skill.provisional for p in view.ratings.pairs)
+    count = 2 * PAIRS_SHOWN  # the best few, more while those left out leave too few
+    while True:
+        best = view.best_pairs(count, settled)
+        rows: list[PairRow] = []
+        for pair in best:
+            people = [view.by_anchor.get(name) for name in pair.names]
+            if any(p is None for p in people) or (public and any(p and p.hidden for p in people)):
+                continue
+            names = " & ".join(p.name for p in people if p)
+            skill = pair.skill
+            rows.append(
+                PairRow(len(rows) + 1, names, skill.rating, rating_text(skill), skill.games)
+            )
+            if len(rows) == PAIRS_SHOWN:
+                return rows
+        if len(best) < count:  # every partnership looked at
+            return rows
+        count *= 4
 
 
 @dataclass(frozen=True)

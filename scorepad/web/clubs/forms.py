@@ -30,11 +30,15 @@ class _Revised(FlaskForm):
 
 
 class MergeForm(_Revised):
-    """Two entries of the roster that are one person."""
+    """Two entries of the roster that are one person, each by a name typed: the name
+    shown, or one it was played under."""
 
-    into = SelectField(_l("Keep"), validators=[InputRequired()], validate_choice=False)
-    other = SelectField(
-        _l("is the same person as"), validators=[InputRequired()], validate_choice=False
+    into = StringField(
+        _l("Keep"), validators=[Required(_l("type a player's name")), at_most(MAX_NAME, 1)]
+    )
+    other = StringField(
+        _l("is the same person as"),
+        validators=[Required(_l("type a player's name")), at_most(MAX_NAME, 1)],
     )
 
 

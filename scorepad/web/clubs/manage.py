@@ -12,9 +12,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core import club as roster
 from ...core.club import Roster
+from ...core.names import name_key
 from ...store import storage
 from ...store.club_commands import clubs as commands
 from ...store.club_commands import filing
+from ...store.club_view import ClubView
 from .. import remembered, respond
 from ..db import get_db
 from ..fields import first_problem
@@ -55,10 +57,17 @@ def merge(club_id: str) -> BaseResponse:
     if not form.validate_on_submit():
         return incomplete(club_id, form)
     met = view.met
-    into, other = form.into.data or "", form.other.data or ""
+    into, other = (_typed(view, field.data or "") for field in (form.into, form.other))
     return _roster(
         club_id, form.revision.data or 0, "merge", lambda r: roster.merge(r, met, into, other)
     )
+
+
+def _typed(view: ClubView, name: str) -> str:
+    """The anchor of the person a typed name is (shown, or played under); a name of no
+    one's stays its own key, which the roster refuses naming the field."""
+    key = name_key(name)
+    return view.by_name.get(key, key)
 
 
 def _player(
@@ -81,7 +90,9 @@ def rename(club_id: str) -> BaseResponse:
 
 @bp.post("/<club_id>/split")
 def split(club_id: str) -> BaseResponse:
-    return _player(club_id, "split", lambda r, met, a, f: roster.split(r, a, f.name.data or ""))
+    return _player(
+        club_id, "split", lambda r, met, a, f: roster.split(r, a, name_key(f.name.data or ""))
+    )
 
 
 @bp.post("/<club_id>/hide")

@@ -17,6 +17,7 @@ from ...store.seasons import club_seasons
 from .. import preset_links, remembered, respond
 from ..db import get_db
 from ..hosting import public_url
+from ..paging import asked
 from ..words.clubs import MADE, club_words, said, undo_confirm, undo_label
 from ..words.ratings import scale_note
 from . import data
@@ -81,9 +82,7 @@ def _fileable(view: ClubView) -> dict[str, list[tuple[str, str]]]:
 def manage(club_id: str) -> str:
     view = data.view_or_404(club_id)
     remembered.remember_club(view.club.id, view.club.name)
-    people = [SelectChoice(m.anchor, m.name) for m in view.members]
-    merge = MergeForm(revision=view.club.revision)
-    merge.into.choices = merge.other.choices = people
+    query, page = asked()
     fileable = _fileable(view)
     last = view.club.last_change
     steps = (
@@ -98,21 +97,21 @@ def manage(club_id: str) -> str:
     return render_template(
         "clubs/manage.html",
         club=view.club,
-        rows=data.rating_rows(view, public=False),
+        ratings=data.rating_page(view, public=False, query=query, page=page),
         scale_note=scale_note(),
         pairs=data.pair_rows(view),
-        members=view.members,
+        roster=data.roster_page(view, query, page),
+        people=len(view.members),
         games=len(view.games),
         rated=len(view.rated),
         unrated=len(view.unrated),
-        merge=merge,
+        merge=MergeForm(revision=view.club.revision),
         player=PlayerForm(revision=view.club.revision),
         undo=UndoForm(revision=view.club.revision, change=last.number if last else None),
         undo_label=label,
         undo_confirm=undo_confirm(label) if label else "",
         file_form=file_form,
         import_form=ImportForm(),
-        tokens={m.anchor: view.club.card_token(m.anchor) for m in view.members},
         members_url=public_url("clubs.members", token=view.club.members_token),
         manager_url=public_url("clubs.manage", club_id=view.club.id),
         club_presets=preset_links.club_rows(view.club.id),
@@ -123,10 +122,11 @@ def manage(club_id: str) -> str:
 def members(token: str) -> str:
     view = data.view_or_404(token, by="members")
     mine = dict(remembered.cards()).get(token)
+    query, page = asked()
     return render_template(
         "clubs/members.html",
         club=view.club,
-        rows=data.rating_rows(view, public=True),
+        ratings=data.rating_page(view, public=True, query=query, page=page),
         scale_note=scale_note(),
         pairs=data.pair_rows(view, public=True),
         games=len(view.games),

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, render_template, url_for
@@ -20,7 +21,7 @@ from ...store.club_view import ClubView
 from ...store.clubs import club_events, games_filed_alone
 from ...store.events import load_event
 from ...store.seasons import club_seasons, load_season, season_record
-from .. import preset_links, remembered, respond
+from .. import import_budget, preset_links, remembered, respond
 from ..csv_export import cell
 from ..db import get_db
 from ..words import clubs as say
@@ -106,21 +107,26 @@ def members_csv(token: str) -> Response:
 
 def _read(text: bytes, into: ClubView | None) -> str:
     """A club file (a new club), or a game or event file brought into club `into` (one
-    the club holds already refused: it would count twice)."""
+    the club holds already refused: it would count twice), within this phone's budget of
+    imports (web/import_budget.py)."""
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError, UnicodeDecodeError):
         doc = None
     if isinstance(doc, dict) and "scorepad_club" in doc and into is None:
         club = clubfile.read(doc)
-        return import_club(
-            get_db(),
-            club.name,
-            club.roster,
-            club.games,
-            club.nights,
-            presets=club.presets,
-            seasons=club.seasons,
+        games = len(club.games) + sum(len(n.matches) for n in club.nights)
+        return _counted(
+            games,
+            lambda: import_club(
+                get_db(),
+                club.name,
+                club.roster,
+                club.games,
+                club.nights,
+                presets=club.presets,
+                seasons=club.seasons,
+            ),
         )
     if into is None:
         raise GameError("is not a scorepad club file", field="file")
@@ -130,11 +136,22 @@ def _read(text: bytes, into: ClubView | None) -> str:
         night = eventfile.read(doc)
         if data.in_club(into, (game for _, game in night.matches if game is not None)):
             raise ClubRefused("night_here", field="file")
-        return import_club(get_db(), "", EMPTY, (), (night,), into=into.club.id)
+        return _counted(
+            len(night.matches),
+            lambda: import_club(get_db(), "", EMPTY, (), (night,), into=into.club.id),
+        )
     game = gamefile.loads_scored(text)
     if data.in_club(into, (game[0],)):
         raise ClubRefused("game_here", field="file")
-    return import_club(get_db(), "", EMPTY, (game,), (), into=into.club.id)
+    return _counted(1, lambda: import_club(get_db(), "", EMPTY, (game,), (), into=into.club.id))
+
+
+def _counted(games: int, bring: Callable[[], str]) -> str:
+    """`bring` run if this phone has the budget for `games` more games, and counted."""
+    import_budget.check(games)
+    done = bring()
+    import_budget.spend(games)
+    return done
 
 
 def not_imported(err: Exception) -> str | None:

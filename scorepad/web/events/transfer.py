@@ -11,7 +11,7 @@ from flask import Response, abort, redirect, render_template, url_for
 from ... import eventfile
 from ...core.errors import GameError
 from ...store.event_commands.transfer import import_event as store_import
-from .. import respond
+from .. import import_budget, respond
 from ..db import get_db
 from ..words import event_done as said
 from . import data
@@ -57,7 +57,8 @@ def import_event() -> Any:
 def _import(form: ImportForm) -> str:
     """The night of the file sent, read and imported whole: its id."""
     parsed = eventfile.loads(form.file.data.read(eventfile.MAX_BYTES + 1))
-    return store_import(
+    import_budget.check(len(parsed.matches))  # this phone's budget (web/import_budget.py)
+    event_id = store_import(
         get_db(),
         parsed.settings,
         parsed.rules,
@@ -66,6 +67,8 @@ def _import(form: ImportForm) -> str:
         parsed.matches,
         parsed.scores,
     )
+    import_budget.spend(len(parsed.matches))
+    return event_id
 
 
 def not_imported(err: Exception) -> str | None:

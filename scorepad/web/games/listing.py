@@ -20,7 +20,7 @@ from ...core.records import make_table
 from ...core.rules import RULE_SPECS, Rules, validate_rules
 from ...store import commands, storage
 from ...store.club_commands.outcomes import ClubOutcome
-from .. import errors, preset_links, remembered, respond, security
+from .. import errors, import_budget, preset_links, remembered, respond, security
 from ..db import get_db
 from ..forms import (
     COMMON_RULES,
@@ -144,6 +144,7 @@ def import_game() -> Any:
             first = _already_here(game)
             if first is not None and not form.again.data:
                 return render_template("games/import.html", form=form, first=first), 409
+            import_budget.check(1)  # this phone's budget (web/import_budget.py)
             errors_ = list(form.game_file.errors)
             done = respond.run(
                 lambda: commands.import_game(get_db(), game, score).id,
@@ -176,5 +177,6 @@ def _read(form: ImportForm) -> tuple[gamefile.Game, GameScore] | None:
 
 
 def _imported(game_id: str) -> BaseResponse:
+    import_budget.spend(1)
     security.remember_game(game_id)
     return respond.flashed(url_for("games.show", game_id=game_id), said.imported())

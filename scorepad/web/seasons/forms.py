@@ -69,10 +69,12 @@ class NumberForm(_Revised):
     number = WholeNumberField("Number", validators=[InputRequired()], widget=HiddenInput())
 
 
-class LinkForm(NumberForm):
-    """A club night of the club filed into the season as a night."""
+class LinkForm(_Revised):
+    """A club night of the club filed into the season as one of its nights (one form
+    under the nights: a chooser of club nights and one of the season's nights)."""
 
     event = SelectField(_l("Club night"), validators=[Required()], validate_choice=False)
+    number = WholeNumberField(_l("As the season's night"), validators=[InputRequired()])
 
 
 class EntrantForm(_Revised):

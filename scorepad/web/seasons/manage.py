@@ -21,6 +21,7 @@ from ..db import get_db
 from ..fields import first_problem
 from ..hosting import public_url
 from ..language import locale_code
+from ..paging import asked, page_of
 from ..words import seasons as say
 from ..words.seasons import counting, done, season_words
 from . import data
@@ -98,13 +99,16 @@ def manage(club_id: str, season_id: str) -> str:
         for e, name, date in club_event_names(get_db(), club_id)
         if e not in linked
     ]
+    lines = data.night_lines(season)
+    shown = page_of(lines, asked()[1], size=NIGHTS_SHOWN)
     return render_template(
         "seasons/manage.html",
         season=season,
         club_id=club_id,
         form=form,
         divisions=data.divisions(season),
-        nights=data.night_lines(season),
+        nights=shown,
+        open_nights=[n for n in lines if not n.event_id],
         rules=counting(settings.best, settings.qualify),
         division_names=data.division_choices(season),
         night_form=NightForm(revision=revision),
@@ -119,10 +123,17 @@ def manage(club_id: str, season_id: str) -> str:
     )
 
 
+NIGHTS_SHOWN = 30  # the season's nights a page of the manager's page lists
+ROSTER_OFFERED = 200  # a club of more people offers no list of names: they are typed
+
+
 def _roster(club_id: str) -> list[str]:
-    """The names of the club's people, offered as the season's entrants."""
+    """The names of the club's people, offered as the season's entrants (none past
+    ROSTER_OFFERED: the page stays small however big the club)."""
     view = club_view(get_db(), club_id)
-    return [m.name for m in view.members] if view is not None else []
+    if view is None or len(view.members) > ROSTER_OFFERED:
+        return []
+    return [m.name for m in view.members]
 
 
 def ran(club_id: str, season_id: str, kind: str, command: Callable[[], object]) -> BaseResponse:

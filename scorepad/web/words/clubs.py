@@ -4,8 +4,11 @@ request's language when shown (`said`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scorepad.web.catalogue import gettext as _
 from scorepad.web.catalogue import lazy_gettext as _l
+from scorepad.web.catalogue import ngettext
 
 from ...core.club_undo import Step, StepKind
 from ...core.errors import GameError
@@ -145,3 +148,20 @@ def not_imported(err: GameError) -> str:
 
 def entrant_twice() -> str:
     return _("This file was not imported: it names an entrant twice")
+
+
+NAMES_SHOWN = 4  # the names a person plays under that a page lists, before "and N more"
+
+
+def plays_as(spellings: Sequence[str]) -> str:
+    """'plays as Ann, Annie': the first NAMES_SHOWN names, then how many more."""
+    shown = ", ".join(spellings[:NAMES_SHOWN])
+    more = len(spellings) - NAMES_SHOWN
+    if more <= 0:
+        return _("plays as %(names)s", names=shown)
+    return ngettext(
+        "plays as %(names)s and %(num)d more",
+        "plays as %(names)s and %(num)d more",
+        more,
+        names=shown,
+    )

@@ -192,13 +192,13 @@ def test_a_roster_is_read_from_its_text_once_not_on_every_page(app, client, monk
     rev = client.get(f"/clubs/{club_id}")
     assert rev.status_code == 200
     read: list[int] = []
-    loads = clubs.loads
+    reader = clubs.read
 
     def counted(text):
         read.append(1)
-        return loads(text)
+        return reader(text)
 
-    monkeypatch.setattr(clubs, "loads", counted)
+    monkeypatch.setattr(clubs, "read", counted)
     for _ in range(3):
         assert client.get(f"/clubs/{club_id}").status_code == 200
     assert read == []  # the same roster text: read once, before

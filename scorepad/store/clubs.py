@@ -111,8 +111,8 @@ def load_club(db: Database, token: str, *, by: str = "id") -> Club | None:
         change = LastChange(
             int(last[0]["number"]),
             str(last[0]["kind"]),
-            read(last[0]["roster_before"]),
-            None if after is None else read(after),
+            roster_of(last[0]["roster_before"]),
+            None if after is None else roster_of(after),
         )
     return Club(
         row["id"],

@@ -285,14 +285,24 @@ def winner(event_id: str, number: int, table: int) -> BaseResponse:
     return act(event_id, do, said.winner_named(table), f"table-{table}")
 
 
-@bp.post("/<event_id>/playoff", defaults={"step": "first"})
-@bp.post("/<event_id>/playoff/next", defaults={"step": "next"})
-def playoff(event_id: str, step: str) -> BaseResponse:
+def _draw_playoff(event_id: str, first: bool) -> BaseResponse:
     """Draw the playoff's first round, or its next once a round is done."""
-    draw = playoffs.start_playoff if step == "first" else playoffs.next_playoff_round
+    draw = playoffs.start_playoff if first else playoffs.next_playoff_round
     return act(
         event_id,
         lambda: draw(get_db(), event_id, _revision()),
-        said.playoff_drawn(step == "first"),
+        said.playoff_drawn(first),
         "playoff",
     )
+
+
+@bp.post("/<event_id>/playoff")
+def playoff(event_id: str) -> BaseResponse:
+    """ "Start the playoff": its first round drawn from the standings."""
+    return _draw_playoff(event_id, True)
+
+
+@bp.post("/<event_id>/playoff/next")
+def playoff_next(event_id: str) -> BaseResponse:
+    """ "Draw the next playoff round", once the round before is done."""
+    return _draw_playoff(event_id, False)

@@ -67,7 +67,7 @@ BUTTONS: dict[str, set[str]] = {
     r"Save the dealer": {"manage.dealer"},
     r"Save the renege": {"manage.renege"},
     r"Put (it|hand \d+) back": {"manage.put_back"},
-    r"Save these rules as a preset": {"presets.save"},
+    r"Save these rules as a preset|Replace it": {"presets.save"},
     r"Forget": {"presets.forget"},
     r"Give each seat its own link|Turn seat links off.*": {"seats.toggle"},
     r"Hand .*'s seat to another phone": {"seats.release"},

@@ -31,12 +31,21 @@ def _names(db: Database, club_id: str) -> set[str]:
 
 
 def save_preset(
-    db: Database, club_id: str, revision: int | None, name: str, values: Mapping[str, Any]
+    db: Database,
+    club_id: str,
+    revision: int | None,
+    name: str,
+    values: Mapping[str, Any],
+    *,
+    replace: bool = False,
 ) -> str:
-    """A preset of the club (one of the same name replaced); returns its name."""
+    """A preset of the club; returns its name. One of the same name is replaced only when
+    the manager said so (`replace`), else refused ("preset_taken")."""
     preset = _checked(name, values)
     with writing(db):
         current(db, club_id, revision)
+        if not replace and preset.name in _names(db, club_id):
+            raise ClubRefused("preset_taken", field="name")
         db.execute(
             "insert or replace into club_presets (club_id, name, rules) values (?, ?, ?)",
             [club_id, preset.name, json.dumps(dict(preset.values), separators=(",", ":"))],

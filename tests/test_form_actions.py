@@ -68,6 +68,11 @@ BUTTONS: dict[str, set[str]] = {
     r"Save the renege": {"manage.renege"},
     r"Put (it|hand \d+) back": {"manage.put_back"},
     r"Save these rules as a preset|Replace it": {"presets.save"},
+    r"Yes, replace this link": {
+        "clubs.replace_link",
+        "seasons.replace_link",
+        "events.replace_link",
+    },
     r"Forget": {"presets.forget"},
     r"Give each seat its own link|Turn seat links off.*": {"seats.toggle"},
     r"Hand .*'s seat to another phone": {"seats.release"},

@@ -188,6 +188,11 @@ def remember_club(club_id: str) -> None:
     _put(CLUBS, club_id, club_ids(), lambda e: e == club_id)
 
 
+def forget_club(club_id: str) -> None:
+    """Take a club off this browser's list (its manager's link was replaced)."""
+    _drop(CLUBS, club_ids(), lambda e: e == club_id)
+
+
 def cards() -> list[list[str]]:
     """The [club's members id, card key] of the cards this browser said were its own."""
     return _entries(CARDS, _pair)
@@ -196,6 +201,20 @@ def cards() -> list[list[str]]:
 def hold_card(members: str, card: str) -> None:
     """ "This is me": the card is this browser's own in its club (one a club)."""
     _put(CARDS, [members, card], cards(), lambda e: e[0] == members)
+
+
+def move_card(old: str, new: str) -> None:
+    """The card this browser holds in a club whose members' link was replaced: kept
+    under the new link."""
+    held = dict(cards()).get(old)
+    if held is not None:
+        drop_card(old)
+        hold_card(new, held)
+
+
+def forget_event(event_id: str) -> None:
+    """Take an event off this browser's list (its director's link was replaced)."""
+    _drop(EVENTS, events(), lambda e: e == event_id)
 
 
 def drop_card(members: str) -> None:

@@ -11,6 +11,7 @@ from ...core.club import EMPTY, Roster, dumps
 from ...core.errors import GameError
 from ...core.names import name_problem
 from ..db import writing
+from ..relink import rekey
 from ..stamps import now, token
 from ._base import bump, current
 from .outcomes import ClubRefused
@@ -91,3 +92,24 @@ def undo(db: Database, club_id: str, revision: int) -> str:
         )
         bump(db, club_id)
         return str(last["kind"])
+
+
+def replace_manager_link(db: Database, club_id: str) -> str:
+    """A new manager's link for the club (the old one leaked): its new id; the old
+    answers nothing from now on."""
+    new = token()
+    with writing(db):
+        current(db, club_id)
+        rekey(db, "clubs", club_id, new)
+        bump(db, new)
+    return new
+
+
+def replace_members_link(db: Database, club_id: str) -> str:
+    """A new members' link for the club (the old one leaked): its new token."""
+    new = token()
+    with writing(db):
+        current(db, club_id)
+        db.execute("update clubs set members_token = ? where id = ?", [new, club_id])
+        bump(db, club_id)
+    return new

@@ -70,6 +70,7 @@ BUTTONS: dict[str, set[str]] = {
     r"Save these rules as a preset|Replace it": {"presets.save"},
     r"Yes, replace this link": {
         "clubs.replace_link",
+        "clubs.replace_card",
         "seasons.replace_link",
         "events.replace_link",
     },

@@ -80,6 +80,35 @@ def test_the_manager_replaces_the_members_link_and_a_held_card_follows(client, a
         assert [m for m, _ in held["cards"]] == [new]
 
 
+def test_a_player_replaces_their_card_link_and_keeps_the_new_one(client, app):
+    club_id = _make(client)
+    _, played = simulated(29, players=6, games=4)
+    _file_games(app, club_id, played)
+    view = _view(app, club_id)
+    members = view.club.members_token
+    first, second = view.members[0], view.members[1]
+    old = view.club.card_token(first.anchor)
+    other = view.club.card_token(second.anchor)
+    player = app.test_client()
+    player.post(f"/clubs/m/{members}/card/{old}/me")  # "This is me"
+    done = _replace(player, f"/clubs/m/{members}/card/{old}")
+    new = done.headers["Location"].rsplit("/", 1)[-1]
+    assert new != old
+    page = player.get(f"/clubs/m/{members}/card/{new}")
+    assert page.status_code == 200 and "Link replaced" in page.get_data(as_text=True)
+    assert first.name in page.get_data(as_text=True)
+    assert "This is not me" in page.get_data(as_text=True)  # the phone keeps the new one
+    assert player.get(f"/clubs/m/{members}/card/{old}").status_code == 404
+    assert player.get(f"/clubs/m/{members}/card/{other}").status_code == 200  # others stay
+    assert new in client.get(f"/clubs/{club_id}").get_data(as_text=True)  # the manager's page
+    with player.session_transaction() as held:
+        assert held["cards"] == [[members, new]]
+    again = _replace(player, f"/clubs/m/{members}/card/{new}")
+    newer = again.headers["Location"].rsplit("/", 1)[-1]
+    assert len({old, new, newer}) == 3
+    assert player.get(f"/clubs/m/{members}/card/{new}").status_code == 404
+
+
 def test_the_members_link_cannot_replace_anything(client, app):
     club_id = _make(client)
     members = _members(app, club_id)

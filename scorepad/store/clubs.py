@@ -41,16 +41,20 @@ class Club:
     roster: Roster
     revision: int
     undo_kind: str | None
+    card_turns: tuple[tuple[str, int], ...] = ()  # (key, times its card link was replaced)
 
     def card_token(self, anchor: str) -> str:
         """The card link's key of the person anchored at `anchor`: made from the club's
-        secret, so a card link names no one and opens nothing in another club."""
-        digest = hmac.new(self.card_secret.encode(), anchor.encode(), hashlib.sha256)
+        secret, so a card link names no one and opens nothing in another club; and from
+        how many times that card link was replaced (none: the key as it always was)."""
+        turn = dict(self.card_turns).get(anchor, 0)
+        said = anchor if not turn else f"{anchor}\n{turn}"
+        digest = hmac.new(self.card_secret.encode(), said.encode(), hashlib.sha256)
         return digest.hexdigest()[:24]
 
 
 def load_club(db: Database, token: str, *, by: str = "id") -> Club | None:
-    """A club by its manager id (or `by="members"`), in two queries."""
+    """A club by its manager id (or `by="members"`), in three queries."""
     rows = list(db.query(CLUB_BY[by], [token]))
     if not rows:
         return None
@@ -71,6 +75,13 @@ def load_club(db: Database, token: str, *, by: str = "id") -> Club | None:
         loads(row["roster"]),
         row["revision"],
         last[0]["kind"] if last else None,
+        tuple(
+            (r["anchor"], r["turn"])
+            for r in db.query(
+                "select anchor, turn from club_card_turns where club_id = ? order by anchor",
+                [row["id"]],
+            )
+        ),
     )
 
 

@@ -28,3 +28,15 @@ def m029_games_rated(db: Database) -> None:
         except GameError:  # never written so: left to be worked out from its score
             continue
         db.execute("update games set rated = ? where id = ?", [text, row["id"]])
+
+
+@migrations()
+def m030_card_turns(db: Database) -> None:
+    """How many times each person's card link was replaced (docs/clubs.md): a card's key
+    is made from the club's secret, the person's key and this turn (none: turn 0, the
+    key as it always was, so every card link given out before keeps working)."""
+    db.execute(
+        "create table club_card_turns (club_id text not null references clubs(id) "
+        "on delete cascade, anchor text not null, turn integer not null, "
+        "primary key (club_id, anchor))"
+    )

@@ -113,3 +113,17 @@ def replace_members_link(db: Database, club_id: str) -> str:
         db.execute("update clubs set members_token = ? where id = ?", [new, club_id])
         bump(db, club_id)
     return new
+
+
+def replace_card_link(db: Database, club_id: str, keys: tuple[str, ...]) -> None:
+    """A new card link for one person (the old one leaked): `keys`, the person's key and
+    the keys merged into it, each get their next turn, so no link of theirs opens it."""
+    with writing(db):
+        current(db, club_id)
+        for key in keys:
+            db.execute(
+                "insert into club_card_turns (club_id, anchor, turn) values (?, ?, 1) "
+                "on conflict (club_id, anchor) do update set turn = turn + 1",
+                [club_id, key],
+            )
+        bump(db, club_id)

@@ -68,7 +68,7 @@ BUTTONS: dict[str, set[str]] = {
     r"Save the renege": {"manage.renege"},
     r"Put (it|hand \d+) back": {"manage.put_back"},
     r"Save these rules as a preset|Replace it": {"presets.save"},
-    r"Yes, replace this link": {
+    r"(Yes, r|R)eplace this link": {
         "clubs.replace_link",
         "clubs.replace_card",
         "seasons.replace_link",

@@ -1,7 +1,8 @@
 """A link that leaked can be replaced by its holder (issue 39, finding 2): the manager's
-and members' links of a club, a season's link and a club night's director's link. Each
-asks twice ("Replace this link", then "Yes, replace this link"); the old link then answers
-404, the new one works, and the phone that replaced it keeps the new one."""
+and members' links of a club, a player's card link, a season's link and a club night's
+director's link. Each asks twice ("Replace this link", then "Yes, replace this link");
+the old link then answers 404, the new one works, and the phone that replaced it keeps
+the new one."""
 
 from __future__ import annotations
 
@@ -22,12 +23,14 @@ YES = "Yes, replace this link"
 
 def _replace(client, page_path: str, nth: int = 0):
     """Press "Replace this link" on the page (the `nth` such form), answer the question
-    with its "Yes", and follow to the page it leads to: that response."""
+    with its "Yes, replace this link", and give the response it leads to."""
     page = client.get(page_path).get_data(as_text=True)
-    forms = re.findall(r'<form method="post" action="([^"]+)">(?:(?!</form>).)*' + YES, page, re.S)
+    pattern = r'<form method="post" action="([^"]+)" class="replace-link">(.*?)</form>'
+    forms = re.findall(pattern, page, re.S)
     assert len(forms) > nth, page
-    action = html.unescape(forms[nth])
-    asked = client.post(action, data={})  # without "yes": only asked
+    action, inside = html.unescape(forms[nth][0]), forms[nth][1]
+    assert "Replace this link" in inside and 'name="confirm"' not in inside
+    asked = client.post(action, data={})  # "Replace this link": only asked
     assert asked.status_code == 200 and YES in asked.get_data(as_text=True)
     again = re.search(r'<form method="post" action="([^"]+)">', asked.get_data(as_text=True))
     done = client.post(html.unescape(again.group(1)), data={"confirm": "yes"})

@@ -263,6 +263,7 @@ def _error_pages(app: Flask) -> None:
     app.register_error_handler(TooManyImports, errors.too_many_imports)
     app.register_error_handler(BadHost, errors.bad_host)
     app.register_error_handler(HTTPException, errors.error_page)
+    app.add_template_global(errors.way_back)  # an error page's link back to its club, season...
     app.register_error_handler(Missing, errors.missing_game)
     app.register_error_handler(OperationalError, errors.database_error)
     app.register_error_handler(Exception, errors.server_error)

@@ -19,7 +19,7 @@ from typing import Any
 
 from . import gamefile
 from .core import limits
-from .core.errors import GameError
+from .core.errors import GameError, quoted
 from .core.event import MAX_TABLES, ROUNDS, Settings, check_settings
 from .core.game import Game
 from .core.model import GameScore
@@ -167,7 +167,7 @@ def _match(raw: Any, i: int) -> tuple[Match, Game | None, GameScore | None]:
 def _paper(raw: object, field: str) -> bool:
     """Whether the director entered the table's result from its paper slip."""
     if not isinstance(raw, bool):
-        raise GameError(f"must be true or false, not {raw!r}", field=f"{field}.paper")
+        raise GameError(f"must be true or false, not {quoted(raw)}", field=f"{field}.paper")
     return raw
 
 

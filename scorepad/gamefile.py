@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from .core import limits
-from .core.errors import GameError, Phrase
+from .core.errors import GameError, Phrase, quoted
 from .core.game import MAX_HANDS, Game
 from .core.model import GameScore
 from .core.names import shown, text_problem
@@ -50,7 +50,7 @@ def _key_name(key: str) -> str:
     """A key as a message names it: refused characters written out, a blank key quoted
     (an empty field would name no place at all)."""
     name = shown(key)
-    return name if name.strip() else repr(name)
+    return name if name.strip() else quoted(name)
 
 
 def _unknown(keys: set[str], allowed: set[str], hand: int | None = None) -> None:
@@ -77,7 +77,7 @@ def _check_texts(value: object, hand: int | None = None, field: str | None = Non
         for key, item in value.items():
             problem = text_problem(key)
             if problem:
-                raise GameError(f"the key {shown(key)!r} {problem}", hand=hand, field=field)
+                raise GameError(f"the key {quoted(shown(key))} {problem}", hand=hand, field=field)
             if field is None and hand is None and key in _NAMED:
                 continue  # the name rules check these, naming the seat or side
             _check_texts(item, hand, field or _key_name(key))
@@ -168,7 +168,7 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
         raise GameError("must be a list", field="hands")
     ended = doc.get("ended", False)
     if not isinstance(ended, bool):
-        raise GameError(f"must be true or false, not {ended!r}", field="ended")
+        raise GameError(f"must be true or false, not {quoted(ended)}", field="ended")
     game = Game(
         table,
         rules,
@@ -189,7 +189,9 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for key, value in pairs:
         if key in found:
-            raise GameError(f"the key {shown(key)!r} appears twice in one object", field=shown(key))
+            raise GameError(
+                f"the key {quoted(shown(key))} appears twice in one object", field=shown(key)
+            )
         found[key] = value
     return found
 

@@ -270,3 +270,33 @@ def test_the_director_page_offers_the_slip_forms(client, app):
     page = client.get(f"/events/{night.id}").get_data(as_text=True)
     assert page.count("Enter from the paper slip") == 2
     assert re.search(r'name="game_revision" value="\d+"', page)
+
+
+@pytest.mark.parametrize("kind", ["slip", "slip-hand"])
+def test_the_same_slip_sent_twice_counts_once_and_the_director_is_told_so(client, app, kind):
+    night = _started(client, app)
+    one, _ = night.round()
+    data = {"revision": night.revision(), "game_revision": night.game(one.game_id).revision}
+    if kind == "slip":
+        data.update(TOTALS)
+    else:
+        data.update({f"bid_{s}": "3" for s in range(4)})
+        data.update({f"tricks_{s}": str(t) for s, t in enumerate([5, 2, 4, 2])})
+    path = f"/events/{night.id}/rounds/1/tables/1/{kind}"
+    first, second = client.post(path, data=data), client.post(path, data=data)  # a double tap
+    assert first.status_code == second.status_code == 302
+    page = text(client.get(second.headers["Location"]))
+    assert "table 1's slip was entered already (the same slip, sent twice): it counts once" in page
+    assert "changed since your page was loaded" not in page
+    score = night.game(one.game_id).score()
+    assert score.over if kind == "slip" else score.played == 1
+
+
+def test_a_different_slip_on_a_changed_game_is_still_refused_as_changed(client, app):
+    night = _started(client, app)
+    one, _ = night.round()
+    shown = night.game(one.game_id).revision
+    _hand(client, night, 1, [3, 3, 3, 3], [5, 2, 4, 2], game_revision=shown)
+    page = _hand(client, night, 1, [4, 2, 4, 2], [5, 2, 5, 1], game_revision=shown)
+    assert "changed since your page was loaded" in page
+    assert night.game(one.game_id).score().played == 1

@@ -29,9 +29,13 @@ def test_a_preset_is_saved_with_only_the_rules_that_differ(db, club):
     assert _revision(db, club) == before + 1
 
 
-def test_saving_under_the_same_name_replaces_it(db, club):
+def test_saving_under_a_taken_name_is_refused_unless_the_manager_said_replace(db, club):
     presets.save_preset(db, club, None, "Friday", {"target": 300})
-    presets.save_preset(db, club, None, "Friday", {"target": 250})
+    with pytest.raises(ClubRefused, match="preset_taken") as refused:
+        presets.save_preset(db, club, None, " Friday ", {"target": 250})
+    assert refused.value.field == "name"
+    assert club_presets(db, club) == [("Friday", '{"target":300}')]
+    presets.save_preset(db, club, None, "Friday", {"target": 250}, replace=True)
     assert club_presets(db, club) == [("Friday", '{"target":250}')]
 
 

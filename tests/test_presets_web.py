@@ -339,3 +339,49 @@ def test_a_club_file_s_bad_preset_is_refused_naming_it(presets, words):
     doc = {"scorepad_club": 1, "name": "Club", "presets": presets}
     with pytest.raises(Exception, match=re.escape(words)):
         clubfile.read(doc)
+
+
+def _ask_form(page: str) -> tuple[str, dict[str, str]]:
+    """The form the "Replace the preset?" page posts: its action and hidden fields."""
+    form = re.search(r'<form method="post" action="([^"]+)">(.*?)</form>', page, re.S)
+    assert form, page
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form.group(2)))
+    return html.unescape(form.group(1)), {k: html.unescape(v) for k, v in fields.items()}
+
+
+@pytest.mark.parametrize("name", ["Cabin", "家庭规则", "قواعد البيت"])
+def test_a_phone_s_preset_of_a_taken_name_is_asked_about_before_it_is_replaced(client, name):
+    first = start(client, target="custom", custom_target="350")
+    assert client.post(f"/games/{first}/preset", data={"name": name}).status_code == 302
+    second = start(client, target="custom", custom_target="250")
+    asked = client.post(f"/games/{second}/preset", data={"name": name})
+    assert asked.status_code == 409
+    said = text(asked)
+    assert f"Preset name: a preset named '{name}' is saved already" in said
+    with client.session_transaction() as session:
+        assert session["presets"] == [[name, '{"target":350}']]  # nothing replaced yet
+    action, fields = _ask_form(asked.text)
+    assert fields["name"] == name and fields["replace"] == "1"
+    assert client.post(action, data=fields).status_code == 302  # "Replace it"
+    with client.session_transaction() as session:
+        assert session["presets"] == [[name, '{"target":250}']]
+
+
+def test_a_club_preset_of_a_taken_name_is_asked_about_before_it_is_replaced(client, app):
+    club_id = _club(client)
+    first = start(client, target="custom", custom_target="350")
+    saved = client.post(f"/games/{first}/preset", data={"name": "League", "club": club_id})
+    assert saved.status_code == 302
+    second = start(client, target="custom", custom_target="250")
+    asked = client.post(f"/games/{second}/preset", data={"name": "League", "club": club_id})
+    assert asked.status_code == 409
+    assert "a preset named 'League' is saved already" in text(asked)
+    assert "350" in text(client.get(f"/clubs/{club_id}")) and "250" not in text(
+        client.get(f"/clubs/{club_id}")
+    )
+    action, fields = _ask_form(asked.text)
+    assert fields["club"] == club_id
+    replaced = client.post(action, data=fields)
+    assert replaced.status_code == 302 and replaced.headers["Location"].endswith(club_id)
+    manager = text(client.get(f"/clubs/{club_id}"))
+    assert "250" in manager and "350" not in manager

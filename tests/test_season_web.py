@@ -173,6 +173,23 @@ def test_an_entrants_feed_names_its_table(client, app, made):
     assert client.get(f"/seasons/s/{token}/e/99.ics").status_code == 404
 
 
+def test_no_calendar_entry_carries_a_link_s_token(client, app, made):
+    """Calendar services keep and share UIDs: a UID with the season link's token in it
+    leaked the link to whoever the calendar was shared with (issue 39, finding 2)."""
+    club_id, season_id = made
+    season = _season_of(app, season_id)
+    with app.app_context():
+        club = load_club(get_db(), club_id)
+    secrets = {season.view_token, club.id, club.members_token, season.id}
+    for path in ("calendar.ics", "e/1.ics"):
+        body = client.get(f"/seasons/s/{season.view_token}/{path}").data.decode()
+        assert not [s for s in secrets if s in body], path
+        uids = [str(e["uid"]) for e in Calendar.from_ical(body).walk("VEVENT")]
+        assert len(set(uids)) == 2
+        again = client.get(f"/seasons/s/{season.view_token}/{path}").data.decode()
+        assert [str(e["uid"]) for e in Calendar.from_ical(again).walk("VEVENT")] == uids
+
+
 def test_the_club_file_keeps_the_season(client, app, made):
     import io
     import json

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .errors import GameError, Phrase
+from .errors import GameError, Phrase, quoted
 from .names import text_problem
 from .records import BLIND_NIL, NIL, NILS, Bid, Table, blind_bid_open, blind_nil_open
 from .rules import Rules
@@ -43,7 +43,7 @@ def _normalize_bid(table: Table, rules: Rules, value: object, number: int, seat:
         name=name,
         low=low,
         top=top,
-        value=repr(value),
+        value=quoted(value),
         hand=number,
         field="bids",
         seat=seat,
@@ -202,7 +202,7 @@ def check_dealer(table: Table, dealer: object, number: int) -> int:
         raise GameError(
             "must be a seat from 0 to %(last)s, not %(dealer)s",
             last=len(table.players) - 1,
-            dealer=repr(dealer),
+            dealer=quoted(dealer),
             hand=number,
             field="dealer",
         )
@@ -253,7 +253,7 @@ def check_adjust(
                 "%(max_adjust)s, not %(points)s",
                 name=table.side_name(side),
                 max_adjust=MAX_ADJUST,
-                points=repr(points),
+                points=quoted(points),
                 hand=number,
                 field="adjust",
                 seat=table.sides[side][0],

@@ -9,6 +9,22 @@ def N_(text: str) -> str:
     return text
 
 
+QUOTED_MOST = 40  # characters of a value a message quotes; the rest is "…"
+
+
+def capped(text: str, most: int = QUOTED_MOST) -> str:
+    """`text` as a message may show it: at most `most` characters, then "…" (a value
+    read from a form or a file may be any length, and a message travels in the phone's
+    cookie)."""
+    return text if len(text) <= most else text[:most] + "…"
+
+
+def quoted(value: object, most: int = QUOTED_MOST) -> str:
+    """A value a message quotes, as `repr` quotes it, cut to `most` characters: the one
+    way a refusal shows what it was given."""
+    return repr(capped(value, most)) if isinstance(value, str) else capped(repr(value), most)
+
+
 class Phrase(str):
     """A message of the core: the English text itself (a plain `str` to every reader),
     also holding its template and the values put in it, so that a page can say it in its

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from .errors import GameError
+from .errors import GameError, quoted
 from .model import GameScore
 from .records import Hand, Table
 from .rules import Rules
@@ -45,7 +45,9 @@ class Game:
     def __post_init__(self) -> None:
         if self.tricks_by not in TRICKS_BY:
             raise GameError(
-                "must be side or seat, not %(value)s", value=repr(self.tricks_by), field="tricks_by"
+                "must be side or seat, not %(value)s",
+                value=quoted(self.tricks_by),
+                field="tricks_by",
             )
         if self.tricks_by == "side" and self.table.mode != "partnership":
             raise GameError(

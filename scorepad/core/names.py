@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from .errors import N_, GameError, Phrase
+from .errors import N_, GameError, Phrase, capped
 
 MAX_NAME = 40
 EMPTY = Phrase("is empty")
@@ -41,8 +41,9 @@ def text_problem(value: str) -> str:
 
 
 def shown(text: str) -> str:
-    """A text as a message may quote it: each refused character written as U+XXXX."""
-    return "".join(f"U+{ord(char):04X}" if _refused(char) else char for char in text)
+    """A text as a message may quote it: each refused character written as U+XXXX, cut
+    to the length a message quotes (`errors.capped`)."""
+    return capped("".join(f"U+{ord(char):04X}" if _refused(char) else char for char in text))
 
 
 def stored_text(value: object) -> str:

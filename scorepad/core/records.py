@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .errors import GameError, Phrase
+from .errors import GameError, Phrase, quoted
 from .names import check_names, check_side_names, pair_name
 from .rules import Rules
 
@@ -78,7 +78,7 @@ def make_table(
     """Check the mode, the players' names, the first dealer and any side names."""
     if mode not in MODES:
         raise GameError(
-            "must be partnership or cutthroat, not %(mode)s", mode=repr(mode), field="mode"
+            "must be partnership or cutthroat, not %(mode)s", mode=quoted(mode), field="mode"
         )
     if not isinstance(players, (list, tuple)):
         raise GameError("must be a list of names", field="players")

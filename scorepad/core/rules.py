@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import GameError, Phrase
+from .errors import GameError, Phrase, quoted
 from .rule_table import RULE_SPECS, RuleSpec
 
 TARGET_PRESETS: tuple[int, ...] = (250, 300, 500)
@@ -85,7 +85,7 @@ def _check_value(spec: RuleSpec, value: Any) -> Any:
         return None
     if spec.kind == "switch":
         if not isinstance(value, bool):
-            raise RulesError(spec.key, "must be true or false, not %(value)s", value=repr(value))
+            raise RulesError(spec.key, "must be true or false, not %(value)s", value=quoted(value))
         return value
     if spec.kind == "choice":
         allowed = [name for name, _ in spec.choices]
@@ -94,12 +94,14 @@ def _check_value(spec: RuleSpec, value: Any) -> Any:
                 spec.key,
                 "must be one of %(choices)s, not %(value)s",
                 choices=", ".join(allowed),
-                value=repr(value),
+                value=quoted(value),
             )
         return value
     if isinstance(value, bool) or not isinstance(value, int):
         kind = Phrase("a whole number or null") if spec.optional else Phrase("a whole number")
-        raise RulesError(spec.key, "must be %(kind)s, not %(value)s", kind=kind, value=repr(value))
+        raise RulesError(
+            spec.key, "must be %(kind)s, not %(value)s", kind=kind, value=quoted(value)
+        )
     if not spec.low <= value <= spec.high:  # type: ignore[operator]
         raise RulesError(
             spec.key,

@@ -13,7 +13,7 @@ Rules (docs/events.md, "Tables without phones"):
 from __future__ import annotations
 
 from .ending import tie_break
-from .errors import GameError
+from .errors import GameError, quoted
 from .model import GameScore
 from .records import Table
 from .rules import Rules
@@ -48,7 +48,7 @@ def check_final(table: Table, rules: Rules, final: object) -> tuple[tuple[int, i
                 "%(total)s",
                 name=name,
                 limit=LIMIT,
-                total=repr(total),
+                total=quoted(total),
                 field="totals",
                 seat=seat,
             )
@@ -57,7 +57,7 @@ def check_final(table: Table, rules: Rules, final: object) -> tuple[tuple[int, i
                 "%(name)s's bags must be a whole number from 0 to %(top_bags)s, not %(bags)s",
                 name=name,
                 top_bags=top_bags,
-                bags=repr(bags),
+                bags=quoted(bags),
                 field="bags",
                 seat=seat,
             )

@@ -3,7 +3,7 @@ checked against the house rules (short of the target, above a loss)."""
 
 from __future__ import annotations
 
-from .errors import GameError, Phrase
+from .errors import GameError, Phrase, quoted
 from .records import Table
 from .rules import Rules
 from .tricks import whole
@@ -33,7 +33,7 @@ def _start_of(table: Table, rules: Rules, side: int, pair: object) -> tuple[int,
         problem = Phrase(
             "%(name)s's total must be a whole number from -10000 to 10000, not %(total)s",
             name=name,
-            total=repr(total),
+            total=quoted(total),
         )
     elif total >= rules.target:
         problem = Phrase(
@@ -54,7 +54,7 @@ def _start_of(table: Table, rules: Rules, side: int, pair: object) -> tuple[int,
             "%(name)s's bags must be a whole number from 0 to %(top_bags)s, not %(bags)s",
             name=name,
             top_bags=top_bags,
-            bags=repr(bags),
+            bags=quoted(bags),
         )
     else:
         return total, bags

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeGuard
 
-from .errors import GameError, TricksTotal
+from .errors import GameError, TricksTotal, quoted
 from .records import NILS, Bid, Table
 
 
@@ -24,7 +24,7 @@ def _check_counts(
             raise GameError(
                 "%(name)s's tricks must be a whole number from 0, not %(took)s",
                 name=names[index],
-                took=repr(took),
+                took=quoted(took),
                 hand=number,
                 field=field,
                 seat=index if field == "tricks" else None,
@@ -89,7 +89,7 @@ def _nil_count(table: Table, seat: int, took: object, number: int) -> int:
             "%(name)s bid nil, so %(name)s's own tricks must be a whole number from 0, not "
             "%(took)s",
             name=name,
-            took=repr(took),
+            took=quoted(took),
             hand=number,
             field="tricks",
             seat=seat,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .ending import leader
-from .errors import GameError
+from .errors import GameError, quoted
 from .game import Game
 from .model import GameScore
 from .rules import SPECS, RulesError, validate_rules
@@ -70,7 +70,7 @@ def rule_value(key: str, text: str) -> Any:
     word = text.strip().lower()
     if spec.kind == "switch":
         if word not in SWITCH_WORDS:
-            raise RulesError(key, "must be on or off, not %(value)s", value=repr(text.strip()))
+            raise RulesError(key, "must be on or off, not %(value)s", value=quoted(text.strip()))
         return SWITCH_WORDS[word]
     if spec.kind == "choice":
         for name, label in spec.choices:
@@ -83,7 +83,7 @@ def rule_value(key: str, text: str) -> Any:
         return int(word)
     except ValueError:
         raise RulesError(
-            key, "must be a whole number, not %(value)s", value=repr(text.strip())
+            key, "must be a whole number, not %(value)s", value=quoted(text.strip())
         ) from None
 
 

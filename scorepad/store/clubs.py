@@ -63,6 +63,7 @@ class Club:
     last_change: LastChange | None
     roster_revision: int = 0
     own_revisions: frozenset[int] = frozenset()  # made by a card holder's own choice
+    card_turns: tuple[tuple[str, int], ...] = ()  # (key, times its card link was replaced)
 
     @property
     def undo_kind(self) -> str | None:
@@ -71,8 +72,11 @@ class Club:
 
     def card_token(self, anchor: str) -> str:
         """The card link's key of the person anchored at `anchor`: made from the club's
-        secret, so a card link names no one and opens nothing in another club."""
-        digest = hmac.new(self.card_secret.encode(), anchor.encode(), hashlib.sha256)
+        secret, so a card link names no one and opens nothing in another club; and from
+        how many times that card link was replaced (none: the key as it always was)."""
+        turn = dict(self.card_turns).get(anchor, 0)
+        said = anchor if not turn else f"{anchor}\n{turn}"
+        digest = hmac.new(self.card_secret.encode(), said.encode(), hashlib.sha256)
         return digest.hexdigest()[:24]
 
 
@@ -93,7 +97,7 @@ def roster_of(text: str) -> Roster:
 
 
 def load_club(db: Database, token: str, *, by: str = "id") -> Club | None:
-    """A club by its manager id (or `by="members"`), in two queries."""
+    """A club by its manager id (or `by="members"`), in three queries."""
     rows = list(db.query(CLUB_BY[by], [token]))
     if not rows:
         return None
@@ -125,6 +129,13 @@ def load_club(db: Database, token: str, *, by: str = "id") -> Club | None:
         change,
         int(row["roster_revision"] or 0),
         _revisions(row["own_revisions"]),
+        tuple(
+            (r["anchor"], r["turn"])
+            for r in db.query(
+                "select anchor, turn from club_card_turns where club_id = ? order by anchor",
+                [row["id"]],
+            )
+        ),
     )
 
 

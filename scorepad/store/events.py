@@ -187,3 +187,15 @@ def earlier_entrants(db: Database, event_ids: list[str]) -> list[tuple[str, ...]
         players = tuple(json.loads(row["players"]))
         found.setdefault(tuple(name_key(p) for p in players), players)
     return list(found.values())
+
+
+def event_names(db: Database, event_ids: list[str]) -> dict[str, str]:
+    """The names of the events with these director ids (those still there), in the
+    order of the ids."""
+    rows = db.query(
+        "select id, json_extract(settings, '$.name') as name from events "
+        "where id in (select value from json_each(?))",
+        [json.dumps(event_ids)],
+    )
+    found = {r["id"]: str(r["name"] or "") for r in rows}
+    return {event_id: found[event_id] for event_id in event_ids if event_id in found}

@@ -41,3 +41,15 @@ def m030_roster_revision(db: Database) -> None:
     db.execute("alter table clubs add column own_revisions text not null default '[]'")
     db.execute("update clubs set roster_revision = revision")
     db.execute("alter table club_log add column roster_after text")
+
+
+@migrations()
+def m031_card_turns(db: Database) -> None:
+    """How many times each person's card link was replaced (docs/clubs.md): a card's key
+    is made from the club's secret, the person's key and this turn (none: turn 0, the
+    key as it always was, so every card link given out before keeps working)."""
+    db.execute(
+        "create table club_card_turns (club_id text not null references clubs(id) "
+        "on delete cascade, anchor text not null, turn integer not null, "
+        "primary key (club_id, anchor))"
+    )

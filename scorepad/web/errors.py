@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, NoReturn
 
-from flask import Response, abort, current_app, render_template
+from flask import Response, abort, current_app, render_template, request, url_for
 from flask_babel.speaklater import LazyString
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import Aborter, HTTPException
@@ -36,6 +36,34 @@ class OwnWords(Aborter):
 def refuse(code: int, message: str) -> NoReturn:
     """Stop the request with an error page that shows `message`, in scorepad's words."""
     abort(code, description=message)
+
+
+# Where an error page leads back to: (the blueprints it serves, a page's endpoint, the
+# arguments it needs from the failed page's own, the words). The first whose arguments
+# the failed page had, and which is not the failed page itself: a season's page leads
+# back to the season, else to its club; a card to its club's members' page; a night's
+# page to the director's.
+WAYS_BACK: tuple[tuple[tuple[str, ...], str, tuple[str, ...], LazyString], ...] = (
+    (("seasons",), "seasons.manage", ("club_id", "season_id"), _l("Back to the season")),
+    (("seasons",), "seasons.view", ("token",), _l("Back to the season")),
+    (("seasons", "clubs"), "clubs.manage", ("club_id",), _l("Back to the club")),
+    (("seasons", "clubs"), "clubs.members", ("members",), _l("Back to the club")),
+    (("clubs",), "clubs.members", ("token",), _l("Back to the club")),
+    (("events",), "events.director", ("event_id",), _l("Back to the night")),
+)
+
+
+def way_back() -> tuple[str, str]:
+    """The link an error page offers: the club, season or night the failed page was
+    part of, else the games list."""
+    endpoint, given = request.endpoint or "", request.view_args or {}
+    for families, target, needs, words in WAYS_BACK:
+        if target == endpoint or endpoint.partition(".")[0] not in families:
+            continue
+        if all(isinstance(given.get(name), str) for name in needs):
+            args = {"token" if name == "members" else name: given[name] for name in needs}
+            return url_for(target, **args), str(words)
+    return url_for("games.index"), _("Back to your games")
 
 
 def error_page(err: HTTPException) -> tuple[str, int]:

@@ -75,7 +75,7 @@ SCORER = Powers("scorer")
 
 
 def _holder(at: TableOfGame) -> str:
-    if any(e[0] == at.event_id for e in remembered()):
+    if at.event_id in remembered():
         return "director"
     return "closed" if at.closed else "table"
 

@@ -71,7 +71,7 @@ def club_rows(club_id: str) -> list[tuple[Preset, dict[str, str], str]]:
 def offered() -> list[tuple[Preset, dict[str, str]]]:
     """Every preset a new game or night is offered, with its link's query: shipped
     first, then this phone's, then those of the clubs this browser manages."""
-    clubs = [p for club_id, _ in remembered.clubs() for p, _, _ in club_rows(club_id)]
+    clubs = [p for club_id in remembered.club_ids() for p, _, _ in club_rows(club_id)]
     return [(p, link_args(p)) for p in (*SHIPPED, *phone_presets(), *clubs)]
 
 

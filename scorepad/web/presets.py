@@ -18,6 +18,7 @@ from ..core.errors import GameError
 from ..core.names import MAX_NAME
 from ..core.presets import SHIPPED, changed, from_values
 from ..store.club_commands import presets as club_presets_commands
+from ..store.club_commands.outcomes import ClubRefused
 from . import remembered, respond
 from .db import get_db
 from .hosting import public_url
@@ -29,6 +30,7 @@ from .words.clubs import club_words
 from .words.core_words import refusal
 from .words.presets import (
     forgotten,
+    name_taken,
     not_read,
     preset_name,
     preset_words,
@@ -79,20 +81,47 @@ def save(game_id: str) -> Any:
         return _refused(game_id, not_read())
     name, values = form.name.data or "", changed(stored.game.rules)
     club = request.form.get("club", "")
-    if club and club in dict(remembered.clubs()):  # the manager's link, held by this browser
-        return respond.run(
-            lambda: club_presets_commands.save_preset(get_db(), club, None, name, values),
+    replace = request.form.get("replace") == "1"  # asked, and the phone said "Replace it"
+    if club and club in remembered.club_ids():  # the manager's link, held by this browser
+        asked: list[str] = []
+
+        def taken(err: Exception) -> int | None:
+            if isinstance(err, ClubRefused) and err.code == "preset_taken":
+                asked.append(name.strip())
+                return 409
+            return None
+
+        done = respond.run(
+            lambda: club_presets_commands.save_preset(
+                get_db(), club, None, name, values, replace=replace
+            ),
             lambda _: respond.flashed(url_for("clubs.manage", club_id=club), saved_club()),
             url_for("manage.settings", game_id=game_id),
             words=club_words,
+            page=taken,
         )
+        return _ask(game_id, asked[0], club) if asked else done
     try:
         preset = from_values(name, values)
     except GameError as err:
         return _refused(game_id, refused(err.detail))
+    if not replace and preset.name in dict(remembered.presets()):
+        return _ask(game_id, preset.name, "")
     remembered.keep_preset(preset.name, link_args(preset)["rules"])
     flash(saved())
     return redirect(url_for("presets.index"))
+
+
+def _ask(game_id: str, name: str, club: str) -> tuple[str, int]:
+    """A preset of that name is saved already: say so, and ask before replacing it."""
+    return render_template(
+        "presets/replace.html",
+        message=name_taken(name),
+        form=PresetForm(name=name),
+        club=club,
+        game_id=game_id,
+        back=url_for("manage.settings", game_id=game_id),
+    ), 409
 
 
 def _refused(game_id: str, message: str) -> tuple[str, int]:

@@ -2,21 +2,27 @@
 the one rule that keeps the cookie under the 4 KB a browser keeps of it.
 
 - `games`: the ids of the games it started, opened or imported (the games list);
-- `events`: the [id, name] of the club nights it created or directed;
+- `events`: the ids of the club nights it created or directed (the director's links);
 - `followed`: the screen ids of the nights it followed (their games count in its stats);
 - `seats`: the [token, secret] of the seat links it holds (`secret` proves it to the
   store, which keeps only its hash);
-- `clubs`: the [id, name] of the clubs it manages (created, or opened by the manager's link);
+- `clubs`: the ids of the clubs it manages (created, or opened by the manager's link);
 - `cards`: the [members id, card key] of the player cards it said "This is me" on;
 - `presets`: the [name, rules] of the presets saved on it (`rules`: the JSON of the
   house rules that differ from the defaults, docs/rules.md).
 
+Names stay out of the cookie: a night's or a club's name is read from the database when
+a page lists it (a name in Chinese or Arabic is three bytes a letter in UTF-8, and was
+six as JSON's \\uXXXX escape), and the cookie's JSON is written as UTF-8 (security.py).
+
 Each list keeps at most its newest `cap` entries. The rule for the whole cookie: before
-it is written, if the signed cookie would pass BUDGET bytes, the oldest entries go, seats
-first, then games, followed and events, each down to its newest `floor`; then, should it
-still not fit, below the floors in the same order. A browser past 4 KB is not told: it
-drops the cookie, and with it a new game or the seat it just claimed. The lists stay in
-the cookie: a GET request never writes the database.
+it is written, if the signed cookie would pass BUDGET bytes, the oldest entries go: seats,
+games, followed nights, cards and presets, each down to its newest `floor`; then, should
+it still not fit, below the floors in the same order. The director's and manager's links
+(`events`, `clubs`) go last of all, and never without a word: the phone is told on its
+next page which links it could not keep. A browser past 4 KB is not told: it drops the
+cookie, and with it a new game or the seat it just claimed. The lists stay in the
+cookie: a GET request never writes the database.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import session
+
+from .words.remembered import links_dropped
 
 BUDGET = 3500  # bytes of the signed value; the name and attributes add some 100
 
@@ -42,11 +50,12 @@ class Kept:
 SEATS = Kept("seats", 24, 4)  # some 50 bytes each; a seat of a finished game goes first
 GAMES = Kept("games", 100, 20)  # some 25 bytes each
 FOLLOWED = Kept("followed", 10, 3)
-EVENTS = Kept("events", 20, 5)  # an event's name adds up to 80 characters
-CLUBS = Kept("clubs", 10, 3)  # [manager id, name]: a club's name adds up to 80 characters
+EVENTS = Kept("events", 20, 5)  # the director's link: an event's id, some 25 bytes
+CLUBS = Kept("clubs", 10, 3)  # the manager's link: a club's id, some 25 bytes
 CARDS = Kept("cards", 6, 2)  # [club's members id, card key]: "This is me" on a card
 PRESETS = Kept("presets", 8, 2)  # [name, rules JSON]: some 100 bytes each
-DROPPED_FIRST = (SEATS, GAMES, FOLLOWED, CARDS, EVENTS, PRESETS, CLUBS)
+DROPPED_FIRST = (SEATS, GAMES, FOLLOWED, CARDS, PRESETS)
+LINKS = (EVENTS, CLUBS)  # a manager's or director's link: dropped last, and said
 
 
 def _entries(kept: Kept, shape: Callable[[Any], bool]) -> list[Any]:
@@ -54,6 +63,12 @@ def _entries(kept: Kept, shape: Callable[[Any], bool]) -> list[Any]:
     if kept is SEATS and isinstance(found, dict):  # as cookies kept it before: a dict
         found = [[token, secret] for token, secret in found.items()]
     return [e for e in found if shape(e)] if isinstance(found, list) else []
+
+
+def _ids(kept: Kept) -> list[str]:
+    """A list of ids; an entry as cookies kept it before ([id, name]) read as its id."""
+    found = _entries(kept, lambda e: isinstance(e, str) or _pair(e))
+    return [e if isinstance(e, str) else e[0] for e in found]
 
 
 def _pair(entry: Any) -> bool:
@@ -88,14 +103,14 @@ def forget_game(game_id: str) -> None:
     _drop(GAMES, remembered_games(), lambda e: e == game_id)
 
 
-def events() -> list[list[str]]:
-    """The [id, name] of the events this browser created or directed."""
-    return _entries(EVENTS, _pair)
+def events() -> list[str]:
+    """The ids of the events this browser created or directed, newest first."""
+    return _ids(EVENTS)
 
 
-def remember_event(event_id: str, name: str) -> None:
+def remember_event(event_id: str) -> None:
     """Keep an event on this browser's list (newest first): the director's way back."""
-    _put(EVENTS, [event_id, name], events(), lambda e: e[0] == event_id)
+    _put(EVENTS, event_id, events(), lambda e: e == event_id)
 
 
 def followed() -> list[str]:
@@ -124,6 +139,20 @@ def forget_seat(token: str) -> None:
     _drop(SEATS, _entries(SEATS, _pair), lambda e: e[0] == token)
 
 
+def _cut(held: MutableMapping[str, Any], kept: Kept, keep: int, over: int) -> int:
+    """Drop about `over` bytes of `kept`'s oldest entries, down to `keep` at least (an
+    entry's text is about its bytes in the cookie): how many went."""
+    found = held.get(kept.key)
+    if not isinstance(found, list) or len(found) <= keep:
+        return 0
+    cut, freed = len(found), 0
+    while cut > keep and freed < over:
+        cut -= 1
+        freed += len(str(found[cut])) + 2
+    held[kept.key] = found[:cut]
+    return len(found) - cut
+
+
 def fit(held: MutableMapping[str, Any], size: Callable[[], int]) -> None:
     """Drop the oldest entries of the lists until `size()` (the cookie as it would be
     signed now) is at most BUDGET: the rule at the top of this module."""
@@ -132,29 +161,36 @@ def fit(held: MutableMapping[str, Any], size: Callable[[], int]) -> None:
     over = size() - BUDGET
     for least in ("floor", "none"):
         for kept in DROPPED_FIRST:
-            while over > 0:
-                found = held.get(kept.key)
-                keep = kept.floor if least == "floor" else 0
-                if not isinstance(found, list) or len(found) <= keep:
-                    break
-                # Drop about what is over (an entry's text is about its bytes in the
-                # cookie), then measure again: a few signings, not one an entry.
-                cut, freed = len(found), 0
-                while cut > keep and freed < over:
-                    cut -= 1
-                    freed += len(str(found[cut])) + 2
-                held[kept.key] = found[:cut]
+            # Measure again after each cut: a few signings, not one an entry.
+            while over > 0 and _cut(held, kept, kept.floor if least == "floor" else 0, over):
                 over = size() - BUDGET
+    # Last of all the director's and manager's links, each cut said in words on the
+    # phone's next page (the words take room too: they are measured with the rest).
+    dropped, said = dict.fromkeys((EVENTS.key, CLUBS.key), 0), None
+    while over > 0:
+        cut = next((k for k in LINKS if held.get(k.key)), None)
+        if cut is None:
+            break
+        flashes = [f for f in held.get("_flashes", []) if f is not said]
+        dropped[cut.key] += _cut(held, cut, 0, over)
+        said = ("error", links_dropped(dropped[EVENTS.key], dropped[CLUBS.key]))
+        held["_flashes"] = [*flashes, said]
+        over = size() - BUDGET
 
 
-def clubs() -> list[list[str]]:
-    """The [id, name] of the clubs this browser manages."""
-    return _entries(CLUBS, _pair)
+def club_ids() -> list[str]:
+    """The ids of the clubs this browser manages, newest first."""
+    return _ids(CLUBS)
 
 
-def remember_club(club_id: str, name: str) -> None:
+def remember_club(club_id: str) -> None:
     """Keep a club on this browser's list (newest first): the manager's way back."""
-    _put(CLUBS, [club_id, name], clubs(), lambda e: e[0] == club_id)
+    _put(CLUBS, club_id, club_ids(), lambda e: e == club_id)
+
+
+def forget_club(club_id: str) -> None:
+    """Take a club off this browser's list (its manager's link was replaced)."""
+    _drop(CLUBS, club_ids(), lambda e: e == club_id)
 
 
 def cards() -> list[list[str]]:
@@ -165,6 +201,20 @@ def cards() -> list[list[str]]:
 def hold_card(members: str, card: str) -> None:
     """ "This is me": the card is this browser's own in its club (one a club)."""
     _put(CARDS, [members, card], cards(), lambda e: e[0] == members)
+
+
+def move_card(old: str, new: str) -> None:
+    """The card this browser holds in a club whose members' link was replaced: kept
+    under the new link."""
+    held = dict(cards()).get(old)
+    if held is not None:
+        drop_card(old)
+        hold_card(new, held)
+
+
+def forget_event(event_id: str) -> None:
+    """Take an event off this browser's list (its director's link was replaced)."""
+    _drop(EVENTS, events(), lambda e: e == event_id)
 
 
 def drop_card(members: str) -> None:

@@ -13,6 +13,8 @@ import time
 from typing import Any
 
 from flask import Flask, Request, Response
+from flask.json import dumps
+from flask.json.tag import TaggedJSONSerializer
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from werkzeug.wrappers import Response as BaseResponse
@@ -62,6 +64,15 @@ def _keys(app: Flask) -> tuple[Any, ...]:
     return (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
 
 
+class Utf8JSON(TaggedJSONSerializer):
+    """Flask's session JSON, its text written as UTF-8: a letter outside Latin script is
+    two or three bytes, where JSON's \\uXXXX escape is six (the cookie has 4 KB)."""
+
+    def dumps(self, value: Any) -> str:
+        """Tag the value and dump it to compact JSON, its letters as they are."""
+        return dumps(self.tag(value), separators=(",", ":"), ensure_ascii=False)
+
+
 class SessionCookie(SecureCookieSessionInterface):
     """The signed session cookie, sent again only when the session changed, or once a
     day to push a remembered list's 180 days forward: Flask's default signs and sends
@@ -72,6 +83,8 @@ class SessionCookie(SecureCookieSessionInterface):
     work done again for the same text. What it held is kept by the cookie's exact text (and the
     keys that checked it) with the time it was signed, so it still expires on time;
     each request gets its own copy to change."""
+
+    serializer = Utf8JSON()
 
     def __init__(self) -> None:
         self._signers: dict[tuple[Any, ...], URLSafeTimedSerializer | None] = {}
@@ -120,7 +133,7 @@ class SessionCookie(SecureCookieSessionInterface):
         if (
             signer is not None
             and session.modified
-            and len(self.serializer.dumps(dict(session))) * 4 // 3 + 64 > remembered.BUDGET
+            and len(self.serializer.dumps(dict(session)).encode()) * 4 // 3 + 64 > remembered.BUDGET
         ):
             remembered.fit(session, lambda: len(signer.dumps(dict(session))))
         super().save_session(app, session, response)

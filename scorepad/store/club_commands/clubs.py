@@ -19,6 +19,7 @@ from ...core.club_undo import undone
 from ...core.errors import GameError
 from ...core.names import name_problem
 from ..db import writing
+from ..relink import rekey
 from ..stamps import now, token
 from ._base import bump, current
 from .outcomes import ClubRefused, ClubStale
@@ -120,3 +121,38 @@ def undo(db: Database, club_id: str, revision: int, number: int | None = None) -
         )
         _write(db, club_id, back, manager=True)
         return last.kind
+
+
+def replace_manager_link(db: Database, club_id: str) -> str:
+    """A new manager's link for the club (the old one leaked): its new id; the old
+    answers nothing from now on."""
+    new = token()
+    with writing(db):
+        current(db, club_id)
+        rekey(db, "clubs", club_id, new)
+        bump(db, new)
+    return new
+
+
+def replace_members_link(db: Database, club_id: str) -> str:
+    """A new members' link for the club (the old one leaked): its new token."""
+    new = token()
+    with writing(db):
+        current(db, club_id)
+        db.execute("update clubs set members_token = ? where id = ?", [new, club_id])
+        bump(db, club_id)
+    return new
+
+
+def replace_card_link(db: Database, club_id: str, keys: tuple[str, ...]) -> None:
+    """A new card link for one person (the old one leaked): `keys`, the person's key and
+    the keys merged into it, each get their next turn, so no link of theirs opens it."""
+    with writing(db):
+        current(db, club_id)
+        for key in keys:
+            db.execute(
+                "insert into club_card_turns (club_id, anchor, turn) values (?, ?, 1) "
+                "on conflict (club_id, anchor) do update set turn = turn + 1",
+                [club_id, key],
+            )
+        bump(db, club_id)

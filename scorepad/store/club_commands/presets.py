@@ -31,13 +31,23 @@ def _names(db: Database, club_id: str) -> set[str]:
 
 
 def save_preset(
-    db: Database, club_id: str, revision: int | None, name: str, values: Mapping[str, Any]
+    db: Database,
+    club_id: str,
+    revision: int | None,
+    name: str,
+    values: Mapping[str, Any],
+    *,
+    replace: bool = False,
 ) -> str:
-    """A preset of the club (one of the same name replaced); returns its name."""
+    """A preset of the club; returns its name. One of the same name is replaced only when
+    the manager said so (`replace`), else refused ("preset_taken")."""
     preset = _checked(name, values)
     with writing(db):
         current(db, club_id, revision)
-        if preset.name not in _names(db, club_id):  # one of the same name is replaced
+        taken = preset.name in _names(db, club_id)
+        if taken and not replace:
+            raise ClubRefused("preset_taken", field="name")
+        if not taken:
             room(db, club_id, "presets")
         db.execute(
             "insert or replace into club_presets (club_id, name, rules) values (?, ?, ?)",

@@ -24,14 +24,19 @@ from .outcomes import EventRefused, NoEvent
 At = tuple[int, int]  # (round, table)
 
 
-def _check(db: Database, event_id: str, at: At, revision: int, stored: StoredGame) -> Event:
+def _check(
+    db: Database, event_id: str, at: At, revision: int, stored: StoredGame, entered: bool
+) -> Event:
     """Inside the game's transaction: the table is the round's, its game not over and at
-    the revision the director's page showed; the table is marked entered by the director."""
+    the revision the director's page showed; the table is marked entered by the director.
+    `entered`: the game as stored already holds this very slip (a second tap of it)."""
     number, table = at
     event = current(db, event_id)
     require(db, event, "paper")
     if playing_table(event, number, table).game_id != stored.id:
         raise EventRefused("no_table", field="table", round=number, table=table)
+    if stored.revision != revision and entered:
+        raise EventRefused("slip_entered", field="table", table=table)
     if stored.revision != revision:
         raise EventRefused("slip_changed", field="table", table=table)
     if stored.score().over:
@@ -63,7 +68,7 @@ def enter_totals(
     allows no draw). Only for a game with no hand saved yet."""
 
     def check(stored: StoredGame, score: GameScore) -> None:
-        event = _check(db, event_id, at, revision, stored)
+        event = _check(db, event_id, at, revision, stored, stored.game.final == final)
         if stored.game.hands:
             raise EventRefused("slip_hands", field="table", table=at[1])
         kind = event.rounds[at[0] - 1].kind
@@ -85,10 +90,12 @@ def enter_hand(
     """One hand from the slip, its bids and tricks at once: the next hand of the table's
     game, scored by the core as any hand (the game may end with it)."""
 
+    hand = Hand(tuple(bids), tuple(tricks))
+
     def check(stored: StoredGame) -> None:
-        _check(db, event_id, at, revision, stored)
+        _check(db, event_id, at, revision, stored, stored.game.hands[-1:] == (hand,))
         if stored.score().pending:  # a phone bid a hand: its tricks come first
             raise EventRefused("slip_changed", field="table", table=at[1])
 
-    slips.enter_hand(db, _game_of(db, event_id, at), Hand(tuple(bids), tuple(tricks)), check)
+    slips.enter_hand(db, _game_of(db, event_id, at), hand, check)
     return _fresh(db, event_id)

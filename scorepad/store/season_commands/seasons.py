@@ -103,3 +103,14 @@ def delete_season(db: Database, club_id: str, season_id: str, revision: int) -> 
     with writing(db):
         current(db, club_id, season_id, revision)
         db.execute("delete from seasons where id = ?", [season_id])
+
+
+def replace_season_link(db: Database, club_id: str, season_id: str) -> str:
+    """A new season link (the old one leaked): its new token; the calendar entries keep
+    their UIDs (they carry no token), so a subscribed calendar moves nothing."""
+    new = token()
+    with writing(db):
+        current(db, club_id, season_id, None)
+        db.execute("update seasons set view_token = ? where id = ?", [new, season_id])
+        bump(db, season_id)
+    return new

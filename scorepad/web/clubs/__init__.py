@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from . import card, games, manage, pages, presets, transfer  # noqa: F401  (views register on bp)
+from . import card, games, links, manage, pages, presets, transfer  # noqa: F401  (views register on bp)
 from .blueprint import bp
 
 __all__ = ["bp"]

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -10,12 +12,13 @@ from ...core import club as roster
 from ...store.club_commands import clubs as commands
 from ...store.club_nights import nights_won
 from ...store.club_view import ClubView
-from .. import remembered, respond
+from .. import relink, remembered, respond
 from ..db import get_db
 from ..hosting import public_url
 from ..paging import asked
 from ..words import clubs as say
 from ..words.clubs import club_words
+from ..words.links import replaced
 from ..words.ratings import rating_text, scale_note
 from . import data
 from .blueprint import bp
@@ -87,3 +90,28 @@ def lists(members: str, token: str) -> BaseResponse:
         back,
         words=club_words,
     )
+
+
+@bp.post("/m/<members>/card/<token>/replace")
+def replace_card(members: str, token: str) -> Any:
+    """The card's holder replaces its link, asked twice (web/relink.py)."""
+    view, member = _card(members, token)
+    here = url_for("clubs.card", members=members, token=token)
+    if not relink.asked():
+        return relink.question(url_for("clubs.replace_card", members=members, token=token), here)
+    keys = (member.anchor, *(k for k, _ in member.merged))
+    mine = dict(remembered.cards()).get(members) == token
+    return respond.run(
+        lambda: commands.replace_card_link(get_db(), view.club.id, keys),
+        lambda _: _card_replaced(members, member.anchor, mine),
+        here,
+        words=club_words,
+    )
+
+
+def _card_replaced(members: str, anchor: str, mine: bool) -> BaseResponse:
+    view = data.view_or_404(members, by="members")
+    new = view.club.card_token(anchor)
+    if mine:
+        remembered.hold_card(members, new)
+    return respond.flashed(url_for("clubs.card", members=members, token=new), replaced())

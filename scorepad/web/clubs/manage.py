@@ -126,7 +126,7 @@ def file(club_id: str) -> BaseResponse:
         return respond.flashed(back(club_id), say.said(say.CHOOSE_FILING), "error")
     if game and game not in remembered.remembered_games():
         return respond.flashed(back(club_id), say.said(say.CHOOSE_GAME), "error")
-    if night and night not in dict(remembered.events()):
+    if night and night not in remembered.events():
         return respond.flashed(back(club_id), say.said(say.CHOOSE_NIGHT), "error")
     if game:
         stored = storage.load_game(get_db(), game)

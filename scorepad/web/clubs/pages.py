@@ -13,6 +13,7 @@ from ...store import storage
 from ...store.club_commands import clubs as commands
 from ...store.club_view import ClubView
 from ...store.clubs import club_names, club_of_game, filed
+from ...store.events import event_names
 from ...store.seasons import club_seasons
 from .. import preset_links, remembered, respond
 from ..db import get_db
@@ -27,7 +28,7 @@ from .forms import ClubForm, FileGameForm, ImportForm, MergeForm, PlayerForm, Un
 
 def managed() -> list[tuple[str, str]]:
     """The clubs this browser manages that are still there: (id, name), newest first."""
-    ids = [club_id for club_id, _ in remembered.clubs()]
+    ids = remembered.club_ids()
     names = club_names(get_db(), ids)
     return [(club_id, names[club_id]) for club_id in ids if club_id in names]
 
@@ -59,7 +60,7 @@ def new() -> Any:
 
 
 def _created(club_id: str, name: str) -> BaseResponse:
-    remembered.remember_club(club_id, name)
+    remembered.remember_club(club_id)
     return respond.flashed(url_for("clubs.manage", club_id=club_id), said(MADE))
 
 
@@ -67,7 +68,7 @@ def _fileable(view: ClubView) -> dict[str, list[tuple[str, str]]]:
     """This phone's games and the nights it directs that count for no club yet."""
     db = get_db()
     known = [g for g in remembered.remembered_games()[:30]]
-    nights = remembered.events()
+    nights = list(event_names(db, remembered.events()).items())
     taken = filed(db, [*known, *(event_id for event_id, _ in nights)])
     games = storage.list_games(db, [g for g in known if g not in taken]) if known else []
     choices = [
@@ -81,7 +82,7 @@ def _fileable(view: ClubView) -> dict[str, list[tuple[str, str]]]:
 @bp.get("/<club_id>")
 def manage(club_id: str) -> str:
     view = data.view_or_404(club_id)
-    remembered.remember_club(view.club.id, view.club.name)
+    remembered.remember_club(view.club.id)
     query, page = asked()
     fileable = _fileable(view)
     last = view.club.last_change

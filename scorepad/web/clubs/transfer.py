@@ -169,7 +169,7 @@ def _upload(form: ImportForm, into: ClubView | None, back: str) -> Any:
 
     def done(club_id: str) -> Any:
         if into is None:
-            remembered.remember_club(club_id, "")
+            remembered.remember_club(club_id)
         return respond.flashed(url_for("clubs.manage", club_id=club_id), say.said(say.IMPORTED))
 
     return respond.run(

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from . import card, director, director_clock, earlier, paper, public, reopen, transfer  # noqa: F401  (views register on bp)
+from . import (  # noqa: F401  (views register on bp)
+    card,
+    director,
+    director_clock,
+    earlier,
+    links,
+    paper,
+    public,
+    reopen,
+    transfer,
+)
 from .blueprint import bp
 
 __all__ = ["bp"]

@@ -18,7 +18,7 @@ from ...core.rules import RULE_SPECS, validate_rules
 from ...store import storage
 from ...store.event_commands import checkin, clock, rounds, seats
 from ...store.event_commands import playoff as playoffs
-from ...store.events import known_names
+from ...store.events import event_names, known_names
 from .. import preset_links, respond, security
 from .. import remembered as remembered_list
 from ..clubs.pages import managed
@@ -57,13 +57,13 @@ def _rules_choices(form: EventForm) -> list[tuple[str, str]]:
     return choices
 
 
-def remember(event_id: str, name: str) -> None:
+def remember(event_id: str) -> None:
     """Keep the event on this browser's list (newest first): the director's way back."""
-    remembered_list.remember_event(event_id, name)
+    remembered_list.remember_event(event_id)
 
 
-def remembered() -> list[list[str]]:
-    """The [id, name] of the events this browser created or directed."""
+def remembered() -> list[str]:
+    """The ids of the events this browser created or directed, newest first."""
     return remembered_list.events()
 
 
@@ -86,7 +86,7 @@ def new() -> Any:
         form=form,
         specs=RULE_SPECS,
         common_rules=COMMON_RULES,
-        events=remembered(),
+        events=list(event_names(get_db(), remembered()).items()),
         **preset_links.night_offers(form),
     ), status
 
@@ -106,13 +106,13 @@ def _create(form: EventForm) -> tuple[str, str]:
         rules = source.game.rules
     else:
         rules = validate_rules(form.chosen_rules())
-    club = form.club.data if form.club.data in dict(remembered_list.clubs()) else None
+    club = form.club.data if form.club.data in remembered_list.club_ids() else None
     return checkin.create_event(get_db(), settings, rules, club), settings.name
 
 
 def _created(made: tuple[str, str]) -> BaseResponse:
-    event_id, name = made
-    remember(event_id, name)
+    event_id, _ = made
+    remember(event_id)
     return redirect(url_for("events.director", event_id=event_id))
 
 
@@ -120,8 +120,8 @@ def _created(made: tuple[str, str]) -> BaseResponse:
 def director(event_id: str) -> str:
     db = get_db()
     event, games = data.fresh(db, event_id)
-    if remembered()[:1] != [[event.id, event.settings.name]]:
-        remember(event.id, event.settings.name)
+    if remembered()[:1] != [event.id]:
+        remember(event.id)
     here = [e for e in event.entrants if e.here]
     swap = SwapForm(revision=event.revision)
     places = [SelectChoice(e.id, e.name) for e in here]
@@ -140,7 +140,7 @@ def director(event_id: str) -> str:
         reseat=reseat_form(event.revision, page["tables"]),
         winner_forms=winner_forms(event.revision, page["playoff"]),
         action=RevisionForm(revision=event.revision),
-        known_names=known_names(db, [e[0] for e in remembered()]),
+        known_names=known_names(db, remembered()),
         reopen=reopen_view(db, event),
         started=bool(event.rounds),
         poll=POLL_DIRECTOR,
@@ -291,14 +291,24 @@ def winner(event_id: str, number: int, table: int) -> BaseResponse:
     return act(event_id, do, said.winner_named(table), f"table-{table}")
 
 
-@bp.post("/<event_id>/playoff", defaults={"step": "first"})
-@bp.post("/<event_id>/playoff/next", defaults={"step": "next"})
-def playoff(event_id: str, step: str) -> BaseResponse:
+def _draw_playoff(event_id: str, first: bool) -> BaseResponse:
     """Draw the playoff's first round, or its next once a round is done."""
-    draw = playoffs.start_playoff if step == "first" else playoffs.next_playoff_round
+    draw = playoffs.start_playoff if first else playoffs.next_playoff_round
     return act(
         event_id,
         lambda: draw(get_db(), event_id, _revision()),
-        said.playoff_drawn(step == "first"),
+        said.playoff_drawn(first),
         "playoff",
     )
+
+
+@bp.post("/<event_id>/playoff")
+def playoff(event_id: str) -> BaseResponse:
+    """ "Start the playoff": its first round drawn from the standings."""
+    return _draw_playoff(event_id, True)
+
+
+@bp.post("/<event_id>/playoff/next")
+def playoff_next(event_id: str) -> BaseResponse:
+    """ "Draw the next playoff round", once the round before is done."""
+    return _draw_playoff(event_id, False)

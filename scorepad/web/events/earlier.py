@@ -26,7 +26,7 @@ MOST = 200  # the choices a page lists, the latest first
 
 def earlier_choices(db: Database, event: Event) -> list[tuple[str, str]]:
     """(value, label) of each pair or player of this browser's earlier nights not here."""
-    ids = [e[0] for e in remembered() if e[0] != event.id]
+    ids = [e for e in remembered() if e != event.id]
     teams = earlier_entrants(db, ids)
     if event.settings.pairs:
         teams = [t for t in teams if len(t) == 2]

@@ -23,4 +23,4 @@ def follow(view_token: str) -> None:
 
 def game_ids(db: Database) -> list[str]:
     """Every table's game of the events this browser directs or follows."""
-    return event_game_ids(db, [e[0] for e in remembered()], followed())
+    return event_game_ids(db, remembered(), followed())

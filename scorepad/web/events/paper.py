@@ -10,7 +10,7 @@ import re
 from flask import request
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...core.errors import GameError
+from ...core.errors import GameError, quoted
 from ...core.records import BLIND_NIL, NIL, Bid
 from ...store.event_commands import paper
 from ..db import get_db
@@ -26,7 +26,7 @@ SIDES, SEATS = 2, 4  # a club night's table: a partnership of four
 def _whole(name: str, pattern: re.Pattern[str], field: str, what: str) -> int:
     found = request.form.get(name, "").strip()
     if not pattern.fullmatch(found):
-        raise GameError(said.not_whole(what, repr(found)), field=field)
+        raise GameError(said.not_whole(what, quoted(found)), field=field)
     return int(found)
 
 

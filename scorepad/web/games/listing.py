@@ -81,7 +81,7 @@ def _start(form: NewGameForm) -> str:
     table = make_table(mode, names, int(form.first_dealer.data))
     rules = validate_rules(form.chosen_rules(), mode)
     tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
-    club = form.club.data if form.club.data in dict(remembered.clubs()) else None
+    club = form.club.data if form.club.data in remembered.club_ids() else None
     preset = _preset_kept(form, rules)
     return commands.start(get_db(), table, rules, tricks_by=tricks_by, club=club, preset=preset).id
 

@@ -3,7 +3,7 @@ blueprint and its views."""
 
 from __future__ import annotations
 
-from . import feed, manage, nights, playoff, public  # noqa: F401  (views register on bp)
+from . import feed, links, manage, nights, playoff, public  # noqa: F401  (views register on bp)
 from .blueprint import bp
 
 __all__ = ["bp"]

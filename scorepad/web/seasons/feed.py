@@ -10,6 +10,7 @@ Spanish); without one, the fetcher's (a calendar app sends none: English)."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Mapping
 
 from flask import Response, request
@@ -36,9 +37,17 @@ def _start(night: SeasonNight) -> dt.date | dt.datetime:
     return dt.datetime.combine(day, dt.time.fromisoformat(night.start))
 
 
+def night_uid(season: Season, night: SeasonNight) -> str:
+    """A night's UID in every feed: a hash of the season's id and the night's number,
+    the same all season. Never a link's token: calendar services keep UIDs and share
+    them (a season link replaced would live on in every calendar that synced it)."""
+    mark = hashlib.sha256(f"scorepad season {season.id} night {night.number}".encode())
+    return f"{mark.hexdigest()[:32]}@scorepad"
+
+
 def _vevent(season: Season, night: SeasonNight, note: str) -> Event:
     event = Event()
-    event.add("uid", f"season-{season.view_token}-night-{night.number}@scorepad")
+    event.add("uid", night_uid(season, night))
     event.add("summary", night_title(season.name, night.number))
     start = _start(night)
     event.add("dtstart", start)

@@ -12,7 +12,7 @@ from flask_babel.speaklater import LazyString
 from scorepad.web.catalogue import gettext, lazy_gettext
 from scorepad.web.catalogue import locale as get_locale
 
-from ...core.errors import GameError, Phrase
+from ...core.errors import QUOTED_MOST, GameError, Phrase, capped
 from ...core.rules import SPECS
 
 
@@ -186,6 +186,14 @@ FIELDS = {
 }
 
 
+def _value(value: object) -> object:
+    """A value put in a core message: a Phrase said in this language; a text cut to what a
+    message may quote (a name of 40 characters is whole; a file's text no longer)."""
+    if isinstance(value, Phrase):
+        return core_text(value)
+    return capped(value, 2 * QUOTED_MOST) if isinstance(value, str) else value
+
+
 def core_text(text: str) -> str:
     """A word of the core in this request's language (unchanged when not in the catalogue);
     a core message made of a template and values (a `Phrase`: a refusal's detail) said
@@ -194,7 +202,7 @@ def core_text(text: str) -> str:
         said = gettext(text.template) if text.template else text.template
         if not text.values:
             return said
-        values = {k: core_text(v) if isinstance(v, Phrase) else v for k, v in text.values.items()}
+        values = {k: _value(v) for k, v in text.values.items()}
         return said % values
     return gettext(text) if text else text
 
@@ -215,7 +223,8 @@ def refusal(err: GameError) -> str:
     says them in English ("hand 3: bids: ...")."""
     said = core_text(err.detail)
     if err.field and not err.detail.startswith(err.field):
-        said = gettext("%(field)s: %(why)s", field=field_text(err.field), why=said)
+        field = capped(field_text(err.field), 2 * QUOTED_MOST)
+        said = gettext("%(field)s: %(why)s", field=field, why=said)
     return gettext("hand %(number)s: %(why)s", number=err.hand, why=said) if err.hand else said
 
 

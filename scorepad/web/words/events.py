@@ -120,8 +120,12 @@ _SAY: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     "table_over": lambda v: _("table %(table)d's game is over", table=v["table"]),
     "slip_changed": lambda v: _(
-        "table %(table)d's game changed since your page was loaded (a hand was saved "
-        "there): look at it again before entering its slip",
+        "table %(table)d's game changed since your page was loaded (a phone saved there): "
+        "look at it again before entering its slip",
+        table=v["table"],
+    ),
+    "slip_entered": lambda v: _(
+        "table %(table)d's slip was entered already (the same slip, sent twice): it counts once",
         table=v["table"],
     ),
     "slip_hands": lambda v: _(

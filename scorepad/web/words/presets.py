@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorepad.web.catalogue import gettext as _
 
-from ...core.errors import GameError
+from ...core.errors import GameError, quoted
 from ...core.game import Game
 from ...core.presets import SHIPPED, Preset
 from ...core.rules import SPECS, validate_rules
@@ -45,6 +45,15 @@ def deleted() -> str:
 
 def saved() -> str:
     return _("Preset saved on this phone: the new-game page offers it.")
+
+
+def name_taken(name: str) -> str:
+    """A preset was saved under a name already taken: said before anything is replaced."""
+    return _(
+        "Preset name: a preset named %(name)s is saved already. Replace it with these "
+        "rules, or go back and choose another name.",
+        name=quoted(name),
+    )
 
 
 def forgotten() -> str:

@@ -48,8 +48,9 @@ def _night(client, club_id: str):
     return client.post("/events/new", data=event_form(club=club_id))
 
 
-def _preset(client, club_id: str, game_id: str, name: str):
-    return client.post(f"/games/{game_id}/preset", data={"name": name, "club": club_id})
+def _preset(client, club_id: str, game_id: str, name: str, replace: bool = False):
+    data = {"name": name, "club": club_id, **({"replace": "1"} if replace else {})}
+    return client.post(f"/games/{game_id}/preset", data=data)
 
 
 def _flashed(client, response) -> str:
@@ -127,8 +128,9 @@ def test_one_more_than_a_limit_is_refused_on_the_web_naming_the_field(
         assert r.status_code == 400 and words in text(r)
     elif one_more == "preset":
         assert words in _flashed(client, _preset(client, club_id, game_id, "One more"))
-        # one of a name the club has already is replaced: no more presets than before
-        assert "Preset saved" in _flashed(client, _preset(client, club_id, game_id, "League 0"))
+        # one of a name the club has already, replaced when asked: no more presets than before
+        again = _preset(client, club_id, game_id, "League 0", replace=True)
+        assert "Preset saved" in _flashed(client, again)
     elif one_more == "season":
         data = {"name": "One more", "kind": "pairs", "divisions": "A", "fixtures": "season"}
         r = client.post(f"/seasons/c/{club_id}/new", data=data)

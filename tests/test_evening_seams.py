@@ -10,7 +10,7 @@ from scorepad.store import commands
 from scorepad.store.club_view import club_view
 from scorepad.web.db import get_db
 from tests.event_helpers import Night
-from tests.helpers import text
+from tests.helpers import start, text
 from tests.ratings_club import game_file
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
@@ -31,6 +31,57 @@ def _first(page: str, *marks: str) -> int:
     found = [page.find(m) for m in marks if m in page]
     assert found, marks
     return min(found)
+
+
+# --- 1. a phone that said "This is me" finds its card and its club again
+
+
+def _foot(page: str) -> str:
+    return re.search(r'<footer class="foot">(.*?)</footer>', page, re.S).group(1)
+
+
+def test_a_phone_that_claimed_a_card_reaches_it_from_the_foot_of_every_page(client, app):
+    club_id, view = _club(client, app, GAMES)
+    card = _card(client, view)
+    members = f"/clubs/m/{view.club.members_token}"
+    phone = app.test_client()  # the player's own phone: it only ever opened the card's link
+    assert "My card" not in _foot(phone.get(card).get_data(as_text=True))
+    page = phone.get(card).get_data(as_text=True)
+    me = re.search(r'<form method="post" action="([^"]+/me)"', page).group(1)
+    assert phone.post(me).status_code == 302
+    game_id = start(client)  # a game of another phone, opened by the link it was given
+    for path in ("/games", "/stats", "/games/new", members, f"/games/{game_id}", "/language"):
+        foot = _foot(phone.get(path).get_data(as_text=True))
+        assert f'href="{card}">My card</a>' in foot, path
+        assert f'href="{members}">My club</a>' in foot, path
+    # the game page drawn for this phone is not the page of a phone without a card
+    assert "My card" not in _foot(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "My card" not in _foot(app.test_client().get(f"/games/{game_id}").get_data(as_text=True))
+    # "This is not me": the foot lets go of it
+    assert phone.post(me).status_code == 302
+    assert "My card" not in _foot(phone.get("/games").get_data(as_text=True))
+
+
+def test_clubs_and_ratings_shows_the_clubs_this_phone_knows_before_a_new_one(client, app):
+    club_id, view = _club(client, app, GAMES)
+    _club(client, app, name="Monday Whist Room")  # managed too
+    card = _card(client, view)
+    phone = app.test_client()
+    page = phone.get(card).get_data(as_text=True)
+    me = re.search(r'<form method="post" action="([^"]+/me)"', page).group(1)
+    phone.post(me)
+    games = phone.get("/games").get_data(as_text=True)
+    clubs = re.search(r'href="([^"]+)">Clubs and ratings<', games).group(1)
+    page = phone.get(clubs).get_data(as_text=True)
+    known = page.index("Your clubs")
+    assert known < page.index("New club") < page.index('name="name"')
+    assert f'href="/clubs/m/{view.club.members_token}">Friday Spades</a>' in page
+    assert f'href="{card}">My card</a>' in page[known : page.index("New club")]
+    assert "Monday Whist Room" not in page  # the player's phone manages no club
+    managed = client.get(clubs).get_data(as_text=True)
+    assert managed.index("Friday Spades") < managed.index("New club")
+    assert managed.index("Monday Whist Room") < managed.index("New club")
+    assert f'href="/clubs/{club_id}">Friday Spades</a>' in managed
 
 
 # --- 2. a manager's page opens on what the manager does; the links to hand out after
@@ -67,3 +118,39 @@ def test_a_night_without_a_date_opens_its_subtitle_on_its_format(client, app):
     subtitle = client.get(f"/events/{night.id}").get_data(as_text=True)
     hint = re.search(r'<p class="hint">([^<]*)', subtitle).group(1)
     assert not hint.lstrip().startswith("·"), hint
+
+
+# --- 3. a rating is a plain number, marked provisional; a card's games say what happened
+
+GAMES = (
+    ((("Ann", "Cy"), ("Bo", "Di")), 0),
+    ((("Ann", "Cy"), ("Bo", "Di")), 1),
+    ((("Ann", "Bo"), ("Cy", "Di")), 0),
+)
+
+
+def _card(client, view, anchor="ann") -> str:
+    token = view.club.card_token(anchor)
+    return f"/clubs/m/{view.club.members_token}/card/{token}"
+
+
+def test_a_rating_is_a_plain_number_marked_provisional(client, app):
+    club_id, view = _club(client, app, GAMES)
+    for path in (f"/clubs/{club_id}", f"/clubs/m/{view.club.members_token}", _card(client, view)):
+        page = text(client.get(path))
+        assert not re.search(r"\d+ to \d+, provisional|\(\d+ to \d+\)", page), path
+        assert re.search(r"\b\d{3,4} provisional\b", page), path
+        assert "a rating marked provisional is from fewer than 10 games" in page, path
+
+
+def test_a_cards_games_each_say_their_date_opponents_and_score(client, app):
+    _, view = _club(client, app, GAMES)
+    page = client.get(_card(client, view)).get_data(as_text=True)
+    rated = re.findall(r"<li><span class=\"date\">(\d{4}-\d\d-\d\d)</span> ([^<]*)</li>", page)
+    assert len(rated) == 3
+    lines = [line for _, line in rated]
+    assert len(set(lines)) == 3  # no two alike
+    # newest first; each: who with, who against, the score with Ann's side first, the change
+    assert re.match(r"with Bo against Cy &amp; Di: 62 to −60, expected \d+% to win, won", lines[0])
+    assert re.match(r"with Cy against Bo &amp; Di: −60 to 62, expected \d+% to win, lost", lines[1])
+    assert lines[2] == "with Cy against Bo &amp; Di: 62 to −60, expected 50% to win, won: +24 → 1024"

@@ -15,7 +15,7 @@ from ..db import get_db
 from ..hosting import public_url
 from ..words import clubs as say
 from ..words.clubs import club_words
-from ..words.ratings import rating_text, scale_note
+from ..words.ratings import provisional, rating_text, scale_note
 from . import data
 from .blueprint import bp
 from .forms import MeForm
@@ -41,6 +41,7 @@ def card(members: str, token: str) -> str:
         club=view.club,
         member=member,
         rating=rating_text(skill),
+        provisional=provisional(),
         skill=skill,
         lines=lines,
         points=data.chart_points(lines),

@@ -153,4 +153,53 @@ def test_a_cards_games_each_say_their_date_opponents_and_score(client, app):
     # newest first; each: who with, who against, the score with Ann's side first, the change
     assert re.match(r"with Bo against Cy &amp; Di: 62 to −60, expected \d+% to win, won", lines[0])
     assert re.match(r"with Cy against Bo &amp; Di: −60 to 62, expected \d+% to win, lost", lines[1])
-    assert lines[2] == "with Cy against Bo &amp; Di: 62 to −60, expected 50% to win, won: +24 → 1024"
+    assert (
+        lines[2] == "with Cy against Bo &amp; Di: 62 to −60, expected 50% to win, won: +24 → 1024"
+    )
+
+
+# --- 6. Spanish: a pair is plural, a count takes its plural form, one word for a rating
+
+ES = {"Accept-Language": "es"}
+
+
+def _spanish(client, path: str) -> str:
+    return text(client.get(path, headers=ES))
+
+
+def test_a_pair_takes_the_plural_in_spanish_and_a_lone_player_the_singular(client):
+    from tests.helpers import bid_form, play
+
+    pair = start(client, players=("Lucía", "Andrés", "Begoña", "Iñaki"))
+    play(client, pair, 1, [3, 3, 2, 2], [4, 3, 2, 4])  # Lucía & Begoña bid 5, take 6
+    r = client.post(f"/games/{pair}/bids", data=bid_form(2, [3, 3, 2, 4]))  # hand 2 bid
+    assert r.status_code == 302
+    page = _spanish(client, f"/games/{pair}")
+    assert "cumplieron 6 de 5" in page and "cumplió" not in page
+    assert "apuestan 5" in page and "apuesta 5" not in page
+    history = _spanish(client, f"/games/{pair}/history")
+    assert "ganaron 4 + 2" in history and "ganó" not in history
+    lone = start(client, players=("Lucía", "Andrés", "Iñaki"), table="cutthroat-3")
+    play(client, lone, 1, [5, 5, 5], [6, 6, 5])  # 17 tricks of 17 cards each
+    page = _spanish(client, f"/games/{lone}")
+    assert "cumplió 6 de 5" in page and "cumplieron" not in page
+
+
+def test_clubs_and_ratings_uses_one_word_for_a_rating_in_spanish(client, app):
+    _club(client, app, GAMES)
+    games = _spanish(client, "/games")
+    assert "Clubes y calificaciones" in games
+    from babel.messages.pofile import read_po
+
+    from tests.live import ROOT
+
+    with open(ROOT / "scorepad/translations/es/LC_MESSAGES/messages.po", "rb") as source:
+        catalog = read_po(source)
+    for message in catalog:
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        spanish = " ".join(
+            message.string if isinstance(message.string, tuple) else [message.string]
+        )
+        if re.search(r"\brat(ing|ings|ed)\b", english):
+            assert "clasific" not in spanish.lower(), (english, spanish)
+            assert "puntuaci" not in spanish.lower(), (english, spanish)

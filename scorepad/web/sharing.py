@@ -7,6 +7,7 @@ import re
 
 from flask import Blueprint, Response
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..core.evening import Evening
 from ..core.model import GameScore
@@ -45,8 +46,10 @@ def recap(score: GameScore) -> str:
 def evening_recap(evening: Evening) -> str:
     """The evening in one sentence per side: games won and points."""
     rows = "; ".join(
-        _(
+        ngettext(
             "%(name)s won %(won)d of %(games)d, %(points)s points",
+            "%(name)s won %(won)d of %(games)d, %(points)s points",
+            row.players,
             name=row.name,
             won=row.won,
             games=row.games,
@@ -85,7 +88,16 @@ def evening_lines(evening: Evening) -> list[Line]:
     for row in evening.rows:
         lines.append(Line(row.name, 3))
         lines.append(
-            Line(_("won %(won)d, %(points)s points", won=row.won, points=number(row.points)), 4)
+            Line(
+                ngettext(
+                    "won %(won)d, %(points)s points",
+                    "won %(won)d, %(points)s points",
+                    row.players,
+                    won=row.won,
+                    points=number(row.points),
+                ),
+                4,
+            )
         )
     return lines
 

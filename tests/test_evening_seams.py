@@ -203,3 +203,16 @@ def test_clubs_and_ratings_uses_one_word_for_a_rating_in_spanish(client, app):
         if re.search(r"\brat(ing|ings|ed)\b", english):
             assert "clasific" not in spanish.lower(), (english, spanish)
             assert "puntuaci" not in spanish.lower(), (english, spanish)
+
+
+def test_a_partnership_side_is_a_pareja_in_spanish(client):
+    from tests.helpers import play
+
+    game_id = start(client, players=("Lucía", "Andrés", "Begoña", "Iñaki"))
+    for path in ("/games/new", f"/games/{game_id}", f"/games/{game_id}/settings"):
+        page = _spanish(client, path)
+        assert not re.search(r"\blados?\b", page, re.I), path
+    assert "Por pareja" in _spanish(client, "/games/new")
+    assert "Nombres de las parejas" in _spanish(client, f"/games/{game_id}/settings")
+    play(client, game_id, 1, [3, 3, 2, 2], [4, 3, 2, 4])
+    assert not re.search(r"\blados?\b", _spanish(client, f"/games/{game_id}/history"), re.I)

@@ -216,3 +216,11 @@ def test_a_partnership_side_is_a_pareja_in_spanish(client):
     assert "Nombres de las parejas" in _spanish(client, f"/games/{game_id}/settings")
     play(client, game_id, 1, [3, 3, 2, 2], [4, 3, 2, 4])
     assert not re.search(r"\blados?\b", _spanish(client, f"/games/{game_id}/history"), re.I)
+
+
+def test_a_count_of_one_takes_the_singular_on_the_directors_page(client, app):
+    night = Night(client, app, rounds=2, round_minutes=1, rule_hand_limit=1)
+    page = text(client.get(f"/events/{night.id}"))
+    assert "2 rounds of 1 minute · to 100, at most 1 hand." in page
+    spanish = _spanish(client, f"/events/{night.id}")
+    assert "de 1 minuto" in spanish and "como máximo 1 mano." in spanish

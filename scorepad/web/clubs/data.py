@@ -104,7 +104,8 @@ def history(view: ClubView, member: Member) -> list[GameLine]:
     lines = []
     for game_id, done, change in view.games_of.get(member.anchor, ()):
         sides = [list(done.game.people(s)) for s in range(len(done.game.sides))]
-        own = next(s for s, people in enumerate(sides) if member.anchor in people)
+        # the person's side (a name merged since still reads as them: the change's own)
+        own = next((s for s, people in enumerate(sides) if change.name in people), 0)
         game = stored[game_id]
         totals = game.score().totals
         others = [s for s in range(len(sides)) if s != own]

@@ -224,3 +224,17 @@ def test_a_count_of_one_takes_the_singular_on_the_directors_page(client, app):
     assert "2 rounds of 1 minute · to 100, at most 1 hand." in page
     spanish = _spanish(client, f"/events/{night.id}")
     assert "de 1 minuto" in spanish and "como máximo 1 mano." in spanish
+
+
+def test_the_season_managers_page_shows_its_actions_before_the_qr_code(client, app):
+    club_id, _ = _club(client, app)
+    data = {"name": "Winter League", "kind": "pairs", "divisions": "A,B", "fixtures": "season"}
+    r = client.post(f"/seasons/c/{club_id}/new", data=data)
+    assert r.status_code == 302, r.get_data(as_text=True)
+    season = r.headers["Location"]
+    page = client.get(season).get_data(as_text=True)
+    qr = page.index("<svg")
+    forms = re.findall(rf'action="{season}/([a-z_/-]+)"', page)
+    assert len(forms) >= 4, forms
+    for action in forms:
+        assert page.index(f'action="{season}/{action}"') < qr, action

@@ -244,6 +244,7 @@ def _template_helpers(app: Flask) -> None:
     app.add_template_global(render.rules_line)
     app.add_template_global(render.flashes_waiting)
     app.add_template_global(remembered.held_card)  # the foot's "My card", from the cookie
+    app.add_template_global(remembered.cards_held)
     app.add_template_global(widgets.chips)
     app.add_template_global(widgets.kept_fields)
     app.add_template_global(widgets.chosen_label)

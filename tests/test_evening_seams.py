@@ -84,6 +84,22 @@ def test_clubs_and_ratings_shows_the_clubs_this_phone_knows_before_a_new_one(cli
     assert f'href="/clubs/{club_id}">Friday Spades</a>' in managed
 
 
+def test_a_phone_with_cards_of_two_clubs_reaches_both(client, app):
+    _, first = _club(client, app, GAMES)
+    _, second = _club(client, app, GAMES, name="Monday Whist Room")
+    phone = app.test_client()
+    for view in (first, second):
+        page = phone.get(_card(client, view)).get_data(as_text=True)
+        phone.post(re.search(r'<form method="post" action="([^"]+/me)"', page).group(1))
+    foot = _foot(phone.get("/games").get_data(as_text=True))
+    assert f'href="{_card(client, second)}">My card</a>' in foot  # the last claimed
+    clubs = re.search(r'href="([^"]+)">My clubs</a>', foot).group(1)
+    listed = phone.get(clubs).get_data(as_text=True)
+    for view in (first, second):
+        assert f'href="{_card(client, view)}">My card</a>' in listed
+        assert f'href="/clubs/m/{view.club.members_token}">{view.club.name}</a>' in listed
+
+
 # --- 2. a manager's page opens on what the manager does; the links to hand out after
 
 

@@ -37,7 +37,7 @@ from .db import get_db
 from .evening import evening_ids
 from .language import locale_code
 from .pagemodel import seat_state
-from .remembered import held_card
+from .remembered import cards_held, held_card
 from .urls import address, plain_http_notice
 
 # Drawn where the page's CSRF tokens go, then replaced by each phone's: random and never
@@ -89,6 +89,7 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
         ratings_mark(get_db(), stored.id),
         locale_code(),
         tuple(held_card() or ()),
+        cards_held() > 1,
     )
     pages = _pages()
     with _lock:

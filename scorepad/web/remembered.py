@@ -169,6 +169,12 @@ def held_card() -> list[str] | None:
     return held[0] if held else None
 
 
+def cards_held() -> int:
+    """How many cards this browser holds (more than one: the foot links them all, on the
+    clubs page)."""
+    return len(cards())
+
+
 def hold_card(members: str, card: str) -> None:
     """ "This is me": the card is this browser's own in its club (one a club)."""
     _put(CARDS, [members, card], cards(), lambda e: e[0] == members)

@@ -223,7 +223,19 @@ def _blueprints(app: Flask) -> None:
 
 def _template_helpers(app: Flask) -> None:
     """What every template may call: none of them reads the database."""
-    from .web import chart, hosting, numbers, pages, render, seats, sharing, urls, widgets, words
+    from .web import (
+        chart,
+        hosting,
+        numbers,
+        pages,
+        remembered,
+        render,
+        seats,
+        sharing,
+        urls,
+        widgets,
+        words,
+    )
     from .web.words.presets import preset_name
 
     for helper in (*seats.HELPERS, *sharing.HELPERS):
@@ -239,6 +251,8 @@ def _template_helpers(app: Flask) -> None:
     app.add_template_global(render.rules_list)
     app.add_template_global(render.rules_line)
     app.add_template_global(render.flashes_waiting)
+    app.add_template_global(remembered.held_card)  # the foot's "My card", from the cookie
+    app.add_template_global(remembered.cards_held)
     app.add_template_global(widgets.chips)
     app.add_template_global(widgets.kept_fields)
     app.add_template_global(widgets.chosen_label)

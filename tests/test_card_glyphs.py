@@ -18,8 +18,7 @@ CARD_WORDS = {
     "won %(won)d, %(points)s points",
     "%(won)s %(top)s to %(second)s",
     "%(won)s %(top)s to %(second)s on fewer bags",
-    "%(names)s win",
-    "%(name)s wins",
+    "%(name)s wins",  # and its plural, '%(name)s win' (a pair)
     "it ends as a draw",
     "a draw",
     "%(num)d bag",

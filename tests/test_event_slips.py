@@ -119,17 +119,20 @@ def test_the_director_enters_a_slip_and_it_counts_and_is_marked(client, app):
     one, two = night.round()
     page = _slip(client, night, 1, **TOTALS)
     assert "Table 1: the slip's result is entered." in page
-    assert "entered by the director (from paper)" in page
+    assert "Result entered by the director from the paper slip." in page
+    assert "130 : \u221240" in page and "-40" not in page  # the true minus, as the standings
     score = night.game(one.game_id).score()
     assert score.over and score.totals == (130, -40) and score.bags == (3, 0)
     assert night.event().round_matches(1)[0].paper
     token = night.event().view_token
     for path in (f"/events/screen/{token}/results", f"/events/screen/{token}/live"):
-        assert "entered by the director (from paper)" in text(client.get(path))
+        shown = text(client.get(path))
+        assert "(entered by the director from the paper slip)" in shown
+        assert "))" not in shown and "130 : \u221240" in shown and "-40" not in shown
     night.finish(two.game_id)  # the other table by its phone: the round is done
     assert night.event().rounds[0].status == "done"
     results = text(client.get(f"/events/screen/{token}/results"))
-    assert results.count("entered by the director (from paper)") == 1
+    assert results.count("entered by the director from the paper slip") == 1
     rows = list(csv.DictReader(io.StringIO(client.get(f"/events/screen/{token}/results.csv").text)))
     assert [r["entered by"] for r in rows] == ["the director, from paper", "the table"]
 

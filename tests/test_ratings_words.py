@@ -51,6 +51,6 @@ def test_the_sentence_of_a_rated_game():
     assert result_text(done.games[0].changes[0]) == "won"
 
 
-def test_a_rating_with_its_band():
-    assert rating_text(Skill()) == "1000 (667 to 1333, provisional)"
-    assert rating_text(Skill(-30, 1, 12)) == "\u2212100 (\u2212140 to \u221260)"
+def test_a_rating_is_a_plain_number_marked_while_provisional():
+    assert rating_text(Skill()) == "1000 provisional"
+    assert rating_text(Skill(-30, 1, 12)) == "\u2212100"

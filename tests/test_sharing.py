@@ -125,11 +125,42 @@ def test_the_result_image_of_a_finished_game_says_its_numbers(client):
     assert "Share result" in page
 
 
-def test_a_long_name_is_cut_to_the_image(client):
+def test_a_long_name_is_never_cut(client):
     long = "Z" * 40
     game_id = start(client, player_0=long)
     rows = decode(client.get(f"/games/{game_id}/result.png").data)[2]
-    assert read_text(rows)[2] == ("Z" * 40 + " & CARA")[:28] + ".."
+    drawn = read_text(rows)
+    assert not any(".." in row for row in drawn), drawn
+    assert " ".join(drawn[2:4]) == "Z" * 40 + " & CARA"  # shrunk to fit, then wrapped
+
+
+@pytest.mark.parametrize(
+    ("lang", "headline"),
+    [
+        ("es", "GANARON ANDRES & INAKI 150 A 71"),
+        ("en", "ANDRÉS & IÑAKI WIN 150 TO 71"),
+    ],
+)
+def test_a_headline_wraps_onto_more_rows_and_is_never_cut(client, lang, headline):
+    game_id = start(
+        client, players=("Lucía", "Andrés", "Begoña", "Iñaki"), target="custom", custom_target="100"
+    )
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])  # 71 to 150: Andrés & Iñaki
+    png = client.get(f"/games/{game_id}/result.png", headers={"Accept-Language": lang}).data
+    drawn = read_text(decode(png)[2])
+    assert not any(".." in row for row in drawn), drawn
+    assert all(len(row) <= (WIDTH - 2 * MARGIN) // CELL for row in drawn)
+    wrapped = " ".join(drawn)
+    assert headline.replace("É", "E").replace("Ñ", "N") in wrapped.replace("É", "E").replace(
+        "Ñ", "N"
+    ), drawn
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3, 5])
+def test_any_line_is_drawn_whole_at_any_scale(scale):
+    words = "GANARON LUCIA & BEGONA 1234 A -56 " * 3 + "X" * 120
+    drawn = read_text(decode(draw([Line(words, scale)]))[2])
+    assert "".join(drawn).replace(" ", "") == words.replace(" ", "")
 
 
 def test_files_are_named_by_players_and_day(client):

@@ -21,6 +21,7 @@ class EveningRow:
     """One player's or partnership's evening so far."""
 
     name: str
+    players: int = 1  # on the side: a pair's words take the plural (words.plural_of)
     games: int = 0
     won: int = 0
     points: int = 0
@@ -48,7 +49,10 @@ def tally(scores: Sequence[GameScore]) -> Evening:
         done = score.status == "finished"
         draws += done and score.winner is None
         for side, total in enumerate(score.totals):
-            row = rows.setdefault(_key(score, side), EveningRow(score.table.side_name(side)))
+            players = len(score.table.sides[side])
+            row = rows.setdefault(
+                _key(score, side), EveningRow(score.table.side_name(side), players)
+            )
             row.name = score.table.side_name(side)  # the latest game's name for the side
             row.games += 1
             row.points += total

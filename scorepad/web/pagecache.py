@@ -1,22 +1,22 @@
 """The game page of an unchanged game, drawn once per revision and kept.
 
-A table's phones ask for the game page far more often than the game changes (a
-second phone, a reload, a page shown again after a save). The page is a function
-of the stored game at one revision, the address it is served under, and a few things
-of the request: the CSRF token (drawn as a placeholder, put in on each answer),
-the look the phone chose (a cookie), flashed messages, a query string, an evening of
-rematches and seat links (which change without the game's revision: such pages are
-drawn every time). Kept by each app, and keyed by the database file as the scored-game
-cache is.
+A table's phones ask for the game page far more often than the game changes (a second
+phone, a reload, a page shown again after a save). The page is a function of the stored
+game at one revision, the address it is served under, and a few things of the request:
+the CSRF token (drawn as a placeholder, put in on each answer), the look the phone chose
+(a cookie), the card it holds (the foot's "My card"), flashed messages, a query string,
+an evening of rematches and seat links (which change without the game's revision: such
+pages are drawn every time). Kept by each app, and keyed by the database file as the
+scored-game cache is.
 
 Cache: each app's `scorepad.pages` LRU of page text, keyed by (database file, game id,
 revision, address, CSRF field name, look, plain-HTTP notice, the club's ratings mark,
-language); a write to the game takes a new revision, and a change to what its club's
-ratings read (a game over written, the roster, a game filed) a new ratings mark
-(store/clubs.py), so nothing is invalidated, an old page is never found. `_signed`:
-each phone's signed CSRF token, keyed by (the CSRF signing key, field name, the phone's
-session token); a new key or session token is a new key, and a time limit on tokens
-turns it off.
+language, the card the phone holds: the foot's "My card"); a write to the game takes a
+new revision, and a change to what its club's ratings read (a game over written, the
+roster, a game filed) a new ratings mark (store/clubs.py), so nothing is invalidated, an
+old page is never found. `_signed`: each phone's signed CSRF token, keyed by (the CSRF
+signing key, field name, the phone's session token); a new key or session token is a new
+key, and a time limit on tokens turns it off.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from .db import get_db
 from .evening import evening_ids
 from .language import locale_code
 from .pagemodel import seat_state
+from .remembered import cards_held, held_card
 from .urls import address, plain_http_notice
 
 # Drawn where the page's CSRF tokens go, then replaced by each phone's: random and never
@@ -87,6 +88,8 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
         plain_http_notice(),
         ratings_mark(get_db(), stored.id),
         locale_code(),
+        tuple(held_card() or ()),
+        cards_held() > 1,
     )
     pages = _pages()
     with _lock:

@@ -198,6 +198,19 @@ def cards() -> list[list[str]]:
     return _entries(CARDS, _pair)
 
 
+def held_card() -> list[str] | None:
+    """The [club's members id, card key] of the card this browser said "This is me" on
+    last: the foot of every page links it and its club (base.html)."""
+    held = cards()
+    return held[0] if held else None
+
+
+def cards_held() -> int:
+    """How many cards this browser holds (more than one: the foot links them all, on the
+    clubs page)."""
+    return len(cards())
+
+
 def hold_card(members: str, card: str) -> None:
     """ "This is me": the card is this browser's own in its club (one a club)."""
     _put(CARDS, [members, card], cards(), lambda e: e[0] == members)

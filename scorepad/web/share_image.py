@@ -88,25 +88,56 @@ def plain(text: str) -> str:
     return "".join(c if c in GLYPHS else "?" for c in kept)  # one the font lacks: '?'
 
 
-def fit(text: str, scale: int) -> str:
-    """The text cut to the width of the image, marked with '..' where it was cut."""
-    room = (WIDTH - 2 * MARGIN) // (CELL * scale)
-    return text if len(text) <= room else text[: room - 2] + ".."
+def room(scale: int) -> int:
+    """How many letters of `scale` one row of the image holds."""
+    return (WIDTH - 2 * MARGIN) // (CELL * scale)
+
+
+def rows_of(line: Line) -> list[Line]:
+    """A line as the rows it is drawn in: never cut. It wraps between words onto as many
+    rows as it needs; a word longer than a row shrinks the whole line until it fits (a
+    word longer than a row even at scale 1, some 90 letters, is broken where the row
+    ends)."""
+    text = plain(line.text)
+    scale = line.scale
+    while scale > 1 and max((len(w) for w in text.split()), default=0) > room(scale):
+        scale -= 1
+    width, rows, row = room(scale), [], ""
+    for word in text.split():
+        while len(word) > width:  # only at scale 1
+            if row:
+                rows.append(row)
+                row = ""
+            rows.append(word[:width])
+            word = word[width:]
+        if row and len(row) + 1 + len(word) > width:
+            rows.append(row)
+            row = word
+        else:
+            row = f"{row} {word}" if row else word
+    rows.append(row)
+    return [Line(r, scale, line.colour) for r in rows]
 
 
 def draw(lines: list[Line]) -> bytes:
-    """The lines one under the other, as PNG bytes."""
-    gaps = [line.scale * 4 for line in lines]
-    height = 2 * MARGIN + sum(
-        ROWS * line.scale + gap for line, gap in zip(lines, gaps, strict=True)
-    )
+    """The lines one under the other, each wrapped to the image's width, as PNG bytes."""
+    drawn = [
+        (row, row.scale * (4 if last else 2))
+        for line in lines
+        for row, last in _last(rows_of(line))
+    ]
+    height = 2 * MARGIN + sum(ROWS * row.scale + gap for row, gap in drawn)
     canvas = [bytearray(WIDTH) for _ in range(height)]
     y = MARGIN
-    for line, gap in zip(lines, gaps, strict=True):
-        for n, char in enumerate(fit(plain(line.text), line.scale)):
-            _glyph(canvas, GLYPHS[char], MARGIN + n * CELL * line.scale, y, line)
-        y += ROWS * line.scale + gap
+    for row, gap in drawn:
+        for n, char in enumerate(row.text):
+            _glyph(canvas, GLYPHS[char], MARGIN + n * CELL * row.scale, y, row)
+        y += ROWS * row.scale + gap
     return png(canvas)
+
+
+def _last(rows: list[Line]) -> list[tuple[Line, bool]]:
+    return [(row, i == len(rows) - 1) for i, row in enumerate(rows)]
 
 
 def _glyph(canvas: list[bytearray], rows: tuple[int, ...], x: int, y: int, line: Line) -> None:

@@ -8,6 +8,7 @@ import re
 from flask import Blueprint, Response
 
 from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import ngettext
 
 from ..core.evening import Evening
 from ..core.model import GameScore
@@ -46,8 +47,10 @@ def recap(score: GameScore) -> str:
 def evening_recap(evening: Evening) -> str:
     """The evening in one sentence per side: games won and points."""
     rows = "; ".join(
-        _(
+        ngettext(
             "%(name)s won %(won)d of %(games)d, %(points)s points",
+            "%(name)s won %(won)d of %(games)d, %(points)s points",
+            row.players,
             name=row.name,
             won=row.won,
             games=row.games,
@@ -86,7 +89,16 @@ def evening_lines(evening: Evening) -> list[Line]:
     for row in evening.rows:
         lines.append(Line(row.name, 3))
         lines.append(
-            Line(_("won %(won)d, %(points)s points", won=row.won, points=number(row.points)), 4)
+            Line(
+                ngettext(
+                    "won %(won)d, %(points)s points",
+                    "won %(won)d, %(points)s points",
+                    row.players,
+                    won=row.won,
+                    points=number(row.points),
+                ),
+                4,
+            )
         )
     return lines
 

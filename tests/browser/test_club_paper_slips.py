@@ -46,12 +46,13 @@ def test_the_director_enters_two_paper_slips_on_a_phone(browser, live_server):
         shot(page, "paper-slip-totals-360")
         form.get_by_role("button", name="Enter the final result").tap()
         expect(page.get_by_text("Table 1: the slip's result is entered.")).to_be_visible()
-        expect(page.locator("#table-1")).to_contain_text("entered by the director (from paper)")
+        slip = "entered by the director from the paper slip"
+        expect(page.locator("#table-1")).to_contain_text(slip)
         _hand(page, ["3", "3", "3", "3"], ["5", "2", "4", "2"])
-        expect(page.locator("#table-2")).to_contain_text("63 : -60")
+        expect(page.locator("#table-2")).to_contain_text("63 : \u221260")  # the true minus
         _hand(page, ["4", "2", "4", "2"], ["5", "2", "5", "1"])
         expect(page.locator("#table-2")).to_contain_text("Finished")
-        expect(page.locator("#table-2")).to_contain_text("entered by the director (from paper)")
+        expect(page.locator("#table-2")).to_contain_text(slip)
         standings = page.locator("table").filter(has_text="Diff").first
         expect(standings).to_contain_text("130")
         _fits(page)

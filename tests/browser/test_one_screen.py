@@ -52,7 +52,7 @@ def test_each_step_fits_the_first_screen_and_a_second_tap_changes_nothing(
     save_bids, save_tricks = say(lang, "Save bids"), say(lang, "Save tricks")
     expect(page.get_by_role("heading", name=step("Hand %(number)s: bids"))).to_be_visible()
     said(page, lang, ".stakes", "1 more bag costs Alice & Cara 100", "Alice & Cara", "100")
-    made = say(lang, "made %(took)d of %(bid)d", took=9, bid=7)
+    made = say_n(lang, "made %(took)d of %(bid)d", "made %(took)d of %(bid)d", 2, took=9, bid=7)
     bags = say_n(lang, "%(num)d bag", "%(num)d bags", 2)
     expect(page.locator(".last-result").first).to_contain_text(f"{made} ({bags})")
     first_screen(page, save_bids)

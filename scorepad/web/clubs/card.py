@@ -19,7 +19,7 @@ from ..paging import asked
 from ..words import clubs as say
 from ..words.clubs import club_words
 from ..words.links import replaced
-from ..words.ratings import rating_text, scale_note
+from ..words.ratings import provisional, rating_text, scale_note
 from . import data
 from .blueprint import bp
 from .forms import MeForm
@@ -46,6 +46,7 @@ def card(members: str, token: str) -> str:
         club=view.club,
         member=member,
         rating=rating_text(skill),
+        provisional=provisional(),
         skill=skill,
         lines=lines,
         points=data.chart_points(lines),

@@ -14,7 +14,7 @@ from ...core.card import Record
 from ...core.club import Member
 from ...core.game import Game
 from ...core.names import name_key
-from ...core.ratings import Change, chances
+from ...core.ratings import chances
 from ...store.club_view import ClubView, club_view
 from ...store.clubs import club_of_event, club_of_game
 from ...store.storage import StoredGame
@@ -29,7 +29,14 @@ from ..words.card import (
     results_text,
     streak_text,
 )
-from ..words.ratings import chances_line, change_text, percent, rating_line, rating_text
+from ..words.ratings import (
+    chances_line,
+    game_line,
+    percent,
+    rating_line,
+    rating_text,
+    score_text,
+)
 
 
 @dataclass(frozen=True)
@@ -49,10 +56,11 @@ class RatingRow:
 
 @dataclass(frozen=True)
 class GameLine:
-    """One rated game of a person's: its id, the sides, the change in words."""
+    """One rated game of a person's: its id, its date, who with and against, the score
+    and the change in words, the rating after it."""
 
     game_id: str
-    sides: str
+    date: str
     words: str
     delta: str
     rating: int
@@ -158,26 +166,31 @@ def roster_page(view: ClubView, query: str = "", page: int = 1) -> Paged:
     return replace(shown, items=lines)
 
 
-def _side_names(view: ClubView, change: Change, sides: list[list[str]]) -> str:
-    names = [
-        " & ".join(view.by_anchor[a].name if a in view.by_anchor else a for a in side)
-        for side in sides
-    ]
-    return " vs ".join(names)
+def _names(view: ClubView, anchors: list[str]) -> str:
+    return " & ".join(view.by_anchor[a].name if a in view.by_anchor else a for a in anchors)
 
 
 def history(view: ClubView, member: Member) -> list[GameLine]:
-    """A person's rated games, newest first, each with its change in one sentence."""
+    """A person's rated games, newest first: each one's date, partners, opponents, score
+    and change in one sentence."""
+    stored = {g.id: g for g in view.games}
     lines = []
     for game_id, done, change in view.games_of.get(member.anchor, ()):
         sides = [list(done.game.people(s)) for s in range(len(done.game.sides))]
+        # the person's side (a name merged since still reads as them: the change's own)
+        own = next((s for s, people in enumerate(sides) if change.name in people), 0)
+        game = stored[game_id]
+        totals = game.score().totals
+        others = [s for s in range(len(sides)) if s != own]
+        words = game_line(
+            _names(view, [a for a in sides[own] if a != member.anchor]),
+            " vs ".join(_names(view, sides[s]) for s in others),
+            score_text([totals[own], *(totals[s] for s in others)]),
+            change,
+        )
         lines.append(
             GameLine(
-                game_id,
-                _side_names(view, change, sides),
-                change_text(change),
-                signed(change.delta),
-                change.after.rating,
+                game_id, game.updated_at[:10], words, signed(change.delta), change.after.rating
             )
         )
     return lines[::-1]
@@ -206,6 +219,7 @@ class PairRow:
     rating: int
     words: str
     games: int
+    provisional: bool
 
 
 PAIRS_SHOWN = 25  # partnerships a club's page lists (docs/ratings.md)
@@ -227,7 +241,14 @@ def pair_rows(view: ClubView, *, public: bool = False) -> list[PairRow]:
             names = " & ".join(p.name for p in people if p)
             skill = pair.skill
             rows.append(
-                PairRow(len(rows) + 1, names, skill.rating, rating_text(skill), skill.games)
+                PairRow(
+                    len(rows) + 1,
+                    names,
+                    skill.rating,
+                    rating_text(skill),
+                    skill.games,
+                    skill.provisional,
+                )
             )
             if len(rows) == PAIRS_SHOWN:
                 return rows

@@ -12,7 +12,7 @@ from ...core.club_undo import undo_steps
 from ...store import storage
 from ...store.club_commands import clubs as commands
 from ...store.club_view import ClubView
-from ...store.clubs import club_names, club_of_game, filed
+from ...store.clubs import club_names, club_of_game, filed, load_club
 from ...store.events import event_names
 from ...store.seasons import club_seasons
 from .. import preset_links, remembered, respond
@@ -31,6 +31,18 @@ def managed() -> list[tuple[str, str]]:
     ids = remembered.club_ids()
     names = club_names(get_db(), ids)
     return [(club_id, names[club_id]) for club_id in ids if club_id in names]
+
+
+def carded() -> list[tuple[str, str, str]]:
+    """The clubs this browser holds a card of ("This is me"), still there: (members id,
+    card key, club name), newest first."""
+    db = get_db()
+    found = []
+    for members_id, card in remembered.cards():
+        club = load_club(db, members_id, by="members")
+        if club is not None:
+            found.append((members_id, card, club.name))
+    return found
 
 
 def fileable_into(stored: storage.StoredGame) -> list[tuple[str, str]]:
@@ -56,7 +68,7 @@ def new() -> Any:
         if not isinstance(done, int):
             return done
     status = 400 if form.is_submitted() else 200
-    return render_template("clubs/new.html", form=form, clubs=managed()), status
+    return render_template("clubs/new.html", form=form, clubs=managed(), cards=carded()), status
 
 
 def _created(club_id: str, name: str) -> BaseResponse:

@@ -93,14 +93,23 @@ def signed(points: int) -> str:
 def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
     """Short phrases for one side's hand: 'made 7 of 7', 'set by 2', 'nil made'..."""
     words: list[str] = []
+    players = len(table.sides[side])  # the side says it: a pair's verb is plural (Spanish)
     if result.made:
         words.append(
-            _("made %(took)d of %(bid)d", took=result.contract_tricks, bid=result.contract)
+            ngettext(
+                "made %(took)d of %(bid)d",
+                "made %(took)d of %(bid)d",
+                players,
+                took=result.contract_tricks,
+                bid=result.contract,
+            )
         )
         if result.overtricks:
             words[-1] += f" ({plural(result.overtricks, 'bag')})"
     elif result.made is False:
-        words.append(_("set by %(tricks)d", tricks=result.set_by))
+        words.append(
+            ngettext("set by %(tricks)d", "set by %(tricks)d", players, tricks=result.set_by)
+        )
     for nil in result.nils:
         # a side of one seat is its player: 'made nil' beside the name, never 'Gus's nil'
         alone = len(table.sides[side]) == 1
@@ -182,7 +191,8 @@ def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
     if len(seats) == 1:
         bid = hand.bids[seats[0]]
         return _bid_head(contract, side in hand.blind) if contract else _bid(bid_text(bid))
-    head = _bid_head(contract, side in hand.blind, pair=True) if contract else _("both nil")
+    pair = len(seats)
+    head = _bid_head(contract, side in hand.blind, pair) if contract else _("both nil")
     each = ", ".join(f"{table.players[s]} {bid_text(hand.bids[s])}" for s in seats)
     return f"{head} ({each})"
 
@@ -192,12 +202,11 @@ def _bid(what: str) -> str:
     return _("bid %(bid)s", bid=what)
 
 
-def _bid_head(contract: int, blind: bool, pair: bool = False) -> str:
-    """'bid 7' or 'bid 7 blind' (`pair`: said of two players, Spanish 'apuestan')."""
-    if pair:
-        pb, p = pgettext("pair", "bid %(bid)d blind"), pgettext("pair", "bid %(bid)d")
-        return (pb if blind else p) % {"bid": contract}
-    return _("bid %(bid)d blind", bid=contract) if blind else _("bid %(bid)d", bid=contract)
+def _bid_head(contract: int, blind: bool, players: int = 1) -> str:
+    """'bid 7' or 'bid 7 blind', said of a side of `players` (Spanish: a pair 'apuestan')."""
+    if blind:
+        return ngettext("bid %(bid)d blind", "bid %(bid)d blind", players, bid=contract)
+    return ngettext("bid %(bid)d", "bid %(bid)d", players, bid=contract)
 
 
 def status_line(score: GameScore) -> str:
@@ -245,9 +254,8 @@ def won_text(score: GameScore) -> str:
     """A finished game's result, said once for every page: 'Alice & Cara won', 'A draw'."""
     if score.winner is None:
         return _("A draw")
-    if score.table.mode == "partnership":  # Spanish: 'Ganaron Ana & Carla'
-        return pgettext("pair", "%(name)s won", name=score.sides[score.winner].name)
-    return _("%(name)s won", name=score.sides[score.winner].name)
+    players = len(score.table.sides[score.winner])  # Spanish: 'Ganaron Ana & Carla'
+    return ngettext("%(name)s won", "%(name)s won", players, name=score.sides[score.winner].name)
 
 
 def winner_text(score: GameScore) -> str:
@@ -255,9 +263,9 @@ def winner_text(score: GameScore) -> str:
     if score.winner is None:
         return _("a draw")
     name = score.sides[score.winner].name
-    if score.table.mode == "partnership":
-        return _("%(names)s win", names=name)
-    return _("%(name)s wins", name=name)
+    return ngettext(
+        "%(name)s wins", "%(name)s win", len(score.table.sides[score.winner]), name=name
+    )
 
 
 def outcome_text(score: GameScore) -> str:

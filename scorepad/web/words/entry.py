@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import ngettext
 
 from ...core.model import GameScore
 
@@ -36,9 +37,10 @@ def bid_sum_start(score: GameScore, top: int) -> str:
 
 
 def side_tricks_words() -> dict[str, str]:
-    """Tricks counted by side: what the other side took, and a nil count over its side's."""
+    """Tricks counted by side (a partnership's): what the other side, a pair, took (its
+    verb plural in Spanish), and a nil bidder's count over its side's."""
     return {
-        "took": _("{who} took {n}"),
+        "took": ngettext("{who} took {n}", "{who} took {n}", 2),
         "over": _("{who} took {n}, more than {side}'s {count}: not saved."),
     }
 

@@ -172,7 +172,7 @@ def entrant_twice() -> str:
 def figures(row: Row, order: Sequence[str]) -> str:
     """A row's figures in the order the standings read them: '3 won, +253 diff, 3 bags'."""
     words = {
-        "wins": lambda: _("%(wins)d won", wins=row.wins),
+        "wins": lambda: ngettext("%(num)d won", "%(num)d won", row.wins),
         "vp": lambda: _("%(vp)d vp", vp=row.vp),
         "diff": lambda: _("%(diff)s diff", diff=signed(row.diff)),
         "points": lambda: _("%(points)s pts", points=number(row.points)),

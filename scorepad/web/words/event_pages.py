@@ -12,7 +12,7 @@ from scorepad.web.catalogue import gettext as _
 
 from ...core.event import Settings
 from ...core.model import GameScore
-from . import won_text
+from . import number, won_text
 
 
 def progress(score: GameScore, last: int | None) -> str:
@@ -23,10 +23,10 @@ def progress(score: GameScore, last: int | None) -> str:
             return _("Finished: a draw.")
         them = max(t for i, t in enumerate(score.totals) if i != score.winner)
         return _(
-            "Finished: %(won)s %(total)d to %(them)d.",
+            "Finished: %(won)s %(total)s to %(them)s.",
             won=won_text(score),
-            total=score.totals[score.winner],
-            them=them,
+            total=number(score.totals[score.winner]),
+            them=number(them),
         )
     hand = score.next_number
     if last is None:
@@ -52,7 +52,7 @@ def legend() -> str:
 
 def paper() -> str:
     """A table whose result the director entered from its paper slip."""
-    return _("entered by the director (from paper)")
+    return _("entered by the director from the paper slip")
 
 
 def gone() -> str:

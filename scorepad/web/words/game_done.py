@@ -5,7 +5,7 @@ field words, and the lines naming a game. The shared outcomes stay in `outcomes.
 from __future__ import annotations
 
 from scorepad.web.catalogue import gettext as _
-from scorepad.web.catalogue import lazy_gettext
+from scorepad.web.catalogue import lazy_gettext, ngettext
 
 
 def fixed(number: int, later: bool, played: bool) -> str:
@@ -106,7 +106,8 @@ def renege_saved(number: int) -> str:
 
 
 def reneged(name: str) -> str:
-    return _("%(name)s reneged", name=name)
+    """A renege is a partnership's: the side, a pair, is the subject (Spanish plural)."""
+    return ngettext("%(name)s reneged", "%(name)s reneged", 2, name=name)
 
 
 def links_on(on: bool) -> str:

@@ -45,22 +45,50 @@ def change_text(change: Change) -> str:
 
 
 def rating_text(skill: Skill) -> str:
-    """'1024 (691 to 1357, provisional)': the rating, its band, and whether provisional."""
-    low, high = skill.band
-    words = dict(rating=number(skill.rating), low=number(low), high=number(high))
+    """'1024' or '1024 provisional': the rating as a plain number, marked while it is
+    provisional (the band stays in the ratings CSV: docs/clubs.md)."""
     if skill.provisional:
-        return _("%(rating)s (%(low)s to %(high)s, provisional)", **words)
-    return _("%(rating)s (%(low)s to %(high)s)", **words)
+        return _("%(rating)s provisional", rating=number(skill.rating))
+    return number(skill.rating)
+
+
+def provisional() -> str:
+    """The mark beside a provisional rating, explained once under the ratings."""
+    return _("provisional")
 
 
 def scale_note() -> str:
-    """How to read the ratings, under their table."""
+    """How to read the ratings, under their table: the provisional mark explained once."""
     return _(
-        "everyone starts at %(base)d; the band after each is where the rating may truly be, "
-        "and a rating is provisional until %(games)d games",
+        "everyone starts at %(base)d; a rating marked provisional is from fewer than "
+        "%(games)d games",
         base=BASE,
         games=PROVISIONAL,
     )
+
+
+def game_line(partners: str, opponents: str, score: str, change: Change) -> str:
+    """One rated game on a card: 'with Cy against Bo & Di: 312 to 180, expected 46% to
+    win, won: +24' (`partners` '' for a game without one)."""
+    if partners:
+        return _(
+            "with %(partners)s against %(opponents)s: %(score)s, %(change)s",
+            partners=partners,
+            opponents=opponents,
+            score=score,
+            change=change_text(change),
+        )
+    return _(
+        "against %(opponents)s: %(score)s, %(change)s",
+        opponents=opponents,
+        score=score,
+        change=change_text(change),
+    )
+
+
+def score_text(totals: list[int]) -> str:
+    """'312 to 180': the person's side's total first, then the others'."""
+    return _(" to ").join(number(t) for t in totals)
 
 
 def chances_line(sides: list[tuple[str, float]]) -> str:

@@ -25,11 +25,12 @@ IN_PLAY = ("set_out", "hand_limit", "bags")  # still true once the bids are in
 def stake_text(table: Table, stake: Stake) -> str:
     """One stake in words: 'Alice & Cara win by making 6'."""
     name = table.side_name(stake.side) if stake.side is not None else ""
-    n, extra, two = stake.amount, stake.extra, table.mode == "partnership"
+    n, extra = stake.amount, stake.extra
+    players = len(table.sides[stake.side]) if stake.side is not None else 1
     if stake.kind == "need":
-        if two:
-            return _("%(name)s win by making %(n)d", name=name, n=n)
-        return _("%(name)s wins by making %(n)d", name=name, n=n)
+        return ngettext(
+            "%(name)s wins by making %(n)d", "%(name)s win by making %(n)d", players, name=name, n=n
+        )
     if stake.kind == "bags":
         return ngettext(
             "%(num)d more bag costs %(name)s %(points)d",
@@ -48,9 +49,12 @@ def stake_text(table: Table, stake: Stake) -> str:
             behind=extra,
         )
     if stake.kind == "set_out":
-        if two:
-            return _("%(name)s are out if set this hand", name=name)
-        return _("%(name)s is out if set this hand", name=name)
+        return ngettext(
+            "%(name)s is out if set this hand",
+            "%(name)s are out if set this hand",
+            players,
+            name=name,
+        )
     if n == 1:
         return _("Last hand: the hand limit is %(limit)d", limit=extra)
     if n == 0:

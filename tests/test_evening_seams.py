@@ -253,4 +253,6 @@ def test_the_season_managers_page_shows_its_actions_before_the_qr_code(client, a
     forms = re.findall(rf'action="{season}/([a-z_/-]+)"', page)
     assert len(forms) >= 4, forms
     for action in forms:
+        if action == "replace-link":  # the link's own: beside its QR code
+            continue
         assert page.index(f'action="{season}/{action}"') < qr, action

@@ -17,7 +17,7 @@ from .. import seats, undone
 from ..outcomes import AlreadySaved, GameOver, SeatTaken, Stale
 from ..storage import StoredGame
 from . import seat_writes, undone_writes, writers
-from ._run import Confirm, add_bids, change, fix, hand_at, remove_last, seen
+from ._run import Confirm, add_bids, change, fix, hand_at, remove_last, seen, unplay_last
 
 
 def record_bids(
@@ -203,14 +203,14 @@ def cancel(db: Database, game_id: str, number: int, version: int) -> StoredGame:
 
 
 def delete_hand(db: Database, game_id: str, number: int, version: int) -> StoredGame:
-    """Delete the last hand as the phone saw it: a played hand is undone (to put back),
-    a hand only bid has its bids taken back."""
+    """Undo the last step of the last hand as the phone saw it: a played hand loses its
+    tricks (its bids stay: the hand is back at its tricks step), a hand only bid loses its
+    bids. Either way the hand as it was is kept, to put back."""
 
     def act(stored: StoredGame) -> StoredGame:
         hand = seen(stored, number, version)
-        fresh = remove_last(db, stored, number)
-        if hand.played:
-            undone_writes.keep(db, fresh, number, hand, stored.game.ended)
+        fresh = unplay_last(db, stored, number) if hand.played else remove_last(db, stored, number)
+        undone_writes.keep(db, fresh, number, hand, stored.game.ended)
         return fresh
 
     return change(db, game_id, act, "undo")

@@ -205,8 +205,8 @@ def test_a_seat_link_stops_when_the_game_ends_or_links_go_off(client):
     tokens = seat_links(client, game_id)
     claim_seat(client, tokens[0])
     play(client, game_id, 1, (4, 3, 4, 3), (5, 3, 4, 1))  # over
-    response = client.get(f"/seat/{tokens[0]}")
-    assert response.status_code == 410 and "This game is over" in text(response)
+    response = client.get(f"/seat/{tokens[0]}")  # the result, not an error
+    assert response.status_code == 200 and "Game over: Alice & Cara win" in text(response)
     assert seat_bid(client, tokens[0], 4).status_code == 410
     assert "The game is over." in text(client.get(f"/seat/{tokens[0]}/status?hand=1"))
     other = start(client)
@@ -223,17 +223,19 @@ def test_a_rematch_keeps_seat_links_and_the_old_link_leads_to_the_new_seat(clien
     for token, bid in zip(tokens, (4, 3, 4, 3)):
         seat_bid(client, token, bid)
     client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [5, 3, 4, 1]))
-    assert client.get(f"/seat/{tokens[1]}").status_code == 410
+    assert "Game over" in text(client.get(f"/seat/{tokens[1]}"))
     new_id = client.post(f"/games/{game_id}/rematch").headers["Location"].rsplit("/", 1)[-1]
     body = client.get(f"/games/{new_id}").get_data(as_text=True)
     fresh = re.findall(r'href="http://localhost/seat/([\w-]+)"', body)
     assert len(fresh) == 4 and not set(fresh) & set(tokens)
-    response = client.get(f"/seat/{tokens[1]}")
-    assert response.status_code == 410 and "Ben: bid in the rematch" in text(response)
+    response = client.get(f"/seat/{tokens[1]}")  # the phone that held Ben's seat goes on
+    assert response.status_code == 302 and response.headers["Location"] == f"/seat/{fresh[1]}"
+    assert "Ben bid" in text(client.get(f"/seat/{fresh[1]}"))  # held there too, no new tap
+    other = client.application.test_client()  # another phone: a way to the seat, not the seat
+    response = other.get(f"/seat/{tokens[1]}")
+    assert response.status_code == 200 and "Ben: bid in the rematch" in text(response)
     assert f'href="/seat/{fresh[1]}"' in response.get_data(as_text=True)
-    assert "I am Ben" in text(client.get(f"/seat/{fresh[1]}"))  # the seat is free
-    claim_seat(client, fresh[1])
-    assert "Ben bid" in text(client.get(f"/seat/{fresh[1]}"))
+    assert other.get(f"/seat/{fresh[1]}").status_code == 403
 
 
 def test_cutthroat_for_three_bids_from_three_phones(client, app):

@@ -156,7 +156,8 @@ def delete(db: Database, game_id: str, revision: int | None = None) -> None:
 
 def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
     """A new game with the same table and rules after a finished one (seat links too, if
-    it had them), and whether it is new: asked twice, it is the same game."""
+    it had them, each held by the phone that held it), and whether it is new: asked
+    twice, it is the same game."""
     with writing(db):
         stored = storage.load_game(db, game_id)
         if stored is None:
@@ -174,5 +175,6 @@ def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
         fresh = writers.insert(db, game, game.score(), rematch=game_id)
         if seats.links(db, game_id):
             seat_writes.add_links(db, fresh.id, len(table.players))
+            seat_writes.carry_claims(db, game_id, fresh.id)
     storage.remember(db, fresh)
     return fresh, True

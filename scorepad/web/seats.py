@@ -10,7 +10,6 @@ from flask import (
     abort,
     make_response,
     redirect,
-    render_template,
     request,
     url_for,
 )

@@ -17,8 +17,8 @@ def _two_hands(page: Page, base: str) -> None:
     enter_bids(page, {"Alice": 4, "Ben": 5, "Cara": 3, "Dev": "nil"})
     enter_tricks(page, {"Alice & Cara": 8, "Dev": 0})  # 71 / 150
     enter_bids(page, {"Alice": 3, "Ben": 2, "Cara": 3, "Dev": 2})
-    enter_tricks(page, {"Alice & Cara": 8})  # a trick mistyped: Ben & Dev took 4 -> 5
-    assert totals(page) == ["131", "190"]
+    enter_tricks(page, {"Alice & Cara": 8})  # a trick mistyped: 8, not 7
+    assert totals(page) == ["133", "191"]
 
 
 def test_undo_takes_the_tricks_only_and_keeps_the_bids(page, live_server):
@@ -39,7 +39,7 @@ def test_undo_takes_the_tricks_only_and_keeps_the_bids(page, live_server):
     shot(page, "table-undo-tricks-step-360")
     enter_tricks(page, {"Alice & Cara": 7})  # the right count: one Undo, one tap, Save
     expect(page.get_by_role("heading", name="Hand 3: bids")).to_be_visible()
-    assert totals(page) == ["131", "200"]
+    assert totals(page) == ["132", "192"]
 
 
 def test_a_second_undo_takes_the_bids_and_put_back_returns_them(page, live_server):

@@ -1,12 +1,13 @@
 """Issue 39 at the table, on a 360x740 phone, pressing what a person presses: Undo takes
-back a played hand's tricks only (its bids kept), a second Undo its bids."""
+back a played hand's tricks only (its bids kept), a second Undo its bids; a seat phone
+sees the result at the game's end and follows its seat into the rematch."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
 from tests.browser.flows import enter_bids, enter_tricks, press, start_game, tap, totals
-from tests.browser.helpers import shot, within_first_screen
+from tests.browser.helpers import PHONE, shot, within_first_screen
 
 SMALL = {"width": 360, "height": 740}
 
@@ -53,3 +54,44 @@ def test_a_second_undo_takes_the_bids_and_put_back_returns_them(page, live_serve
     press(page, "Put hand 2 back")
     expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
     expect(page.locator(".lead-line")).to_contain_text("Ben & Dev bid 4")
+
+
+def test_a_seat_phone_sees_the_result_and_follows_its_seat_into_the_rematch(
+    browser, page, live_server
+):
+    start_game(page, live_server, ["Alice", "Ben", "Cara", "Dev"], target="50")
+    page.locator("summary", has_text="Let each player bid from their own phone").tap()
+    press(page, "Give each seat its own link")
+    link = page.locator("a.seat-link").nth(1).get_attribute("href")  # Ben's
+    context = browser.new_context(**{**PHONE, "viewport": SMALL})
+    try:
+        ben = context.new_page()
+        ben.set_default_timeout(10_000)
+        ben.goto(link)
+        press(ben, "I am Ben")
+        expect(ben.get_by_role("heading", name="Hand 1: your bid")).to_be_visible()
+        page.locator("summary", has_text="Enter the bids still missing").tap()
+        enter_bids(page, {"Alice": 4, "Ben": 3, "Cara": 4, "Dev": 3})
+        enter_tricks(page, {"Alice & Cara": 9})  # 81 to -60: the game is over at 50
+        expect(page.get_by_role("heading", name="Game over: Alice & Cara win")).to_be_visible()
+        # Ben's phone, untouched: the result, the live score, no dead link
+        over = ben.get_by_role("heading", name="Game over: Alice & Cara win")
+        expect(over).to_be_visible(timeout=12_000)
+        expect(ben.get_by_text("Final score: Alice & Cara 81, Ben & Dev \u221260.")).to_be_visible()
+        expect(ben.get_by_role("link", name="Follow the score")).to_be_visible()
+        expect(ben.get_by_text("no longer works")).to_have_count(0)
+        within_first_screen(ben, ben.get_by_text("Final score:"))
+        shot(ben, "table-seat-game-over-360")
+        press(page, "Rematch")
+        # Ben's phone moves on by itself, to Ben's seat in the new game, still held
+        mine = ben.get_by_role("heading", name="Hand 1: your bid")
+        expect(mine).to_be_visible(timeout=12_000)
+        assert ben.url != link
+        group = ben.get_by_role("radiogroup", name="Ben bid", exact=True)
+        group.get_by_role("radio", name="3", exact=True).check()
+        press(ben, "Save my bid")
+        expect(ben.get_by_text("Your bid: 3.")).to_be_visible()
+        shot(ben, "table-seat-rematch-360")
+        expect(page.locator(".seat-bids")).to_contain_text("1 of 4 bids in", timeout=8000)
+    finally:
+        context.close()

@@ -1,6 +1,7 @@
 """Issue 39 at the table, on a 360x740 phone, pressing what a person presses: Undo takes
 back a played hand's tricks only (its bids kept), a second Undo its bids; a seat phone
-sees the result at the game's end and follows its seat into the rematch."""
+sees the result at the game's end and follows its seat into the rematch; the director's
+paper slip starts empty, says nil in words and takes a minus without a minus key."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.flows import enter_bids, enter_tricks, press, start_game, tap, totals
 from tests.browser.helpers import PHONE, shot, within_first_screen
+from tests.event_helpers import night_started
+from tests.live import Phone
 
 SMALL = {"width": 360, "height": 740}
+PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
 
 
 def _two_hands(page: Page, base: str) -> None:
@@ -93,5 +97,44 @@ def test_a_seat_phone_sees_the_result_and_follows_its_seat_into_the_rematch(
         expect(ben.get_by_text("Your bid: 3.")).to_be_visible()
         shot(ben, "table-seat-rematch-360")
         expect(page.locator(".seat-bids")).to_contain_text("1 of 4 bids in", timeout=8000)
+    finally:
+        context.close()
+
+
+def test_the_paper_slip_starts_empty_says_nil_and_takes_a_minus(browser, live_server):
+    event_id, _, _ = night_started(Phone(live_server), PAIRS)
+    context = browser.new_context(**{**PHONE, "viewport": SMALL})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(f"{live_server}/events/{event_id}")
+        one = page.locator("#table-1")
+        one.locator("summary", has_text="Enter from the paper slip").tap()
+        totals_form = one.locator("form.slip-totals")
+        totals_form.locator("input[name=total_0]").fill("130")
+        totals_form.locator("input[name=bags_0]").fill("3")
+        totals_form.locator("input[name=total_1]").fill("40")  # the keypad's digits only
+        totals_form.get_by_label("Below zero (a minus total)").nth(1).tap()
+        shot(page, "table-slip-totals-minus-360")
+        totals_form.get_by_role("button", name="Enter the final result").tap()
+        expect(page.get_by_text("Table 1: the slip's result is entered.")).to_be_visible()
+        expect(page.locator("#table-1")).to_contain_text("130 : -40")
+
+        two = page.locator("#table-2")
+        two.locator("summary", has_text="Enter from the paper slip").tap()
+        hand = two.locator("form.slip-hand")
+        selects = hand.locator("select")
+        assert selects.count() == 8
+        for i in range(8):  # nothing chosen until tapped
+            assert selects.nth(i).input_value() == ""
+        names = hand.locator("select[name=bid_0] option").all_inner_texts()
+        assert "Nil" in names and "Blind nil" in names and "blind 0" not in names
+        for seat, (bid, took) in enumerate(zip(["Nil", "4", "5", "3"], ["0", "4", "6", "3"])):
+            hand.locator(f"select[name=bid_{seat}]").select_option(label=bid)
+            hand.locator(f"select[name=tricks_{seat}]").select_option(took)
+        shot(page, "table-slip-hand-360")
+        hand.get_by_role("button", name="Enter this hand").tap()
+        expect(page.get_by_text("Table 2: the hand from the slip is entered.")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         context.close()

@@ -154,7 +154,7 @@ def test_the_scorer_enters_the_bids_still_missing(client, app):
     seat_bid(client, tokens[2], 3)
     words = text(client.get(f"/games/{game_id}"))
     assert "2 of 4 bids in for hand 1. Waiting for Ben, Dev." in words
-    assert "Ben bid" in words and "Dev bid" in words
+    # an older page's form for the seats missing (the page now has the chips only)
     response = client.post(
         f"/games/{game_id}/seat-bids", data={"number": "1", "bid_1": "nil", "bid_3": "6"}
     )
@@ -162,18 +162,15 @@ def test_the_scorer_enters_the_bids_still_missing(client, app):
     assert stored_bids(app, game_id) == [(1, '[4, "nil", 3, 6]')]
 
 
-def test_the_missing_bids_form_and_the_hand_form_share_no_id(client):
-    """Both forms name Ben's bid: each label must lead to its own form's control."""
+def test_the_scorers_page_with_seat_links_has_one_form_for_bids_and_no_id_twice(client):
+    """One way to enter a bid, the chips: no second form of drop-downs naming the seats."""
     game_id = start(client)
     seat_links(client, game_id)
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     ids = re.findall(r'\sid="([^"]+)"', body)
     assert [i for i in set(ids) if ids.count(i) > 1] == []
-    missing = body[body.index('class="missing-bids"') : body.index("Save these bids")]
-    for seat in range(4):
-        assert f'<label for="rest-bid_{seat}">' in missing
-        assert f'<select id="rest-bid_{seat}"' in missing
-        assert f'name="bid_{seat}"' in missing
+    assert "<select" not in body and "missing-bids" not in body
+    assert f"/games/{game_id}/seat-bids" not in body and f'action="/games/{game_id}/bids"' in body
 
 
 def test_a_stale_scorer_form_never_overwrites_a_phone_bid(client, app):

@@ -1,6 +1,6 @@
 """The scorer's page with seat links (issue 39): one way to enter a bid, the chips; the
-bids in from the seats' phones are chosen there already, each row saying it is in (the
-bid one tap away), and the scorer changes one only on purpose: a phone's bid that came
+bids in from the seats' phones are chosen there already, each row saying it is in with
+its bid, and the scorer changes one only on purpose: a phone's bid that came
 in, or changed, after the page was drawn is never overwritten unseen."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def test_one_way_to_bid_the_chips_with_the_phones_bids_chosen_and_marked_in(clie
     assert chosen(page, "bid_1") == ["3"] and chosen(page, "bid_3") == ["nil"]
     assert chosen(page, "bid_0") == [] and chosen(page, "bid_2") == []
     heads = dict(re.findall(r'aria-label="(\w+) bid: ([^"]*)"', body))
-    assert heads == {"Ben": "in", "Dev": "in", "Alice": "not chosen", "Cara": "not chosen"}
+    assert heads == {"Ben": "3", "Dev": "Nil", "Alice": "not chosen", "Cara": "not chosen"}
     rows = {
         row[: row.index('"')]: "sent from their phone" in row
         for row in body.split('<fieldset class="pick bid')[1:]

@@ -63,6 +63,7 @@ def test_a_second_undo_takes_the_bids_and_put_back_returns_them(page, live_serve
 def test_a_seat_phone_sees_the_result_and_follows_its_seat_into_the_rematch(
     browser, page, live_server
 ):
+    page.set_viewport_size(SMALL)
     start_game(page, live_server, ["Alice", "Ben", "Cara", "Dev"], target="50")
     page.locator("summary", has_text="Let each player bid from their own phone").tap()
     press(page, "Give each seat its own link")
@@ -74,7 +75,6 @@ def test_a_seat_phone_sees_the_result_and_follows_its_seat_into_the_rematch(
         ben.goto(link)
         press(ben, "I am Ben")
         expect(ben.get_by_role("heading", name="Hand 1: your bid")).to_be_visible()
-        page.locator("summary", has_text="Enter the bids still missing").tap()
         enter_bids(page, {"Alice": 4, "Ben": 3, "Cara": 4, "Dev": 3})
         enter_tricks(page, {"Alice & Cara": 9})  # 81 to -60: the game is over at 50
         expect(page.get_by_role("heading", name="Game over: Alice & Cara win")).to_be_visible()
@@ -97,6 +97,14 @@ def test_a_seat_phone_sees_the_result_and_follows_its_seat_into_the_rematch(
         expect(ben.get_by_text("Your bid: 3.")).to_be_visible()
         shot(ben, "table-seat-rematch-360")
         expect(page.locator(".seat-bids")).to_contain_text("1 of 4 bids in", timeout=8000)
+        # the scorer: Ben's bid is in, chosen already; one way to bid, the chips
+        page.reload()
+        expect(page.get_by_role("button", name="Ben bid: 3")).to_be_visible()
+        assert page.locator("main select").count() == 0
+        shot(page, "table-scorer-seat-bid-in-360")
+        enter_bids(page, {"Alice": 4, "Cara": 4, "Dev": 2})
+        expect(page.get_by_role("heading", name="Hand 1: tricks")).to_be_visible()
+        expect(page.locator(".lead-line")).to_contain_text("Ben & Dev bid 5")
     finally:
         context.close()
 

@@ -146,3 +146,22 @@ def test_the_paper_slip_starts_empty_says_nil_and_takes_a_minus(browser, live_se
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         context.close()
+
+
+def test_team_names_on_the_new_game_page(page, live_server):
+    page.set_viewport_size(SMALL)
+    page.goto(f"{live_server}/games/new")
+    page.get_by_label("Cutthroat, 3 players").tap()
+    expect(page.get_by_label("Name of side 1")).to_be_hidden()  # partnerships only
+    page.get_by_label("Partnership").tap()
+    for seat, name in enumerate(["Alice", "Ben", "Cara", "Dev"]):
+        page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
+    page.get_by_label("Name of side 1").fill("Sharks")
+    page.get_by_label("Name of side 2").fill("Jets")
+    page.get_by_label("Name of side 2").scroll_into_view_if_needed()
+    shot(page, "table-new-game-team-names-360")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    press(page, "Start game")
+    expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
+    expect(page.locator(".scoreboard")).to_contain_text("Sharks")
+    expect(page.locator(".scoreboard")).to_contain_text("Jets")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tests.helpers import HAND_1, HAND_2, load, played_game, text, tricks_form, ver
+from tests.helpers import HAND_1, HAND_2, load, play, played_game, start, text, tricks_form, ver
 
 
 def _step(client, game_id) -> str:
@@ -91,3 +91,14 @@ def test_two_phones_a_step_undone_on_one_refuses_the_others_old_forms(app):
     phone.post(f"/games/{game_id}/tricks", data=tricks_form(2, ver(app, game_id, 2), [4, 2, 5, 2]))
     other.post(f"/games/{game_id}/hands/2/put-back", data={"version": str(revision)})
     assert load(app, game_id).game.hands[1].tricks == (4, 2, 5, 2)
+
+
+def test_a_finished_game_offers_undo_of_its_last_tricks(client, app):
+    game_id = start(client, target="custom", custom_target="50")
+    play(client, game_id, 1, (4, 3, 4, 3), (5, 3, 4, 1))  # over at once
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    done = re.search(r'<section class="card done step".*?</section>', body, re.S).group(0)
+    assert "Undo the tricks of hand 1" in done
+    r = _undo(client, game_id, 1, ver(app, game_id, 1))
+    assert "Hand 1: tricks" in text(client.get(r.headers["Location"]))
+    assert not load(app, game_id).score().over

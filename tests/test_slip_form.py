@@ -9,8 +9,38 @@ import re
 
 import pytest
 
+from tests.event_helpers import Night
 from tests.helpers import text
-from tests.test_event_slips import TOTALS, _hand, _slip, _started
+
+PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
+TOTALS = {"total_0": "130", "bags_0": "3", "total_1": "-40", "bags_1": "0"}
+
+
+def _started(client, app) -> Night:
+    night = Night(client, app, rounds=2)
+    for pair in PAIRS:
+        night.check_in(*pair)
+    night.draw_and_start()
+    return night
+
+
+def _post(client, night, table, path, data):
+    match = next(m for m in night.round() if m.number == table)
+    revision = night.game(match.game_id).revision
+    data = {"revision": night.revision(), "game_revision": revision, **data}
+    r = client.post(f"/events/{night.id}/rounds/1/tables/{table}/{path}", data=data)
+    assert r.status_code == 302
+    return text(client.get(r.headers["Location"]))
+
+
+def _slip(client, night, table, **values):
+    return _post(client, night, table, "slip", values)
+
+
+def _hand(client, night, table, bids, tricks):
+    data = {f"bid_{s}": str(b) for s, b in enumerate(bids)}
+    data.update({f"tricks_{s}": str(t) for s, t in enumerate(tricks)})
+    return _post(client, night, table, "slip-hand", data)
 
 
 def _form(client, night, kind: str) -> str:

@@ -33,7 +33,7 @@ def test_undo_takes_the_tricks_only_and_keeps_the_bids(page, live_server):
     shot(page, "table-undo-on-first-screen-360")
     tap(page, undo)
     yes = page.get_by_role("button", name="Yes, undo the tricks of hand 2")
-    within_first_screen(page, yes)
+    expect(yes).to_be_in_viewport(ratio=1)  # brought into view once opened (app.js)
     press(page, "Yes, undo the tricks of hand 2")
     expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
     expect(page.get_by_text("Hand 2: its tricks are taken back; its bids stay.")).to_be_visible()

@@ -36,7 +36,9 @@ function bidSummary(form) {
       return fill(say.side, { who: names[i], n: sum });
     });
     const left = top - all;
-    parts.push(fill(left >= 0 ? say.unbid : say.overbid, { n: Math.abs(left) }));
+    const one = Math.abs(left) === 1;  // the words for a single trick
+    const words = left >= 0 ? (one ? say.unbidOne : say.unbid) : (one ? say.overbidOne : say.overbid);
+    parts.push(fill(words, { n: Math.abs(left) }));
     out.textContent = parts.join(" · ");
   };
   form.addEventListener("change", update);

@@ -8,7 +8,7 @@ import pytest
 
 from scorepad.core.checks import check_can_renege
 from scorepad.core.errors import GameError
-from scorepad.core.records import make_table
+from scorepad.core.records import Hand, make_table
 from scorepad.core.rules import Rules
 from scorepad.store import commands, storage, undone
 from scorepad.store.outcomes import Stale
@@ -89,10 +89,10 @@ def test_deleting_a_hand_is_one_command_that_decides_undo_or_cancel(app, played)
         if played:
             stored = commands.record_tricks(db, stored.id, 1, stored.versions[0], (4, 3, 3, 3))
         fresh = commands.delete_hand(db, stored.id, 1, stored.versions[0])
-        assert fresh.game.hands == ()
+        # one step back: a played hand loses its tricks only, a hand only bid its bids
+        assert fresh.game.hands == ((Hand((3, 3, 3, 3)),) if played else ())
         kept = undone.offered(db, storage.load_game(db, fresh.id))
-        # a played hand is undone, to put back; bids only are taken back for good
-        assert (kept is not None and kept.number == 1) == played
+        assert kept is not None and kept.number == 1 and kept.hand.played == played
 
 
 def test_deleting_a_hand_checks_the_version_the_page_saw_and_that_it_is_last(app):

@@ -74,5 +74,5 @@ def test_undoing_the_last_hand_of_an_ended_game_reopens_it(client, app):
         f"/games/{game_id}/hands/2/delete", data={"number": "2", "version": ver(app, game_id, 2)}
     )
     stored = load(app, game_id)
-    assert not stored.game.ended and len(stored.game.hands) == 1
-    assert "Hand 2: bids" in text(client.get(f"/games/{game_id}"))
+    assert not stored.game.ended and not stored.game.hands[1].played  # its tricks undone
+    assert "Hand 2: tricks" in text(client.get(f"/games/{game_id}"))

@@ -128,11 +128,11 @@ def test_a_tables_link_bids_plays_fixes_and_undoes_while_its_round_is_played_onl
     version = night.game(game_id).versions[1]
     r = phone.post(f"/games/{game_id}/hands/2/delete", data={"number": "2", "version": version})
     assert r.status_code == 302
-    assert len(night.game(game_id).game.hands) == 1
+    assert not night.game(game_id).game.hands[1].played  # its tricks undone, its bids kept
     revision = night.game(game_id).revision
     r = phone.post(f"/games/{game_id}/hands/2/put-back", data={"version": revision})
     assert r.status_code == 302
-    assert len(night.game(game_id).game.hands) == 2
+    assert night.game(game_id).game.hands[1].played
     adjust = {"version": night.game(game_id).versions[0], "adjust_0": "-10", "adjust_1": "0"}
     r = phone.post(f"/games/{game_id}/hands/1/adjust", data=adjust | {"note": "slow play"})
     assert r.status_code == 302, r.get_data(as_text=True)
@@ -147,7 +147,7 @@ def test_the_tables_game_page_offers_only_what_the_table_may_do(night, phone, cl
     game_id = _first_game(night)
     _hand(phone, night, game_id)
     page = phone.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Save bids" in page and "Fix hand 1" in page and "Undo hand 1" in page
+    assert "Save bids" in page and "Fix hand 1" in page and "Undo the tricks of hand 1" in page
     assert "Game settings" not in page and "End the game now" not in page
     directors = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Game settings" in directors and "End the game now" in directors

@@ -127,15 +127,19 @@ def test_undo_and_cancel_ask_first(client):
     game_id = start(client)
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, 1]))
     words = text(client.get(f"/games/{game_id}"))
-    assert "Cancel this hand" in words and "Yes, cancel hand 1" in words
+    assert "Undo the bids of hand 1" in words and "Yes, undo the bids of hand 1" in words
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     fold = body[body.index('<details class="confirm">') :]
-    assert fold.index("<summary") < fold.index("Yes, cancel hand 1") < fold.index("</details>")
+    assert (
+        fold.index("<summary")
+        < fold.index("Yes, undo the bids of hand 1")
+        < fold.index("</details>")
+    )
     client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [4, 5, 3, 1]))
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     fold = body[body.index('<details class="confirm">') :]
-    assert fold.index('role="button">Undo hand 1</summary>') < fold.index(
-        '<button class="danger">Yes, undo hand 1</button>'
+    assert fold.index('role="button">Undo the tricks of hand 1</summary>') < fold.index(
+        '<button class="danger">Yes, undo the tricks of hand 1</button>'
     )
 
 

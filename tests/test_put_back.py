@@ -10,7 +10,17 @@ import pytest
 from scorepad.store import commands
 from scorepad.store.outcomes import Stale
 from scorepad.web.db import get_db
-from tests.helpers import HAND_1, HAND_2, bid_form, load, play, played_game, start, text, ver
+from tests.helpers import (
+    HAND_1,
+    HAND_2,
+    bid_form,
+    load,
+    played_game,
+    start,
+    text,
+    tricks_form,
+    ver,
+)
 
 PUT_BACK = re.compile(
     r'action="(/games/[^/"]+/hands/(\d+)/put-back)".*?name="version" value="(\d+)"', re.S
@@ -37,8 +47,9 @@ def test_undo_offers_to_put_the_hand_back_exactly_as_it_was(client, app):
         commands.adjust(get_db(), game_id, 2, stored.versions[1], (-30, 0), "renege")
     before = load(app, game_id)
     assert offer(client, game_id) is None  # nothing undone yet
-    undo(client, app, game_id, 2)
-    assert len(load(app, game_id).game.hands) == 1
+    undo(client, app, game_id, 2)  # its tricks: the bids stay
+    undone = load(app, game_id).game.hands
+    assert len(undone) == 2 and not undone[1].played and undone[1].bids == before.game.hands[1].bids
     assert "Put hand 2 back" in text(client.get(f"/games/{game_id}"))
     address, number, version = offer(client, game_id)
     assert number == 2 and version == str(load(app, game_id).revision)
@@ -54,35 +65,42 @@ def test_undo_offers_to_put_the_hand_back_exactly_as_it_was(client, app):
 def test_the_offer_ends_with_the_next_save(client, app):
     game_id = played_game(client, (HAND_1, HAND_2))
     undo(client, app, game_id, 2)
-    address, _, version = offer(client, game_id)
-    client.post(f"/games/{game_id}/bids", data=bid_form(2, [3, 3, 3, 3]))  # a new hand 2
+    address, _, old = offer(client, game_id)
+    version = ver(app, game_id, 2)
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(2, version, [4, 2, 5, 2]))
     assert offer(client, game_id) is None and "Put hand" not in text(
         client.get(f"/games/{game_id}")
     )
-    r = client.post(address, data={"version": version})  # an old page's button
+    r = client.post(address, data={"version": old})  # an old page's button
     assert r.status_code == 302
     assert "Hand 2 was not put back: the game changed since it was undone." in text(
         client.get(r.headers["Location"])
     )
-    assert load(app, game_id).game.hands[1].bids == (3, 3, 3, 3)
+    assert load(app, game_id).game.hands[1].tricks == (4, 2, 5, 2)
 
 
 def test_a_hand_undone_and_then_another_offers_only_the_last(client, app):
     game_id = played_game(client, (HAND_1, HAND_2))
-    undo(client, app, game_id, 2)
-    undo(client, app, game_id, 1)
+    undo(client, app, game_id, 2)  # hand 2's tricks
+    undo(client, app, game_id, 2)  # then its bids
+    undo(client, app, game_id, 1)  # then hand 1's tricks
     assert offer(client, game_id)[1] == 1
     address, _, version = offer(client, game_id)
     client.post(address, data={"version": version})
     stored = load(app, game_id)
-    assert len(stored.game.hands) == 1 and offer(client, game_id) is None
-
-
-def test_a_cancelled_bid_offers_nothing(client, app):
-    game_id = start(client)
-    client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 3, 3, 3]))
-    undo(client, app, game_id, 1)  # the bids of the hand in play: a cancel
+    assert len(stored.game.hands) == 1 and stored.game.hands[0].played
     assert offer(client, game_id) is None
+
+
+def test_bids_undone_are_offered_back_too(client, app):
+    game_id = start(client)
+    client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 3, 3, 2]))
+    undo(client, app, game_id, 1)  # the bids of the hand in play
+    assert load(app, game_id).game.hands == ()
+    address, number, version = offer(client, game_id)
+    assert number == 1
+    client.post(address, data={"version": version})
+    assert load(app, game_id).game.hands[0].bids == (3, 3, 3, 2)
 
 
 def test_a_game_ended_early_is_ended_again_when_its_last_hand_comes_back(client, app):
@@ -106,8 +124,9 @@ def test_the_command_refuses_a_stale_revision_and_a_wrong_hand(client, app):
             with pytest.raises(Stale) as refused:
                 commands.put_back(get_db(), game_id, number, seen)
             assert refused.value.why == "put_back"
-    assert len(load(app, game_id).game.hands) == 1
-    play(client, game_id, 2, *HAND_2)  # played again by hand: the same, but a change
+    assert not load(app, game_id).game.hands[1].played
+    version = ver(app, game_id, 2)  # played again by hand: the same, but a change
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(2, version, HAND_2[1]))
     with app.app_context(), pytest.raises(Stale):
         commands.put_back(get_db(), game_id, 2, revision)
 

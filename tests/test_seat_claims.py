@@ -216,4 +216,5 @@ def test_an_undo_voids_the_waiting_bids_and_says_why(app, client):
     for phone, token in zip(phones, tokens):
         words = text(phone.get(f"/seat/{token}"))
         assert "Alice: your bid no longer counts because a hand was undone" in words
-        assert "0 of 4 bids in for hand 1" in words
+        # one step back: hand 1's tricks, its bids kept; it is played again
+        assert "Hand 1 is being played." in words

@@ -154,7 +154,7 @@ def test_the_scorer_enters_the_bids_still_missing(client, app):
     seat_bid(client, tokens[2], 3)
     words = text(client.get(f"/games/{game_id}"))
     assert "2 of 4 bids in for hand 1. Waiting for Ben, Dev." in words
-    assert "Ben bid" in words and "Dev bid" in words
+    # an older page's form for the seats missing (the page now has the chips only)
     response = client.post(
         f"/games/{game_id}/seat-bids", data={"number": "1", "bid_1": "nil", "bid_3": "6"}
     )
@@ -162,18 +162,15 @@ def test_the_scorer_enters_the_bids_still_missing(client, app):
     assert stored_bids(app, game_id) == [(1, '[4, "nil", 3, 6]')]
 
 
-def test_the_missing_bids_form_and_the_hand_form_share_no_id(client):
-    """Both forms name Ben's bid: each label must lead to its own form's control."""
+def test_the_scorers_page_with_seat_links_has_one_form_for_bids_and_no_id_twice(client):
+    """One way to enter a bid, the chips: no second form of drop-downs naming the seats."""
     game_id = start(client)
     seat_links(client, game_id)
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     ids = re.findall(r'\sid="([^"]+)"', body)
     assert [i for i in set(ids) if ids.count(i) > 1] == []
-    missing = body[body.index('class="missing-bids"') : body.index("Save these bids")]
-    for seat in range(4):
-        assert f'<label for="rest-bid_{seat}">' in missing
-        assert f'<select id="rest-bid_{seat}"' in missing
-        assert f'name="bid_{seat}"' in missing
+    assert "<select" not in body and "missing-bids" not in body
+    assert f"/games/{game_id}/seat-bids" not in body and f'action="/games/{game_id}/bids"' in body
 
 
 def test_a_stale_scorer_form_never_overwrites_a_phone_bid(client, app):
@@ -205,8 +202,8 @@ def test_a_seat_link_stops_when_the_game_ends_or_links_go_off(client):
     tokens = seat_links(client, game_id)
     claim_seat(client, tokens[0])
     play(client, game_id, 1, (4, 3, 4, 3), (5, 3, 4, 1))  # over
-    response = client.get(f"/seat/{tokens[0]}")
-    assert response.status_code == 410 and "This game is over" in text(response)
+    response = client.get(f"/seat/{tokens[0]}")  # the result, not an error
+    assert response.status_code == 200 and "Game over: Alice & Cara win" in text(response)
     assert seat_bid(client, tokens[0], 4).status_code == 410
     assert "The game is over." in text(client.get(f"/seat/{tokens[0]}/status?hand=1"))
     other = start(client)
@@ -223,17 +220,19 @@ def test_a_rematch_keeps_seat_links_and_the_old_link_leads_to_the_new_seat(clien
     for token, bid in zip(tokens, (4, 3, 4, 3)):
         seat_bid(client, token, bid)
     client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 1, [5, 3, 4, 1]))
-    assert client.get(f"/seat/{tokens[1]}").status_code == 410
+    assert "Game over" in text(client.get(f"/seat/{tokens[1]}"))
     new_id = client.post(f"/games/{game_id}/rematch").headers["Location"].rsplit("/", 1)[-1]
     body = client.get(f"/games/{new_id}").get_data(as_text=True)
     fresh = re.findall(r'href="http://localhost/seat/([\w-]+)"', body)
     assert len(fresh) == 4 and not set(fresh) & set(tokens)
-    response = client.get(f"/seat/{tokens[1]}")
-    assert response.status_code == 410 and "Ben: bid in the rematch" in text(response)
+    response = client.get(f"/seat/{tokens[1]}")  # the phone that held Ben's seat goes on
+    assert response.status_code == 302 and response.headers["Location"] == f"/seat/{fresh[1]}"
+    assert "Ben bid" in text(client.get(f"/seat/{fresh[1]}"))  # held there too, no new tap
+    other = client.application.test_client()  # another phone: a way to the seat, not the seat
+    response = other.get(f"/seat/{tokens[1]}")
+    assert response.status_code == 200 and "Ben: bid in the rematch" in text(response)
     assert f'href="/seat/{fresh[1]}"' in response.get_data(as_text=True)
-    assert "I am Ben" in text(client.get(f"/seat/{fresh[1]}"))  # the seat is free
-    claim_seat(client, fresh[1])
-    assert "Ben bid" in text(client.get(f"/seat/{fresh[1]}"))
+    assert other.get(f"/seat/{fresh[1]}").status_code == 403
 
 
 def test_cutthroat_for_three_bids_from_three_phones(client, app):

@@ -23,12 +23,19 @@ def test_bids_for_a_hand_after_one_undone_elsewhere_do_not_claim_they_were_saved
     undone = other.post(
         f"/games/{game_id}/hands/2/delete", data={"number": "2", "version": str(version)}
     )
-    assert undone.status_code == 302 and len(load(app, game_id).game.hands) == 1
+    # one step back: hand 2's tricks; the bids stay, the hand waits for its tricks again
+    assert undone.status_code == 302 and len(load(app, game_id).game.hands) == 2
     # the first phone still shows hand 3's bids step and saves them
     response = phone.post(f"/games/{game_id}/bids", data=bid_form(3, [2, 2, 2, 2]))
     told = text(phone.get(response.headers["Location"]))
-    assert len(load(app, game_id).game.hands) == 1
+    assert len(load(app, game_id).game.hands) == 2 and not load(app, game_id).game.hands[1].played
     assert "already saved" not in told
+    assert "Hand 3's bids were not saved: an earlier hand was undone on another phone" in told
+    again = load(app, game_id).versions[1]  # the second step: hand 2's bids
+    other.post(f"/games/{game_id}/hands/2/delete", data={"number": "2", "version": str(again)})
+    response = phone.post(f"/games/{game_id}/bids", data=bid_form(3, [2, 2, 2, 2]))
+    told = text(phone.get(response.headers["Location"]))
+    assert len(load(app, game_id).game.hands) == 1
     assert "Hand 3's bids were not saved: an earlier hand was undone on another phone" in told
 
 

@@ -13,6 +13,14 @@ def test_undo_last_hand(client):
         data={"number": "1", "version": "2"},
         follow_redirects=True,
     )
+    # one step back: the tricks go, the bids stay (the hand at its tricks step again)
+    assert "Hand 1: its tricks are taken back; its bids stay." in text(response)
+    assert "Hand 1: tricks" in text(response)
+    response = client.post(
+        f"/games/{game_id}/hands/1/delete",
+        data={"number": "1", "version": "3"},
+        follow_redirects=True,
+    )
     assert "Hand 1 deleted" in text(response) and "Hand 1: bids" in text(response)
 
 

@@ -77,6 +77,17 @@ def rematch_link(db: Database, game_id: str, seat: int) -> str | None:
     return None if row is None else str(row["token"])
 
 
+def follows(db: Database, old: str, new: str) -> bool:
+    """Whether link `new` is held by the phone that held link `old` (a rematch carries each
+    seat's phone over: commands.rematch)."""
+    rows = db.query(
+        "select 1 from seat_links o join seat_links n on n.claim = o.claim "
+        "where o.token = ? and n.token = ? and o.claim is not null",
+        [old, new],
+    )
+    return next(rows, None) is not None
+
+
 def bidding(stored: StoredGame) -> int | None:
     score = stored.score()
     if score.over or score.pending is not None:

@@ -33,7 +33,12 @@ def offered(db: Database, stored: StoredGame) -> Undone | None:
             [stored.id, stored.revision],
         )
     )
-    if not rows or rows[0]["number"] != len(stored.game.hands) + 1:
+    if not rows:
         return None
-    row = rows[0]
+    row, hands = rows[0], stored.game.hands
+    # taken away whole (one past the last), or its tricks taken back (the last, only bid)
+    gone = row["number"] == len(hands) + 1
+    unplayed = row["number"] == len(hands) and hands and not hands[-1].played
+    if not (gone or unplayed):
+        return None
     return Undone(row["number"], read_hand(row), bool(row["ended"]))

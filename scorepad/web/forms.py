@@ -151,6 +151,17 @@ class NewGameForm(FlaskForm):
         validators=[Optional(), Within(TARGET_LOW, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
     )
+    # A partnership's side names, optional (empty: the partners' names): also in the settings.
+    side_0 = StringField(
+        _l("Name of side %(number)d", number=1),
+        description=_l("Players 1 and 3. Optional: empty, their two names."),
+        render_kw=NAME_FIELD,
+    )
+    side_1 = StringField(
+        _l("Name of side %(number)d", number=2),
+        description=_l("Players 2 and 4. Optional: empty, their two names."),
+        render_kw=NAME_FIELD,
+    )
     club = SelectField(
         _l("Club"),
         choices=[("", _l("No club"))],
@@ -172,8 +183,10 @@ class NewGameForm(FlaskForm):
         ok = super().validate(extra_validators)
         if self.table.errors:
             return False
-        seats = self.mode_and_seats()[1]
+        mode, seats = self.mode_and_seats()
         self._check_names(seats)
+        if mode == "partnership":  # hidden for cutthroat, and not read
+            read_names([self.side_0, self.side_1], False, _("the other side has this name"))
         if not self.first_dealer.errors and int(self.first_dealer.data) >= seats:
             self.first_dealer.errors.append(_("choose one of the %(seats)d players", seats=seats))
         if (
@@ -193,8 +206,18 @@ class NewGameForm(FlaskForm):
                 "player_3",
                 "first_dealer",
                 "custom_target",
+                "side_0",
+                "side_1",
             )
         )
+
+    def side_names(self) -> list[str] | None:
+        """A partnership's side names as typed (blank: the partners' names); None for a
+        cutthroat table or with both left empty."""
+        if self.mode_and_seats()[0] != "partnership":
+            return None
+        names = [(self.side_0.data or "").strip(), (self.side_1.data or "").strip()]
+        return names if any(names) else None
 
     def _check_names(self, seats: int) -> None:
         """A name for each seat in play, none twice, and none for a seat not in play."""

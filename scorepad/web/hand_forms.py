@@ -8,7 +8,7 @@ nothing else. Fields are bound afresh for each form: no WTForms object is shared
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -152,6 +152,23 @@ def _hand_form_class(
         for side in range(len(table.sides)):
             setattr(Form, f"side_{side}", count(table.side_name(side)))
     return Form
+
+
+def phones_text(sent: Mapping[int, Bid]) -> str:
+    """The bids in from the seats' phones as the bids form showed them ("1:3,2:nil"),
+    carried in the form so that a phone's change since is not overwritten unseen."""
+    return ",".join(f"{seat}:{bid}" for seat, bid in sorted(sent.items()))
+
+
+def phones_read(text: str) -> dict[int, Bid]:
+    """The bids a bids form showed as in from the phones (`phones_text`); a part that is
+    not a seat and a bid is left out, as if not shown (the store then keeps the phone's)."""
+    shown: dict[int, Bid] = {}
+    for part in text.split(","):
+        seat, _, bid = part.partition(":")
+        if seat.isdigit() and (bid in NILS or bid.isdigit()):
+            shown[int(seat)] = bid if bid in NILS else int(bid)
+    return shown
 
 
 def read_bids(form: HandForm, table: Table) -> list[Bid]:

@@ -62,6 +62,9 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
     before = {g.rematch_of for g in games if g.rematch_of}  # a rematch stands for its evening
     recent = [(g.id, _label(g)) for g in games if g.id not in before][:RECENT]
     form.club.choices = _club_choices()
+    if request.method == "GET" and not form.club.data and len(form.club.choices) > 1:
+        # the phone's club kept: the one it last filed a game into or managed (newest first)
+        form.club.data = form.club.choices[1].value
     return {
         "known_names": list(names.values()),
         "recent_games": recent,

@@ -10,7 +10,6 @@ from flask import (
     abort,
     make_response,
     redirect,
-    render_template,
     request,
     url_for,
 )
@@ -40,9 +39,10 @@ def _holds(token: str) -> bool:
 
 
 def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink, storage.StoredGame]:
-    """The seat link and its game; 404 for a link not in use, 410 once the game is over
-    (`over_ok`: the polled status still says so in words). A browser lets go of a link
-    that no longer works: its cookie keeps only the seats still in play."""
+    """The seat link and its game; 404 for a link not in use, 410 for a deleted game; a
+    finished game's seat page is its result (`_over`; `over_ok`: the polled status says
+    so in words). A browser lets go of a link that no longer works; a finished game's
+    seat it keeps until it follows the seat into the rematch."""
     link = seats.link(get_db(), token)
     if link is None:
         remembered.forget_seat(token)
@@ -52,18 +52,31 @@ def _link_or_gone(token: str, over_ok: bool = False) -> tuple[seats.SeatLink, st
         remembered.forget_seat(token)
         refuse(410, seat_words.link_of_deleted_game())
     if stored.score().over and not over_ok:
-        remembered.forget_seat(token)
-        abort(
-            make_response(
-                render_template(
-                    "seats/over.html",
-                    name=stored.game.table.players[link.seat],
-                    rematch=seats.rematch_link(get_db(), stored.id, link.seat),
-                ),
-                410,
-            )
-        )
+        abort(_over(link, stored))
     return link, stored
+
+
+def _over(link: seats.SeatLink, stored: storage.StoredGame) -> BaseResponse:
+    """A seat of a finished game: its result (the final score, who won) and the live
+    score. Once the table starts the rematch, the phone that held the seat follows it to
+    the same person's seat there (the rematch carries its hold: no new link); another
+    phone gets a button to it. A bid sent to the finished game is refused (410)."""
+    rematch = seats.rematch_link(get_db(), stored.id, link.seat)
+    secret = remembered.seat_secret(link.token)
+    if request.method == "GET" and rematch and _holds(link.token):
+        if secret and seats.follows(get_db(), link.token, rematch):
+            remembered.hold_seat(rematch, secret)
+            remembered.forget_seat(link.token)
+            return redirect(url_for("seats.seat", token=rematch))
+    page = render_stored(
+        "seats/over.html",
+        stored,
+        name=stored.game.table.players[link.seat],
+        rematch=rematch,
+        token=link.token,
+        poll=POLL_SEATS,
+    )
+    return make_response(page, 200 if request.method == "GET" else 410)
 
 
 @bp.post("/games/<game_id>/seats")

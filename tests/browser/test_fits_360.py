@@ -186,12 +186,16 @@ def test_undo_at_the_bottom_edge_brings_its_question_into_view(page, own_server,
     game_id = close_game(own_server)
     _small(page)
     page.goto(f"{own_server.url}/games/{game_id}")
-    undo = page.get_by_role("button", name=say(lang, "Undo hand %(number)s", number=2), exact=True)
+    undo = page.get_by_role(
+        "button", name=say(lang, "Undo the tricks of hand %(number)s", number=2), exact=True
+    )
     # its foot at the screen's foot
     undo.evaluate("e => { e.scrollIntoView({ block: 'end' }); window.scrollBy(0, 2); }")
     within_first_screen(page, undo)
     undo.tap()
-    yes = page.get_by_role("button", name=say(lang, "Yes, undo hand %(number)s", number=2))
+    yes = page.get_by_role(
+        "button", name=say(lang, "Yes, undo the tricks of hand %(number)s", number=2)
+    )
     expect(yes).to_be_visible()
     page.wait_for_timeout(300)  # any scroll has ended
     screen = ARTIFACTS / f"fit-undo-asks-in-view-360{suffix(lang)}.png"

@@ -51,8 +51,8 @@ def test_a_fix_and_the_settings_leave_save_bids_on_the_first_screen(page, own_se
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_put_back_leaves_save_bids_on_the_first_screen(page, own_server, lang):
     _two_hands(page, own_server.url)
-    page.get_by_role("button", name=say(lang, "Undo hand %(number)s", number=2)).tap()
-    yes = say(lang, "Yes, undo hand %(number)s", number=2)
+    page.get_by_role("button", name=say(lang, "Undo the tricks of hand %(number)s", number=2)).tap()
+    yes = say(lang, "Yes, undo the tricks of hand %(number)s", number=2)
     tap_and_load(page, page.get_by_role("button", name=yes))
     back = say(lang, "Put hand %(number)s back", number=2)
     tap_and_load(page, page.get_by_role("button", name=back))

@@ -68,9 +68,9 @@ def test_keeping_every_hand_saves_nothing(page, live_server):
 
 def test_an_undone_hand_is_put_back_until_the_next_save(page, live_server):
     two_hands(page, live_server)
-    tap(page, page.locator("summary", has_text="Undo hand 2"))
-    press(page, "Yes, undo hand 2")
-    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    tap(page, page.locator("summary", has_text="Undo the tricks of hand 2"))
+    press(page, "Yes, undo the tricks of hand 2")
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
     assert totals(page) == ["71", "150"]
     in_first_screen(page, "Put hand 2 back")
     assert sideways(page) == 0 and cramped_targets(page) == []
@@ -81,9 +81,9 @@ def test_an_undone_hand_is_put_back_until_the_next_save(page, live_server):
     assert totals(page) == ["134", "190"]
     expect(page.get_by_role("button", name="Put hand 2 back")).to_have_count(0)
 
-    tap(page, page.locator("summary", has_text="Undo hand 2"))
-    press(page, "Yes, undo hand 2")
-    enter_bids(page, {"Alice": 3, "Ben": 3, "Cara": 3, "Dev": 3})  # the next save
+    tap(page, page.locator("summary", has_text="Undo the tricks of hand 2"))
+    press(page, "Yes, undo the tricks of hand 2")
+    enter_tricks(page, {"Alice": 4, "Ben": 2, "Cara": 4, "Dev": 3})  # the next save
     expect(page.get_by_role("button", name="Put hand 2 back")).to_have_count(0)
 
 

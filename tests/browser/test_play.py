@@ -133,16 +133,17 @@ def test_missing_bids_are_named_together_and_their_seats_marked(page, live_serve
 def test_undo_asks_first(page, live_server):
     start_game(page, live_server, ["Wen", "Xi", "Yo", "Zed"])
     enter_bids(page, {"Wen": 3, "Xi": 3, "Yo": 3, "Zed": 4})
-    tap(page, page.get_by_role("button", name="Cancel this hand"))
+    tap(page, page.get_by_role("button", name="Undo the bids of hand 1"))
     expect(page.get_by_role("heading", name="Hand 1: tricks")).to_be_visible()  # nothing yet
-    press(page, "Yes, cancel hand 1")
+    press(page, "Yes, undo the bids of hand 1")
     expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
     enter_bids(page, {"Wen": 3, "Xi": 3, "Yo": 3, "Zed": 4})
     enter_tricks(page, {"Wen & Yo": 6})
-    tap(page, page.get_by_role("button", name="Undo hand 1"))
+    tap(page, page.get_by_role("button", name="Undo the tricks of hand 1"))
     shot(page, "undo-confirm")
-    press(page, "Yes, undo hand 1")
-    expect(page.get_by_text("Hand 1 deleted")).to_be_visible()
+    press(page, "Yes, undo the tricks of hand 1")
+    expect(page.get_by_text("Hand 1: its tricks are taken back; its bids stay.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Hand 1: tricks")).to_be_visible()
 
 
 def test_tap_targets_are_big_enough_and_nothing_scrolls_sideways(page, live_server):

@@ -59,6 +59,14 @@ def per_seat(bids, side_count, own) -> tuple[int, ...]:
     return tuple(tricks)
 
 
+def bid_left(unbid: int) -> str:
+    """The live sum's last words: tricks nobody bid (never "4 unbid": four players?)."""
+    many = abs(unbid) != 1
+    if unbid >= 0:
+        return f"{unbid} tricks nobody bid" if many else "1 trick nobody bid"
+    return f"{-unbid} tricks bid over the hand" if many else "1 trick bid over the hand"
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_partnership_hands_in_seven_touches(page, live_server, scheme):
     page.emulate_media(color_scheme=scheme)
@@ -77,8 +85,7 @@ def test_partnership_hands_in_seven_touches(page, live_server, scheme):
         ]
         unbid = 13 - sum(contract)
         expect(page.locator(".bid-summary")).to_have_text(
-            f"Alice & Cara {contract[0]} · Ben & Dev {contract[1]} · "
-            + (f"{unbid} unbid" if unbid >= 0 else f"{-unbid} overbid")
+            f"Alice & Cara {contract[0]} · Ben & Dev {contract[1]} · " + bid_left(unbid)
         )
         assert small_targets(page) == []
         shot(page, f"touch-{scheme}-{number}-bids-chosen")

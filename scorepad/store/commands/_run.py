@@ -78,6 +78,8 @@ def add_bids(db: Database, stored: StoredGame, number: int, hand: Hand) -> Store
         raise GameOver(stored)
     if number != len(stored.game.hands) + 1:  # entered already, or a hand before it undone
         raise Stale(stored, number, "entered" if number <= len(stored.game.hands) else "undone")
+    if stored.score().pending is not None:  # the hand before had its tricks undone meanwhile
+        raise Stale(stored, number, "undone")
     check_hand_count(number, adding=True)
     if hand.dealer is None:
         hand = replace(hand, dealer=stored.game.next_dealer)
@@ -120,4 +122,17 @@ def remove_last(db: Database, stored: StoredGame, number: int) -> StoredGame:
         raise Stale(stored, number, "not_last")
     written = writers.write_hand(db, stored, number, None)
     game = replace(written.game, ended=False)  # a game ended early is open again
+    return writers.bump(db, written, game, game.score())
+
+
+def unplay_last(db: Database, stored: StoredGame, number: int) -> StoredGame:
+    """Take back the tricks of hand `number` if it is the last: its bids (blind, dealer)
+    stay, and what only a played hand carries (an adjustment, a renege) goes with the
+    tricks; a game ended early is open again."""
+    if number != len(stored.game.hands):
+        raise Stale(stored, number, "not_last")
+    old = stored.game.hands[number - 1]
+    bid = replace(old, tricks=None, side_tricks=None, adjust=None, note="", renege=())
+    written = writers.write_hand(db, stored, number, bid)
+    game = replace(written.game, ended=False)
     return writers.bump(db, written, game, game.score())

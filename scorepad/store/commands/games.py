@@ -14,7 +14,7 @@ from ...core.model import GameScore
 from ...core.records import Table, make_table
 from ...core.rules import Rules
 from ...core.scoring import end_early
-from .. import seats, storage
+from .. import clubs, seats, storage
 from ..club_commands import filing
 from ..db import writing
 from ..outcomes import Missing, NotOver
@@ -156,7 +156,8 @@ def delete(db: Database, game_id: str, revision: int | None = None) -> None:
 
 def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
     """A new game with the same table and rules after a finished one (seat links too, if
-    it had them), and whether it is new: asked twice, it is the same game."""
+    it had them, each held by the phone that held it), and whether it is new: asked
+    twice, it is the same game."""
     with writing(db):
         stored = storage.load_game(db, game_id)
         if stored is None:
@@ -172,7 +173,11 @@ def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
         table = replace(stored.game.table, first_dealer=score.next_dealer)
         game = Game(table, stored.game.rules, (), stored.game.tricks_by)
         fresh = writers.insert(db, game, game.score(), rematch=game_id)
+        club = clubs.club_of_game(db, game_id)
+        if club is not None:  # filed as its game was (alone, or by its night's club)
+            filing.file_game_in(db, club, fresh.id)
         if seats.links(db, game_id):
             seat_writes.add_links(db, fresh.id, len(table.players))
+            seat_writes.carry_claims(db, game_id, fresh.id)
     storage.remember(db, fresh)
     return fresh, True

@@ -17,7 +17,7 @@ from .. import seats, undone
 from ..outcomes import AlreadySaved, GameOver, SeatTaken, Stale
 from ..storage import StoredGame
 from . import seat_writes, undone_writes, writers
-from ._run import Confirm, add_bids, change, fix, hand_at, remove_last, seen
+from ._run import Confirm, add_bids, change, fix, hand_at, remove_last, seen, unplay_last
 
 
 def record_bids(
@@ -27,20 +27,40 @@ def record_bids(
     bids: Sequence[Bid],
     blind: Sequence[int] = (),
     dealer: int | None = None,
+    shown: Mapping[int, Bid] | None = None,
 ) -> StoredGame:
     """Start hand `number` (the phone saw it as the next) with its bids, the sides that
-    bid blind and the dealer if not the one the deal passed to."""
+    bid blind and the dealer if not the one the deal passed to. `shown`: with seat links,
+    the bids in from the seats' phones as the scorer's form showed them; a seat's bid in
+    from its phone is changed only on purpose (SeatTaken when the form did not see it, or
+    saw it otherwise and left it as it saw it)."""
 
     def act(stored: StoredGame) -> StoredGame:
         existing = hand_at(stored, number)
         if existing is not None and (existing.bids, existing.blind) == (tuple(bids), tuple(blind)):
             raise AlreadySaved(stored, number)
+        if shown is not None and existing is None:
+            _check_phones(stored, seats.waiting(db, stored), bids, shown)
         fresh = add_bids(db, stored, number, Hand(tuple(bids), blind=tuple(blind), dealer=dealer))
         if stored.seated:  # the scorer entered every bid: none waits any more
             seat_writes.clear(db, game_id)
         return fresh
 
     return change(db, game_id, act, None)
+
+
+def _check_phones(
+    stored: StoredGame, waiting: Mapping[int, Bid], bids: Sequence[Bid], shown: Mapping[int, Bid]
+) -> None:
+    """Refuse the scorer's bids where they would overwrite a seat's bid from its phone
+    that the form did not show as it is now, unless the scorer chose another on purpose."""
+    for seat, bid in sorted(waiting.items()):
+        chosen = bids[seat] if seat < len(bids) else None
+        if chosen == bid:
+            continue
+        seen = shown.get(seat)
+        if seen is None or chosen == seen:  # not seen, or left as seen: the phone changed it
+            raise SeatTaken(stored, seat)
 
 
 def record_tricks(
@@ -203,14 +223,14 @@ def cancel(db: Database, game_id: str, number: int, version: int) -> StoredGame:
 
 
 def delete_hand(db: Database, game_id: str, number: int, version: int) -> StoredGame:
-    """Delete the last hand as the phone saw it: a played hand is undone (to put back),
-    a hand only bid has its bids taken back."""
+    """Undo the last step of the last hand as the phone saw it: a played hand loses its
+    tricks (its bids stay: the hand is back at its tricks step), a hand only bid loses its
+    bids. Either way the hand as it was is kept, to put back."""
 
     def act(stored: StoredGame) -> StoredGame:
         hand = seen(stored, number, version)
-        fresh = remove_last(db, stored, number)
-        if hand.played:
-            undone_writes.keep(db, fresh, number, hand, stored.game.ended)
+        fresh = unplay_last(db, stored, number) if hand.played else remove_last(db, stored, number)
+        undone_writes.keep(db, fresh, number, hand, stored.game.ended)
         return fresh
 
     return change(db, game_id, act, "undo")

@@ -27,6 +27,16 @@ def add_links(db: Database, game_id: str, seats: int) -> None:
             )
 
 
+def carry_claims(db: Database, old_id: str, new_id: str) -> None:
+    """A rematch's seats stay with the phones that held them in its game: the same person
+    at the same seat, no link handed out again (inside the rematch's transaction)."""
+    db.execute(
+        "update seat_links set claim = (select o.claim from seat_links o "
+        "where o.game_id = ? and o.seat = seat_links.seat) where game_id = ?",
+        [old_id, new_id],
+    )
+
+
 def put(db: Database, stored: StoredGame, number: int, seat: int, bid: Bid) -> None:
     """Keep one seat's bid for hand `number` (inside a command's transaction)."""
     db.execute(

@@ -40,16 +40,20 @@ def slip_totals(event_id: str, number: int, table: int) -> BaseResponse:
 
     def do() -> None:
         final = tuple(
-            (
-                _whole(f"total_{side}", TOTAL, "totals", said.side_total(side)),
-                _whole(f"bags_{side}", COUNT, "bags", said.side_bags(side)),
-            )
+            (_total(side), _whole(f"bags_{side}", COUNT, "bags", said.side_bags(side)))
             for side in range(SIDES)
         )
         paper.enter_totals(get_db(), event_id, (number, table), _game_revision(), final)
 
     done = said.slip_result(table)
     return act(event_id, do, done, f"table-{table}")
+
+
+def _total(side: int) -> int:
+    """A side's total: the number typed, below zero when its box says so (a phone's number
+    keypad may have no minus key) or when typed with its minus."""
+    total = _whole(f"total_{side}", TOTAL, "totals", said.side_total(side))
+    return -abs(total) if request.form.get(f"minus_{side}") else total
 
 
 def _bid(seat: int) -> Bid:
@@ -61,16 +65,19 @@ def _bid(seat: int) -> Bid:
     return int(found)
 
 
+def _tricks(seat: int) -> int:
+    if not request.form.get(f"tricks_{seat}", "").strip():  # left empty on the slip form
+        raise GameError(said.seat_tricks_missing(seat), field="tricks", seat=seat)
+    return _whole(f"tricks_{seat}", COUNT, "tricks", said.seat_tricks(seat))
+
+
 @bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/slip-hand")
 def slip_hand(event_id: str, number: int, table: int) -> BaseResponse:
     """One hand from the slip, bids and tricks at once, scored as any hand."""
 
     def do() -> None:
         bids = [_bid(seat) for seat in range(SEATS)]
-        tricks = [
-            _whole(f"tricks_{seat}", COUNT, "tricks", said.seat_tricks(seat))
-            for seat in range(SEATS)
-        ]
+        tricks = [_tricks(seat) for seat in range(SEATS)]
         paper.enter_hand(get_db(), event_id, (number, table), _game_revision(), bids, tricks)
 
     return act(event_id, do, said.slip_hand(table), f"table-{table}")

@@ -138,7 +138,9 @@ def delete_hand(game_id: str, number: int) -> Any:
     game = url_for("games.show", game_id=game_id)
     return respond.run(
         lambda: commands.delete_hand(get_db(), game_id, number, form.version.data),
-        lambda _: respond.flashed(game, said.hand_deleted(number)),
+        lambda fresh: respond.flashed(
+            game, said.hand_deleted(number, len(fresh.game.hands) >= number)
+        ),
         game,
         words=respond.game_or_disk_words,
     )

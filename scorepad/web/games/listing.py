@@ -78,10 +78,12 @@ def _start(form: NewGameForm) -> str:
     """The game of the new-game form, its table and rules checked by the core: its id."""
     mode, seats = form.mode_and_seats()
     names = [form[f"player_{seat}"].data for seat in range(seats)]
-    table = make_table(mode, names, int(form.first_dealer.data))
+    table = make_table(mode, names, int(form.first_dealer.data), form.side_names())
     rules = validate_rules(form.chosen_rules(), mode)
     tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
     club = form.club.data if form.club.data in remembered.club_ids() else None
+    if club is not None:  # the club this phone last filed into: first, and chosen next time
+        remembered.remember_club(club)
     preset = _preset_kept(form, rules)
     return commands.start(get_db(), table, rules, tricks_by=tricks_by, club=club, preset=preset).id
 

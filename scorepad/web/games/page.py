@@ -21,6 +21,8 @@ from ..events.public import event_table
 from ..hand_forms import (
     HandForm,
     blind_toggles,
+    phones_read,
+    phones_text,
     read_bids,
     read_tricks,
 )
@@ -33,7 +35,6 @@ from ..saving import (
     hand_words,
     tricks_form,
 )
-from ..seat_forms import rest_form
 from ..urls import plain_http_notice
 from ..words import game_done as said
 from .blueprint import bp
@@ -49,6 +50,9 @@ def _render_game(
 ) -> tuple[str, int]:
     """The game page; `table`: the club night's table it is played for (event_table)."""
     score = stored.score()
+    page = pagemodel.game_page(stored, table)
+    # the bids in from the seats' own phones: chosen already in the one bids form
+    sent = {} if page["seating"] is None else page["seating"].waiting
     if form is None and not score.over:
         pending = score.pending
         if pending is not None:
@@ -56,9 +60,10 @@ def _render_game(
             zeros = {f"tricks_{s}": "0" for s, bid in enumerate(pending.bids) if bid in NILS}
             form = tricks_form(stored, pending, version=stored.versions[-1], **zeros)
         else:
-            form = bids_form(stored.game.table, score, version=0)
-    page = pagemodel.game_page(stored, table)
-    page["rest"] = rest_form(stored, page["seating"])  # the bids still missing, if asked
+            chosen = {f"bid_{seat}": str(bid) for seat, bid in sent.items()}
+            form = bids_form(stored.game.table, score, version=0, **chosen)
+    page["sent"] = tuple(sorted(sent))
+    page["phones_shown"] = phones_text(sent)
     held = powers(stored)
     # the one chip group drawn open, the others folded (widgets.open_group)
     following = score.next_hand
@@ -146,7 +151,13 @@ def save_bids(game_id: str) -> Any:
         "bids",
         lambda: read_bids(form, table),
         lambda bids: commands.record_bids(
-            get_db(), game_id, form.number.data, bids, blind=blind_toggles(form)
+            get_db(),
+            game_id,
+            form.number.data,
+            bids,
+            blind=blind_toggles(form),
+            # a form without the field (drawn before it, or without seat links) checks nothing
+            shown=phones_read(request.form["phones"]) if "phones" in request.form else None,
         ),
     )
 

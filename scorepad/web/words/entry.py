@@ -25,15 +25,24 @@ def tricks_total(total: int, top: int, *, by_side: bool = False) -> str:
 
 
 def bid_sum_words() -> dict[str, str]:
-    """The bids step's live sum: each side's bids, then the tricks left unbid or overbid."""
-    return {"side": "{who} {n}", "unbid": _("{n} unbid"), "overbid": _("{n} overbid")}
+    """The bids step's live sum: each side's bids, then the tricks nobody bid or bid over
+    the hand's (the count is of tricks, never of players: "4 unbid" read as four players;
+    `-one`: the words for a single trick)."""
+    return {
+        "side": "{who} {n}",
+        "unbid": _("{n} tricks nobody bid"),
+        "unbid-one": _("1 trick nobody bid"),
+        "overbid": _("{n} tricks bid over the hand"),
+        "overbid-one": _("1 trick bid over the hand"),
+    }
 
 
 def bid_sum_start(score: GameScore, top: int) -> str:
     """The bids step's live sum before a bid is chosen (app.js redraws it as they are)."""
     say = bid_sum_words()
     sides = [say["side"].format(who=side.name, n=0) for side in score.sides]
-    return " · ".join([*sides, say["unbid"].format(n=top)])
+    left = say["unbid-one"] if top == 1 else say["unbid"].format(n=top)
+    return " · ".join([*sides, left])
 
 
 def side_tricks_words() -> dict[str, str]:

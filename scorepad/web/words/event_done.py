@@ -156,6 +156,10 @@ def seat_bid_missing(seat: int) -> str:
     return _("seat %(number)d's bid is missing", number=seat + 1)
 
 
+def seat_tricks_missing(seat: int) -> str:
+    return _("seat %(number)d's tricks are missing", number=seat + 1)
+
+
 def revision_sent() -> str:
     """What a slip form's revision is, when it is not a number."""
     return _("the form was incomplete: reload; it")

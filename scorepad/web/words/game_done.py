@@ -34,7 +34,13 @@ def incomplete(what: str) -> str:
     }[what]
 
 
-def hand_deleted(number: int) -> str:
+def hand_deleted(number: int, bids_kept: bool = False) -> str:
+    """Undo's one step: the tricks taken back (`bids_kept`), or the bids."""
+    if bids_kept:
+        return _(
+            "Hand %(number)d: its tricks are taken back; its bids stay. Enter the tricks again.",
+            number=number,
+        )
     return _("Hand %(number)d deleted.", number=number)
 
 

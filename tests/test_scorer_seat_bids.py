@@ -1,0 +1,84 @@
+"""The scorer's page with seat links (issue 39): one way to enter a bid, the chips; the
+bids in from the seats' phones are chosen there already, each row saying it is in with
+its bid, and the scorer changes one only on purpose: a phone's bid that came
+in, or changed, after the page was drawn is never overwritten unseen."""
+
+from __future__ import annotations
+
+import re
+
+from tests.helpers import (
+    bid_form,
+    chosen,
+    load,
+    seat_bid,
+    seat_links,
+    start,
+    stored_bids,
+    text,
+)
+
+
+def _page(client, game_id):
+    return client.get(f"/games/{game_id}")
+
+
+def _shown(response) -> str:
+    found = re.search(r'name="phones" value="([^"]*)"', response.get_data(as_text=True))
+    assert found is not None
+    return found.group(1)
+
+
+def _save(client, game_id, bids, phones):
+    return client.post(f"/games/{game_id}/bids", data={**bid_form(1, bids), "phones": phones})
+
+
+def test_one_way_to_bid_the_chips_with_the_phones_bids_chosen_and_marked_in(client, app):
+    game_id = start(client)
+    tokens = seat_links(client, game_id)
+    seat_bid(app.test_client(), tokens[1], 3)
+    seat_bid(app.test_client(), tokens[3], "nil")
+    page = _page(client, game_id)
+    body = page.get_data(as_text=True)
+    assert "<select" not in body  # no drop-down lists beside the chips
+    assert chosen(page, "bid_1") == ["3"] and chosen(page, "bid_3") == ["nil"]
+    assert chosen(page, "bid_0") == [] and chosen(page, "bid_2") == []
+    heads = dict(re.findall(r'aria-label="(\w+) bid: ([^"]*)"', body))
+    assert heads == {"Ben": "3", "Dev": "Nil", "Alice": "not chosen", "Cara": "not chosen"}
+    rows = {
+        row[: row.index('"')]: "sent from their phone" in row
+        for row in body.split('<fieldset class="pick bid')[1:]
+        for row in [row[row.index('id="') + 4 :]]
+    }
+    assert rows == {"bid_0": False, "bid_1": True, "bid_2": False, "bid_3": True}
+    assert _shown(page) == "1:3,3:nil"
+    # the scorer taps the two bids still missing and saves: the hand is made with all four
+    r = _save(client, game_id, [4, 3, 4, "nil"], _shown(page))
+    assert r.status_code == 302
+    assert load(app, game_id).game.hands[0].bids == (4, 3, 4, "nil")
+
+
+def test_the_scorer_changes_a_phones_bid_on_purpose(client, app):
+    game_id = start(client)
+    tokens = seat_links(client, game_id)
+    seat_bid(app.test_client(), tokens[1], 3)
+    shown = _shown(_page(client, game_id))
+    assert _save(client, game_id, [4, 5, 4, 2], shown).status_code == 302  # Ben: 3 -> 5
+    assert load(app, game_id).game.hands[0].bids == (4, 5, 4, 2)
+
+
+def test_a_phones_bid_after_the_page_was_drawn_is_not_overwritten(client, app):
+    game_id = start(client)
+    tokens = seat_links(client, game_id)
+    ben = app.test_client()
+    seat_bid(ben, tokens[1], 3)
+    shown = _shown(_page(client, game_id))  # the scorer's page: Ben 3 in
+    seat_bid(ben, tokens[1], 6)  # Ben changes his mind on his phone
+    r = _save(client, game_id, [4, 3, 4, 2], shown)  # Ben's row left as it was shown
+    said = text(client.get(r.headers["Location"]))
+    assert "Ben's bid came in from Ben's phone meanwhile; nothing was saved." in said
+    assert load(app, game_id).game.hands == ()
+    seat_bid(app.test_client(), tokens[3], 2)  # Dev's phone bids; the page never showed it
+    r = _save(client, game_id, [4, 6, 4, 5], _shown(_page(client, game_id)).replace(",3:2", ""))
+    assert "Dev's bid came in from Dev's phone meanwhile" in text(client.get(r.headers["Location"]))
+    assert stored_bids(app, game_id) == []

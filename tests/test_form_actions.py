@@ -58,7 +58,7 @@ BUTTONS: dict[str, set[str]] = {
     r"Save bids": {"games.save_bids"},
     r"Save tricks": {"games.save_tricks"},
     r"Save hand \d+": {"games.edit_hand"},
-    r"Yes, (cancel|undo|delete) hand \d+": {"games.delete_hand"},
+    r"Yes, (cancel|undo|delete) (the (bids|tricks) of )?hand \d+": {"games.delete_hand"},
     r"Rematch( \(outside the night\))?": {"games.rematch"},
     r"Delete the game for good": {"manage.delete"},
     r"End the game": {"manage.end"},

@@ -24,6 +24,7 @@ from .core.club import Roster, dumps, loads
 from .core.errors import GameError
 from .core.game import Game
 from .core.model import GameScore
+from .core.names import check_text
 from .core.presets import Preset, from_values
 from .core.season_settings import SeasonRecord
 from .seasonfile import export_season, read_season
@@ -71,9 +72,7 @@ def read(doc: object) -> ClubFile:
     """A parsed club file; a GameError names the part at fault."""
     if not isinstance(doc, dict) or doc.get("scorepad_club") != VERSION:
         raise GameError(f"is not a scorepad club file (version {VERSION})", field="scorepad_club")
-    name = doc.get("name")
-    if not isinstance(name, str):
-        raise GameError("must be text", field="name")
+    name = check_text(doc.get("name"), "name")
     roster = loads(json.dumps(doc.get("roster", [])))
     games = _each(_items(doc, "games", MAX_GAMES), "game", gamefile.read_scored)
     nights = _each(_items(doc, "nights", MAX_NIGHTS), "night", eventfile.read)

@@ -23,6 +23,7 @@ from .core.event import MAX_TABLES, ROUNDS, Settings, check_settings
 from .core.game import Game
 from .core.model import GameScore
 from .core.names import check_names, pair_name
+from .core.nesting import too_deep
 from .core.night_check import check_night
 from .core.roster import Entrant, Match, Round, check_named, night_standings
 from .core.rules import Rules, validate_rules
@@ -212,9 +213,16 @@ def loads(text: str | bytes) -> EventFile:
     return read(json_doc(text))
 
 
+def refuse_deep(text: str | bytes, field: str = "file") -> None:
+    """Refuse a JSON text nested deeper than any file scorepad writes, before it is read."""
+    if too_deep(text):  # deeper than MAX_DEPTH: no scorepad file is
+        raise GameError("is not JSON: its values are nested too deep", field=field)
+
+
 def json_doc(text: str | bytes) -> object:
     """A file's JSON document (the event file's and the club file's): a GameError of
-    field "file" when it is not JSON."""
+    field "file" when it is not JSON, or nested deeper than a scorepad file."""
+    refuse_deep(text)
     try:
         return json.loads(text)
     except RecursionError:

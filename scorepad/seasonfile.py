@@ -17,6 +17,7 @@ from .core.names import check_names
 from .core.season_settings import (
     SeasonRecord,
     check_day,
+    check_entrants,
     check_season,
     check_season_name,
     check_venue,
@@ -42,13 +43,13 @@ def _list(raw: dict, key: str, most: int) -> list:
 def _night(raw: Any, nights: int) -> tuple[int, str, str, str, int | None, int]:
     if not isinstance(raw, dict):
         raise GameError("must be an object", field="nights")
-    day, start = check_day(str(raw.get("day", "")), str(raw.get("start") or ""))
+    day, start = check_day(raw.get("day"), raw.get("start"))
     index = raw.get("night")
     if index is not None:
         _int(index, "night", max(nights - 1, 0))
         if not nights:
             raise GameError("names a night the file does not hold", field="night")
-    venue = check_venue(str(raw.get("venue") or ""))
+    venue = check_venue(raw.get("venue"))
     number = _int(raw.get("number"), "number", 10_000)
     return number, day, start, venue, index, _int(raw.get("sequence", 0), "sequence", 10**6)
 
@@ -71,13 +72,27 @@ def read_season(raw: Any, nights: int) -> SeasonRecord:
         isinstance(closed, list) and all(isinstance(d, list) for d in closed)
     ):
         raise GameError("must be a list of divisions", field="closed")
+    entrants = tuple(
+        _entrant(e, len(settings.divisions)) for e in _list(raw, "entrants", MAX_ENTRANTS)
+    )
+    check_entrants(settings.kind, entrants)
     return SeasonRecord(
-        check_season_name(str(raw.get("name", ""))),
+        check_season_name(raw.get("name")),
         settings,
         tuple(tuple(_int(n, "closed", 10_000) for n in d) for d in closed) if closed else None,
-        tuple(_night(n, nights) for n in _list(raw, "nights", MAX_SEASON_NIGHTS)),
-        tuple(_entrant(e, len(settings.divisions)) for e in _list(raw, "entrants", MAX_ENTRANTS)),
+        _nights(raw, nights),
+        entrants,
     )
+
+
+def _nights(raw: dict, nights: int) -> tuple[tuple[int, str, str, str, int | None, int], ...]:
+    """The season's nights, each number once."""
+    found = tuple(_night(n, nights) for n in _list(raw, "nights", MAX_SEASON_NIGHTS))
+    numbers = [n[0] for n in found]
+    for number in numbers:
+        if numbers.count(number) > 1:
+            raise GameError(f"night {number} is given twice", field="nights")
+    return found
 
 
 def export_season(record: SeasonRecord) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from .errors import GameError
-from .names import name_key, name_problem
+from .names import MAX_NAME, check_text, name_key, name_problem
 
 
 @dataclass(frozen=True)
@@ -147,21 +147,42 @@ def dumps(roster: Roster) -> str:
     return json.dumps(people, ensure_ascii=False, sort_keys=True)
 
 
+def _person(row: object, number: int) -> Person:
+    """One person of a roster's JSON, every value checked (type and text: the name rules);
+    a refusal names the person by their place in the list, from 1."""
+    if not isinstance(row, dict) or not isinstance(row.get("names"), list):
+        raise GameError("the roster is not a list of players", field="roster")
+    hidden = row.get("hidden", False)
+    if not isinstance(hidden, bool):
+        raise GameError(f"player {number}: hidden must be true or false", field="roster")
+
+    def text(value: object, key: str, most: int = MAX_NAME) -> str:
+        try:
+            return check_text(value, key, most)
+        except GameError as err:
+            raise GameError(f"player {number}: {key} {err.detail}", field="roster") from None
+
+    # a name key may be longer than the name it folds ("ß" is "ss")
+    anchor = text(row.get("anchor"), "anchor", 3 * MAX_NAME)
+    keys = [text(k, "names", 3 * MAX_NAME) for k in row["names"]]
+    name = row.get("name")
+    return Person(
+        name_key(anchor),
+        frozenset(name_key(k) for k in (anchor, *keys)),
+        None if name is None else text(name, "name"),
+        hidden,
+    )
+
+
 def loads(text: str) -> Roster:
     """A roster from its JSON text (a GameError names a part that is not one)."""
     try:
         rows = json.loads(text)
-        people = [
-            Person(
-                name_key(row["anchor"]),
-                frozenset(name_key(k) for k in row["names"]) | {name_key(row["anchor"])},
-                row.get("name"),
-                bool(row.get("hidden", False)),
-            )
-            for row in rows
-        ]
-    except (ValueError, TypeError, KeyError, AttributeError) as err:
+    except (ValueError, RecursionError) as err:
         raise GameError("the roster is not a list of players", field="roster") from err
+    if not isinstance(rows, list):
+        raise GameError("the roster is not a list of players", field="roster")
+    people = [_person(row, i) for i, row in enumerate(rows, 1)]
     placed: set[str] = set()
     for person in people:
         if person.keys & placed:

@@ -54,8 +54,9 @@ def stored_text(value: object) -> str:
     return "".join("\ufffd" if _refused(char) else char for char in value)
 
 
-def name_problem(value: object) -> tuple[str, str]:
-    """(the name normalised, what is wrong with it or '') for one name as typed."""
+def name_problem(value: object, most: int = MAX_NAME) -> tuple[str, str]:
+    """(the name normalised, what is wrong with it or '') for one name as typed (a
+    player's, or any name-like text of at most `most` characters)."""
     if not isinstance(value, str):
         return "", Phrase("must be text")
     problem = text_problem(value)  # before any normalising: a lone surrogate goes no further
@@ -69,13 +70,33 @@ def name_problem(value: object) -> tuple[str, str]:
         for char in name
     ):
         return "", LOOKS_EMPTY  # blank fillers, or combining marks with nothing to mark
-    if len(name) > MAX_NAME:
+    if len(name) > most:
         return name, Phrase(
             "is %(length)s characters long, the most is %(max_name)s",
             length=len(name),
-            max_name=MAX_NAME,
+            max_name=most,
         )
     return name, ""
+
+
+def check_text(value: object, field: str, most: int = MAX_NAME, blank: bool = False) -> str:
+    """A name-like text of a form or a file (a club's, division's, season's, venue's,
+    preset's or team's name) under the name rules: text, no lone surrogate, control or
+    invisible formatting character, at most `most` characters, spaces folded; empty
+    only when `blank` (then ''). A GameError names `field`."""
+    if blank and (value is None or (isinstance(value, str) and not value.strip())):
+        return ""
+    if isinstance(value, str) and len(value) > 4 * most + 64:  # before any normalising
+        raise GameError(
+            "is %(length)s characters long, the most is %(max_name)s",
+            length=len(value),
+            max_name=most,
+            field=field,
+        )
+    clean, problem = name_problem(value, most)
+    if problem:
+        raise GameError(problem, field=field)
+    return clean
 
 
 PAIR_JOIN = " & "  # what joins a pair's names: the word no player's name may hold

@@ -109,6 +109,7 @@ def members_csv(token: str) -> Response:
 
 def _read(text: bytes, into: str | None) -> str:
     """A club file (a new club), or a game or event file brought into club `into`."""
+    eventfile.refuse_deep(text)
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError, UnicodeDecodeError):

@@ -22,6 +22,9 @@ REFUSED = {
     "linked": _l("That club night is a night of a season already."),
     "not_club_night": _l("That club night is not one of this club's."),
     "players": _l("A pair is two players, a cutthroat entrant one."),
+    "kind_fixed": _l(
+        "Pairs or players stays as it is while the season has entrants: take them off first."
+    ),
     "no_division": _l("There is no such division."),
     "entered": _l("A player of that entrant is in the season already."),
     "no_entrant": _l("That entrant is not in the season."),

@@ -12,7 +12,6 @@ import io
 import json
 import re
 
-import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 

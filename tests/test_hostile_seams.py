@@ -40,10 +40,6 @@ def _refused(response, *words: str) -> str:
     return said
 
 
-def _clubs(client) -> int:
-    return text(client.get("/clubs/import")).count("/clubs/")  # nothing to count: see below
-
-
 @pytest.mark.parametrize(
     "name", [5, 2.5, ["Ann"], {"first": "Ann"}, True, "An\x00n", "A" + SURROGATE, "x" * 200]
 )

@@ -53,11 +53,12 @@ class SeasonSettings:
 
 
 def _number(raw: Mapping[str, Any], key: str, high: int) -> int:
-    value = raw.get(key, 0)
-    try:
-        number = int(value or 0)
-    except (TypeError, ValueError):
-        raise GameError("must be a whole number", field=key) from None
+    value = raw.get(key) or 0
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value)  # a form's digits
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameError("must be a whole number", field=key)
+    number = value
     if not 0 <= number <= high:
         raise GameError("must be from 0 to %(high)s", high=high, field=key)
     return number

@@ -214,7 +214,7 @@ def _pages_and_round_trip(client, club_id: str) -> None:
 
 
 HOSTILE_SETTINGS = settings(
-    max_examples=example_count(int(__import__("os").environ.get("HOSTILE_N", "200"))),
+    max_examples=example_count(200),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -328,7 +328,7 @@ def _season_revision(client, club_id: str, season_id: str) -> str:
     return found.group(1) if found else "0"
 
 
-@settings(HOSTILE_SETTINGS, max_examples=min(example_count(100), 12))  # a club each: slow
+@settings(HOSTILE_SETTINGS, max_examples=example_count(60) // 2)  # a club each: slow
 @given(
     club=FORM_TEXT,
     season=st.fixed_dictionaries(

@@ -267,3 +267,14 @@ def test_a_night_of_a_season_named_at_the_longest_starts(guarded):
 def test_the_night_of_a_club_file_still_imports_with_its_season(guarded):
     response = _upload(guarded, _club(nights=[pairs_night()]))
     assert response.status_code == 302
+
+
+def test_a_season_that_follows_keeps_the_kind_of_the_entrants_it_takes(guarded, season):
+    club_id, season_id = season
+    _change(guarded, club_id, season_id, "entrants", player_0="Al")
+    _change(guarded, club_id, season_id, "close")
+    data = {"name": "Spring", "kind": "pairs", "divisions": "A", "fixtures": "season"}
+    response = _post(guarded, f"/seasons/c/{club_id}/new", follows=season_id, **data)
+    said = text(guarded.get(response.headers["Location"]))
+    assert "Pairs or players stays as it is while the season has entrants" in said
+    assert "Spring" not in said

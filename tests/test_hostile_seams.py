@@ -278,3 +278,13 @@ def test_a_season_that_follows_keeps_the_kind_of_the_entrants_it_takes(guarded, 
     said = text(guarded.get(response.headers["Location"]))
     assert "Pairs or players stays as it is while the season has entrants" in said
     assert "Spring" not in said
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [("\u3164", "looks empty"), ("A\u200bB", "invisible formatting"), ("A\x07", "control")],
+)
+def test_a_preset_name_gets_the_name_rules(guarded, name, words):
+    response = guarded.get("/presets/share", query_string={"name": name, "rules": "{}"})
+    assert response.status_code == 400
+    assert words in text(response)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import GameError, Phrase
-from .names import MAX_NAME, text_problem
+from .names import MAX_NAME, name_problem, text_problem
 from .nesting import too_deep
 from .rules import RULE_SPECS, Rules, validate_rules
 
@@ -107,7 +107,8 @@ def from_values(name: object, values: Any, mode: str = "partnership") -> Preset:
 
 
 def preset_name_problem(name: object) -> str:
-    """What is wrong with a preset's name, or '' (1 to 40 characters after trimming)."""
+    """What is wrong with a preset's name, or '' (1 to 40 characters after trimming,
+    under the name rules of names.py)."""
     if not isinstance(name, str):
         return Phrase("must be text")
     trimmed = name.strip()
@@ -119,4 +120,4 @@ def preset_name_problem(name: object) -> str:
             max_name=MAX_NAME,
             length=len(trimmed),
         )
-    return text_problem(trimmed)
+    return name_problem(trimmed)[1]  # the name rules: its characters, one that shows

@@ -24,7 +24,7 @@ from .core.club import Roster, dumps, loads
 from .core.errors import GameError
 from .core.game import Game
 from .core.model import GameScore
-from .core.names import check_text
+from .core.names import check_text, texts_problem
 from .core.presets import Preset, from_values
 from .core.season_settings import SeasonRecord
 from .seasonfile import export_season, read_season
@@ -72,6 +72,11 @@ def read(doc: object) -> ClubFile:
     """A parsed club file; a GameError names the part at fault."""
     if not isinstance(doc, dict) or doc.get("scorepad_club") != VERSION:
         raise GameError(f"is not a scorepad club file (version {VERSION})", field="scorepad_club")
+    # every key and text but the games', nights' and seasons' (their readers check those)
+    own = {k: v for k, v in doc.items() if k not in ("games", "nights", "seasons")}
+    where, problem = texts_problem(own)
+    if problem:
+        raise GameError(problem, field=where)
     name = check_text(doc.get("name"), "name")
     roster = loads(json.dumps(doc.get("roster", [])))
     games = _each(_items(doc, "games", MAX_GAMES), "game", gamefile.read_scored)

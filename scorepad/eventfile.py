@@ -22,7 +22,7 @@ from .core.errors import GameError
 from .core.event import MAX_TABLES, ROUNDS, Settings, check_settings
 from .core.game import Game
 from .core.model import GameScore
-from .core.names import check_names, pair_name
+from .core.names import check_names, pair_name, texts_problem
 from .core.nesting import too_deep
 from .core.night_check import check_night
 from .core.roster import Entrant, Match, Round, check_named, night_standings
@@ -186,6 +186,7 @@ def read(doc: object) -> EventFile:
     """A parsed event file; a GameError names the part at fault."""
     if not isinstance(doc, dict) or doc.get("scorepad_event") != VERSION:
         raise GameError(f"is not a scorepad event file (version {VERSION})", field="scorepad_event")
+    _check_texts(doc)
     settings = doc.get("settings")
     if not isinstance(settings, dict):
         raise GameError("must be an object", field="settings")
@@ -204,6 +205,21 @@ def read(doc: object) -> EventFile:
     check_night(checked, entrants, rounds, matches, scores)
     rules = validate_rules(doc.get("rules"))
     return EventFile(checked, rules, entrants, rounds, matches, scores)
+
+
+def _check_texts(doc: dict) -> None:
+    """Every key and text of the file (its tables' games apart: the game file's reader
+    checks those) under the name rules' characters, before anything reads it."""
+    matches = doc.get("matches")
+    if isinstance(matches, list):
+        bare = [
+            {k: v for k, v in m.items() if k != "game"} if isinstance(m, dict) else m
+            for m in matches
+        ]
+        doc = {**doc, "matches": bare}
+    where, problem = texts_problem(doc)
+    if problem:
+        raise GameError(problem, field=where)
 
 
 def loads(text: str | bytes) -> EventFile:

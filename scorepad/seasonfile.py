@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .core.errors import GameError
-from .core.names import check_names
+from .core.names import check_names, texts_problem
 from .core.season_settings import (
     SeasonRecord,
     check_day,
@@ -66,6 +66,9 @@ def read_season(raw: Any, nights: int) -> SeasonRecord:
     """A season of a club file holding `nights` nights; a GameError names the part."""
     if not isinstance(raw, dict) or not isinstance(raw.get("settings"), dict):
         raise GameError("must be an object with settings", field="seasons")
+    where, problem = texts_problem(raw)  # every key and text, before anything reads it
+    if problem:
+        raise GameError(problem, field=where)
     settings = check_season(raw["settings"])
     closed = raw.get("closed")
     if closed is not None and not (

@@ -121,30 +121,33 @@ def _at(doc: object, path: tuple) -> object:
     return doc
 
 
+def _spoil(draw, doc: dict, paths: list[tuple]) -> None:
+    """One place of `doc` made hostile: its value replaced, its key dropped, or a key
+    (or an item) added inside it."""
+    path = draw(st.sampled_from(paths))
+    parent = _at(doc, path[:-1])
+    action = draw(st.sampled_from(["replace", "replace", "drop", "add"]))
+    if action == "replace" or not isinstance(parent, dict):
+        parent[path[-1]] = draw(HOSTILE)  # type: ignore[index]
+    elif action == "drop":
+        parent.pop(path[-1], None)
+    else:
+        target = _at(doc, path)
+        if isinstance(target, dict):
+            key = draw(st.sampled_from(["name", "players", "day", "x", "\ud800", "target\x00"]))
+            target[key] = draw(HOSTILE)
+        elif isinstance(target, list):
+            target.append(draw(HOSTILE))
+
+
 @st.composite
 def hostile_clubs(draw) -> dict:
-    """The club file with one to three places made hostile: a value replaced, a key
-    dropped or added. The part is chosen first (each part as likely, a night's many
-    hands no likelier than the roster)."""
+    """The club file with one to three places made hostile. The part is chosen first
+    (each part as likely, a night's many hands no likelier than the roster)."""
     doc = copy.deepcopy(CLUB)
     for _ in range(draw(st.integers(1, 3))):
         part = draw(st.sampled_from(sorted(doc)))
-        paths = [(part,)] + [(part, *p) for p in _paths(doc[part])]
-        path = draw(st.sampled_from(paths))
-        parent = _at(doc, path[:-1])
-        action = draw(st.sampled_from(["replace", "replace", "drop", "add"]))
-        if action == "replace" or not isinstance(parent, dict):
-            parent[path[-1]] = draw(HOSTILE)  # type: ignore[index]
-        elif action == "drop":
-            parent.pop(path[-1], None)
-        else:
-            target = _at(doc, path)
-            if isinstance(target, dict):
-                target[draw(st.sampled_from(["name", "players", "day", "x", "\ud800"]))] = draw(
-                    HOSTILE
-                )
-            elif isinstance(target, list):
-                target.append(draw(HOSTILE))
+        _spoil(draw, doc, [(part,)] + [(part, *p) for p in _paths(doc[part])])
     return doc
 
 
@@ -244,12 +247,7 @@ def hostile_nights(draw) -> dict:
     """A night's event file with one to three places made hostile."""
     doc = copy.deepcopy(pairs_night())  # its entrants share the lists of PAIRS
     for _ in range(draw(st.integers(1, 3))):
-        path = draw(st.sampled_from(_paths(doc)))
-        parent = _at(doc, path[:-1])
-        if draw(st.booleans()) or not isinstance(parent, dict):
-            parent[path[-1]] = draw(HOSTILE)  # type: ignore[index]
-        else:
-            parent.pop(path[-1], None)
+        _spoil(draw, doc, _paths(doc))
     return doc
 
 

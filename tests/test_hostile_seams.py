@@ -45,7 +45,7 @@ def _refused(response, *words: str) -> str:
 )
 def test_a_roster_name_that_is_no_name_is_refused_naming_the_roster(guarded, name):
     roster = [{"anchor": "ann", "names": ["ann"], "name": name, "hidden": False}]
-    _refused(_upload(guarded, _club(roster=roster)), "roster", "player 1: name")
+    _refused(_upload(guarded, _club(roster=roster)), "roster", "name")
 
 
 @pytest.mark.parametrize(
@@ -54,7 +54,7 @@ def test_a_roster_name_that_is_no_name_is_refused_naming_the_roster(guarded, nam
         ({"anchor": 7, "names": []}, "anchor must be text"),
         ({"anchor": "ann", "names": [["ann"]]}, "names must be text"),
         ({"anchor": "ann", "names": [], "hidden": "yes"}, "hidden must be true or false"),
-        ({"anchor": "a\u202eb", "names": []}, "anchor has an invisible formatting"),
+        ({"anchor": "a\u202eb", "names": []}, "anchor: has an invisible formatting"),
     ],
 )
 def test_every_value_of_a_roster_is_checked(guarded, person, words):
@@ -135,6 +135,29 @@ def test_a_preset_link_nested_or_oversized_is_refused_naming_the_rules(guarded, 
     said = text(response)
     assert "rules" in said.lower() or "reglas" in said.lower()
     assert "Traceback" not in said
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (lambda d: d["rules"].update({SURROGATE: 1}), "rules.U+D800"),
+        (
+            lambda d: d["settings"].update({"stages": {"final\x00": {}}}),
+            "settings.stages.finalU+0000",
+        ),
+        (lambda d: d["settings"].update({"order": ["wins", "v\u200bp"]}), "settings.order[1]"),
+        (lambda d: d.update({"extra" + SURROGATE: 1}), "extraU+D800"),
+    ],
+)
+def test_broken_text_anywhere_in_a_night_is_refused_naming_where(guarded, change, where):
+    night = json.loads(json.dumps(pairs_night()))
+    change(night)
+    body = json.dumps(night, ensure_ascii=True).encode()
+    token = form_token(guarded.get("/events/import"))
+    data = {"csrf_token": token, "file": (io.BytesIO(body), "night.json")}
+    response = guarded.post("/events/import", data=data, content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert where in text(response)
 
 
 def test_a_club_file_nested_too_deep_is_refused_before_it_is_read(guarded):

@@ -45,6 +45,31 @@ def shown(text: str) -> str:
     return "".join(f"U+{ord(char):04X}" if _refused(char) else char for char in text)
 
 
+def texts_problem(value: object) -> tuple[str, str]:
+    """(where, what is wrong) for the first key or text anywhere in a file's parsed JSON
+    that breaks the name rules' characters, or ('', ''): `where` the path of keys and
+    indexes to it ("settings.stages"). Walked without recursion: a reader's refusal may
+    quote a key or a value, and such text would break the page that shows it."""
+    stack: list[tuple[str, object]] = [("", value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, str) and text_problem(item):
+            return where, text_problem(item)
+        if isinstance(item, list):
+            stack.extend((f"{where}[{index}]", inner) for index, inner in enumerate(item))
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                place = f"{where}.{shown(key)}" if where else shown(key)
+                if text_problem(key):
+                    return place, Phrase(
+                        "the key %(key)s %(problem)s",
+                        key=repr(shown(key)),
+                        problem=text_problem(key),
+                    )
+                stack.append((place, inner))
+    return "", ""
+
+
 def stored_text(value: object) -> str:
     """Text read back from the database as a page can show it: a character kept before
     such text was refused (a lone surrogate breaks every page) becomes U+FFFD, so an old

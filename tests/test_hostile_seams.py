@@ -9,9 +9,9 @@ import json
 
 import pytest
 
+from tests.club_files import CLUB, SEASON
 from tests.event_files import PAIRS, pairs_night
 from tests.helpers import form_token, text
-from tests.test_hostile_fuzz import CLUB, SEASON
 
 SURROGATE = "\ud800"
 

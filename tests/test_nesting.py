@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scorepad.core.nesting import MAX_DEPTH, too_deep
-from tests.test_hostile_fuzz import CLUB
+from tests.club_files import CLUB
 
 
 @pytest.mark.parametrize(

@@ -107,7 +107,7 @@ def test_a_season_night_of_a_club_file_is_checked(guarded, night, field):
     ],
 )
 def test_a_season_entrant_of_the_wrong_size_or_shared_is_refused(guarded, entrants, words):
-    _refused(_upload(guarded, _club(seasons=[_season(entrants=entrants)])), "entrants", words)
+    _refused(_upload(guarded, _club(seasons=[_season(entrants=entrants)])), "entrant", words)
 
 
 def test_a_cutthroat_season_of_one_player_entrants_imports(guarded):

@@ -14,7 +14,7 @@ from .names import check_text, name_key
 KINDS = ("pairs", "cutthroat")
 FIXTURES = ("season", "night")
 PLAYOFF_FORMATS = ("single", "double")  # as a night's (core/event.py)
-# The years a night may fall in: what a calendar feed, a date picker and a page can show
+# The years a night may fall in: what a calendar feed and a page can show
 # (a night of 9999-12-31 has no next day for a feed to end it on).
 YEARS = (2000, 2200)
 NAME_LENGTH = 80
@@ -54,8 +54,11 @@ class SeasonSettings:
 
 def _number(raw: Mapping[str, Any], key: str, high: int) -> int:
     value = raw.get(key) or 0
-    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
-        value = int(value)  # a form's digits
+    digits = value.strip() if isinstance(value, str) else ""
+    if digits.isascii() and digits.isdigit() and len(digits) <= 9:
+        value = int(digits)  # a form's digits (a longer run is out of range anyway)
+    elif digits.isascii() and digits.isdigit():
+        raise GameError("must be from 0 to %(high)s", high=high, field=key)
     if isinstance(value, bool) or not isinstance(value, int):
         raise GameError("must be a whole number", field=key)
     number = value
@@ -164,7 +167,7 @@ def check_entrants(kind: str, entrants: Sequence[tuple[int, Sequence[str], int]]
     numbers: set[int] = set()
     players: dict[str, int] = {}
     for number, names, _ in entrants:
-        field = f"entrants[{number}]"
+        field = f"entrant {number}"
         if len(names) != size:
             raise GameError(
                 "holds %(count)s players: an entrant of a pairs season is two players, "

@@ -69,6 +69,9 @@ def test_every_value_of_a_roster_is_checked(guarded, person, words):
         ({"name": "Winter" + SURROGATE}, "name"),
         ({"name": ["Winter"]}, "name"),
         ({"name": "W\x07inter"}, "name"),
+        ({"settings": {"kind": "pairs", "best": "9" * 5000}}, "best: must be from 0 to 100"),
+        ({"settings": {"kind": "pairs", "best": 2.5}}, "best: must be a whole number"),
+        ({"settings": {"kind": "pairs", "moves": True}}, "moves: must be a whole number"),
     ],
 )
 def test_broken_text_in_a_season_of_a_club_file_is_refused(guarded, change, field):
@@ -259,6 +262,7 @@ def test_a_night_form_refuses_far_dates_and_broken_text(guarded, season, night, 
         ({"name": "Win\x1bter"}, "The season's name: has a control character"),
         ({"name": "Winter", "divisions": "A,B\u200b"}, "The divisions: has an invisible"),
         ({"name": "Winter", "divisions": "A," + "B" * 41}, "The divisions: is 41 characters"),
+        ({"name": "Winter", "best": "9" * 5000}, "Best nights counted"),
     ],
 )
 def test_a_season_form_refuses_broken_names(guarded, season, form, words):

@@ -26,7 +26,7 @@ from .core.club import Roster, check_names, dumps, loads
 from .core.errors import GameError
 from .core.game import Game
 from .core.model import GameScore
-from .core.names import name_key
+from .core.names import check_text, name_key, texts_problem
 from .core.presets import Preset, from_values
 from .core.season_settings import SeasonRecord
 from .seasonfile import export_season, read_season
@@ -75,9 +75,12 @@ def read(doc: object) -> ClubFile:
             field="scorepad_club",
             version=VERSION,
         )
-    name = doc.get("name")
-    if not isinstance(name, str):
-        raise GameError("must be text", field="name")
+    # every key and text but the games', nights' and seasons' (their readers check those)
+    own = {k: v for k, v in doc.items() if k not in ("games", "nights", "seasons")}
+    where, problem = texts_problem(own)
+    if problem:
+        raise GameError(problem, field=where)
+    name = check_text(doc.get("name"), "name")
     roster = loads(json.dumps(doc.get("roster", [])))
     games = _each(_items(doc, "games"), "game", gamefile.read_scored)
     nights = _each(_items(doc, "nights"), "night", eventfile.read)

@@ -23,7 +23,8 @@ from .core.errors import GameError, quoted
 from .core.event import MAX_TABLES, ROUNDS, Settings, check_settings
 from .core.game import Game
 from .core.model import GameScore
-from .core.names import check_names, pair_name
+from .core.names import check_names, pair_name, texts_problem
+from .core.nesting import too_deep
 from .core.night_check import check_night
 from .core.roster import Entrant, Match, Round, check_named, night_standings
 from .core.rules import Rules, validate_rules
@@ -185,6 +186,7 @@ def read(doc: object) -> EventFile:
     """A parsed event file; a GameError names the part at fault."""
     if not isinstance(doc, dict) or doc.get("scorepad_event") != VERSION:
         raise GameError(f"is not a scorepad event file (version {VERSION})", field="scorepad_event")
+    _check_texts(doc)
     settings = doc.get("settings")
     if not isinstance(settings, dict):
         raise GameError("must be an object", field="settings")
@@ -205,6 +207,21 @@ def read(doc: object) -> EventFile:
     return EventFile(checked, rules, entrants, rounds, matches, scores)
 
 
+def _check_texts(doc: dict) -> None:
+    """Every key and text of the file (its tables' games apart: the game file's reader
+    checks those) under the name rules' characters, before anything reads it."""
+    matches = doc.get("matches")
+    if isinstance(matches, list):
+        bare = [
+            {k: v for k, v in m.items() if k != "game"} if isinstance(m, dict) else m
+            for m in matches
+        ]
+        doc = {**doc, "matches": bare}
+    where, problem = texts_problem(doc)
+    if problem:
+        raise GameError(problem, field=where)
+
+
 def loads(text: str | bytes) -> EventFile:
     """Read an event file's text (at most MAX_BYTES)."""
     if len(text) > MAX_BYTES:
@@ -212,9 +229,16 @@ def loads(text: str | bytes) -> EventFile:
     return read(json_doc(text))
 
 
+def refuse_deep(text: str | bytes, field: str = "file") -> None:
+    """Refuse a JSON text nested deeper than any file scorepad writes, before it is read."""
+    if too_deep(text):  # deeper than MAX_DEPTH: no scorepad file is
+        raise GameError("is not JSON: its values are nested too deep", field=field)
+
+
 def json_doc(text: str | bytes) -> object:
     """A file's JSON document (the event file's and the club file's): a GameError of
-    field "file" when it is not JSON."""
+    field "file" when it is not JSON, or nested deeper than a scorepad file."""
+    refuse_deep(text)
     try:
         return json.loads(text)
     except RecursionError:

@@ -20,6 +20,7 @@ from .core.errors import GameError, Phrase, quoted
 from .core.game import MAX_HANDS, Game
 from .core.model import GameScore
 from .core.names import shown, text_problem
+from .core.nesting import too_deep
 from .core.records import Hand, Table, make_table
 from .core.rules import validate_rules
 from .gamefile_totals import read_final, read_preset, read_start
@@ -206,6 +207,8 @@ def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
     size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
     if size > MAX_FILE_BYTES:
         raise GameError("the game file is larger than 1 MB")
+    if too_deep(text):
+        raise GameError("the game file is not valid JSON (its values are nested too deep)")
     try:
         doc = json.loads(text, object_pairs_hook=_no_repeats)
     except GameError:

@@ -15,10 +15,11 @@ from typing import Any
 
 from .core import limits
 from .core.errors import N_, GameError
-from .core.names import check_names
+from .core.names import check_names, texts_problem
 from .core.season_settings import (
     SeasonRecord,
     check_day,
+    check_entrants,
     check_season,
     check_season_name,
     check_venue,
@@ -51,13 +52,13 @@ def _once(numbers: Iterable[int], field: str, words: str) -> None:
 def _night(raw: Any, nights: int) -> tuple[int, str, str, str, int | None, int]:
     if not isinstance(raw, dict):
         raise GameError("must be an object", field="nights")
-    day, start = check_day(str(raw.get("day", "")), str(raw.get("start") or ""))
+    day, start = check_day(raw.get("day"), raw.get("start"))
     index = raw.get("night")
     if index is not None:
         _int(index, "night", max(nights - 1, 0))
         if not nights:
             raise GameError("names a night the file does not hold", field="night")
-    venue = check_venue(str(raw.get("venue") or ""))
+    venue = check_venue(raw.get("venue"))
     number = _int(raw.get("number"), "number", 10_000)
     return number, day, start, venue, index, _int(raw.get("sequence", 0), "sequence", 10**6)
 
@@ -74,23 +75,24 @@ def read_season(raw: Any, nights: int) -> SeasonRecord:
     """A season of a club file holding `nights` nights; a GameError names the part."""
     if not isinstance(raw, dict) or not isinstance(raw.get("settings"), dict):
         raise GameError("must be an object with settings", field="seasons")
+    where, problem = texts_problem(raw)  # every key and text, before anything reads it
+    if problem:
+        raise GameError(problem, field=where)
     settings = check_season(raw["settings"])
     closed = raw.get("closed")
     if closed is not None and not (
         isinstance(closed, list) and all(isinstance(d, list) for d in closed)
     ):
         raise GameError("must be a list of divisions", field="closed")
-    name = raw.get("name")
-    if not isinstance(name, str):
-        raise GameError("must be text", field="name")
     its_nights = tuple(_night(n, nights) for n in _list(raw, "nights", "season_nights"))
     _once((n[0] for n in its_nights), "nights", N_("names night %(number)s twice"))
     entrants = tuple(
         _entrant(e, len(settings.divisions)) for e in _list(raw, "entrants", "entrants")
     )
     _once((e[0] for e in entrants), "entrants", N_("names entrant %(number)s twice"))
+    check_entrants(settings.kind, entrants)
     return SeasonRecord(
-        check_season_name(name),
+        check_season_name(raw.get("name")),
         settings,
         tuple(tuple(_int(n, "closed", 10_000) for n in d) for d in closed) if closed else None,
         its_nights,

@@ -236,7 +236,8 @@ def test_an_old_club_file_and_a_bad_season_are_read_as_before():
     for seasons in bad:
         with pytest.raises(GameError):
             clubfile.read({**old, "seasons": seasons})
-    good = {"settings": {"divisions": ["A", "B"]}, "name": "S", "closed": [[1], []]}
+    good = {"settings": {"kind": "cutthroat", "divisions": ["A", "B"]}, "name": "S"}
+    good["closed"] = [[1], []]
     good["entrants"] = [{"number": 1, "players": ["Al"], "division": 1}]
     good["nights"] = [{"number": 1, "day": "2026-01-01", "start": "19:00", "venue": "V"}]
     (read,) = clubfile.read({**old, "seasons": [good]}).seasons

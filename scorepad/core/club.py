@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from .errors import GameError
-from .names import name_key, name_problem
+from .names import MAX_NAME, check_text, name_key, name_problem
 
 
 @dataclass(frozen=True)
@@ -219,13 +219,16 @@ def dumps(roster: Roster) -> str:
     return json.dumps(people, ensure_ascii=False, sort_keys=True)
 
 
-def _person(row: object) -> Person:
+def _stored_person(row: object) -> Person:
+    """One person of a roster the store holds, read leniently (TypeError: no player)."""
     if not isinstance(row, dict):
         raise TypeError("not a player")
     anchor = name_key(row["anchor"])
     name = row.get("name")
     if not anchor or not isinstance(name, str | None):
         raise TypeError("not a player")
+    if name is not None and name_problem(name)[1]:  # broken text an older version let in:
+        name = None  # shown under its first spelling until the manager renames it
     return Person(
         anchor,
         frozenset(name_key(k) for k in row["names"]) | {anchor},
@@ -234,14 +237,43 @@ def _person(row: object) -> Person:
     )
 
 
+def _person(row: object, number: int) -> Person:
+    """One person of a roster's JSON, every value checked (type and text: the name rules);
+    a refusal names the person by their place in the list, from 1."""
+    if not isinstance(row, dict) or not isinstance(row.get("names"), list):
+        raise GameError("the roster is not a list of players", field="roster")
+    hidden = row.get("hidden", False)
+    if not isinstance(hidden, bool):
+        raise GameError(f"player {number}: hidden must be true or false", field="roster")
+
+    def text(value: object, key: str, most: int = MAX_NAME) -> str:
+        try:
+            return check_text(value, key, most)
+        except GameError as err:
+            raise GameError(f"player {number}: {key} {err.detail}", field="roster") from None
+
+    # a name key may be longer than the name it folds ("ß" is "ss")
+    anchor = text(row.get("anchor"), "anchor", 3 * MAX_NAME)
+    keys = [text(k, "names", 3 * MAX_NAME) for k in row["names"]]
+    name = row.get("name")
+    return Person(
+        name_key(anchor),
+        frozenset(name_key(k) for k in (anchor, *keys)),
+        None if name is None else text(name, "name"),
+        hidden,
+    )
+
+
 def loads(text: str) -> Roster:
     """A roster from its JSON text, as a file brings it: a GameError names a part that
     is not one, or a name that two players hold."""
     try:
         rows = json.loads(text)
-        people = [_person(row) for row in rows]
-    except (ValueError, TypeError, KeyError, AttributeError) as err:
+    except (ValueError, RecursionError) as err:
         raise GameError("the roster is not a list of players", field="roster") from err
+    if not isinstance(rows, list):
+        raise GameError("the roster is not a list of players", field="roster")
+    people = [_person(row, i) for i, row in enumerate(rows, 1)]
     placed: dict[str, str] = {}
     for person in people:
         for key in sorted(person.keys):
@@ -291,7 +323,7 @@ def read(text: str) -> Roster:
     found: dict[str, Person] = {}
     for row in rows if isinstance(rows, list) else ():
         try:
-            person = _person(row)
+            person = _stored_person(row)
         except (ValueError, TypeError, KeyError, AttributeError):
             continue
         found.setdefault(person.anchor, person)

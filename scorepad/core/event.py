@@ -21,6 +21,7 @@ from typing import Any
 from .ending import tie_break
 from .errors import GameError, Phrase
 from .model import GameScore
+from .names import check_text
 from .pairing import Draw, Meeting, history_of, individual_round, pairs_round
 from .presets import preset_name_problem
 from .rules import target_range
@@ -143,16 +144,8 @@ def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: s
 
 def check_settings(raw: Mapping[str, Any]) -> Settings:
     """Check an event's settings (a form, a file); a GameError names the field at fault."""
-    name = raw.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
-        raise GameError(
-            "must be 1 to %(name_length)s characters", name_length=NAME_LENGTH, field="name"
-        )
-    date = raw.get("date", "")
-    if not isinstance(date, str) or len(date) > DATE_LENGTH:
-        raise GameError(
-            "must be at most %(date_length)s characters", date_length=DATE_LENGTH, field="date"
-        )
+    name = check_text(raw.get("name"), "name", NAME_LENGTH)
+    date = check_text(raw.get("date", ""), "date", DATE_LENGTH, blank=True)
     playoff = _number(raw, "playoff", 0, 64, 0)
     if playoff == 1:
         raise GameError("must be 0 (no playoff) or at least 2", field="playoff")
@@ -160,8 +153,8 @@ def check_settings(raw: Mapping[str, Any]) -> Settings:
     if not isinstance(order, (list, tuple)) or not all(isinstance(k, str) for k in order):
         raise GameError("must be a list of keys", field="order")
     return Settings(
-        name=name.strip(),
-        date=date.strip(),
+        name=name,
+        date=date,
         format=_choice(raw, "format", FORMATS, "swiss"),
         rounds=_number(raw, "rounds", *ROUNDS, 4),
         round_minutes=_number(raw, "round_minutes", *ROUND_MINUTES, 0),

@@ -46,6 +46,31 @@ def shown(text: str) -> str:
     return capped("".join(f"U+{ord(char):04X}" if _refused(char) else char for char in text))
 
 
+def texts_problem(value: object) -> tuple[str, str]:
+    """(where, what is wrong) for the first key or text anywhere in a file's parsed JSON
+    that breaks the name rules' characters, or ('', ''): `where` the path of keys and
+    indexes to it ("settings.stages"). Walked without recursion: a reader's refusal may
+    quote a key or a value, and such text would break the page that shows it."""
+    stack: list[tuple[str, object]] = [("", value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, str) and text_problem(item):
+            return where, text_problem(item)
+        if isinstance(item, list):
+            stack.extend((f"{where}[{index}]", inner) for index, inner in enumerate(item))
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                place = f"{where}.{shown(key)}" if where else shown(key)
+                if text_problem(key):
+                    return place, Phrase(
+                        "the key %(key)s %(problem)s",
+                        key=repr(shown(key)),
+                        problem=text_problem(key),
+                    )
+                stack.append((place, inner))
+    return "", ""
+
+
 def stored_text(value: object) -> str:
     """Text read back from the database as a page can show it: a character kept before
     such text was refused (a lone surrogate breaks every page) becomes U+FFFD, so an old
@@ -55,8 +80,9 @@ def stored_text(value: object) -> str:
     return "".join("\ufffd" if _refused(char) else char for char in value)
 
 
-def name_problem(value: object) -> tuple[str, str]:
-    """(the name normalised, what is wrong with it or '') for one name as typed."""
+def name_problem(value: object, most: int = MAX_NAME) -> tuple[str, str]:
+    """(the name normalised, what is wrong with it or '') for one name as typed (a
+    player's, or any name-like text of at most `most` characters)."""
     if not isinstance(value, str):
         return "", Phrase("must be text")
     problem = text_problem(value)  # before any normalising: a lone surrogate goes no further
@@ -70,13 +96,33 @@ def name_problem(value: object) -> tuple[str, str]:
         for char in name
     ):
         return "", LOOKS_EMPTY  # blank fillers, or combining marks with nothing to mark
-    if len(name) > MAX_NAME:
+    if len(name) > most:
         return name, Phrase(
             "is %(length)s characters long, the most is %(max_name)s",
             length=len(name),
-            max_name=MAX_NAME,
+            max_name=most,
         )
     return name, ""
+
+
+def check_text(value: object, field: str, most: int = MAX_NAME, blank: bool = False) -> str:
+    """A name-like text of a form or a file (a club's, division's, season's, venue's,
+    preset's or team's name) under the name rules: text, no lone surrogate, control or
+    invisible formatting character, at most `most` characters, spaces folded; empty
+    only when `blank` (then ''). A GameError names `field`."""
+    if blank and (value is None or (isinstance(value, str) and not value.strip())):
+        return ""
+    if isinstance(value, str) and len(value) > 4 * most + 64:  # before any normalising
+        raise GameError(
+            "is %(length)s characters long, the most is %(max_name)s",
+            length=len(value),
+            max_name=most,
+            field=field,
+        )
+    clean, problem = name_problem(value, most)
+    if problem:
+        raise GameError(problem, field=field)
+    return clean
 
 
 PAIR_JOIN = " & "  # what joins a pair's names: the word no player's name may hold

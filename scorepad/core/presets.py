@@ -10,13 +10,19 @@ of a preset's name, for the forms, the store and the game file alike.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import GameError, Phrase
-from .names import MAX_NAME, text_problem
+from .names import MAX_NAME, name_problem, text_problem
+from .nesting import too_deep
 from .rules import RULE_SPECS, Rules, validate_rules
+
+# A link's rules: every rule changed, as JSON, is some 900 characters; a value is a
+# number, a word or true/false, so an object holding lists or objects is no preset's.
+MAX_RULES_TEXT = 4096
 
 
 @dataclass(frozen=True)
@@ -64,18 +70,45 @@ def changed(rules: Rules) -> dict[str, Any]:
     }
 
 
-def from_values(name: str, values: Mapping[str, Any], mode: str = "partnership") -> Preset:
+def from_text(name: object, text: object) -> Preset:
+    """A preset from a link's name and the JSON text of its rules, the text's size and
+    nesting checked before it is parsed (a GameError names the field)."""
+    if not isinstance(text, str) or len(text) > MAX_RULES_TEXT or too_deep(text, 1):
+        raise GameError("is not a set of house rules", field="rules")
+    try:
+        values = json.loads(text)
+    except (ValueError, RecursionError):
+        raise GameError("is not a set of house rules", field="rules") from None
+    return from_values(name, values)
+
+
+def _texts_clean(values: object) -> None:
+    """Every key and text of a preset's rules under the name rules' characters: a rule's
+    refusal quotes what it was given."""
+    if not isinstance(values, Mapping):
+        return  # validate_rules refuses it, quoting nothing
+    for key, value in values.items():
+        for text in (key, value):
+            if isinstance(text, str) and text_problem(text):
+                raise GameError(text_problem(text), field="rules")
+            if isinstance(text, (list, dict)):
+                raise GameError("is not a set of house rules", field="rules")
+
+
+def from_values(name: object, values: Any, mode: str = "partnership") -> Preset:
     """A saved preset from its name and rules, both checked (a `RulesError` or
     `GameError` names the field): only the rules that differ from the defaults kept."""
     problem = preset_name_problem(name)
     if problem:
         raise GameError(problem, field="preset")
+    _texts_clean(values)
     rules = validate_rules(values, mode)
-    return Preset("", name.strip(), tuple(changed(rules).items()))
+    return Preset("", str(name).strip(), tuple(changed(rules).items()))
 
 
 def preset_name_problem(name: object) -> str:
-    """What is wrong with a preset's name, or '' (1 to 40 characters after trimming)."""
+    """What is wrong with a preset's name, or '' (1 to 40 characters after trimming,
+    under the name rules of names.py)."""
     if not isinstance(name, str):
         return Phrase("must be text")
     trimmed = name.strip()
@@ -87,4 +120,4 @@ def preset_name_problem(name: object) -> str:
             max_name=MAX_NAME,
             length=len(trimmed),
         )
-    return text_problem(trimmed)
+    return name_problem(trimmed)[1]  # the name rules: its characters, one that shows

@@ -9,10 +9,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import GameError
+from .names import check_text, name_key
 
 KINDS = ("pairs", "cutthroat")
 FIXTURES = ("season", "night")
 PLAYOFF_FORMATS = ("single", "double")  # as a night's (core/event.py)
+# The years a night may fall in: what a calendar feed and a page can show
+# (a night of 9999-12-31 has no next day for a feed to end it on).
+YEARS = (2000, 2200)
+NAME_LENGTH = 80
+VENUE_LENGTH = 120
+DIVISION_LENGTH = 40
+MAX_DIVISIONS = 12
 
 
 @dataclass(frozen=True)
@@ -45,11 +53,15 @@ class SeasonSettings:
 
 
 def _number(raw: Mapping[str, Any], key: str, high: int) -> int:
-    value = raw.get(key, 0)
-    try:
-        number = int(value or 0)
-    except (TypeError, ValueError):
-        raise GameError("must be a whole number", field=key) from None
+    value = raw.get(key) or 0
+    digits = value.strip() if isinstance(value, str) else ""
+    if digits.isascii() and digits.isdigit() and len(digits) <= 9:
+        value = int(digits)  # a form's digits (a longer run is out of range anyway)
+    elif digits.isascii() and digits.isdigit():
+        raise GameError("must be from 0 to %(high)s", high=high, field=key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameError("must be a whole number", field=key)
+    number = value
     if not 0 <= number <= high:
         raise GameError("must be from 0 to %(high)s", high=high, field=key)
     return number
@@ -66,8 +78,10 @@ def _divisions(raw: Mapping[str, Any]) -> tuple[str, ...]:
     given = raw.get("divisions") or [""]
     if isinstance(given, str):
         given = given.split(",")
-    names = tuple(str(name).strip() for name in given)
-    if len(names) > 12 or len({n.casefold() for n in names}) != len(names):
+    if not isinstance(given, (list, tuple)) or len(given) > MAX_DIVISIONS:
+        raise GameError("must be up to 12 different names", field="divisions")
+    names = tuple(check_text(n, "divisions", DIVISION_LENGTH, blank=True) for n in given)
+    if len({n.casefold() for n in names}) != len(names):
         raise GameError("must be up to 12 different names", field="divisions")
     return names
 
@@ -86,35 +100,45 @@ def check_season(raw: Mapping[str, Any]) -> SeasonSettings:
     )
 
 
-def check_day(day: str, start: str = "") -> tuple[str, str]:
-    """A night's date (YYYY-MM-DD) and optional start time (HH:MM), as stored."""
+def check_day(day: object, start: object = "") -> tuple[str, str]:
+    """A night's date (YYYY-MM-DD, a year of YEARS) and optional start time (HH:MM), as
+    stored."""
     try:
-        clean = dt.date.fromisoformat(day.strip()).isoformat()
+        when = (
+            dt.date.fromisoformat(day.strip()) if isinstance(day, str) and day.isascii() else None
+        )
     except ValueError:
-        raise GameError("must be a date, YYYY-MM-DD", field="day") from None
+        when = None
+    if when is None:
+        raise GameError("must be a date, YYYY-MM-DD", field="day")
+    if not YEARS[0] <= when.year <= YEARS[1]:
+        raise GameError(
+            "must be a date from the year %(first)s to %(last)s",
+            first=YEARS[0],
+            last=YEARS[1],
+            field="day",
+        )
+    if start is None:
+        start = ""
+    if not isinstance(start, str) or not start.isascii():
+        raise GameError("must be a time, HH:MM", field="start")
     start = start.strip()
     if start:
         try:
             start = dt.time.fromisoformat(start).strftime("%H:%M")
         except ValueError:
             raise GameError("must be a time, HH:MM", field="start") from None
-    return clean, start
+    return when.isoformat(), start
 
 
-def check_season_name(name: str) -> str:
-    """A season's name: 1 to 80 characters, spaces trimmed."""
-    clean = " ".join(name.split())
-    if not 0 < len(clean) <= 80:
-        raise GameError("must be 1 to 80 characters", field="name")
-    return clean
+def check_season_name(name: object) -> str:
+    """A season's name: 1 to 80 characters under the name rules, spaces folded."""
+    return check_text(name, "name", NAME_LENGTH)
 
 
-def check_venue(venue: str) -> str:
-    """A night's venue line: up to 120 characters, spaces trimmed."""
-    clean = " ".join(venue.split())
-    if len(clean) > 120:
-        raise GameError("must be at most 120 characters", field="venue")
-    return clean
+def check_venue(venue: object) -> str:
+    """A night's venue line: up to 120 characters under the name rules, spaces folded."""
+    return check_text(venue, "venue", VENUE_LENGTH, blank=True)
 
 
 @dataclass(frozen=True)
@@ -128,3 +152,38 @@ class SeasonRecord:
     closed: tuple[tuple[int, ...], ...] | None
     nights: tuple[tuple[int, str, str, str, int | None, int], ...]
     entrants: tuple[tuple[int, tuple[str, ...], int], ...]
+
+
+def entrant_size(kind: str) -> int:
+    """How many players an entrant of a season of this kind is: a pair two, else one."""
+    return 2 if kind == "pairs" else 1
+
+
+def check_entrants(kind: str, entrants: Sequence[tuple[int, Sequence[str], int]]) -> None:
+    """A season's entrants (number, players, division) fit its kind: each the size its
+    kind says, each number once, each player in one entrant only (names compared as
+    everywhere); a GameError names the entrant at fault."""
+    size = entrant_size(kind)
+    numbers: set[int] = set()
+    players: dict[str, int] = {}
+    for number, names, _ in entrants:
+        field = f"entrant {number}"
+        if len(names) != size:
+            raise GameError(
+                "holds %(count)s players: an entrant of a pairs season is two players, "
+                "of a cutthroat season one",
+                count=len(names),
+                field=field,
+            )
+        if number in numbers:
+            raise GameError("the number %(number)s is given twice", number=number, field=field)
+        numbers.add(number)
+        for name in names:
+            other = players.setdefault(name_key(name), number)
+            if other != number:
+                raise GameError(
+                    "%(name)s plays for entrant %(other)s already",
+                    name=name,
+                    other=other,
+                    field=field,
+                )

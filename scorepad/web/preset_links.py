@@ -14,7 +14,7 @@ from typing import Any
 from flask import request
 
 from ..core.errors import GameError
-from ..core.presets import SHIPPED, Preset, from_values, shipped
+from ..core.presets import SHIPPED, Preset, from_text, shipped
 from ..core.rules import Rules
 from ..store.clubs import club_presets
 from . import remembered
@@ -40,11 +40,7 @@ def read_link(args: Mapping[str, str]) -> Preset | None:
         return found
     if "rules" not in args:
         return None
-    try:
-        values = json.loads(args["rules"])
-    except ValueError:
-        raise GameError("is not a set of house rules", field="rules") from None
-    return from_values(args.get("name", ""), values)
+    return from_text(args.get("name", ""), args["rules"])
 
 
 def _readable(pairs: list[tuple[str, str]] | list[list[str]]) -> list[Preset]:

@@ -10,7 +10,7 @@ from ...core.event import Settings
 from ...core.roster import Entrant, Match, Round
 from ...core.rules import Rules
 from ...core.season import night_fixtures
-from ...core.season_settings import check_day, check_venue
+from ...core.season_settings import check_day, check_entrants, check_venue
 from ..club_commands.filing import file_event_in
 from ..clubs import club_of_event
 from ..db import writing
@@ -126,6 +126,8 @@ def start_night(
     has that night's fixtures drawn as the night's first round, its entrants in."""
     with writing(db):
         season = free_night(db, club_id, season_id, revision, number)
+        shapes = [(e.number, e.players, e.division) for e in season.entrants]
+        checked("players", lambda: check_entrants(season.settings.kind, shapes))
         drawn = _drawn(season, number)
         if drawn:
             entrants, rounds, matches = _as_round(season, drawn)

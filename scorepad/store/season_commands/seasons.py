@@ -54,8 +54,12 @@ def create_season(
         held = db.execute("select count(*) from seasons where club_id = ?", [club_id])
         count = held.fetchone()[0]
         checked("seasons", lambda: limits.check_room("seasons", count))
-        if follows is not None and current(db, club_id, follows, None).closed is None:
-            raise SeasonRefused("not_closed", field="follows")
+        if follows is not None:
+            source = current(db, club_id, follows, None)
+            if source.closed is None:
+                raise SeasonRefused("not_closed", field="follows")
+            if source.entrants and source.settings.kind != settings.kind:
+                raise SeasonRefused("kind_fixed", field="kind")  # its entrants come over
         season_id = token()
         db.execute(
             "insert into seasons (id, club_id, view_token, name, settings, created_at) "
@@ -71,11 +75,14 @@ def edit_season(
     db: Database, club_id: str, season_id: str, revision: int, name: str, raw: Mapping[str, Any]
 ) -> None:
     """The season's name and settings changed; an entrant of a division taken away goes
-    to the last division left."""
+    to the last division left. Its kind (pairs or cutthroat) changes only while it has no
+    entrants: a pair is not a player."""
     clean = checked("name", lambda: check_season_name(name))
     settings = checked("settings", lambda: check_season(raw))
     with writing(db):
-        open_season(db, club_id, season_id, revision)
+        season = open_season(db, club_id, season_id, revision)
+        if season.entrants and settings.kind != season.settings.kind:
+            raise SeasonRefused("kind_fixed", field="kind")
         db.execute(
             "update seasons set name = ?, settings = ? where id = ?",
             [clean, json.dumps(settings.as_dict()), season_id],

@@ -109,6 +109,7 @@ def _read(text: bytes, into: ClubView | None) -> str:
     """A club file (a new club), or a game or event file brought into club `into` (one
     the club holds already refused: it would count twice), within this phone's budget of
     imports (web/import_budget.py)."""
+    eventfile.refuse_deep(text)
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError, UnicodeDecodeError):

@@ -131,8 +131,6 @@ MARKED = (
     N_("must be up to 12 different names"),
     N_("must be a date, YYYY-MM-DD"),
     N_("must be a time, HH:MM"),
-    N_("must be 1 to 80 characters"),
-    N_("must be at most 120 characters"),
     N_("no such player in this club"),
     N_("choose two different players to merge"),
     N_("that name is not merged into this player"),

@@ -9,6 +9,7 @@ from scorepad.web.catalogue import lazy_gettext as _l
 from scorepad.web.catalogue import ngettext
 
 from ...core.errors import GameError
+from ...core.event import NAME_LENGTH
 from ...store.club_commands.outcomes import ClubOutcome
 from ...store.season_commands.outcomes import NoSeason, SeasonOutcome, SeasonRefused, SeasonStale
 from .clubs import club_words
@@ -24,11 +25,22 @@ REFUSED = {
     "linked": _l("That club night is a night of a season already."),
     "not_club_night": _l("That club night is not one of this club's."),
     "players": _l("A pair is two players, a cutthroat entrant one."),
+    "kind_fixed": _l(
+        "Pairs or players stays as it is while the season has entrants: take them off first."
+    ),
     "no_division": _l("There is no such division."),
     "entered": _l("A player of that entrant is in the season already."),
     "no_entrant": _l("That entrant is not in the season."),
     "no_playoff": _l("The season has no playoff: set its size (2 or more) first."),
     "playoff_few": _l("Fewer than 2 entrants are ranked: there is no playoff to draw."),
+}
+# the field at fault, named where the core's refusal says which (else the form's part)
+FIELDS = {
+    "day": _l("The night's date"),
+    "start": _l("The night's start"),
+    "venue": _l("The night's venue"),
+    "divisions": _l("The divisions"),
+    "kind": _l("Pairs or players"),
 }
 KINDS = {
     "name": _l("The season's name"),
@@ -95,7 +107,7 @@ def season_words(err: Exception) -> str | None:
     if isinstance(err, ClubOutcome):  # a night made for the season, refused by its club
         return club_words(err)
     if isinstance(err, SeasonRefused) and isinstance(err.cause, GameError):
-        kind = KINDS.get(err.code) or _l("That change")
+        kind = FIELDS.get(err.field or "") or KINDS.get(err.code) or _l("That change")
         return _("%(what)s: %(why)s.", what=kind, why=core_text(err.cause.detail))
     if isinstance(err, SeasonRefused):
         return str(REFUSED.get(err.code, STALE))
@@ -122,14 +134,20 @@ def division_name(name: str, index: int) -> str:
     return name or _("Division %(number)d", number=index + 1)
 
 
+def _clipped(title: str) -> str:
+    """A title a club night may be named (a season's name of 80 characters and its
+    night's number are longer): cut short, with an ellipsis."""
+    return title if len(title) <= NAME_LENGTH else title[: NAME_LENGTH - 1].rstrip() + "…"
+
+
 def night_title(season: str, number: int) -> str:
     """A night's name in the calendar and as a club night: 'Winter League, night 3'."""
-    return _("%(season)s, night %(number)d", season=season, number=number)
+    return _clipped(_("%(season)s, night %(number)d", season=season, number=number))
 
 
 def playoff_title(season: str) -> str:
     """The season's playoff night's name: 'Winter League, playoff'."""
-    return _("%(season)s, playoff", season=season)
+    return _clipped(_("%(season)s, playoff", season=season))
 
 
 def table_line(table: int | None, rnd: int | None) -> str:

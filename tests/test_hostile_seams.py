@@ -105,7 +105,7 @@ def test_a_season_night_of_a_club_file_is_checked(guarded, night, field):
         ),
         (
             [{"number": 1, "players": ["Ann", "Bo"]}, {"number": 1, "players": ["Cy", "Di"]}],
-            "the number 1 is given twice",
+            "names entrant 1 twice",
         ),
     ],
 )

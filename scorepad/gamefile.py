@@ -98,7 +98,8 @@ def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
     for key in ("bids", "tricks"):
         if key not in raw:
             raise GameError("missing", hand=number, field=key)
-    if not isinstance(raw["bids"], list):
+    # null: a hand that bids itself (first_hand = bids_itself); the core says which may
+    if raw["bids"] is not None and not isinstance(raw["bids"], list):
         raise GameError("must be a list", hand=number, field="bids")
     tricks = _list_or_null(raw, "tricks", number)
     side_tricks = _list_or_null(raw, "side_tricks", number)
@@ -108,7 +109,7 @@ def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
     adjust = _list_or_null(raw, "adjust", number, "a list of points, one per side")
     dealer, note = raw.get("dealer"), raw.get("note", "")
     return Hand(
-        tuple(raw["bids"]),
+        None if raw["bids"] is None else tuple(raw["bids"]),
         None if tricks is None else tuple(tricks),
         None if side_tricks is None else tuple(side_tricks),
         tuple(_list_or_null(raw, "blind", number, sides) or ()),
@@ -236,7 +237,7 @@ def _export_hand(hand: Any) -> dict[str, Any]:
     out: dict[str, Any] = {
         "number": hand.number,
         "dealer": hand.dealer,
-        "bids": list(hand.bids),
+        "bids": None if hand.bids is None else list(hand.bids),
         "tricks": None if hand.tricks is None else list(hand.tricks),
     }
     if hand.side_tricks is not None:

@@ -112,6 +112,8 @@ def stakes(score: Scoreboard) -> list[Stake]:
     being played, once the game is over, or when nothing is."""
     if score.status == "finished" or score.pending is not None or not score.totals:
         return []
+    if score.rules.bids_itself(score.next_number):  # no bids: only the hand limit is news
+        return [s for s in _stakes(_Standing(score)) if s.kind == "hand_limit"]
     # Worked out once for the same values: the tricks step shows what was at stake
     # when its hand was bid, from a score made again without that hand.
     return list(_stakes(_Standing(score)))

@@ -38,7 +38,7 @@ class SeatState:
     waiting: dict[int, Bid]
     taken: frozenset[int] = frozenset()  # seats whose link a phone holds
     # With every bid in but a rule of a whole side against them: (side, rule).
-    refusal: tuple[int, str] | None = None
+    refusal: tuple[int | None, str] | None = None
     notice: str | None = None  # why waiting bids went, as the store put it ("undo:0,2")
 
     @property

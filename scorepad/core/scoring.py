@@ -16,9 +16,9 @@ from dataclasses import replace
 
 from .checks import (
     check_adjust,
-    check_hand_bids,
     check_blind,
     check_dealer,
+    check_hand_bids,
     check_renege,
     contracts,
 )

@@ -38,7 +38,7 @@ def hand_values(hand: Hand) -> dict:
     """A hand's columns: bids, tricks and (when counted by side) the side counts, as JSON,
     and what else it carries (blind, dealer, adjust, note, renege)."""
     return {
-        "bids": json.dumps(list(hand.bids)),
+        "bids": json.dumps(None if hand.bids is None else list(hand.bids)),
         "tricks": None if hand.tricks is None else json.dumps(list(hand.tricks)),
         "side_tricks": None if hand.side_tricks is None else json.dumps(list(hand.side_tricks)),
         "extra": _json_or_null(
@@ -82,8 +82,9 @@ def _names(value: object) -> tuple[str | None, ...] | None:
 def read_hand(h: dict) -> Hand:
     """A hand from its columns (`hand_values`)."""
     extra = json.loads(h.get("extra") or "{}")
+    bids = json.loads(h["bids"])  # null: a hand that bids itself
     return Hand(
-        tuple(json.loads(h["bids"])),
+        None if bids is None else tuple(bids),
         None if h["tricks"] is None else tuple(json.loads(h["tricks"])),
         None if h.get("side_tricks") is None else tuple(json.loads(h["side_tricks"])),
         tuple(extra.get("blind", ())),

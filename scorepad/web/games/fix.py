@@ -46,7 +46,7 @@ def _fix_form(stored: StoredGame, number: int) -> HandForm:
     score, table = stored.score(), stored.game.table
     hand = stored.game.hands[number - 1]
     values: dict[str, Any] = {"number": number, "version": stored.versions[number - 1]}
-    for seat, bid in enumerate(hand.bids):
+    for seat, bid in enumerate(hand.bids or ()):  # none in a hand that bid itself
         values[f"bid_{seat}"] = str(bid)
         if hand.tricks is not None and hand.tricks[seat] is not None:
             values[f"tricks_{seat}"] = str(hand.tricks[seat])

@@ -53,7 +53,8 @@ def _render_game(
         pending = score.pending
         if pending is not None:
             # a nil bidder's own count starts at 0 (one tap less), counted by seat too
-            zeros = {f"tricks_{s}": "0" for s, bid in enumerate(pending.bids) if bid in NILS}
+            bids = pending.bids or ()  # none in a hand that bids itself
+            zeros = {f"tricks_{s}": "0" for s, bid in enumerate(bids) if bid in NILS}
             form = tricks_form(stored, pending, version=stored.versions[-1], **zeros)
         else:
             form = bids_form(stored.game.table, score, version=0)

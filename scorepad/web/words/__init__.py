@@ -177,6 +177,8 @@ def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
     Cara 3)', 'bid 5 (Ben 5, Dev nil)', 'both nil (Alice nil, Cara blind nil)'."""
     seats = table.sides[side]
     contract = hand.contracts[side]
+    if hand.bids is None:
+        return _("no bids: 10 a trick taken")
     if len(seats) == 1:
         bid = hand.bids[seats[0]]
         return _bid_head(contract, side in hand.blind) if contract else _bid(bid_text(bid))

@@ -8,7 +8,7 @@ from typing import Any
 from ..core.errors import GameError, TricksTotal
 from ..core.model import GameScore
 from ..core.next_hand import next_hand
-from ..core.records import ScoredHand, Table
+from ..core.records import Table
 from ..store.outcomes import AlreadySaved, RemovesHands
 from ..store.storage import StoredGame
 from . import errors
@@ -92,20 +92,21 @@ def bids_form(table: Table, score: GameScore, **values: Any) -> HandForm:
     )
 
 
-def tricks_form(stored: StoredGame, pending: ScoredHand, **values: Any) -> HandForm:
-    """The tricks form of the hand in play, by side or by seat as the game counts them."""
+def tricks_form(stored: StoredGame, number: int, **values: Any) -> HandForm:
+    """The tricks form of hand `number`, the one in play (or a hand that bids itself, in
+    play from the start), by side or by seat as the game counts them."""
     table = stored.game.table
     by_side = stored.game.tricks_by == "side"
     score = stored.score()
     # the hand in play is the score's next hand, worked out once a score (the page shows it)
-    hand = score.next_hand if score.next_number == pending.number else None
-    nils = (hand or next_hand(score, pending.number)).own_count
+    hand = score.next_hand if score.next_number == number else None
+    nils = (hand or next_hand(score, number)).own_count
     return tag(
         hand_form(
             table,
             tricks="side" if by_side else "seat",
             nil_seats=nils,
-            number=pending.number,
+            number=number,
             **values,
         ),
         table,

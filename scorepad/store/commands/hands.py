@@ -61,6 +61,9 @@ def record_tricks(
             sides,
         ):
             raise AlreadySaved(stored, number)
+        if existing is None and stored.game.rules.bids_itself(number):
+            # a hand that bids itself (first_hand): played from the start, its tricks make it
+            return add_bids(db, stored, number, Hand(None, tuple(tricks), sides))
         if existing is None or existing.tricks is not None:  # saved, or undone, meanwhile
             raise Stale(stored, number, "played")
         hand = seen(stored, number, version)

@@ -1,0 +1,102 @@
+"""The rules leagues play through the pages a table uses: the new-game form's own fields,
+hand 1 that opens on its tricks, a table bid under the minimum refused naming the numbers,
+the rules page and the game file."""
+
+from __future__ import annotations
+
+import json
+
+from tests.helpers import (
+    bid_form,
+    load,
+    play,
+    start,
+    text,
+    tricks_form,
+)
+
+LEAGUE = {
+    "rule_first_hand": "bids_itself",
+    "rule_min_table_bid": "11",
+    "rule_tie_break": "last_bid",
+}
+
+
+def test_hand_1_opens_on_its_tricks_and_scores_ten_a_trick(client, app):
+    game_id = start(client, **LEAGUE)
+    page = client.get(f"/games/{game_id}")
+    words = text(page)
+    assert "Hand 1: tricks" in words and "Hand 1: bids" not in words
+    assert "The first hand bids itself in this game: nobody bids." in words
+    assert 'name="bid_0"' not in page.get_data(as_text=True)
+    saved = client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 0, [4, 3, 3, 3]))
+    assert saved.status_code == 302, text(saved)
+    score = load(app, game_id).score()
+    assert score.hands[0].bids is None
+    assert [(s.points, s.bags) for s in score.hands[0].sides] == [(70, 0), (60, 0)]
+    assert "Hand 2: bids" in text(client.get(f"/games/{game_id}"))
+    play(client, game_id, 2, [3, 3, 3, 3], [4, 3, 3, 3])
+    assert load(app, game_id).score().totals == (131, 120)
+
+
+def test_a_hand_1_that_bids_itself_with_bad_tricks_is_refused_on_the_page(client, app):
+    game_id = start(client, **LEAGUE)
+    refused = client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 0, [4, 3, 3, 2]))
+    assert refused.status_code == 400
+    assert "add up to 12" in text(refused) and "Hand 1: tricks" in text(refused)
+    assert load(app, game_id).game.hands == ()
+
+
+def test_bids_on_a_hand_that_bids_itself_are_refused_naming_the_rule(client, app):
+    game_id = start(client, **LEAGUE)
+    refused = client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 3, 3, 3]))
+    assert refused.status_code == 302  # the page asks for tricks: the phone is sent there
+    assert load(app, game_id).game.hands == ()
+    assert "Hand 1: tricks" in text(client.get(refused.headers["Location"]))
+
+
+def test_a_table_bid_under_the_minimum_names_the_total_and_the_minimum(client, app):
+    game_id = start(client, rule_min_table_bid="11")
+    refused = client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 2, 3, 2]))
+    assert refused.status_code == 400
+    assert "the table bid 10; this game needs at least 11" in text(refused).lower()
+    assert load(app, game_id).game.hands == ()
+    play(client, game_id, 1, [3, 3, 3, 2], [3, 4, 3, 3])
+    assert load(app, game_id).score().totals == (60, 52)
+
+
+def test_the_rules_page_says_the_league_rules(client):
+    game_id = start(
+        client,
+        **LEAGUE,
+        rule_blind_bid="6",
+        rule_blind_bid_trailing_by="0",
+        rule_blind_bid_doubles="made",
+    )
+    words = text(client.get(f"/games/{game_id}/rules"))
+    assert "The first hand bids itself" in words
+    assert "must add up to at least 11 tricks" in words
+    assert "the leader that bid more in the last hand played wins" in words
+    assert "A blind bid counts double when it is made" in words
+
+
+def test_the_game_file_writes_a_hand_that_bid_itself_with_null_bids(client):
+    game_id = start(client, **LEAGUE)
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 0, [4, 3, 3, 3]))
+    doc = json.loads(client.get(f"/games/{game_id}/export.json").get_data(as_text=True))
+    assert doc["hands"][0]["bids"] is None and doc["hands"][0]["tricks"] == [4, 3, 3, 3]
+    assert doc["rules"]["first_hand"] == "bids_itself" and doc["rules"]["min_table_bid"] == 11
+
+
+def test_a_shared_lead_ended_early_goes_to_the_higher_last_bid(client, app):
+    game_id = start(client, rule_tie_break="last_bid")
+    play(client, game_id, 1, [3, 4, 3, 3], [3, 4, 3, 3])  # 60 to 70
+    play(client, game_id, 2, [4, 3, 3, 3], [4, 3, 3, 3])  # 130 to 130, bids 7 to 6
+    assert "End the game now? Alice & Cara win 130 to 130 on the higher last bid." in text(
+        client.get(f"/games/{game_id}")
+    )
+    client.post(f"/games/{game_id}/end", data={"version": str(load(app, game_id).revision)})
+    score = load(app, game_id).score()
+    assert score.over and score.winner == 0
+    words = text(client.get(f"/games/{game_id}/rules"))
+    assert "Alice & Cara had bid more in the last hand and took the game" in words

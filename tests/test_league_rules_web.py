@@ -4,10 +4,12 @@ the rules page and the game file."""
 
 from __future__ import annotations
 
+import io
 import json
 
 from tests.helpers import (
     bid_form,
+    form_token,
     load,
     play,
     start,
@@ -100,3 +102,48 @@ def test_a_shared_lead_ended_early_goes_to_the_higher_last_bid(client, app):
     assert score.over and score.winner == 0
     words = text(client.get(f"/games/{game_id}/rules"))
     assert "Alice & Cara had bid more in the last hand and took the game" in words
+
+
+LEAGUE_FILE = {
+    "format": "scorepad/1",
+    "mode": "partnership",
+    "players": ["Alice", "Ben", "Cara", "Dev"],
+    "rules": {"target": 300, "first_hand": "bids_itself", "min_table_bid": 11},
+    "hands": [
+        {"bids": None, "tricks": [4, 3, 3, 3]},
+        {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]},
+    ],
+}
+
+
+def upload(guarded, doc: dict):
+    token = form_token(guarded.get("/games/import"))
+    body = io.BytesIO(json.dumps(doc).encode())
+    return guarded.post(
+        "/games/import", data={"csrf_token": token, "game_file": (body, "game.json")}
+    )
+
+
+def test_a_league_file_imports_with_csrf_on_and_scores_as_rules_md(guarded, guarded_app):
+    done = upload(guarded, LEAGUE_FILE)
+    assert done.status_code == 302, text(done)
+    game_id = done.headers["Location"].rsplit("/", 1)[-1]
+    score = load(guarded_app, game_id).score()
+    assert score.totals == (131, 120) and score.hands[0].bids is None
+    page = text(guarded.get(f"/games/{game_id}"))
+    assert "Hand 3: bids" in page
+
+
+def test_a_league_file_breaking_a_rule_is_refused_naming_it(guarded):
+    bad = {**LEAGUE_FILE, "hands": [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}]}
+    refused = upload(guarded, bad)
+    assert refused.status_code == 400
+    assert "the first hand bids itself in this game" in text(refused)
+    low = {
+        **LEAGUE_FILE,
+        "hands": [LEAGUE_FILE["hands"][0], {"bids": [3, 2, 3, 2], "tricks": [4, 3, 3, 3]}],
+    }
+    refused = upload(guarded, low)
+    assert refused.status_code == 400
+    assert "the table bid 10; this game needs at least 11" in text(refused).lower()
+    assert "Alice & Cara" not in text(guarded.get("/games"))

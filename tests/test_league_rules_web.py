@@ -9,9 +9,12 @@ import json
 
 from tests.helpers import (
     bid_form,
+    claim_seat,
     form_token,
     load,
     play,
+    seat_bid,
+    seat_links,
     start,
     text,
     tricks_form,
@@ -147,3 +150,46 @@ def test_a_league_file_breaking_a_rule_is_refused_naming_it(guarded):
     assert refused.status_code == 400
     assert "the table bid 10; this game needs at least 11" in text(refused).lower()
     assert "Alice & Cara" not in text(guarded.get("/games"))
+
+
+def test_fixing_a_hand_that_bid_itself_asks_only_for_its_tricks(client, app):
+    game_id = start(client, **LEAGUE)
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 0, [4, 3, 3, 3]))
+    page = client.get(f"/games/{game_id}/hands/1")
+    body = page.get_data(as_text=True)
+    assert 'name="bid_0"' not in body and 'name="tricks_0"' in body
+    assert "The first hand bids itself in this game" in text(page)
+    version = load(app, game_id).versions[0]
+    fixed = client.post(f"/games/{game_id}/hands/1", data=tricks_form(1, version, [2, 5, 3, 3]))
+    assert fixed.status_code == 302, text(fixed)
+    score = load(app, game_id).score()
+    assert score.hands[0].bids is None and score.totals == (50, 80)
+
+
+def test_seat_phones_are_not_asked_for_a_bid_on_a_hand_that_bids_itself(client, app):
+    game_id = start(client, **LEAGUE)
+    tokens = seat_links(client, game_id)
+    phone = app.test_client()
+    claim_seat(phone, tokens[1])
+    page = phone.get(f"/seat/{tokens[1]}")
+    assert 'name="bid"' not in page.get_data(as_text=True)
+    assert "The first hand bids itself in this game" in text(page)
+    refused = seat_bid(phone, tokens[1], 3)
+    assert load(app, game_id).game.hands == () and refused.status_code in (302, 400)
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 0, [4, 3, 3, 3]))
+    status = text(phone.get(f"/seat/{tokens[1]}/status?hand=1"))
+    assert "The first hand bids itself in this game" in status
+    assert 'name="bid"' in phone.get(f"/seat/{tokens[1]}").get_data(as_text=True)
+
+
+def test_seat_phones_under_the_table_minimum_are_told_one_bid_must_change(client, app):
+    game_id = start(client, rule_min_table_bid="11")
+    tokens = seat_links(client, game_id)
+    phones = [app.test_client() for _ in tokens]
+    for phone, token, bid in zip(phones, tokens, [3, 2, 3, 2]):
+        seat_bid(phone, token, bid)
+    assert load(app, game_id).game.hands == ()
+    status = text(phones[0].get(f"/seat/{tokens[0]}/status?hand=1"))
+    assert "together they come to less than this game needs: at least 11" in status
+    seat_bid(phones[3], tokens[3], 3)
+    assert load(app, game_id).game.hands[0].bids == (3, 2, 3, 3)

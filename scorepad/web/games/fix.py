@@ -56,7 +56,9 @@ def _fix_form(stored: StoredGame, number: int) -> HandForm:
     kind = (
         ("side" if _by_side(stored, number) else "seat") if _shown_played(stored, number) else None
     )
-    form = hand_form(table, bids=bidding.bids, tricks=kind, **values)
+    # a hand that bid itself (first_hand) has no bids to fix: its form asks for none
+    offered = () if hand.bids is None else bidding.bids
+    form = hand_form(table, bids=offered, tricks=kind, **values)
     return tag(form, table)
 
 
@@ -70,7 +72,8 @@ def _save_fix(stored: StoredGame, number: int, form: HandForm) -> Any:
     """Save the fixed hand through the store's command: a redirect, or the status of
     the page that shows the form again with what was wrong."""
     table = stored.game.table
-    bids = read_bids(form, table)  # the form was validated: every value one of its choices
+    # the form was validated: every value one of its choices (none: a hand that bid itself)
+    bids = None if stored.game.hands[number - 1].bids is None else read_bids(form, table)
     shown = _shown_played(stored, number)
     tricks, sides = read_tricks(form, table, bids) if shown else (None, None)
     return respond.run(

@@ -339,3 +339,17 @@ def test_a_club_file_s_bad_preset_is_refused_naming_it(presets, words):
     doc = {"scorepad_club": 1, "name": "Club", "presets": presets}
     with pytest.raises(Exception, match=re.escape(words)):
         clubfile.read(doc)
+
+
+def test_the_league_presets_are_offered_and_described(client):
+    assert "League 300" in text(client.get("/games/new"))
+    presets = text(client.get("/presets"))
+    assert (
+        "League 300 Played to 300; A shared lead at the end: the side that bid more in the "
+        "last hand wins; equal bids play on; The first hand: bids itself: 10 a trick, no bags, "
+        "no nil, no set; Smallest table bid: 11." in presets
+    )
+    game_id = start(client)
+    rules = text(client.get(f"/games/{game_id}/rules"))
+    assert "League 500, blind bids: Played to 500; Blind bids from: 6" in rules
+    assert "A blind bid doubles: only when made" in rules

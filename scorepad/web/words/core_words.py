@@ -132,6 +132,8 @@ MARKED = (
     N_("Kitchen table"),
     N_("Tournament 300"),
     N_("Tournament 500"),
+    N_("League 300"),
+    N_("League 500, blind bids"),
     # the refusals' details of core/season_settings.py, club.py, names.py, presets.py and
     # the links' readers, said after a field's name (a detail made of a number stays English)
     N_("is empty"),

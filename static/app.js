@@ -37,6 +37,8 @@ function bidSummary(form) {
     });
     const left = top - all;
     parts.push(fill(left >= 0 ? say.unbid : say.overbid, { n: Math.abs(left) }));
+    // the table's least (data-least, from the core's next hand): the bids added up beside it
+    if (say.least) parts.push(fill(say.table, { n: all, least: say.least }));
     out.textContent = parts.join(" · ");
   };
   form.addEventListener("change", update);

@@ -300,3 +300,16 @@ def test_before_a_hand_that_bids_itself_only_the_hand_limit_is_at_stake():
         start=((290, 4), (0, 0)),
     )
     assert {s.kind for s in usual.stakes} == {"need", "hand_limit", "bags"}
+
+
+def test_the_stakes_know_a_lead_shared_at_the_end_goes_to_the_higher_last_bid():
+    rules = {"hand_limit": 2, "tie_break": "last_bid"}
+    score = scored(rules, [h([3, 4, 3, 3], [3, 4, 3, 3])])  # 60 to 70, hand 2 the last
+    needs = [(s.side, s.amount, s.extra) for s in score.stakes if s.kind == "need"]
+    # side 0: 2 made wins outright (80 to 70); 1 made (70 to 70) if it outbids side 1
+    assert (0, 2, 0) in needs and (0, 1, 1) in needs
+    plain = scored({"hand_limit": 2}, [h([3, 4, 3, 3], [3, 4, 3, 3])])
+    assert [(s.side, s.amount, s.extra) for s in plain.stakes if s.kind == "need"] == [
+        (0, 2, 0),
+        (1, 1, 0),
+    ]

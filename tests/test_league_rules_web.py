@@ -193,3 +193,15 @@ def test_seat_phones_under_the_table_minimum_are_told_one_bid_must_change(client
     assert "together they come to less than this game needs: at least 11" in status
     seat_bid(phones[3], tokens[3], 3)
     assert load(app, game_id).game.hands[0].bids == (3, 2, 3, 3)
+
+
+def test_the_stake_line_and_the_bid_sum_know_the_league_rules(client, app):
+    game_id = start(client, rule_hand_limit="2", rule_tie_break="last_bid", rule_min_table_bid="11")
+    play(client, game_id, 1, [3, 4, 3, 3], [3, 4, 3, 3])  # 60 to 70
+    page = client.get(f"/games/{game_id}")
+    words = text(page)
+    assert "Alice & Cara win by making 1 and bidding more than the other side" in words
+    assert "Alice & Cara win by making 2" in words
+    body = page.get_data(as_text=True)
+    assert 'data-least="11"' in body
+    assert "the table bids 0, at least 11 needed" in words

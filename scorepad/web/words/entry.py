@@ -24,15 +24,23 @@ def tricks_total(total: int, top: int, *, by_side: bool = False) -> str:
 
 
 def bid_sum_words() -> dict[str, str]:
-    """The bids step's live sum: each side's bids, then the tricks left unbid or overbid."""
-    return {"side": "{who} {n}", "unbid": _("{n} unbid"), "overbid": _("{n} overbid")}
+    """The bids step's live sum: each side's bids, then the tricks left unbid or overbid,
+    and (min_table_bid) the table's bids against the least they may come to."""
+    return {
+        "side": "{who} {n}",
+        "unbid": _("{n} unbid"),
+        "overbid": _("{n} overbid"),
+        "table": _("the table bids {n}, at least {least} needed"),
+    }
 
 
 def bid_sum_start(score: GameScore, top: int) -> str:
     """The bids step's live sum before a bid is chosen (app.js redraws it as they are)."""
     say = bid_sum_words()
     sides = [say["side"].format(who=side.name, n=0) for side in score.sides]
-    return " · ".join([*sides, say["unbid"].format(n=top)])
+    least = score.next_hand.min_table_bid
+    table = [say["table"].format(n=0, least=least)] if least else []
+    return " · ".join([*sides, say["unbid"].format(n=top), *table])
 
 
 def side_tricks_words() -> dict[str, str]:

@@ -26,6 +26,18 @@ def stake_text(table: Table, stake: Stake) -> str:
     """One stake in words: 'Alice & Cara win by making 6'."""
     name = table.side_name(stake.side) if stake.side is not None else ""
     n, extra, two = stake.amount, stake.extra, table.mode == "partnership"
+    if stake.kind == "need" and extra:  # level with the lead: won on the last bid
+        if two:
+            return _(
+                "%(name)s win by making %(n)d and bidding more than the other side",
+                name=name,
+                n=n,
+            )
+        return _(
+            "%(name)s wins by making %(n)d and bidding more than those level with them",
+            name=name,
+            n=n,
+        )
     if stake.kind == "need":
         if two:
             return _("%(name)s win by making %(n)d", name=name, n=n)

@@ -21,7 +21,7 @@ from .core.model import GameScore
 from .core.names import shown, text_problem
 from .core.records import Hand, Table, make_table
 from .core.rules import validate_rules
-from .gamefile_totals import read_final, read_preset, read_start
+from .gamefile_totals import clock_document, read_clock, read_final, read_preset, read_start
 
 FORMAT = "scorepad/1"
 MAX_FILE_BYTES = 1024 * 1024  # docs/gamefile.md: a larger file is refused, by every reader
@@ -38,6 +38,7 @@ _KEYS = {
     "ended",
     "preset",
     "final",
+    "clock",
 }
 _COMPUTED = {"sides", "status", "winner"}
 _NAMED = {"players", "side_names"}
@@ -178,10 +179,11 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
         ended,
         preset=read_preset(doc.get("preset")),
         final=read_final(doc.get("final"), len(table.sides)),
+        clock=read_clock(doc.get("clock")),
     )
     score = game.score()
     kept = Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
-    return replace(kept, final=game.final, preset=game.preset), score
+    return replace(kept, final=game.final, preset=game.preset, clock=game.clock), score
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -284,6 +286,8 @@ def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
     )
     if score.ended:
         doc["ended"] = True
+    if game.clock is not None:  # only a game played to its own clock says so
+        doc["clock"] = clock_document(game.clock)
     if game.preset is not None:  # only a game started from a preset says so
         doc["preset"] = game.preset
     if game.tricks_by != "seat":  # a game counted by side says so; the default stays unsaid

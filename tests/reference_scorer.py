@@ -72,8 +72,9 @@ CHOICES = {
 SWITCHES = ["nil", "blind_nil", "double_nil", "ten_for_two_hundred", "suicide"]
 
 TOP_KEYS = {"format", "mode", "players", "first_dealer", "rules", "hands", "start", "ended"}
-# `tricks_by` and `side_names` are docs/gamefile.md's extensions to GAMEFILE.md.
-TOP_COMPUTED = {"sides", "status", "winner", "tricks_by", "side_names"}
+# `tricks_by`, `side_names` and `clock` are docs/gamefile.md's extensions to GAMEFILE.md
+# (a game ended on its clock is also written `ended`, which is what the score reads).
+TOP_COMPUTED = {"sides", "status", "winner", "tricks_by", "side_names", "clock"}
 HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note", "renege"}
 HAND_COMPUTED = {"number", "sides"}
 

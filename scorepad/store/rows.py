@@ -12,6 +12,7 @@ import threading
 
 from cachetools import LRUCache
 
+from ..core.clock import Clock
 from ..core.errors import GameError
 from ..core.game import Game
 from ..core.model import GameScore
@@ -63,8 +64,20 @@ def game_extra(game: Game) -> str | None:
             "side_names": game.table.side_names,
             "preset": game.preset,
             "final": game.final,
+            "clock": None if game.clock is None else clock_values(game.clock),
         }
     )
+
+
+def clock_values(clock: Clock) -> list:
+    """A game's clock as kept: [minutes, started, last hand or null]."""
+    return [clock.minutes, clock.started, clock.last_hand]
+
+
+def _clock(value: object) -> Clock | None:
+    if not isinstance(value, list) or len(value) != 3:
+        return None
+    return Clock(value[0], value[1], value[2])
 
 
 def _tuple(value: object) -> tuple | None:
@@ -117,6 +130,7 @@ def read_game(row: dict, hand_rows: list[dict]) -> Game:
         row.get("next_dealer") if row.get("next_dealer_hand") == len(hand_rows) + 1 else None,
         _preset(extra.get("preset")),
         _tuple(extra.get("final")),
+        _clock(extra.get("clock")),
     )
 
 

@@ -15,6 +15,8 @@ from wtforms import BooleanField, Field, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
+from ..core.clock import MINUTES_HIGH as CLOCK_HIGH
+from ..core.clock import MINUTES_LOW as CLOCK_LOW
 from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
 from ..core.records import MODES, SEATS, Table
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
@@ -149,6 +151,15 @@ class NewGameForm(FlaskForm):
         _l("Other target"),
         validators=[Optional(), Within(TARGET_LOW, TARGET_HIGH)],
         render_kw={"inputmode": "numeric"},
+    )
+    clock = WholeNumberField(
+        _l("Play to the clock (minutes)"),
+        validators=[Optional(), Within(CLOCK_LOW, CLOCK_HIGH)],
+        render_kw={"inputmode": "numeric"},
+        description=_l(
+            "Empty: no clock. When time is up, the hand being played is the last; then the "
+            "leader wins, as when a game is ended early."
+        ),
     )
     club = SelectField(
         _l("Club"),

@@ -83,7 +83,10 @@ def _start(form: NewGameForm) -> str:
     tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
     club = form.club.data if form.club.data in dict(remembered.clubs()) else None
     preset = _preset_kept(form, rules)
-    return commands.start(get_db(), table, rules, tricks_by=tricks_by, club=club, preset=preset).id
+    clock = form.clock.data or 0
+    return commands.start(
+        get_db(), table, rules, tricks_by=tricks_by, club=club, preset=preset, clock=clock
+    ).id
 
 
 def _preset_kept(form: NewGameForm, rules: Rules) -> str | None:

@@ -1,0 +1,27 @@
+"""A game's own clock in words (core.clock): the time left, or the hand that is the last."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from ...core.clock import Clock
+from ...core.model import GameScore
+
+
+def clock_line(score: GameScore, clock: Clock | None, now: float) -> str:
+    """'12 minutes left on the clock.', or 'Time is up: hand 5 is the last.'; '' for a
+    game without a clock, or over."""
+    if clock is None or score.over:
+        return ""
+    last = clock.last(score, now)
+    if last is None:
+        minutes = -(-clock.seconds_left(now) // 60)
+        return ngettext(
+            "%(num)d minute left on the clock.", "%(num)d minutes left on the clock.", minutes
+        )
+    return _(
+        "Time is up: hand %(number)d is the last, then the leader wins (a shared lead as "
+        "the house rules settle it at an early end).",
+        number=last,
+    )

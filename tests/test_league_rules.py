@@ -173,8 +173,9 @@ def test_the_next_hand_says_it_bids_itself_only_for_hand_1():
     rules = validate_rules({**FIRST, "min_table_bid": 11})
     fresh = score_game(partnership(), rules, [])
     assert fresh.next_hand.bids_itself and fresh.next_hand.min_table_bid == 11
+    assert fresh.next_hand.own_count == ()  # no bids: no nil bidder counts their own
     later = score_game(partnership(), rules, [itself([4, 3, 3, 3])])
-    assert not later.next_hand.bids_itself
+    assert not later.next_hand.bids_itself and later.next_hand.own_count == (0, 1, 2, 3)
 
 
 def test_a_seat_phone_may_not_bid_on_a_hand_that_bids_itself():

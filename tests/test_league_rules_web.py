@@ -205,3 +205,34 @@ def test_the_stake_line_and_the_bid_sum_know_the_league_rules(client, app):
     body = page.get_data(as_text=True)
     assert 'data-least="11"' in body
     assert "the table bids 0, at least 11 needed" in words
+
+
+def test_a_club_night_carries_the_league_rules_to_every_table(client, app):
+    from tests.event_helpers import Night
+
+    night = Night(client, app, format="round_robin", rounds="1", **LEAGUE)
+    for names in (("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")):
+        night.check_in(*names)
+    night.draw_and_start()
+    game_ids = [match.game_id for match in night.round() if match.game_id]
+    assert game_ids
+    for game_id in game_ids:
+        rules = night.game(game_id).game.rules
+        assert (rules.first_hand, rules.min_table_bid, rules.tie_break) == (
+            "bids_itself",
+            11,
+            "last_bid",
+        )
+        assert "Hand 1: tricks" in text(client.get(f"/games/{game_id}"))
+        form = tricks_form(1, 0, (None,) * 4, sides=(7, 6))
+        assert client.post(f"/games/{game_id}/tricks", data=form).status_code == 302
+        assert night.game(game_id).score().totals == (70, 60)
+
+
+def test_a_hand_that_bids_itself_counted_by_side_asks_one_count_a_side(client, app):
+    game_id = start(client, tricks_by="side", **LEAGUE)
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'name="side_0"' in body and 'name="tricks_0"' not in body
+    form = tricks_form(1, 0, (None,) * 4, sides=(8, 5))
+    assert client.post(f"/games/{game_id}/tricks", data=form).status_code == 302
+    assert load(app, game_id).score().totals == (80, 50)

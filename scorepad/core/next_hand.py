@@ -110,7 +110,7 @@ def next_hand(score: Scored, number: int | None = None) -> NextHand:
         nil=nil,
         tricks_per_hand=table.tricks_per_hand,
         own_count=tuple(s for s, bid in enumerate(bids) if bid in NILS)
-        if recorded
+        if recorded or score.rules.bids_itself(number)  # no bids: no nil counts its own
         else tuple(range(seats)),
         waiting=recorded is not None and recorded.tricks is None,
         bids_itself=score.rules.bids_itself(number),

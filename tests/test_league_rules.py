@@ -314,3 +314,35 @@ def test_the_stakes_know_a_lead_shared_at_the_end_goes_to_the_higher_last_bid():
         (0, 2, 0),
         (1, 1, 0),
     ]
+
+
+def test_a_club_nights_clock_settles_a_shared_lead_on_the_last_bid():
+    from scorepad.core.event import ends_on_time
+
+    rules = {"tie_break": "last_bid"}
+    level = scored(rules, [h([4, 3, 3, 3], [4, 3, 3, 3])], start=((0, 0), (10, 0)))
+    assert level.totals == (70, 70)
+    assert ends_on_time(level, 1, "play_on")  # side 0 bid 7 to 6: it wins on time
+    even = scored(rules, [h([3, 3, 3, 3], [3, 3, 3, 4])], start=((1, 0), (0, 0)))
+    assert not ends_on_time(even, 1, "play_on") and ends_on_time(even, 1, "draw")
+
+
+def test_what_if_under_the_league_rules():
+    from scorepad.core.whatif import rule_value, what_if
+
+    game = Game(partnership(), validate_rules({}), (h([3, 2, 3, 2], [4, 2, 3, 4]),))
+    real = game.score()
+    refused = what_if(game, "min_table_bid", rule_value("min_table_bid", "11"), real)
+    assert refused.score is None and refused.error.hand == 1
+    assert "the table bid 10; this game needs at least 11" in str(refused.error)
+    first = what_if(game, "first_hand", rule_value("first_hand", "bids_itself"), real)
+    assert first.score is None and first.error.rule == "first_hand"
+    blind = Game(
+        partnership(),
+        validate_rules({"blind_bid": 6, "blind_bid_trailing_by": 0}),
+        (h([3, 4, 4, 3], [4, 3, 4, 2], blind=(1,)),),
+    )
+    made = what_if(
+        blind, "blind_bid_doubles", rule_value("blind_bid_doubles", "made"), blind.score()
+    )
+    assert made.score.totals == (71, -70) and blind.score().totals == (71, -140)

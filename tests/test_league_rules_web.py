@@ -236,3 +236,32 @@ def test_a_hand_that_bids_itself_counted_by_side_asks_one_count_a_side(client, a
     form = tricks_form(1, 0, (None,) * 4, sides=(8, 5))
     assert client.post(f"/games/{game_id}/tricks", data=form).status_code == 302
     assert load(app, game_id).score().totals == (80, 50)
+
+
+def test_the_hand_by_hand_pages_say_a_hand_that_bid_itself_had_no_bids(client, app):
+    game_id = start(client, **LEAGUE)
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 0, [4, 3, 3, 3]))
+    play(client, game_id, 2, [3, 3, 3, 3], [4, 3, 3, 3])
+    for path in ("history", "sheet"):
+        words = text(client.get(f"/games/{game_id}/{path}"))
+        assert "no bids: 10 a trick taken took 4 + 3 +70" in words
+        assert "bid Alice + Cara" not in words and "bid Alice 3 + Cara 3" in words
+    csv_text = client.get(f"/games/{game_id}/hands.csv").get_data(as_text=True)
+    first = csv_text.splitlines()[1].split(",")
+    assert first[:4] == ["1", "Alice", "", "4"]
+
+
+def test_fixing_a_hand_that_bid_itself_counted_by_side(client, app):
+    game_id = start(client, tricks_by="side", **LEAGUE)
+    form = tricks_form(1, 0, (None,) * 4, sides=(8, 5))
+    client.post(f"/games/{game_id}/tricks", data=form)
+    page = client.get(f"/games/{game_id}/hands/1")
+    assert page.status_code == 200
+    body = page.get_data(as_text=True)
+    assert 'name="side_0"' in body and 'name="tricks_0"' not in body
+    version = load(app, game_id).versions[0]
+    fixed = client.post(
+        f"/games/{game_id}/hands/1", data=tricks_form(1, version, (None,) * 4, sides=(6, 7))
+    )
+    assert fixed.status_code == 302, text(fixed)
+    assert load(app, game_id).score().totals == (60, 70)

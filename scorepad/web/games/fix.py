@@ -56,9 +56,11 @@ def _fix_form(stored: StoredGame, number: int) -> HandForm:
     kind = (
         ("side" if _by_side(stored, number) else "seat") if _shown_played(stored, number) else None
     )
-    # a hand that bid itself (first_hand) has no bids to fix: its form asks for none
-    offered = () if hand.bids is None else bidding.bids
-    form = hand_form(table, bids=offered, tricks=kind, **values)
+    # a hand that bid itself (first_hand) has no bids to fix, nor nil bidders' own counts
+    if hand.bids is None:
+        form = hand_form(table, bids=(), tricks=kind, nil_seats=(), **values)
+    else:
+        form = hand_form(table, bids=bidding.bids, tricks=kind, **values)
     return tag(form, table)
 
 

@@ -15,6 +15,7 @@ from tests.helpers import (
     play,
     seat_bid,
     seat_links,
+    settings_data,
     start,
     text,
     tricks_form,
@@ -265,3 +266,18 @@ def test_fixing_a_hand_that_bid_itself_counted_by_side(client, app):
     )
     assert fixed.status_code == 302, text(fixed)
     assert load(app, game_id).score().totals == (60, 70)
+
+
+def test_settings_that_would_make_a_played_hand_1_bid_itself_are_refused(client, app):
+    game_id = start(client)
+    play(client, game_id, 1, [3, 3, 3, 3], [4, 3, 3, 3])
+    data = settings_data(app, game_id, rule_first_hand="bids_itself")
+    refused = client.post(f"/games/{game_id}/settings", data=data)
+    assert refused.status_code == 400
+    assert "the first hand bids itself in this game: it has no bids" in text(refused)
+    assert load(app, game_id).game.rules.first_hand == "bid"
+    # before any hand, the rule can be chosen: hand 1 then opens on its tricks
+    fresh = start(client)
+    data = settings_data(app, fresh, rule_first_hand="bids_itself")
+    assert client.post(f"/games/{fresh}/settings", data=data).status_code == 302
+    assert "Hand 1: tricks" in text(client.get(f"/games/{fresh}"))

@@ -281,3 +281,17 @@ def test_settings_that_would_make_a_played_hand_1_bid_itself_are_refused(client,
     data = settings_data(app, fresh, rule_first_hand="bids_itself")
     assert client.post(f"/games/{fresh}/settings", data=data).status_code == 302
     assert "Hand 1: tricks" in text(client.get(f"/games/{fresh}"))
+
+
+def test_a_renege_on_a_hand_that_bid_itself_moves_its_tricks(client, app):
+    game_id = start(client, **LEAGUE)
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 0, [4, 3, 3, 3]))
+    page = client.get(f"/games/{game_id}/hands/1/renege")
+    assert page.status_code == 200
+    version = str(load(app, game_id).versions[0])
+    done = client.post(
+        f"/games/{game_id}/hands/1/renege", data={"version": version, "renege_1": "y"}
+    )
+    assert done.status_code == 302, text(done)
+    score = load(app, game_id).score()
+    assert [(s.points, s.bags) for s in score.hands[0].sides] == [(100, 0), (30, 0)]

@@ -290,6 +290,8 @@ def game_files(draw) -> dict:
     keys = [k for k in RULE_VALUES if mode == "partnership" or k not in PARTNERSHIP_ONLY]
     chosen = draw(st.lists(st.sampled_from(keys), unique=True, max_size=len(keys)))
     rules = {key: draw(RULE_VALUES[key]) for key in chosen}
+    if one_in(draw, 4):  # the leagues' first hand, more often than one key in thirty
+        rules["first_hand"] = "bids_itself"
     doc: dict = {
         "format": "scorepad/1",
         "mode": mode,

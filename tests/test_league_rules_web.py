@@ -295,3 +295,12 @@ def test_a_renege_on_a_hand_that_bid_itself_moves_its_tricks(client, app):
     assert done.status_code == 302, text(done)
     score = load(app, game_id).score()
     assert [(s.points, s.bags) for s in score.hands[0].sides] == [(100, 0), (30, 0)]
+
+
+def test_the_scorers_page_asks_the_phones_for_no_bid_on_a_hand_that_bids_itself(client, app):
+    game_id = start(client, **LEAGUE)
+    seat_links(client, game_id)
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Bids from the players' phones" not in words and "Hand 1: tricks" in words
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 0, [4, 3, 3, 3]))
+    assert "Bids from the players' phones" in text(client.get(f"/games/{game_id}"))

@@ -182,8 +182,20 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
         clock=read_clock(doc.get("clock")),
     )
     score = game.score()
+    _check_clock_end(game, score)
     kept = Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
     return replace(kept, final=game.final, preset=game.preset, clock=game.clock), score
+
+
+def _check_clock_end(game: Game, score: GameScore) -> None:
+    """A game whose clock's last hand is played is over: ended on its clock, or won."""
+    last = None if game.clock is None else game.clock.last_hand
+    if last is not None and not score.over and score.played >= last:
+        raise GameError(
+            f"the clock's last hand, hand {last}, is played: the game ended after it "
+            '("ended": true)',
+            field="clock",
+        )
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

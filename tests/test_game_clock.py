@@ -161,3 +161,20 @@ def test_a_clock_in_a_file_that_cannot_be_is_refused(clock, message):
     }
     with pytest.raises(GameError, match=message):
         gamefile.loads(json.dumps(doc))
+
+
+def test_a_file_whose_clock_ran_out_is_ended_after_its_last_hand():
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["A", "B", "C", "D"],
+        "hands": [{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}],
+        "clock": {"minutes": 30, "started": "2027-01-15T08:00:00Z", "last_hand": 1},
+    }
+    with pytest.raises(GameError, match="the clock's last hand, hand 1, is played"):
+        gamefile.loads(json.dumps(doc))
+    game, score = gamefile.loads_scored(json.dumps({**doc, "ended": True}))
+    assert score.over and score.winner == 0 and game.clock.last_hand == 1
+    waiting = {**doc, "hands": [*doc["hands"], {"bids": [3, 3, 3, 4], "tricks": None}]}
+    waiting["clock"] = {**doc["clock"], "last_hand": 2}
+    assert gamefile.loads_scored(json.dumps(waiting))[1].pending is not None

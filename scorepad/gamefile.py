@@ -193,7 +193,7 @@ def _check_clock_end(game: Game, score: GameScore) -> None:
     if last is not None and not score.over and score.played >= last:
         raise GameError(
             f"the clock's last hand, hand {last}, is played: the game ended after it "
-            '("ended": true)',
+            f'("ended": true)',
             field="clock",
         )
 

@@ -65,7 +65,7 @@ def test_a_table_bid_under_the_minimum_names_the_total_and_the_minimum(client, a
     game_id = start(client, rule_min_table_bid="11")
     refused = client.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 2, 3, 2]))
     assert refused.status_code == 400
-    assert "the table bid 10; this game needs at least 11" in text(refused).lower()
+    assert "Smallest table bid: the table bid 10; this game needs at least 11" in text(refused)
     assert load(app, game_id).game.hands == ()
     play(client, game_id, 1, [3, 3, 3, 2], [3, 4, 3, 3])
     assert load(app, game_id).score().totals == (60, 52)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+from flask_babel import gettext
+
 from ..core.errors import GameError, TricksTotal
 from ..core.model import GameScore
 from ..core.next_hand import next_hand
 from ..core.records import Table
+from ..core.rules import SPECS
 from ..store.outcomes import AlreadySaved, RemovesHands
 from ..store.storage import StoredGame
 from . import errors
@@ -19,11 +22,16 @@ from .words import tricks_total
 from .words.core_words import core_text
 from .words.game_done import hand_saved
 
+# Refusals of a hand's bids taken together (the table's total): said after the rule's name.
+TABLE_RULES = ("min_table_bid",)
+
 
 def attach(form: HandForm, err: GameError) -> None:
     """Put a refusal beside the group it names, else above the form, in plain words."""
     said = core_text(err.detail)
     detail = said[:1].upper() + said[1:]
+    if err.rule in TABLE_RULES:  # the table's bids as a whole: the rule's name, then why
+        detail = gettext("%(field)s: %(why)s", field=core_text(SPECS[err.rule].label), why=said)
     if isinstance(err, TricksTotal):
         detail = tricks_total(err.total, err.expected, by_side=err.field == "side_tricks")
     names = []

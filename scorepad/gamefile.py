@@ -191,11 +191,8 @@ def _check_clock_end(game: Game, score: GameScore) -> None:
     """A game whose clock's last hand is played is over: ended on its clock, or won."""
     last = None if game.clock is None else game.clock.last_hand
     if last is not None and not score.over and score.played >= last:
-        raise GameError(
-            f"the clock's last hand, hand {last}, is played: the game ended after it "
-            f'("ended": true)',
-            field="clock",
-        )
+        said = f'the clock\'s last hand, hand {last}, is played: it must be "ended": true'
+        raise GameError(said, field="clock")
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

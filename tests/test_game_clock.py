@@ -171,7 +171,7 @@ def test_a_file_whose_clock_ran_out_is_ended_after_its_last_hand():
         "hands": [{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}],
         "clock": {"minutes": 30, "started": "2027-01-15T08:00:00Z", "last_hand": 1},
     }
-    with pytest.raises(GameError, match="the clock's last hand, hand 1, is played"):
+    with pytest.raises(GameError, match="the clock's last hand, hand 1, is played: it must be"):
         gamefile.loads(json.dumps(doc))
     game, score = gamefile.loads_scored(json.dumps({**doc, "ended": True}))
     assert score.over and score.winner == 0 and game.clock.last_hand == 1

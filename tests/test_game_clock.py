@@ -178,3 +178,11 @@ def test_a_file_whose_clock_ran_out_is_ended_after_its_last_hand():
     waiting = {**doc, "hands": [*doc["hands"], {"bids": [3, 3, 3, 4], "tricks": None}]}
     waiting["clock"] = {**doc["clock"], "last_hand": 2}
     assert gamefile.loads_scored(json.dumps(waiting))[1].pending is not None
+
+
+def test_the_rules_page_says_the_game_is_played_to_the_clock(client, now):
+    timed = start(client, clock="45")
+    words = text(client.get(f"/games/{timed}/rules"))
+    assert "This game is played to the clock: 45 minutes from its start." in words
+    plain = start(client)
+    assert "played to the clock" not in text(client.get(f"/games/{plain}/rules"))

@@ -7,6 +7,7 @@ from flask_babel import ngettext
 
 from ...core.clock import Clock
 from ...core.model import GameScore
+from .rules_play import Section
 
 
 def clock_line(score: GameScore, clock: Clock | None, now: float) -> str:
@@ -25,3 +26,19 @@ def clock_line(score: GameScore, clock: Clock | None, now: float) -> str:
         "the house rules settle it at an early end).",
         number=last,
     )
+
+
+def clock_sections(clock: Clock | None) -> tuple[Section, ...]:
+    """The rules page's section on the game's own clock (none without one)."""
+    if clock is None:
+        return ()
+    said = ngettext(
+        "This game is played to the clock: %(num)d minute from its start. When time is up, "
+        "the hand being played is the last; then the highest total wins, and a shared lead "
+        "goes as at an early end.",
+        "This game is played to the clock: %(num)d minutes from its start. When time is up, "
+        "the hand being played is the last; then the highest total wins, and a shared lead "
+        "goes as at an early end.",
+        clock.minutes,
+    )
+    return (Section(_("The clock"), (said,)),)

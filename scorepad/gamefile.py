@@ -23,7 +23,7 @@ from .core.names import shown, text_problem
 from .core.nesting import too_deep
 from .core.records import Hand, Table, make_table
 from .core.rules import validate_rules
-from .gamefile_totals import read_final, read_preset, read_start
+from .gamefile_totals import clock_document, read_clock, read_final, read_preset, read_start
 
 FORMAT = "scorepad/1"
 MAX_FILE_BYTES = limits.GAME_FILE_BYTES  # docs/gamefile.md: refused larger, by every reader
@@ -40,6 +40,7 @@ _KEYS = {
     "ended",
     "preset",
     "final",
+    "clock",
 }
 _COMPUTED = {"sides", "status", "winner"}
 _NAMED = {"players", "side_names"}
@@ -100,7 +101,8 @@ def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
     for key in ("bids", "tricks"):
         if key not in raw:
             raise GameError("missing", hand=number, field=key)
-    if not isinstance(raw["bids"], list):
+    # null: a hand that bids itself (first_hand = bids_itself); the core says which may
+    if raw["bids"] is not None and not isinstance(raw["bids"], list):
         raise GameError("must be a list", hand=number, field="bids")
     tricks = _list_or_null(raw, "tricks", number)
     side_tricks = _list_or_null(raw, "side_tricks", number)
@@ -110,7 +112,7 @@ def _read_hand(raw: object, number: int, table: Table, deal: int) -> Hand:
     adjust = _list_or_null(raw, "adjust", number, "a list of points, one per side")
     dealer, note = raw.get("dealer"), raw.get("note", "")
     return Hand(
-        tuple(raw["bids"]),
+        None if raw["bids"] is None else tuple(raw["bids"]),
         None if tricks is None else tuple(tricks),
         None if side_tricks is None else tuple(side_tricks),
         tuple(_list_or_null(raw, "blind", number, sides) or ()),
@@ -179,10 +181,20 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
         ended,
         preset=read_preset(doc.get("preset")),
         final=read_final(doc.get("final"), len(table.sides)),
+        clock=read_clock(doc.get("clock")),
     )
     score = game.score()
+    _check_clock_end(game, score)
     kept = Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
-    return replace(kept, final=game.final, preset=game.preset), score
+    return replace(kept, final=game.final, preset=game.preset, clock=game.clock), score
+
+
+def _check_clock_end(game: Game, score: GameScore) -> None:
+    """A game whose clock's last hand is played is over: ended on its clock, or won."""
+    last = None if game.clock is None else game.clock.last_hand
+    if last is not None and not score.over and score.played >= last:
+        said = f'the clock\'s last hand, hand {last}, is played: it must be "ended": true'
+        raise GameError(said, field="clock")
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -242,7 +254,7 @@ def _export_hand(hand: Any) -> dict[str, Any]:
     out: dict[str, Any] = {
         "number": hand.number,
         "dealer": hand.dealer,
-        "bids": list(hand.bids),
+        "bids": None if hand.bids is None else list(hand.bids),
         "tricks": None if hand.tricks is None else list(hand.tricks),
     }
     if hand.side_tricks is not None:
@@ -289,6 +301,8 @@ def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
     )
     if score.ended:
         doc["ended"] = True
+    if game.clock is not None:  # only a game played to its own clock says so
+        doc["clock"] = clock_document(game.clock)
     if game.preset is not None:  # only a game started from a preset says so
         doc["preset"] = game.preset
     if game.tricks_by != "seat":  # a game counted by side says so; the default stays unsaid

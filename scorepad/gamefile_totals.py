@@ -1,11 +1,13 @@
 """The game file's optional parts beside its hands (docs/gamefile.md): a start from paper
-totals, a paper slip's final result (one {"total", "bags"} a side each) and the name of
-the preset the game was started from."""
+totals, a paper slip's final result (one {"total", "bags"} a side each), the name of
+the preset the game was started from and the game's own clock."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
+from .core.clock import Clock, check_clock
 from .core.errors import GameError
 from .core.presets import preset_name_problem
 
@@ -43,3 +45,37 @@ def read_preset(raw: object) -> str | None:
     if problem:
         raise GameError(problem, field="preset")
     return str(raw).strip()
+
+
+CLOCK_KEYS = {"minutes", "started", "last_hand"}
+
+
+def read_clock(raw: object) -> Clock | None:
+    """The game's own clock: {"minutes", "started" (an ISO 8601 time), "last_hand"}."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or not {"minutes", "started"} <= set(raw) <= CLOCK_KEYS:
+        raise GameError(
+            "expected an object with minutes, started and (optional) last_hand", field="clock"
+        )
+    started = raw["started"]
+    try:
+        when = datetime.fromisoformat(started) if isinstance(started, str) else None
+    except ValueError:
+        when = None
+    if when is None or when.tzinfo is None:
+        raise GameError(
+            f"started must be a time with its zone, as 2026-12-06T20:00:00Z, not {started!r}",
+            field="clock",
+        )
+    return check_clock(raw["minutes"], when.timestamp(), raw.get("last_hand"))
+
+
+def clock_document(clock: Clock) -> dict[str, Any]:
+    """The game's clock as the game file writes it."""
+    started = datetime.fromtimestamp(clock.started, UTC)
+    return {
+        "minutes": clock.minutes,
+        "started": started.isoformat(timespec="seconds").replace("+00:00", "Z"),
+        "last_hand": clock.last_hand,
+    }

@@ -39,6 +39,8 @@ function bidSummary(form) {
     const one = Math.abs(left) === 1;  // the words for a single trick
     const words = left >= 0 ? (one ? say.unbidOne : say.unbid) : (one ? say.overbidOne : say.overbid);
     parts.push(fill(words, { n: Math.abs(left) }));
+    // the table's least (data-least, from the core's next hand): the bids added up beside it
+    if (say.least) parts.push(fill(say.table, { n: all, least: say.least }));
     out.textContent = parts.join(" · ");
   };
   form.addEventListener("change", update);

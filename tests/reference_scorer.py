@@ -51,6 +51,9 @@ DEFAULTS: dict[str, Any] = {
     "hand_limit": 0,
     "tie_break": "play_on",
     "renege_tricks": 3,
+    "first_hand": "bid",
+    "blind_bid_doubles": "always",
+    "min_table_bid": 0,
 }
 
 CHOICES = {
@@ -61,14 +64,17 @@ CHOICES = {
     "deck": ["standard", "jokers"],
     "zero_bid": ["nil", "bid"],
     "boston": ["off", "win", "bonus"],
-    "tie_break": ["play_on", "fewer_bags"],
+    "tie_break": ["play_on", "fewer_bags", "last_bid"],
+    "first_hand": ["bid", "bids_itself"],
+    "blind_bid_doubles": ["always", "made"],
     "set_out_count": ["in_a_row", "in_game"],
 }
 SWITCHES = ["nil", "blind_nil", "double_nil", "ten_for_two_hundred", "suicide"]
 
 TOP_KEYS = {"format", "mode", "players", "first_dealer", "rules", "hands", "start", "ended"}
-# `tricks_by` and `side_names` are docs/gamefile.md's extensions to GAMEFILE.md.
-TOP_COMPUTED = {"sides", "status", "winner", "tricks_by", "side_names"}
+# `tricks_by`, `side_names` and `clock` are docs/gamefile.md's extensions to GAMEFILE.md
+# (a game ended on its clock is also written `ended`, which is what the score reads).
+TOP_COMPUTED = {"sides", "status", "winner", "tricks_by", "side_names", "clock"}
 HAND_KEYS = {"bids", "tricks", "side_tricks", "blind", "dealer", "adjust", "note", "renege"}
 HAND_COMPUTED = {"number", "sides"}
 
@@ -191,10 +197,13 @@ def read_rules(raw: Any, table: dict) -> dict:
         raise Refused("rules.renege_tricks")
     if rules["set_out"] == 1 or rules["set_out"] < 0:
         raise Refused("rules.set_out")
+    # RULES.md: min_table_bid is 0 or 1..13, partnership only.
+    if not 0 <= rules["min_table_bid"] <= 13:
+        raise Refused("rules.min_table_bid")
     # READING: a "(partnership only)" rule set away from its default in cutthroat is refused
     # (scorepad refuses it; RULES.md could also be read as the rule being ignored).
     if table["mode"] == "cutthroat":
-        for key in ("set_out", "suicide", "renege_tricks"):
+        for key in ("set_out", "suicide", "renege_tricks", "min_table_bid"):
             if rules[key] != DEFAULTS[key]:
                 raise Refused(f"rules.{key}: partnership only")
     # READING: the rest only say "N > 0" or "N >= 0"; negatives are refused.
@@ -290,13 +299,25 @@ def read_hand(raw: Any, number: int, table: dict, rules: dict) -> dict:
     if "bids" not in raw or "tricks" not in raw:
         raise Refused(f"{where}: bids and tricks")
     bids_raw = raw["bids"]
-    if not isinstance(bids_raw, list) or len(bids_raw) != table["seats"]:
-        raise Refused(f"{where}: bids")
-    bids = [read_bid(b, rules, table, where) for b in bids_raw]
+    # RULES.md first_hand / GAMEFILE.md: hand 1 of a game under bids_itself has
+    # "bids": null, and only that hand; a list of bids there is refused.
+    silent = rules["first_hand"] == "bids_itself" and number == 1
+    if silent:
+        if bids_raw is not None:
+            raise Refused(f"{where}: the first hand bids itself, no bids")
+        bids = None
+    else:
+        if bids_raw is None:
+            raise Refused(f"{where}: bids null on a hand that does not bid itself")
+        if not isinstance(bids_raw, list) or len(bids_raw) != table["seats"]:
+            raise Refused(f"{where}: bids")
+        bids = [read_bid(b, rules, table, where) for b in bids_raw]
     tricks = read_tricks(raw, bids, table, where)
     hand: dict[str, Any] = {"bids": bids, "tricks": tricks}
     # READING: null for an optional key is as good as leaving it out.
     hand["blind"] = side_list(optional_list(raw, "blind"), table, f"{where}: blind")
+    if bids is None and hand["blind"]:
+        raise Refused(f"{where}: a blind contract on a hand that bids itself")
     dealer = raw.get("dealer")
     if dealer is not None and (not is_whole(dealer) or not 0 <= dealer < table["seats"]):
         raise Refused(f"{where}: dealer")
@@ -351,19 +372,25 @@ def read_tricks(raw: dict, bids: list, table: dict, where: str) -> dict | None:
     if sum(side_tricks) != table["tricks"]:
         raise Refused(f"{where}: side_tricks add up")
     for seat, count in enumerate(tricks):
-        if is_nil(bids[seat]):
+        if is_nil(bid_at(bids, seat)):
             if not is_whole(count) or count < 0:
                 raise Refused(f"{where}: tricks of a nil bidder")
         elif count is not None:
             raise Refused(f"{where}: tricks of a bidder with side_tricks")
     for side, seats in enumerate(table["side_seats"]):
-        nil_seats = [s for s in seats if is_nil(bids[s])]
+        nil_seats = [s for s in seats if is_nil(bid_at(bids, s))]
         nil_tricks = sum(tricks[s] for s in nil_seats)
         if nil_tricks > side_tricks[side]:
             raise Refused(f"{where}: nil tricks above side_tricks")
         if len(nil_seats) == len(seats) and nil_tricks != side_tricks[side]:
             raise Refused(f"{where}: side_tricks of a double nil")
     return {"seat": None, "side": list(side_tricks), "nil": list(tricks)}
+
+
+def bid_at(bids: list | None, seat: int) -> Any:
+    """A seat's bid; in a hand that bids itself every seat counts as having bid 1 (a
+    number, never a nil) so that all its tricks are its side's."""
+    return 1 if bids is None else bids[seat]
 
 
 def seat_tricks(tricks: dict, seat: int) -> int:
@@ -381,11 +408,20 @@ def behind_best_other(totals: list[int], side: int) -> int:
 
 
 def contract_of(hand: dict, table: dict, side: int) -> int:
+    if hand["bids"] is None:  # RULES.md tie_break: a hand that bid itself, a contract of 0
+        return 0
     return sum(hand["bids"][s] for s in table["side_seats"][side] if not is_nil(hand["bids"][s]))
 
 
 def check_bids(hand: dict, table: dict, rules: dict, totals: list[int], where: str) -> None:
     bids = hand["bids"]
+    if bids is None:  # RULES.md first_hand: suicide, min_side_bid, ... do not apply to it
+        return
+    # RULES.md min_table_bid: the four bids, a nil counting 0, at least N.
+    if table["mode"] == "partnership" and rules["min_table_bid"] > 0:
+        table_bid = sum(b for b in bids if not is_nil(b))
+        if table_bid < rules["min_table_bid"]:
+            raise Refused(f"{where}: the table bid {table_bid}, at least {rules['min_table_bid']}")
     for side, seats in enumerate(table["side_seats"]):
         nils = [s for s in seats if is_nil(bids[s])]
         for seat in seats:
@@ -428,13 +464,16 @@ def contract_tricks(hand: dict, table: dict, rules: dict, side: int) -> int:
 
 
 def after_renege(hand: dict, table: dict, rules: dict) -> list[int]:
-    played = [contract_tricks(hand, table, rules, side) for side in range(table["sides"])]
+    if hand["bids"] is None:  # every trick of a side counts as a contract trick
+        played = list(hand["tricks"]["side"])
+    else:
+        played = [contract_tricks(hand, table, rules, side) for side in range(table["sides"])]
     result = list(played)
     for side in hand["renege"]:
         other = 1 - side
         moved = min(rules["renege_tricks"], played[side])
         result[side] -= moved
-        all_nil = all(is_nil(hand["bids"][s]) for s in table["side_seats"][other])
+        all_nil = all(is_nil(bid_at(hand["bids"], s)) for s in table["side_seats"][other])
         if not all_nil:
             result[other] += moved
     return result
@@ -474,7 +513,8 @@ def score_side(hand: dict, table: dict, rules: dict, side: int, taken: int) -> d
                 base = 0
             else:
                 base = -10 * contract
-            if blind:
+            # RULES.md blind_bid_doubles: `made` leaves a missed blind contract undoubled.
+            if blind and rules["blind_bid_doubles"] == "always":
                 base *= 2
             points += base
     else:
@@ -518,7 +558,9 @@ def apply_bags(rules: dict, held: int, new: int) -> tuple[int, int]:
 # ---------------------------------------------------------------- the end of the game
 
 
-def single_leader(totals: list[int], bags: list[int], rules: dict) -> int | None:
+def single_leader(
+    totals: list[int], bags: list[int], rules: dict, last_bids: list[int] | None = None
+) -> int | None:
     best = max(totals)
     leaders = [s for s, t in enumerate(totals) if t == best]
     if len(leaders) == 1:
@@ -526,6 +568,12 @@ def single_leader(totals: list[int], bags: list[int], rules: dict) -> int | None
     if rules["tie_break"] == "fewer_bags":
         fewest = min(bags[s] for s in leaders)
         holders = [s for s in leaders if bags[s] == fewest]
+        if len(holders) == 1:
+            return holders[0]
+    # RULES.md last_bid: the leader whose contract in the last hand played was highest.
+    if rules["tie_break"] == "last_bid" and last_bids is not None:
+        highest = max(last_bids[s] for s in leaders)
+        holders = [s for s in leaders if last_bids[s] == highest]
         if len(holders) == 1:
             return holders[0]
     return None
@@ -545,11 +593,11 @@ def game_end(state: dict, rules: dict, table: dict, number: int, bostons: list[i
     reached = any(t >= rules["target"] for t in totals)
     lost = rules["loss_threshold"] is not None and any(t <= rules["loss_threshold"] for t in totals)
     if reached or lost:
-        winner = single_leader(totals, bags, rules)
+        winner = single_leader(totals, bags, rules, state["last_bids"])
         if winner is not None:
             return winner, "target" if reached else "loss_threshold"
     if rules["hand_limit"] > 0 and number >= rules["hand_limit"]:
-        winner = single_leader(totals, bags, rules)
+        winner = single_leader(totals, bags, rules, state["last_bids"])
         if winner is not None:
             return winner, "hand_limit"
     return None
@@ -577,6 +625,7 @@ def score(doc: Any) -> dict:
         "totals": [s["total"] for s in start],
         "bags": [s["bags"] for s in start],
         "sets": [0] * table["sides"],
+        "last_bids": None,
     }
     result: dict[str, Any] = {"hands": [], "status": "playing", "winner": None, "how": None}
     dealer = table["first_dealer"]
@@ -615,7 +664,7 @@ def score(doc: Any) -> dict:
         if finished:
             raise Refused("ended: the game was already over")
         result["status"] = "finished"
-        result["winner"] = single_leader(state["totals"], state["bags"], rules)
+        result["winner"] = single_leader(state["totals"], state["bags"], rules, state["last_bids"])
         result["how"] = "ended" if result["winner"] is not None else "draw"
     for hand_out in result["hands"]:
         if hand_out["sides"] is not None:
@@ -635,8 +684,24 @@ def score(doc: Any) -> dict:
 
 def play_hand(hand: dict, table: dict, rules: dict, state: dict) -> list[dict]:
     taken = after_renege(hand, table, rules)
+    state["last_bids"] = [contract_of(hand, table, side) for side in range(table["sides"])]
     out = []
     for side in range(table["sides"]):
+        if hand["bids"] is None:
+            # RULES.md first_hand: 10 a trick, no bags, never a set (nor a count cleared)
+            points = 10 * taken[side]
+            if hand["adjust"] is not None:
+                points += hand["adjust"][side]
+            state["totals"][side] += points
+            out.append(
+                {
+                    "points": points,
+                    "total": state["totals"][side],
+                    "bags": state["bags"][side],
+                    "boston": False,
+                }
+            )
+            continue
         scored = score_side(hand, table, rules, side, taken[side])
         bags, penalty = apply_bags(rules, state["bags"][side], scored["bags"])
         points = scored["points"] - penalty

@@ -134,3 +134,11 @@ def broken_documents(draw) -> dict:
             key = "bids" if where == "bid" or h["tricks"] is None else "tricks"
             h[key][draw(st.integers(0, len(h[key]) - 1))] = junk
     return doc
+
+
+@st.composite
+def played_hands(draw, seats: int, top: int, nil: bool = True) -> tuple[list, list[int]]:
+    """Bids (a number, or now and then a nil) and tricks for one hand at a table of `seats`."""
+    bid = st.integers(1, top) | st.sampled_from(["nil", "blind_nil"]) if nil else st.integers(1, 6)
+    bids = draw(st.lists(bid, min_size=seats, max_size=seats))
+    return bids, split(draw, top, seats)

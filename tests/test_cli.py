@@ -364,3 +364,34 @@ def test_waitress_sends_an_answer_whole(app):
         page = client.get(f"/games/{game_id}{path}", headers={"Accept-Encoding": "identity"})
         head = sum(len(k) + len(v) + 4 for k, v in page.headers.items())
         assert page.status_code == 200 and len(page.data) + head < SEND_BYTES, path
+
+
+def test_score_prints_a_league_game_with_a_first_hand_that_bids_itself(runner):
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["Alice", "Ben", "Cara", "Dev"],
+        "rules": {"first_hand": "bids_itself", "min_table_bid": 11, "tie_break": "last_bid"},
+        "hands": [
+            {"bids": None, "tricks": [4, 3, 3, 3], "renege": [1]},
+            {"bids": [3, 3, 3, 2], "tricks": [3, 4, 3, 3]},
+        ],
+    }
+    out = _score(runner, doc)
+    assert out["hands"][0]["bids"] is None
+    assert [s["points"] for s in out["hands"][0]["sides"]] == [100, 30]
+    assert [(s["total"], s["bags"]) for s in out["sides"]] == [(160, 0), (82, 2)]
+    assert out["rules"]["first_hand"] == "bids_itself"
+
+
+def test_score_refuses_a_table_bid_under_the_minimum_with_both_numbers(runner):
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["Alice", "Ben", "Cara", "Dev"],
+        "rules": {"min_table_bid": 11},
+        "hands": [{"bids": [3, 2, 3, 2], "tricks": [3, 4, 3, 3]}],
+    }
+    result = runner.invoke(args=["score", "-"], input=json.dumps(doc))
+    assert result.exit_code != 0
+    assert "hand 1: bids: the table bid 10; this game needs at least 11" in result.output

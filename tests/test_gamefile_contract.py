@@ -52,7 +52,7 @@ def test_gamefile_md_example_exports_as_documented():
         "bids": [2, 4, "blind_nil", 6],
         "tricks": None,
     }
-    assert exported["rules"]["blind_nil_trailing_by"] == 50 and len(exported["rules"]) == 28
+    assert exported["rules"]["blind_nil_trailing_by"] == 50 and len(exported["rules"]) == 31
 
 
 def test_gamefile_md_example_with_a_zero_is_written_back_as_nil():

@@ -26,6 +26,8 @@ from scorepad.core.rules import RULE_SPECS, Rules, RulesError, validate_rules
         ("kitchen-table", "Kitchen table", 500, 10, 0, "in_a_row"),
         ("tournament-300", "Tournament 300", 300, 7, 2, "in_game"),
         ("tournament-500", "Tournament 500", 500, 10, 2, "in_game"),
+        ("league-300", "League 300", 300, 10, 0, "in_a_row"),
+        ("league-500-blind", "League 500, blind bids", 500, 10, 0, "in_a_row"),
     ],
 )
 def test_each_shipped_preset_holds_its_format(key, name, target, bag_limit, set_out, set_out_count):
@@ -149,3 +151,23 @@ def test_a_game_keeps_its_preset_s_name_only_while_its_rules_are_unchanged():
     assert with_settings(game, renamed, rules).preset == "Tournament 300"
     lower = replace(rules, target=250)
     assert with_settings(game, table, lower).preset is None
+
+
+@pytest.mark.parametrize(
+    ("key", "first_hand", "min_table_bid", "tie_break", "blind_bid", "doubles"),
+    [
+        ("league-300", "bids_itself", 11, "last_bid", 0, "always"),
+        ("league-500-blind", "bid", 11, "last_bid", 6, "made"),
+    ],
+)
+def test_the_league_presets_hold_the_rules_leagues_play(
+    key, first_hand, min_table_bid, tie_break, blind_bid, doubles
+):
+    rules = BY_KEY[key].rules()
+    assert (
+        rules.first_hand,
+        rules.min_table_bid,
+        rules.tie_break,
+        rules.blind_bid,
+        rules.blind_bid_doubles,
+    ) == (first_hand, min_table_bid, tie_break, blind_bid, doubles)

@@ -385,3 +385,17 @@ def test_a_club_preset_of_a_taken_name_is_asked_about_before_it_is_replaced(clie
     assert replaced.status_code == 302 and replaced.headers["Location"].endswith(club_id)
     manager = text(client.get(f"/clubs/{club_id}"))
     assert "250" in manager and "350" not in manager
+
+
+def test_the_league_presets_are_offered_and_described(client):
+    assert "League 300" in text(client.get("/games/new"))
+    presets = text(client.get("/presets"))
+    assert (
+        "League 300 Played to 300; A shared lead at the end: the side that bid more in the "
+        "last hand wins; equal bids play on; The first hand: bids itself: 10 a trick, no bags, "
+        "no nil, no set; Smallest table bid: 11." in presets
+    )
+    game_id = start(client)
+    rules = text(client.get(f"/games/{game_id}/rules"))
+    assert "League 500, blind bids: Played to 500; Blind bids from: 6" in rules
+    assert "A blind bid doubles: only when made" in rules

@@ -182,10 +182,13 @@ RULE_VALUES = {
     "boston_bonus": st.sampled_from([50, 500, 2000]),
     "set_out": st.sampled_from([0, 2, 3]) | st.integers(2, 6),
     "hand_limit": st.sampled_from([0, 1, 2, 3, 5, 8]) | st.integers(1, 40),
-    "tie_break": st.sampled_from(["play_on", "fewer_bags"]),
+    "tie_break": st.sampled_from(["play_on", "fewer_bags", "last_bid"]),
     "renege_tricks": st.sampled_from([1, 3, 13]) | st.integers(1, 13),
+    "first_hand": st.sampled_from(["bid", "bids_itself", "bids_itself"]),
+    "blind_bid_doubles": st.sampled_from(["always", "made"]),
+    "min_table_bid": st.sampled_from([0, 8, 11]) | st.integers(0, 13),
 }
-PARTNERSHIP_ONLY = {"set_out", "suicide", "renege_tricks"}
+PARTNERSHIP_ONLY = {"set_out", "suicide", "renege_tricks", "min_table_bid"}
 
 
 def one_in(draw, chances: int) -> bool:
@@ -244,11 +247,24 @@ def hands(draw, mode: str, seats: int, top: int) -> dict:
     return hand
 
 
+def bids_itself(draw, hand: dict) -> None:
+    """Hand 1 of a game under first_hand = bids_itself: its bids null (now and then kept,
+    which both must refuse), no blind contract, tricks by side holding no nil counts."""
+    if one_in(draw, 12):
+        return
+    hand["bids"] = None
+    hand.pop("blind", None)
+    if "side_tricks" in hand:
+        hand["tricks"] = [None] * len(hand["tricks"])
+
+
 def turned(hand: dict) -> dict:
     """The same bids and tricks, each moved one seat round the table (so, in a
     partnership, from one side to the other)."""
-    seats = len(hand["bids"])
-    new = {key: [hand[key][(seat - 1) % seats] for seat in range(seats)] for key in ("bids",)}
+    seats = len(hand["tricks"] or hand["bids"])
+    new: dict = {"bids": None}
+    if hand["bids"] is not None:
+        new["bids"] = [hand["bids"][(seat - 1) % seats] for seat in range(seats)]
     new["tricks"] = None
     if hand["tricks"] is not None:
         new["tricks"] = [hand["tricks"][(seat - 1) % seats] for seat in range(seats)]
@@ -274,6 +290,8 @@ def game_files(draw) -> dict:
     keys = [k for k in RULE_VALUES if mode == "partnership" or k not in PARTNERSHIP_ONLY]
     chosen = draw(st.lists(st.sampled_from(keys), unique=True, max_size=len(keys)))
     rules = {key: draw(RULE_VALUES[key]) for key in chosen}
+    if one_in(draw, 4):  # the leagues' first hand, more often than one key in thirty
+        rules["first_hand"] = "bids_itself"
     doc: dict = {
         "format": "scorepad/1",
         "mode": mode,
@@ -309,8 +327,12 @@ def game_files(draw) -> dict:
             period = 2 if mode == "partnership" else seats
             if mirrored and attempt == 0 and len(doc["hands"]) % period:
                 hand = turned(doc["hands"][-1])
+                if len(doc["hands"]) == 1 and hand["bids"] is None:
+                    hand = draw(hands(mode, seats, top))  # only hand 1 bids itself
             else:
                 hand = draw(hands(mode, seats, top))
+            if not doc["hands"] and rules.get("first_hand") == "bids_itself":
+                bids_itself(draw, hand)
             doc["hands"].append(hand)
             if not refused_by_reference(doc):
                 break
@@ -360,7 +382,8 @@ def entered(hand: dict, doc: dict) -> dict:
     a 0 that meant nil spelt "nil", an empty list of sides left out."""
     zero_is_nil = doc["rules"].get("zero_bid", "nil") == "nil"
     out = {k: v for k, v in hand.items() if k != "dealer" and v != []}
-    out["bids"] = ["nil" if b == 0 and zero_is_nil else b for b in hand["bids"]]
+    if hand["bids"] is not None:
+        out["bids"] = ["nil" if b == 0 and zero_is_nil else b for b in hand["bids"]]
     return out
 
 
@@ -423,7 +446,7 @@ def break_one_thing(draw, doc: dict) -> dict:
     choices += ["side_names"]
     if hands_in:
         choices += ["tricks", "bid", "hand key", "dealer", "blind", "adjust", "note", "renege"]
-        choices += ["unplayed early", "side_tricks", "negative"]
+        choices += ["unplayed early", "side_tricks", "negative", "null bids"]
     what = draw(st.sampled_from(choices))
     hand = draw(st.sampled_from(hands_in)) if hands_in else None
     if what == "format":
@@ -449,6 +472,10 @@ def break_one_thing(draw, doc: dict) -> dict:
     elif what == "negative" and hand["tricks"] is not None and "side_tricks" not in hand:
         hand["tricks"][0] -= 20
         hand["tricks"][1] += 20
+    elif what == "bid" and hand["bids"] is None:
+        hand["bids"] = [3] * seats  # bids on a hand that bids itself
+    elif what == "null bids":
+        hand["bids"] = None
     elif what == "bid":
         hand["bids"][draw(st.integers(0, seats - 1))] = draw(
             st.sampled_from([-1, 18 if seats == 3 else 14, "Nil", 2.5, True, None])
@@ -497,7 +524,7 @@ def level_files(draw) -> dict:
     total at (or past) the target, at the losing score, or at the hand limit, then the
     game goes on for a few hands or is ended early; shared leads are rare otherwise."""
     doc = draw(game_files())
-    doc["rules"]["tie_break"] = draw(st.sampled_from(["fewer_bags", "play_on"]))
+    doc["rules"]["tie_break"] = draw(st.sampled_from(["fewer_bags", "play_on", "last_bid"]))
     if refused_by_reference(doc) or score(doc)["status"] == "finished":
         return doc
     if doc["hands"] and doc["hands"][-1]["tricks"] is None:
@@ -809,3 +836,129 @@ def junk_files(draw) -> dict:
 @given(junk_files())
 def test_any_value_anywhere_is_read_alike(doc):
     assert scorepad_result(doc) == reference_result(doc), refusal(doc)
+
+
+# RULES.md "The rules leagues play: worked examples", each through the reference and
+# scorepad: (rules, hands, extra top keys, each hand's (points, bags) per side, status, winner).
+FIRST_HAND = {"first_hand": "bids_itself"}
+BLIND_MADE = {"blind_bid": 6, "blind_bid_trailing_by": 0, "blind_bid_doubles": "made"}
+LEAGUE = [
+    (
+        FIRST_HAND,
+        [
+            {"bids": None, "tricks": [4, 3, 3, 3]},
+            {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]},
+        ],
+        {},
+        [[(70, 0), (60, 0)], [(61, 1), (60, 0)]],
+        "playing",
+        None,
+    ),
+    (
+        FIRST_HAND,
+        [{"bids": None, "tricks": [4, 3, 3, 3], "renege": [1]}],
+        {},
+        [[(100, 0), (30, 0)]],
+        "playing",
+        None,
+    ),
+    (
+        BLIND_MADE,
+        [{"bids": [3, 4, 4, 3], "tricks": [4, 3, 4, 2], "blind": [1]}],
+        {},
+        [[(71, 1), (-70, 0)]],
+        "playing",
+        None,
+    ),
+    (
+        BLIND_MADE,
+        [{"bids": [3, 3, 4, 3], "tricks": [3, 4, 4, 2], "blind": [1]}],
+        {},
+        [[(70, 0), (120, 0)]],
+        "playing",
+        None,
+    ),
+    (
+        {"min_table_bid": 11},
+        [{"bids": [3, 3, 3, 2], "tricks": [3, 4, 3, 3]}],
+        {},
+        [[(60, 0), (52, 2)]],
+        "playing",
+        None,
+    ),
+    (
+        {"target": 300, "tie_break": "last_bid"},
+        [{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}],
+        {"start": [{"total": 240, "bags": 0}, {"total": 250, "bags": 0}]},
+        [[(70, 0), (60, 0)]],
+        "finished",
+        0,
+    ),
+    (
+        {"target": 300, "tie_break": "play_on"},
+        [{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}],
+        {"start": [{"total": 240, "bags": 0}, {"total": 250, "bags": 0}]},
+        [[(70, 0), (60, 0)]],
+        "playing",
+        None,
+    ),
+    (  # had both sides bid 6, play goes on under last_bid too
+        {"target": 300, "tie_break": "last_bid"},
+        [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 2, 4]}],
+        {"start": [{"total": 250, "bags": 0}, {"total": 249, "bags": 0}]},
+        [[(60, 0), (61, 1)]],
+        "playing",
+        None,
+    ),
+    (  # ended early with the lead shared: the higher last contract wins
+        {"tie_break": "last_bid"},
+        [{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}],
+        {"start": [{"total": 0, "bags": 0}, {"total": 10, "bags": 0}], "ended": True},
+        [[(70, 0), (60, 0)]],
+        "finished",
+        0,
+    ),
+    (  # hand 1 bid itself and was the last: every contract 0, a draw
+        {"tie_break": "last_bid", **FIRST_HAND},
+        [{"bids": None, "tricks": [4, 3, 3, 3]}],
+        {"start": [{"total": 0, "bags": 0}, {"total": 10, "bags": 0}], "ended": True},
+        [[(70, 0), (60, 0)]],
+        "finished",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize("rules, hands_in, top, points, status, winner", LEAGUE)
+def test_league_examples_read_alike(rules, hands_in, top, points, status, winner):
+    doc = game(hands_in, rules, **top)
+    expected = reference_result(doc)
+    got = [[(s["points"], s["bags"]) for s in h["sides"]] for h in expected["hands"]]
+    assert got == points
+    assert (expected["status"], expected["winner"]) == (status, winner)
+    assert scorepad_result(doc) == expected
+
+
+LEAGUE_REFUSED = [
+    ({"min_table_bid": 11}, [{"bids": [3, 2, 3, 2], "tricks": [3, 4, 3, 3]}]),
+    ({"min_table_bid": 11}, [{"bids": [N, 5, BN, 5], "tricks": [0, 6, 0, 7]}]),
+    (FIRST_HAND, [{"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4]}]),
+    ({}, [{"bids": None, "tricks": [3, 3, 3, 4]}]),
+    (
+        FIRST_HAND,
+        [{"bids": None, "tricks": [3, 3, 3, 4]}, {"bids": None, "tricks": [3, 3, 3, 4]}],
+    ),
+    ({**FIRST_HAND, **BLIND_MADE}, [{"bids": None, "tricks": [3, 3, 3, 4], "blind": [0]}]),
+]
+
+
+@pytest.mark.parametrize("rules, hands_in", LEAGUE_REFUSED)
+def test_league_refusals_read_alike(rules, hands_in):
+    doc = game(hands_in, rules)
+    assert reference_result(doc) is None
+    assert scorepad_result(doc) is None
+
+
+def test_min_table_bid_is_for_partnerships_in_both():
+    doc = {**game([], {"min_table_bid": 11}), "mode": "cutthroat", "players": PLAYERS[:3]}
+    assert reference_result(doc) is None and scorepad_result(doc) is None

@@ -45,6 +45,9 @@ RULES_MD_DEFAULTS = {
     "hand_limit": 0,
     "tie_break": "play_on",
     "renege_tricks": 3,
+    "first_hand": "bid",
+    "blind_bid_doubles": "always",
+    "min_table_bid": 0,
 }
 
 

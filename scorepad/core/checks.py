@@ -50,8 +50,11 @@ def _normalize_bid(table: Table, rules: Rules, value: object, number: int, seat:
     )
 
 
-def contracts(table: Table, bids: Sequence[Bid]) -> tuple[int, ...]:
-    """Each side's contract: the sum of its members' number bids."""
+def contracts(table: Table, bids: Sequence[Bid] | None) -> tuple[int, ...]:
+    """Each side's contract: the sum of its members' number bids (a hand that bid
+    itself, `bids` None: 0 for every side)."""
+    if bids is None:
+        return (0,) * len(table.sides)
     return tuple(sum(b for s in seats if isinstance(b := bids[s], int)) for seats in table.sides)
 
 
@@ -115,10 +118,49 @@ def _check_side(table: Table, rules: Rules, side: int, bids: Sequence[Bid], numb
         raise GameError(refusal[0], hand=number, field="bids", seat=refusal[1], rule=refusal[2])
 
 
+def check_hand_bids(
+    table: Table, rules: Rules, bids: object, totals: Sequence[int], number: int
+) -> tuple[Bid, ...] | None:
+    """A recorded hand's bids as check_bids makes them, or None for a hand that bids
+    itself (first_hand = bids_itself: hand 1, and no other, is written without bids)."""
+    if bids is not None:
+        return check_bids(table, rules, bids, totals, number)
+    if not rules.bids_itself(number):
+        raise GameError(
+            "only the first hand of a game where it bids itself is played without bids",
+            hand=number,
+            field="bids",
+            rule="first_hand",
+        )
+    return None
+
+
+def _check_table(table: Table, rules: Rules, bids: Sequence[Bid], number: int) -> None:
+    """Refuse a hand whose four bids add up to less than min_table_bid (a nil counts 0)."""
+    bid = sum(contracts(table, bids))
+    if bid < rules.min_table_bid:
+        raise GameError(
+            "the table bid %(bid)s; this game needs at least %(min_table_bid)s",
+            bid=bid,
+            min_table_bid=rules.min_table_bid,
+            hand=number,
+            field="bids",
+            rule="min_table_bid",
+        )
+
+
 def check_bids(
-    table: Table, rules: Rules, bids: Sequence[object], totals: Sequence[int], number: int
+    table: Table, rules: Rules, bids: object, totals: Sequence[int], number: int
 ) -> tuple[Bid, ...]:
-    """Normalise one hand's bids and refuse any the rules do not allow."""
+    """Normalise one hand's bids and refuse any the rules do not allow (any bids at all
+    on a hand that bids itself, first_hand = bids_itself)."""
+    if rules.bids_itself(number):
+        raise GameError(
+            "the first hand bids itself in this game: it has no bids",
+            hand=number,
+            field="bids",
+            rule="first_hand",
+        )
     if not isinstance(bids, (list, tuple)) or len(bids) != len(table.players):
         raise GameError(
             "expected one bid for each of the %(seats)s seats",
@@ -133,6 +175,8 @@ def check_bids(
     if rules.suicide or rules.min_side_bid or not rules.double_nil:
         for side in range(len(table.sides)):
             _check_side(table, rules, side, normal, number)
+    if rules.min_table_bid:
+        _check_table(table, rules, normal, number)
     return normal
 
 
@@ -157,7 +201,7 @@ def _side_list(table: Table, value: object, field: str, number: int) -> tuple[in
 def check_blind(
     table: Table,
     rules: Rules,
-    bids: Sequence[Bid],
+    bids: Sequence[Bid] | None,
     blind: object,
     totals: Sequence[int],
     number: int,
@@ -166,6 +210,13 @@ def check_blind(
     sides = _side_list(table, blind, "blind", number)
     if not sides:
         return ()
+    if bids is None:
+        raise GameError(
+            "a hand that bids itself has no blind bid",
+            hand=number,
+            field="blind",
+            rule="first_hand",
+        )
     if rules.blind_bid == 0:
         raise GameError(
             "blind bids are off in this game", hand=number, field="blind", rule="blind_bid"

@@ -10,7 +10,9 @@
 4. ``hand_limit``: from hand N on, the single highest total wins; a tie plays on.
 A table may also end a game early: the single leader wins, else a draw.
 In 3, 4 and an early end, ``tie_break = fewer_bags`` gives a shared lead to the one
-of the leaders holding the fewest bags after the hand; equal bags: as before.
+of the leaders holding the fewest bags after the hand; ``tie_break = last_bid`` to the
+one of them whose contract in the last hand played was the highest (a hand that bid
+itself: every contract 0); still equal: as before.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ class Outcome:
     tied: bool
     reason: str | None
     streaks: tuple[int, ...]
-    on_bags: bool = False  # a shared lead settled by fewer bags
+    on_bags: bool = False  # a shared lead settled by the tie_break rule
 
 
 def leader(totals: Sequence[int]) -> int | None:
@@ -41,16 +43,28 @@ def leader(totals: Sequence[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def tie_break(rules: Rules, totals: Sequence[int], bags: Sequence[int]) -> tuple[int | None, bool]:
-    """The winner when the game would end now, and whether fewer bags decided it:
-    the single leader; or, under fewer_bags, the leader with the fewest bags; else None."""
+def tie_break(
+    rules: Rules,
+    totals: Sequence[int],
+    bags: Sequence[int],
+    contracts: Sequence[int] | None = None,
+) -> tuple[int | None, bool]:
+    """The winner when the game would end now, and whether the tie_break rule decided it:
+    the single leader; or, under fewer_bags, the leader with the fewest bags; under
+    last_bid, the leader whose contract in the last hand played (`contracts`; None: no
+    hand known) was the highest; else None."""
     first = leader(totals)
-    if first is not None or rules.tie_break != "fewer_bags":
+    if first is not None or rules.tie_break == "play_on":
         return first, False
     best = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == best]
-    by_bags = leader([-bags[side] for side in leaders])
-    return (None, False) if by_bags is None else (leaders[by_bags], True)
+    if rules.tie_break == "fewer_bags":
+        by_rule = leader([-bags[side] for side in leaders])
+    elif contracts is None:
+        by_rule = None
+    else:
+        by_rule = leader([contracts[side] for side in leaders])
+    return (None, False) if by_rule is None else (leaders[by_rule], True)
 
 
 def sets_counted(
@@ -59,7 +73,8 @@ def sets_counted(
     """Each side's sets as `set_out_count` counts them, after a hand with these results."""
     keep = rules.set_out_count == "in_game"  # a hand that is no set leaves the count alone
     return tuple(
-        count + 1 if r.made is False else count if keep else 0 for count, r in zip(counts, results)
+        count + 1 if r.made is False else count if keep or r.bid_itself else 0
+        for count, r in zip(counts, results)
     )
 
 
@@ -88,7 +103,9 @@ def settle(
     limit = rules.hand_limit > 0 and number >= rules.hand_limit
     if reached or sunk or limit:
         reason = "target" if reached else "loss" if sunk else "hand_limit"
-        first, on_bags = tie_break(rules, totals, [r.bags for r in results])
+        first, on_bags = tie_break(
+            rules, totals, [r.bags for r in results], [r.contract for r in results]
+        )
         if first is not None:
             return Outcome("finished", first, False, reason, runs, on_bags)
         return Outcome("playing", None, True, reason, runs)

@@ -273,5 +273,5 @@ def ends_on_time(score: GameScore, last_hand: int, on_time_tie: str) -> bool:
     """Should a game end now, time having been called with hand `last_hand` in play?"""
     if score.status == "finished" or score.pending or len(score.hands) < last_hand:
         return False
-    winner, _ = tie_break(score.rules, score.totals, score.bags)
+    winner, _ = tie_break(score.rules, score.totals, score.bags, score.last_contracts)
     return winner is not None or on_time_tie == "draw"

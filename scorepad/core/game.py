@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from .clock import Clock
 from .errors import GameError, quoted
 from .model import GameScore
 from .records import Hand, Table
@@ -41,6 +42,8 @@ class Game:
     # A result from a paper slip (core.slip): each side's final total and bags; the game
     # then has no hands and is over.
     final: tuple[tuple[int, int], ...] | None = None
+    # The game's own clock (core.clock), or None: played to the target alone.
+    clock: Clock | None = None
 
     def __post_init__(self) -> None:
         if self.tricks_by not in TRICKS_BY:

@@ -7,7 +7,12 @@
   ``boston = bonus``) and ``bag_points`` for each overtrick, which is also a
   bag. Missed: -10 a trick bid, or 0 under ``missed_contract = zero``; -200
   under ``ten_for_two_hundred`` whatever ``missed_contract`` says. A blind
-  contract doubles those contract points, never the overtricks.
+  contract doubles those contract points, never the overtricks; under
+  ``blind_bid_doubles = made`` only when it is made (missed, it loses what the same
+  contract bid in the open loses).
+* A hand that bids itself (``first_hand = bids_itself``, hand 1): every side scores
+  10 a trick its members took, nothing more (no bags, nil, blind, set, boston or
+  ten for two hundred); a renege moves tricks as below, every trick a contract trick.
 * Under ``zero_bid = bid`` a side whose contract is 0 but who bid a number
   scores each of its contract tricks as an overtrick.
 * Each nil is settled on its own: +/- ``nil_value``, twice that for blind nil.
@@ -31,6 +36,7 @@ from .records import BLIND_NIL, NILS, Bid, NilResult, SideHand
 from .rules import Rules
 
 BLIND_FACTOR = 2  # a blind contract and a blind nil count double, won or lost
+BID_ITSELF_TRICK = 10  # what a trick is worth in a hand that bids itself
 
 
 def contract_points(
@@ -47,7 +53,8 @@ def contract_points(
         points = -200  # the flat rule sets its own penalty, whatever missed_contract says
     else:
         points = -10 * contract if rules.missed_contract == "minus" else 0
-    return points * (BLIND_FACTOR if blind else 1)
+    doubled = blind and (made or rules.blind_bid_doubles == "always")
+    return points * (BLIND_FACTOR if doubled else 1)
 
 
 def nil_points(rules: Rules, made: bool, blind: bool = False) -> int:
@@ -84,16 +91,25 @@ def _split(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int]) -> _Split:
     return _Split(contract, taken, nil_taken, bidders, to_partner)
 
 
+def _no_bids(tricks: Sequence[int]) -> _Split:
+    """A side's split in a hand that bids itself: every trick it took is a contract trick."""
+    return _Split(0, sum(tricks), 0, True, False)
+
+
 def renege_shifts(
     rules: Rules,
-    bids: Sequence[Sequence[Bid]],
+    bids: Sequence[Sequence[Bid]] | None,
     tricks: Sequence[Sequence[int]],
     renege: Sequence[int],
 ) -> tuple[int, ...]:
-    """The contract tricks each of two sides gains (> 0) or gives up (< 0) by reneges."""
+    """The contract tricks each of two sides gains (> 0) or gives up (< 0) by reneges
+    (`bids` None: the hand bid itself)."""
     if not renege:
-        return (0,) * len(bids)
-    splits = [_split(rules, b, t) for b, t in zip(bids, tricks)]
+        return (0,) * len(tricks)
+    if bids is None:
+        splits = [_no_bids(t) for t in tricks]
+    else:
+        splits = [_split(rules, b, t) for b, t in zip(bids, tricks)]
     shifts = [0] * len(splits)
     for side in renege:
         given = min(rules.renege_tricks, splits[side].taken)
@@ -187,4 +203,30 @@ def score_side(
         boston,
         adjust,
         renege,
+    )
+
+
+def score_bid_itself(
+    tricks: Sequence[int], total_before: int, bags_before: int, *, adjust: int = 0, renege: int = 0
+) -> SideHand:
+    """Score one side's hand that bid itself: 10 a trick its members took (after the
+    tricks a renege moved), the adjustment, and nothing else; its bags do not change."""
+    taken = sum(tricks) + renege
+    points = BID_ITSELF_TRICK * taken
+    return SideHand(
+        0,
+        taken,
+        None,
+        points,
+        0,
+        (),
+        0,
+        0,
+        0,
+        points + adjust,
+        total_before + points + adjust,
+        bags_before,
+        adjust=adjust,
+        renege=renege,
+        bid_itself=True,
     )

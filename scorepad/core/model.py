@@ -45,7 +45,8 @@ class GameScore:
     tied: bool = False  # the game would be over but the lead is shared: another hand
     reason: str | None = None  # boston, set_out, target, loss, hand_limit, ended or slip
     ended: bool = False  # the table ended the game early
-    on_bags: bool = False  # the lead was shared and tie_break = fewer_bags settled it
+    # The lead was shared and the tie_break rule (fewer_bags or last_bid) settled it.
+    on_bags: bool = False
     start: tuple[tuple[int, int], ...] | None = None
     # The dealer the table chose for the next hand before its bids (Game.next_dealer).
     chosen_dealer: int | None = None
@@ -85,6 +86,13 @@ class GameScore:
     def played(self) -> int:
         """How many hands are played (a hand bid but not yet played is not counted)."""
         return len(self.hands) - (1 if self.pending else 0)
+
+    @property
+    def last_contracts(self) -> tuple[int, ...] | None:
+        """Each side's contract in the last hand played (tie_break = last_bid), or None
+        when no hand is played."""
+        played = next((hand for hand in reversed(self.hands) if hand.sides is not None), None)
+        return None if played is None else tuple(side.contract for side in played.sides or ())
 
     @property
     def next_number(self) -> int:

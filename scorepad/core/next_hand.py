@@ -48,6 +48,8 @@ class NextHand:
     tricks_per_hand: int
     own_count: tuple[int, ...]  # counting by side: the seats that count their own tricks
     waiting: bool  # the hand is bid and waiting for its tricks
+    bids_itself: bool = False  # played without bidding (first_hand = bids_itself)
+    min_table_bid: int = 0  # the least the four bids may add up to (0: no minimum)
 
     @property
     def nil_values(self) -> tuple[str, ...]:
@@ -86,7 +88,7 @@ def next_hand(score: Scored, number: int | None = None) -> NextHand:
     dealer = score.next_dealer if recorded is None else recorded.dealer
     leader = (dealer + 1) % seats
     totals = score.totals_before(number)
-    bids = recorded.bids if recorded else ()
+    bids = (recorded.bids or ()) if recorded else ()
     blind_nil = tuple(
         blind_nil_open(score.rules, totals, side)
         or any(bids[s] == BLIND_NIL for s in table.sides[side] if bids)
@@ -108,7 +110,9 @@ def next_hand(score: Scored, number: int | None = None) -> NextHand:
         nil=nil,
         tricks_per_hand=table.tricks_per_hand,
         own_count=tuple(s for s, bid in enumerate(bids) if bid in NILS)
-        if recorded
+        if recorded or score.rules.bids_itself(number)  # no bids: no nil counts its own
         else tuple(range(seats)),
         waiting=recorded is not None and recorded.tricks is None,
+        bids_itself=score.rules.bids_itself(number),
+        min_table_bid=score.rules.min_table_bid,
     )

@@ -51,6 +51,28 @@ SHIPPED: tuple[Preset, ...] = (
         "Tournament 500",
         (("target", 500), ("bag_limit", 10), ("set_out", 2), ("set_out_count", "in_game")),
     ),
+    # The formats many leagues publish (docs/rules.md, "Presets").
+    Preset(
+        "league-300",
+        "League 300",
+        (
+            ("target", 300),
+            ("tie_break", "last_bid"),
+            ("first_hand", "bids_itself"),
+            ("min_table_bid", 11),
+        ),
+    ),
+    Preset(
+        "league-500-blind",
+        "League 500, blind bids",
+        (
+            ("target", 500),
+            ("blind_bid", 6),
+            ("tie_break", "last_bid"),
+            ("blind_bid_doubles", "made"),
+            ("min_table_bid", 11),
+        ),
+    ),
 )
 BY_KEY: dict[str, Preset] = {preset.key: preset for preset in SHIPPED}
 

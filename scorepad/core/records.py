@@ -114,9 +114,10 @@ class Hand:
     not the seat the deal passed to; `adjust`: points per side added at the
     table's say (a misdeal, a mistake), with `note` saying why; `renege`: the sides that
     reneged (each gives up `renege_tricks` of its contract tricks to the other side).
+    `bids` is None for a hand that bids itself (`first_hand` = bids_itself: hand 1).
     """
 
-    bids: tuple[Bid, ...]
+    bids: tuple[Bid, ...] | None
     tricks: tuple[int | None, ...] | None = None
     side_tricks: tuple[int, ...] | None = None
     blind: tuple[int, ...] = ()
@@ -161,6 +162,7 @@ class SideHand:
     boston: bool = False  # bid every trick of the hand and took them
     adjust: int = 0
     renege: int = 0  # contract tricks moved by reneges: given up (< 0) or received (> 0)
+    bid_itself: bool = False  # the hand bid itself: 10 a trick taken, nothing else
 
     @property
     def set_by(self) -> int:
@@ -176,7 +178,7 @@ class ScoredHand:
     number: int
     dealer: int
     leader: int
-    bids: tuple[Bid, ...]
+    bids: tuple[Bid, ...] | None  # None: the hand bid itself (first_hand = bids_itself)
     tricks: tuple[int | None, ...] | None  # as entered: None where counted by side
     sides: tuple[SideHand, ...] | None
     side_tricks: tuple[int, ...] | None = None
@@ -187,3 +189,8 @@ class ScoredHand:
     note: str = ""
     dealt_out_of_turn: bool = False
     renege: tuple[int, ...] = ()  # the sides that reneged
+
+    @property
+    def bid_itself(self) -> bool:
+        """Whether the hand was played without bidding (first_hand = bids_itself)."""
+        return self.bids is None

@@ -280,6 +280,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         choices=(
             ("play_on", "play another hand (ended early: a draw)"),
             ("fewer_bags", "the side holding fewer bags wins; equal bags play on"),
+            ("last_bid", "the side that bid more in the last hand wins; equal bids play on"),
         ),
     ),
     RuleSpec(
@@ -289,6 +290,39 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         "Tricks a renege costs",
         "Partnership only: a side that reneged hands this many of its bid tricks to the other.",
         low=1,
+        high=13,
+        partnership_only=True,
+    ),
+    RuleSpec(
+        "first_hand",
+        "bid",
+        "choice",
+        "The first hand",
+        "Whether hand 1 is bid, or played without bids for 10 a trick taken.",
+        choices=(
+            ("bid", "is bid like any other"),
+            ("bids_itself", "bids itself: 10 a trick, no bags, no nil, no set"),
+        ),
+    ),
+    RuleSpec(
+        "blind_bid_doubles",
+        "always",
+        "choice",
+        "A blind bid doubles",
+        "Whether a blind bid that is missed also loses double.",
+        choices=(
+            ("always", "made or missed"),
+            ("made", "only when made; missed, it loses what an open bid would"),
+        ),
+    ),
+    RuleSpec(
+        "min_table_bid",
+        0,
+        "number",
+        "Smallest table bid",
+        "Partnership only: the four bids of a hand must add up to at least this, a nil "
+        "counting 0 (0: no minimum).",
+        low=0,
         high=13,
         partnership_only=True,
     ),

@@ -67,6 +67,9 @@ class Rules:
     hand_limit: int = _default("hand_limit")
     tie_break: str = _default("tie_break")
     renege_tricks: int = _default("renege_tricks")
+    first_hand: str = _default("first_hand")
+    blind_bid_doubles: str = _default("blind_bid_doubles")
+    min_table_bid: int = _default("min_table_bid")
 
     def bags_to_penalty(self, bags: int) -> int | None:
         """How many more bags cost a side the bag penalty (1: the next one does), or None
@@ -74,6 +77,10 @@ class Rules:
         if not self.bag_limit or not self.bag_penalty:
             return None
         return self.bag_limit - bags
+
+    def bids_itself(self, number: int) -> bool:
+        """Whether hand `number` is played without bidding (`first_hand` = bids_itself)."""
+        return number == 1 and self.first_hand == "bids_itself"
 
     def as_dict(self) -> dict[str, Any]:
         """Every key with its value, in the order of docs/rules.md."""

@@ -16,15 +16,15 @@ from dataclasses import replace
 
 from .checks import (
     check_adjust,
-    check_bids,
     check_blind,
     check_dealer,
+    check_hand_bids,
     check_renege,
     contracts,
 )
 from .ending import settle, tie_break
 from .errors import GameError, Phrase
-from .hand import renege_shifts, score_side
+from .hand import renege_shifts, score_bid_itself, score_side
 from .model import GameScore
 from .records import Hand, ScoredHand, SideHand, Table
 from .rules import Rules
@@ -63,7 +63,7 @@ def _shown(score: GameScore, hand: Hand, number: int, pending: bool) -> ScoredHa
     if pending:
         raise GameError("only the last hand may be left unplayed", hand=number - 1, field="tricks")
     dealer = score.deal_from if hand.dealer is None else check_dealer(table, hand.dealer, number)
-    bids = check_bids(table, rules, hand.bids, score.totals, number)
+    bids = check_hand_bids(table, rules, hand.bids, score.totals, number)
     blind = check_blind(table, rules, bids, hand.blind, score.totals, number)
     adjust, note = check_adjust(table, hand.adjust, hand.note, hand.played, number)
     return ScoredHand(
@@ -87,8 +87,20 @@ def _shown(score: GameScore, hand: Hand, number: int, pending: bool) -> ScoredHa
 def _results(score: GameScore, shown: ScoredHand, tricks: tuple[int, ...]) -> tuple[SideHand, ...]:
     """Each side's result in a played hand, reneges and adjustments included."""
     table, rules = score.table, score.rules
-    side_bids = [[shown.bids[s] for s in seats] for seats in table.sides]
     side_tricks = [[tricks[s] for s in seats] for seats in table.sides]
+    if shown.bids is None:
+        shifts = renege_shifts(rules, None, side_tricks, shown.renege)
+        return tuple(
+            score_bid_itself(
+                side_tricks[side],
+                score.totals[side],
+                score.bags[side],
+                adjust=shown.adjust[side] if shown.adjust else 0,
+                renege=shifts[side],
+            )
+            for side in range(len(table.sides))
+        )
+    side_bids = [[shown.bids[s] for s in seats] for seats in table.sides]
     shifts = renege_shifts(rules, side_bids, side_tricks, shown.renege)
     return tuple(
         score_side(
@@ -153,7 +165,8 @@ def without_pending(score: GameScore) -> GameScore:
 
 def end_early(score: GameScore) -> GameScore:
     """The table ends the game now: the single leader wins; a shared lead is a draw, or
-    under tie_break = fewer_bags goes to the one of the leaders with the fewest bags."""
+    goes as tie_break says (fewer_bags: the leader with the fewest bags; last_bid: the
+    leader with the highest contract in the last hand played)."""
     if score.pending:
         raise GameError(
             "hand %(pending)s was bid but not played: enter its tricks or remove it before "
@@ -165,7 +178,7 @@ def end_early(score: GameScore) -> GameScore:
         raise GameError("the game is already over", field="ended")
     if not score.hands:
         raise GameError("a game can be ended only after a played hand", field="ended")
-    winner, on_bags = tie_break(score.rules, score.totals, score.bags)
+    winner, on_bags = tie_break(score.rules, score.totals, score.bags, score.last_contracts)
     return replace(
         score,
         status="finished",

@@ -16,8 +16,9 @@ from .errors import GameError
 from .model import GameScore
 from .records import Bid
 
-# The rules that judge a side's bids together: checked once every bid is in.
-SIDE_RULES = ("min_side_bid", "double_nil", "suicide")
+# The rules that judge a side's bids together (min_table_bid: the table's, all four):
+# checked once every bid is in.
+SIDE_RULES = ("min_side_bid", "double_nil", "suicide", "min_table_bid")
 
 
 def seat_choices(score: GameScore, seat: int) -> list[tuple[str, str]]:
@@ -31,7 +32,7 @@ def check_seat_bid(score: GameScore, seat: int, raw: object) -> Bid:
     if typed_count(raw) is not None:
         raw = typed_count(raw)
     # Every other seat bids 1 and the side-wide rules are off: only this seat's bid is judged.
-    alone = replace(score.rules, suicide=False, min_side_bid=0, double_nil=True)
+    alone = replace(score.rules, suicide=False, min_side_bid=0, double_nil=True, min_table_bid=0)
     bids: list[object] = [1] * len(score.table.players)
     bids[seat] = raw
     if raw in ("", None):
@@ -45,10 +46,11 @@ def check_seat_bid(score: GameScore, seat: int, raw: object) -> Bid:
     return check_bids(score.table, alone, bids, score.totals, number)[seat]
 
 
-def side_refusal(score: GameScore, bids: Mapping[int, Bid]) -> tuple[int, str] | None:
+def side_refusal(score: GameScore, bids: Mapping[int, Bid]) -> tuple[int | None, str] | None:
     """With every seat's bid in for the next hand: the side whose bids a rule of a whole
-    side refuses, and that rule (never a bid's value: the bids are still hidden); None
-    when the bids are fit for the hand or not all in."""
+    side refuses (None: the table's bids together, min_table_bid), and that rule (never a
+    bid's value: the bids are still hidden); None when the bids are fit for the hand or
+    not all in."""
     seats = len(score.table.players)
     if len(bids) < seats:
         return None
@@ -61,6 +63,8 @@ def side_refusal(score: GameScore, bids: Mapping[int, Bid]) -> tuple[int, str] |
             score.next_number,
         )
     except GameError as err:
+        if err.rule == "min_table_bid":
+            return None, err.rule
         if err.rule in SIDE_RULES and err.seat is not None:
             return score.table.side_of(err.seat), err.rule
         raise

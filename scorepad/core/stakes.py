@@ -13,7 +13,10 @@ it into words. Nothing is returned when nothing is at stake.
   boston, ten for two hundred, the hand limit and ties all count as the rules
   say. Under suicide the side's compulsory nil is left out of the sum. When
   boston is on, bidding every trick wins (or earns the bonus) from the first hand
-  on: a need of every trick is then not news, and is not shown.
+  on: a need of every trick is then not news, and is not shown. Under
+  ``tie_break = last_bid`` a smaller contract that brings the side level with the lead
+  at the target wins too if the side outbids those level with it: that one is given
+  with ``extra`` 1 (the others' contracts are not known before the bids).
 * ``bags``: a side within `BAG_WARNING` bags of a penalty.
 * ``blind_nil`` / ``blind_bid``: who may bid blind nil or a blind contract (read from
   the score's `next_hand`, which works it out), shown only when a house rule
@@ -72,14 +75,20 @@ class Scoreboard(Scored, Protocol):
     def next_hand(self) -> NextHand: ...
 
 
-def _unchanged(total: int, bags: int) -> SideHand:
-    """A side's result when it scores nothing this hand (the stated assumption)."""
-    return SideHand(0, 0, None, 0, 0, (), 0, 0, 0, 0, total, bags)
+def _unchanged(total: int, bags: int, contract: int = 0) -> SideHand:
+    """A side's result when it scores nothing this hand (the stated assumption), having
+    bid `contract` (what the last-bid tie-break reads)."""
+    return SideHand(contract, 0, None, 0, 0, (), 0, 0, 0, 0, total, bags)
 
 
-def winning_contract(score: Scoreboard | _Standing, side: int) -> int | None:
+def winning_contract(
+    score: Scoreboard | _Standing, side: int, *, outbid: bool = False
+) -> int | None:
     """The smallest contract that, made exactly with the others scoring nothing,
-    wins the game for `side` this hand; None if none does."""
+    wins the game for `side` this hand; None if none does. The others bid every trick,
+    so a lead shared at the end goes to none of them on the last bid; `outbid`: they bid
+    nothing, so under tie_break = last_bid a shared lead goes to `side`."""
+    rival = 0 if outbid else score.table.tricks_per_hand
     table, rules = score.table, score.rules
     number = score.next_number
     first = table.sides[side][0]
@@ -94,7 +103,7 @@ def winning_contract(score: Scoreboard | _Standing, side: int) -> int | None:
             all_tricks=table.tricks_per_hand,
         )
         results = [
-            mine if i == side else _unchanged(score.totals[i], score.bags[i])
+            mine if i == side else _unchanged(score.totals[i], score.bags[i], rival)
             for i in range(len(table.sides))
         ]
         outcome = settle(rules, number, results, score.streaks)
@@ -112,6 +121,8 @@ def stakes(score: Scoreboard) -> list[Stake]:
     being played, once the game is over, or when nothing is."""
     if score.status == "finished" or score.pending is not None or not score.totals:
         return []
+    if score.rules.bids_itself(score.next_number):  # no bids: only the hand limit is news
+        return [s for s in _stakes(_Standing(score)) if s.kind == "hand_limit"]
     # Worked out once for the same values: the tricks step shows what was at stake
     # when its hand was bid, from a score made again without that hand.
     return list(_stakes(_Standing(score)))
@@ -147,6 +158,11 @@ def _stakes(score: _Standing) -> tuple[Stake, ...]:
         every = contract == score.table.tricks_per_hand and rules.boston != "off"
         if contract is not None and not every:
             found.append(Stake("need", side, contract))
+        level = (
+            winning_contract(score, side, outbid=True) if rules.tie_break == "last_bid" else None
+        )
+        if level is not None and (contract is None or level < contract):
+            found.append(Stake("need", side, level, 1))
     if rules.set_out:
         found += [
             Stake("set_out", side, rules.set_out)

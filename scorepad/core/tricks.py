@@ -9,6 +9,11 @@ from .errors import GameError, TricksTotal, quoted
 from .records import NILS, Bid, Table
 
 
+def _nil(bids: Sequence[Bid] | None, seat: int) -> bool:
+    """Whether the seat bid nil (no one did in a hand that bid itself)."""
+    return bids is not None and bids[seat] in NILS
+
+
 def whole(value: object) -> TypeGuard[int]:
     """Whether a count is a whole number from 0 (True and False are not counts)."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
@@ -48,7 +53,7 @@ def check_tricks(table: Table, tricks: object, number: int) -> tuple[int, ...]:
 
 
 def check_side_tricks(
-    table: Table, bids: Sequence[Bid], tricks: object, side_tricks: object, number: int
+    table: Table, bids: Sequence[Bid] | None, tricks: object, side_tricks: object, number: int
 ) -> tuple[int, ...]:
     """Check tricks counted by side and return a per-seat split that scores the same.
 
@@ -99,7 +104,7 @@ def _nil_count(table: Table, seat: int, took: object, number: int) -> int:
 
 def _nil_counts(
     table: Table,
-    bids: Sequence[Bid],
+    bids: Sequence[Bid] | None,
     tricks: Sequence[object],
     seats: Sequence[int],
     number: int,
@@ -108,7 +113,7 @@ def _nil_counts(
     """Put each nil bidder's own count of one side into `split`; returns their sum. A
     number bidder's own count is refused: it is counted with the side."""
     for seat in seats:
-        if bids[seat] in NILS:
+        if _nil(bids, seat):
             split[seat] = _nil_count(table, seat, tricks[seat], number)
         elif tricks[seat] is not None:
             raise GameError(
@@ -119,12 +124,12 @@ def _nil_counts(
                 field="tricks",
                 seat=seat,
             )
-    return sum(split[seat] for seat in seats if bids[seat] in NILS)
+    return sum(split[seat] for seat in seats if _nil(bids, seat))
 
 
 def _split_side(
     table: Table,
-    bids: Sequence[Bid],
+    bids: Sequence[Bid] | None,
     tricks: Sequence[object],
     side: int,
     count: int,
@@ -136,7 +141,7 @@ def _split_side(
     seats, name = table.sides[side], table.side_name(side)
     left = count - _nil_counts(table, bids, tricks, seats, number, split)
     if left < 0:  # marked on the nil bidder who took tricks, whose count is wrong
-        nil_seat = next(seat for seat in seats if bids[seat] in NILS and split[seat])
+        nil_seat = next(seat for seat in seats if _nil(bids, seat) and split[seat])
         raise GameError(
             "the nil bidders of %(name)s took more tricks than the side's %(count)s",
             name=name,
@@ -145,7 +150,7 @@ def _split_side(
             field="tricks",
             seat=nil_seat,
         )
-    bidders = [seat for seat in seats if bids[seat] not in NILS]
+    bidders = [seat for seat in seats if not _nil(bids, seat)]
     if bidders:
         split[bidders[0]] = left
     elif left:

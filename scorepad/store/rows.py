@@ -12,6 +12,7 @@ import threading
 
 from cachetools import LRUCache
 
+from ..core.clock import Clock
 from ..core.errors import GameError
 from ..core.game import Game
 from ..core.model import GameScore
@@ -38,7 +39,7 @@ def hand_values(hand: Hand) -> dict:
     """A hand's columns: bids, tricks and (when counted by side) the side counts, as JSON,
     and what else it carries (blind, dealer, adjust, note, renege)."""
     return {
-        "bids": json.dumps(list(hand.bids)),
+        "bids": json.dumps(None if hand.bids is None else list(hand.bids)),
         "tricks": None if hand.tricks is None else json.dumps(list(hand.tricks)),
         "side_tricks": None if hand.side_tricks is None else json.dumps(list(hand.side_tricks)),
         "extra": _json_or_null(
@@ -63,8 +64,20 @@ def game_extra(game: Game) -> str | None:
             "side_names": game.table.side_names,
             "preset": game.preset,
             "final": game.final,
+            "clock": None if game.clock is None else clock_values(game.clock),
         }
     )
+
+
+def clock_values(clock: Clock) -> list:
+    """A game's clock as kept: [minutes, started, last hand or null]."""
+    return [clock.minutes, clock.started, clock.last_hand]
+
+
+def _clock(value: object) -> Clock | None:
+    if not isinstance(value, list) or len(value) != 3:
+        return None
+    return Clock(value[0], value[1], value[2])
 
 
 def _tuple(value: object) -> tuple | None:
@@ -82,8 +95,9 @@ def _names(value: object) -> tuple[str | None, ...] | None:
 def read_hand(h: dict) -> Hand:
     """A hand from its columns (`hand_values`)."""
     extra = json.loads(h.get("extra") or "{}")
+    bids = json.loads(h["bids"])  # null: a hand that bids itself
     return Hand(
-        tuple(json.loads(h["bids"])),
+        None if bids is None else tuple(bids),
         None if h["tricks"] is None else tuple(json.loads(h["tricks"])),
         None if h.get("side_tricks") is None else tuple(json.loads(h["side_tricks"])),
         tuple(extra.get("blind", ())),
@@ -116,6 +130,7 @@ def read_game(row: dict, hand_rows: list[dict]) -> Game:
         row.get("next_dealer") if row.get("next_dealer_hand") == len(hand_rows) + 1 else None,
         _preset(extra.get("preset")),
         _tuple(extra.get("final")),
+        _clock(extra.get("clock")),
     )
 
 

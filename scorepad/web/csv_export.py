@@ -40,9 +40,10 @@ def hands_csv(stored: StoredGame) -> str:
     rows = [header]
     for scored, hand in zip(score.hands, stored.game.hands):
         row: list[object] = [scored.number, table.players[scored.dealer]]
-        for seat, bid in enumerate(scored.bids):
+        for seat in range(len(table.players)):
+            bid = None if scored.bids is None else scored.bids[seat]  # None: it bid itself
             took = None if scored.tricks is None else scored.tricks[seat]
-            row += [bid if isinstance(bid, int) else bid_text(bid), took]
+            row += [bid if isinstance(bid, int) or bid is None else bid_text(bid), took]
         if by_side:
             row += list(hand.side_tricks or (None,) * len(score.sides))
         for result in scored.sides or (None,) * len(score.sides):

@@ -16,6 +16,8 @@ from wtforms.validators import Optional
 from scorepad.web.catalogue import gettext as _
 from scorepad.web.catalogue import lazy_gettext as _l
 
+from ..core.clock import MINUTES_HIGH as CLOCK_HIGH
+from ..core.clock import MINUTES_LOW as CLOCK_LOW
 from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
 from ..core.records import MODES, SEATS, Table
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
@@ -161,6 +163,15 @@ class NewGameForm(FlaskForm):
         _l("Name of side %(number)d", number=2),
         description=_l("Players 2 and 4. Optional: empty, their two names."),
         render_kw=NAME_FIELD,
+    )
+    clock = WholeNumberField(
+        _l("Play to the clock (minutes)"),
+        validators=[Optional(), Within(CLOCK_LOW, CLOCK_HIGH)],
+        render_kw={"inputmode": "numeric"},
+        description=_l(
+            "Empty: no clock. When time is up, the hand being played is the last; then the "
+            "leader wins, as when a game is ended early."
+        ),
     )
     club = SelectField(
         _l("Club"),

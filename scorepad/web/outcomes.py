@@ -172,12 +172,18 @@ def notice_text(stored: StoredGame, notice: str | None) -> str:
     )
 
 
-def refusal_text(stored: StoredGame, refusal: tuple[int, str] | None) -> str:
+def refusal_text(stored: StoredGame, refusal: tuple[int | None, str] | None) -> str:
     """What every phone is told when a side's bids break a rule of the whole side: that
     one of them must change, and the rule (no bid is named: they are still hidden)."""
     if refusal is None:
         return ""
     side, rule = refusal
+    if side is None:  # the table's bids together (min_table_bid)
+        return _(
+            "All bids are in, but together they come to less than this game needs: at "
+            "least %(least)d. One must change.",
+            least=stored.game.rules.min_table_bid,
+        )
     why = str(SIDE_RULE.get(rule) or _("the rules refuse these bids")).format(
         n=stored.game.rules.min_side_bid
     )

@@ -69,6 +69,7 @@ def _plain(stored: storage.StoredGame) -> bool:
         request.args
         or session.get("_flashes")
         or seat_state(stored) is not None
+        or (stored.game.clock is not None and not stored.score().over)  # its time moves
         or ((stored.rematch_of is not None or stored.rematched) and len(evening_ids(stored)) > 1)
     )
 

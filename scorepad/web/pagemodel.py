@@ -3,6 +3,7 @@ renders (templates only show it: no database work while a page is drawn)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from .evening import chosen_rule, evening_for, rule_choices, rule_options, what_
 from .game_links import game_links
 from .hosting import public_url
 from .standing import if_ended_now
+from .words.clock import clock_line
 from .words.stakes import stake_lines
 
 # How often each live part of a page asks again, in seconds: said here once, passed in
@@ -38,7 +40,7 @@ class SeatState:
     waiting: dict[int, Bid]
     taken: frozenset[int] = frozenset()  # seats whose link a phone holds
     # With every bid in but a rule of a whole side against them: (side, rule).
-    refusal: tuple[int, str] | None = None
+    refusal: tuple[int | None, str] | None = None
     notice: str | None = None  # why waiting bids went, as the store put it ("undo:0,2")
 
     @property
@@ -79,6 +81,7 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
         "stake_words": [*stake_lines(stored.score()), *filter(None, [chance_line(stored)])],
         "rating_words": rating_lines(stored),
         "event_table": table,
+        "clock_words": clock_line(score, stored.game.clock, time.time()),
         "put_back": undone.offered(get_db(), stored),  # a hand undone by the last change
         "links": game_links(stored),
         "ended": None if score.over or score.pending else if_ended_now(score),

@@ -19,6 +19,7 @@ from .events import following
 from .hosting import public_url
 from .render import render_stored, stored_or_404
 from .words import game_done as said
+from .words.clock import clock_sections
 from .words.presets import preset_sections
 from .words.rules import rules_sections
 
@@ -93,7 +94,9 @@ def rules(game_id: str) -> str:
     return render_stored(
         "games/rules.html",
         stored,
-        sections=rules_sections(stored.score()) + preset_sections(stored.game),
+        sections=rules_sections(stored.score())
+        + clock_sections(stored.game.clock)
+        + preset_sections(stored.game),
     )
 
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+from scorepad.web.catalogue import gettext
+
 from ..core.errors import GameError, TricksTotal
 from ..core.model import GameScore
 from ..core.next_hand import next_hand
-from ..core.records import ScoredHand, Table
+from ..core.records import Table
+from ..core.rules import SPECS
 from ..store.outcomes import AlreadySaved, RemovesHands
 from ..store.storage import StoredGame
 from . import errors
@@ -19,11 +22,16 @@ from .words import tricks_total
 from .words.core_words import core_text
 from .words.game_done import hand_saved
 
+# Refusals of a hand's bids taken together (the table's total): said after the rule's name.
+TABLE_RULES = ("min_table_bid",)
+
 
 def attach(form: HandForm, err: GameError) -> None:
     """Put a refusal beside the group it names, else above the form, in plain words."""
     said = core_text(err.detail)
     detail = said[:1].upper() + said[1:]
+    if err.rule in TABLE_RULES:  # the table's bids as a whole: the rule's name, then why
+        detail = gettext("%(field)s: %(why)s", field=core_text(SPECS[err.rule].label), why=said)
     if isinstance(err, TricksTotal):
         detail = tricks_total(err.total, err.expected, by_side=err.field == "side_tricks")
     names = []
@@ -92,20 +100,21 @@ def bids_form(table: Table, score: GameScore, **values: Any) -> HandForm:
     )
 
 
-def tricks_form(stored: StoredGame, pending: ScoredHand, **values: Any) -> HandForm:
-    """The tricks form of the hand in play, by side or by seat as the game counts them."""
+def tricks_form(stored: StoredGame, number: int, **values: Any) -> HandForm:
+    """The tricks form of hand `number`, the one in play (or a hand that bids itself, in
+    play from the start), by side or by seat as the game counts them."""
     table = stored.game.table
     by_side = stored.game.tricks_by == "side"
     score = stored.score()
     # the hand in play is the score's next hand, worked out once a score (the page shows it)
-    hand = score.next_hand if score.next_number == pending.number else None
-    nils = (hand or next_hand(score, pending.number)).own_count
+    hand = score.next_hand if score.next_number == number else None
+    nils = (hand or next_hand(score, number)).own_count
     return tag(
         hand_form(
             table,
             tricks="side" if by_side else "seat",
             nil_seats=nils,
-            number=pending.number,
+            number=number,
             **values,
         ),
         table,

@@ -248,7 +248,8 @@ def seat(token: str) -> Any:
         seat=link.seat,
         token=token,
         mine=mine,
-        bidding=score.pending is None,
+        # a hand that bids itself (first_hand) asks no phone for a bid
+        bidding=score.pending is None and not score.next_hand.bids_itself,
         number=score.next_number,
         state=seat_state(stored),
         poll=POLL_SEATS,

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from sqlite_utils import Database
 
+from ...core.clock import Clock, ends_on_clock
 from ...core.game import FixOutcome, check_fix, check_hand_count
 from ...core.records import Hand
 from ...core.scoring import end_early, extend
@@ -31,7 +32,9 @@ def change(
         stored = storage.load_game(db, game_id)
         if stored is None:
             raise Missing()
-        table = tables.before(db, stored, time.time()) if stored.in_event else None
+        now = time.time()
+        table = tables.before(db, stored, now) if stored.in_event else None
+        last = _last_hand(stored, now)
         fresh = act(stored)
         if table is not None:  # a club night's table: its clock's word, in this write
             ended = table.ends(fresh.score())
@@ -39,10 +42,35 @@ def change(
                 fresh = _end(db, fresh)
                 why = "over"
             table.after(db, fresh)
+        elif last is not None and fresh.game.clock is not None:  # the game's own clock
+            fresh, over = _on_clock(db, fresh, fresh.game.clock, last)
+            why = "over" if over else why
         if why is not None and stored.seated:  # without seat links no bid can wait
             seat_writes.settle(db, fresh, why)
     storage.remember(db, fresh)  # committed: now, and only now, it is the game
     return fresh
+
+
+def _last_hand(stored: StoredGame, now: float) -> int | None:
+    """The last hand of a game with its own clock, as it stands before this write: the
+    one noted, else (the clock up) the hand in play now; None while time is left."""
+    clock = stored.game.clock
+    if clock is None or stored.score().over:
+        return None
+    return clock.last(stored.score(), now)
+
+
+def _on_clock(db: Database, stored: StoredGame, clock: Clock, last: int) -> tuple[StoredGame, bool]:
+    """Note the game's last hand at the first write after its clock ran out, and end the
+    game once that hand is played (as an early end: the core decides who wins)."""
+    score = stored.score()
+    if score.over:
+        return stored, False
+    over = ends_on_clock(score, last)
+    if clock.last_hand == last and not over:
+        return stored, False
+    game = replace(stored.game, clock=replace(clock, last_hand=last), ended=over)
+    return writers.bump(db, stored, game, end_early(score) if over else score), over
 
 
 def _end(db: Database, stored: StoredGame) -> StoredGame:

@@ -3,12 +3,14 @@ rules, delete it, start its rematch."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
 from sqlite_utils import Database
 
+from ...core.clock import check_clock
 from ...core.game import Game, check_hand_count, check_settings
 from ...core.model import GameScore
 from ...core.records import Table, make_table
@@ -31,10 +33,13 @@ def start(
     start: tuple[tuple[int, int], ...] | None = None,
     club: str | None = None,
     preset: str | None = None,
+    clock: int = 0,
 ) -> StoredGame:
     """A new game, checked whole by the core first (`club`: filed into that club in the
-    same write; `preset`: the name of the preset it was started from)."""
-    game = Game(table, rules, (), tricks_by, start, preset=preset)
+    same write; `preset`: the name of the preset it was started from; `clock`: the
+    minutes of its own clock, from now, 0: none)."""
+    timed = check_clock(clock, int(time.time())) if clock else None
+    game = Game(table, rules, (), tricks_by, start, preset=preset, clock=timed)
     return import_game(db, game, game.score(), club)
 
 

@@ -81,6 +81,9 @@ def record_tricks(
             sides,
         ):
             raise AlreadySaved(stored, number)
+        if existing is None and stored.game.rules.bids_itself(number):
+            # a hand that bids itself (first_hand): played from the start, its tricks make it
+            return add_bids(db, stored, number, Hand(None, tuple(tricks), sides))
         if existing is None or existing.tricks is not None:  # saved, or undone, meanwhile
             raise Stale(stored, number, "played")
         hand = seen(stored, number, version)
@@ -99,14 +102,15 @@ def fix_hand(
     game_id: str,
     number: int,
     version: int,
-    bids: Sequence[Bid],
+    bids: Sequence[Bid] | None,
     tricks: Sequence[int | None] | None,
     side_tricks: Sequence[int] | None = None,
     *,
     confirm: Confirm | None = None,
 ) -> StoredGame:
-    """Correct a hand's bids and tricks; every later hand is scored again. If the game is
-    then over before its last hand, RemovesHands, unless `confirm` is what it says."""
+    """Correct a hand's bids (None: a hand that bids itself) and tricks; every later hand
+    is scored again. If the game is then over before its last hand, RemovesHands, unless
+    `confirm` is what it says."""
 
     def act(stored: StoredGame) -> StoredGame:
         old = seen(stored, number, version)
@@ -114,7 +118,7 @@ def fix_hand(
             raise Stale(stored, number, "changed")
         hand = replace(
             old,
-            bids=tuple(bids),
+            bids=None if bids is None else tuple(bids),
             tricks=None if tricks is None else tuple(tricks),
             side_tricks=None if tricks is None or side_tricks is None else tuple(side_tricks),
         )

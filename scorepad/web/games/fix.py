@@ -46,7 +46,7 @@ def _fix_form(stored: StoredGame, number: int) -> HandForm:
     score, table = stored.score(), stored.game.table
     hand = stored.game.hands[number - 1]
     values: dict[str, Any] = {"number": number, "version": stored.versions[number - 1]}
-    for seat, bid in enumerate(hand.bids):
+    for seat, bid in enumerate(hand.bids or ()):  # none in a hand that bid itself
         values[f"bid_{seat}"] = str(bid)
         if hand.tricks is not None and hand.tricks[seat] is not None:
             values[f"tricks_{seat}"] = str(hand.tricks[seat])
@@ -56,7 +56,11 @@ def _fix_form(stored: StoredGame, number: int) -> HandForm:
     kind = (
         ("side" if _by_side(stored, number) else "seat") if _shown_played(stored, number) else None
     )
-    form = hand_form(table, bids=bidding.bids, tricks=kind, **values)
+    # a hand that bid itself (first_hand) has no bids to fix, nor nil bidders' own counts
+    if hand.bids is None:
+        form = hand_form(table, bids=(), tricks=kind, nil_seats=(), **values)
+    else:
+        form = hand_form(table, bids=bidding.bids, tricks=kind, **values)
     return tag(form, table)
 
 
@@ -70,7 +74,8 @@ def _save_fix(stored: StoredGame, number: int, form: HandForm) -> Any:
     """Save the fixed hand through the store's command: a redirect, or the status of
     the page that shows the form again with what was wrong."""
     table = stored.game.table
-    bids = read_bids(form, table)  # the form was validated: every value one of its choices
+    # the form was validated: every value one of its choices (none: a hand that bid itself)
+    bids = None if stored.game.hands[number - 1].bids is None else read_bids(form, table)
     shown = _shown_played(stored, number)
     tricks, sides = read_tricks(form, table, bids) if shown else (None, None)
     return respond.run(

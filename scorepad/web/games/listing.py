@@ -85,7 +85,10 @@ def _start(form: NewGameForm) -> str:
     if club is not None:  # the club this phone last filed into: first, and chosen next time
         remembered.remember_club(club)
     preset = _preset_kept(form, rules)
-    return commands.start(get_db(), table, rules, tricks_by=tricks_by, club=club, preset=preset).id
+    clock = form.clock.data or 0
+    return commands.start(
+        get_db(), table, rules, tricks_by=tricks_by, club=club, preset=preset, clock=clock
+    ).id
 
 
 def _preset_kept(form: NewGameForm, rules: Rules) -> str | None:

@@ -57,8 +57,11 @@ def _render_game(
         pending = score.pending
         if pending is not None:
             # a nil bidder's own count starts at 0 (one tap less), counted by seat too
-            zeros = {f"tricks_{s}": "0" for s, bid in enumerate(pending.bids) if bid in NILS}
-            form = tricks_form(stored, pending, version=stored.versions[-1], **zeros)
+            bids = pending.bids or ()  # none in a hand that bids itself
+            zeros = {f"tricks_{s}": "0" for s, bid in enumerate(bids) if bid in NILS}
+            form = tricks_form(stored, pending.number, version=stored.versions[-1], **zeros)
+        elif score.next_hand.bids_itself:  # hand 1 opens on its tricks: no bids to take
+            form = tricks_form(stored, score.next_number, version=0)
         else:
             chosen = {f"bid_{seat}": str(bid) for seat, bid in sent.items()}
             form = bids_form(stored.game.table, score, version=0, **chosen)
@@ -85,7 +88,8 @@ def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str)
     """A hand form the command did not take: shown again with its errors on the game
     page while that page asks for this step; else the phone is told it was not saved."""
     score = stored.score()
-    now = None if score.over else "tricks" if score.pending else "bids"
+    in_play = score.pending or score.next_hand.bids_itself
+    now = None if score.over else "tricks" if in_play else "bids"
     if now == step:
         return _render_game(stored, event_table(stored), form, status)
     flash(
@@ -167,6 +171,17 @@ def save_tricks(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     require(stored, "tricks")
     score, table = stored.score(), stored.game.table
+    if not score.over and score.next_hand.bids_itself:  # hand 1, in play without bids
+        form = tricks_form(stored, score.next_number)
+        return _save_step(
+            stored,
+            form,
+            "tricks",
+            lambda: read_tricks(form, table, None),
+            lambda entered: commands.record_tricks(
+                get_db(), game_id, form.number.data, form.version.data, *entered
+            ),
+        )
     number = _sent_number(len(score.hands))
     hand = score.hands[number - 1] if score.hands else None
     if hand is None:  # no form to read: the command answers that no hand waits for tricks
@@ -177,7 +192,7 @@ def save_tricks(game_id: str) -> Any:
             lambda _: redirect(game),
             game,
         )
-    form = tricks_form(stored, hand)
+    form = tricks_form(stored, hand.number)
     return _save_step(
         stored,
         form,

@@ -188,6 +188,8 @@ def side_contract(table: Table, hand: ScoredHand, side: int) -> str:
     Cara 3)', 'bid 5 (Ben 5, Dev nil)', 'both nil (Alice nil, Cara blind nil)'."""
     seats = table.sides[side]
     contract = hand.contracts[side]
+    if hand.bids is None:
+        return _("no bids: 10 a trick taken")
     if len(seats) == 1:
         bid = hand.bids[seats[0]]
         return _bid_head(contract, side in hand.blind) if contract else _bid(bid_text(bid))
@@ -209,9 +211,22 @@ def _bid_head(contract: int, blind: bool, players: int = 1) -> str:
     return ngettext("bid %(bid)d", "bid %(bid)d", players, bid=contract)
 
 
+def bids_itself_line() -> str:
+    """Why hand 1 opens on its tricks (first_hand = bids_itself)."""
+    return _(
+        "The first hand bids itself in this game: nobody bids. Each side scores 10 for every "
+        "trick it takes, with no bags, no nil and no set; bidding starts with hand 2."
+    )
+
+
 def status_line(score: GameScore) -> str:
     """One sentence on where the game stands and who deals the next hand."""
     if score.over and score.winner is not None:
+        if score.on_bags and score.rules.tie_break == "last_bid":
+            return _(
+                "Game over: %(won)s on the higher last bid, the lead being shared.",
+                won=won_text(score),
+            )
         if score.on_bags:
             return _(
                 "Game over: %(won)s on fewer bags, the lead being shared.", won=won_text(score)
@@ -274,6 +289,8 @@ def outcome_text(score: GameScore) -> str:
         return _("it ends as a draw")
     top, second = sorted(score.totals, reverse=True)[:2]
     said = dict(won=winner_text(score), top=number(top), second=number(second))
+    if score.on_bags and score.rules.tie_break == "last_bid":
+        return _("%(won)s %(top)s to %(second)s on the higher last bid", **said)
     if score.on_bags:
         return _("%(won)s %(top)s to %(second)s on fewer bags", **said)
     return _("%(won)s %(top)s to %(second)s", **said)

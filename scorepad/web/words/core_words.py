@@ -117,10 +117,25 @@ MARKED = (
     N_("the side holding fewer bags wins; equal bags play on"),
     N_("Tricks a renege costs"),
     N_("Partnership only: a side that reneged hands this many of its bid tricks to the other."),
+    N_("the side that bid more in the last hand wins; equal bids play on"),
+    N_("The first hand"),
+    N_("Whether hand 1 is bid, or played without bids for 10 a trick taken."),
+    N_("is bid like any other"),
+    N_("bids itself: 10 a trick, no bags, no nil, no set"),
+    N_("A blind bid doubles"),
+    N_("Whether a blind bid that is missed also loses double."),
+    N_("made or missed"),
+    N_("only when made; missed, it loses what an open bid would"),
+    N_("Smallest table bid"),
+    N_(
+        "Partnership only: the four bids of a hand must add up to at least this, a nil counting 0 (0: no minimum)."  # noqa: E501
+    ),
     # core/presets.py: the shipped presets' names
     N_("Kitchen table"),
     N_("Tournament 300"),
     N_("Tournament 500"),
+    N_("League 300"),
+    N_("League 500, blind bids"),
     # the refusals' details of core/season_settings.py, club.py, names.py, presets.py and
     # the links' readers, said after a field's name (a detail made of a number stays English)
     N_("is empty"),

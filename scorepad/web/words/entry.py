@@ -34,6 +34,7 @@ def bid_sum_words() -> dict[str, str]:
         "unbid-one": _("1 trick nobody bid"),
         "overbid": _("{n} tricks bid over the hand"),
         "overbid-one": _("1 trick bid over the hand"),
+        "table": _("the table bids {n}, at least {least} needed"),
     }
 
 
@@ -42,7 +43,9 @@ def bid_sum_start(score: GameScore, top: int) -> str:
     say = bid_sum_words()
     sides = [say["side"].format(who=side.name, n=0) for side in score.sides]
     left = say["unbid-one"] if top == 1 else say["unbid"].format(n=top)
-    return " · ".join([*sides, left])
+    least = score.next_hand.min_table_bid
+    table = [say["table"].format(n=0, least=least)] if least else []
+    return " · ".join([*sides, left, *table])
 
 
 def side_tricks_words() -> dict[str, str]:

@@ -143,7 +143,23 @@ def _set_out(rules: Rules) -> str:
     )
 
 
-def _ends(rules: Rules, on_bags: bool) -> str:
+def _shared(rules: Rules) -> str:
+    """What settles a lead shared at the end, as tie_break says."""
+    if rules.tie_break == "fewer_bags":
+        return _(
+            "if the lead is shared, the leader holding fewer bags wins, and only leaders with "
+            "equal bags play one more hand, as many times as needed."
+        )
+    if rules.tie_break == "last_bid":
+        return _(
+            "if the lead is shared, the leader that bid more in the last hand played wins (a "
+            "nil counts none), and only leaders that bid the same play one more hand, as many "
+            "times as needed."
+        )
+    return _("if the lead is shared, one more hand is played, as many times as needed.")
+
+
+def _ends(rules: Rules) -> str:
     say = {"target": rules.target, "loss": rules.loss_threshold}
     reach = (
         _(
@@ -158,17 +174,10 @@ def _ends(rules: Rules, on_bags: bool) -> str:
             **say,
         )
     )
-    shared = when(
-        on_bags,
-        _(
-            "if the lead is shared, the leader holding fewer bags wins, and only leaders with "
-            "equal bags play one more hand, as many times as needed."
-        ),
-    ) or _("if the lead is shared, one more hand is played, as many times as needed.")
-    return join(reach, shared)
+    return join(reach, _shared(rules))
 
 
-def _lasts(rules: Rules, on_bags: bool) -> str:
+def _lasts(rules: Rules) -> str:
     limit = rules.hand_limit
     if not limit:
         return _("There is no limit on the number of hands.")
@@ -178,21 +187,28 @@ def _lasts(rules: Rules, on_bags: bool) -> str:
             "played, the highest total wins.",
             limit=limit,
         ),
-        when(
-            on_bags,
-            _(
-                "A shared lead goes to the leader holding fewer bags; leaders with equal bags "
-                "play on, one hand at a time, until one is alone in front."
-            ),
-        )
-        or _("A shared lead plays on, one hand at a time, until someone is alone in front."),
+        _lasts_shared(rules),
     )
 
 
+def _lasts_shared(rules: Rules) -> str:
+    """A lead shared after the last hand of the hand limit, as tie_break settles it."""
+    if rules.tie_break == "fewer_bags":
+        return _(
+            "A shared lead goes to the leader holding fewer bags; leaders with equal bags "
+            "play on, one hand at a time, until one is alone in front."
+        )
+    if rules.tie_break == "last_bid":
+        return _(
+            "A shared lead goes to the leader that bid more in the last hand; leaders that bid "
+            "the same play on, one hand at a time, until one is alone in front."
+        )
+    return _("A shared lead plays on, one hand at a time, until someone is alone in front.")
+
+
 def _winning(table: Table, rules: Rules) -> Section:
-    on_bags = rules.tie_break == "fewer_bags"
     set_out = _set_out(rules) if rules.set_out else ""
-    paragraphs = (_ends(rules, on_bags), _all_tricks(table, rules), set_out, _lasts(rules, on_bags))
+    paragraphs = (_ends(rules), _all_tricks(table, rules), set_out, _lasts(rules))
     return Section(_("Winning"), tuple(p for p in paragraphs if p))
 
 
@@ -233,6 +249,12 @@ def _this_game(score: GameScore) -> Section | None:
         name = "" if score.winner is None else score.sides[score.winner].name
         if score.winner is None:
             how = _("The lead was shared then, so it is a draw.")
+        elif score.on_bags and score.rules.tie_break == "last_bid":
+            how = _(
+                "The lead was shared then; %(name)s had bid more in the last hand and took the "
+                "game.",
+                name=name,
+            )
         elif score.on_bags:
             how = _(
                 "The lead was shared then; %(name)s held fewer bags and took the game.", name=name

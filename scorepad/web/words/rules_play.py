@@ -170,8 +170,25 @@ def bids_section(table: Table, rules: Rules) -> Section:
                 _("A player must bid at least %(tricks)s tricks in total.", tricks=least),
             ),
         ),
+        when(
+            rules.min_table_bid,
+            _(
+                "The four bids of a hand must add up to at least %(tricks)s tricks, a nil "
+                "counting none; a hand bid lower is bid again.",
+                tricks=rules.min_table_bid,
+            ),
+        ),
     )
-    return Section(_("Bids"), (limits, _zero(table, rules)))
+    first = when(
+        rules.first_hand == "bids_itself",
+        _(
+            "The first hand bids itself: nobody bids, the cards are played, and each side "
+            "scores 10 for every trick it takes, nothing more (no bags, no nil, no blind bid, "
+            "never set). A renege there hands over tricks as in any hand. Bidding starts with "
+            "hand 2."
+        ),
+    )
+    return Section(_("Bids"), tuple(p for p in (first, limits, _zero(table, rules)) if p))
 
 
 def _nobody(rules: Rules) -> str:
@@ -211,13 +228,15 @@ def blind_section(table: Table, rules: Rules) -> Section:
             "%(tricks)s tricks or more, whatever the score.",
             **say,
         )
-    blind = join(
-        _team(table, team, player),
-        _(
-            "A blind bid counts double, won or lost; the extra tricks and the bags stay as they "
-            "are."
-        ),
+    doubles = (
+        _("A blind bid counts double, won or lost; the extra tricks and the bags stay as they are.")
+        if rules.blind_bid_doubles == "always"
+        else _(
+            "A blind bid counts double when it is made; missed, it loses only what the same bid "
+            "made in the open would lose. The extra tricks and the bags stay as they are."
+        )
     )
+    blind = join(_team(table, team, player), doubles)
     return Section(_("Blind contracts"), (blind,))
 
 

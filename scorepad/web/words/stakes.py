@@ -27,6 +27,18 @@ def stake_text(table: Table, stake: Stake) -> str:
     name = table.side_name(stake.side) if stake.side is not None else ""
     n, extra = stake.amount, stake.extra
     players = len(table.sides[stake.side]) if stake.side is not None else 1
+    if stake.kind == "need" and extra:  # level with the lead: won on the last bid
+        if players > 1:  # a partnership: one other side
+            return _(
+                "%(name)s win by making %(n)d and bidding more than the other side",
+                name=name,
+                n=n,
+            )
+        return _(
+            "%(name)s wins by making %(n)d and bidding more than those level with them",
+            name=name,
+            n=n,
+        )
     if stake.kind == "need":
         return ngettext(
             "%(name)s wins by making %(n)d", "%(name)s win by making %(n)d", players, name=name, n=n

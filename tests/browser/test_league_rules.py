@@ -1,0 +1,42 @@
+"""The rules leagues play at a phone-sized table: hand 1 that bids itself opens on its
+tricks, and the bids step adds the table's bids up against the least they may come to."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.flows import enter_bids, enter_tricks, press, tap_and_load, totals
+
+PLAYERS = ["Alice", "Ben", "Cara", "Dev"]
+
+
+def start_league_game(page, base: str) -> None:
+    page.goto(f"{base}/games/new")
+    for seat, name in enumerate(PLAYERS):
+        page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
+    page.locator("summary", has_text="House rules").first.tap()
+    page.locator("summary", has_text="More house rules").tap()
+    page.get_by_label("Smallest table bid", exact=True).fill("11")
+    group = page.get_by_role("radiogroup", name="The first hand")
+    group.get_by_text("bids itself", exact=False).tap()
+    press(page, "Start game")
+
+
+def test_a_league_game_at_the_table(page, live_server):
+    start_league_game(page, live_server)
+    expect(page.get_by_role("heading", name="Hand 1: tricks")).to_be_visible()
+    expect(page.locator(".bids-itself")).to_contain_text("The first hand bids itself")
+    enter_tricks(page, {"Alice & Cara": 7})
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    assert totals(page) == ["70", "60"]
+    summary = page.locator(".bid-summary")
+    expect(summary).to_contain_text("the table bids 0, at least 11 needed")
+    enter_bids(page, {"Alice": 3, "Ben": 2, "Cara": 3, "Dev": "nil"}, save=False)
+    expect(summary).to_have_text(
+        "Alice & Cara 6 · Ben & Dev 2 · 5 unbid · the table bids 8, at least 11 needed"
+    )
+    tap_and_load(page, page.get_by_role("button", name="Save bids", exact=True))
+    refusal = re.compile("the table bid 8; this game needs at least 11", re.IGNORECASE)
+    expect(page.locator("main")).to_contain_text(refusal)

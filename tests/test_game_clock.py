@@ -186,3 +186,16 @@ def test_the_rules_page_says_the_game_is_played_to_the_clock(client, now):
     assert "This game is played to the clock: 45 minutes from its start." in words
     plain = start(client)
     assert "played to the clock" not in text(client.get(f"/games/{plain}/rules"))
+
+
+def test_a_rematch_keeps_the_clock_s_minutes_from_its_own_start(client, app, now):
+    game_id = start(client, clock="20", target="custom", custom_target="100")
+    play(client, game_id, 1, [6, 1, 5, 1], [6, 1, 5, 1])  # won on the target
+    now.later(7)
+    again = client.post(f"/games/{game_id}/rematch")
+    assert again.status_code in (302, 303)
+    rematch_id = again.headers["Location"].rstrip("/").split("/")[-1]
+    clock = load(app, rematch_id).game.clock
+    assert clock is not None and clock.minutes == 20 and clock.last_hand is None
+    assert clock.started == START + 7 * 60
+    assert "20 minutes left on the clock." in text(client.get(f"/games/{rematch_id}"))

@@ -160,9 +160,9 @@ def delete(db: Database, game_id: str, revision: int | None = None) -> None:
 
 
 def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
-    """A new game with the same table and rules after a finished one (seat links too, if
-    it had them, each held by the phone that held it), and whether it is new: asked
-    twice, it is the same game."""
+    """A new game with the same table and rules (its clock's minutes too, from now) after a
+    finished one (seat links too, if it had them, each held by the phone that held it),
+    and whether it is new: asked twice, it is the same game."""
     with writing(db):
         stored = storage.load_game(db, game_id)
         if stored is None:
@@ -176,7 +176,9 @@ def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
         if not score.over:
             raise NotOver(stored)
         table = replace(stored.game.table, first_dealer=score.next_dealer)
-        game = Game(table, stored.game.rules, (), stored.game.tricks_by)
+        kept = stored.game.clock  # the same house rules: its own clock too, from now
+        timed = check_clock(kept.minutes, int(time.time())) if kept else None
+        game = Game(table, stored.game.rules, (), stored.game.tricks_by, clock=timed)
         fresh = writers.insert(db, game, game.score(), rematch=game_id)
         club = clubs.club_of_game(db, game_id)
         if club is not None:  # filed as its game was (alone, or by its night's club)

@@ -309,3 +309,20 @@ def test_a_night_started_from_the_season_has_its_fixtures_drawn(client, app, mad
     with app.app_context():
         started = load_event(get_db(), event_id)
     assert all(m.game_id for m in started.round_matches(1))
+
+
+def test_a_night_stored_past_the_years_a_calendar_shows_leaves_the_feeds_working(client, app, made):
+    """A date an older version let in (9999-12-31) is left out of the feeds, not a 500."""
+    _, season_id = made
+    token = _season_of(app, season_id).view_token
+    with app.app_context():
+        get_db().execute(
+            "update season_nights set day = '9999-12-31' where season_id = ? and number = 1",
+            [season_id],
+        )
+        get_db().conn.commit()
+    for path in ("calendar.ics", "e/1.ics"):
+        r = client.get(f"/seasons/s/{token}/{path}")
+        assert r.status_code == 200, path
+        events = _events(r.data)
+        assert "Winter League, night 1" not in events and "Winter League, night 2" in events

@@ -18,7 +18,9 @@ from icalendar import Calendar, Event
 
 from scorepad.web.catalogue import force_locale
 
+from ...core.errors import GameError
 from ...core.season import entrant_key
+from ...core.season_settings import check_day
 from ...store.events import load_event
 from ...store.seasons import Season, SeasonEntrant, SeasonNight
 from ..db import get_db
@@ -73,8 +75,19 @@ def calendar(season: Season, notes: Mapping[int, str]) -> bytes:
     cal.add("version", "2.0")
     cal.add("x-wr-calname", season.name)
     for night in season.nights:
-        cal.add_component(_vevent(season, night, notes.get(night.number, "")))
+        if _readable(night):
+            cal.add_component(_vevent(season, night, notes.get(night.number, "")))
     return bytes(cal.to_ical())
+
+
+def _readable(night: SeasonNight) -> bool:
+    """Whether a calendar can hold the night: a date and time the core takes today (one
+    stored by an older version, past the years a calendar shows, is left out, not a 500)."""
+    try:
+        check_day(night.day, night.start)
+    except GameError:
+        return False
+    return True
 
 
 def table_of(entrant: SeasonEntrant, event_id: str | None) -> str:

@@ -4,6 +4,8 @@ a page at a time, and its nights; a game filed alone or a night taken out of the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -41,22 +43,21 @@ def games(club_id: str) -> str:
 
 @bp.post("/<club_id>/unfile/<game_id>")
 def unfile(club_id: str, game_id: str) -> BaseResponse:
-    data.view_or_404(club_id)
-    back = url_for("clubs.games", club_id=club_id)
-    form = TakeOutForm()
-    if not form.validate_on_submit():
-        return respond.flashed(back, say.said(say.INCOMPLETE), "error")
-    revision = form.revision.data or 0
-    return respond.run(
-        lambda: filing.unfile_game(get_db(), club_id, game_id, revision),
-        lambda _: respond.flashed(back, say.said(say.TAKEN_OUT)),
-        back,
-        words=club_words,
+    """A game filed into the club taken out of it (asked twice, checked against the page)."""
+    return _take_out(
+        club_id, lambda revision: filing.unfile_game(get_db(), club_id, game_id, revision)
     )
 
 
 @bp.post("/<club_id>/unfile-night/<event_id>")
 def unfile_night(club_id: str, event_id: str) -> BaseResponse:
+    """A night filed into the club taken out of it, as a game is."""
+    return _take_out(
+        club_id, lambda revision: filing.unfile_event(get_db(), club_id, event_id, revision)
+    )
+
+
+def _take_out(club_id: str, command: Callable[[int], object]) -> BaseResponse:
     data.view_or_404(club_id)
     back = url_for("clubs.games", club_id=club_id)
     form = TakeOutForm()
@@ -64,7 +65,7 @@ def unfile_night(club_id: str, event_id: str) -> BaseResponse:
         return respond.flashed(back, say.said(say.INCOMPLETE), "error")
     revision = form.revision.data or 0
     return respond.run(
-        lambda: filing.unfile_event(get_db(), club_id, event_id, revision),
+        lambda: command(revision),
         lambda _: respond.flashed(back, say.said(say.TAKEN_OUT)),
         back,
         words=club_words,

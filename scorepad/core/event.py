@@ -145,7 +145,12 @@ def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str], default: s
 def check_settings(raw: Mapping[str, Any]) -> Settings:
     """Check an event's settings (a form, a file); a GameError names the field at fault."""
     name = check_text(raw.get("name"), "name", NAME_LENGTH)
-    date = check_text(raw.get("date", ""), "date", DATE_LENGTH, blank=True)
+    date = raw.get("date", "")
+    if not isinstance(date, str) or len(date) > DATE_LENGTH:
+        raise GameError(
+            "must be at most %(date_length)s characters", date_length=DATE_LENGTH, field="date"
+        )
+    date = check_text(date, "date", DATE_LENGTH, blank=True)  # no broken text in it either
     playoff = _number(raw, "playoff", 0, 64, 0)
     if playoff == 1:
         raise GameError("must be 0 (no playoff) or at least 2", field="playoff")

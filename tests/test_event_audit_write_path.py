@@ -33,6 +33,7 @@ OWNER = {
     "club_events": CLUB_COMMANDS,
     "club_marks": GAME_COMMANDS,  # a game's write moves its clubs' count of writes
     "club_presets": CLUB_COMMANDS,
+    "club_card_turns": CLUB_COMMANDS,  # how often each card link was replaced
     "seasons": SEASON_COMMANDS,
     "season_nights": SEASON_COMMANDS,
     "season_entrants": SEASON_COMMANDS,

@@ -40,6 +40,7 @@ def dockerfile() -> str:
 def test_the_image_installs_what_make_run_https_installs_from_the_lock():
     make = recipe("$(VENV)/.installed-hosting:")
     assert make == [
+        "$(call lock_pip,$(BIN)/python,$(LOCK_HOSTING))",  # the lock's own pip first
         "$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_HOSTING)",
         "$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .",
         "$(COMPILE_TRANSLATIONS)",  # the catalogues compiled: every language served
@@ -47,7 +48,11 @@ def test_the_image_installs_what_make_run_https_installs_from_the_lock():
     ]
     text = dockerfile().replace("\\\n", " ")
     assert ".venv/bin/pybabel -q compile -d scorepad/translations" in " ".join(text.split())
-    for command in make[:2]:
+    flat = " ".join(text.split())
+    pip_first = ".venv/bin/python -m pip install --quiet --require-hashes --no-deps -r pip.lock"
+    assert pip_first in flat
+    assert flat.index(pip_first) < flat.index("--require-hashes -r requirements-hosting.txt")
+    for command in make[1:3]:
         expected = command.replace("$(BIN)", ".venv/bin").replace(
             "$(LOCK_HOSTING)", "requirements-hosting.txt"
         )
@@ -55,7 +60,7 @@ def test_the_image_installs_what_make_run_https_installs_from_the_lock():
     assert "COPY --chown=scorepad:scorepad requirements-hosting.txt" in text
     # Nothing is installed any other way.
     installs = re.findall(r"pip install[^&\n]*", text)
-    assert len(installs) == 2, installs
+    assert len(installs) == 3, installs
 
 
 def test_the_image_runs_as_a_user_that_is_not_root():

@@ -35,7 +35,7 @@ def test_a_league_game_at_the_table(page, live_server):
     expect(summary).to_contain_text("the table bids 0, at least 11 needed")
     enter_bids(page, {"Alice": 3, "Ben": 2, "Cara": 3, "Dev": "nil"}, save=False)
     expect(summary).to_have_text(
-        "Alice & Cara 6 · Ben & Dev 2 · 5 unbid · the table bids 8, at least 11 needed"
+        "Alice & Cara 6 · Ben & Dev 2 · 5 tricks nobody bid · the table bids 8, at least 11 needed"
     )
     tap_and_load(page, page.get_by_role("button", name="Save bids", exact=True))
     refusal = re.compile("the table bid 8; this game needs at least 11", re.IGNORECASE)

@@ -14,9 +14,9 @@ from scorepad.store import commands
 from scorepad.web.db import get_db
 from tests.data import long_game
 from tests.helpers import (
-    BUDGET,
     GZIP,
     bid_form,
+    budget_of,
     decoded,
     form_token,
     new_game_form,
@@ -202,7 +202,7 @@ def test_every_page_fits_in_the_first_round_trip(app, client):
         if path == "/games/missing":
             assert client.get(path).status_code == 404
             continue
-        assert page_weight(client, path) <= BUDGET, path
+        assert page_weight(client, path) <= budget_of(path), path
 
 
 @pytest.fixture

@@ -50,7 +50,7 @@ def test_team_names_are_optional_one_or_none(client, app):
 
 def test_the_new_game_page_asks_for_team_names_in_both_languages(client):
     page = text(client.get("/games/new"))
-    assert "Name of side 1" in page and "Players 1 and 3. Optional: empty, their two names." in page
+    assert "Name of side 1" in page and "Players 1 and 3; optional" in page
     spanish = text(client.get("/games/new", headers={"Accept-Language": "es"}))
     assert "Players 1 and 3" not in spanish and "Jugadores 1 y 3" in spanish
 
@@ -58,10 +58,7 @@ def test_the_new_game_page_asks_for_team_names_in_both_languages(client):
 def test_the_same_name_for_both_sides_is_refused_beside_the_field(client):
     r = _new(client, side_0="Sharks", side_1="sharks")
     assert r.status_code == 400
-    assert (
-        "Name of side 2 Players 2 and 4. Optional: empty, their two names. "
-        "The other side has this name" in text(r)
-    )
+    assert "Name of side 2 Players 2 and 4; optional The other side has this name" in text(r)
 
 
 def test_a_cutthroat_game_reads_no_team_names(client, app):

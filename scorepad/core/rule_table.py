@@ -298,7 +298,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         "bid",
         "choice",
         "The first hand",
-        "Whether hand 1 is bid, or played without bids for 10 a trick taken.",
+        "Whether hand 1 is bid, or played unbid for 10 a trick.",
         choices=(
             ("bid", "is bid like any other"),
             ("bids_itself", "bids itself: 10 a trick, no bags, no nil, no set"),
@@ -320,8 +320,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
         0,
         "number",
         "Smallest table bid",
-        "Partnership only: the four bids of a hand must add up to at least this, a nil "
-        "counting 0 (0: no minimum).",
+        "Partnership only: a hand's bids add up to at least this, nil as 0 (0: none).",
         low=0,
         high=13,
         partnership_only=True,

@@ -156,22 +156,19 @@ class NewGameForm(FlaskForm):
     # A partnership's side names, optional (empty: the partners' names): also in the settings.
     side_0 = StringField(
         _l("Name of side %(number)d", number=1),
-        description=_l("Players 1 and 3. Optional: empty, their two names."),
+        description=_l("Players 1 and 3; optional"),
         render_kw=NAME_FIELD,
     )
     side_1 = StringField(
         _l("Name of side %(number)d", number=2),
-        description=_l("Players 2 and 4. Optional: empty, their two names."),
+        description=_l("Players 2 and 4; optional"),
         render_kw=NAME_FIELD,
     )
     clock = WholeNumberField(
         _l("Play to the clock (minutes)"),
         validators=[Optional(), Within(CLOCK_LOW, CLOCK_HIGH)],
         render_kw={"inputmode": "numeric"},
-        description=_l(
-            "Empty: no clock. When time is up, the hand being played is the last; then the "
-            "leader wins, as when a game is ended early."
-        ),
+        description=_l("Empty: none. When time is up, the hand in play is the last."),
     )
     club = SelectField(
         _l("Club"),

@@ -119,7 +119,7 @@ MARKED = (
     N_("Partnership only: a side that reneged hands this many of its bid tricks to the other."),
     N_("the side that bid more in the last hand wins; equal bids play on"),
     N_("The first hand"),
-    N_("Whether hand 1 is bid, or played without bids for 10 a trick taken."),
+    N_("Whether hand 1 is bid, or played unbid for 10 a trick."),
     N_("is bid like any other"),
     N_("bids itself: 10 a trick, no bags, no nil, no set"),
     N_("A blind bid doubles"),
@@ -127,9 +127,7 @@ MARKED = (
     N_("made or missed"),
     N_("only when made; missed, it loses what an open bid would"),
     N_("Smallest table bid"),
-    N_(
-        "Partnership only: the four bids of a hand must add up to at least this, a nil counting 0 (0: no minimum)."  # noqa: E501
-    ),
+    N_("Partnership only: a hand's bids add up to at least this, nil as 0 (0: none)."),
     # core/presets.py: the shipped presets' names
     N_("Kitchen table"),
     N_("Tournament 300"),

@@ -136,3 +136,37 @@ def test_a_negative_score_takes_its_language_s_minus_sign_from_babel(app):
             shown[code] = (words.number(-130), words.number(1250), words.signed(-5))
     assert shown["en"] == shown["es"] == ("\u2212130", "1250", "\u22125")
     assert shown["fa"] == ("\u200e\u2212130", "1250", "\u200e\u22125")
+
+
+def test_scorepad_says_its_words_through_the_requests_kept_catalogue():
+    """Only web/catalogue.py takes gettext from Flask-Babel: every other module says its
+    words through the catalogue found once a request."""
+    import ast
+
+    from tests.live import ROOT
+
+    looked_up = {"gettext", "ngettext", "pgettext", "lazy_gettext", "lazy_ngettext", "get_locale"}
+    found = []
+    for path in sorted((ROOT / "scorepad").rglob("*.py")):
+        if path.name == "catalogue.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module == "flask_babel":
+                found += [f"{path.name}: {a.name}" for a in node.names if a.name in looked_up]
+    assert found == []
+
+
+def test_the_kept_catalogue_follows_force_locale_and_comes_back(app):
+    from flask import render_template_string
+    from flask_babel import force_locale
+
+    from scorepad.web.catalogue import gettext
+
+    with app.test_request_context(headers={"Accept-Language": "es"}):
+        spanish = gettext("New game")
+        assert spanish != "New game"
+        with force_locale("en"):
+            assert gettext("New game") == "New game"
+            assert render_template_string("{{ _('New game') }}") == "New game"
+        assert gettext("New game") == spanish
+        assert render_template_string("{{ _('New game') }}") == spanish

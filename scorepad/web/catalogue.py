@@ -7,7 +7,7 @@ and every `gettext` of the request, in Python and in the templates, reads it fro
 while the request's locale is that one (Flask-Babel's `force_locale` changes it for a
 block). Same semantics as Flask-Babel's functions (their `%` formatting, `num` for
 plurals); outside an app context it is Flask-Babel's NullTranslations, English as written.
-All of scorepad imports its gettext from here (tests/test_words_only_in_words.py checks).
+All of scorepad imports its gettext from here (tests/test_language.py checks).
 """
 
 from __future__ import annotations

@@ -112,7 +112,7 @@ CORE_COVERED := $(BIN)/python -m coverage report --include='scorepad/core/*' --f
 # test's full number of examples (tests/strategies.py: example_count), on every core
 # (pytest-xdist): each worker has its own browser, servers, ports and databases.
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(COVERAGE) --hypothesis-profile=full -n auto
+	$(BIN)/python -m pytest $(COVERAGE) --hypothesis-profile=full -n auto --durations=20
 	$(CORE_COVERED)
 
 # Every test but the browser, Caddy and Litestream ones, on every core (pytest-xdist), the

@@ -20,8 +20,6 @@ from babel.support import NullTranslations
 from flask import Flask, g
 from flask_babel import force_locale
 from flask_babel.speaklater import LazyString
-from jinja2 import pass_context
-from jinja2.runtime import Context
 
 ENGLISH = Locale("en")
 __all__ = [
@@ -82,46 +80,14 @@ def lazy_ngettext(singular: str, plural: str, num: int, **variables: Any) -> Laz
     return LazyString(ngettext, singular, plural, num, **variables)
 
 
-RENDERED = "_catalogue"  # the template variable holding the render's catalogue
-
-
-def _of(context: Context) -> NullTranslations:
-    """The catalogue of the render a template's string is said in: found once a render
-    (a context processor puts it in); a macro imported without the render's context
-    asks the request's."""
-    found = context.get(RENDERED)
-    return found if found is not None else translations()  # type: ignore[no-any-return]
-
-
-@pass_context
-def _gettext(context: Context, string: str) -> str:
-    return _of(context).ugettext(string)  # type: ignore[no-any-return]
-
-
-@pass_context
-def _ngettext(context: Context, singular: str, plural: str, n: int) -> str:
-    return _of(context).ungettext(singular, plural, n)  # type: ignore[no-any-return]
-
-
-@pass_context
-def _pgettext(context: Context, ctx: str, string: str) -> str:
-    return _of(context).upgettext(ctx, string)  # type: ignore[no-any-return]
-
-
-@pass_context
-def _npgettext(context: Context, ctx: str, singular: str, plural: str, n: int) -> str:
-    return _of(context).unpgettext(ctx, singular, plural, n)  # type: ignore[no-any-return]
-
-
 def init_app(app: Flask) -> None:
-    """The templates' `_`, `gettext`, `ngettext` and `pgettext` read the catalogue found
-    once for each render (in place of the ones Flask-Babel installed, which look it up
-    for every string)."""
-    app.context_processor(lambda: {RENDERED: translations()})
+    """The templates' `_`, `gettext`, `ngettext` and `pgettext` read the request's kept
+    catalogue too (in place of the ones Flask-Babel installed, which look it up each time).
+    No context processor: every page's data comes from its view (tests/test_page_models.py)."""
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=_gettext,
-        ngettext=_ngettext,
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
         newstyle=True,
-        pgettext=_pgettext,
-        npgettext=_npgettext,
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
     )

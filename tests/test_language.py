@@ -103,6 +103,26 @@ def test_each_spanish_message_keeps_its_placeholders():
             assert set(_PLACEHOLDER.findall(string)) == wanted, message.id
 
 
+def test_the_manager_has_one_spanish_name():
+    """A club's or a season's manager is 'el responsable' in every Spanish message, never
+    'el administrador' on one page (the club's games page said so, going back)."""
+    for message in _spanish():
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        if not any("manager" in i for i in ids):
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for string in strings:
+            assert "responsable" in string and "administrador" not in string, message.id
+
+
+def test_the_club_games_page_goes_back_to_the_responsables_page(client):
+    made = client.post("/clubs/new", data={"name": "Friday Spades"})
+    club_id = made.headers["Location"].rsplit("/", 1)[-1]
+    page = client.get(f"/clubs/{club_id}/games", headers={"Accept-Language": "es"})
+    assert page.status_code == 200
+    assert "Volver a la página del responsable" in text(page)
+
+
 def test_counted_words_have_their_spanish_plurals(app):
     from scorepad.web.words import plural
 

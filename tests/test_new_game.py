@@ -98,6 +98,35 @@ def test_new_game_refusals_keep_values_and_name_the_field(client, app, changes, 
         assert get_db()["games"].count == 0
 
 
+@pytest.mark.parametrize(
+    "changes, field, said, not_said",
+    [
+        ({"clock": "abc"}, "clock", "Play to the clock (minutes): enter a whole number", "from 1"),
+        ({"clock": "1.5"}, "clock", "Play to the clock (minutes): enter a whole number", "from 1"),
+        (
+            {"target": "custom", "custom_target": "abc"},
+            "custom_target",
+            "Other target: enter a whole number",
+            "from 50",
+        ),
+        (
+            {"rule_min_table_bid": "x"},
+            "rule_min_table_bid",
+            "Smallest table bid: enter a whole number",
+            "from 0",
+        ),
+    ],
+)
+def test_a_number_mistyped_gets_one_message_not_two(client, changes, field, said, not_said):
+    """Not a number: 'enter a whole number', and no range of numbers besides, since
+    nothing was read to be out of it."""
+    body = client.post("/games/new", data=new_game_form(**changes)).get_data(as_text=True)
+    error = re.search(rf'id="{field}-error"[^>]*>(.*?)</', body, flags=re.S)
+    assert error is not None, body
+    message = html.unescape(error.group(1))
+    assert said in message and not_said not in message, message
+
+
 def test_custom_target_and_cutthroat(client, app):
     game_id = start(
         client,

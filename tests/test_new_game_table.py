@@ -61,6 +61,23 @@ def test_the_same_name_for_both_sides_is_refused_beside_the_field(client):
     assert "Name of side 2 Players 2 and 4; optional The other side has this name" in text(r)
 
 
+@pytest.mark.parametrize(
+    "sides, field",
+    [
+        ({"side_0": "Ben & Dev"}, "side_0"),
+        ({"side_1": "alice  &  cara"}, "side_1"),
+        ({"side_0": "", "side_1": " ALICE & CARA "}, "side_1"),
+    ],
+)
+def test_a_side_named_as_the_other_side_shows_is_refused(client, app, sides, field):
+    """Left empty, a side shows its partners' names: the other side may not take them,
+    or the scoreboard would show two sides alike."""
+    r = _new(client, **sides)
+    assert r.status_code == 400
+    assert f'id="{field}-error"' in r.get_data(as_text=True)
+    assert "The other side has this name" in text(r)
+
+
 def test_a_cutthroat_game_reads_no_team_names(client, app):
     r = _new(
         client, players=("Zoe", "Yan", "Xia"), table="cutthroat-3", side_0="Sharks", side_1="Jets"

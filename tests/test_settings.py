@@ -57,6 +57,14 @@ def test_a_house_rule_change_scores_every_hand_again(client, app):
         ({"player_0": "   "}, "player_0", "Enter a name"),
         ({"player_3": "x" * 41}, "player_3", "This name is 41 characters long, the most is 40"),
         ({"side_0": "Sharks", "side_1": "sharks"}, "side_1", "The other side has this name"),
+        # a side named as the other side shows, its partners' names left in place
+        ({"side_0": "ben & dev"}, "side_0", "The other side has this name"),
+        ({"side_1": " Alice  &  Cara "}, "side_1", "The other side has this name"),
+        (
+            {"side_0": "Zed & Yo", "player_1": "Zed", "player_3": "Yo"},
+            "side_0",
+            "The other side has this name",
+        ),
         ({"side_1": "y" * 41}, "side_1", "This name is 41 characters long, the most is 40"),
         ({"player_1": "Be\x00n"}, "player_1", "This name has a control character (U+0000)"),
         ({"side_0": "Sh\x07arks"}, "side_0", "This name has a control character (U+0007)"),

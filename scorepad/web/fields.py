@@ -112,6 +112,8 @@ class Within(NumberRange):
     """A number from `min` to `max`: "<the field> must be from <min> to <max>"."""
 
     def __call__(self, form: Any, field: Field) -> None:
+        if field.process_errors:  # not a number: its own message says so, no range besides
+            raise StopValidation()
         if field.data is not None and self.min <= field.data <= self.max:  # type: ignore[operator]
             return
         raise ValidationError(

@@ -18,7 +18,7 @@ from scorepad.web.catalogue import lazy_gettext as _l
 
 from ..core.clock import MINUTES_HIGH as CLOCK_HIGH
 from ..core.clock import MINUTES_LOW as CLOCK_LOW
-from ..core.names import EMPTY, MAX_NAME, name_key, name_problem
+from ..core.names import EMPTY, MAX_NAME, name_key, name_problem, pair_name
 from ..core.records import MODES, SEATS, Table
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from .fields import Choices, Required, WholeNumberField, Within
@@ -119,6 +119,22 @@ def read_names(
     return names
 
 
+def check_shown_side_names(sides: list[Field], players: list[str]) -> None:
+    """A side named as the other side shows on the scoreboard, its own name or (left
+    empty) its partners' names ('Bo & Di'), is refused beside its field: two sides the
+    page shows alike."""
+    if any(field.errors for field in sides) or len(players) != 4 or not all(players):
+        return
+    shown = [
+        (field.data or "").strip() or pair_name(players[seat] for seat in (side, side + 2))
+        for side, field in enumerate(sides)
+    ]
+    for side, field in enumerate(sides):
+        if (field.data or "").strip() and name_key(shown[side]) == name_key(shown[1 - side]):
+            field.errors.append(_("the other side has this name"))
+            return
+
+
 class NewGameForm(FlaskForm):
     """Who plays, who deals first, how far, and the house rules."""
 
@@ -192,9 +208,12 @@ class NewGameForm(FlaskForm):
         if self.table.errors:
             return False
         mode, seats = self.mode_and_seats()
-        self._check_names(seats)
+        players = self._check_names(seats)
         if mode == "partnership":  # hidden for cutthroat, and not read
-            read_names([self.side_0, self.side_1], False, _("the other side has this name"))
+            sides = [self.side_0, self.side_1]
+            read_names(sides, False, _("the other side has this name"))
+            if not any(self[f"player_{seat}"].errors for seat in range(seats)):
+                check_shown_side_names(sides, players)
         if not self.first_dealer.errors and int(self.first_dealer.data) >= seats:
             self.first_dealer.errors.append(_("choose one of the %(seats)d players", seats=seats))
         if (
@@ -227,9 +246,10 @@ class NewGameForm(FlaskForm):
         names = [(self.side_0.data or "").strip(), (self.side_1.data or "").strip()]
         return names if any(names) else None
 
-    def _check_names(self, seats: int) -> None:
-        """A name for each seat in play, none twice, and none for a seat not in play."""
-        read_names([self[f"player_{seat}"] for seat in range(seats)])
+    def _check_names(self, seats: int) -> list[str]:
+        """A name for each seat in play, none twice, and none for a seat not in play: the
+        names of the seats in play, as the core keeps them."""
+        names = read_names([self[f"player_{seat}"] for seat in range(seats)])
         for seat in range(seats, 4):
             field = self[f"player_{seat}"]
             name, problem = name_problem(field.data or "")
@@ -242,6 +262,7 @@ class NewGameForm(FlaskForm):
                         seat=seat + 1,
                     )
                 )
+        return names
 
     def rule_errors(self, common: bool | None = None) -> bool:
         """Whether any house-rule field was refused (its section then opens): all of

@@ -18,7 +18,7 @@ from ..core.names import pair_name
 from ..core.records import Table, make_table
 from ..core.rules import RULE_SPECS, Rules, RulesError, specs_for, validate_rules
 from .fields import AnyTyped, Choices, Required, WholeNumberField
-from .forms import NAME_FIELD, read_names, rule_field, select_choices
+from .forms import NAME_FIELD, check_shown_side_names, read_names, rule_field, select_choices
 from .words import game_done as said
 from .words.core_words import beside
 
@@ -85,6 +85,11 @@ def read_settings(form: VersionForm, table: Table) -> tuple[Table, Rules] | None
     sides = _names(form, "side", 2, required=False) if table.mode == "partnership" else []
     if players is None or sides is None:
         return None
+    if table.mode == "partnership":
+        side_fields = [form["side_0"], form["side_1"]]
+        check_shown_side_names(side_fields, players)
+        if any(field.errors for field in side_fields):
+            return None
     try:
         # The core checks the names and the side names (blank: the partners' names).
         new = make_table(table.mode, players, table.first_dealer, sides or None)

@@ -85,7 +85,7 @@ def read_settings(form: VersionForm, table: Table) -> tuple[Table, Rules] | None
     sides = _names(form, "side", 2, required=False) if table.mode == "partnership" else []
     if players is None or sides is None:
         return None
-    if table.mode == "partnership":
+    if sides:  # a partnership's, read above
         side_fields = [form["side_0"], form["side_1"]]
         check_shown_side_names(side_fields, players)
         if any(field.errors for field in side_fields):

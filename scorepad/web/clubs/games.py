@@ -13,6 +13,7 @@ from ...store.club_commands import filing
 from ...store.clubs import club_event_names, games_filed_alone
 from .. import respond
 from ..db import get_db
+from ..paging import page_of
 from ..words import clubs as say
 from ..words.clubs import club_words
 from . import data
@@ -27,17 +28,15 @@ def games(club_id: str) -> str:
     view = data.view_or_404(club_id)
     alone = games_filed_alone(get_db(), view.club.id)
     ordered = sorted(view.games, key=lambda g: (g.created_at, g.id), reverse=True)
-    pages = max(1, -(-len(ordered) // PAGE))
-    page = min(max(request.args.get("page", 1, type=int) or 1, 1), pages)
-    shown = ordered[(page - 1) * PAGE : page * PAGE]
+    shown = page_of(ordered, request.args.get("page", 1, type=int) or 1, size=PAGE)
     return render_template(
         "clubs/games.html",
         club=view.club,
         nights=club_event_names(get_db(), view.club.id)[::-1],  # newest first
-        rows=[(g, g.score(), g.id in alone) for g in shown],
+        rows=[(g, g.score(), g.id in alone) for g in shown.items],
         count=len(ordered),
-        page=page,
-        pages=pages,
+        page=shown.page,
+        pages=shown.pages,
     )
 
 

@@ -24,6 +24,8 @@ GAME = game_file((("Ann", "Cy"), ("Bo", "Di")), 0)
         ({"scorepad_club": 1, "name": "x", "games": [GAME, {"mode": "x"}]}, "game", "game 2:"),
         ({"scorepad_club": 1, "name": "x", "nights": [{}]}, "night", "night 1:"),
         ({"scorepad_club": 1, "name": "x", "roster": 3}, "roster", "not a list of players"),
+        ({"scorepad_club": 1, "name": "x", "roster": [3]}, "roster", "not a list of players"),
+        ({"scorepad_club": 1, "name": "x", "roster": [{"names": 3}]}, "roster", "not a list"),
     ],
 )
 def test_a_file_that_is_not_a_club_is_refused_naming_the_part(doc, field, words):

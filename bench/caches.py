@@ -73,8 +73,8 @@ def swapped(owner: Any, name: str, new: Any) -> Iterator[None]:
 def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
     """Each cache: the swaps that switch it off (imported late: the server imports this
     before the app)."""
-    from scorepad import serving
     from scorepad.core import stakes
+    from scorepad.serving import server as serving
     from scorepad.store import stats, storage
     from scorepad.web import (
         db,

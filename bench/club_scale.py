@@ -43,10 +43,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.measure import ms  # noqa: E402
-from scorepad import create_app, gamefile  # noqa: E402
+from scorepad import create_app  # noqa: E402
 from scorepad.core.club import EMPTY  # noqa: E402
 from scorepad.core.ratings import finished, rate  # noqa: E402
 from scorepad.core.rules import validate_rules  # noqa: E402
+from scorepad.files import game as gamefile
 from scorepad.store import club_view as views  # noqa: E402
 from scorepad.store import rows, storage  # noqa: E402
 from scorepad.store.club_commands.transfer import import_club  # noqa: E402

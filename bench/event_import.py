@@ -25,9 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scorepad import create_app, eventfile  # noqa: E402
+from scorepad import create_app  # noqa: E402
 from scorepad.core.event import MAX_TABLES  # noqa: E402
 from scorepad.core.game import MAX_HANDS  # noqa: E402
+from scorepad.files import event as eventfile  # noqa: E402
 
 # Both sides set, then both made: the totals drift slowly, no game ends.
 HANDS = [((4, 4, 4, 4), (7, 6)), ((3, 3, 3, 3), (7, 6))]

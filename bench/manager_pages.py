@@ -33,8 +33,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.measure import ms  # noqa: E402
 from bench.season import night_file  # noqa: E402
-from scorepad import create_app, eventfile, gamefile  # noqa: E402
+from scorepad import create_app  # noqa: E402
 from scorepad.core.club import Person, Roster  # noqa: E402
+from scorepad.files import event as eventfile
+from scorepad.files import game as gamefile
 from scorepad.store import club_view as views  # noqa: E402
 from scorepad.store.club_commands.transfer import import_club  # noqa: E402
 from scorepad.store.db import migrate  # noqa: E402

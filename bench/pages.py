@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.compare import compare  # noqa: E402
 from bench.measure import Meter, Run, Saver, latency, ms, throughput, whole_hands  # noqa: E402
-from scorepad import gamefile  # noqa: E402
+from scorepad.files import game as gamefile  # noqa: E402
 from scorepad.store import commands  # noqa: E402
 from scorepad.store.db import connect, migrate  # noqa: E402
 from tests.data import long_game  # noqa: E402

@@ -36,7 +36,7 @@ from openskill.models import (  # noqa: E402
 )
 
 from scorepad.core import ratings as core  # noqa: E402
-from scorepad.ratings_doc import document  # noqa: E402
+from scorepad.files.ratings import document  # noqa: E402
 from tests import ratings_reference as reference  # noqa: E402
 from tests.ratings_club import (  # noqa: E402
     Played,

@@ -27,8 +27,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.measure import ms  # noqa: E402
-from scorepad import create_app, eventfile  # noqa: E402
+from scorepad import create_app  # noqa: E402
 from scorepad.core.club import EMPTY  # noqa: E402
+from scorepad.files import event as eventfile
 from scorepad.store.club_commands.transfer import import_club  # noqa: E402
 from scorepad.store.db import migrate  # noqa: E402
 from scorepad.store.events import load_event  # noqa: E402

@@ -26,8 +26,8 @@ from werkzeug.middleware.dispatcher import DispatcherMiddleware
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorepad import create_app  # noqa: E402
-from scorepad.listening import waitress_options  # noqa: E402
-from scorepad.serving import serve  # noqa: E402
+from scorepad.serving.listening import waitress_options  # noqa: E402
+from scorepad.serving.server import serve  # noqa: E402
 
 
 def baseline_app(path: str) -> Flask:

@@ -30,8 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from flask import render_template  # noqa: E402
 
-from scorepad import create_app, gamefile  # noqa: E402
+from scorepad import create_app  # noqa: E402
 from scorepad.core.stats import player_stats  # noqa: E402
+from scorepad.files import game as gamefile
 from scorepad.store import commands, storage  # noqa: E402
 from scorepad.store import stats as stats_store  # noqa: E402
 from scorepad.store.db import connect, migrate  # noqa: E402

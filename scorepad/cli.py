@@ -9,10 +9,10 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from . import gamefile
-from .caddy import WAITRESS_PORT, is_host_name
 from .core.errors import GameError
-from .listening import show_addresses, waitress_options
+from .files import game as gamefile
+from .serving.caddy import WAITRESS_PORT, is_host_name
+from .serving.listening import show_addresses, waitress_options
 
 
 @click.command("score")
@@ -69,7 +69,7 @@ def unusable_words(path: str, why: str, detail: str) -> str:
 @click.argument("file", type=click.File("rb"))
 def event_command(file: IO[bytes]) -> None:
     """Print the standings of an event file (- reads standard input)."""
-    from . import eventfile
+    from .files import event as eventfile
 
     try:
         parsed = eventfile.loads(file.read())
@@ -86,7 +86,7 @@ def ratings_command(files: tuple[IO[bytes], ...]) -> None:
     import json
 
     from .core.ratings import rate
-    from .ratings_doc import document, rated_games, scores_in
+    from .files.ratings import document, rated_games, scores_in
 
     games = []
     for file in files:
@@ -189,7 +189,7 @@ def serve_command(
     names: tuple[str, ...],
 ) -> None:
     """Serve scorepad with waitress so phones on the same network can open it."""
-    from .serving import UntestedWaitress, check_waitress
+    from .serving.server import UntestedWaitress, check_waitress
 
     try:
         check_waitress()
@@ -202,12 +202,12 @@ def serve_command(
     everywhere = host in ("0.0.0.0", "")
     addresses = (lan_addresses() if everywhere else [host]) or ["127.0.0.1"]
     if use_https:
-        from .serve_https import serve_https
+        from .serving.https import serve_https
 
         everyone = [*names, *addresses]
         serve_https(app, host, everyone, port, https_port, threads, waitress_port=waitress_port)
         return
-    from .serving import serve
+    from .serving.server import serve
 
     urls = [f"http://{address}:{port}/" for address in addresses]
     # Links and QR codes for other phones: the configured address, else the one printed.

@@ -136,7 +136,7 @@ def serve_https(folder: Path, name: str, *more: str) -> SimpleNamespace:
     """Start `flask serve --https` (Caddy and waitress) on loopback for `name`, its
     database and Caddy's folder in `folder`, with `more` arguments; wait until it says
     it is ready. Its ports: Caddy's http and https, then waitress's."""
-    from scorepad.caddy import root_certificate
+    from scorepad.serving.caddy import root_certificate
 
     http_port, https_port, waitress_port = free_port(), free_port(), free_port()
     env = {

@@ -12,8 +12,8 @@ import sqlite3
 
 import pytest
 
-from scorepad import gamefile
 from scorepad.core.errors import GameError
+from scorepad.files import game as gamefile
 from scorepad.web.db import get_db
 from tests.helpers import text
 

@@ -90,7 +90,7 @@ def test_backup_while_the_app_writes(runner, app, client, tmp_path):
 
 
 def test_serve_prints_addresses_and_a_qr_code(runner, monkeypatch):
-    from scorepad import serving
+    from scorepad.serving import server as serving
 
     calls = []
     monkeypatch.setattr(serving, "serve", lambda app, **kw: calls.append(kw))
@@ -117,7 +117,7 @@ def test_serve_prints_addresses_and_a_qr_code(runner, monkeypatch):
 
 
 def test_serve_on_a_chosen_host(runner, monkeypatch):
-    from scorepad import serving
+    from scorepad.serving import server as serving
 
     calls = []
     monkeypatch.setattr(serving, "serve", lambda app, **kw: calls.append(kw))
@@ -296,8 +296,8 @@ def test_waitress_refuses_a_huge_body_at_once(app):
     import threading
     import time
 
-    from scorepad.listening import waitress_options
-    from scorepad.serving import create_server
+    from scorepad.serving.listening import waitress_options
+    from scorepad.serving.server import create_server
 
     server = create_server(app, host="127.0.0.1", port=0, threads=2, **waitress_options(app))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -347,8 +347,8 @@ def test_waitress_refuses_a_huge_body_at_once(app):
 def test_waitress_sends_an_answer_whole(app):
     """Head and body of an answer go out in one send (SEND_BYTES): a waitress that no
     longer takes the setting refuses the options instead of quietly sending twice."""
-    from scorepad.listening import SEND_BYTES, waitress_options
-    from scorepad.serving import create_server
+    from scorepad.serving.listening import SEND_BYTES, waitress_options
+    from scorepad.serving.server import create_server
 
     server = create_server(app, host="127.0.0.1", port=0, threads=1, **waitress_options(app))
     try:

@@ -8,7 +8,8 @@ import threading
 
 import pytest
 
-from scorepad import create_app, gamefile
+from scorepad import create_app
+from scorepad.files import game as gamefile
 from scorepad.store import club_view as views
 from scorepad.store import commands
 from scorepad.web.db import get_db

@@ -11,9 +11,10 @@ import shutil
 
 import pytest
 
-from scorepad import clubfile, create_app
+from scorepad import create_app
 from scorepad.core import limits
 from scorepad.core.errors import GameError
+from scorepad.files import club as clubfile
 from tests.event_files import pairs_night
 from tests.event_helpers import event_form
 from tests.helpers import form_token, new_game_form, play, text

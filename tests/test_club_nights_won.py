@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad import eventfile
 from scorepad.core.club import EMPTY
 from scorepad.core.event import Settings
 from scorepad.core.roster import Round, night_winners
 from scorepad.core.standings import Row
+from scorepad.files import event as eventfile
 from scorepad.store.club_commands.transfer import import_club
 from scorepad.store.club_view import club_view
 from scorepad.web.db import get_db

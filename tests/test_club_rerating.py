@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad import gamefile
+from scorepad.files import game as gamefile
 from scorepad.store import club_view as views
 from scorepad.store import commands
 from scorepad.web.db import get_db

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from scorepad import clubfile
 from scorepad.core.errors import GameError
+from scorepad.files import club as clubfile
 from tests.ratings_club import game_file
 
 GAME = game_file((("Ann", "Cy"), ("Bo", "Di")), 0)

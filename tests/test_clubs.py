@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from scorepad import gamefile
+from scorepad.files import game as gamefile
 from scorepad.store import commands
 from scorepad.store.club_view import club_view
 from scorepad.web.db import get_db

@@ -53,9 +53,7 @@ WEB_ONLY = ("flask", "flask_wtf", "wtforms", "werkzeug", "waitress", "jinja2", "
 LAYERS = {
     # folder or module: what it may import of the project
     "scorepad/core": ("scorepad.core",),
-    "scorepad/gamefile.py": ("scorepad.core", "scorepad.gamefile_totals"),
-    "scorepad/gamefile_totals.py": ("scorepad.core",),
-    "scorepad/seasonfile.py": ("scorepad.core",),
+    "scorepad/files": ("scorepad.core", "scorepad.files"),
     "scorepad/store": ("scorepad.core", "scorepad.store"),
 }
 

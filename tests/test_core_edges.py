@@ -8,7 +8,6 @@ from collections import Counter
 
 import pytest
 
-from scorepad import eventfile
 from scorepad.core.bracket import BracketMatch, first_round, next_round, through
 from scorepad.core.errors import GameError
 from scorepad.core.event import DATE_LENGTH, check_settings
@@ -20,6 +19,7 @@ from scorepad.core.rules import Rules, RulesError, validate_rules
 from scorepad.core.scoring import score_game, start_score, without_pending
 from scorepad.core.seats import check_seat_bid, side_refusal
 from scorepad.core.whatif import rule_value
+from scorepad.files import event as eventfile
 from tests.event_files import changed, game
 from tests.helpers import partnership
 

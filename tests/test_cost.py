@@ -7,7 +7,7 @@ redirect. A save that scores only the new hand does the same work at hand 5 and 
 
 from __future__ import annotations
 
-from scorepad import gamefile
+from scorepad.files import game as gamefile
 from scorepad.store import commands, storage
 from scorepad.web.db import get_db
 from tests.helpers import tricks_form

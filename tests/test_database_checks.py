@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from scorepad import serving
 from scorepad.core.records import make_table
 from scorepad.core.rules import Rules
+from scorepad.serving import server as serving
 from scorepad.store import commands
 from scorepad.store.db import connect, migrate
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import scorepad.web.db
-from scorepad import gamefile
+from scorepad.files import game as gamefile
 from scorepad.store import commands
 from scorepad.web.db import get_db
 from tests.data import long_game

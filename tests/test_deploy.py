@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad import caddy
+from scorepad.serving import caddy
 from tests.live import ROOT, Phone, free_port
 
 DEPLOY = ROOT / "deploy"

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from scorepad import gamefile
 from scorepad.core.errors import GameError
 from scorepad.core.rules import RULE_SPECS
+from scorepad.files import game as gamefile
 from tests.live import ROOT
 
 DOCS = ROOT / "docs"

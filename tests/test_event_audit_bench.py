@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bench.night import MAX_HANDS, TABLES, night_doc
-from scorepad import eventfile
+from scorepad.files import event as eventfile
 
 
 @pytest.mark.parametrize(("rounds", "done"), [(12, 0), (12, 11), (12, 12), (30, 29)])

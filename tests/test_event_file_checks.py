@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from scorepad import eventfile
 from scorepad.core.errors import GameError
+from scorepad.files import event as eventfile
 from tests.event_files import GOOD, PAIRS, changed, game, upload
 
 

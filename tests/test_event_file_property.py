@@ -9,8 +9,8 @@ import re
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorepad import eventfile
 from scorepad.core.errors import GameError
+from scorepad.files import event as eventfile
 from tests.event_files import GOOD, upload
 from tests.event_helpers import REVISION, Night
 from tests.helpers import bid_form, tricks_form, version_on_page

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad import eventfile
+from scorepad.files import event as eventfile
 from scorepad.store import storage
 from scorepad.store.db import connect, migrate
 from scorepad.store.event_commands import transfer as event_transfer
@@ -83,7 +83,7 @@ def test_an_import_refused_by_the_database_leaves_nothing(app, client, monkeypat
 # the transaction, before the event's rows), waiting to be killed.
 IMPORTER = """
 import sys
-from scorepad import eventfile
+from scorepad.files import event as eventfile
 from scorepad.store.event_commands import transfer as event_transfer
 from scorepad.store.db import connect, migrate
 

@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from scorepad import eventfile
 from scorepad.core.errors import GameError
 from scorepad.core.roster import check_named
+from scorepad.files import event as eventfile
 from scorepad.store.event_commands import clock, rounds
 from scorepad.store.event_commands import playoff as playoff
 from scorepad.store.event_commands.outcomes import EventRefused, EventStale

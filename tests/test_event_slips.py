@@ -12,13 +12,13 @@ import re
 
 import pytest
 
-from scorepad import eventfile
 from scorepad.core.errors import GameError
 from scorepad.core.game import Game
 from scorepad.core.rating_values import finished
 from scorepad.core.rules import Rules
 from scorepad.core.slip import check_final, slip_score
 from scorepad.core.stats import player_stats
+from scorepad.files import event as eventfile
 from scorepad.store.event_commands.transfer import import_event
 from tests.event_helpers import Night
 from tests.helpers import partnership, text

@@ -218,7 +218,7 @@ def test_missing_and_strange_fields(app, path):
 
 
 def test_hand_limit(app, tmp_path):
-    from scorepad import gamefile
+    from scorepad.files import game as gamefile
 
     doc = {
         "format": "scorepad/1",

@@ -9,12 +9,12 @@ import time
 
 import pytest
 
-from scorepad import gamefile
 from scorepad.core.clock import Clock, check_clock, ends_on_clock
 from scorepad.core.errors import GameError
 from scorepad.core.records import Hand
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import score_game
+from scorepad.files import game as gamefile
 from tests.helpers import bid_form, load, partnership, play, start, text, version_on_page
 from tests.helpers import tricks_form as tricks_data
 

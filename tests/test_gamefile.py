@@ -10,9 +10,9 @@ import json
 
 import pytest
 
-from scorepad import gamefile
 from scorepad.core.errors import GameError
 from scorepad.core.rules import RULE_SPECS
+from scorepad.files import game as gamefile
 from tests.data import DOCUMENTED, FIRST_TWO_HANDS, FULL, IMPORT, SIDES_AFTER_TWO
 
 

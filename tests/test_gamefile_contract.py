@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 
-from scorepad import create_app, gamefile
+from scorepad import create_app
 from scorepad.core.errors import GameError
+from scorepad.files import game as gamefile
 from tests.data import DOCUMENTED, FIRST_TWO_HANDS, SIDES_AFTER_TWO
 from tests.live import ROOT
 from tests.test_docs import examples

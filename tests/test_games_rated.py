@@ -16,7 +16,7 @@ from scorepad.core.rules import Rules
 from scorepad.store import club_view, commands, storage
 from scorepad.store.club_commands.clubs import create_club
 from scorepad.store.db import connect
-from scorepad.store.migrations_more import migrations
+from scorepad.store.migrations import migrations
 from scorepad.store.rows import rated_text, read_game, read_rated
 from tests.helpers import hand as made_hand
 

@@ -104,8 +104,8 @@ def test_without_a_public_address_links_use_the_listening_address(tmp_path):
 
 
 def real_server(app):
-    from scorepad.listening import waitress_options
-    from scorepad.serving import create_server
+    from scorepad.serving.listening import waitress_options
+    from scorepad.serving.server import create_server
 
     server = create_server(app, host="127.0.0.1", port=0, threads=2, **waitress_options(app))
     threading.Thread(target=server.run, daemon=True).start()
@@ -128,7 +128,7 @@ def test_waitress_passes_proxy_headers_only_to_an_app_that_trusts_a_proxy(tmp_pa
 
 
 def test_serve_links_to_the_address_it_prints(runner, app, monkeypatch):
-    from scorepad import serving
+    from scorepad.serving import server as serving
 
     monkeypatch.setattr(serving, "serve", lambda app, **kw: None)
     result = runner.invoke(args=["serve", "--host", "127.0.0.1", "--port", "9001"])
@@ -137,7 +137,7 @@ def test_serve_links_to_the_address_it_prints(runner, app, monkeypatch):
 
 
 def test_a_configured_public_address_wins_over_the_printed_one(tmp_path, monkeypatch):
-    from scorepad import serving
+    from scorepad.serving import server as serving
 
     monkeypatch.setattr(serving, "serve", lambda app, **kw: None)
     app = make(tmp_path, PUBLIC_URL="https://scores.example/")

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from scorepad import caddy, serve_https
+from scorepad.serving import caddy
+from scorepad.serving import https as serve_https
 from tests.live import ROOT, stop_https
 from tests.live import serve_https as start_https
 

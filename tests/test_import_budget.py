@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from scorepad import gamefile
+from scorepad.files import game as gamefile
 from scorepad.store import commands
 from scorepad.store.club_commands.clubs import create_club
 from scorepad.web import import_budget

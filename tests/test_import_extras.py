@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from scorepad import gamefile
+from scorepad.files import game as gamefile
 from tests.data import DOCUMENTED, FULL
 from tests.helpers import text
 

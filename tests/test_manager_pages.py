@@ -10,8 +10,10 @@ import shutil
 
 import pytest
 
-from scorepad import create_app, eventfile, gamefile
+from scorepad import create_app
 from scorepad.core.club import Person, Roster
+from scorepad.files import event as eventfile
+from scorepad.files import game as gamefile
 from scorepad.store import club_view as views
 from scorepad.store.club_commands.transfer import import_club
 from scorepad.store.season_commands import nights, seasons

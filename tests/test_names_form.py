@@ -151,8 +151,8 @@ def test_a_name_that_looks_empty_is_refused(client, blank):
 
 @pytest.mark.parametrize("blank", ["\u3164", "\u2800", "\u0301"])
 def test_a_game_file_name_that_looks_empty_is_refused_naming_the_seat(blank):
-    from scorepad import gamefile
     from scorepad.core.errors import GameError
+    from scorepad.files import game as gamefile
 
     doc = {"format": "scorepad/1", "mode": "cutthroat", "players": ["Alice", blank]}
     with pytest.raises(GameError, match="the name of seat 1 looks empty"):

@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 import pytest
 
-from scorepad import gamefile
+from scorepad.files import game as gamefile
 from tests.helpers import load, new_game_form, start, text
 
 TOURNAMENT_300 = {
@@ -334,7 +334,7 @@ def test_a_club_file_carries_the_club_s_presets(client, app):
     ],
 )
 def test_a_club_file_s_bad_preset_is_refused_naming_it(presets, words):
-    from scorepad import clubfile
+    from scorepad.files import club as clubfile
 
     doc = {"scorepad_club": 1, "name": "Club", "presets": presets}
     with pytest.raises(Exception, match=re.escape(words)):

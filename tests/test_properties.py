@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, reject, settings
 from hypothesis import strategies as st
 
-from scorepad import gamefile
 from scorepad.core.errors import GameError
 from scorepad.core.records import Hand
 from scorepad.core.rules import validate_rules
 from scorepad.core.scoring import extend, score_game
+from scorepad.files import game as gamefile
 from tests.helpers import partnership
 from tests.strategies import JSON, broken_documents, example_count, game_documents
 

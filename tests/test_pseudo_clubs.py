@@ -11,7 +11,7 @@ import re
 import pytest
 from icalendar import Calendar
 
-from scorepad import gamefile
+from scorepad.files import game as gamefile
 from scorepad.store import commands
 from scorepad.store.club_view import club_view
 from scorepad.store.seasons import load_season

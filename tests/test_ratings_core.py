@@ -7,7 +7,6 @@ import unicodedata
 
 import pytest
 
-from scorepad import gamefile
 from scorepad.core.errors import GameError
 from scorepad.core.ratings import (
     PROVISIONAL,
@@ -20,6 +19,7 @@ from scorepad.core.ratings import (
     rate,
     shown,
 )
+from scorepad.files import game as gamefile
 from tests.ratings_club import rated
 
 PAIR = ["Ann", "Bo", "Cy", "Di"]

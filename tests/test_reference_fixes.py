@@ -12,8 +12,8 @@ import re
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorepad import gamefile
 from scorepad.core.errors import GameError
+from scorepad.files import game as gamefile
 from scorepad.store import commands
 from scorepad.store.outcomes import RemovesHands
 from tests.reference_scorer import Refused, score

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorepad import gamefile
 from scorepad.core.errors import GameError
+from scorepad.files import game as gamefile
 from tests.reference_scorer import Refused, score
 from tests.strategies import example_count
 

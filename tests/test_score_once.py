@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from scorepad import gamefile
 from scorepad.core.errors import GameError
 from scorepad.core.game import MAX_HANDS, Game
+from scorepad.files import game as gamefile
 from tests.helpers import play, start, text
 
 # two hands that never reach the target: as tests/test_fuzz.py's test_hand_limit plays them

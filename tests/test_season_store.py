@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad import eventfile
 from scorepad.core.event import check_settings
 from scorepad.core.rules import validate_rules
+from scorepad.files import event as eventfile
 from scorepad.store.club_commands.clubs import create_club
 from scorepad.store.club_commands.filing import file_event
 from scorepad.store.event_commands.transfer import import_event

@@ -218,8 +218,8 @@ def test_the_club_file_keeps_the_season(client, app, made):
 
 
 def test_an_old_club_file_and_a_bad_season_are_read_as_before():
-    from scorepad import clubfile
     from scorepad.core.errors import GameError
+    from scorepad.files import club as clubfile
 
     old = {"scorepad_club": 1, "name": "Old", "roster": [], "games": [], "nights": []}
     assert clubfile.read(old).seasons == ()

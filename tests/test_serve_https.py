@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad import caddy
+from scorepad.serving import caddy
 from tests.live import Phone, _NoRedirect, answers, serve_https, stop_https
 
 pytestmark = [

@@ -1,4 +1,4 @@
-"""waitress as scorepad runs it (scorepad/serving.py): while a request runs, the main loop
+"""waitress as scorepad runs it (scorepad/serving/server.py): while a request runs, the main loop
 waits for it instead of polling its connection over and over; answers arrive whole; serve
 freezes what the app made at start."""
 
@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 import pytest
 from waitress.adjustments import Adjustments
 
-from scorepad.listening import SEND_BYTES
-from scorepad.serving import NewestWaiterFirst, QuietChannel, create_server
+from scorepad.serving.listening import SEND_BYTES
+from scorepad.serving.server import NewestWaiterFirst, QuietChannel, create_server
 
 WAIT = 30  # seconds: generous, so a loaded machine is slow here, never wrong
 
@@ -203,7 +203,7 @@ def test_requests_one_after_another_run_on_one_thread_and_at_once_on_two():
 def test_serve_puts_what_the_app_made_at_start_out_of_the_collectors_sight(monkeypatch):
     import gc
 
-    from scorepad import serving
+    from scorepad.serving import server as serving
 
     ran = []
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad import gamefile
 from scorepad.core.rules import RulesError, validate_rules
 from scorepad.core.scoring import extend, score_game, start_score
+from scorepad.files import game as gamefile
 from scorepad.store import commands
 from scorepad.store.outcomes import RemovesHands
 from tests.data import h

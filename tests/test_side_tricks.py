@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from scorepad import gamefile
 from scorepad.core.errors import GameError
 from scorepad.core.game import Game
 from scorepad.core.records import NIL, Hand, Table
 from scorepad.core.rules import Rules
+from scorepad.files import game as gamefile
 from scorepad.store import commands, storage
 from scorepad.store.db import connect, migrate
 

@@ -8,8 +8,8 @@ import threading
 import time
 import urllib.request
 
-from scorepad.listening import CONNECTION_LIMIT, waitress_options
-from scorepad.serving import create_server
+from scorepad.serving.listening import CONNECTION_LIMIT, waitress_options
+from scorepad.serving.server import create_server
 
 SLOW_CLIENTS = 120
 TRICKLE_SECONDS = 12.0  # the slow clients stop by themselves after this

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad import eventfile
 from scorepad.core.errors import GameError
 from scorepad.core.event import check_settings
 from scorepad.core.rules import Rules
@@ -21,6 +20,7 @@ from scorepad.core.stages import (
     stage_of,
     stages_dict,
 )
+from scorepad.files import event as eventfile
 from scorepad.store.event_commands import clock
 from scorepad.store.events import load_event
 from scorepad.store.storage import load_game

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad import gamefile
 from scorepad.core.errors import GameError
 from scorepad.core.rules import Rules, validate_rules
+from scorepad.files import game as gamefile
 from scorepad.store import commands, storage
 from scorepad.store.db import connect, migrate
 from scorepad.store.outcomes import AlreadySaved, GameOver, Missing, RemovesHands, Stale

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad import gamefile
 from scorepad.core.errors import GameError
 from scorepad.core.game import Game
 from scorepad.core.records import Hand, Table
 from scorepad.core.rules import RulesError, validate_rules
 from scorepad.core.scoring import end_early, score_game
+from scorepad.files import game as gamefile
 from tests.helpers import partnership
 
 N = "nil"

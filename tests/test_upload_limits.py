@@ -8,9 +8,9 @@ import io
 
 import pytest
 
-from scorepad import gamefile
 from scorepad.core import limits
 from scorepad.core.club import EMPTY
+from scorepad.files import game as gamefile
 from scorepad.store.club_commands.transfer import import_club
 from scorepad.web.db import get_db
 from tests.helpers import form_token, text

@@ -1,4 +1,4 @@
-"""scorepad/serving.py reads parts of waitress that any release may change: it serves only
+"""scorepad/serving/server.py reads parts of waitress that any release may change: it serves only
 on the release it was tested with (pinned in pyproject.toml) and refuses another clearly."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad import serving
+from scorepad.serving import server as serving
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -16,7 +16,7 @@ from weakref import WeakKeyDictionary
 
 from sqlite_utils import Database
 
-from .migrations_more import migrations
+from .migrations import migrations
 
 BUSY_TIMEOUT_SECONDS = 5.0
 _files: WeakKeyDictionary[Database, str] = WeakKeyDictionary()

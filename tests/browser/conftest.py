@@ -21,8 +21,8 @@ def pytest_collection_modifyitems(items):
 def live_server(tmp_path_factory):
     """scorepad served by waitress on 127.0.0.1, on a file database of its own."""
     from scorepad import create_app
-    from scorepad.listening import waitress_options
-    from scorepad.serving import create_server
+    from scorepad.serving.listening import waitress_options
+    from scorepad.serving.server import create_server
 
     folder = tmp_path_factory.mktemp("live")
     app = create_app({"DATABASE": str(folder / "scorepad.db"), "SECRET_KEY": "browser-tests"})

@@ -6,7 +6,7 @@ import threading
 from typing import Any
 
 from scorepad import create_app
-from scorepad.serving import create_server
+from scorepad.serving.server import create_server
 
 
 class Restartable:

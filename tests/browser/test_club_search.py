@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from scorepad import gamefile
 from scorepad.core.club import EMPTY
+from scorepad.files import game as gamefile
 from scorepad.store.club_commands.transfer import import_club
 from scorepad.web.db import get_db
 from tests.browser.flows import follow, overflowing, press, sideways, tap_and_load

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scorepad import gamefile
+from scorepad.files import game as gamefile
 from scorepad.store import commands
 from scorepad.store.db import connect, migrate
 from tests.browser.flows import follow, press, sideways

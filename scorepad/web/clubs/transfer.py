@@ -11,10 +11,12 @@ from typing import Any
 
 from flask import Response, render_template, url_for
 
-from ... import clubfile, eventfile, gamefile
 from ...core import limits
 from ...core.club import EMPTY, settle
 from ...core.errors import GameError
+from ...files import club as clubfile
+from ...files import event as eventfile
+from ...files import game as gamefile
 from ...store.club_commands.outcomes import ClubRefused
 from ...store.club_commands.transfer import import_club
 from ...store.club_view import ClubView

@@ -8,8 +8,8 @@ from typing import Any
 
 from flask import Response, abort, redirect, render_template, url_for
 
-from ... import eventfile
 from ...core.errors import GameError
+from ...files import event as eventfile
 from ...store.event_commands.transfer import import_event as store_import
 from .. import import_budget, respond
 from ..db import get_db

@@ -13,11 +13,11 @@ from flask import (
 )
 from werkzeug.wrappers import Response as BaseResponse
 
-from ... import gamefile
 from ...core.errors import GameError
 from ...core.model import GameScore
 from ...core.records import make_table
 from ...core.rules import RULE_SPECS, Rules, validate_rules
+from ...files import game as gamefile
 from ...store import commands, storage
 from ...store.club_commands.outcomes import ClubOutcome
 from .. import errors, import_budget, preset_links, remembered, respond, security

@@ -17,18 +17,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import gamefile
-from .core import limits
-from .core.errors import GameError, quoted
-from .core.event import MAX_TABLES, ROUNDS, Settings, check_settings
-from .core.game import Game
-from .core.model import GameScore
-from .core.names import check_names, pair_name, texts_problem
-from .core.nesting import too_deep
-from .core.night_check import check_night
-from .core.roster import Entrant, Match, Round, check_named, night_standings
-from .core.rules import Rules, validate_rules
-from .core.standings import Row
+from ..core import limits
+from ..core.errors import GameError, quoted
+from ..core.event import MAX_TABLES, ROUNDS, Settings, check_settings
+from ..core.game import Game
+from ..core.model import GameScore
+from ..core.names import check_names, pair_name, texts_problem
+from ..core.nesting import too_deep
+from ..core.night_check import check_night
+from ..core.roster import Entrant, Match, Round, check_named, night_standings
+from ..core.rules import Rules, validate_rules
+from ..core.standings import Row
+from . import game as gamefile
 
 VERSION = 1
 KINDS = ("round", "playoff")

@@ -20,16 +20,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import eventfile, gamefile
-from .core import limits
-from .core.club import Roster, check_names, dumps, loads
-from .core.errors import GameError
-from .core.game import Game
-from .core.model import GameScore
-from .core.names import check_text, name_key, texts_problem
-from .core.presets import Preset, from_values
-from .core.season_settings import SeasonRecord
-from .seasonfile import export_season, read_season
+from ..core import limits
+from ..core.club import Roster, check_names, dumps, loads
+from ..core.errors import GameError
+from ..core.game import Game
+from ..core.model import GameScore
+from ..core.names import check_text, name_key, texts_problem
+from ..core.presets import Preset, from_values
+from ..core.season_settings import SeasonRecord
+from . import event as eventfile
+from . import game as gamefile
+from .season import export_season, read_season
 
 VERSION = 1
 MAX_BYTES = limits.CLUB_FILE_BYTES  # as named before core/limits.py; the readers read limits

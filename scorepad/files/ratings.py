@@ -15,10 +15,11 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from . import eventfile, gamefile
-from .core.model import GameScore
-from .core.names import name_key
-from .core.ratings import Rated, Ratings, finished
+from ..core.model import GameScore
+from ..core.names import name_key
+from ..core.ratings import Rated, Ratings, finished
+from . import event as eventfile
+from . import game as gamefile
 
 EVENT_KEY = "scorepad_event"  # the key an event file starts with (eventfile.VERSION's)
 

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import click
 from flask import Flask
 
-from .core import limits
+from ..core import limits
 
 MAX_HEADER_BYTES = 32 * 1024  # a full session cookie is about 3 KB
 # A table is 2 to 8 phones with up to 6 connections each (about 50); waitress reads

@@ -50,7 +50,7 @@ def check_waitress() -> None:
     if found != TESTED_WAITRESS:
         raise UntestedWaitress(
             f"scorepad is tested with waitress {TESTED_WAITRESS} and reads parts of it that "
-            f"may change (scorepad/serving.py), but waitress {found} is installed: "
+            f"may change (scorepad/serving/server.py), but waitress {found} is installed: "
             f"install waitress=={TESTED_WAITRESS}"
         )
 

@@ -19,10 +19,10 @@ from urllib.parse import urlsplit
 import click
 from flask import Flask
 
+from ..web.hosting import fingerprint
 from . import caddy
 from .listening import qr_text, show_addresses, waitress_options
-from .serving import create_server
-from .web.hosting import fingerprint
+from .server import create_server
 
 # Several names: HTTPS_NAMES="a.lan b.lan", or --name again for each.
 HOW_TO_ADD = (
@@ -45,7 +45,7 @@ def _stop_with(process: subprocess.Popen[bytes], stopping: threading.Event) -> N
 def trust_caddy(app: Flask) -> None:
     """Caddy is the one proxy in front: take the scheme and host it forwards."""
     if not app.config.get("TRUSTED_PROXIES"):
-        from .web.hosting import init_app
+        from ..web.hosting import init_app
 
         app.config["TRUSTED_PROXIES"] = 1
         init_app(app)

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .core import limits
-from .core.errors import N_, GameError
-from .core.names import check_names, texts_problem
-from .core.season_settings import (
+from ..core import limits
+from ..core.errors import N_, GameError
+from ..core.names import check_names, texts_problem
+from ..core.season_settings import (
     SeasonRecord,
     check_day,
     check_entrants,

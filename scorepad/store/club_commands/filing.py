@@ -1,10 +1,14 @@
-"""Games and nights filed into a club, or taken out. `file_game_in` writes inside the
-caller's transaction (a game started in a club is filed in the write that starts it)."""
+"""Games and nights filed into a club, or taken out. A game or a night started to count
+for a club is filed in the write that starts it: the club's handlers of `GameStartedInClub`
+and `NightStarted` (store/handlers.py), `file_game_in` and `file_event_in` inside the
+teller's transaction."""
 
 from __future__ import annotations
 
 from sqlite_utils import Database
 
+from ...core.happened import GameStartedInClub, NightStarted
+from ..bus import Unit
 from ..clubs import club_of_event, club_of_game
 from ..db import writing
 from ..stamps import now
@@ -36,6 +40,18 @@ def file_event_in(db: Database, club_id: str, event_id: str) -> None:
         [event_id, club_id, now()],
     )
     bump(db, club_id)
+
+
+def game_started_in_club(news: GameStartedInClub, unit: Unit) -> None:
+    """A game started (or imported, or a rematch) for the club: filed in that write (a
+    club gone meanwhile, or full: refused, and the game's write undone)."""
+    file_game_in(unit.db, news.club_id, news.game_id)
+
+
+def night_started(news: NightStarted, unit: Unit) -> None:
+    """A night started for the club: filed in that write."""
+    if news.club_id is not None:
+        file_event_in(unit.db, news.club_id, news.event_id)
 
 
 def _game(db: Database, game_id: str) -> None:

@@ -1,5 +1,7 @@
 """A club brought in from its file, with new ids for everything: its games, its nights
-and the club itself in ONE transaction (an import cut short leaves nothing)."""
+and the club itself in ONE transaction (an import cut short leaves nothing). The games,
+nights and seasons are told to the bus (`GamesBroughtIn`, `NightBroughtIn`,
+`SeasonsBroughtIn`) under ids chosen here: their aggregates' handlers write them."""
 
 from __future__ import annotations
 
@@ -12,16 +14,15 @@ from sqlite_utils import Database
 from ...core.club import Roster
 from ...core.event import Settings
 from ...core.game import Game
+from ...core.happened import GamesBroughtIn, NightBroughtIn, SeasonsBroughtIn
 from ...core.model import GameScore
 from ...core.presets import Preset
 from ...core.roster import Entrant, Match, Round
 from ...core.rules import Rules
 from ...core.season_settings import SeasonRecord
-from .. import commands
-from ..event_commands.transfer import played_games, write_event
-from ..season_commands.transfer import insert_seasons
-from ..stamps import now
-from ..storage import StoredGame
+from .. import bus
+from ..bus import Unit
+from ..stamps import now, token
 from ._base import bump, current, room
 from .clubs import insert_club
 
@@ -44,23 +45,44 @@ class Night(Protocol):
 
 
 def _file_nights(
-    db: Database, club_id: str, nights: Sequence[Night], played: list, stored: list[StoredGame]
+    unit: Unit, club_id: str, nights: Sequence[Night], game_ids: list[str]
 ) -> list[str]:
-    """Each night's rows, its games being `stored` in order, filed into the club; the
-    nights' new ids, in order."""
+    """Each night told to the bus, its games being `game_ids` in order, then filed into
+    the club; the nights' new ids, in order."""
     start, ids = 0, []
-    for night, its in zip(nights, played):
-        mine = stored[start : start + len(its)]
-        start += len(its)
-        event_id = write_event(
-            db, night.settings, night.rules, night.entrants, night.rounds, night.matches, its, mine
-        )
-        db.execute(
-            "insert into club_events (event_id, club_id, filed_at) values (?, ?, ?)",
-            [event_id, club_id, now()],
+    for night in nights:
+        played = [i for i, _, _ in _played(night)]
+        mine = game_ids[start : start + len(played)]
+        start += len(played)
+        event_id = token()
+        unit.tell(
+            NightBroughtIn(
+                event_id,
+                night.settings,
+                night.rules,
+                night.entrants,
+                night.rounds,
+                night.matches,
+                tuple(zip(played, mine, strict=True)),
+            )
         )
         ids.append(event_id)
+    unit.flush()  # the nights are written before the club points at them
+    at = now()
+    for event_id in ids:
+        unit.db.execute(
+            "insert into club_events (event_id, club_id, filed_at) values (?, ?, ?)",
+            [event_id, club_id, at],
+        )
     return ids
+
+
+def _played(night: Night) -> list[tuple[int, Game, GameScore]]:
+    """A night's matches that have a game: (its index, the game, its score, from the file
+    when it had one)."""
+    known = [*night.scores] or [None] * len(night.matches)
+    pairs = enumerate(zip(night.matches, known))
+    return [(i, g, s or g.score()) for i, ((_, g), s) in pairs if g is not None]
 
 
 def _new_club(db: Database, name: str, roster: Roster, presets: Sequence[Preset]) -> str:
@@ -87,10 +109,11 @@ def import_club(
     and event files brought into that club instead (its name and roster stay);
     `presets` and `seasons`: the new club's presets and seasons (their nights linked to
     the nights brought in)."""
-    played = [played_games(n.matches, n.scores) for n in nights]
-    every = [*games, *((g, s) for night in played for _, g, s in night)]
-
-    def rest(stored: list[StoredGame]) -> str:
+    every = [*games, *((g, s) for night in nights for _, g, s in _played(night))]
+    ids = [token() for _ in every]
+    with bus.unit(db) as unit:
+        unit.tell(GamesBroughtIn(tuple(ids), tuple(every)))
+        unit.flush()  # the games are written before the club and its nights point at them
         if into is None:
             club_id = _new_club(db, name, roster, presets)
         else:
@@ -100,13 +123,11 @@ def import_club(
             club_id = into
             bump(db, into)
         at = now()
-        for fresh in stored[: len(games)]:
+        for game_id in ids[: len(games)]:
             db.execute(
                 "insert into club_games (game_id, club_id, filed_at) values (?, ?, ?)",
-                [fresh.id, club_id, at],
+                [game_id, club_id, at],
             )
-        event_ids = _file_nights(db, club_id, nights, played, stored[len(games) :])
-        insert_seasons(db, club_id, seasons, event_ids)
-        return club_id
-
-    return commands.import_games_with(db, every, rest)
+        event_ids = _file_nights(unit, club_id, nights, ids[len(games) :])
+        unit.tell(SeasonsBroughtIn(club_id, seasons, tuple(event_ids)))
+    return club_id

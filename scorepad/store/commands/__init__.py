@@ -2,9 +2,12 @@
 
 Each command takes the connection, the game id and what the phone last saw (a hand's
 version or the game's revision: numbers that never repeat within a game), runs in
-exactly one transaction, and returns the game as now stored, or raises an outcome
-(`outcomes`) or the core's GameError. The scored-game cache learns the fresh game only
-after the COMMIT succeeded, so a failed write (a full disk) leaves nothing behind.
+exactly one transaction (a `bus.unit`), and returns the game as now stored, or raises an
+outcome (`outcomes`) or the core's GameError. What other aggregates must know (a save at a
+club night's table, a game started in a club) is told to the message bus (store/bus.py);
+what they tell a game is handled in `on_news`. The scored-game cache learns the fresh game
+only after the COMMIT succeeded, so a failed write (a full disk) leaves nothing behind.
+No other commands package is imported here.
 """
 
 from __future__ import annotations
@@ -15,7 +18,6 @@ from .games import (
     delete,
     end_now,
     import_game,
-    import_games_with,
     insert_game,
     rematch,
     reseat,
@@ -50,7 +52,6 @@ __all__ = [
     "fix_hand",
     "import_game",
     "insert_game",
-    "import_games_with",
     "put_back",
     "record_bids",
     "record_tricks",

@@ -11,11 +11,11 @@ from sqlite_utils import Database
 
 from ...core.clock import Clock, ends_on_clock
 from ...core.game import FixOutcome, check_fix, check_hand_count
+from ...core.happened import TableSaved
 from ...core.records import Hand
 from ...core.scoring import end_early, extend
-from .. import storage
-from ..db import writing
-from ..event_commands import tables
+from .. import bus, storage
+from ..bus import Unit
 from ..outcomes import GameOver, Missing, RemovesHands, Stale
 from ..storage import StoredGame
 from . import seat_writes, writers
@@ -28,26 +28,34 @@ def change(
 ) -> StoredGame:
     """Run `act` on the game as stored, under the write lock; then keep the waiting seat
     bids in step (`why`: the change, for the seat phones; None: none can be waiting)."""
-    with writing(db):
-        stored = storage.load_game(db, game_id)
-        if stored is None:
-            raise Missing()
-        now = time.time()
-        table = tables.before(db, stored, now) if stored.in_event else None
-        last = _last_hand(stored, now)
-        fresh = act(stored)
-        if table is not None:  # a club night's table: its clock's word, in this write
-            ended = table.ends(fresh.score())
-            if ended:
-                fresh = _end(db, fresh)
-                why = "over"
-            table.after(db, fresh)
-        elif last is not None and fresh.game.clock is not None:  # the game's own clock
-            fresh, over = _on_clock(db, fresh, fresh.game.clock, last)
-            why = "over" if over else why
-        if why is not None and stored.seated:  # without seat links no bid can wait
-            seat_writes.settle(db, fresh, why)
-    storage.remember(db, fresh)  # committed: now, and only now, it is the game
+    with bus.unit(db) as unit:
+        change_in(unit, game_id, act, why)
+    return unit.games[game_id]  # committed: the bus's cache handler learnt it
+
+
+def change_in(
+    unit: Unit, game_id: str, act: Callable[[StoredGame], StoredGame], why: str | None
+) -> StoredGame:
+    """`change` inside a write already begun (a handler of what a club night's director
+    did at a table): the game as this write leaves it."""
+    db = unit.db
+    stored = storage.load_game(db, game_id)
+    if stored is None:
+        raise Missing()
+    now = time.time()
+    last = None if stored.in_event else _last_hand(stored, now)
+    fresh = unit.wrote(act(stored))
+    if stored.in_event:  # a club night's table: the round's clock has its word, now
+        unit.tell(TableSaved(game_id, stored.score(), fresh.score(), now))
+        unit.flush()
+        if unit.games[game_id] is not fresh:  # time was up: the handlers ended it
+            fresh, why = unit.games[game_id], "over"
+    elif last is not None and fresh.game.clock is not None:  # the game's own clock
+        fresh, over = _on_clock(db, fresh, fresh.game.clock, last)
+        unit.wrote(fresh)
+        why = "over" if over else why
+    if why is not None and stored.seated:  # without seat links no bid can wait
+        seat_writes.settle(db, fresh, why)
     return fresh
 
 
@@ -73,7 +81,7 @@ def _on_clock(db: Database, stored: StoredGame, clock: Clock, last: int) -> tupl
     return writers.bump(db, stored, game, end_early(score) if over else score), over
 
 
-def _end(db: Database, stored: StoredGame) -> StoredGame:
+def end(db: Database, stored: StoredGame) -> StoredGame:
     """End the game now, time called and its hand in play done: the core decides how."""
     ended = replace(stored.game, ended=True)
     return writers.bump(db, stored, ended, end_early(stored.score()))

@@ -6,18 +6,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TypeVar
 
 from sqlite_utils import Database
 
 from ...core.clock import check_clock
 from ...core.game import Game, check_hand_count, check_settings
+from ...core.happened import GameStartedInClub
 from ...core.model import GameScore
 from ...core.records import Table, make_table
 from ...core.rules import Rules
 from ...core.scoring import end_early
-from .. import clubs, seats, storage
-from ..club_commands import filing
+from .. import bus, clubs, seats, storage
+from ..bus import Unit
 from ..db import writing
 from ..outcomes import Missing, NotOver
 from ..storage import StoredGame
@@ -47,66 +47,55 @@ def import_game(db: Database, game: Game, score: GameScore, club: str | None = N
     """Store a game read from a game file, scored before (outside the transaction, once);
     `club`: the club it is filed into, in the same write (a club gone meanwhile: NoClub)."""
     check_hand_count(len(game.hands))
-    with writing(db):
-        fresh = writers.insert(db, game, score)
-        if club is not None:
-            filing.file_game_in(db, club, fresh.id)
-    storage.remember(db, fresh)
+    with bus.unit(db) as unit:
+        fresh = unit.wrote(writers.insert(db, game, score))
+        if club is not None:  # the club's handler files it (a club gone: NoClub, all undone)
+            unit.tell(GameStartedInClub(fresh.id, club))
     return fresh
 
 
-def insert_game(db: Database, game: Game, score: GameScore | None = None) -> StoredGame:
+def insert_game(
+    db: Database, game: Game, score: GameScore | None = None, *, game_id: str | None = None
+) -> StoredGame:
     """A new game written inside the caller's own write transaction (a club night's
-    round starts all its tables' games in one). The cache is not told: the game is
-    read from the file once that transaction has committed."""
+    round starts all its tables' games in one; `game_id`: the id the round chose). The
+    cache is not told: the game is read from the file once that transaction committed."""
     if not db.conn.in_transaction:
         raise RuntimeError("insert_game writes inside the caller's transaction")
     check_hand_count(len(game.hands))
-    return writers.insert(db, game, game.score() if score is None else score)
+    return writers.insert(db, game, game.score() if score is None else score, game_id=game_id)
 
 
-T = TypeVar("T")
-
-
-def import_games_with(
-    db: Database,
-    games: Sequence[tuple[Game, GameScore]],
-    rest: Callable[[list[StoredGame]], T],
-) -> T:
-    """Store games read from a file and what refers to them in ONE transaction: `rest`
-    writes the rest (an event's rows) given the games as stored, and its answer is
-    returned. Nothing is left of a refusal or a crash; the games still being played are
-    remembered once committed (the others are read when first asked for)."""
+def insert_games(
+    unit: Unit, ids: Sequence[str], games: Sequence[tuple[Game, GameScore]]
+) -> list[StoredGame]:
+    """Store games read from a file under these ids, inside the write of the file's rest
+    (a night's or a club's rows); the games still being played are kept in the cache once
+    committed (the others are read when first asked for)."""
     for game, _ in games:
         check_hand_count(len(game.hands))
-    with writing(db):
-        stored = writers.insert_games_in(db, games)
-        answer = rest(stored)
-    for fresh in stored:  # committed: now they are the games; the cache holds 256
-        if not fresh.score().over:
-            storage.remember(db, fresh)
-    return answer
+    stored = writers.insert_games_in(unit.db, games, ids)
+    for fresh in stored:
+        unit.wrote(fresh, keep=not fresh.score().over)
+    return stored
 
 
-def end_now(
-    db: Database,
-    game_id: str,
-    revision: int | None,
-    check: Callable[[StoredGame], None] | None = None,
-) -> StoredGame:
+def end_now(db: Database, game_id: str, revision: int | None) -> StoredGame:
     """End the game after its last played hand (time is up): the core decides how.
-    `revision` None: whatever the game's; `check`: asked of the game as stored first,
-    inside the same transaction (a club night's director ends a table's game)."""
+    `revision` None: whatever the game's."""
+    return change(db, game_id, end_act(db, revision), "over")
+
+
+def end_act(db: Database, revision: int | None) -> Callable[[StoredGame], StoredGame]:
+    """The write of `end_now` (a club night's director ends a table's game with it too)."""
 
     def act(stored: StoredGame) -> StoredGame:
-        if check is not None:
-            check(stored)
         if revision is not None:
             at_revision(stored, revision)
         score = end_early(stored.score())
         return writers.bump(db, stored, replace(stored.game, ended=True), score)
 
-    return change(db, game_id, act, "over")
+    return act
 
 
 def change_settings(
@@ -135,8 +124,15 @@ def reseat(
     db: Database, game_id: str, seating: Callable[[StoredGame], tuple[str, ...]]
 ) -> StoredGame:
     """New names at the seats (a substitute, or players changing seats): `seating` picks
-    them from the game as stored, inside this same transaction (a club night writes its
-    own record of who sits where there too). The hands stay with their seats."""
+    them from the game as stored, inside this same transaction. The hands stay with their
+    seats. (A club night's director re-seats a table through the bus: `reseat_act`.)"""
+    return change(db, game_id, reseat_act(db, seating), "settings")
+
+
+def reseat_act(
+    db: Database, seating: Callable[[StoredGame], tuple[str, ...]]
+) -> Callable[[StoredGame], StoredGame]:
+    """The write of `reseat`: the names `seating` picks, at the seats."""
 
     def act(stored: StoredGame) -> StoredGame:
         old = stored.game.table
@@ -144,7 +140,7 @@ def reseat(
         outcome = check_settings(stored.game, table, stored.game.rules)
         return writers.bump(db, stored, outcome.game, outcome.score, table=True)
 
-    return change(db, game_id, act, "settings")
+    return act
 
 
 def delete(db: Database, game_id: str, revision: int | None = None) -> None:
@@ -163,7 +159,7 @@ def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
     """A new game with the same table and rules (its clock's minutes too, from now) after a
     finished one (seat links too, if it had them, each held by the phone that held it),
     and whether it is new: asked twice, it is the same game."""
-    with writing(db):
+    with bus.unit(db) as unit:
         stored = storage.load_game(db, game_id)
         if stored is None:
             raise Missing()
@@ -179,12 +175,11 @@ def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
         kept = stored.game.clock  # the same house rules: its own clock too, from now
         timed = check_clock(kept.minutes, int(time.time())) if kept else None
         game = Game(table, stored.game.rules, (), stored.game.tricks_by, clock=timed)
-        fresh = writers.insert(db, game, game.score(), rematch=game_id)
+        fresh = unit.wrote(writers.insert(db, game, game.score(), rematch=game_id))
         club = clubs.club_of_game(db, game_id)
         if club is not None:  # filed as its game was (alone, or by its night's club)
-            filing.file_game_in(db, club, fresh.id)
+            unit.tell(GameStartedInClub(fresh.id, club))
         if seats.links(db, game_id):
             seat_writes.add_links(db, fresh.id, len(table.players))
             seat_writes.carry_claims(db, game_id, fresh.id)
-    storage.remember(db, fresh)
     return fresh, True

@@ -50,9 +50,17 @@ def _game_row(
     }
 
 
-def insert(db: Database, game: Game, score: GameScore, rematch: str | None = None) -> StoredGame:
-    """Write a new game and its hands (already scored: `score`); returns it as stored."""
-    game_id, at, share = token(), now(), token()
+def insert(
+    db: Database,
+    game: Game,
+    score: GameScore,
+    rematch: str | None = None,
+    *,
+    game_id: str | None = None,
+) -> StoredGame:
+    """Write a new game and its hands (already scored: `score`; `game_id`: its id chosen
+    by the caller, else a new one); returns it as stored."""
+    game_id, at, share = game_id or token(), now(), token()
     db.table("games").insert(_game_row(game_id, at, share, game, score, rematch))
     db.table("hands").insert_all(
         _hand_row(game_id, n, h, 1, at) for n, h in enumerate(game.hands, 1)
@@ -61,13 +69,15 @@ def insert(db: Database, game: Game, score: GameScore, rematch: str | None = Non
     return stored.scored(score)
 
 
-def insert_games_in(db: Database, games: Sequence[tuple[Game, GameScore]]) -> list[StoredGame]:
-    """Write many new games and their hands (each already scored) inside the caller's
-    transaction, by one plain INSERT a table, run row by row (`insert` asks sqlite-utils about the
-    table once a game); returns them as stored once it commits."""
+def insert_games_in(
+    db: Database, games: Sequence[tuple[Game, GameScore]], ids: Sequence[str]
+) -> list[StoredGame]:
+    """Write many new games and their hands (each already scored) under these ids inside
+    the caller's transaction, by one plain INSERT a table, run row by row (`insert` asks
+    sqlite-utils about the table once a game); returns them as stored once it commits."""
     at, found, game_rows, hand_rows = now(), [], [], []
-    for game, score in games:
-        game_id, share = token(), token()
+    for (game, score), game_id in zip(games, ids, strict=True):
+        share = token()
         game_rows.append(_game_row(game_id, at, share, game, score, None))
         hand_rows += [_hand_row(game_id, n, h, 1, at) for n, h in enumerate(game.hands, 1)]
         stored = StoredGame(game_id, at, at, 0, share, game, (1,) * len(game.hands), None)

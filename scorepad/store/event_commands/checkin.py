@@ -8,9 +8,10 @@ import json
 from sqlite_utils import Database
 
 from ...core.event import Settings, most_entrants
+from ...core.happened import NightStarted
 from ...core.names import check_names, joins_pair, name_key, pair_name
 from ...core.rules import Rules
-from ..club_commands import filing
+from .. import bus
 from ..db import writing
 from ..events import Event, load_event
 from ..stamps import now, token
@@ -18,9 +19,10 @@ from ._base import bump, current, require
 from .outcomes import EventRefused
 
 
-def insert_event(db: Database, settings: Settings, rules: Rules) -> str:
-    """The event's own row, inside a write begun by the caller; returns its director id."""
-    event_id = token()
+def insert_event(db: Database, settings: Settings, rules: Rules, event_id: str = "") -> str:
+    """The event's own row, inside a write begun by the caller; returns its director id
+    (`event_id`: as the caller chose it, else a new one)."""
+    event_id = event_id or token()
     db.execute(
         "insert into events (id, view_token, checkin_token, created_at, settings, rules, "
         "revision) values (?, ?, ?, ?, ?, ?, 0)",
@@ -38,12 +40,11 @@ def insert_event(db: Database, settings: Settings, rules: Rules) -> str:
 
 def create_event(db: Database, settings: Settings, rules: Rules, club: str | None = None) -> str:
     """Store a new event; returns its director id. `club`: filed into that club in the
-    same write."""
-    with writing(db):
+    same write (the club's handler of `NightStarted`)."""
+    with bus.unit(db) as unit:
         event_id = insert_event(db, settings, rules)
-        if club is not None:
-            filing.file_event_in(db, club, event_id)
-        return event_id
+        unit.tell(NightStarted(event_id, club))
+    return event_id
 
 
 def _fresh(db: Database, event_id: str) -> Event:

@@ -1,6 +1,6 @@
-"""The director's word on a round being played: call time, end a table's game, name
-who goes through a drawn playoff game. Each is one transaction, and marks the round
-done in it when it ends the round."""
+"""The director's word on a round being played: call time, end a table's game (through
+the bus: the game ends it), name who goes through a drawn playoff game. Each is one
+transaction, and marks the round done in it when it ends the round."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import time
 
 from sqlite_utils import Database
 
+from ...core.happened import TableEnded
 from ...core.roster import Match, check_named
-from .. import commands
+from .. import bus
 from ..db import writing
 from ..events import Event, load_event
-from ..storage import StoredGame, load_game
+from ..storage import load_game
 from ._base import bump, current, mark_done, require
 from .outcomes import EventRefused, NoEvent
 from .tables import round_over
@@ -62,16 +63,13 @@ def playing_table(event: Event, number: int, table: int, gone: bool = False) -> 
 
 def end_table(db: Database, event_id: str, number: int, table: int) -> Event:
     """The director ends one table's game now: the leader wins, a shared lead as the
-    house rules say (a draw, or fewer bags). One transaction, the game's own."""
-    game_id = playing_table(_fresh(db, event_id), number, table).game_id or ""
-
-    def check(stored: StoredGame) -> None:
-        event = current(db, event_id)  # inside the game's transaction now
+    house rules say (a draw, or fewer bags). One transaction: the game's handler of
+    `TableEnded` ends it in this write (and the round, if that was its last table)."""
+    playing_table(_fresh(db, event_id), number, table)
+    with bus.unit(db) as unit:
+        event = current(db, event_id)
         require(db, event, "end_table")
-        if playing_table(event, number, table).game_id != stored.id:
-            raise EventRefused("no_table", field="table", round=number, table=table)
-
-    commands.end_now(db, game_id, None, check)
+        unit.tell(TableEnded(playing_table(event, number, table).game_id or ""))
     return _fresh(db, event_id)
 
 

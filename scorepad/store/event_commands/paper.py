@@ -1,9 +1,10 @@
 """A table without phones: the director enters its result from the paper slip, either
 its final totals and bags (`enter_totals`: the game is over with the slip's result) or a
 hand at a time (`enter_hand`: bids and tricks, scored as any hand). Each runs in the
-game's own transaction (`commands.slips`: the round's clock and end as at any save),
-checks the game is still as the director's page showed it, and marks the table
-"entered by the director" (`event_matches.paper`)."""
+checks the game is still as the director's page showed it, marks the table "entered by
+the director" (`event_matches.paper`) and tells the bus the slip (`SlipTotalsEntered`,
+`SlipHandEntered`): the game's handler writes it in the same transaction, the round's
+clock and end as at any save."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from collections.abc import Sequence
 from sqlite_utils import Database
 
 from ...core.event import time_tie
-from ...core.model import GameScore
+from ...core.happened import SlipHandEntered, SlipTotalsEntered
 from ...core.records import Bid, Hand
-from ..commands import slips
+from ...core.slip import slip_score
+from .. import bus
 from ..events import Event, load_event
-from ..storage import StoredGame
+from ..outcomes import Missing
+from ..storage import StoredGame, load_game
 from ._base import bump, current, require
 from .clock import playing_table
 from .outcomes import EventRefused, NoEvent
@@ -27,7 +30,7 @@ At = tuple[int, int]  # (round, table)
 def _check(
     db: Database, event_id: str, at: At, revision: int, stored: StoredGame, entered: bool
 ) -> Event:
-    """Inside the game's transaction: the table is the round's, its game not over and at
+    """Inside the slip's transaction: the table is the round's, its game not over and at
     the revision the director's page showed; the table is marked entered by the director.
     `entered`: the game as stored already holds this very slip (a second tap of it)."""
     number, table = at
@@ -56,8 +59,12 @@ def _fresh(db: Database, event_id: str) -> Event:
     return event
 
 
-def _game_of(db: Database, event_id: str, at: At) -> str:
-    return playing_table(_fresh(db, event_id), *at).game_id or ""
+def _game_of(db: Database, event_id: str, at: At) -> StoredGame:
+    """The table's game as stored, inside the slip's transaction."""
+    stored = load_game(db, playing_table(_fresh(db, event_id), *at).game_id or "")
+    if stored is None:
+        raise Missing()
+    return stored
 
 
 def enter_totals(
@@ -67,15 +74,16 @@ def enter_totals(
     them (the higher total wins; a tie as `core.slip` says, refused where the round
     allows no draw). Only for a game with no hand saved yet."""
 
-    def check(stored: StoredGame, score: GameScore) -> None:
+    with bus.unit(db) as unit:
+        stored = _game_of(db, event_id, at)
+        score = slip_score(stored.game.table, stored.game.rules, final)
         event = _check(db, event_id, at, revision, stored, stored.game.final == final)
         if stored.game.hands:
             raise EventRefused("slip_hands", field="table", table=at[1])
         kind = event.rounds[at[0] - 1].kind
         if score.winner is None and time_tie(event.settings, kind) != "draw":
             raise EventRefused("slip_tie", field="totals", table=at[1])
-
-    slips.enter_final(db, _game_of(db, event_id, at), final, check)
+        unit.tell(SlipTotalsEntered(stored.id, final))
     return _fresh(db, event_id)
 
 
@@ -92,10 +100,10 @@ def enter_hand(
 
     hand = Hand(tuple(bids), tuple(tricks))
 
-    def check(stored: StoredGame) -> None:
+    with bus.unit(db) as unit:
+        stored = _game_of(db, event_id, at)
         _check(db, event_id, at, revision, stored, stored.game.hands[-1:] == (hand,))
         if stored.score().pending:  # a phone bid a hand: its tricks come first
             raise EventRefused("slip_changed", field="table", table=at[1])
-
-    slips.enter_hand(db, _game_of(db, event_id, at), hand, check)
+        unit.tell(SlipHandEntered(stored.id, hand))
     return _fresh(db, event_id)

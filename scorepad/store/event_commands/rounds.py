@@ -10,13 +10,15 @@ from sqlite_utils import Database
 
 from ...core.event import draw_round, seeded
 from ...core.game import Game
+from ...core.happened import TableDrawn
 from ...core.playoff_double import phases_of, scores_result
 from ...core.roster import Match, match_table
 from ...core.stages import StageRules, rules_of, stage_game_rules
-from .. import commands
+from .. import bus
 from ..club_nights import read_ratings, strengths
 from ..db import writing
 from ..events import Event, event_standings, games_of, load_event
+from ..stamps import token
 from ._base import bump, current, insert_round, require, write_byes, write_sides
 from .outcomes import EventRefused
 
@@ -130,8 +132,9 @@ def _stage_rules(db: Database, event: Event, matches: tuple[Match, ...]) -> Stag
 
 def start_round(db: Database, event_id: str, revision: int) -> Event:
     """Start the drawn round in one transaction: each table gets its game (a playoff
-    stage plays under its own target and bag limit), the clock starts."""
-    with writing(db):
+    stage plays under its own target and bag limit: told to the bus, `TableDrawn`, the
+    game's handler writes it), the clock starts."""
+    with bus.unit(db) as unit:
         event = current(db, event_id, revision)
         require(db, event, "start", {})
         number = len(event.rounds)
@@ -143,14 +146,16 @@ def start_round(db: Database, event_id: str, revision: int) -> Event:
         own = _stage_rules(db, event, matches)
         rules = stage_game_rules(event.rules, own)  # a stage plays under its own rules
         preset = event.settings.preset if rules == event.rules else ""  # a stage's own rules
-        for match in (m for m in matches if not m.bye):
+        tables = [(m.number, token()) for m in matches if not m.bye]
+        for match, (_, game_id) in zip((m for m in matches if not m.bye), tables):
             table = match_table(table_players(event, match))
-            game = Game(table, rules, (), "side", preset=preset or None)
-            stored = commands.insert_game(db, game)
+            unit.tell(TableDrawn(game_id, Game(table, rules, (), "side", preset=preset or None)))
+        unit.flush()  # the games are written before the tables point at them
+        for match_number, game_id in tables:
             db.execute(
                 "update event_matches set game_id = ? where event_id = ? and round = ? "
                 "and number = ?",
-                [stored.id, event_id, number, match.number],
+                [game_id, event_id, number, match_number],
             )
         db.execute(
             "update event_rounds set status = 'playing', started_at = ? "

@@ -1,6 +1,7 @@
 """Re-seating a table once its round has started: a substitute takes a seat, or two
 players at the table change seats. One transaction holds both records of who sits
-there: the event's match and the game's names (through the game command `reseat`).
+there: the event's match and the game's names (told to the bus as `TableReseated`: the
+game's handler writes them in the same write).
 
 Rules, as docs/events.md tells them:
 - Before a hand is bid, anyone may change seats (the game starts over as seated now).
@@ -21,12 +22,14 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from ...core.happened import TableReseated
 from ...core.names import name_key, name_problem
 from ...core.roster import Match, place_of
-from .. import commands
+from .. import bus
 from ..events import Event, games_of, load_event
+from ..outcomes import Missing
 from ..stamps import now
-from ..storage import StoredGame
+from ..storage import StoredGame, load_game
 from ._base import bump, current, require, write_byes, write_sides
 from .outcomes import EventRefused, NoEvent
 
@@ -155,6 +158,10 @@ def reseat(
     require(db, event, "reseat")
     match = _match(event, number, table)
     seating = _Seating(db, (event_id, revision, number, table, seat), name)
-    commands.reseat(db, match.game_id or "", seating)
+    with bus.unit(db) as unit:
+        stored = load_game(db, match.game_id or "")
+        if stored is None:
+            raise Missing()
+        unit.tell(TableReseated(stored.id, seating(stored)))
     assert seating.done is not None  # the command ran it
     return seating.done

@@ -1,12 +1,13 @@
-"""A save at a club night's table: what the round's clock means for it, applied inside
-the game's own transaction (`commands.change` calls `before` and `after`).
+"""A save at a club night's table: what the round's clock means for it, the handler of
+`TableSaved` (store/handlers.py), run inside the game's own transaction.
 
 Time called is judged when read (`core.event.time_called`); nothing writes it when the
 clock runs out. The first save at a table after that notes the hand the table
 finishes (the hand in play as stored, before this save changed it: nothing was saved
 since time was called) and, for a clock that ran out, the round's `called_at`. After
 the save, a game whose hand in play is done ends (the core decides how) in the same
-transaction, and when every table of the round is then over the round is done. Only
+transaction (the handler tells `TimeUp`: the game's handler ends it, and tells this
+save again), and when every table of the round is then over the round is done. Only
 this table's match and round are read and written; the round's other games only once
 this one is over.
 """
@@ -27,9 +28,11 @@ from ...core.event import (
     time_tie,
 )
 from ...core.event_flow import match_over
+from ...core.happened import TableSaved, TimeUp
 from ...core.model import GameScore
+from ..bus import Unit
 from ..events import match_from_row
-from ..storage import StoredGame, list_games
+from ..storage import list_games
 from ._base import mark_done
 
 _TABLE = (
@@ -55,25 +58,32 @@ class TableSave:
         """Whether the game ends now, on time."""
         return self.last_hand is not None and ends_on_time(score, self.last_hand, self.tie)
 
-    def after(self, db: Database, fresh: StoredGame) -> None:
-        """The save is written: the round is done if every table now is."""
-        if round_over(db, self.event_id, self.round, self.kind, fresh):
-            mark_done(db, self.event_id, self.round)
+
+def table_saved(news: TableSaved, unit: Unit) -> None:
+    """A save at a table: time called noted; the game ends if its last hand is done; the
+    round is done once every table is."""
+    table = before(unit.db, news.game_id, news.before, news.at)
+    if table is None:
+        return
+    if table.ends(news.after):
+        unit.tell(TimeUp(news.game_id, news.at))
+    elif round_over(unit.db, table.event_id, table.round, table.kind, (news.game_id, news.after)):
+        mark_done(unit.db, table.event_id, table.round)
 
 
-def before(db: Database, stored: StoredGame, now: float) -> TableSave | None:
-    """The table of this game in a round being played (None: none), time called
-    noted first if it is and was not yet."""
-    row = next(db.query(_TABLE, [stored.id]), None)
+def before(db: Database, game_id: str, score: GameScore, now: float) -> TableSave | None:
+    """The table of this game (`score`: before the save) in a round being played (None:
+    none), time called noted first if it is and was not yet."""
+    row = next(db.query(_TABLE, [game_id]), None)
     if row is None:
         return None
     settings = check_settings(json.loads(row["settings"]))
     minutes = settings.clock_minutes(row["kind"], row["tables"])
     tie = time_tie(settings, row["kind"])
     called = time_called(row["started_at"], minutes, row["called_at"], now)
-    last = last_hand(row["last_hand"], called, stored.score())
+    last = last_hand(row["last_hand"], called, score)
     if last is not None and row["last_hand"] is None:  # the first save since time was called
-        db.execute("update event_matches set last_hand = ? where game_id = ?", [last, stored.id])
+        db.execute("update event_matches set last_hand = ? where game_id = ?", [last, game_id])
         if row["called_at"] is None:  # the clock ran out then, not now
             db.execute(
                 "update event_rounds set called_at = ? where event_id = ? and number = ?",
@@ -83,20 +93,24 @@ def before(db: Database, stored: StoredGame, now: float) -> TableSave | None:
 
 
 def round_over(
-    db: Database, event_id: str, number: int, kind: str, fresh: StoredGame | None = None
+    db: Database,
+    event_id: str,
+    number: int,
+    kind: str,
+    fresh: tuple[str, GameScore] | None = None,
 ) -> bool:
-    """Whether every table of round `number` is over, `fresh` as it is now in this write;
-    the other games are read only when `fresh` itself is over."""
+    """Whether every table of round `number` is over, `fresh` (a game's id and score) as
+    it is now in this write; the other games are read only when `fresh` itself is over."""
     rows = db.query(
         "select * from event_matches where event_id = ? and round = ?", [event_id, number]
     )
     matches = [match_from_row(row) for row in rows]
     if fresh is not None:
-        own = next((m for m in matches if m.game_id == fresh.id), None)
-        if own is not None and not match_over(kind, own, fresh.score()):
+        own = next((m for m in matches if m.game_id == fresh[0]), None)
+        if own is not None and not match_over(kind, own, fresh[1]):
             return False
-    others = [m.game_id for m in matches if m.game_id and (fresh is None or m.game_id != fresh.id)]
+    others = [m.game_id for m in matches if m.game_id and (fresh is None or m.game_id != fresh[0])]
     scores = {s.id: s.score() for s in list_games(db, others)} if others else {}
     if fresh is not None:
-        scores[fresh.id] = fresh.score()
+        scores[fresh[0]] = fresh[1]
     return all(match_over(kind, m, scores.get(m.game_id or "")) for m in matches)

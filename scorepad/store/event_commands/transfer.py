@@ -9,12 +9,14 @@ from sqlite_utils import Database
 
 from ...core.event import Settings
 from ...core.game import Game
+from ...core.happened import GamesBroughtIn, NightBroughtIn, NightStarted, SeasonNightOpened
 from ...core.model import GameScore
 from ...core.names import name_key
 from ...core.roster import Entrant, Match, Round
 from ...core.rules import Rules
-from .. import commands
-from ..storage import StoredGame
+from .. import bus
+from ..bus import Unit
+from ..stamps import token
 from .checkin import insert_event
 
 
@@ -61,14 +63,17 @@ def import_event(
     """Store a whole event with its games, as checked by the core (core/night_check.py);
     returns the new director id. `scores`: each match's game scored, when known.
 
-    The games (through the game command `import_games_with`), the event and its links
-    are one transaction: an import cut short (a refusal, a crash, a kill) leaves nothing."""
+    The games (told to the bus, `GamesBroughtIn`: the game's handler stores them), the
+    event and its links are one transaction: an import cut short (a refusal, a crash, a
+    kill) leaves nothing."""
     played = played_games(matches, scores)
-
-    def rest(stored: list[StoredGame]) -> str:
-        return write_event(db, settings, rules, entrants, rounds, matches, played, stored)
-
-    return commands.import_games_with(db, [(g, s) for _, g, s in played], rest)
+    ids = tuple(token() for _ in played)
+    with bus.unit(db) as unit:
+        unit.tell(GamesBroughtIn(ids, tuple((g, s) for _, g, s in played)))
+        unit.flush()  # the games are written before the tables point at them
+        game_ids = {i: game_id for (i, _, _), game_id in zip(played, ids)}
+        event_id = write_event(db, settings, rules, entrants, rounds, matches, game_ids)
+    return event_id
 
 
 Played = list[tuple[int, Game, GameScore]]
@@ -89,13 +94,12 @@ def write_event(
     entrants: Sequence[Entrant],
     rounds: Sequence[Round],
     matches: Sequence[tuple[Match, Game | None]],
-    played: Played,
-    stored: Sequence[StoredGame],
+    ids: dict[int, str],
+    event_id: str = "",
 ) -> str:
-    """The event's rows, inside the write that stored its `played` games as `stored`
-    (a club's file brings in its nights in the write of all their games)."""
-    ids = {i: fresh.id for (i, _, _), fresh in zip(played, stored)}
-    event_id = insert_event(db, settings, rules)
+    """The event's rows, inside the write that stored its games (`ids`: the game of each
+    match that has one, by the match's index); `event_id`: as the caller chose it."""
+    event_id = insert_event(db, settings, rules, event_id)
     new = _entrants(db, event_id, entrants)
     db.table("event_rounds").insert_all(_round_row(event_id, r, new) for r in rounds)
     db.table("event_matches").insert_all(
@@ -116,3 +120,36 @@ def _match_row(event_id: str, m: Match, new: dict[int, int], game_id: str | None
         "note": m.note or None,
         "paper": 1 if m.paper else None,
     }
+
+
+def night_brought_in(news: NightBroughtIn, unit: Unit) -> None:
+    """A night of a club's file, stored in the club's write (its games already are)."""
+    write_event(
+        unit.db,
+        news.settings,
+        news.rules,
+        news.entrants,
+        news.rounds,
+        news.matches,
+        dict(news.game_ids),
+        news.event_id,
+    )
+
+
+def season_night_opened(news: SeasonNightOpened, unit: Unit) -> None:
+    """A season's night played as a new club night, its fixtures (if drawn for the
+    season) its first round; then it is a night started in the club."""
+    if news.entrants or news.rounds:
+        write_event(
+            unit.db,
+            news.settings,
+            news.rules,
+            news.entrants,
+            news.rounds,
+            news.matches,
+            {},
+            news.event_id,
+        )
+    else:
+        insert_event(unit.db, news.settings, news.rules, news.event_id)
+    unit.tell(NightStarted(news.event_id, news.club_id))

@@ -7,17 +7,17 @@ from sqlite_utils import Database
 
 from ...core import limits
 from ...core.event import Settings
+from ...core.happened import SeasonNightOpened
 from ...core.roster import Entrant, Match, Round
 from ...core.rules import Rules
 from ...core.season import night_fixtures
 from ...core.season_settings import check_day, check_entrants, check_venue
-from ..club_commands.filing import file_event_in
+from .. import bus
+from ..bus import Unit
 from ..clubs import club_of_event
 from ..db import writing
-from ..event_commands.checkin import insert_event
-from ..event_commands.transfer import write_event
 from ..seasons import Season
-from ..stamps import now
+from ..stamps import now, token
 from ._base import bump, checked, open_season
 from .outcomes import SeasonRefused
 
@@ -123,26 +123,25 @@ def start_night(
 ) -> str:
     """A new club night for night `number`, filed into the club and linked, in one
     write; returns its director id. A pairs season with fixtures drawn for the season
-    has that night's fixtures drawn as the night's first round, its entrants in."""
-    with writing(db):
+    has that night's fixtures drawn as the night's first round, its entrants in (the
+    night's handler of `SeasonNightOpened` writes it, the club's files it)."""
+    with bus.unit(db) as unit:
         season = free_night(db, club_id, season_id, revision, number)
         shapes = [(e.number, e.players, e.division) for e in season.entrants]
         checked("players", lambda: check_entrants(season.settings.kind, shapes))
         drawn = _drawn(season, number)
-        if drawn:
-            entrants, rounds, matches = _as_round(season, drawn)
-            event_id = write_event(db, settings, rules, entrants, rounds, matches, [], [])
-        else:
-            event_id = insert_event(db, settings, rules)
-        return filed_as(db, club_id, season_id, number, event_id)
+        entrants, rounds, matches = _as_round(season, drawn) if drawn else ([], [], [])
+        night = SeasonNightOpened(token(), club_id, settings, rules, entrants, rounds, matches)
+        return filed_as(unit, season_id, number, night)
 
 
-def filed_as(db: Database, club_id: str, season_id: str, number: int, event_id: str) -> str:
-    """Inside the write that made it: the new club night filed into the club and linked
-    as the season's night `number`; returns its id."""
-    file_event_in(db, club_id, event_id)
-    link(db, season_id, number, event_id)
-    return event_id
+def filed_as(unit: Unit, season_id: str, number: int, night: SeasonNightOpened) -> str:
+    """Inside the write that tells it: the new club night made and filed into the club
+    (by their handlers), then linked as the season's night `number`; returns its id."""
+    unit.tell(night)
+    unit.flush()  # the night is written before the season points at it
+    link(unit.db, season_id, number, night.event_id)
+    return night.event_id
 
 
 def night_entrants(season: Season, order: list[int]) -> tuple[list[Entrant], dict[int, int]]:

@@ -9,11 +9,12 @@ from sqlite_utils import Database
 
 from ...core import season as core
 from ...core.event import Settings
+from ...core.happened import SeasonNightOpened
 from ...core.roster import Match, Round
 from ...core.rules import Rules
-from ..db import writing
-from ..event_commands.transfer import write_event
+from .. import bus
 from ..seasons import Season, season_standings
+from ..stamps import token
 from ._base import checked
 from .nights import filed_as, free_night, night_entrants
 from .outcomes import SeasonRefused
@@ -43,7 +44,7 @@ def start_playoff_night(
 ) -> str:
     """A club night for night `number` holding the playoff of division `division`: its
     entrants the seeds in order, its first bracket round drawn; returns its director id."""
-    with writing(db):
+    with bus.unit(db) as unit:
         season = free_night(db, club_id, season_id, revision, number)
         seeds = _seeds(db, season, division)
         pairs = season.settings.kind == "pairs"
@@ -54,5 +55,5 @@ def start_playoff_night(
             for i, sides in enumerate(draw, 1)
         ]
         rounds = [Round(1, "playoff", "drawn", (), None, None)]
-        event_id = write_event(db, settings, rules, entrants, rounds, matches, [], [])
-        return filed_as(db, club_id, season_id, number, event_id)
+        night = SeasonNightOpened(token(), club_id, settings, rules, entrants, rounds, matches)
+        return filed_as(unit, season_id, number, night)

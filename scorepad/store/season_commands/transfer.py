@@ -1,4 +1,5 @@
-"""A club's seasons brought in from its club file, inside the club import's write."""
+"""A club's seasons brought in from its club file, inside the club import's write: the
+season's handler of `SeasonsBroughtIn`."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from collections.abc import Sequence
 
 from sqlite_utils import Database
 
+from ...core.happened import SeasonsBroughtIn
 from ...core.names import pair_name
 from ...core.season_settings import SeasonRecord
+from ..bus import Unit
 from ..stamps import now, token
 
 
@@ -46,3 +49,8 @@ def insert_seasons(
             [season_id, club_id, token(), record.name, settings, now(), closed],
         )
         _rows(db, season_id, record, event_ids)
+
+
+def seasons_brought_in(news: SeasonsBroughtIn, unit: Unit) -> None:
+    """The seasons of a club's file, in the club's write."""
+    insert_seasons(unit.db, news.club_id, news.records, news.event_ids)

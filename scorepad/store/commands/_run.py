@@ -11,7 +11,7 @@ from sqlite_utils import Database
 
 from ...core.clock import Clock, ends_on_clock
 from ...core.game import FixOutcome, check_fix, check_hand_count
-from ...core.happened import TableSaved
+from ...core.happened import GameWritten, TableSaved
 from ...core.records import Hand
 from ...core.scoring import end_early, extend
 from .. import bus, storage
@@ -45,18 +45,25 @@ def change_in(
     now = time.time()
     last = None if stored.in_event else _last_hand(stored, now)
     fresh = unit.wrote(act(stored))
+    written(unit, stored, fresh)
     if stored.in_event:  # a club night's table: the round's clock has its word, now
         unit.tell(TableSaved(game_id, stored.score(), fresh.score(), now))
         unit.flush()
         if unit.games[game_id] is not fresh:  # time was up: the handlers ended it
             fresh, why = unit.games[game_id], "over"
     elif last is not None and fresh.game.clock is not None:  # the game's own clock
-        fresh, over = _on_clock(db, fresh, fresh.game.clock, last)
-        unit.wrote(fresh)
-        why = "over" if over else why
+        timed, over = _on_clock(db, fresh, fresh.game.clock, last)
+        written(unit, fresh, unit.wrote(timed))
+        fresh, why = timed, "over" if over else why
     if why is not None and stored.seated:  # without seat links no bid can wait
         seat_writes.settle(db, fresh, why)
     return fresh
+
+
+def written(unit: Unit, before: StoredGame, after: StoredGame) -> None:
+    """Tell a write of the game, if `after` is one (the clubs it counts for mark it)."""
+    if after is not before:
+        unit.tell(GameWritten(after.id, before.score().over or after.score().over))
 
 
 def _last_hand(stored: StoredGame, now: float) -> int | None:

@@ -8,20 +8,20 @@ Cache: `_views`, one ClubView a club, keyed by (the database file, the club's id
 kept while the club's mark is unchanged. The mark: the club's revision (moved by every
 change to the club: its roster, its games and nights filed), its count of writes to its
 games (`club_marks`, moved in the same transaction by every write of a game that counts
-for it: the club's handler of `GameWritten`, store/club_commands/marks.py) and the number of those games (a game deleted, a
-night's table given its game). A changed mark re-reads the games' ids and revisions: a
-game at the revision kept is neither read nor scored again (`_games`), nor its people
-worked out again while who is who is unchanged (`_seen`: a rename or a person kept
-off the lists changes no one's games), and ratings are worked out
-again only from the first game rated that changed: a game finished or filed at the end
-of the list is one more game rated; one filed or changed between others is rated with
-those after it, from the last checkpoint at or before it (the ratings after every
-`EVERY` games, kept with the view: core/rating_checkpoints.py). A view works out a
-person's card when first asked (`ClubView._cards`, by anchor), for as long as the view
-is kept. What reads only the ratings (a game's chances, a night's seeds) takes the view
-kept while the ratings' mark is unchanged: the club's revision, its count of writes to
-games over before or after the write (`club_marks.rated`) and the number of its games; a
-hand of a game not over leaves it as it was, and re-reads nothing.
+for it: the club's handler of `GameWritten`, store/club_commands/marks.py) and the
+number of those games (a game deleted, a night's table given its game). A changed mark
+re-reads the games' ids and revisions: a game at the revision kept is neither read nor
+scored again (`_games`), nor its people worked out again while who is who is unchanged
+(`_seen`: a rename or a person kept off the lists changes no one's games), and ratings
+are worked out again only from the first game rated that changed: a game finished or
+filed at the end of the list is one more game rated; one filed or changed between others
+is rated with those after it, from the last checkpoint at or before it (the ratings
+after every `EVERY` games, kept with the view: core/rating_checkpoints.py). A view works
+out a person's card when first asked (`ClubView._cards`, by anchor), for as long as the
+view is kept. What reads only the ratings (a game's chances, a night's seeds) takes the
+view kept while the ratings' mark is unchanged: the club's revision, its count of writes
+to games over before or after the write (`club_marks.rated`) and the number of its
+games; a hand of a game not over leaves it as it was, and re-reads nothing.
 
 Bounded: the least recently read club goes first once more than `CLUBS_KEPT` clubs, or
 more than `CLUB_GAMES_KEPT` games over the clubs kept, would be kept (`keep_at_most`,

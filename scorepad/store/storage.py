@@ -4,8 +4,10 @@ is kept in the game's row, `rated`: what the ratings read of a finished game (th
 `finished`), written by every write of the game with the score that write worked out,
 so a club read cold rates its games without scoring them (store/club_view.py).
 
-The writers are in `writers`, called only by `commands` inside its one transaction; the
-cache is filled by readers and by `commands` after its COMMIT succeeded, never before.
+The writers are in `commands/writers.py`, called only by the game's commands and handlers
+inside their one transaction; the cache is filled by readers and, once a write's COMMIT
+succeeded (never before), by the game's after-commit handler of `GameSaved`
+(`commands/on_news.keep`, through the message bus: store/bus.py).
 
 Cache: `_recent`, scored games keyed by (database file, game id), found only at the
 revision and write time of the game's row: a write takes a new revision and write time,

@@ -209,3 +209,14 @@ def test_a_write_and_a_delete_of_a_clubs_game_move_its_marks_through_the_clubs_h
     commands.delete(db, fresh.id)  # handed on before its rows go: the club is found
     assert _marks(db, club_id) == (2, 0)
     assert _marks(db, other) is None
+
+
+def test_the_architecture_page_lists_every_kind_of_news_and_its_handlers():
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    rows = [line for line in page.splitlines() if line.startswith("| `")]
+    for table in (handlers.IN_WRITE, handlers.AFTER_COMMIT):
+        for kind, handled_by in table.items():
+            row = next((r for r in rows if r.startswith(f"| `{kind.__name__}(")), None)
+            assert row is not None, kind.__name__
+            for handler in handled_by:
+                assert f".{handler.__name__}`" in row, (kind.__name__, handler.__name__)

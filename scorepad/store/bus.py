@@ -41,6 +41,9 @@ class Unit:
         self.games: dict[str, StoredGame] = {}  # the games as this write left them
         self.kept: set[str] = set()  # those GameSaved was told of
         self.told: list[Happened] = []  # everything handed on, in order
+        # The games a club night's round being played holds, its clock having had its
+        # word on them in this write (a game's own clock then has none).
+        self.round_clocked: set[str] = set()
         self._queue: deque[Happened] = deque()
 
     def tell(self, *news: Happened) -> None:

@@ -43,7 +43,7 @@ def change_in(
     if stored is None:
         raise Missing()
     now = time.time()
-    last = None if stored.in_event else _last_hand(stored, now)
+    last = _last_hand(stored, now)
     fresh = unit.wrote(act(stored))
     written(unit, stored, fresh)
     if stored.in_event:  # a club night's table: the round's clock has its word, now
@@ -51,8 +51,10 @@ def change_in(
         unit.flush()
         if unit.games[game_id] is not fresh:  # time was up: the handlers ended it
             fresh, why = unit.games[game_id], "over"
-    elif last is not None and fresh.game.clock is not None:  # the game's own clock
-        timed, over = _on_clock(db, fresh, fresh.game.clock, last)
+    # The game's own clock, unless a round being played holds it (the round's clock, then).
+    clock = None if game_id in unit.round_clocked else fresh.game.clock
+    if last is not None and clock is not None:
+        timed, over = _on_clock(db, fresh, clock, last)
         written(unit, fresh, unit.wrote(timed))
         fresh, why = timed, "over" if over else why
     if why is not None and stored.seated:  # without seat links no bid can wait

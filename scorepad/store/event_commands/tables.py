@@ -65,6 +65,7 @@ def table_saved(news: TableSaved, unit: Unit) -> None:
     table = before(unit.db, news.game_id, news.before, news.at)
     if table is None:
         return
+    unit.round_clocked.add(news.game_id)
     if table.ends(news.after):
         unit.tell(TimeUp(news.game_id, news.at))
     elif round_over(unit.db, table.event_id, table.round, table.kind, (news.game_id, news.after)):

@@ -194,23 +194,6 @@ def test_the_bus_module_names_no_commands_package():
     assert not any(name and name.split(".")[0] in PACKAGES for name in names)
 
 
-def _marks(db, club_id: str) -> tuple[int, int] | None:
-    return db.execute("select games, rated from club_marks where club_id = ?", [club_id]).fetchone()
-
-
-def test_a_write_and_a_delete_of_a_clubs_game_move_its_marks_through_the_clubs_handler(db):
-    club_id = _club(db)
-    other = _club(db)
-    fresh = commands.start(db, TABLE, validate_rules({}), club=club_id)
-    assert _marks(db, club_id) is None  # a new game: filed, the club's revision moved
-    renamed = make_table("partnership", ["Maya", "Tom", "Rosa", "Ana"])
-    commands.change_settings(db, fresh.id, fresh.revision, renamed, validate_rules({}))
-    assert _marks(db, club_id) == (1, 0)  # not over: the ratings read nothing new
-    commands.delete(db, fresh.id)  # handed on before its rows go: the club is found
-    assert _marks(db, club_id) == (2, 0)
-    assert _marks(db, other) is None
-
-
 def test_the_architecture_page_lists_every_kind_of_news_and_its_handlers():
     page = (ROOT / "docs" / "architecture.md").read_text()
     rows = [line for line in page.splitlines() if line.startswith("| `")]

@@ -41,24 +41,6 @@ class GameSaved(Happened):
 
 
 @dataclass(frozen=True)
-class GameWritten(Happened):
-    """A write changed a game (a hand, a fix, its end, its names or rules); `rated`: the
-    game was over before it or is over now (what the ratings read of it may change)."""
-
-    game_id: str
-    rated: bool
-
-
-@dataclass(frozen=True)
-class GameDeleted(Happened):
-    """A game is deleted (handed on before its rows go: the clubs it counted in are still
-    found); `rated`: it was over."""
-
-    game_id: str
-    rated: bool
-
-
-@dataclass(frozen=True)
 class GameStartedInClub(Happened):
     """A new game was started (or imported, or a rematch made) to count for a club."""
 

@@ -8,7 +8,7 @@ Cache: `_views`, one ClubView a club, keyed by (the database file, the club's id
 kept while the club's mark is unchanged. The mark: the club's revision (moved by every
 change to the club: its roster, its games and nights filed), its count of writes to its
 games (`club_marks`, moved in the same transaction by every write of a game that counts
-for it: the club's handler of `GameWritten`, store/club_commands/marks.py) and the
+for it: store/commands/writers.py) and the
 number of those games (a game deleted, a night's table given its game). A changed mark
 re-reads the games' ids and revisions: a game at the revision kept is neither read nor
 scored again (`_games`), nor its people worked out again while who is who is unchanged

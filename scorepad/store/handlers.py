@@ -13,11 +13,9 @@ game's in `commands/on_news.py`, the night's in `event_commands`, the club's in
 from __future__ import annotations
 
 from ..core.happened import (
-    GameDeleted,
     GameSaved,
     GamesBroughtIn,
     GameStartedInClub,
-    GameWritten,
     NightBroughtIn,
     NightStarted,
     SeasonNightOpened,
@@ -32,7 +30,6 @@ from ..core.happened import (
 )
 from .bus import Table
 from .club_commands import filing as club
-from .club_commands import marks as club_marks
 from .commands import on_news as game
 from .event_commands import tables as night_clock
 from .event_commands import transfer as night
@@ -40,8 +37,6 @@ from .season_commands import transfer as season
 
 IN_WRITE: Table = {
     # the game tells
-    GameWritten: (club_marks.game_written,),  # the marks of the clubs it counts for move
-    GameDeleted: (club_marks.game_written,),
     TableSaved: (night_clock.table_saved,),  # time called noted; the round done, or TimeUp
     GameStartedInClub: (club.game_started_in_club,),  # filed into the club
     # the club night tells

@@ -11,7 +11,7 @@ from sqlite_utils import Database
 
 from ...core.clock import Clock, ends_on_clock
 from ...core.game import FixOutcome, check_fix, check_hand_count
-from ...core.happened import GameWritten, TableSaved
+from ...core.happened import TableSaved
 from ...core.records import Hand
 from ...core.scoring import end_early, extend
 from .. import bus, storage
@@ -45,7 +45,6 @@ def change_in(
     now = time.time()
     last = _last_hand(stored, now)
     fresh = unit.wrote(act(stored))
-    written(unit, stored, fresh)
     if stored.in_event:  # a club night's table: the round's clock has its word, now
         unit.tell(TableSaved(game_id, stored.score(), fresh.score(), now))
         unit.flush()
@@ -55,17 +54,10 @@ def change_in(
     clock = None if game_id in unit.round_clocked else fresh.game.clock
     if last is not None and clock is not None:
         timed, over = _on_clock(db, fresh, clock, last)
-        written(unit, fresh, unit.wrote(timed))
-        fresh, why = timed, "over" if over else why
+        fresh, why = unit.wrote(timed), "over" if over else why
     if why is not None and stored.seated:  # without seat links no bid can wait
         seat_writes.settle(db, fresh, why)
     return fresh
-
-
-def written(unit: Unit, before: StoredGame, after: StoredGame) -> None:
-    """Tell a write of the game, if `after` is one (the clubs it counts for mark it)."""
-    if after is not before:
-        unit.tell(GameWritten(after.id, before.score().over or after.score().over))
 
 
 def _last_hand(stored: StoredGame, now: float) -> int | None:

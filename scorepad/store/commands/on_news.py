@@ -19,7 +19,7 @@ from ...core.happened import (
 from .. import commands as game_commands
 from .. import storage
 from ..bus import Unit
-from ._run import change_in, end, written
+from ._run import change_in, end
 from .games import end_act, insert_games, reseat_act
 from .slips import final_act, hand_act
 
@@ -32,9 +32,7 @@ def keep(news: GameSaved, unit: Unit) -> None:
 def time_up(news: TimeUp, unit: Unit) -> None:
     """Time was up at the table: the game ends now (the core decides how); that end is
     a save at the table too (the round may be over with it)."""
-    stored = unit.games[news.game_id]
-    ended = unit.wrote(end(unit.db, stored))
-    written(unit, stored, ended)
+    ended = unit.wrote(end(unit.db, unit.games[news.game_id]))
     unit.tell(TableSaved(ended.id, ended.score(), ended.score(), news.at))
 
 

@@ -46,7 +46,7 @@ def tally(scores: Sequence[GameScore]) -> Evening:
     rows: dict[frozenset[str], EveningRow] = {}
     draws = 0
     for score in scores:
-        done = score.status == "finished"
+        done = score.over
         draws += done and score.winner is None
         for side, total in enumerate(score.totals):
             players = len(score.table.sides[side])

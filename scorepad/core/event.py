@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .ending import tie_break
@@ -37,7 +38,17 @@ from .stages import (
 )
 from .standings import BYE_COUNTS, DEFAULT_ORDER, check_order
 
-FORMATS = ("round_robin", "swiss", "individual")
+
+class Format(StrEnum):
+    """How a night pairs its entrants: fixed partnerships (round robin, Swiss), or
+    partners rotating every round."""
+
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+    INDIVIDUAL = "individual"
+
+
+FORMATS = tuple(Format)
 TIES = ("play_on", "draw")
 PLAYOFF_FORMATS = ("single", "double")
 MAX_TABLES = 30
@@ -55,7 +66,7 @@ class Settings:
 
     name: str
     date: str
-    format: str
+    format: Format
     rounds: int
     round_minutes: int  # 0: no clock
     order: tuple[str, ...] = DEFAULT_ORDER
@@ -91,7 +102,7 @@ class Settings:
     @property
     def pairs(self) -> bool:
         """Whether entrants are fixed partnerships."""
-        return self.format != "individual"
+        return self.format != Format.INDIVIDUAL
 
     def as_dict(self) -> dict[str, Any]:
         """The settings as plain JSON values."""
@@ -160,7 +171,7 @@ def check_settings(raw: Mapping[str, Any]) -> Settings:
     return Settings(
         name=name,
         date=date,
-        format=_choice(raw, "format", FORMATS, "swiss"),
+        format=Format(_choice(raw, "format", FORMATS, Format.SWISS)),
         rounds=_number(raw, "rounds", *ROUNDS, 4),
         round_minutes=_number(raw, "round_minutes", *ROUND_MINUTES, 0),
         order=check_order(order),
@@ -258,7 +269,7 @@ def last_hand(stored: int | None, called: bool, score: GameScore) -> int | None:
     """The hand a table finishes before its game ends on time: the one noted at its
     first save after time was called, else (time called) the hand in play now, which
     is the hand in play when time was called, since nothing was saved since."""
-    if stored is not None or not called or score.status == "finished":
+    if stored is not None or not called or score.over:
         return stored
     return hand_in_play(score)
 
@@ -276,7 +287,7 @@ def time_tie(settings: Settings, kind: str) -> str:
 
 def ends_on_time(score: GameScore, last_hand: int, on_time_tie: str) -> bool:
     """Should a game end now, time having been called with hand `last_hand` in play?"""
-    if score.status == "finished" or score.pending or len(score.hands) < last_hand:
+    if score.over or score.pending or len(score.hands) < last_hand:
         return False
     winner, _ = tie_break(score.rules, score.totals, score.bags, score.last_contracts)
     return winner is not None or on_time_tie == "draw"

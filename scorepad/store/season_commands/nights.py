@@ -7,7 +7,7 @@ from sqlite_utils import Database
 
 from ...core import limits
 from ...core.event import Settings
-from ...core.roster import Entrant, Match, Round
+from ...core.roster import Entrant, Match, Round, RoundKind, RoundStatus
 from ...core.rules import Rules
 from ...core.season import night_fixtures
 from ...core.season_settings import check_day, check_entrants, check_venue
@@ -175,4 +175,4 @@ def _as_round(
         (Match(1, i, ((local[a],), (local[b],)), None, None), None)
         for i, (a, b) in enumerate(tables, 1)
     ]
-    return entrants, [Round(1, "round", "drawn", byes, None, None)], matches
+    return entrants, [Round(1, RoundKind.ROUND, RoundStatus.DRAWN, byes, None, None)], matches

@@ -9,7 +9,7 @@ from sqlite_utils import Database
 
 from ...core import season as core
 from ...core.event import Settings
-from ...core.roster import Match, Round
+from ...core.roster import Match, Round, RoundKind, RoundStatus
 from ...core.rules import Rules
 from ..db import writing
 from ..event_commands.transfer import write_event
@@ -53,6 +53,6 @@ def start_playoff_night(
             (Match(1, i, tuple(tuple(local[n] for n in side) for side in sides), None, None), None)
             for i, sides in enumerate(draw, 1)
         ]
-        rounds = [Round(1, "playoff", "drawn", (), None, None)]
+        rounds = [Round(1, RoundKind.PLAYOFF, RoundStatus.DRAWN, (), None, None)]
         event_id = write_event(db, settings, rules, entrants, rounds, matches, [], [])
         return filed_as(db, club_id, season_id, number, event_id)

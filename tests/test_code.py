@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
+import enum
+import importlib
+import pkgutil
 import re
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
@@ -217,3 +222,142 @@ def test_who_won_is_worded_in_web_words_alone():
     named = {p.relative_to(ROOT).as_posix() for p in places if winner.search(p.read_text())}
     assert named <= {"scorepad/web/words/__init__.py", "scorepad/web/words/rules.py"}
     assert "scorepad/web/words/__init__.py" in named  # the check finds where it is
+
+
+# A core value (a status, a kind, a mode, a reason, a phase) is asked of the core, never
+# compared as a string above it. The fields are the core's dataclass fields typed with
+# one of its enums; ALSO names what the layers above call such a value themselves.
+ALSO = ("round_status", "phase", "state", "stage", "type")
+ABOVE_CORE = ("store", "web", "files", "serving", "cli.py", "__init__.py")
+
+
+def _enum_typed(hint: object) -> bool:
+    """Whether a type hint is (or holds, as in `X | None`) an enum of the core."""
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return True
+    return any(_enum_typed(arg) for arg in typing.get_args(hint))
+
+
+def core_value_fields() -> set[str]:
+    """The names of the core's fields (and properties) whose values are one of its enums."""
+    import scorepad.core
+
+    found: set[str] = set()
+    for info in pkgutil.iter_modules(scorepad.core.__path__):
+        module = importlib.import_module(f"scorepad.core.{info.name}")
+        for value in vars(module).values():
+            if not isinstance(value, type) or value.__module__ != module.__name__:
+                continue
+            if not (dataclasses.is_dataclass(value) or hasattr(value, "_fields")):
+                continue
+            hints = typing.get_type_hints(value)
+            found.update(name for name, hint in hints.items() if _enum_typed(hint))
+            for name, member in vars(value).items():
+                if isinstance(member, property) and member.fget is not None:
+                    returns = typing.get_type_hints(member.fget).get("return")
+                    if _enum_typed(returns):
+                        found.add(name)
+    return found
+
+
+def _named(node: ast.expr, names: set[str]) -> bool:
+    """Whether an expression ends in one of the names: `x.kind`, `kind`, `row["kind"]`."""
+    if isinstance(node, ast.Attribute):
+        return node.attr in names
+    if isinstance(node, ast.Name):
+        return node.id in names
+    if isinstance(node, ast.Subscript):
+        key = node.slice
+        return isinstance(key, ast.Constant) and key.value in names
+    return False
+
+
+def _words(node: ast.expr) -> bool:
+    """A str constant, or a tuple, list or set of them."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return bool(node.elts) and all(_words(e) for e in node.elts)
+    return False
+
+
+def string_comparisons(source: str, names: set[str]) -> list[int]:
+    """The lines where a core value's field is compared with a string (==, !=, in, not
+    in) or looked up in a dict keyed by strings."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            for op, left, right in zip(node.ops, sides, sides[1:]):
+                if not isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)):
+                    continue
+                if (_named(left, names) and _words(right)) or (
+                    _named(right, names) and _words(left)
+                ):
+                    found.append(node.lineno)
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Dict):
+            keys = node.value.keys
+            if keys and all(k is not None and _words(k) for k in keys):
+                if _named(node.slice, names):
+                    found.append(node.lineno)
+    return found
+
+
+def template_comparisons(source: str, names: set[str]) -> list[str]:
+    """The Jinja expressions comparing such a field with a string literal."""
+    field = "|".join(sorted(names))
+    compared = re.compile(
+        rf"""\b(?:{field})\s*(?:==|!=)\s*['"]|['"]\s*(?:==|!=)\s*[\w.]*\b(?:{field})\b"""
+        rf"""|\b(?:{field})\s+(?:not\s+)?in\s*[(\[]\s*['"]|\}}\s*\[\s*[\w.]*\b(?:{field})\s*\]"""
+    )
+    return [
+        match.group(0)
+        for match in _JINJA.finditer(source)
+        if compared.search(match.group(1) or match.group(2) or "")
+    ]
+
+
+def test_the_core_value_checks_find_strings_compared():
+    names = {"kind", "status", "mode", "phase", "format"}
+    for code in (
+        'if r.kind == "playoff": pass',
+        'x = "done" != self.round_status',
+        'x = [r for r in rounds if r.status in ("drawn", "playing")]',
+        'x = row["mode"] not in ["partnership"]',
+        'x = {"swiss": 1, "individual": 2}[settings.format]',
+        'x = 0 < r.status == "done"',
+    ):
+        assert string_comparisons(code, names | {"round_status", "status"}), code
+    for code in ("x = r.kind is RoundKind.PLAYOFF", "x = r.is_playoff", 'x = r.name == "Ann"'):
+        assert not string_comparisons(code, names), code
+    for page in (
+        "{% if r.kind == 'playoff' %}",
+        '{{ _("Side") if table.mode != "partnership" }}',
+        "{% if t.phase in ('bidding', 'playing') %}",
+        "{{ {'swiss': _('Swiss')}[event.settings.format] }}",
+    ):
+        assert template_comparisons(page, names), page
+    assert not template_comparisons("{% if r.playoff %}{{ t.status }}{% endif %}", names)
+
+
+def test_core_values_are_asked_of_the_core_never_compared_as_strings():
+    """Statuses, kinds, modes, reasons and phases are the core's enums: the layers
+    above read its properties (`score.over`, `round.is_playoff`, `table.partnership`),
+    never compare the field with a string (issue 40)."""
+    fields = core_value_fields()
+    assert {"status", "kind", "mode", "reason", "format", "phase"} <= fields  # the walk finds them
+    names = fields | set(ALSO)
+    top = ROOT / "scorepad"
+    files = [p for part in ABOVE_CORE for p in sorted((top / part).rglob("*.py"))]
+    files = [p for p in files if p.is_file()] + [
+        top / name for name in ABOVE_CORE if name.endswith(".py")
+    ]
+    code = {
+        p.relative_to(ROOT).as_posix(): string_comparisons(p.read_text(encoding="utf-8"), names)
+        for p in files
+    }
+    pages = {
+        p.relative_to(ROOT).as_posix(): template_comparisons(p.read_text(encoding="utf-8"), names)
+        for p in (ROOT / "templates").rglob("*.html")
+    }
+    assert {k: v for k, v in {**code, **pages}.items() if v} == {}

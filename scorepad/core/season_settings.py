@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import GameError
+from .event import Format
 from .names import check_text, name_key
 
 
@@ -51,6 +52,12 @@ class SeasonSettings:
     def pairs(self) -> bool:
         """Whether its entrants are fixed pairs (else players on their own)."""
         return self.kind == SeasonKind.PAIRS
+
+    @property
+    def night_format(self) -> Format:
+        """How its nights pair their entrants: fixed pairs by Swiss, else partners
+        rotating every round."""
+        return Format.SWISS if self.pairs else Format.INDIVIDUAL
 
     def as_dict(self) -> dict[str, Any]:
         """The settings as stored and as the club file keeps them."""

@@ -46,7 +46,7 @@ def start_playoff_night(
     with writing(db):
         season = free_night(db, club_id, season_id, revision, number)
         seeds = _seeds(db, season, division)
-        pairs = season.settings.kind == "pairs"
+        pairs = season.settings.pairs
         draw = checked("playoff", lambda: core.playoff_draw(seeds, pairs))
         entrants, local = night_entrants(season, seeds)
         matches = [

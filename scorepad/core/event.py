@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .ending import tie_break
+from .ending import Status, tie_break
 from .errors import GameError, Phrase
 from .model import GameScore
 from .names import check_text
@@ -269,7 +269,7 @@ def last_hand(stored: int | None, called: bool, score: GameScore) -> int | None:
     """The hand a table finishes before its game ends on time: the one noted at its
     first save after time was called, else (time called) the hand in play now, which
     is the hand in play when time was called, since nothing was saved since."""
-    if stored is not None or not called or score.over:
+    if stored is not None or not called or score.status == Status.FINISHED:
         return stored
     return hand_in_play(score)
 
@@ -287,7 +287,7 @@ def time_tie(settings: Settings, kind: str) -> str:
 
 def ends_on_time(score: GameScore, last_hand: int, on_time_tie: str) -> bool:
     """Should a game end now, time having been called with hand `last_hand` in play?"""
-    if score.over or score.pending or len(score.hands) < last_hand:
+    if score.status == Status.FINISHED or score.pending or len(score.hands) < last_hand:
         return False
     winner, _ = tie_break(score.rules, score.totals, score.bags, score.last_contracts)
     return winner is not None or on_time_tie == "draw"

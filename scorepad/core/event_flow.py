@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from .ending import Status
 from .event import Settings, time_called
 from .model import GameScore
 from .playoff_double import double_champion, scores_result
@@ -111,7 +112,7 @@ def match_over(kind: str, match: Match, score: GameScore | None) -> bool:
         return True
     if match.game_id is None:
         return kind != "playoff" or match.winner is not None
-    if score is None or not score.over:
+    if score is None or score.status != Status.FINISHED:
         return False
     return kind != "playoff" or match_winner(match, score) is not None
 

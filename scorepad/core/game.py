@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from .clock import Clock
+from .ending import Status
 from .errors import GameError, quoted
 from .model import GameScore
 from .records import Hand, Table
@@ -70,7 +71,7 @@ class Game:
                 raise GameError("a result from a slip has no hands and no start", field="final")
             return slip_score(self.table, self.rules, self.final)
         score = score_game(self.table, self.rules, self.hands, self.start, self.ended)
-        if self.next_dealer is None or score.pending or score.over:
+        if self.next_dealer is None or score.pending or score.status == Status.FINISHED:
             return score
         return replace(score, chosen_dealer=self.next_dealer)
 
@@ -139,11 +140,11 @@ def _rescore(fixed: Game, number: int) -> FixOutcome:
                     rule=err.rule,
                 ) from None
             raise
-        if score.over and index < len(hands):
+        if score.status == Status.FINISHED and index < len(hands):
             kept = truncate(fixed, index)
             return FixOutcome(kept, score, tuple(range(index + 1, len(hands) + 1)))
     if fixed.ended:
-        if score.over:  # the game now ends by the rules: no early end
+        if score.status == Status.FINISHED:  # the game now ends by the rules: no early end
             return FixOutcome(replace(fixed, ended=False), score, ())
         score = end_early(score)
     return FixOutcome(fixed, score, ())

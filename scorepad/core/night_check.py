@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .ending import Status
 from .errors import GameError
 from .event import MAX_TABLES, Settings
 from .game import Game
@@ -282,7 +283,7 @@ def _check_named(
     """A side named through only at a playoff game that finished drawn."""
     if match.winner is None:
         return
-    drawn = score is not None and score.over and score.winner is None
+    drawn = score is not None and score.status == Status.FINISHED and score.winner is None
     if not r.is_playoff or game is None or not drawn:
         raise GameError(
             "must be left out: only a drawn playoff game has a winner named",

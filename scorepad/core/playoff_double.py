@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from .bracket_double import Pairing, Phase, Replayed, replay
+from .ending import Status
 from .errors import GameError
 from .model import GameScore
 from .roster import Match, Outcome, Round
@@ -50,7 +51,7 @@ def scores_result(scores: Mapping[str, GameScore]) -> Result:
 
     def result(game_id: str) -> tuple[bool, int | None] | None:
         score = scores.get(game_id)
-        return None if score is None else (score.over, score.winner)
+        return None if score is None else (score.status == Status.FINISHED, score.winner)
 
     return result
 

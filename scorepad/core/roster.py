@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .ending import Status
 from .errors import GameError
 from .event import Settings
 from .model import GameScore
@@ -161,7 +162,7 @@ class Outcome:
 
 def outcome_of(score: GameScore) -> Outcome:
     """A scored game's outcome."""
-    finished = score.over
+    finished = score.status == Status.FINISHED
     played = len(score.hands) - (1 if score.pending else 0)
     winner = score.winner if finished else None
     return Outcome(tuple(score.totals), tuple(score.bags), finished, winner, played)
@@ -178,7 +179,7 @@ def match_winner(match: Match, score: GameScore) -> int | None:
     """The side that won a table's scored game: the game's winner; a finished game
     without one (a draw) counts for the side the director named, if any (a playoff needs
     a winner)."""
-    return _through(match, score.over, score.winner)
+    return _through(match, score.status == Status.FINISHED, score.winner)
 
 
 def game_gone(started: bool, match: Match) -> bool:
@@ -230,7 +231,7 @@ def playoff_winner(
 
     def result(game_id: str) -> tuple[bool, int | None] | None:
         score = scores.get(game_id)
-        return None if score is None else (score.over, score.winner)
+        return None if score is None else (score.status == Status.FINISHED, score.winner)
 
     return _champion(rounds, matches, result)
 

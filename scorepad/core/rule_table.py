@@ -39,12 +39,12 @@ class RuleSpec:
     @property
     def switch(self) -> bool:
         """Whether the rule is on or off."""
-        return self.kind is RuleKind.SWITCH
+        return self.kind == RuleKind.SWITCH
 
     @property
     def choice(self) -> bool:
         """Whether the rule is one of its named choices."""
-        return self.kind is RuleKind.CHOICE
+        return self.kind == RuleKind.CHOICE
 
     @property
     def for_partnerships(self) -> bool:

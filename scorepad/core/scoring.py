@@ -55,7 +55,7 @@ def _shown(score: GameScore, hand: Hand, number: int, pending: bool) -> ScoredHa
     """Hand `number` as bid, checked against the state after the hands before it: its
     dealer, leader, bids, contracts and what else it carries, not yet its results."""
     table, rules = score.table, score.rules
-    if score.over:
+    if score.status == Status.FINISHED:
         how = Phrase("ended by the table") if score.ended else Phrase("already over")
         raise GameError(
             "the game was %(how)s after hand %(after)s", how=how, after=number - 1, hand=number
@@ -174,7 +174,7 @@ def end_early(score: GameScore) -> GameScore:
             pending=score.pending.number,
             field="ended",
         )
-    if score.over:
+    if score.status == Status.FINISHED:
         raise GameError("the game is already over", field="ended")
     if not score.hands:
         raise GameError("a game can be ended only after a played hand", field="ended")

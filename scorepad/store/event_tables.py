@@ -47,7 +47,7 @@ class TableOfGame:
     def closed(self) -> bool:
         """Closed to its table: its round is over (done, or a later round drawn) and the
         director has not opened it again."""
-        over = self.round_status is RoundStatus.DONE or self.later_rounds
+        over = self.round_status == RoundStatus.DONE or self.later_rounds
         return over and not self.reopened
 
 

@@ -69,12 +69,12 @@ class TableView:
     @property
     def bids_wanted(self) -> bool:
         """Its hand in play is being bid."""
-        return self.phase is HandPhase.BIDDING
+        return self.phase == HandPhase.BIDDING
 
     @property
     def bids_in(self) -> bool:
         """Every bid of its hand in play is in: the tricks are being played."""
-        return self.phase is HandPhase.PLAYING
+        return self.phase == HandPhase.PLAYING
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:

@@ -238,7 +238,7 @@ def status_line(score: GameScore) -> str:
     table = score.table
     name = table.players[score.next_hand.dealer]
     turn = _("Hand %(number)d: %(name)s deals.", number=score.next_number, name=name)
-    if score.tied and score.reason is Reason.HAND_LIMIT:
+    if score.tied and score.reason == Reason.HAND_LIMIT:
         return _(
             "The last hand is played but the lead is tied: another hand is played. %(turn)s",
             turn=turn,

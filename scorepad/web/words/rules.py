@@ -246,7 +246,7 @@ def _paper(score: GameScore) -> str:
 def _this_game(score: GameScore) -> Section | None:
     """A game carried on from paper, or ended early by the table, says so."""
     ended = ""
-    if score.reason is Reason.ENDED:
+    if score.reason == Reason.ENDED:
         name = "" if score.winner is None else score.sides[score.winner].name
         if score.winner is None:
             how = _("The lead was shared then, so it is a draw.")
@@ -272,7 +272,7 @@ def _this_game(score: GameScore) -> Section | None:
             hand=len(score.hands),
             how=how,
         )
-    if score.reason is Reason.SLIP:
+    if score.reason == Reason.SLIP:
         ended = _("The director entered its result from the table's paper slip: totals only.")
     paragraphs = tuple(p for p in (_paper(score), ended) if p)
     return Section(_("This game"), paragraphs) if paragraphs else None

@@ -27,7 +27,7 @@ def stake_text(table: Table, stake: Stake) -> str:
     name = table.side_name(stake.side) if stake.side is not None else ""
     n, extra = stake.amount, stake.extra
     players = len(table.sides[stake.side]) if stake.side is not None else 1
-    if stake.kind is StakeKind.NEED and extra:  # level with the lead: won on the last bid
+    if stake.kind == StakeKind.NEED and extra:  # level with the lead: won on the last bid
         if players > 1:  # a partnership: one other side
             return _(
                 "%(name)s win by making %(n)d and bidding more than the other side",
@@ -39,11 +39,11 @@ def stake_text(table: Table, stake: Stake) -> str:
             name=name,
             n=n,
         )
-    if stake.kind is StakeKind.NEED:
+    if stake.kind == StakeKind.NEED:
         return ngettext(
             "%(name)s wins by making %(n)d", "%(name)s win by making %(n)d", players, name=name, n=n
         )
-    if stake.kind is StakeKind.BAGS:
+    if stake.kind == StakeKind.BAGS:
         return ngettext(
             "%(num)d more bag costs %(name)s %(points)d",
             "%(num)d more bags cost %(name)s %(points)d",
@@ -51,16 +51,16 @@ def stake_text(table: Table, stake: Stake) -> str:
             name=name,
             points=extra,
         )
-    if stake.kind is StakeKind.BLIND_NIL:
+    if stake.kind == StakeKind.BLIND_NIL:
         return _("%(name)s may bid blind nil (%(n)d behind)", name=name, n=n)
-    if stake.kind is StakeKind.BLIND_BID:
+    if stake.kind == StakeKind.BLIND_BID:
         return _(
             "%(name)s may bid blind, %(n)d or more (%(behind)d behind)",
             name=name,
             n=n,
             behind=extra,
         )
-    if stake.kind is StakeKind.SET_OUT:
+    if stake.kind == StakeKind.SET_OUT:
         return ngettext(
             "%(name)s is out if set this hand",
             "%(name)s are out if set this hand",

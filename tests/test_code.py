@@ -272,27 +272,42 @@ def _named(node: ast.expr, names: set[str]) -> bool:
     return False
 
 
-def _words(node: ast.expr) -> bool:
-    """A str constant, or a tuple, list or set of them."""
+def _words(node: ast.expr, named: frozenset[str] = frozenset()) -> bool:
+    """A str constant, or a tuple, list or set of them, or a module's name for one."""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str)
     if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
         return bool(node.elts) and all(_words(e) for e in node.elts)
-    return False
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+        return node.func.id in ("frozenset", "set", "tuple") and _words(node.args[0])
+    return isinstance(node, ast.Name) and node.id in named
+
+
+def _word_names(tree: ast.Module) -> frozenset[str]:
+    """The module's own names for words: `DECIDING = ("need", "set_out")`."""
+    return frozenset(
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign) and _words(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    )
 
 
 def string_comparisons(source: str, names: set[str]) -> list[int]:
     """The lines where a core value's field is compared with a string (==, !=, in, not
     in) or looked up in a dict keyed by strings."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    words = _word_names(tree)
+    for node in ast.walk(tree):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
             for op, left, right in zip(node.ops, sides, sides[1:]):
                 if not isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)):
                     continue
-                if (_named(left, names) and _words(right)) or (
-                    _named(right, names) and _words(left)
+                if (_named(left, names) and _words(right, words)) or (
+                    _named(right, names) and _words(left, words)
                 ):
                     found.append(node.lineno)
         elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Dict):
@@ -326,6 +341,7 @@ def test_the_core_value_checks_find_strings_compared():
         'x = row["mode"] not in ["partnership"]',
         'x = {"swiss": 1, "individual": 2}[settings.format]',
         'x = 0 < r.status == "done"',
+        'DECIDING = ("need", "set_out")\nx = [s for s in found if s.kind not in DECIDING]',
     ):
         assert string_comparisons(code, names | {"round_status", "status"}), code
     for code in ("x = r.kind is RoundKind.PLAYOFF", "x = r.is_playoff", 'x = r.name == "Ann"'):

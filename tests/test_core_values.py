@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from scorepad.core.card import MilestoneKind, Run
 from scorepad.core.ending import Reason, Status
 from scorepad.core.event import FORMATS, Format
 from scorepad.core.model import HandPhase
@@ -44,6 +45,8 @@ WORDS = [
     (RuleKind.NUMBER, "number"),
     (RuleKind.CHOICE, "choice"),
     *((kind, kind.name.lower()) for kind in StakeKind),
+    *((run, run.name.lower()) for run in Run),
+    *((kind, kind.name.lower()) for kind in MilestoneKind),
 ]
 
 

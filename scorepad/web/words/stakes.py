@@ -18,8 +18,8 @@ from ...core.whatif import WhatIf
 from . import number
 from .core_words import core_text
 
-DECIDING = ("need", "set_out", "hand_limit")  # first line: how the game may end
-IN_PLAY = ("set_out", "hand_limit", "bags")  # still true once the bids are in
+DECIDING = (StakeKind.NEED, StakeKind.SET_OUT, StakeKind.HAND_LIMIT)  # how the game may end
+IN_PLAY = (StakeKind.SET_OUT, StakeKind.HAND_LIMIT, StakeKind.BAGS)  # true once bids are in
 
 
 def stake_text(table: Table, stake: Stake) -> str:

@@ -10,14 +10,14 @@ import pytest
 
 from scorepad.core.card import MilestoneKind, Run
 from scorepad.core.ending import Reason, Status
-from scorepad.core.event import FORMATS, Format
+from scorepad.core.event import FORMATS, Format, SeedBy, TimeTie, check_settings, time_tie
 from scorepad.core.model import HandPhase
 from scorepad.core.records import Hand, Mode, Table, make_table
 from scorepad.core.roster import Round, RoundKind, RoundStatus
 from scorepad.core.rule_table import RULE_SPECS, RuleKind
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import end_early, score_game
-from scorepad.core.season_settings import SeasonKind, check_season
+from scorepad.core.season_settings import Fixtures, SeasonKind, check_season
 from scorepad.core.stakes import StakeKind
 from scorepad.files.event import KINDS, STATUSES
 from tests.event_helpers import Night
@@ -46,6 +46,7 @@ WORDS = [
     (RuleKind.CHOICE, "choice"),
     *((kind, kind.name.lower()) for kind in StakeKind),
     *((run, run.name.lower()) for run in Run),
+    *((value, value.name.lower()) for enum in (Fixtures, SeedBy, TimeTie) for value in enum),
     *((kind, kind.name.lower()) for kind in MilestoneKind),
 ]
 
@@ -102,6 +103,30 @@ def test_a_score_says_where_its_hand_stands():
     assert played.phase is HandPhase.BIDDING
     over = end_early(played)
     assert over.phase is None and over.over and over.reason is Reason.ENDED and over.ended
+
+
+@pytest.mark.parametrize(("seed_by", "by_rating"), [("standings", False), ("rating", True)])
+def test_an_events_settings_say_how_it_seeds(seed_by, by_rating):
+    settings = check_settings(
+        {"name": "Club", "date": "", "rounds": 3, "round_minutes": 0, "seed_by": seed_by}
+    )
+    assert settings.seed_by is SeedBy(seed_by) and settings.by_rating is by_rating
+    assert ("seed_by" in settings.as_dict()) is by_rating  # the default stays unsaid
+
+
+@pytest.mark.parametrize("tie", ["play_on", "draw"])
+def test_a_playoff_always_plays_on_after_time(tie):
+    settings = check_settings(
+        {"name": "Club", "date": "", "rounds": 3, "round_minutes": 30, "on_time_tie": tie}
+    )
+    assert time_tie(settings, RoundKind.ROUND) is TimeTie(tie)
+    assert time_tie(settings, RoundKind.PLAYOFF) is TimeTie.PLAY_ON
+
+
+@pytest.mark.parametrize(("fixtures", "season"), [("season", True), ("night", False)])
+def test_a_season_says_how_its_fixtures_are_drawn(fixtures, season):
+    settings = check_season({"fixtures": fixtures})
+    assert settings.fixtures is Fixtures(fixtures) and settings.season_fixtures is season
 
 
 @pytest.mark.parametrize(

@@ -49,7 +49,26 @@ class Format(StrEnum):
 
 
 FORMATS = tuple(Format)
-TIES = ("play_on", "draw")
+
+
+class TimeTie(StrEnum):
+    """A lead still shared once time is called: another hand, or a draw."""
+
+    PLAY_ON = "play_on"
+    DRAW = "draw"
+
+
+TIES = tuple(TimeTie)
+
+
+class SeedBy(StrEnum):
+    """What seeds round 1 and the playoff: the standings, or the club's ratings."""
+
+    STANDINGS = "standings"
+    RATING = "rating"
+
+
+SEED_BY = tuple(SeedBy)
 PLAYOFF_FORMATS = ("single", "double")
 MAX_TABLES = 30
 # the limits of an event's settings, read by the form that asks for them
@@ -71,10 +90,10 @@ class Settings:
     round_minutes: int  # 0: no clock
     order: tuple[str, ...] = DEFAULT_ORDER
     bye_counts: str = "win"
-    on_time_tie: str = "play_on"
+    on_time_tie: TimeTie = TimeTie.PLAY_ON
     playoff: int = 0  # how many entrants go to the playoff; 0: none
     final_target: int = 0  # the playoff final's own target; 0: the event's
-    seed_by: str = "standings"  # "rating": round 1 and the playoff seeded by club rating
+    seed_by: SeedBy = SeedBy.STANDINGS
     preset: str = ""  # the name of the preset its house rules came from; "": none
     stages: Stages = ()  # the playoff stages' own rules (core.stages), those set
     playoff_format: str = "single"  # "double": double elimination (core.bracket_double)
@@ -100,6 +119,11 @@ class Settings:
         return stage_minutes(self.round_minutes, self.stage_rules(kind, tables))
 
     @property
+    def by_rating(self) -> bool:
+        """Whether round 1 and the playoff are seeded by the club's ratings."""
+        return self.seed_by == SeedBy.RATING
+
+    @property
     def pairs(self) -> bool:
         """Whether entrants are fixed partnerships."""
         return self.format != Format.INDIVIDUAL
@@ -117,7 +141,7 @@ class Settings:
             "on_time_tie": self.on_time_tie,
             "playoff": self.playoff,
             "final_target": self.final_target,
-            **({"seed_by": self.seed_by} if self.seed_by != "standings" else {}),
+            **({"seed_by": self.seed_by} if self.by_rating else {}),
             **({"preset": self.preset} if self.preset else {}),
             **({"stages": stages_dict(self.stages)} if self.stages else {}),
             **({"playoff_format": "double"} if self.double else {}),
@@ -131,9 +155,6 @@ def _number(raw: Mapping[str, Any], key: str, low: int, high: int, default: int)
             "must be a whole number from %(low)s to %(high)s", low=low, high=high, field=key
         )
     return value
-
-
-SEED_BY = ("standings", "rating")
 
 
 def seeded(ranked: Sequence[int], strength: Mapping[int, float]) -> list[int]:
@@ -176,10 +197,10 @@ def check_settings(raw: Mapping[str, Any]) -> Settings:
         round_minutes=_number(raw, "round_minutes", *ROUND_MINUTES, 0),
         order=check_order(order),
         bye_counts=_choice(raw, "bye_counts", BYE_COUNTS, "win"),
-        on_time_tie=_choice(raw, "on_time_tie", TIES, "play_on"),
+        on_time_tie=TimeTie(_choice(raw, "on_time_tie", TIES, TimeTie.PLAY_ON)),
         playoff=playoff,
         final_target=_final_target(raw),
-        seed_by=_choice(raw, "seed_by", SEED_BY, "standings"),
+        seed_by=SeedBy(_choice(raw, "seed_by", SEED_BY, SeedBy.STANDINGS)),
         preset=_preset(raw.get("preset", "")),
         stages=check_stages(raw.get("stages")),
         playoff_format=_choice(raw, "playoff_format", PLAYOFF_FORMATS, "single"),
@@ -279,10 +300,10 @@ def hand_in_play(score: GameScore) -> int:
     return score.next_number
 
 
-def time_tie(settings: Settings, kind: str) -> str:
+def time_tie(settings: Settings, kind: str) -> TimeTie:
     """How a lead still shared after time is called is settled in a round of this kind:
     as the event says, but a playoff match always plays on (it needs a winner)."""
-    return "play_on" if kind == "playoff" else settings.on_time_tie
+    return TimeTie.PLAY_ON if kind == "playoff" else settings.on_time_tie
 
 
 def ends_on_time(score: GameScore, last_hand: int, on_time_tie: str) -> bool:
@@ -290,4 +311,4 @@ def ends_on_time(score: GameScore, last_hand: int, on_time_tie: str) -> bool:
     if score.status == Status.FINISHED or score.pending or len(score.hands) < last_hand:
         return False
     winner, _ = tie_break(score.rules, score.totals, score.bags, score.last_contracts)
-    return winner is not None or on_time_tie == "draw"
+    return winner is not None or on_time_tie == TimeTie.DRAW

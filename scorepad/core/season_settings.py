@@ -22,7 +22,16 @@ class SeasonKind(StrEnum):
 
 
 KINDS = tuple(SeasonKind)
-FIXTURES = ("season", "night")
+
+
+class Fixtures(StrEnum):
+    """A season's fixtures: drawn for the whole season at once, or night by night."""
+
+    SEASON = "season"
+    NIGHT = "night"
+
+
+FIXTURES = tuple(Fixtures)
 PLAYOFF_FORMATS = ("single", "double")  # as a night's (core/event.py)
 # The years a night may fall in: what a calendar feed and a page can show
 # (a night of 9999-12-31 has no next day for a feed to end it on).
@@ -44,7 +53,7 @@ class SeasonSettings:
     qualify: int = 0
     moves: int = 0
     playoff: int = 0
-    fixtures: str = "season"
+    fixtures: Fixtures = Fixtures.SEASON
     playoff_format: str = "single"  # "double": the playoff night plays double elimination
     divisions: tuple[str, ...] = ("",)
 
@@ -52,6 +61,11 @@ class SeasonSettings:
     def pairs(self) -> bool:
         """Whether its entrants are fixed pairs (else players on their own)."""
         return self.kind == SeasonKind.PAIRS
+
+    @property
+    def season_fixtures(self) -> bool:
+        """Whether its fixtures are drawn for the whole season (else night by night)."""
+        return self.fixtures == Fixtures.SEASON
 
     @property
     def night_format(self) -> Format:
@@ -115,7 +129,7 @@ def check_season(raw: Mapping[str, Any]) -> SeasonSettings:
         qualify=_number(raw, "qualify", 100),
         moves=_number(raw, "moves", 10),
         playoff=_number(raw, "playoff", 16),
-        fixtures=_choice(raw, "fixtures", FIXTURES),
+        fixtures=Fixtures(_choice(raw, "fixtures", FIXTURES)),
         playoff_format=_choice(raw, "playoff_format", PLAYOFF_FORMATS),
         divisions=_divisions(raw),
     )

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from sqlite_utils import Database
 
-from ...core.event import time_tie
+from ...core.event import TimeTie, time_tie
 from ...core.model import GameScore
 from ...core.records import Bid, Hand
 from ..commands import slips
@@ -72,7 +72,7 @@ def enter_totals(
         if stored.game.hands:
             raise EventRefused("slip_hands", field="table", table=at[1])
         kind = event.rounds[at[0] - 1].kind
-        if score.winner is None and time_tie(event.settings, kind) != "draw":
+        if score.winner is None and time_tie(event.settings, kind) != TimeTie.DRAW:
             raise EventRefused("slip_tie", field="totals", table=at[1])
 
     slips.enter_final(db, _game_of(db, event_id, at), final, check)

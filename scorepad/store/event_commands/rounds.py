@@ -32,7 +32,7 @@ def ranked_here(db: Database, event: Event) -> list[int]:
     here = {e.id for e in event.entrants if e.here}
     if all(r.drawn for r in event.regular_rounds):
         checked_in = [e.id for e in event.entrants if e.id in here]
-        if event.settings.seed_by == "rating":
+        if event.settings.by_rating:
             return seeded(checked_in, strengths(db, event.id, event.entrants))
         return checked_in
     rows = event_standings(event, games_of(db, event))

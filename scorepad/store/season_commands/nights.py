@@ -156,7 +156,7 @@ def night_entrants(season: Season, order: list[int]) -> tuple[list[Entrant], dic
 
 def _drawn(season: Season, number: int) -> tuple[tuple[int, ...], ...]:
     """Night `number`'s fixtures, when the season draws them and its entrants are pairs."""
-    if season.settings.fixtures != "season" or not season.settings.pairs:
+    if not season.settings.season_fixtures or not season.settings.pairs:
         return ()
     index = [n.number for n in season.nights].index(number)
     return night_fixtures(season.division_numbers(), index)

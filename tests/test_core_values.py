@@ -159,3 +159,11 @@ def test_each_house_rule_says_how_it_is_set():
 def test_the_directors_page_names_the_format(client, app, format, said):
     night = Night(client, app, format=format)
     assert said in client.get(f"/events/{night.id}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("tricks_by", "by_side"), [("side", True), ("seat", False)])
+def test_a_game_says_how_its_tricks_are_entered(tricks_by, by_side):
+    from scorepad.core.game import Game
+
+    table = make_table("partnership", ["A", "B", "C", "D"])
+    assert Game(table, Rules(), (), tricks_by).by_side is by_side

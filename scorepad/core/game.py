@@ -53,7 +53,7 @@ class Game:
                 value=quoted(self.tricks_by),
                 field="tricks_by",
             )
-        if self.tricks_by == "side" and not self.table.partnership:
+        if self.by_side and not self.table.partnership:
             raise GameError(
                 "tricks are counted by side in partnership games only", field="tricks_by"
             )
@@ -63,6 +63,11 @@ class Game:
                 last=len(self.table.players) - 1,
                 field="next_dealer",
             )
+
+    @property
+    def by_side(self) -> bool:
+        """Whether the table enters one count of tricks per side (else one per seat)."""
+        return self.tricks_by == "side"
 
     def score(self) -> GameScore:
         """Score the game; raises GameError for anything the rules refuse."""

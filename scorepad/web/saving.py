@@ -104,7 +104,7 @@ def tricks_form(stored: StoredGame, number: int, **values: Any) -> HandForm:
     """The tricks form of hand `number`, the one in play (or a hand that bids itself, in
     play from the start), by side or by seat as the game counts them."""
     table = stored.game.table
-    by_side = stored.game.tricks_by == "side"
+    by_side = stored.game.by_side
     score = stored.score()
     # the hand in play is the score's next hand, worked out once a score (the page shows it)
     hand = score.next_hand if score.next_number == number else None

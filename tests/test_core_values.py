@@ -11,6 +11,7 @@ import pytest
 from scorepad.core.card import MilestoneKind, Run
 from scorepad.core.ending import Reason, Status
 from scorepad.core.event import FORMATS, Format, SeedBy, TimeTie, check_settings, time_tie
+from scorepad.core.game import Game
 from scorepad.core.model import HandPhase
 from scorepad.core.records import Hand, Mode, Table, make_table
 from scorepad.core.roster import Round, RoundKind, RoundStatus
@@ -163,7 +164,5 @@ def test_the_directors_page_names_the_format(client, app, format, said):
 
 @pytest.mark.parametrize(("tricks_by", "by_side"), [("side", True), ("seat", False)])
 def test_a_game_says_how_its_tricks_are_entered(tricks_by, by_side):
-    from scorepad.core.game import Game
-
     table = make_table("partnership", ["A", "B", "C", "D"])
     assert Game(table, Rules(), (), tricks_by).by_side is by_side

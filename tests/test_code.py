@@ -310,6 +310,10 @@ def string_comparisons(source: str, names: set[str]) -> list[int]:
                     _named(right, names) and _words(left, words)
                 ):
                     found.append(node.lineno)
+        elif isinstance(node, ast.Match) and _named(node.subject, names):
+            values = [p for case in node.cases for p in ast.walk(case.pattern)]
+            if any(isinstance(p, ast.MatchValue) and _words(p.value) for p in values):
+                found.append(node.lineno)
         elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Dict):
             keys = node.value.keys
             if keys and all(k is not None and _words(k) for k in keys):
@@ -342,6 +346,7 @@ def test_the_core_value_checks_find_strings_compared():
         'x = {"swiss": 1, "individual": 2}[settings.format]',
         'x = 0 < r.status == "done"',
         'DECIDING = ("need", "set_out")\nx = [s for s in found if s.kind not in DECIDING]',
+        'match r.kind:\n    case "playoff":\n        pass',
     ):
         assert string_comparisons(code, names | {"round_status", "status"}), code
     for code in ("x = r.kind is RoundKind.PLAYOFF", "x = r.is_playoff", 'x = r.name == "Ann"'):

@@ -369,16 +369,19 @@ def test_core_values_are_asked_of_the_core_never_compared_as_strings():
     assert {"status", "kind", "mode", "reason", "format", "phase"} <= fields  # the walk finds them
     names = fields | set(ALSO)
     top = ROOT / "scorepad"
-    files = [p for part in ABOVE_CORE for p in sorted((top / part).rglob("*.py"))]
-    files = [p for p in files if p.is_file()] + [
-        top / name for name in ABOVE_CORE if name.endswith(".py")
+    files = [
+        path
+        for part in ABOVE_CORE
+        for path in ([top / part] if part.endswith(".py") else sorted((top / part).rglob("*.py")))
     ]
+    templates = sorted((ROOT / "templates").rglob("*.html"))
+    assert len(files) > 100 and len(templates) > 50  # the walk finds the layers and pages
     code = {
         p.relative_to(ROOT).as_posix(): string_comparisons(p.read_text(encoding="utf-8"), names)
         for p in files
     }
     pages = {
         p.relative_to(ROOT).as_posix(): template_comparisons(p.read_text(encoding="utf-8"), names)
-        for p in (ROOT / "templates").rglob("*.html")
+        for p in templates
     }
     assert {k: v for k, v in {**code, **pages}.items() if v} == {}

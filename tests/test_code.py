@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
+import enum
+import importlib
+import pkgutil
 import re
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
@@ -217,3 +222,166 @@ def test_who_won_is_worded_in_web_words_alone():
     named = {p.relative_to(ROOT).as_posix() for p in places if winner.search(p.read_text())}
     assert named <= {"scorepad/web/words/__init__.py", "scorepad/web/words/rules.py"}
     assert "scorepad/web/words/__init__.py" in named  # the check finds where it is
+
+
+# A core value (a status, a kind, a mode, a reason, a phase) is asked of the core, never
+# compared as a string above it. The fields are the core's dataclass fields typed with
+# one of its enums; ALSO names what the layers above call such a value themselves.
+ALSO = ("round_status", "phase", "state", "stage", "type")
+ABOVE_CORE = ("store", "web", "files", "serving", "cli.py", "__init__.py")
+
+
+def _enum_typed(hint: object) -> bool:
+    """Whether a type hint is (or holds, as in `X | None`) an enum of the core."""
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return True
+    return any(_enum_typed(arg) for arg in typing.get_args(hint))
+
+
+def core_value_fields() -> set[str]:
+    """The names of the core's fields (and properties) whose values are one of its enums."""
+    import scorepad.core
+
+    found: set[str] = set()
+    for info in pkgutil.iter_modules(scorepad.core.__path__):
+        module = importlib.import_module(f"scorepad.core.{info.name}")
+        for value in vars(module).values():
+            if not isinstance(value, type) or value.__module__ != module.__name__:
+                continue
+            if not (dataclasses.is_dataclass(value) or hasattr(value, "_fields")):
+                continue
+            hints = typing.get_type_hints(value)
+            found.update(name for name, hint in hints.items() if _enum_typed(hint))
+            for name, member in vars(value).items():
+                if isinstance(member, property) and member.fget is not None:
+                    returns = typing.get_type_hints(member.fget).get("return")
+                    if _enum_typed(returns):
+                        found.add(name)
+    return found
+
+
+def _named(node: ast.expr, names: set[str]) -> bool:
+    """Whether an expression ends in one of the names: `x.kind`, `kind`, `row["kind"]`."""
+    if isinstance(node, ast.Attribute):
+        return node.attr in names
+    if isinstance(node, ast.Name):
+        return node.id in names
+    if isinstance(node, ast.Subscript):
+        key = node.slice
+        return isinstance(key, ast.Constant) and key.value in names
+    return False
+
+
+def _words(node: ast.expr, named: frozenset[str] = frozenset()) -> bool:
+    """A str constant, or a tuple, list or set of them, or a module's name for one."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return bool(node.elts) and all(_words(e) for e in node.elts)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+        return node.func.id in ("frozenset", "set", "tuple") and _words(node.args[0])
+    return isinstance(node, ast.Name) and node.id in named
+
+
+def _word_names(tree: ast.Module) -> frozenset[str]:
+    """The module's own names for words: `DECIDING = ("need", "set_out")`."""
+    return frozenset(
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign) and _words(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    )
+
+
+def string_comparisons(source: str, names: set[str]) -> list[int]:
+    """The lines where a core value's field is compared with a string (==, !=, in, not
+    in) or looked up in a dict keyed by strings."""
+    found = []
+    tree = ast.parse(source)
+    words = _word_names(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            for op, left, right in zip(node.ops, sides, sides[1:]):
+                if not isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)):
+                    continue
+                if (_named(left, names) and _words(right, words)) or (
+                    _named(right, names) and _words(left, words)
+                ):
+                    found.append(node.lineno)
+        elif isinstance(node, ast.Match) and _named(node.subject, names):
+            values = [p for case in node.cases for p in ast.walk(case.pattern)]
+            if any(isinstance(p, ast.MatchValue) and _words(p.value) for p in values):
+                found.append(node.lineno)
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Dict):
+            keys = node.value.keys
+            if keys and all(k is not None and _words(k) for k in keys):
+                if _named(node.slice, names):
+                    found.append(node.lineno)
+    return found
+
+
+def template_comparisons(source: str, names: set[str]) -> list[str]:
+    """The Jinja expressions comparing such a field with a string literal."""
+    field = "|".join(sorted(names))
+    compared = re.compile(
+        rf"""\b(?:{field})\s*(?:==|!=)\s*['"]|['"]\s*(?:==|!=)\s*[\w.]*\b(?:{field})\b"""
+        rf"""|\b(?:{field})\s+(?:not\s+)?in\s*[(\[]\s*['"]|\}}\s*\[\s*[\w.]*\b(?:{field})\s*\]"""
+    )
+    return [
+        match.group(0)
+        for match in _JINJA.finditer(source)
+        if compared.search(match.group(1) or match.group(2) or "")
+    ]
+
+
+def test_the_core_value_checks_find_strings_compared():
+    names = {"kind", "status", "mode", "phase", "format"}
+    for code in (
+        'if r.kind == "playoff": pass',
+        'x = "done" != self.round_status',
+        'x = [r for r in rounds if r.status in ("drawn", "playing")]',
+        'x = row["mode"] not in ["partnership"]',
+        'x = {"swiss": 1, "individual": 2}[settings.format]',
+        'x = 0 < r.status == "done"',
+        'DECIDING = ("need", "set_out")\nx = [s for s in found if s.kind not in DECIDING]',
+        'match r.kind:\n    case "playoff":\n        pass',
+    ):
+        assert string_comparisons(code, names | {"round_status", "status"}), code
+    for code in ("x = r.kind is RoundKind.PLAYOFF", "x = r.is_playoff", 'x = r.name == "Ann"'):
+        assert not string_comparisons(code, names), code
+    for page in (
+        "{% if r.kind == 'playoff' %}",
+        '{{ _("Side") if table.mode != "partnership" }}',
+        "{% if t.phase in ('bidding', 'playing') %}",
+        "{{ {'swiss': _('Swiss')}[event.settings.format] }}",
+    ):
+        assert template_comparisons(page, names), page
+    assert not template_comparisons("{% if r.playoff %}{{ t.status }}{% endif %}", names)
+
+
+def test_core_values_are_asked_of_the_core_never_compared_as_strings():
+    """Statuses, kinds, modes, reasons and phases are the core's enums: the layers
+    above read its properties (`score.over`, `round.is_playoff`, `table.partnership`),
+    never compare the field with a string (issue 40)."""
+    fields = core_value_fields()
+    assert {"status", "kind", "mode", "reason", "format", "phase"} <= fields  # the walk finds them
+    names = fields | set(ALSO)
+    top = ROOT / "scorepad"
+    files = [
+        path
+        for part in ABOVE_CORE
+        for path in ([top / part] if part.endswith(".py") else sorted((top / part).rglob("*.py")))
+    ]
+    templates = sorted((ROOT / "templates").rglob("*.html"))
+    assert len(files) > 100 and len(templates) > 50  # the walk finds the layers and pages
+    code = {
+        p.relative_to(ROOT).as_posix(): string_comparisons(p.read_text(encoding="utf-8"), names)
+        for p in files
+    }
+    pages = {
+        p.relative_to(ROOT).as_posix(): template_comparisons(p.read_text(encoding="utf-8"), names)
+        for p in templates
+    }
+    assert {k: v for k, v in {**code, **pages}.items() if v} == {}

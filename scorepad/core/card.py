@@ -26,18 +26,38 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import NamedTuple
 
 from .model import GameScore
 from .names import name_key
 from .stats import PlayerStats, add_game
 
-WON, LOST, DRAWN = "won", "lost", "drawn"
-FIRST_GAME, FIRST_WIN, GAMES = "first_game", "first_win", "games"
-FIRST_NIL, FIRST_BLIND_NIL, FIRST_NIGHT = "first_nil", "first_blind_nil", "first_night"
+
+class Run(StrEnum):
+    """How a finished game came out for a person, as a streak counts it."""
+
+    WON = "won"
+    LOST = "lost"
+    DRAWN = "drawn"
+
+
+class MilestoneKind(StrEnum):
+    """What a milestone marks."""
+
+    FIRST_GAME = "first_game"
+    FIRST_WIN = "first_win"
+    GAMES = "games"  # a count of games reached (GAME_COUNTS)
+    FIRST_NIL = "first_nil"
+    FIRST_BLIND_NIL = "first_blind_nil"
+    FIRST_NIGHT = "first_night"
+
+
+WON, LOST, DRAWN = Run
+FIRST_GAME, FIRST_WIN, GAMES, FIRST_NIL, FIRST_BLIND_NIL, FIRST_NIGHT = MilestoneKind
 GAME_COUNTS = frozenset((10, 50, 100, 250, 500, 1000))
 # Each first, and what in the record so far reaches it.
-FIRSTS: tuple[tuple[str, Callable[[PlayerStats], bool]], ...] = (
+FIRSTS: tuple[tuple[MilestoneKind, Callable[[PlayerStats], bool]], ...] = (
     (FIRST_GAME, lambda record: True),
     (FIRST_WIN, lambda record: record.won > 0),
     (FIRST_NIL, lambda record: record.nils_made > 0),
@@ -50,7 +70,7 @@ class Milestone(NamedTuple):
     """A milestone: its kind, the game's (or night's) reference, and the person's game
     number it came at (GAMES: the count reached; FIRST_NIGHT: 1)."""
 
-    kind: str
+    kind: MilestoneKind
     ref: object
     ordinal: int
 
@@ -60,7 +80,7 @@ class Streak:
     """The run the latest finished game belongs to: WON, LOST or DRAWN and its length
     (kind None, length 0: no finished game)."""
 
-    kind: str | None = None
+    kind: Run | None = None
     length: int = 0
 
 
@@ -132,7 +152,7 @@ class _Tally:
     # By the other person's key: games, wins, losses (a subscript makes a missing row).
     partners: defaultdict[str, list[int]] = field(default_factory=lambda: defaultdict(_row))
     opponents: defaultdict[str, list[int]] = field(default_factory=lambda: defaultdict(_row))
-    run_kind: str | None = None  # the streak, as Streak's kind and length
+    run_kind: Run | None = None  # the streak, as Streak's kind and length
     run: int = 0
     longest_win: int = 0
     milestones: list[Milestone] = field(default_factory=list)
@@ -150,7 +170,7 @@ def _mark(tally: _Tally, ref: object) -> None:
         tally.milestones.append(Milestone(GAMES, ref, tally.played))
 
 
-def _outcome(winner: int | None, side: int) -> str:
+def _outcome(winner: int | None, side: int) -> Run:
     if winner is None:
         return DRAWN
     return WON if winner == side else LOST

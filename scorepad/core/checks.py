@@ -324,7 +324,7 @@ def check_renege(table: Table, renege: object, played: bool, number: int) -> tup
 
 def check_can_renege(table: Table, played: bool, number: int) -> None:
     """Refuse a renege but on a played hand of a partnership game."""
-    if table.mode != "partnership":
+    if not table.partnership:
         raise GameError(
             "a renege is recorded in partnership games only", hand=number, field="renege"
         )

@@ -19,19 +19,39 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .records import SideHand
 from .rules import Rules
+
+
+class Status(StrEnum):
+    """Where a game stands: still played, or over."""
+
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class Reason(StrEnum):
+    """Which rule ended the game (or, while it plays on tied, would have)."""
+
+    BOSTON = "boston"
+    SET_OUT = "set_out"
+    TARGET = "target"
+    LOSS = "loss"
+    HAND_LIMIT = "hand_limit"
+    ENDED = "ended"  # the table ended it early
+    SLIP = "slip"  # scored from its paper slip's final totals
 
 
 @dataclass(frozen=True)
 class Outcome:
     """Where a game stands after a hand."""
 
-    status: str
+    status: Status
     winner: int | None
     tied: bool
-    reason: str | None
+    reason: Reason | None
     streaks: tuple[int, ...]
     on_bags: bool = False  # a shared lead settled by the tie_break rule
 
@@ -87,26 +107,26 @@ def settle(
     if rules.boston == "win":
         for side, result in enumerate(results):
             if result.boston:
-                return Outcome("finished", side, False, "boston", runs)
+                return Outcome(Status.FINISHED, side, False, Reason.BOSTON, runs)
     if rules.set_out:
         out = [side for side, run in enumerate(runs) if run >= rules.set_out]
         if len(out) == 1:
             others = [side for side in range(len(results)) if side != out[0]]
             winner = others[0] if len(others) == 1 else leader([totals[s] for s in others])
-            return Outcome("finished", winner, False, "set_out", runs)
+            return Outcome(Status.FINISHED, winner, False, Reason.SET_OUT, runs)
         if len(out) > 1:
             first = leader(totals)
             if first is not None:
-                return Outcome("finished", first, False, "set_out", runs)
+                return Outcome(Status.FINISHED, first, False, Reason.SET_OUT, runs)
     reached = any(t >= rules.target for t in totals)
     sunk = rules.loss_threshold is not None and any(t <= rules.loss_threshold for t in totals)
     limit = rules.hand_limit > 0 and number >= rules.hand_limit
     if reached or sunk or limit:
-        reason = "target" if reached else "loss" if sunk else "hand_limit"
+        reason = Reason.TARGET if reached else Reason.LOSS if sunk else Reason.HAND_LIMIT
         first, on_bags = tie_break(
             rules, totals, [r.bags for r in results], [r.contract for r in results]
         )
         if first is not None:
-            return Outcome("finished", first, False, reason, runs, on_bags)
-        return Outcome("playing", None, True, reason, runs)
-    return Outcome("playing", None, False, None, runs)
+            return Outcome(Status.FINISHED, first, False, reason, runs, on_bags)
+        return Outcome(Status.PLAYING, None, True, reason, runs)
+    return Outcome(Status.PLAYING, None, False, None, runs)

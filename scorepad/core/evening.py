@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .ending import Status
 from .model import GameScore
 from .names import name_key
 
@@ -46,7 +47,7 @@ def tally(scores: Sequence[GameScore]) -> Evening:
     rows: dict[frozenset[str], EveningRow] = {}
     draws = 0
     for score in scores:
-        done = score.status == "finished"
+        done = score.status == Status.FINISHED
         draws += done and score.winner is None
         for side, total in enumerate(score.totals):
             players = len(score.table.sides[side])

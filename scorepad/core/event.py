@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-from .ending import tie_break
+from .ending import Status, tie_break
 from .errors import GameError, Phrase
 from .model import GameScore
 from .names import check_text
@@ -37,8 +38,37 @@ from .stages import (
 )
 from .standings import BYE_COUNTS, DEFAULT_ORDER, check_order
 
-FORMATS = ("round_robin", "swiss", "individual")
-TIES = ("play_on", "draw")
+
+class Format(StrEnum):
+    """How a night pairs its entrants: fixed partnerships (round robin, Swiss), or
+    partners rotating every round."""
+
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+    INDIVIDUAL = "individual"
+
+
+FORMATS = tuple(Format)
+
+
+class TimeTie(StrEnum):
+    """A lead still shared once time is called: another hand, or a draw."""
+
+    PLAY_ON = "play_on"
+    DRAW = "draw"
+
+
+TIES = tuple(TimeTie)
+
+
+class SeedBy(StrEnum):
+    """What seeds round 1 and the playoff: the standings, or the club's ratings."""
+
+    STANDINGS = "standings"
+    RATING = "rating"
+
+
+SEED_BY = tuple(SeedBy)
 PLAYOFF_FORMATS = ("single", "double")
 MAX_TABLES = 30
 # the limits of an event's settings, read by the form that asks for them
@@ -55,15 +85,15 @@ class Settings:
 
     name: str
     date: str
-    format: str
+    format: Format
     rounds: int
     round_minutes: int  # 0: no clock
     order: tuple[str, ...] = DEFAULT_ORDER
     bye_counts: str = "win"
-    on_time_tie: str = "play_on"
+    on_time_tie: TimeTie = TimeTie.PLAY_ON
     playoff: int = 0  # how many entrants go to the playoff; 0: none
     final_target: int = 0  # the playoff final's own target; 0: the event's
-    seed_by: str = "standings"  # "rating": round 1 and the playoff seeded by club rating
+    seed_by: SeedBy = SeedBy.STANDINGS
     preset: str = ""  # the name of the preset its house rules came from; "": none
     stages: Stages = ()  # the playoff stages' own rules (core.stages), those set
     playoff_format: str = "single"  # "double": double elimination (core.bracket_double)
@@ -89,9 +119,14 @@ class Settings:
         return stage_minutes(self.round_minutes, self.stage_rules(kind, tables))
 
     @property
+    def by_rating(self) -> bool:
+        """Whether round 1 and the playoff are seeded by the club's ratings."""
+        return self.seed_by == SeedBy.RATING
+
+    @property
     def pairs(self) -> bool:
         """Whether entrants are fixed partnerships."""
-        return self.format != "individual"
+        return self.format != Format.INDIVIDUAL
 
     def as_dict(self) -> dict[str, Any]:
         """The settings as plain JSON values."""
@@ -106,7 +141,7 @@ class Settings:
             "on_time_tie": self.on_time_tie,
             "playoff": self.playoff,
             "final_target": self.final_target,
-            **({"seed_by": self.seed_by} if self.seed_by != "standings" else {}),
+            **({"seed_by": self.seed_by} if self.by_rating else {}),
             **({"preset": self.preset} if self.preset else {}),
             **({"stages": stages_dict(self.stages)} if self.stages else {}),
             **({"playoff_format": "double"} if self.double else {}),
@@ -120,9 +155,6 @@ def _number(raw: Mapping[str, Any], key: str, low: int, high: int, default: int)
             "must be a whole number from %(low)s to %(high)s", low=low, high=high, field=key
         )
     return value
-
-
-SEED_BY = ("standings", "rating")
 
 
 def seeded(ranked: Sequence[int], strength: Mapping[int, float]) -> list[int]:
@@ -160,15 +192,15 @@ def check_settings(raw: Mapping[str, Any]) -> Settings:
     return Settings(
         name=name,
         date=date,
-        format=_choice(raw, "format", FORMATS, "swiss"),
+        format=Format(_choice(raw, "format", FORMATS, Format.SWISS)),
         rounds=_number(raw, "rounds", *ROUNDS, 4),
         round_minutes=_number(raw, "round_minutes", *ROUND_MINUTES, 0),
         order=check_order(order),
         bye_counts=_choice(raw, "bye_counts", BYE_COUNTS, "win"),
-        on_time_tie=_choice(raw, "on_time_tie", TIES, "play_on"),
+        on_time_tie=TimeTie(_choice(raw, "on_time_tie", TIES, TimeTie.PLAY_ON)),
         playoff=playoff,
         final_target=_final_target(raw),
-        seed_by=_choice(raw, "seed_by", SEED_BY, "standings"),
+        seed_by=SeedBy(_choice(raw, "seed_by", SEED_BY, SeedBy.STANDINGS)),
         preset=_preset(raw.get("preset", "")),
         stages=check_stages(raw.get("stages")),
         playoff_format=_choice(raw, "playoff_format", PLAYOFF_FORMATS, "single"),
@@ -258,7 +290,7 @@ def last_hand(stored: int | None, called: bool, score: GameScore) -> int | None:
     """The hand a table finishes before its game ends on time: the one noted at its
     first save after time was called, else (time called) the hand in play now, which
     is the hand in play when time was called, since nothing was saved since."""
-    if stored is not None or not called or score.status == "finished":
+    if stored is not None or not called or score.status == Status.FINISHED:
         return stored
     return hand_in_play(score)
 
@@ -268,15 +300,15 @@ def hand_in_play(score: GameScore) -> int:
     return score.next_number
 
 
-def time_tie(settings: Settings, kind: str) -> str:
+def time_tie(settings: Settings, kind: str) -> TimeTie:
     """How a lead still shared after time is called is settled in a round of this kind:
     as the event says, but a playoff match always plays on (it needs a winner)."""
-    return "play_on" if kind == "playoff" else settings.on_time_tie
+    return TimeTie.PLAY_ON if kind == "playoff" else settings.on_time_tie
 
 
 def ends_on_time(score: GameScore, last_hand: int, on_time_tie: str) -> bool:
     """Should a game end now, time having been called with hand `last_hand` in play?"""
-    if score.status == "finished" or score.pending or len(score.hands) < last_hand:
+    if score.status == Status.FINISHED or score.pending or len(score.hands) < last_hand:
         return False
     winner, _ = tie_break(score.rules, score.totals, score.bags, score.last_contracts)
-    return winner is not None or on_time_tie == "draw"
+    return winner is not None or on_time_tie == TimeTie.DRAW

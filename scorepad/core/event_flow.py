@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from .ending import Status
 from .event import Settings, time_called
 from .model import GameScore
 from .playoff_double import double_champion, scores_result
@@ -111,7 +112,7 @@ def match_over(kind: str, match: Match, score: GameScore | None) -> bool:
         return True
     if match.game_id is None:
         return kind != "playoff" or match.winner is not None
-    if score is None or score.status != "finished":
+    if score is None or score.status != Status.FINISHED:
         return False
     return kind != "playoff" or match_winner(match, score) is not None
 
@@ -143,13 +144,13 @@ def facts_of(
     if last is None:
         return Facts(settings.rounds, settings.playoff)
     table = [m for m in matches if m.round == last.number]
-    called = last.status == "playing" and time_called(
+    called = last.playing and time_called(
         last.started_at, settings.clock_minutes(last.kind, len(table)), last.called_at, now
     )
     return Facts(
-        rounds_left=settings.rounds - sum(1 for r in rounds if r.kind == "round"),
+        rounds_left=settings.rounds - sum(1 for r in rounds if not r.is_playoff),
         playoff=settings.playoff,
         time_called=called,
         all_over=all(match_over(last.kind, m, scores.get(m.game_id or "")) for m in table),
-        final=last.kind == "playoff" and _final(settings, rounds, matches, scores, len(table)),
+        final=last.is_playoff and _final(settings, rounds, matches, scores, len(table)),
     )

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from .clock import Clock
+from .ending import Status
 from .errors import GameError, quoted
 from .model import GameScore
 from .records import Hand, Table
@@ -52,7 +53,7 @@ class Game:
                 value=quoted(self.tricks_by),
                 field="tricks_by",
             )
-        if self.tricks_by == "side" and self.table.mode != "partnership":
+        if self.by_side and not self.table.partnership:
             raise GameError(
                 "tricks are counted by side in partnership games only", field="tricks_by"
             )
@@ -63,6 +64,11 @@ class Game:
                 field="next_dealer",
             )
 
+    @property
+    def by_side(self) -> bool:
+        """Whether the table enters one count of tricks per side (else one per seat)."""
+        return self.tricks_by == "side"
+
     def score(self) -> GameScore:
         """Score the game; raises GameError for anything the rules refuse."""
         if self.final is not None:
@@ -70,7 +76,7 @@ class Game:
                 raise GameError("a result from a slip has no hands and no start", field="final")
             return slip_score(self.table, self.rules, self.final)
         score = score_game(self.table, self.rules, self.hands, self.start, self.ended)
-        if self.next_dealer is None or score.pending or score.status == "finished":
+        if self.next_dealer is None or score.pending or score.status == Status.FINISHED:
             return score
         return replace(score, chosen_dealer=self.next_dealer)
 
@@ -139,11 +145,11 @@ def _rescore(fixed: Game, number: int) -> FixOutcome:
                     rule=err.rule,
                 ) from None
             raise
-        if score.status == "finished" and index < len(hands):
+        if score.status == Status.FINISHED and index < len(hands):
             kept = truncate(fixed, index)
             return FixOutcome(kept, score, tuple(range(index + 1, len(hands) + 1)))
     if fixed.ended:
-        if score.status == "finished":  # the game now ends by the rules: no early end
+        if score.status == Status.FINISHED:  # the game now ends by the rules: no early end
             return FixOutcome(replace(fixed, ended=False), score, ())
         score = end_early(score)
     return FixOutcome(fixed, score, ())

@@ -8,8 +8,10 @@ stake in stakes.py (both read a score through what they need of it, not this mod
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cached_property
 
+from .ending import Reason, Status
 from .next_hand import NextHand, next_hand
 from .records import ScoredHand, Table
 from .rules import Rules
@@ -27,6 +29,13 @@ class SideTotal:
     to_penalty: int | None = None  # bags until the penalty costs (Rules.bags_to_penalty)
 
 
+class HandPhase(StrEnum):
+    """Where the hand in play stands: its bids being made, or its tricks played."""
+
+    BIDDING = "bidding"
+    PLAYING = "playing"  # every bid is in
+
+
 @dataclass(frozen=True)
 class GameScore:
     """Everything derived from a table, its rules and its hands, and the running
@@ -40,10 +49,10 @@ class GameScore:
     bags: tuple[int, ...]
     streaks: tuple[int, ...]  # contracts missed, per side, as set_out_count counts them
     deal_from: int  # the seat that deals a hand added after the last one
-    status: str = "playing"  # "playing" or "finished"
+    status: Status = Status.PLAYING
     winner: int | None = None  # None when finished: a draw (a game ended early, lead shared)
     tied: bool = False  # the game would be over but the lead is shared: another hand
-    reason: str | None = None  # boston, set_out, target, loss, hand_limit, ended or slip
+    reason: Reason | None = None  # the rule that ended it (tied: would have)
     ended: bool = False  # the table ended the game early
     # The lead was shared and the tie_break rule (fewer_bags or last_bid) settled it.
     on_bags: bool = False
@@ -68,7 +77,14 @@ class GameScore:
     @property
     def over(self) -> bool:
         """Whether the game is over: the end-of-game result every layer reads."""
-        return self.status == "finished"
+        return self.status == Status.FINISHED
+
+    @property
+    def phase(self) -> HandPhase | None:
+        """Where the hand in play stands (None: the game is over)."""
+        if self.over:
+            return None
+        return HandPhase.PLAYING if self.pending else HandPhase.BIDDING
 
     @property
     def draw(self) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .ending import Status
 from .errors import GameError
 from .event import MAX_TABLES, Settings
 from .game import Game
@@ -113,7 +114,7 @@ def check_rounds(settings: Settings, rounds: Sequence[Round]) -> None:
             raise GameError(
                 f"must be {i + 1}: rounds are numbered 1, 2, 3...", field=f"{field}.number"
             )
-        if r.kind == "round":
+        if not r.is_playoff:
             regular += 1
             if playoff:
                 raise GameError("must be playoff: the playoff has begun", field=f"{field}.kind")
@@ -132,7 +133,7 @@ def check_rounds(settings: Settings, rounds: Sequence[Round]) -> None:
                 )
             if r.byes:
                 raise GameError("must be empty in a playoff round", field=f"{field}.byes")
-        if r.status != "done" and i != len(rounds) - 1:
+        if not r.done and i != len(rounds) - 1:
             raise GameError(
                 "must be done: only the last round may be drawn or playing", field=f"{field}.status"
             )
@@ -186,7 +187,7 @@ def _check_side(
     if unknown:
         raise GameError(f"entrant {unknown[0]} is not in entrants", field=part)
     if not side:
-        if r.kind != "playoff":
+        if not r.is_playoff:
             raise GameError("is empty: only a playoff table has a bye", field=part)
         return
     want = 1 if settings.pairs else 2
@@ -209,7 +210,7 @@ def _check_bracket(rounds: Sequence[Round], tables: Mapping[int, list[int]]) -> 
     """The playoff halves round by round down to its final, byes in its first round only."""
     before = 0
     for index, r in enumerate(rounds):
-        if r.kind != "playoff":
+        if not r.is_playoff:
             continue
         count, field = len(tables[r.number]), f"rounds[{index}]"
         if before == 1:
@@ -232,19 +233,19 @@ def _check_game(
     """A game exactly where the round's status wants one, seated as the match says."""
     field = f"matches[{index}].game"
     if game is None:
-        if r.status != "drawn" and not match.bye:
+        if not r.drawn and not match.bye:
             raise GameError(f"is missing: round {r.number} has begun", field=field)
         if match.last_hand is not None:
             raise GameError("needs the table's game", field=f"matches[{index}].last_hand")
         if match.paper:
             raise GameError("needs the table's game", field=f"matches[{index}].paper")
         return
-    if r.status == "drawn":
+    if r.drawn:
         raise GameError(f"must be null: round {r.number} is drawn, not begun", field=field)
     if match.bye:
         raise GameError("must be null: a bye is played without a game", field=field)
     players = game.table.players
-    if game.table.mode != "partnership" or len(players) != 4:
+    if not game.table.partnership or len(players) != 4:
         raise GameError(
             f"must be a partnership game of four, not {game.table.mode} of {len(players)}",
             field=field,
@@ -282,8 +283,8 @@ def _check_named(
     """A side named through only at a playoff game that finished drawn."""
     if match.winner is None:
         return
-    drawn = score is not None and score.status == "finished" and score.winner is None
-    if r.kind != "playoff" or game is None or not drawn:
+    drawn = score is not None and score.status == Status.FINISHED and score.winner is None
+    if not r.is_playoff or game is None or not drawn:
         raise GameError(
             "must be left out: only a drawn playoff game has a winner named",
             field=f"matches[{index}].winner",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from .bracket_double import Pairing, Phase, Replayed, replay
+from .ending import Status
 from .errors import GameError
 from .model import GameScore
 from .roster import Match, Outcome, Round
@@ -33,7 +34,7 @@ def _pairings(matches: Sequence[Match]) -> tuple[Pairing, ...]:
 def bracket_of(rounds: Sequence[Round], matches: Sequence[Match], result: Result) -> Replayed:
     """The bracket after the playoff rounds whose every table has gone through (the next
     round: the one being played, or the one to draw)."""
-    playoff = [r.number for r in rounds if r.kind == "playoff"]
+    playoff = [r.number for r in rounds if r.is_playoff]
     tables = [[m for m in matches if m.round == n] for n in playoff]
     first = Phase("winners", 1, _pairings(tables[0]), final=len(tables[0]) == 1)
     winners = []
@@ -50,7 +51,7 @@ def scores_result(scores: Mapping[str, GameScore]) -> Result:
 
     def result(game_id: str) -> tuple[bool, int | None] | None:
         score = scores.get(game_id)
-        return None if score is None else (score.status == "finished", score.winner)
+        return None if score is None else (score.status == Status.FINISHED, score.winner)
 
     return result
 
@@ -67,10 +68,10 @@ def outcomes_result(outcomes: Mapping[str, Outcome]) -> Result:
 
 def phases_of(rounds: Sequence[Round], matches: Sequence[Match], result: Result) -> list[Phase]:
     """Every playoff round as a round of the bracket, in order (the latest among them)."""
-    if not any(r.kind == "playoff" for r in rounds):
+    if not any(r.is_playoff for r in rounds):
         return []
     done = bracket_of(rounds, matches, result)
-    drawn = sum(1 for r in rounds if r.kind == "playoff")
+    drawn = sum(1 for r in rounds if r.is_playoff)
     return [*done.played, *([done.next] if done.next else [])][:drawn]
 
 
@@ -78,7 +79,7 @@ def double_champion(
     rounds: Sequence[Round], matches: Sequence[Match], result: Result
 ) -> tuple[int, ...] | None:
     """The entrants who won the playoff, once its grand final (or reset) is decided."""
-    if not any(r.kind == "playoff" for r in rounds):
+    if not any(r.is_playoff for r in rounds):
         return None
     return bracket_of(rounds, matches, result).state.champion
 
@@ -91,7 +92,7 @@ def check_double(
     champion is known."""
     by_game = {m.game_id: s for m, s in zip(matches, scores) if m.game_id and s is not None}
     result = scores_result(by_game)
-    playoff = [(i, r) for i, r in enumerate(rounds) if r.kind == "playoff"]
+    playoff = [(i, r) for i, r in enumerate(rounds) if r.is_playoff]
     for k, (index, r) in enumerate(playoff[1:], 1):
         phases = phases_of(rounds[: index + 1], matches, result)
         drawn = _pairings([m for m in matches if m.round == r.number])

@@ -8,6 +8,7 @@ the checks in checks.py, one hand's scoring in hand.py, the end of a game in end
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cached_property
 
 from .errors import GameError, Phrase, quoted
@@ -18,8 +19,17 @@ NIL = "nil"
 BLIND_NIL = "blind_nil"
 NILS = (NIL, BLIND_NIL)
 Bid = int | str
-# The tables Spades is played at: each mode and the numbers of players it takes.
-SEATS = {"partnership": (4,), "cutthroat": (4, 3, 2)}
+
+
+class Mode(StrEnum):
+    """The tables Spades is played at: partners sitting opposite, or each for their own."""
+
+    PARTNERSHIP = "partnership"
+    CUTTHROAT = "cutthroat"
+
+
+# Each mode and the numbers of players it takes.
+SEATS = {Mode.PARTNERSHIP: (4,), Mode.CUTTHROAT: (4, 3, 2)}
 MODES = tuple(SEATS)
 
 
@@ -44,17 +54,26 @@ class Table:
     """Who plays: the mode, the players in clockwise seat order, the first dealer,
     and (partnership) the sides' own names where the table gave them."""
 
-    mode: str
+    mode: Mode
     players: tuple[str, ...]
     first_dealer: int = 0
     side_names: tuple[str | None, ...] | None = None
 
+    def __post_init__(self) -> None:
+        # a stored row or a file gives the mode as its word: the core keeps its value
+        object.__setattr__(self, "mode", Mode(self.mode))
+
     @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side: partners sit opposite, cutthroat is one a side."""
-        if self.mode == "partnership":
+        if self.partnership:
             return ((0, 2), (1, 3))
         return tuple((seat,) for seat in range(len(self.players)))
+
+    @property
+    def partnership(self) -> bool:
+        """Whether partners sit opposite and score as a side (else cutthroat)."""
+        return self.mode == Mode.PARTNERSHIP
 
     @property
     def tricks_per_hand(self) -> int:
@@ -63,7 +82,7 @@ class Table:
 
     def side_of(self, seat: int) -> int:
         """The index of the side a seat plays for."""
-        return seat % 2 if self.mode == "partnership" else seat
+        return seat % 2 if self.partnership else seat
 
     def side_name(self, side: int) -> str:
         """The side's own name if it has one, else 'Alice & Cara' (cutthroat: the player)."""
@@ -80,13 +99,14 @@ def make_table(
         raise GameError(
             "must be partnership or cutthroat, not %(mode)s", mode=quoted(mode), field="mode"
         )
+    mode = Mode(str(mode))
     if not isinstance(players, (list, tuple)):
         raise GameError("must be a list of names", field="players")
     if len(players) not in SEATS[mode]:
         count = len(players)
         said = (
             Phrase("partnership is played by 4 players, not %(count)s", count=count)
-            if mode == "partnership"
+            if mode is Mode.PARTNERSHIP
             else Phrase("cutthroat is played by 2, 3 or 4 players, not %(count)s", count=count)
         )
         raise GameError(said, field="players")
@@ -99,8 +119,8 @@ def make_table(
         raise GameError(
             "must be a seat from 0 to %(last)s", last=len(names) - 1, field="first_dealer"
         )
-    sides = 2 if mode == "partnership" else len(names)
-    return Table(str(mode), names, first_dealer, check_side_names(str(mode), side_names, sides))
+    sides = 2 if mode is Mode.PARTNERSHIP else len(names)
+    return Table(mode, names, first_dealer, check_side_names(mode, side_names, sides))
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
+from .ending import Status
 from .errors import GameError
 from .event import Settings
 from .model import GameScore
 from .names import pair_name, text_problem
-from .records import Table, make_table
+from .records import Mode, Table, make_table
 from .standings import Result, Row, standings
 
 
@@ -31,31 +33,56 @@ class Entrant:
         return self.left_round is None
 
 
+class RoundKind(StrEnum):
+    """A night's round, or a round of its playoff."""
+
+    ROUND = "round"
+    PLAYOFF = "playoff"
+
+
+class RoundStatus(StrEnum):
+    """Drawn (its tables may still change), playing, or done (every table over)."""
+
+    DRAWN = "drawn"
+    PLAYING = "playing"
+    DONE = "done"
+
+
 @dataclass(frozen=True)
 class Round:
     """A round: `round` (the night's rounds) or `playoff`; drawn, playing or done."""
 
     number: int
-    kind: str
-    status: str
+    kind: RoundKind
+    status: RoundStatus
     byes: tuple[int, ...]
     started_at: float | None
     called_at: float | None
 
+    def __post_init__(self) -> None:
+        # a stored row or a file gives the kind and status as words: the core keeps values
+        object.__setattr__(self, "kind", RoundKind(self.kind))
+        object.__setattr__(self, "status", RoundStatus(self.status))
+
+    @property
+    def is_playoff(self) -> bool:
+        """A round of the playoff (else one of the night's rounds)."""
+        return self.kind is RoundKind.PLAYOFF
+
     @property
     def drawn(self) -> bool:
         """Drawn, not started yet: its tables may still change."""
-        return self.status == "drawn"
+        return self.status is RoundStatus.DRAWN
 
     @property
     def playing(self) -> bool:
         """Started: its tables play."""
-        return self.status == "playing"
+        return self.status is RoundStatus.PLAYING
 
     @property
     def done(self) -> bool:
         """Over: every table's game finished or ended."""
-        return self.status == "done"
+        return self.status is RoundStatus.DONE
 
 
 @dataclass(frozen=True)
@@ -79,7 +106,7 @@ class Match:
         return any(not side for side in self.sides)
 
 
-PARTNERSHIP = Table("partnership", ())  # its seats: partners sit opposite
+PARTNERSHIP = Table(Mode.PARTNERSHIP, ())  # its seats: partners sit opposite
 
 
 def match_table(sides: Sequence[Sequence[str]]) -> Table:
@@ -89,7 +116,7 @@ def match_table(sides: Sequence[Sequence[str]]) -> Table:
     for seats, names in zip(PARTNERSHIP.sides, sides, strict=True):
         for seat, name in zip(seats, names, strict=True):
             players[seat] = name
-    return make_table("partnership", players)
+    return make_table(Mode.PARTNERSHIP, players)
 
 
 def place_of(seat: int) -> tuple[int, int]:
@@ -135,7 +162,7 @@ class Outcome:
 
 def outcome_of(score: GameScore) -> Outcome:
     """A scored game's outcome."""
-    finished = score.status == "finished"
+    finished = score.status == Status.FINISHED
     played = len(score.hands) - (1 if score.pending else 0)
     winner = score.winner if finished else None
     return Outcome(tuple(score.totals), tuple(score.bags), finished, winner, played)
@@ -152,7 +179,7 @@ def match_winner(match: Match, score: GameScore) -> int | None:
     """The side that won a table's scored game: the game's winner; a finished game
     without one (a draw) counts for the side the director named, if any (a playoff needs
     a winner)."""
-    return _through(match, score.status == "finished", score.winner)
+    return _through(match, score.status == Status.FINISHED, score.winner)
 
 
 def game_gone(started: bool, match: Match) -> bool:
@@ -172,7 +199,7 @@ def through_of(match: Match, score: GameScore | None) -> int | None:
 
 def _final(rounds: Sequence[Round], matches: Sequence[Match]) -> Match | None:
     """The playoff's final, once it is the one table of the last playoff round."""
-    playoff = [r.number for r in rounds if r.kind == "playoff"]
+    playoff = [r.number for r in rounds if r.is_playoff]
     final = [m for m in matches if playoff and m.round == playoff[-1]]
     return final[0] if len(final) == 1 and not final[0].bye else None
 
@@ -204,7 +231,7 @@ def playoff_winner(
 
     def result(game_id: str) -> tuple[bool, int | None] | None:
         score = scores.get(game_id)
-        return None if score is None else (score.status == "finished", score.winner)
+        return None if score is None else (score.status == Status.FINISHED, score.winner)
 
     return _champion(rounds, matches, result)
 
@@ -224,9 +251,9 @@ def champion_of(
 def night_over(settings: Settings, rounds: Sequence[Round], decided: bool) -> bool:
     """Whether the night is over: every round played and, with a playoff, its winner
     known (`decided`)."""
-    if not rounds or rounds[-1].status != "done":
+    if not rounds or not rounds[-1].done:
         return False
-    if any(r.kind == "playoff" for r in rounds):
+    if any(r.is_playoff for r in rounds):
         return decided
     return len(rounds) >= settings.rounds and settings.playoff == 0
 
@@ -271,12 +298,12 @@ def standings_of(
 ) -> tuple[Row, ...]:
     """The standings of the night's rounds (the playoff left out), after every hand;
     a bye counts once its round has started."""
-    regular = {r.number for r in rounds if r.kind == "round"}
+    regular = {r.number for r in rounds if not r.is_playoff}
     results = [
         result_of(m.sides, outcomes[m.game_id])
         for m in matches
         if m.round in regular and m.game_id is not None and m.game_id in outcomes
     ]
-    byes = [e for r in rounds if r.kind == "round" and r.status != "drawn" for e in r.byes]
+    byes = [e for r in rounds if not r.is_playoff and not r.drawn for e in r.byes]
     names = {e.id: e.name for e in entrants}
     return standings(names, results, byes, settings.order, settings.bye_counts)

@@ -7,7 +7,16 @@ scorepad's own words. Data only: `rules` reads it to check and fill a game's rul
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
+
+
+class RuleKind(StrEnum):
+    """How a house rule is set: on or off, a number, or one of its choices."""
+
+    SWITCH = "switch"
+    NUMBER = "number"
+    CHOICE = "choice"
 
 
 @dataclass(frozen=True)
@@ -16,7 +25,7 @@ class RuleSpec:
 
     key: str
     default: Any
-    kind: str  # "switch", "number" or "choice"
+    kind: RuleKind
     label: str
     help: str
     low: int | None = None
@@ -28,6 +37,16 @@ class RuleSpec:
     partners: bool = False  # speaks of partners, so offered and shown at partnership tables only
 
     @property
+    def switch(self) -> bool:
+        """Whether the rule is on or off."""
+        return self.kind == RuleKind.SWITCH
+
+    @property
+    def choice(self) -> bool:
+        """Whether the rule is one of its named choices."""
+        return self.kind == RuleKind.CHOICE
+
+    @property
     def for_partnerships(self) -> bool:
         """Whether the rule means anything only where partners play together."""
         return self.partnership_only or self.partners
@@ -37,24 +56,26 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "target",
         500,
-        "number",
+        RuleKind.NUMBER,
         "Target score",
         "The game ends after the hand in which a side gets here.",
         low=50,
         high=2000,
     ),
-    RuleSpec("nil", True, "switch", "Nil bids", "A player may promise to take no tricks at all."),
+    RuleSpec(
+        "nil", True, RuleKind.SWITCH, "Nil bids", "A player may promise to take no tricks at all."
+    ),
     RuleSpec(
         "blind_nil",
         True,
-        "switch",
+        RuleKind.SWITCH,
         "Blind nil bids",
         "A player may bid nil before looking at the cards, for double the stake.",
     ),
     RuleSpec(
         "blind_nil_trailing_by",
         0,
-        "number",
+        RuleKind.NUMBER,
         "Blind nil only when behind by",
         "0 lets anyone bid blind nil; otherwise a side must trail the leader by this much.",
         low=0,
@@ -63,7 +84,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "double_nil",
         True,
-        "switch",
+        RuleKind.SWITCH,
         "Both partners may bid nil",
         "Off: at most one nil per partnership in a hand.",
         partners=True,
@@ -71,7 +92,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "nil_value",
         100,
-        "number",
+        RuleKind.NUMBER,
         "Nil is worth",
         "Won for a nil kept, lost for a nil broken; blind nil counts double.",
         low=0,
@@ -80,7 +101,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "nil_tricks",
         "bags",
-        "choice",
+        RuleKind.CHOICE,
         "Tricks taken by a nil bidder",
         "What happens to the tricks a nil bidder is forced to take.",
         choices=(
@@ -92,7 +113,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "bag_limit",
         10,
-        "number",
+        RuleKind.NUMBER,
         "Bags before a penalty",
         "Every time a side's bag count reaches this, it pays the penalty; 0 turns penalties off.",
         low=0,
@@ -101,7 +122,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "bag_penalty",
         100,
-        "number",
+        RuleKind.NUMBER,
         "Bag penalty",
         "Points lost each time the bag limit is reached.",
         low=0,
@@ -110,7 +131,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "bag_remainder",
         "carry",
-        "choice",
+        RuleKind.CHOICE,
         "Bags left after a penalty",
         "Whether bags beyond the limit stay on the count.",
         choices=(("carry", "keep the extra bags"), ("drop", "start again from 0")),
@@ -118,7 +139,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "bag_points",
         1,
-        "number",
+        RuleKind.NUMBER,
         "Points per bag",
         "What each overtrick adds to the score.",
         low=0,
@@ -127,7 +148,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "missed_contract",
         "minus",
-        "choice",
+        RuleKind.CHOICE,
         "A missed bid",
         "What a side that falls short of its bid scores.",
         choices=(("minus", "loses 10 per trick bid"), ("zero", "scores nothing")),
@@ -135,14 +156,14 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "ten_for_two_hundred",
         False,
-        "switch",
+        RuleKind.SWITCH,
         "Ten for two hundred",
         "A bid of 10 or more is worth a flat 200, won or lost.",
     ),
     RuleSpec(
         "min_side_bid",
         0,
-        "number",
+        RuleKind.NUMBER,
         "Smallest side bid",
         "A side must bid at least this many tricks between its players (0: no minimum).",
         low=0,
@@ -151,7 +172,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "suicide",
         False,
-        "switch",
+        RuleKind.SWITCH,
         "Suicide",
         "Partnership only: in every hand exactly one player of each side bids nil.",
         partnership_only=True,
@@ -159,7 +180,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "loss_threshold",
         None,
-        "number",
+        RuleKind.NUMBER,
         "Lose at",
         "Empty for none; a side that sinks to this total (below 0) ends the game.",
         low=-2000,
@@ -169,7 +190,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "bidding",
         "open",
-        "choice",
+        RuleKind.CHOICE,
         "Bidding style",
         "Noted for the table; scorepad cannot see the cards to check it.",
         choices=(
@@ -181,7 +202,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "deck",
         "standard",
-        "choice",
+        RuleKind.CHOICE,
         "Deck",
         "Noted for the table; the number of tricks does not change.",
         choices=(
@@ -192,7 +213,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "zero_bid",
         "nil",
-        "choice",
+        RuleKind.CHOICE,
         "A bid of 0",
         "Whether saying 0 is the same as saying nil.",
         choices=(
@@ -203,7 +224,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "blind_bid",
         0,
-        "number",
+        RuleKind.NUMBER,
         "Blind bids from",
         "0: no blind bids; otherwise a side may bid this many or more unseen, "
         "for double the bid's points.",
@@ -213,7 +234,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "blind_bid_trailing_by",
         100,
-        "number",
+        RuleKind.NUMBER,
         "Blind bids only when behind by",
         "How far a side must trail the leader to bid blind; 0 lets any side.",
         low=0,
@@ -222,7 +243,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "boston",
         "off",
-        "choice",
+        RuleKind.CHOICE,
         "Taking every trick",
         "What a side gets for bidding all the tricks of a hand and taking them.",
         choices=(
@@ -234,7 +255,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "boston_bonus",
         500,
-        "number",
+        RuleKind.NUMBER,
         "All-tricks bonus",
         "Points for bidding and taking every trick when that earns a bonus.",
         low=50,
@@ -243,7 +264,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "set_out",
         0,
-        "number",
+        RuleKind.NUMBER,
         "Out after missed bids",
         "Partnership only: a side that misses its bid this many hands (in a row, or in the "
         "game) loses (0: never).",
@@ -255,7 +276,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "set_out_count",
         "in_a_row",
-        "choice",
+        RuleKind.CHOICE,
         "Missed bids counted",
         "Which missed bids put a side out (no effect while that rule is 0).",
         choices=(("in_a_row", "in a row"), ("in_game", "in the game, however far apart")),
@@ -264,7 +285,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "hand_limit",
         0,
-        "number",
+        RuleKind.NUMBER,
         "Hands to play",
         "0: no limit; otherwise the leader after this many hands wins, a tie playing on.",
         low=0,
@@ -273,7 +294,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "tie_break",
         "play_on",
-        "choice",
+        RuleKind.CHOICE,
         "A shared lead at the end",
         "What settles a lead shared when the game would end (target, loss, hand limit, "
         "ended early).",
@@ -286,7 +307,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "renege_tricks",
         3,
-        "number",
+        RuleKind.NUMBER,
         "Tricks a renege costs",
         "Partnership only: a side that reneged hands this many of its bid tricks to the other.",
         low=1,
@@ -296,7 +317,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "first_hand",
         "bid",
-        "choice",
+        RuleKind.CHOICE,
         "The first hand",
         "Whether hand 1 is bid, or played unbid for 10 a trick.",
         choices=(
@@ -307,7 +328,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "blind_bid_doubles",
         "always",
-        "choice",
+        RuleKind.CHOICE,
         "A blind bid doubles",
         "Whether a blind bid that is missed also loses double.",
         choices=(
@@ -318,7 +339,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
         "min_table_bid",
         0,
-        "number",
+        RuleKind.NUMBER,
         "Smallest table bid",
         "Partnership only: a hand's bids add up to at least this, nil as 0 (0: none).",
         low=0,

@@ -90,11 +90,11 @@ class Rules:
 def _check_value(spec: RuleSpec, value: Any) -> Any:
     if value is None and spec.optional:
         return None
-    if spec.kind == "switch":
+    if spec.switch:
         if not isinstance(value, bool):
             raise RulesError(spec.key, "must be true or false, not %(value)s", value=quoted(value))
         return value
-    if spec.kind == "choice":
+    if spec.choice:
         allowed = [name for name, _ in spec.choices]
         if not isinstance(value, str) or value not in allowed:
             raise RulesError(

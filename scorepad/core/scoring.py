@@ -22,7 +22,7 @@ from .checks import (
     check_renege,
     contracts,
 )
-from .ending import settle, tie_break
+from .ending import Reason, Status, settle, tie_break
 from .errors import GameError, Phrase
 from .hand import renege_shifts, score_bid_itself, score_side
 from .model import GameScore
@@ -55,7 +55,7 @@ def _shown(score: GameScore, hand: Hand, number: int, pending: bool) -> ScoredHa
     """Hand `number` as bid, checked against the state after the hands before it: its
     dealer, leader, bids, contracts and what else it carries, not yet its results."""
     table, rules = score.table, score.rules
-    if score.status == "finished":
+    if score.status == Status.FINISHED:
         how = Phrase("ended by the table") if score.ended else Phrase("already over")
         raise GameError(
             "the game was %(how)s after hand %(after)s", how=how, after=number - 1, hand=number
@@ -174,17 +174,17 @@ def end_early(score: GameScore) -> GameScore:
             pending=score.pending.number,
             field="ended",
         )
-    if score.status == "finished":
+    if score.status == Status.FINISHED:
         raise GameError("the game is already over", field="ended")
     if not score.hands:
         raise GameError("a game can be ended only after a played hand", field="ended")
     winner, on_bags = tie_break(score.rules, score.totals, score.bags, score.last_contracts)
     return replace(
         score,
-        status="finished",
+        status=Status.FINISHED,
         winner=winner,
         tied=False,
-        reason="ended",
+        reason=Reason.ENDED,
         ended=True,
         on_bags=on_bags,
     )

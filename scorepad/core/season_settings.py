@@ -6,13 +6,32 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .errors import GameError
+from .event import Format
 from .names import check_text, name_key
 
-KINDS = ("pairs", "cutthroat")
-FIXTURES = ("season", "night")
+
+class SeasonKind(StrEnum):
+    """A season of fixed pairs, or of players each on their own (cutthroat nights)."""
+
+    PAIRS = "pairs"
+    CUTTHROAT = "cutthroat"
+
+
+KINDS = tuple(SeasonKind)
+
+
+class Fixtures(StrEnum):
+    """A season's fixtures: drawn for the whole season at once, or night by night."""
+
+    SEASON = "season"
+    NIGHT = "night"
+
+
+FIXTURES = tuple(Fixtures)
 PLAYOFF_FORMATS = ("single", "double")  # as a night's (core/event.py)
 # The years a night may fall in: what a calendar feed and a page can show
 # (a night of 9999-12-31 has no next day for a feed to end it on).
@@ -29,14 +48,30 @@ class SeasonSettings:
     nights; how many go up and down (0: no promotion or relegation); the playoff's size
     (0: none); fixtures for the season or night by night; the divisions, highest first."""
 
-    kind: str = "pairs"
+    kind: SeasonKind = SeasonKind.PAIRS
     best: int = 0
     qualify: int = 0
     moves: int = 0
     playoff: int = 0
-    fixtures: str = "season"
+    fixtures: Fixtures = Fixtures.SEASON
     playoff_format: str = "single"  # "double": the playoff night plays double elimination
     divisions: tuple[str, ...] = ("",)
+
+    @property
+    def pairs(self) -> bool:
+        """Whether its entrants are fixed pairs (else players on their own)."""
+        return self.kind == SeasonKind.PAIRS
+
+    @property
+    def season_fixtures(self) -> bool:
+        """Whether its fixtures are drawn for the whole season (else night by night)."""
+        return self.fixtures == Fixtures.SEASON
+
+    @property
+    def night_format(self) -> Format:
+        """How its nights pair their entrants: fixed pairs by Swiss, else partners
+        rotating every round."""
+        return Format.SWISS if self.pairs else Format.INDIVIDUAL
 
     def as_dict(self) -> dict[str, Any]:
         """The settings as stored and as the club file keeps them."""
@@ -89,12 +124,12 @@ def _divisions(raw: Mapping[str, Any]) -> tuple[str, ...]:
 def check_season(raw: Mapping[str, Any]) -> SeasonSettings:
     """The settings from a form or a file; a GameError names the field at fault."""
     return SeasonSettings(
-        kind=_choice(raw, "kind", KINDS),
+        kind=SeasonKind(_choice(raw, "kind", KINDS)),
         best=_number(raw, "best", 100),
         qualify=_number(raw, "qualify", 100),
         moves=_number(raw, "moves", 10),
         playoff=_number(raw, "playoff", 16),
-        fixtures=_choice(raw, "fixtures", FIXTURES),
+        fixtures=Fixtures(_choice(raw, "fixtures", FIXTURES)),
         playoff_format=_choice(raw, "playoff_format", PLAYOFF_FORMATS),
         divisions=_divisions(raw),
     )
@@ -156,7 +191,7 @@ class SeasonRecord:
 
 def entrant_size(kind: str) -> int:
     """How many players an entrant of a season of this kind is: a pair two, else one."""
-    return 2 if kind == "pairs" else 1
+    return 2 if kind == SeasonKind.PAIRS else 1
 
 
 def check_entrants(kind: str, entrants: Sequence[tuple[int, Sequence[str], int]]) -> None:

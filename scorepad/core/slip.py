@@ -12,7 +12,7 @@ Rules (docs/events.md, "Tables without phones"):
 
 from __future__ import annotations
 
-from .ending import tie_break
+from .ending import Reason, Status, tie_break
 from .errors import GameError, quoted
 from .model import GameScore
 from .records import Table
@@ -79,8 +79,8 @@ def slip_score(table: Table, rules: Rules, final: object) -> GameScore:
         bags,
         (0,) * len(pairs),
         table.first_dealer,
-        status="finished",
+        status=Status.FINISHED,
         winner=winner,
-        reason="slip",
+        reason=Reason.SLIP,
         on_bags=on_bags,
     )

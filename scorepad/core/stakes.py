@@ -32,10 +32,11 @@ nothing invalidates it: other values are another key. bench/README.md says what 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import Protocol
 
-from .ending import settle
+from .ending import Status, settle
 from .hand import score_side
 from .next_hand import NextHand, Scored
 from .records import ScoredHand, SideHand, Table
@@ -45,13 +46,24 @@ BAG_WARNING = 3  # bags to the penalty at which the table is told
 HANDS_WARNING = 3  # hands left before the limit at which the table is told
 
 
+class StakeKind(StrEnum):
+    """What a stake is about."""
+
+    NEED = "need"  # the contract a side needs to win this hand
+    BAGS = "bags"  # bags near the penalty
+    BLIND_NIL = "blind_nil"  # a side that may bid blind nil
+    BLIND_BID = "blind_bid"  # a side that may bid its contract blind
+    SET_OUT = "set_out"  # a side one set from losing
+    HAND_LIMIT = "hand_limit"  # hands left before the limit
+
+
 @dataclass(frozen=True)
 class Stake:
     """One thing at stake: its kind, the side it is about (None: the table), and
     the numbers the words need (`amount`: contract, bags, points or hands; `extra`:
     the penalty, the margin behind, the limit)."""
 
-    kind: str  # need, bags, blind_nil, blind_bid, set_out, hand_limit
+    kind: StakeKind
     side: int | None
     amount: int
     extra: int = 0
@@ -68,7 +80,7 @@ class Scoreboard(Scored, Protocol):
     @property
     def streaks(self) -> tuple[int, ...]: ...
     @property
-    def status(self) -> str: ...
+    def status(self) -> Status: ...
     @property
     def pending(self) -> ScoredHand | None: ...
     @property
@@ -107,7 +119,7 @@ def winning_contract(
             for i in range(len(table.sides))
         ]
         outcome = settle(rules, number, results, score.streaks)
-        if outcome.status == "finished" and outcome.winner == side:
+        if outcome.status == Status.FINISHED and outcome.winner == side:
             return contract
     return None
 
@@ -119,10 +131,10 @@ def _behind(totals: tuple[int, ...], side: int) -> int:
 def stakes(score: Scoreboard) -> list[Stake]:
     """What is at stake in the next hand, most pressing first; [] while a hand is
     being played, once the game is over, or when nothing is."""
-    if score.status == "finished" or score.pending is not None or not score.totals:
+    if score.status == Status.FINISHED or score.pending is not None or not score.totals:
         return []
     if score.rules.bids_itself(score.next_number):  # no bids: only the hand limit is news
-        return [s for s in _stakes(_Standing(score)) if s.kind == "hand_limit"]
+        return [s for s in _stakes(_Standing(score)) if s.kind == StakeKind.HAND_LIMIT]
     # Worked out once for the same values: the tricks step shows what was at stake
     # when its hand was bid, from a score made again without that hand.
     return list(_stakes(_Standing(score)))
@@ -157,35 +169,35 @@ def _stakes(score: _Standing) -> tuple[Stake, ...]:
         contract = winning_contract(score, side)
         every = contract == score.table.tricks_per_hand and rules.boston != "off"
         if contract is not None and not every:
-            found.append(Stake("need", side, contract))
+            found.append(Stake(StakeKind.NEED, side, contract))
         level = (
             winning_contract(score, side, outbid=True) if rules.tie_break == "last_bid" else None
         )
         if level is not None and (contract is None or level < contract):
-            found.append(Stake("need", side, level, 1))
+            found.append(Stake(StakeKind.NEED, side, level, 1))
     if rules.set_out:
         found += [
-            Stake("set_out", side, rules.set_out)
+            Stake(StakeKind.SET_OUT, side, rules.set_out)
             for side in sides
             if score.streaks[side] == rules.set_out - 1
         ]
     if rules.hand_limit:
         left = rules.hand_limit - score.next_number + 1
         if left <= HANDS_WARNING:
-            found.append(Stake("hand_limit", None, max(left, 0), rules.hand_limit))
+            found.append(Stake(StakeKind.HAND_LIMIT, None, max(left, 0), rules.hand_limit))
     for side in sides:
         to_penalty = rules.bags_to_penalty(score.bags[side])
         if to_penalty is not None and 0 < to_penalty <= BAG_WARNING:
-            found.append(Stake("bags", side, to_penalty, rules.bag_penalty))
+            found.append(Stake(StakeKind.BAGS, side, to_penalty, rules.bag_penalty))
     if rules.blind_nil_trailing_by:
         found += [
-            Stake("blind_nil", side, _behind(score.totals, side))
+            Stake(StakeKind.BLIND_NIL, side, _behind(score.totals, side))
             for side in sides
             if score.blind_nil[side]
         ]
     if rules.blind_bid and rules.blind_bid_trailing_by:
         found += [
-            Stake("blind_bid", side, rules.blind_bid, _behind(score.totals, side))
+            Stake(StakeKind.BLIND_BID, side, rules.blind_bid, _behind(score.totals, side))
             for side in sides
             if score.blind_contract[side]
         ]

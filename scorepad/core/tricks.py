@@ -59,7 +59,7 @@ def check_side_tricks(
 
     Only a number bidder's share of the side's count matters to the score, so the
     side's contract tricks all go to its first number bidder and none to the other."""
-    if table.mode != "partnership":
+    if not table.partnership:
         raise GameError(
             "tricks by side are for partnership games only", hand=number, field="side_tricks"
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .ending import leader
+from .ending import Status, leader
 from .errors import GameError, quoted
 from .game import Game
 from .model import GameScore
@@ -52,11 +52,11 @@ class WhatIf:
     @property
     def finished(self) -> bool:
         """Whether the real game is over (else the words speak of the lead)."""
-        return self.real.status == "finished"
+        return self.real.status == Status.FINISHED
 
 
 def _winner(score: GameScore) -> int | None:
-    if score.status == "finished":
+    if score.status == Status.FINISHED:
         return score.winner
     return leader(score.totals) if score.hands else None
 
@@ -68,11 +68,11 @@ def rule_value(key: str, text: str) -> Any:
     if spec is None:
         raise RulesError(key, "is not a house rule scorepad knows")
     word = text.strip().lower()
-    if spec.kind == "switch":
+    if spec.switch:
         if word not in SWITCH_WORDS:
             raise RulesError(key, "must be on or off, not %(value)s", value=quoted(text.strip()))
         return SWITCH_WORDS[word]
-    if spec.kind == "choice":
+    if spec.choice:
         for name, label in spec.choices:
             if word in (name, label.lower()):
                 return name
@@ -99,9 +99,9 @@ def what_if(game: Game, key: str, value: Any, real: GameScore | None = None) -> 
         score = start_score(game.table, rules, game.start)
         for number, hand in enumerate(game.hands, 1):
             score = extend(score, hand)
-            if score.status == "finished" and number < len(game.hands):
+            if score.status == Status.FINISHED and number < len(game.hands):
                 return WhatIf(key, value, real, score, ended_after=number)
-        if game.ended and score.status != "finished":
+        if game.ended and score.status != Status.FINISHED:
             score = end_early(score)
     except GameError as err:
         return WhatIf(key, value, real, None, error=err)

@@ -25,14 +25,22 @@ from ..core.model import GameScore
 from ..core.names import check_names, pair_name, texts_problem
 from ..core.nesting import too_deep
 from ..core.night_check import check_night
-from ..core.roster import Entrant, Match, Round, check_named, night_standings
+from ..core.roster import (
+    Entrant,
+    Match,
+    Round,
+    RoundKind,
+    RoundStatus,
+    check_named,
+    night_standings,
+)
 from ..core.rules import Rules, validate_rules
 from ..core.standings import Row
 from . import game as gamefile
 
 VERSION = 1
-KINDS = ("round", "playoff")
-STATUSES = ("drawn", "playing", "done")
+KINDS = tuple(RoundKind)  # the core's own values, written as their words
+STATUSES = tuple(RoundStatus)
 
 
 @dataclass(frozen=True)
@@ -130,8 +138,8 @@ def _round(raw: Any, i: int) -> Round:
     )
     return Round(
         number,
-        raw["kind"],
-        raw["status"],
+        RoundKind(raw["kind"]),
+        RoundStatus(raw["status"]),
         _ints(raw.get("byes", []), field),
         started,
         called,

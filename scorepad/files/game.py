@@ -307,7 +307,7 @@ def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
         doc["clock"] = clock_document(game.clock)
     if game.preset is not None:  # only a game started from a preset says so
         doc["preset"] = game.preset
-    if game.tricks_by != "seat":  # a game counted by side says so; the default stays unsaid
+    if game.by_side:  # a game counted by side says so; the default stays unsaid
         doc["tricks_by"] = game.tricks_by
     return doc
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from ..core.roster import RoundStatus
+
 _TABLE = (
     "select m.event_id, m.round, m.number, m.reopened, r.status, "
     "exists(select 1 from event_rounds l where l.event_id = m.event_id "
@@ -37,7 +39,7 @@ class TableOfGame:
     event_id: str
     round: int
     table: int
-    round_status: str  # drawn, playing or done
+    round_status: RoundStatus
     reopened: bool  # the director opened it again after its round
     later_rounds: bool  # a round was drawn after this one
 
@@ -45,7 +47,7 @@ class TableOfGame:
     def closed(self) -> bool:
         """Closed to its table: its round is over (done, or a later round drawn) and the
         director has not opened it again."""
-        over = self.round_status == "done" or self.later_rounds
+        over = self.round_status == RoundStatus.DONE or self.later_rounds
         return over and not self.reopened
 
 
@@ -66,7 +68,7 @@ def table_of_game(db: Database, game_id: str) -> TableOfGame | None:
             row["event_id"],
             row["round"],
             row["number"],
-            row["status"],
+            RoundStatus(row["status"]),
             row["reopened"] is not None,
             bool(row["later"]),
         )

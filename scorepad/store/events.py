@@ -56,7 +56,7 @@ class Event:
     @property
     def regular_rounds(self) -> tuple[Round, ...]:
         """The night's rounds, the playoff left out."""
-        return tuple(r for r in self.rounds if r.kind == "round")
+        return tuple(r for r in self.rounds if not r.is_playoff)
 
 
 def _entrant(row: dict) -> Entrant:

@@ -66,14 +66,14 @@ def rule_choices(stored: storage.StoredGame) -> dict[str, list[tuple[str, str]]]
     offered = {}
     for spec in RULE_SPECS:
         now = getattr(rules, spec.key)
-        if spec.kind == "switch":
+        if spec.switch:
             values: list[Any] = [not now]
-        elif spec.kind == "choice":
+        elif spec.choice:
             values = [n for n, _ in spec.choices if n != now]
         else:
             values = _other_numbers(spec, now)
         said = [value_text(spec.key, v) for v in values]
-        names = values if spec.kind == "choice" else said  # what the what-if reads back
+        names = values if spec.choice else said  # what the what-if reads back
         offered[spec.key] = list(zip(names, said, strict=True))
     return offered
 

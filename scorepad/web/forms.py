@@ -19,7 +19,7 @@ from scorepad.web.catalogue import lazy_gettext as _l
 from ..core.clock import MINUTES_HIGH as CLOCK_HIGH
 from ..core.clock import MINUTES_LOW as CLOCK_LOW
 from ..core.names import EMPTY, MAX_NAME, name_key, name_problem, pair_name
-from ..core.records import MODES, SEATS, Table
+from ..core.records import MODES, SEATS, Mode, Table
 from ..core.rules import RULE_SPECS, TARGET_PRESETS, target_range
 from .fields import Choices, Required, WholeNumberField, Within
 from .words import game_done as said
@@ -32,9 +32,16 @@ TABLE_LABELS = {
     ("cutthroat", 3): _l("Cutthroat, 3 players"),
     ("cutthroat", 2): _l("Cutthroat, 2 players"),
 }
+
+
+def table_choice(mode: Mode, seats: int) -> str:
+    """The new-game page's choice of this table: "partnership", "cutthroat-3"..."""
+    return str(mode) if len(SEATS[mode]) == 1 else f"{mode}-{seats}"
+
+
 # The tables a game is played at: the choice, its mode and seats, and how it is shown.
 TABLES = {
-    (mode if len(SEATS[mode]) == 1 else f"{mode}-{seats}"): (mode, seats, TABLE_LABELS[mode, seats])
+    table_choice(mode, seats): (mode, seats, TABLE_LABELS[mode, seats])
     for mode in MODES
     for seats in SEATS[mode]
 }
@@ -56,7 +63,7 @@ def _table_choices() -> list[SelectChoice]:
             if tricks == Table(mode, ("",) * 4).tricks_per_hand
             else LazyString(_tricks_a_hand, label, tricks)
         )
-        kw = {"data-seats": seats, "data-partners": mode == "partnership"}
+        kw = {"data-seats": seats, "data-partners": mode is Mode.PARTNERSHIP}
         choices.append(SelectChoice(value, shown, render_kw=kw))
     return choices
 
@@ -75,9 +82,9 @@ def select_choices(pairs: Any) -> list[SelectChoice]:
 def rule_field(spec: Any) -> Field:
     """A form field for one house rule, its default preselected."""
     label, explained = lazy_core_text(spec.label), lazy_core_text(spec.help)
-    if spec.kind == "switch":
+    if spec.switch:
         return BooleanField(label, default=spec.default, description=explained)
-    if spec.kind == "choice":
+    if spec.choice:
         return Choices(
             label,
             choices=select_choices((v, lazy_core_text(n)) for v, n in spec.choices),
@@ -197,7 +204,7 @@ class NewGameForm(FlaskForm):
     preset_name = HiddenField()
     preset_rules = HiddenField()
 
-    def mode_and_seats(self) -> tuple[str, int]:
+    def mode_and_seats(self) -> tuple[Mode, int]:
         """('partnership', 4) or ('cutthroat', 2..4) from the table choice."""
         mode, seats, _label = TABLES[self.table.data]
         return mode, seats
@@ -209,7 +216,7 @@ class NewGameForm(FlaskForm):
             return False
         mode, seats = self.mode_and_seats()
         players = self._check_names(seats)
-        if mode == "partnership":  # hidden for cutthroat, and not read
+        if mode is Mode.PARTNERSHIP:  # hidden for cutthroat, and not read
             sides = [self.side_0, self.side_1]
             read_names(sides, False, _("the other side has this name"))
             if not any(self[f"player_{seat}"].errors for seat in range(seats)):
@@ -241,7 +248,7 @@ class NewGameForm(FlaskForm):
     def side_names(self) -> list[str] | None:
         """A partnership's side names as typed (blank: the partners' names); None for a
         cutthroat table or with both left empty."""
-        if self.mode_and_seats()[0] != "partnership":
+        if self.mode_and_seats()[0] is not Mode.PARTNERSHIP:
             return None
         names = [(self.side_0.data or "").strip(), (self.side_1.data or "").strip()]
         return names if any(names) else None
@@ -276,7 +283,7 @@ class NewGameForm(FlaskForm):
         rules["target"] = (
             self.custom_target.data if self.target.data == "custom" else int(self.target.data)
         )
-        if self.mode_and_seats()[0] != "partnership":  # hidden on the page: left as they are
+        if self.mode_and_seats()[0] is not Mode.PARTNERSHIP:  # hidden on the page: left as they are
             rules.update({spec.key: spec.default for spec in RULE_SPECS if spec.for_partnerships})
         return rules
 

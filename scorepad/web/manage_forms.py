@@ -48,7 +48,7 @@ def settings_form(table: Table, rules: Rules, revision: int) -> VersionForm:
             StringField(_("Player %(number)d", number=seat + 1), render_kw=NAME_FIELD),
         )
         values[f"player_{seat}"] = name
-    if table.mode == "partnership":
+    if table.partnership:
         for side, seats in enumerate(table.sides):
             default = pair_name(table.players[s] for s in seats)
             setattr(
@@ -82,7 +82,7 @@ def _names(form: VersionForm, prefix: str, count: int, required: bool) -> list[s
 def read_settings(form: VersionForm, table: Table) -> tuple[Table, Rules] | None:
     """The new table and rules, or None with each refusal beside its field."""
     players = _names(form, "player", len(table.players), required=True)
-    sides = _names(form, "side", 2, required=False) if table.mode == "partnership" else []
+    sides = _names(form, "side", 2, required=False) if table.partnership else []
     if players is None or sides is None:
         return None
     if sides:  # a partnership's, read above

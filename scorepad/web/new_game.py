@@ -19,7 +19,7 @@ from ..store import storage
 from . import preset_links, security
 from .clubs.pages import managed
 from .db import get_db
-from .forms import NAME_FIELD, NewGameForm
+from .forms import NAME_FIELD, NewGameForm, table_choice
 from .manage_forms import rule_keys
 from .words import game_done as said
 from .words.core_words import core_text
@@ -119,9 +119,7 @@ def taken_words(source: storage.StoredGame) -> str:
 
 def _fill_table(form: NewGameForm, source: storage.StoredGame) -> None:
     table = source.game.table
-    form.table.data = (
-        "partnership" if table.mode == "partnership" else f"cutthroat-{len(table.players)}"
-    )
+    form.table.data = table_choice(table.mode, len(table.players))
     for seat in range(4):
         form[f"player_{seat}"].data = table.players[seat] if seat < len(table.players) else ""
     form.tricks_by.data = source.game.tricks_by

@@ -38,9 +38,9 @@ def attach(form: HandForm, err: GameError) -> None:
     if err.field == "side_tricks":
         names = [name for name in ("side_1", "side_0") if name in form]
     elif err.seat is not None and err.field != "blind":  # blind: the side's toggle, above
-        kind = "tricks" if err.field == "tricks" else "bid"
-        names = [f"{kind}_{err.seat}"]
-        if kind == "tricks" and "side_0" in form:
+        row = "tricks" if err.field == "tricks" else "bid"
+        names = [f"{row}_{err.seat}"]
+        if row == "tricks" and "side_0" in form:
             table: Table = form.meta.table  # type: ignore[attr-defined]
             side = table.side_of(err.seat)
             # a side's refusal goes by its nil bidder's own row (the one shown), else the side
@@ -104,7 +104,7 @@ def tricks_form(stored: StoredGame, number: int, **values: Any) -> HandForm:
     """The tricks form of hand `number`, the one in play (or a hand that bids itself, in
     play from the start), by side or by seat as the game counts them."""
     table = stored.game.table
-    by_side = stored.game.tricks_by == "side"
+    by_side = stored.game.by_side
     score = stored.score()
     # the hand in play is the score's next hand, worked out once a score (the page shows it)
     hand = score.next_hand if score.next_number == number else None

@@ -23,29 +23,29 @@ KINDS = {
 }
 
 
-def most_bytes(kind: str) -> int:
-    """The largest file of `kind` an import page takes."""
+def most_bytes(takes: str) -> int:
+    """The largest file an import page that takes this kind of file takes."""
     return {
         "game": limits.GAME_FILE_BYTES,
         "event": limits.EVENT_FILE_BYTES,
         "club": limits.CLUB_FILE_BYTES,
         "game_or_event": max(limits.GAME_FILE_BYTES, limits.EVENT_FILE_BYTES),
-    }[kind]
+    }[takes]
 
 
 def limit_upload() -> None:
     """An import page's own limit on its body, before the CSRF check reads the form."""
-    kind = KINDS.get(request.endpoint or "")
-    if kind is not None:
-        request.max_content_length = most_bytes(kind) + limits.FORM_BYTES
+    takes = KINDS.get(request.endpoint or "")
+    if takes is not None:
+        request.max_content_length = most_bytes(takes) + limits.FORM_BYTES
 
 
 def too_large() -> str:
     """Why a body was refused as too large, naming the file the page takes."""
-    kind = KINDS.get(request.endpoint or "")
-    if kind is None:
+    takes = KINDS.get(request.endpoint or "")
+    if takes is None:
         return say.too_large_form(current_app.config["MAX_CONTENT_LENGTH"] // limits.MB)
-    return say.too_large(kind, most_bytes(kind) // limits.MB, most_bytes("game") // limits.MB)
+    return say.too_large(takes, most_bytes(takes) // limits.MB, most_bytes("game") // limits.MB)
 
 
 def init_app(app: Flask) -> None:

@@ -37,8 +37,8 @@ def latest_scores(db: Database, event: Event) -> dict[str, GameScore]:
     last = event.current
     if last is None:
         return {}
-    if event.settings.double and last.kind == "playoff":
-        rounds = {r.number for r in event.rounds if r.kind == "playoff"}
+    if event.settings.double and last.is_playoff:
+        rounds = {r.number for r in event.rounds if r.is_playoff}
     else:
         rounds = {last.number}
     ids = [m.game_id for m in event.matches if m.round in rounds and m.game_id]

@@ -84,7 +84,7 @@ def name_winner(
         event = current(db, event_id, revision)
         number, table = at
         match = playing_table(event, number, table, gone=True)
-        if event.rounds[number - 1].kind != "playoff":
+        if not event.rounds[number - 1].is_playoff:
             raise EventRefused("not_playoff", field="table")
         require(db, event, "name_winner", {})
         if match.game_id is not None:  # a game of a draw (a deleted game: none to read)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from sqlite_utils import Database
 
-from ...core.event import time_tie
+from ...core.event import TimeTie, time_tie
 from ...core.happened import SlipHandEntered, SlipTotalsEntered
 from ...core.records import Bid, Hand
 from ...core.slip import slip_score
@@ -81,7 +81,7 @@ def enter_totals(
         if stored.game.hands:
             raise EventRefused("slip_hands", field="table", table=at[1])
         kind = event.rounds[at[0] - 1].kind
-        if score.winner is None and time_tie(event.settings, kind) != "draw":
+        if score.winner is None and time_tie(event.settings, kind) != TimeTie.DRAW:
             raise EventRefused("slip_tie", field="totals", table=at[1])
         unit.tell(SlipTotalsEntered(stored.id, final))
     return _fresh(db, event_id)

@@ -24,7 +24,7 @@ def playoff_teams(db: Database, event: Event, games: dict) -> list[list[int]]:
     paired first with last."""
     size = event.settings.playoff
     rows = [r.entrant for r in event_standings(event, games) if event.by_id[r.entrant].here]
-    if event.settings.seed_by == "rating":  # the top of the standings, seeded by rating
+    if event.settings.by_rating:  # the top of the standings, seeded by rating
         rows = [*seeded(rows[:size], strengths(db, event.id, event.entrants)), *rows[size:]]
     if event.settings.pairs:
         return [[e] for e in rows[:size]]

@@ -34,7 +34,7 @@ def ranked_here(db: Database, event: Event) -> list[int]:
     here = {e.id for e in event.entrants if e.here}
     if all(r.drawn for r in event.regular_rounds):
         checked_in = [e.id for e in event.entrants if e.id in here]
-        if event.settings.seed_by == "rating":
+        if event.settings.by_rating:
             return seeded(checked_in, strengths(db, event.id, event.entrants))
         return checked_in
     rows = event_standings(event, games_of(db, event))
@@ -123,7 +123,7 @@ def table_players(event: Event, match: Match) -> list[list[str]]:
 def _stage_rules(db: Database, event: Event, matches: tuple[Match, ...]) -> StageRules:
     """The own rules of the drawn round's stage (a double elimination's by its bracket)."""
     settings, kind = event.settings, event.rounds[-1].kind
-    if not (settings.double and kind == "playoff"):
+    if not (settings.double and event.rounds[-1].is_playoff):
         return settings.stage_rules(kind, len(matches))
     scores = {game_id: stored.score() for game_id, stored in games_of(db, event).items()}
     phase = phases_of(event.rounds, event.matches, scores_result(scores))[-1]

@@ -24,7 +24,7 @@ def add_entrant(
         season = open_season(db, club_id, season_id, revision)
         held = len(season.entrants)
         checked("entrants", lambda: limits.check_room("entrants", held))
-        if len(names) != (2 if season.settings.kind == "pairs" else 1):
+        if len(names) != (2 if season.settings.pairs else 1):
             raise SeasonRefused("players", field="players")
         if not 0 <= division < len(season.settings.divisions):
             raise SeasonRefused("no_division", field="division")

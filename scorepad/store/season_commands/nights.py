@@ -8,7 +8,7 @@ from sqlite_utils import Database
 from ...core import limits
 from ...core.event import Settings
 from ...core.happened import SeasonNightOpened
-from ...core.roster import Entrant, Match, Round
+from ...core.roster import Entrant, Match, Round, RoundKind, RoundStatus
 from ...core.rules import Rules
 from ...core.season import night_fixtures
 from ...core.season_settings import check_day, check_entrants, check_venue
@@ -155,7 +155,7 @@ def night_entrants(season: Season, order: list[int]) -> tuple[list[Entrant], dic
 
 def _drawn(season: Season, number: int) -> tuple[tuple[int, ...], ...]:
     """Night `number`'s fixtures, when the season draws them and its entrants are pairs."""
-    if season.settings.fixtures != "season" or season.settings.kind != "pairs":
+    if not season.settings.season_fixtures or not season.settings.pairs:
         return ()
     index = [n.number for n in season.nights].index(number)
     return night_fixtures(season.division_numbers(), index)
@@ -174,4 +174,4 @@ def _as_round(
         (Match(1, i, ((local[a],), (local[b],)), None, None), None)
         for i, (a, b) in enumerate(tables, 1)
     ]
-    return entrants, [Round(1, "round", "drawn", byes, None, None)], matches
+    return entrants, [Round(1, RoundKind.ROUND, RoundStatus.DRAWN, byes, None, None)], matches

@@ -10,7 +10,7 @@ from sqlite_utils import Database
 from ...core import season as core
 from ...core.event import Settings
 from ...core.happened import SeasonNightOpened
-from ...core.roster import Match, Round
+from ...core.roster import Match, Round, RoundKind, RoundStatus
 from ...core.rules import Rules
 from .. import bus
 from ..seasons import Season, season_standings
@@ -47,13 +47,13 @@ def start_playoff_night(
     with bus.unit(db) as unit:
         season = free_night(db, club_id, season_id, revision, number)
         seeds = _seeds(db, season, division)
-        pairs = season.settings.kind == "pairs"
+        pairs = season.settings.pairs
         draw = checked("playoff", lambda: core.playoff_draw(seeds, pairs))
         entrants, local = night_entrants(season, seeds)
         matches = [
             (Match(1, i, tuple(tuple(local[n] for n in side) for side in sides), None, None), None)
             for i, sides in enumerate(draw, 1)
         ]
-        rounds = [Round(1, "playoff", "drawn", (), None, None)]
+        rounds = [Round(1, RoundKind.PLAYOFF, RoundStatus.DRAWN, (), None, None)]
         night = SeasonNightOpened(token(), club_id, settings, rules, entrants, rounds, matches)
         return filed_as(unit, season_id, number, night)

@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from ...core.bracket import stage_name
 from ...core.event import last_hand, seconds_left, time_called
 from ...core.event_flow import allowed, facts_of, state_of
-from ...core.model import GameScore
+from ...core.model import HandPhase
 from ...core.names import pair_name
 from ...core.playoff_double import phases_of, scores_result
 from ...core.roster import Match, game_gone, night_over, sides_as_sat
@@ -26,6 +26,7 @@ from ..clubs.data import chance_words, night_club
 from ..words import status_line
 from ..words.event_pages import (
     bye,
+    format_words,
     legend,
     named,
     order_words,
@@ -56,7 +57,7 @@ class TableView:
     drawn: bool = False  # over without a winner
     named: str = ""  # a drawn playoff game: who the director sent through, and why
     sitting_in: tuple[str, ...] = ()  # substitutes playing for a fixed pair in this game
-    phase: str = ""  # the hand in play: "bidding", "playing" (bids in), "" (game over)
+    phase: HandPhase | None = None  # the hand in play (None: no game, or game over)
     progress: str = ""  # "Finished: Ann & Bo won 312 to 180", "hand 3"...
     bye: bool = False  # a playoff bye: one side goes through without a game
     gone: bool = False  # a started round's table whose game the director deleted
@@ -64,6 +65,16 @@ class TableView:
     paper: str = ""  # "entered by the director (from paper)" where the director did
     revision: int = 0  # the game's revision as shown (the director's slip forms)
     hands_in: int = 0  # hands saved, a hand bid but not played included
+
+    @property
+    def bids_wanted(self) -> bool:
+        """Its hand in play is being bid."""
+        return self.phase == HandPhase.BIDDING
+
+    @property
+    def bids_in(self) -> bool:
+        """Every bid of its hand in play is in: the tricks are being played."""
+        return self.phase == HandPhase.PLAYING
 
 
 def side_names(event: Event, match: Match) -> tuple[str, ...]:
@@ -127,7 +138,7 @@ def tables(
                 drawn,
                 _named(names, match),
                 sitting_in,
-                _phase(score),
+                score.phase,
                 progress=progress(score, last_hand(match.last_hand, on_time, score)),
                 chances=chance_words(club, stored),
                 **_slip_view(match, stored),
@@ -155,12 +166,6 @@ def _without_game(names: tuple[str, ...], match: Match, gone: bool) -> TableView
         match.number, names, None, 0, (), (), deleted_words(), True, (), None,
         drawn=True, named=said, progress=deleted_words(), gone=True,
     )  # fmt: skip
-
-
-def _phase(score: GameScore) -> str:
-    if score.over:
-        return ""
-    return "playing" if score.pending else "bidding"
 
 
 def _sitting_in(event: Event, match: Match, players: tuple[str, ...]) -> tuple[str, ...]:
@@ -197,7 +202,7 @@ def clock(event: Event) -> dict[str, Any]:
     if last is None:
         return shown
     shown |= {"drawn": last.drawn, "over": last.done}
-    shown["playoff"] = last.kind == "playoff"
+    shown["playoff"] = last.is_playoff
     if last.playing:
         minutes = event.settings.clock_minutes(last.kind, len(event.round_matches(last.number)))
         shown["seconds"] = seconds_left(last.started_at, minutes, time.time())
@@ -217,13 +222,12 @@ def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool 
         "champion": champion,
         "over": night_over(event.settings, event.rounds, champion is not None),
         "order_words": order_words(event.settings.order),
+        "format_words": format_words(event.settings.format),
         "tables": tables(db, event, last.number, games, detail) if last else [],
         "byes": [event.by_id[e].name for e in last.byes] if last else [],
         "clock": clock(event),
         "allowed": next_actions(event, games),
-        "playoff": [
-            (r, tables(db, event, r.number, games)) for r in event.rounds if r.kind == "playoff"
-        ],
+        "playoff": [(r, tables(db, event, r.number, games)) for r in event.rounds if r.is_playoff],
         "stages": {n: stage_title(name) for n, name in stages(event, games).items()},
         "stage_lines": stage_lines(event.settings),
         "legend": legend(),
@@ -233,7 +237,7 @@ def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool 
 def stages(event: Event, games: dict[str, StoredGame]) -> dict[int, str]:
     """Each playoff round's name (final, semi-final...; a double elimination's by its
     bracket: winners' round 1, losers' final, grand final...) by its round number."""
-    playoff = [r.number for r in event.rounds if r.kind == "playoff"]
+    playoff = [r.number for r in event.rounds if r.is_playoff]
     if event.settings.double:
         scores = {game_id: stored.score() for game_id, stored in games.items()}
         phases = phases_of(event.rounds, event.matches, scores_result(scores))

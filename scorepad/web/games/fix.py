@@ -38,7 +38,7 @@ def _shown_played(stored: StoredGame, number: int) -> bool:
 def _by_side(stored: StoredGame, number: int) -> bool:
     """Whether hand `number`'s tricks are counted by side: as saved, else as the game counts."""
     hand = stored.game.hands[number - 1]
-    return hand.side_tricks is not None if hand.played else stored.game.tricks_by == "side"
+    return hand.side_tricks is not None if hand.played else stored.game.by_side
 
 
 def _fix_form(stored: StoredGame, number: int) -> HandForm:

@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.errors import GameError
 from ...core.model import GameScore
-from ...core.records import make_table
+from ...core.records import Mode, make_table
 from ...core.rules import RULE_SPECS, Rules, validate_rules
 from ...files import game as gamefile
 from ...store import commands, storage
@@ -80,7 +80,7 @@ def _start(form: NewGameForm) -> str:
     names = [form[f"player_{seat}"].data for seat in range(seats)]
     table = make_table(mode, names, int(form.first_dealer.data), form.side_names())
     rules = validate_rules(form.chosen_rules(), mode)
-    tricks_by = form.tricks_by.data if mode == "partnership" else "seat"
+    tricks_by = form.tricks_by.data if mode is Mode.PARTNERSHIP else "seat"
     club = form.club.data if form.club.data in remembered.club_ids() else None
     if club is not None:  # the club this phone last filed into: first, and chosen next time
         remembered.remember_club(club)

@@ -113,7 +113,7 @@ def divisions(season: Season) -> tuple[Division, ...]:
 
 
 def _fixtures(season: Season, index: int) -> tuple[str, ...]:
-    if season.settings.fixtures != "season":
+    if not season.settings.season_fixtures:
         return ()
     names = {e.number: e.name for e in season.entrants}
     drawn = core.night_fixtures(season.division_numbers(), index)

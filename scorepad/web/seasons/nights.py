@@ -80,10 +80,8 @@ def start_night(club_id: str, season_id: str) -> BaseResponse:
     found = season.night(number)
     day = found.day if found else ""
     raw: dict[str, object] = {"name": night_title(season.name, number), "date": day}
-    raw["format"] = "swiss"
-    if season.settings.kind == "cutthroat":
-        raw["format"] = "individual"
-    elif season.settings.fixtures == "season":
+    raw["format"] = season.settings.night_format
+    if season.settings.pairs and season.settings.season_fixtures:
         raw["rounds"] = 1  # the night's fixtures, drawn as its round (store: start_night)
     settings, rules = check_settings(raw), validate_rules({})
     return respond.run(

@@ -30,7 +30,7 @@ def playoff(club_id: str, season_id: str) -> BaseResponse:
     raw = {
         "name": playoff_title(season.name),
         "date": night.day if night else "",
-        "format": "swiss" if season.settings.kind == "pairs" else "individual",
+        "format": season.settings.night_format,
         "rounds": 1,
         "playoff": max(season.settings.playoff, 2),
         "playoff_format": season.settings.playoff_format,

@@ -11,6 +11,7 @@ from scorepad.web.catalogue import gettext as _
 from scorepad.web.catalogue import locale as get_locale
 from scorepad.web.catalogue import ngettext, pgettext
 
+from ...core.ending import Reason
 from ...core.model import GameScore
 from ...core.records import BLIND_NIL, NIL, Bid, NilResult, ScoredHand, SideHand, Table
 
@@ -24,7 +25,7 @@ def bid_text(bid: Bid) -> str:
 
 def verb(table: Table, plural: str, singular: str) -> str:
     """A verb agreeing with a side: a partnership is two players, a cutthroat side one."""
-    return plural if table.mode == "partnership" else singular
+    return plural if table.partnership else singular
 
 
 MINUS = "\u2212"  # a true minus sign: a hyphen beside a dash reads as a range
@@ -237,7 +238,7 @@ def status_line(score: GameScore) -> str:
     table = score.table
     name = table.players[score.next_hand.dealer]
     turn = _("Hand %(number)d: %(name)s deals.", number=score.next_number, name=name)
-    if score.tied and score.reason == "hand_limit":
+    if score.tied and score.reason == Reason.HAND_LIMIT:
         return _(
             "The last hand is played but the lead is tied: another hand is played. %(turn)s",
             turn=turn,

@@ -82,17 +82,17 @@ def not_saved(form: Any) -> str:
     said: list[str] = []
     for field in form:
         for error in field.errors:
-            who, kind = getattr(field, "who", None), field.name.partition("_")[0]
-            kind = "tricks" if kind == "side" else kind
-            if who and kind in ("bid", "tricks") and not (field.raw_data and field.raw_data[0]):
-                missing.setdefault(kind, []).append((who, plain_error(field, error)))
+            who, row = getattr(field, "who", None), field.name.partition("_")[0]
+            row = "tricks" if row == "side" else row
+            if who and row in ("bid", "tricks") and not (field.raw_data and field.raw_data[0]):
+                missing.setdefault(row, []).append((who, plain_error(field, error)))
             else:
                 said.append(plain_error(field, error))
-    for kind, left_out in missing.items():
+    for row, left_out in missing.items():
         names = [who for who, _said in left_out]
         together = (
             _("no bid yet from %(names)s", names=and_list(names))
-            if kind == "bid"
+            if row == "bid"
             else _("no tricks yet for %(names)s", names=and_list(names))
         )
         said.insert(0, left_out[0][1] if len(names) == 1 else together)

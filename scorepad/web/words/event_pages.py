@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from scorepad.web.catalogue import gettext as _
 
-from ...core.event import Settings
+from ...core.event import Format, Settings
 from ...core.model import GameScore
 from . import number, won_text
 
@@ -97,6 +97,15 @@ _NUMBERED: Mapping[str, Callable[[int], str]] = {
     "losers'": lambda n: _("The losers' round %(number)d", number=n),
 }
 _ROUND = re.compile(r"(playoff|winners'|losers') round ([0-9]+)")
+
+
+def format_words(format: Format) -> str:
+    """How the night pairs its entrants, as the director's page says it."""
+    return {
+        Format.SWISS: _("Swiss, fixed partnerships"),
+        Format.ROUND_ROBIN: _("Round robin, fixed partnerships"),
+        Format.INDIVIDUAL: _("Individual, partners rotate"),
+    }[format]
 
 
 def stage_title(name: str) -> str:

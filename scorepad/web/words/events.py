@@ -11,6 +11,7 @@ from scorepad.web.catalogue import force_locale, lazy_gettext, ngettext
 from scorepad.web.catalogue import gettext as _
 
 from ...core.errors import GameError
+from ...core.roster import RoundKind, RoundStatus
 from ...store.event_commands.outcomes import EventRefused, EventStale
 from ...store.outcomes import Missing, Outcome
 from .core_words import N_, core_text
@@ -43,12 +44,12 @@ def _not_played(v: Mapping[str, Any]) -> str:
 _NOT_NOW: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     "draw": lambda v: (
         _("the playoff has started")
-        if v["kind"] == "playoff"
+        if v["kind"] == RoundKind.PLAYOFF
         else _("round %(round)d is not over yet", round=v["round"])
     ),
     "swap": lambda v: (
         _("a playoff draw follows the seeds: it is not changed by hand")
-        if v["kind"] == "playoff" and v["status"] == "drawn"
+        if v["kind"] == RoundKind.PLAYOFF and v["status"] == RoundStatus.DRAWN
         else _waiting()
     ),
     "cancel": lambda v: _waiting(),
@@ -61,12 +62,12 @@ _NOT_NOW: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     "name_winner": lambda v: _("no playoff round is being played"),
     "start_playoff": lambda v: (
         _("the playoff has started")
-        if v["kind"] == "playoff"
+        if v["kind"] == RoundKind.PLAYOFF
         else _("finish the round being played first")
     ),
     "next_playoff_round": lambda v: (
         _("the playoff has not started")
-        if v["kind"] != "playoff"
+        if v["kind"] != RoundKind.PLAYOFF
         else _("finish the playoff round being played first")
     ),
     "check_in": lambda v: _("the playoff has started: check-in is closed"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from scorepad.web.catalogue import gettext as _
 
+from ...core.ending import Reason
 from ...core.hand import contract_points, nil_points
 from ...core.model import GameScore
 from ...core.records import Table
@@ -32,7 +33,7 @@ def _forced(table: Table, rules: Rules) -> str:
     bag = rules.bag_points
     if rules.nil_tricks == "none":
         return _("Tricks a nil bidder is forced to take count for nothing.")
-    if table.mode != "partnership":
+    if not table.partnership:
         return _(
             "Each trick a nil bidder is forced to take scores %(bag)s and counts as a bag.", bag=bag
         )
@@ -54,7 +55,7 @@ def nil_section(table: Table, rules: Rules) -> Section:
             _("Blind nil doubles both: %(points)s.", points=nil_points(rules, True, blind=True)),
         ),
         when(
-            table.mode == "partnership",
+            table.partnership,
             _("Nil is scored on its own, apart from the partner's bid."),
         ),
         _forced(table, rules),
@@ -69,7 +70,7 @@ def bags_section(table: Table, rules: Rules) -> Section:
             (_("Extra tricks are counted as bags, but no penalty comes with them in this game."),),
         )
     say = {"limit": rules.bag_limit, "penalty": rules.bag_penalty}
-    team, carry = table.mode == "partnership", rules.bag_remainder == "carry"
+    team, carry = table.partnership, rules.bag_remainder == "carry"
     penalty = {
         (True, True): _(
             "Each time a team reaches %(limit)s bags it loses %(penalty)s points and keeps "
@@ -245,7 +246,7 @@ def _paper(score: GameScore) -> str:
 def _this_game(score: GameScore) -> Section | None:
     """A game carried on from paper, or ended early by the table, says so."""
     ended = ""
-    if score.reason == "ended":
+    if score.reason == Reason.ENDED:
         name = "" if score.winner is None else score.sides[score.winner].name
         if score.winner is None:
             how = _("The lead was shared then, so it is a draw.")
@@ -271,7 +272,7 @@ def _this_game(score: GameScore) -> Section | None:
             hand=len(score.hands),
             how=how,
         )
-    if score.reason == "slip":
+    if score.reason == Reason.SLIP:
         ended = _("The director entered its result from the table's paper slip: totals only.")
     paragraphs = tuple(p for p in (_paper(score), ended) if p)
     return Section(_("This game"), paragraphs) if paragraphs else None
@@ -288,7 +289,7 @@ def rules_sections(score: GameScore) -> tuple[Section, ...]:
         nil_section(table, rules) if rules.nil else None,
         bags_section(table, rules),
         _winning(table, rules),
-        _reneges(rules) if table.mode == "partnership" else None,
+        _reneges(rules) if table.partnership else None,
         _this_game(score),
     )
     return tuple(section for section in sections if section is not None)

@@ -43,12 +43,12 @@ def join(*sentences: str) -> str:
 
 def _team(table: Table, team: str, player: str) -> str:
     """The sentence said of a team at a partnership table, else of a player."""
-    return team if table.mode == "partnership" else player
+    return team if table.partnership else player
 
 
 def table_section(score: GameScore) -> Section:
     table = score.table
-    if table.mode == "partnership":
+    if table.partnership:
         who = _(
             "Four players in two teams: %(first)s against %(second)s. "
             "Partners sit across from each other and add their bids together.",
@@ -155,7 +155,7 @@ def bids_section(table: Table, rules: Rules) -> Section:
         _offer(rules),
         when(rules.nil and rules.blind_nil and by, behind),
         when(
-            table.mode == "partnership" and rules.nil and not rules.double_nil,
+            table.partnership and rules.nil and not rules.double_nil,
             _("Only one player of a team may go nil in a hand."),
         ),
         when(

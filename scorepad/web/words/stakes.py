@@ -13,13 +13,13 @@ from ...core.model import GameScore
 from ...core.records import Table
 from ...core.rules import SPECS, RulesError
 from ...core.scoring import without_pending
-from ...core.stakes import Stake
+from ...core.stakes import Stake, StakeKind
 from ...core.whatif import WhatIf
 from . import number
 from .core_words import core_text
 
-DECIDING = ("need", "set_out", "hand_limit")  # first line: how the game may end
-IN_PLAY = ("set_out", "hand_limit", "bags")  # still true once the bids are in
+DECIDING = (StakeKind.NEED, StakeKind.SET_OUT, StakeKind.HAND_LIMIT)  # how the game may end
+IN_PLAY = (StakeKind.SET_OUT, StakeKind.HAND_LIMIT, StakeKind.BAGS)  # true once bids are in
 
 
 def stake_text(table: Table, stake: Stake) -> str:
@@ -27,7 +27,7 @@ def stake_text(table: Table, stake: Stake) -> str:
     name = table.side_name(stake.side) if stake.side is not None else ""
     n, extra = stake.amount, stake.extra
     players = len(table.sides[stake.side]) if stake.side is not None else 1
-    if stake.kind == "need" and extra:  # level with the lead: won on the last bid
+    if stake.kind == StakeKind.NEED and extra:  # level with the lead: won on the last bid
         if players > 1:  # a partnership: one other side
             return _(
                 "%(name)s win by making %(n)d and bidding more than the other side",
@@ -39,11 +39,11 @@ def stake_text(table: Table, stake: Stake) -> str:
             name=name,
             n=n,
         )
-    if stake.kind == "need":
+    if stake.kind == StakeKind.NEED:
         return ngettext(
             "%(name)s wins by making %(n)d", "%(name)s win by making %(n)d", players, name=name, n=n
         )
-    if stake.kind == "bags":
+    if stake.kind == StakeKind.BAGS:
         return ngettext(
             "%(num)d more bag costs %(name)s %(points)d",
             "%(num)d more bags cost %(name)s %(points)d",
@@ -51,16 +51,16 @@ def stake_text(table: Table, stake: Stake) -> str:
             name=name,
             points=extra,
         )
-    if stake.kind == "blind_nil":
+    if stake.kind == StakeKind.BLIND_NIL:
         return _("%(name)s may bid blind nil (%(n)d behind)", name=name, n=n)
-    if stake.kind == "blind_bid":
+    if stake.kind == StakeKind.BLIND_BID:
         return _(
             "%(name)s may bid blind, %(n)d or more (%(behind)d behind)",
             name=name,
             n=n,
             behind=extra,
         )
-    if stake.kind == "set_out":
+    if stake.kind == StakeKind.SET_OUT:
         return ngettext(
             "%(name)s is out if set this hand",
             "%(name)s are out if set this hand",
@@ -97,9 +97,9 @@ def value_text(key: str, value: Any) -> str:
     spec = SPECS[key]
     if value is None:
         return _("none")
-    if spec.kind == "switch":
+    if spec.switch:
         return _("on") if value else _("off")
-    if spec.kind == "choice":
+    if spec.choice:
         return core_text(dict(spec.choices).get(value, str(value)))
     return str(value)
 
@@ -109,9 +109,9 @@ def setting_text(key: str, value: Any) -> str:
     a choice in quotes ("a missed bid set to “scores nothing”")."""
     label = core_text(SPECS[key].label).lower() if key in SPECS else key
     said = value_text(key, value)
-    if key in SPECS and SPECS[key].kind == "switch":
+    if key in SPECS and SPECS[key].switch:
         return f"{label} {said}"
-    if key in SPECS and SPECS[key].kind == "choice":
+    if key in SPECS and SPECS[key].choice:
         said = f"“{said}”"
     return _("%(rule)s set to %(value)s", rule=label, value=said)
 

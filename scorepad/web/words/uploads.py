@@ -5,14 +5,15 @@ from __future__ import annotations
 from scorepad.web.catalogue import gettext as _
 
 
-def too_large(kind: str, most: int, game: int = 1) -> str:
-    """A file past its import page's limit of `most` MB (a page taking a game file or an
-    event file: `game` MB the game file's, `most` the event file's)."""
-    if kind == "game":
+def too_large(takes: str, most: int, game: int = 1) -> str:
+    """A file past its import page's limit of `most` MB, `takes` the kind of file the
+    page takes (a page taking a game file or an event file: `game` MB the game file's,
+    `most` the event file's)."""
+    if takes == "game":
         return _("That upload is too large: a game file is at most %(most)d MB.", most=most)
-    if kind == "event":
+    if takes == "event":
         return _("That upload is too large: an event file is at most %(most)d MB.", most=most)
-    if kind == "club":
+    if takes == "club":
         return _("That upload is too large: a club file is at most %(most)d MB.", most=most)
     return _(
         "That upload is too large: a game file is at most %(game)d MB, an event file %(most)d MB.",

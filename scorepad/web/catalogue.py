@@ -1,25 +1,38 @@
-"""The request's words: its catalogue found once a request, then every string read from it.
+"""The request's words: its catalogue bound once a request, then every string read from it.
 
 Flask-Babel's own `gettext` finds the request context, the locale and the catalogue again
 for every string it says, a dozen context lookups each; a game page says about a hundred.
-Here the catalogue is found once, kept on the request's `g` beside the locale it is for,
-and every `gettext` of the request, in Python and in the templates, reads it from there
-while the request's locale is that one (Flask-Babel's `force_locale` changes it for a
-block). Same semantics as Flask-Babel's functions (their `%` formatting, `num` for
-plurals); outside an app context it is Flask-Babel's NullTranslations, English as written.
-All of scorepad imports its gettext from here (tests/test_language.py checks).
+Here the first string of a request finds them once and binds them to the request (a
+context variable, let go of when the request ends); every later `gettext` of the request,
+in Python and in the templates, reads the bound catalogue while Flask-Babel's locale for
+the request is still the one it was bound with (Flask-Babel's `force_locale` puts another
+for a block: the strings said in it are looked up, and the bound one is read again once the
+block has put the first back). Same semantics as Flask-Babel's functions (their `%`
+formatting, `num` for plurals); outside a request, Flask-Babel's own look-up (English as
+written outside an app context). All of scorepad imports its gettext from here
+(tests/test_language.py checks).
+
+The templates' `_`, `gettext`, `ngettext` and `pgettext` are Jinja's newstyle gettext
+(the string escaped as Markup in an escaped template, then `%` its variables) said in one
+call: Jinja's own go through three (`_` resolving `gettext`, which calls the catalogue's).
 """
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 import flask_babel
 from babel import Locale
 from babel.support import NullTranslations
-from flask import Flask, g
+from flask import Flask, g, has_request_context
 from flask_babel import force_locale
 from flask_babel.speaklater import LazyString
+from jinja2.runtime import Context
+from jinja2.utils import pass_context
+from markupsafe import Markup
 
 ENGLISH = Locale("en")
 __all__ = [
@@ -33,22 +46,50 @@ __all__ = [
 ]
 
 
+@dataclass(frozen=True)
+class _Bound:
+    """A request's catalogue, the locale it is for, and Flask-Babel's namespace for the
+    request, where its `force_locale` puts another locale."""
+
+    space: SimpleNamespace
+    spoken: Locale
+    words: NullTranslations
+
+
+_bound: ContextVar[_Bound | None] = ContextVar("scorepad_words", default=None)
+
+
+def _current() -> _Bound | None:
+    """The request's bound words while its locale is the one they were bound with."""
+    bound = _bound.get()
+    if bound is not None and getattr(bound.space, "babel_locale", None) is bound.spoken:
+        return bound
+    return None
+
+
 def translations() -> NullTranslations:
-    """This request's catalogue, found on its first string and kept for the rest while
-    the request's locale is the same object (Flask-Babel's force_locale puts another)."""
+    """This request's catalogue: the bound one, else found (and bound, in a request)."""
+    bound = _current()
+    if bound is not None:
+        return bound.words
     spoken = flask_babel.get_locale()  # None outside an app context
-    if spoken is None:
-        return flask_babel.get_translations()
-    kept = g.get("_words")
-    if kept is not None and kept[0] is spoken:
-        return kept[1]  # type: ignore[no-any-return]
     found = flask_babel.get_translations()
-    g._words = (spoken, found)
+    if spoken is not None and has_request_context() and _bound.get() is None:
+        # Flask-Babel's namespace of this request, made by get_locale above
+        _bound.set(_Bound(g._flask_babel, spoken, found))
     return found
+
+
+def _let_go(_error: BaseException | None = None) -> None:
+    """The request ended: its words are bound no longer."""
+    _bound.set(None)
 
 
 def locale() -> Locale:
     """This request's locale as Babel's object (English outside a request)."""
+    bound = _current()
+    if bound is not None:
+        return bound.spoken
     return flask_babel.get_locale() or ENGLISH
 
 
@@ -80,14 +121,37 @@ def lazy_ngettext(singular: str, plural: str, num: int, **variables: Any) -> Laz
     return LazyString(ngettext, singular, plural, num, **variables)
 
 
+@pass_context
+def _template_gettext(context: Context, string: str, **variables: Any) -> str:
+    said = translations().ugettext(string)
+    return (Markup(said) if context.eval_ctx.autoescape else said) % variables
+
+
+@pass_context
+def _template_ngettext(
+    context: Context, singular: str, plural: str, num: int, **variables: Any
+) -> str:
+    variables.setdefault("num", num)
+    said = translations().ungettext(singular, plural, num)
+    return (Markup(said) if context.eval_ctx.autoescape else said) % variables  # type: ignore[no-any-return]
+
+
+@pass_context
+def _template_pgettext(context: Context, where: str, string: str, **variables: Any) -> str:
+    variables.setdefault("context", where)
+    said = translations().upgettext(where, string)
+    return (Markup(said) if context.eval_ctx.autoescape else said) % variables  # type: ignore[no-any-return]
+
+
 def init_app(app: Flask) -> None:
-    """The templates' `_`, `gettext`, `ngettext` and `pgettext` read the request's kept
-    catalogue too (in place of the ones Flask-Babel installed, which look it up each time).
-    No context processor: every page's data comes from its view (tests/test_page_models.py)."""
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: translations().ugettext(s),
-        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
-        newstyle=True,
-        pgettext=lambda c, s: translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+    """The templates' `_`, `gettext`, `ngettext` and `pgettext` read the request's bound
+    catalogue too (in place of the ones Flask-Babel installed, which look it up each time),
+    and a request's words are let go of when it ends. No context processor: every page's
+    data comes from its view (tests/test_page_models.py)."""
+    app.jinja_env.globals.update(
+        _=_template_gettext,
+        gettext=_template_gettext,
+        ngettext=_template_ngettext,
+        pgettext=_template_pgettext,
     )
+    app.teardown_request(_let_go)

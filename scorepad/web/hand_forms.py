@@ -143,9 +143,10 @@ def _hand_form_class(
                 _pick(said.bid_label(name), bids[seat], missing, other, who=name),
             )
             if seat < len(table.sides):  # the bids step's blind toggles, one a side
-                setattr(
-                    Form, f"blind_side_{seat}", BooleanField(false_values=(False, "false", "", "0"))
-                )
+                # labelled (never shown): WTForms says an unlabelled field's name through its own
+                # catalogue, read from disk once a request (the page draws its own words)
+                blind = BooleanField(f"blind_side_{seat}", false_values=UNTICKED)
+                setattr(Form, f"blind_side_{seat}", blind)
         if tricks == "seat" or (tricks == "side" and (nil_seats is None or seat in nil_seats)):
             setattr(Form, f"tricks_{seat}", count(name, "0" if tricks == "side" else None))
     if tricks == "side":

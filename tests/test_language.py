@@ -221,3 +221,33 @@ def test_a_hand_looks_its_words_up_once_a_request_and_reads_no_catalogue(client,
         assert ("Partida nueva" if code == "es" else "New game") in text(page)
         assert loaded == []
         assert len(looked) <= 5 * 3  # five requests, three look-ups at most each (not hundreds)
+
+
+SOURCES = (
+    "{{ _('New game') }}",
+    "{{ _('Ann & Cy <b>') }}|{{ gettext('50%% off') }}|{{ _('to %(target)s', target='<5>') }}",
+    "{% autoescape false %}{{ _('Ann & Cy <b>') }}{% endautoescape %}{{ _('Ann & Cy <b>') }}",
+    "{% set label = _('Save bids') %}{{ label }}",
+    "{% macro m() %}{{ _('Rules') }}{% endmacro %}{{ m() }}",
+    "{% for _ in ['<i>'] %}{{ _ }}{% endfor %}",
+)
+
+
+def test_words_said_when_a_template_is_compiled_are_what_jinja_would_draw(app):
+    """Issue 40: a template's plain words are said once, when it is compiled for the
+    request's language; what it draws is what Jinja's own newstyle gettext draws, escaped
+    or not, in a macro, in an {% autoescape %} block, or where `_` is a loop's name."""
+    from flask import render_template_string
+    from jinja2 import Environment
+
+    from scorepad.web.catalogue import translations
+
+    for code in ("es", "en", "es"):
+        with app.test_request_context(headers={"Cookie": f"lang={code}"}):
+            jinja = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
+            jinja.install_gettext_translations(translations(), newstyle=True)  # type: ignore[attr-defined]
+            for source in SOURCES:
+                assert render_template_string(source) == jinja.from_string(source).render()
+            assert render_template_string(SOURCES[0]) == (
+                "Partida nueva" if code == "es" else "New game"
+            )

@@ -15,6 +15,12 @@ written outside an app context). All of scorepad imports its gettext from here
 The templates' `_`, `gettext`, `ngettext` and `pgettext` are Jinja's newstyle gettext
 (the string escaped as Markup in an escaped template, then `%` its variables) said in one
 call: Jinja's own go through three (`_` resolving `gettext`, which calls the catalogue's).
+And a template is compiled once for each language it is drawn in (`SpokenEnvironment`: an
+overlay of the app's environment a language, each with its own templates), its words
+without variables (`_('Save bids')`) said when it is compiled, as the text around them: a
+page draws them at no cost, as if written in its language. Words with variables, counted
+words and a context's are said when drawn, as above. A language's catalogue is fixed for a
+process (compiled at install), so a template compiled in it holds its words for good.
 """
 
 from __future__ import annotations
@@ -28,8 +34,12 @@ import flask_babel
 from babel import Locale
 from babel.support import NullTranslations
 from flask import Flask, g, has_request_context
+from flask.templating import Environment
 from flask_babel import force_locale
 from flask_babel.speaklater import LazyString
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator, Frame
+from jinja2.idtracking import VAR_LOAD_RESOLVE
 from jinja2.runtime import Context
 from jinja2.utils import pass_context
 from markupsafe import Markup
@@ -141,6 +151,81 @@ def _template_pgettext(context: Context, where: str, string: str, **variables: A
     variables.setdefault("context", where)
     said = translations().upgettext(where, string)
     return (Markup(said) if context.eval_ctx.autoescape else said) % variables  # type: ignore[no-any-return]
+
+
+SAID = ("_", "gettext")  # the templates' names of gettext, as Babel extracts them
+
+
+class SpokenCode(CodeGenerator):
+    """Jinja's code generator, but `_('words')` of a language's templates (no variables)
+    is compiled to the words in that language, Markup in an escaped template: what the
+    newstyle gettext would return when drawn, found once."""
+
+    def visit_Call(self, node: nodes.Call, frame: Frame, forward_caller: bool = False) -> None:
+        said = _said_when_compiled(self.environment, node, frame)
+        if said is None:  # (Jinja's optimizeconst takes the flag by its name only)
+            super().visit_Call(node, frame, forward_caller=forward_caller)
+        elif frame.eval_ctx.volatile:  # an {% autoescape %} block decides when drawn
+            self.write(f"(Markup if context.eval_ctx.autoescape else str)({said!r})")
+        else:
+            self.write(f"Markup({said!r})" if frame.eval_ctx.autoescape else repr(said))
+
+
+def _said_when_compiled(environment: Any, node: nodes.Call, frame: Frame) -> str | None:
+    """The words of `_('words')` in the language `environment` is compiled for; None for
+    a call that is not one (variables, a name bound in the template, no language)."""
+    words = getattr(environment, "spoken_words", None)
+    if words is None or not isinstance(node.node, nodes.Name) or node.node.name not in SAID:
+        return None
+    if node.kwargs or node.dyn_args or node.dyn_kwargs or len(node.args) != 1:
+        return None
+    text = node.args[0]
+    if not isinstance(text, nodes.Const) or not isinstance(text.value, str):
+        return None
+    ref = frame.symbols.find_ref(node.node.name)
+    if ref is None or frame.symbols.find_load(ref) != (VAR_LOAD_RESOLVE, node.node.name):
+        return None  # not the global: set or passed in the template
+    try:
+        return words.ugettext(text.value) % {}  # type: ignore[no-any-return]
+    except (KeyError, TypeError, ValueError):  # a placeholder with no value: said when drawn
+        return None
+
+
+class SpokenEnvironment(Environment):
+    """Flask's template environment, whose templates are found in the request's language:
+    each language has an overlay of it (the same loader, globals and filters; its own
+    templates, compiled by `SpokenCode` with that language's words)."""
+
+    code_generator_class = SpokenCode
+    spoken_words: NullTranslations | None = None  # a language's overlay: its catalogue
+
+    def __init__(self, app: Flask, **options: Any) -> None:
+        super().__init__(app, **options)
+        self.languages: dict[str, SpokenEnvironment] = {}  # shared with the overlays
+
+    def spoken(self) -> SpokenEnvironment:
+        """The overlay of the request's language (made on the first page drawn in it)."""
+        if self.spoken_words is not None:
+            return self
+        code = str(locale())
+        found = self.languages.get(code)
+        if found is None:
+            found = self.overlay()
+            found.spoken_words = translations()
+            self.languages[code] = found
+        return found
+
+    def get_template(self, *args: Any, **kwargs: Any) -> Any:
+        return super(SpokenEnvironment, self.spoken()).get_template(*args, **kwargs)
+
+    def select_template(self, *args: Any, **kwargs: Any) -> Any:
+        return super(SpokenEnvironment, self.spoken()).select_template(*args, **kwargs)
+
+    def get_or_select_template(self, *args: Any, **kwargs: Any) -> Any:
+        return super(SpokenEnvironment, self.spoken()).get_or_select_template(*args, **kwargs)
+
+    def from_string(self, *args: Any, **kwargs: Any) -> Any:
+        return super(SpokenEnvironment, self.spoken()).from_string(*args, **kwargs)
 
 
 def init_app(app: Flask) -> None:

@@ -87,7 +87,7 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
         field,
         _look(),
         plain_http_notice(),
-        ratings_mark(get_db(), stored.id),
+        ratings_mark(get_db(), stored.id) if stored.in_club else None,
         locale_code(),
         tuple(held_card() or ()),
         cards_held() > 1,

@@ -322,7 +322,7 @@ def night_club(event_id: str) -> ClubView | None:
 def chance_line(stored: StoredGame) -> str | None:
     """The game page's line of each side's chance, for a club game not over:
     'Chances to win, from the club's ratings: Ann & Cy 54% · Bo & Di 46%'."""
-    if stored.score().over:
+    if stored.score().over or not stored.in_club:  # most games: no club, no query
         return None
     db = get_db()
     club_id = club_of_game(db, stored.id)
@@ -336,7 +336,7 @@ def rating_lines(stored: StoredGame) -> list[str]:
     """A finished club game's change to each player's rating, one sentence each:
     'Ann: expected 46% to win, won: +24 (1024)'. None rated: no lines. A person who keeps
     off the public lists has no line: anyone with the game's link reads this page."""
-    if not stored.score().over:
+    if not stored.score().over or not stored.in_club:
         return []
     db = get_db()
     club_id = club_of_game(db, stored.id)

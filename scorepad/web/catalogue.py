@@ -39,9 +39,9 @@ from flask_babel import force_locale
 from flask_babel.speaklater import LazyString
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
-from jinja2.idtracking import VAR_LOAD_RESOLVE
 from jinja2.runtime import Context
 from jinja2.utils import pass_context
+from jinja2.visitor import NodeTransformer
 from markupsafe import Markup
 
 ENGLISH = Locale("en")
@@ -98,6 +98,9 @@ def _let_go(_error: BaseException | None = None) -> None:
 def locale() -> Locale:
     """This request's locale as Babel's object (English outside a request)."""
     bound = _current()
+    if bound is None:
+        translations()  # found and bound, in a request
+        bound = _current()
     if bound is not None:
         return bound.spoken
     return flask_babel.get_locale() or ENGLISH
@@ -158,37 +161,51 @@ SAID = ("_", "gettext")  # the templates' names of gettext, as Babel extracts th
 
 class SpokenCode(CodeGenerator):
     """Jinja's code generator, but `_('words')` of a language's templates (no variables)
-    is compiled to the words in that language, Markup in an escaped template: what the
-    newstyle gettext would return when drawn, found once."""
+    is compiled to the words in that language, Markup in an escaped template (what the
+    newstyle gettext would return when drawn, found once): a constant, so Jinja writes it
+    into the template's text around it. A template that binds `_` or `gettext` itself (a
+    loop's name, a macro's argument) is compiled as Jinja would."""
 
-    def visit_Call(self, node: nodes.Call, frame: Frame, forward_caller: bool = False) -> None:
-        said = _said_when_compiled(self.environment, node, frame)
-        if said is None:  # (Jinja's optimizeconst takes the flag by its name only)
-            super().visit_Call(node, frame, forward_caller=forward_caller)
-        elif frame.eval_ctx.volatile:  # an {% autoescape %} block decides when drawn
-            self.write(f"(Markup if context.eval_ctx.autoescape else str)({said!r})")
-        else:
-            self.write(f"Markup({said!r})" if frame.eval_ctx.autoescape else repr(said))
+    def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
+        words = getattr(self.environment, "spoken_words", None)
+        if words is not None and not _binds_said(node):
+            node = _SaidWhenCompiled(words).visit(node)
+        super().visit_Template(node, frame)
 
 
-def _said_when_compiled(environment: Any, node: nodes.Call, frame: Frame) -> str | None:
-    """The words of `_('words')` in the language `environment` is compiled for; None for
-    a call that is not one (variables, a name bound in the template, no language)."""
-    words = getattr(environment, "spoken_words", None)
-    if words is None or not isinstance(node.node, nodes.Name) or node.node.name not in SAID:
-        return None
-    if node.kwargs or node.dyn_args or node.dyn_kwargs or len(node.args) != 1:
-        return None
-    text = node.args[0]
-    if not isinstance(text, nodes.Const) or not isinstance(text.value, str):
-        return None
-    ref = frame.symbols.find_ref(node.node.name)
-    if ref is None or frame.symbols.find_load(ref) != (VAR_LOAD_RESOLVE, node.node.name):
-        return None  # not the global: set or passed in the template
-    try:
-        return words.ugettext(text.value) % {}  # type: ignore[no-any-return]
-    except (KeyError, TypeError, ValueError):  # a placeholder with no value: said when drawn
-        return None
+def _binds_said(template: nodes.Template) -> bool:
+    """Whether the template gives `_` or `gettext` a meaning of its own anywhere."""
+    bound = {n.name for n in template.find_all(nodes.Name) if n.ctx != "load"}
+    bound |= {n.target for n in template.find_all(nodes.Import)}
+    for found in template.find_all(nodes.FromImport):
+        bound |= {name if isinstance(name, str) else name[-1] for name in found.names}
+    return bool(bound & set(SAID))
+
+
+class _SaidWhenCompiled(NodeTransformer):
+    """Each `_('words')` (one constant, no variables) made the words in the language."""
+
+    def __init__(self, words: NullTranslations) -> None:
+        self.words = words
+
+    def visit_Call(self, node: nodes.Call) -> nodes.Node:
+        said = self._said(node)
+        if said is None:
+            return self.generic_visit(node)  # type: ignore[no-any-return]
+        return nodes.MarkSafeIfAutoescape(nodes.Const(said), lineno=node.lineno)
+
+    def _said(self, node: nodes.Call) -> str | None:
+        if not isinstance(node.node, nodes.Name) or node.node.name not in SAID:
+            return None
+        if node.kwargs or node.dyn_args or node.dyn_kwargs or len(node.args) != 1:
+            return None
+        text = node.args[0]
+        if not isinstance(text, nodes.Const) or not isinstance(text.value, str):
+            return None
+        try:
+            return self.words.ugettext(text.value) % {}  # type: ignore[no-any-return]
+        except (KeyError, TypeError, ValueError):  # a placeholder with no value: when drawn
+            return None
 
 
 class SpokenEnvironment(Environment):

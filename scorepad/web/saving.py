@@ -70,12 +70,13 @@ def beside(form: HandForm) -> Page:
     return shown
 
 
-def hand_words(already: str | None = None) -> Words:
-    """A hand form's other refusals in words; the same form saved before: `already`."""
+def hand_words(step: str | None = None, number: int | None = None) -> Words:
+    """A hand form's other refusals in words; the same form saved before: its `step`
+    ("bids", "tricks") of hand `number` saved (said only then: a save says no words)."""
 
     def words(err: Exception) -> str | None:
         if isinstance(err, AlreadySaved):
-            return already or hand_saved(err.number)
+            return hand_saved(err.number if number is None else number, step)
         return game_words(err)
 
     return words

@@ -137,7 +137,7 @@ def _save_step(
                 lambda: command(found),
                 lambda _: redirect(game),
                 game,
-                words=hand_words(said.hand_saved(form.number.data, step)),
+                words=hand_words(step, form.number.data),
                 page=beside(form),
             )
             if not isinstance(done, int):

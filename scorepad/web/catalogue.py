@@ -51,6 +51,7 @@ __all__ = [
     "lazy_gettext",
     "lazy_ngettext",
     "locale",
+    "locale_code",
     "ngettext",
     "pgettext",
 ]
@@ -64,6 +65,7 @@ class _Bound:
     space: SimpleNamespace
     spoken: Locale
     words: NullTranslations
+    code: str  # the locale as a key ("es"): kept pages and chips are drawn once a language
 
 
 _bound: ContextVar[_Bound | None] = ContextVar("scorepad_words", default=None)
@@ -86,7 +88,7 @@ def translations() -> NullTranslations:
     found = flask_babel.get_translations()
     if spoken is not None and has_request_context() and _bound.get() is None:
         # Flask-Babel's namespace of this request, made by get_locale above
-        _bound.set(_Bound(g._flask_babel, spoken, found))
+        _bound.set(_Bound(g._flask_babel, spoken, found, str(spoken)))
     return found
 
 
@@ -104,6 +106,12 @@ def locale() -> Locale:
     if bound is not None:
         return bound.spoken
     return flask_babel.get_locale() or ENGLISH
+
+
+def locale_code() -> str:
+    """The language of this request's words, as a key for what is drawn once and kept."""
+    bound = _current()
+    return bound.code if bound is not None else str(locale())
 
 
 def gettext(string: str, **variables: Any) -> str:

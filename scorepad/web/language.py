@@ -23,7 +23,7 @@ from flask import (
 from flask_babel import Babel
 from werkzeug.wrappers import Response
 
-from scorepad.web.catalogue import locale as get_locale
+from scorepad.web.catalogue import locale_code
 
 from . import catalogue
 from .words.entry import script_words
@@ -51,11 +51,6 @@ def choose_locale() -> str:
     if chosen in languages:
         return chosen
     return request.accept_languages.best_match(list(languages)) or "en"
-
-
-def locale_code() -> str:
-    """The language of this request's words, as a key for what is drawn once and kept."""
-    return str(get_locale())
 
 
 def init_app(app: Flask) -> None:

@@ -33,7 +33,7 @@ from typing import Any
 import flask_babel
 from babel import Locale
 from babel.support import NullTranslations
-from flask import Flask, g, has_request_context
+from flask import Flask, current_app, g, has_request_context
 from flask.templating import Environment
 from flask_babel import force_locale
 from flask_babel.speaklater import LazyString
@@ -69,6 +69,7 @@ class _Bound:
 
 
 _bound: ContextVar[_Bound | None] = ContextVar("scorepad_words", default=None)
+LOADED = "scorepad.catalogues"  # the app's extension: each language's catalogue, by code
 
 
 def _current() -> _Bound | None:
@@ -85,10 +86,18 @@ def translations() -> NullTranslations:
     if bound is not None:
         return bound.words
     spoken = flask_babel.get_locale()  # None outside an app context
-    found = flask_babel.get_translations()
-    if spoken is not None and has_request_context() and _bound.get() is None:
+    if spoken is None:
+        return flask_babel.get_translations()
+    # each language's catalogue as Flask-Babel loaded it, kept by the app by its code
+    # (Flask-Babel's own look-up finds the request, the app and the locale again)
+    loaded: dict[str, NullTranslations] = current_app.extensions[LOADED]
+    code = str(spoken)
+    found = loaded.get(code)
+    if found is None:
+        found = loaded[code] = flask_babel.get_translations()
+    if has_request_context() and _bound.get() is None:
         # Flask-Babel's namespace of this request, made by get_locale above
-        _bound.set(_Bound(g._flask_babel, spoken, found, str(spoken)))
+        _bound.set(_Bound(g._flask_babel, spoken, found, code))
     return found
 
 
@@ -264,4 +273,5 @@ def init_app(app: Flask) -> None:
         ngettext=_template_ngettext,
         pgettext=_template_pgettext,
     )
+    app.extensions[LOADED] = {}
     app.teardown_request(_let_go)

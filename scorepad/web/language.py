@@ -9,8 +9,10 @@ at install: `make translations`); `LANGUAGES` in the app config names the ones o
 
 from __future__ import annotations
 
+from functools import lru_cache
 from urllib.parse import urlsplit
 
+from babel import Locale
 from flask import (
     Blueprint,
     Flask,
@@ -21,6 +23,8 @@ from flask import (
     request,
 )
 from flask_babel import Babel
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
 
 from scorepad.web.catalogue import locale_code
@@ -41,16 +45,30 @@ def offered() -> dict[str, str]:
     return current_app.config.get("LANGUAGES", LANGUAGES)  # type: ignore[no-any-return]
 
 
-def choose_locale() -> str:
+def choose_locale() -> Locale:
     """This request's language: the phone's cookie, else its browser's best match, else en
     (English too for words drawn in an app context with no request: the command line)."""
     if not has_request_context():
-        return "en"
-    languages = offered()
+        return _locale("en")
+    languages = tuple(offered())
     chosen = request.cookies.get(COOKIE, "")
     if chosen in languages:
-        return chosen
-    return request.accept_languages.best_match(list(languages)) or "en"
+        return _locale(chosen)
+    return _best(request.headers.get("Accept-Language", ""), languages)
+
+
+@lru_cache(maxsize=64)
+def _locale(code: str) -> Locale:
+    """A language's Babel locale, made once (Flask-Babel parses a code on every request)."""
+    return Locale.parse(code)
+
+
+@lru_cache(maxsize=256)
+def _best(header: str, languages: tuple[str, ...]) -> Locale:
+    """The best of `languages` for a browser's Accept-Language, else English: a phone
+    sends the same header request after request, worked out once (the 256 last kept)."""
+    asked = parse_accept_header(header, LanguageAccept)
+    return _locale(asked.best_match(languages) or "en")
 
 
 def init_app(app: Flask) -> None:

@@ -21,6 +21,12 @@ without variables (`_('Save bids')`) said when it is compiled, as the text aroun
 page draws them at no cost, as if written in its language. Words with variables, counted
 words and a context's are said when drawn, as above. A language's catalogue is fixed for a
 process (compiled at install), so a template compiled in it holds its words for good.
+
+Kept, and what keys them (nothing invalidates them: a process's catalogues never change):
+the request's words, in a context variable let go of when the request ends; each
+language's catalogue as Flask-Babel loaded it, by the app (`app.extensions[LOADED]`)
+and the language's code; each language's overlay of templates, by the environment and
+the code (`SpokenEnvironment.languages`), bounded by the languages offered.
 """
 
 from __future__ import annotations

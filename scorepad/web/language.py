@@ -5,6 +5,11 @@ without one, the browser's Accept-Language picks the best of the languages shipp
 English. Nothing about language is kept in a game: a live or seat link opened on another
 phone speaks that phone's language. The catalogues are scorepad/translations/ (compiled
 at install: `make translations`); `LANGUAGES` in the app config names the ones offered.
+
+Kept (functools' LRU caches of pure look-ups, nothing to invalidate): each language's
+Babel Locale by its code (`_locale`), and the locale an Accept-Language header and the
+languages offered choose (`_best`, the 256 last headers): Flask-Babel parsed the code,
+and werkzeug the header, on every request (bench/README.md, issue 40).
 """
 
 from __future__ import annotations

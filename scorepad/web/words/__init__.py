@@ -84,7 +84,7 @@ def number(value: int) -> str:
     return f"{_minus_sign(locale_code())}{-value}"
 
 
-@lru_cache(maxsize=64)  # one a language: Babel's locale data never changes in a process
+@lru_cache(maxsize=64)  # kept by language code: Babel's locale data never changes
 def _minus_sign(code: str) -> str:
     """The language's minus sign, the true minus for the hyphen-minus most name."""
     sign = get_minus_sign_symbol(code)

@@ -125,6 +125,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
     # Set after construction so Flask adds no route of its own: WhiteNoise serves it.
     app.static_folder = _asset_folder("static")
+    # templates compiled once a language, their plain words said then (web/catalogue.py)
+    from .web.catalogue import SpokenEnvironment
+
+    app.jinja_environment = SpokenEnvironment  # type: ignore[assignment]  # Flask's, subclassed
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorepad.db"),
         MAX_CONTENT_LENGTH=1024 * 1024,

@@ -61,3 +61,25 @@ def test_a_form_made_later_is_untouched_by_an_earlier_ones_changes(app):
     one.bid_3.label.text = "Changed"
     later, _ = _two_forms(app, method="GET")
     assert ("99", "99") not in later.bid_3.choices and later.bid_3.label.text != "Changed"
+
+
+def test_a_form_says_its_refusals_only_when_it_refuses(app, monkeypatch):
+    """Issue 40: making a hand form says no words (each field's refusal is said when a
+    refusal reads it); a refused one still says each in the request's language."""
+    from scorepad.web import catalogue
+
+    said = []
+    real = catalogue.translations
+    monkeypatch.setattr(catalogue, "translations", lambda: said.append(1) or real())
+    table = partnership()
+    bids = score_game(table, Rules(), []).next_hand.bids
+    sent = {"number": "1", "version": "0", **{f"bid_{s}": "3" for s in range(4)}}
+    with app.test_request_context(method="POST", data=sent):
+        hand_form(table, bids=bids), hand_form(table, tricks="seat")
+        assert said == []
+    wrong = {"number": "x", "version": "0", "bid_0": "99"}
+    with app.test_request_context(method="POST", data=wrong, headers={"Cookie": "lang=es"}):
+        form = hand_form(table, bids=bids)
+        assert not form.validate()
+        assert form.number.errors == ["Hand: escribe un número entero"]
+        assert str(form.bid_0.errors[0]).startswith("La apuesta de Alice debe ser una de")

@@ -190,3 +190,64 @@ def test_the_kept_catalogue_follows_force_locale_and_comes_back(app):
             assert render_template_string("{{ _('New game') }}") == "New game"
         assert gettext("New game") == spanish
         assert render_template_string("{{ _('New game') }}") == spanish
+
+
+def test_a_hand_looks_its_words_up_once_a_request_and_reads_no_catalogue(client, monkeypatch):
+    """Issue 40: a request binds its catalogue on its first string; every other string of
+    it, in Python and in the templates, reads the bound one. No request of a hand reads a
+    catalogue from disk (WTForms says an unlabelled field's name through its own, loaded
+    once a request), in Spanish as in English."""
+    import flask_babel
+    from babel import support
+
+    from tests.helpers import bid_form, tricks_form, version_on_page
+
+    looked, loaded = [], []
+    real_locale, real_load = flask_babel.get_locale, support.Translations.load
+    monkeypatch.setattr(flask_babel, "get_locale", lambda: looked.append(1) or real_locale())
+    monkeypatch.setattr(
+        support.Translations, "load", lambda *a, **k: loaded.append(a) or real_load(*a, **k)
+    )
+    for code in ("es", "en"):
+        client.set_cookie("lang", code)
+        game_id = start(client)
+        for number in (1, 2):  # the first hand warms what a process loads once
+            looked.clear(), loaded.clear()
+            client.post(f"/games/{game_id}/bids", data=bid_form(number, (3, 3, 3, 4)))
+            page = client.get(f"/games/{game_id}")
+            version = version_on_page(client, game_id)
+            client.post(f"/games/{game_id}/tricks", data=tricks_form(number, version, (3, 3, 3, 4)))
+            client.get(f"/games/{game_id}")
+        assert ("Partida nueva" if code == "es" else "New game") in text(page)
+        assert loaded == []
+        assert len(looked) <= 5 * 2, len(looked)  # five requests: two look-ups each at most
+
+
+SOURCES = (
+    "{{ _('New game') }}",
+    "{{ _('Ann & Cy <b>') }}|{{ gettext('50%% off') }}|{{ _('to %(target)s', target='<5>') }}",
+    "{% autoescape false %}{{ _('Ann & Cy <b>') }}{% endautoescape %}{{ _('Ann & Cy <b>') }}",
+    "{% set label = _('Save bids') %}{{ label }}",
+    "{% macro m() %}{{ _('Rules') }}{% endmacro %}{{ m() }}",
+    "{% for _ in ['<i>'] %}{{ _ }}{% endfor %}",
+)
+
+
+def test_words_said_when_a_template_is_compiled_are_what_jinja_would_draw(app):
+    """Issue 40: a template's plain words are said once, when it is compiled for the
+    request's language; what it draws is what Jinja's own newstyle gettext draws, escaped
+    or not, in a macro, in an {% autoescape %} block, or where `_` is a loop's name."""
+    from flask import render_template_string
+    from jinja2 import Environment
+
+    from scorepad.web.catalogue import translations
+
+    for code in ("es", "en", "es"):
+        with app.test_request_context(headers={"Cookie": f"lang={code}"}):
+            jinja = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
+            jinja.install_gettext_translations(translations(), newstyle=True)  # type: ignore[attr-defined]
+            for source in SOURCES:
+                assert render_template_string(source) == jinja.from_string(source).render()
+            assert render_template_string(SOURCES[0]) == (
+                "Partida nueva" if code == "es" else "New game"
+            )

@@ -33,16 +33,21 @@ from .rows import rated_of, read_game, read_rated
 from .stamps import hashed
 
 # A game's row, and whether another game is its rematch, whether its seats have links,
-# whether a club night's table plays it and whether its last change undid a hand that
-# can be put back: a page of a game on its own, bid from one phone, needs no other query.
+# whether a club night's table plays it, whether it counts for a club (filed alone, or
+# its night filed) and whether its last change undid a hand that can be put back: a page
+# of a game on its own, bid from one phone, needs no other query.
 _GAME = (
     "select g.*, exists(select 1 from games r where r.rematch_of = g.id) as rematched, "
     "exists(select 1 from seat_links l where l.game_id = g.id) as seated, "
     "exists(select 1 from event_matches m where m.game_id = g.id) as in_event, "
+    "(exists(select 1 from club_games c where c.game_id = g.id) or exists(select 1 "
+    "from event_matches m join club_events e on e.event_id = m.event_id "
+    "where m.game_id = g.id)) as in_club, "
     "exists(select 1 from undone_hands u where u.game_id = g.id "
     "and u.revision = g.revision) as undone from games g "
 )
-_AROUND = ("rematched", "seated", "in_event", "undone")  # what other tables say of a game
+# what other tables say of a game
+_AROUND = ("rematched", "seated", "in_event", "in_club", "undone")
 GAME_BY = {"id": _GAME + "where g.id = ?", "share_token": _GAME + "where g.share_token = ?"}
 
 
@@ -61,6 +66,7 @@ class StoredGame:
     rematched: bool = False  # another game is the rematch of this one
     seated: bool = False  # each seat has its own link
     in_event: bool = False  # a club night's table plays it
+    in_club: bool = False  # it counts for a club: filed alone, or its night filed
     undone: bool = False  # its last change undid a hand, kept to be put back
     # Inside a write once a hand is written: the revision the write takes (writers).
     writing: int | None = None
@@ -147,6 +153,7 @@ def _build(row: dict, hand_rows: Iterable[dict]) -> StoredGame:
         rematched=bool(row.get("rematched")),
         seated=bool(row.get("seated")),
         in_event=bool(row.get("in_event")),
+        in_club=bool(row.get("in_club")),
         undone=bool(row.get("undone")),
         rated_row=row.get("rated"),
     )
@@ -168,6 +175,7 @@ def load_game(db: Database, game_id: str, *, by: str = "id") -> StoredGame | Non
             rematched=bool(row["rematched"]),
             seated=bool(row["seated"]),
             in_event=bool(row["in_event"]),
+            in_club=bool(row["in_club"]),
             undone=bool(row["undone"]),
         )
         return fresh.scored(cached.score())

@@ -1,25 +1,54 @@
-"""The request's words: its catalogue found once a request, then every string read from it.
+"""The request's words: its catalogue bound once a request, then every string read from it.
 
 Flask-Babel's own `gettext` finds the request context, the locale and the catalogue again
 for every string it says, a dozen context lookups each; a game page says about a hundred.
-Here the catalogue is found once, kept on the request's `g` beside the locale it is for,
-and every `gettext` of the request, in Python and in the templates, reads it from there
-while the request's locale is that one (Flask-Babel's `force_locale` changes it for a
-block). Same semantics as Flask-Babel's functions (their `%` formatting, `num` for
-plurals); outside an app context it is Flask-Babel's NullTranslations, English as written.
-All of scorepad imports its gettext from here (tests/test_language.py checks).
+Here the first string of a request finds them once and binds them to the request (a
+context variable, let go of when the request ends); every later `gettext` of the request,
+in Python and in the templates, reads the bound catalogue while Flask-Babel's locale for
+the request is still the one it was bound with (Flask-Babel's `force_locale` puts another
+for a block: the strings said in it are looked up, and the bound one is read again once the
+block has put the first back). Same semantics as Flask-Babel's functions (their `%`
+formatting, `num` for plurals); outside a request, Flask-Babel's own look-up (English as
+written outside an app context). All of scorepad imports its gettext from here
+(tests/test_language.py checks).
+
+The templates' `_`, `gettext`, `ngettext` and `pgettext` are Jinja's newstyle gettext
+(the string escaped as Markup in an escaped template, then `%` its variables) said in one
+call: Jinja's own go through three (`_` resolving `gettext`, which calls the catalogue's).
+And a template is compiled once for each language it is drawn in (`SpokenEnvironment`: an
+overlay of the app's environment a language, each with its own templates), its words
+without variables (`_('Save bids')`) said when it is compiled, as the text around them: a
+page draws them at no cost, as if written in its language. Words with variables, counted
+words and a context's are said when drawn, as above. A language's catalogue is fixed for a
+process (compiled at install), so a template compiled in it holds its words for good.
+
+Kept, and what keys them (nothing invalidates them: a process's catalogues never change):
+the request's words, in a context variable let go of when the request ends; each
+language's catalogue as Flask-Babel loaded it, by the app (`app.extensions[LOADED]`)
+and the language's code; each language's overlay of templates, by the environment and
+the code (`SpokenEnvironment.languages`), bounded by the languages offered.
 """
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 import flask_babel
 from babel import Locale
 from babel.support import NullTranslations
-from flask import Flask, g
+from flask import Flask, current_app, g, has_request_context
+from flask.templating import Environment
 from flask_babel import force_locale
 from flask_babel.speaklater import LazyString
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator, Frame
+from jinja2.runtime import Context
+from jinja2.utils import pass_context
+from jinja2.visitor import NodeTransformer
+from markupsafe import Markup
 
 ENGLISH = Locale("en")
 __all__ = [
@@ -28,28 +57,76 @@ __all__ = [
     "lazy_gettext",
     "lazy_ngettext",
     "locale",
+    "locale_code",
     "ngettext",
     "pgettext",
 ]
 
 
+@dataclass(frozen=True)
+class _Bound:
+    """A request's catalogue, the locale it is for, and Flask-Babel's namespace for the
+    request, where its `force_locale` puts another locale."""
+
+    space: SimpleNamespace
+    spoken: Locale
+    words: NullTranslations
+    code: str  # the locale as a key ("es"): kept pages and chips are drawn once a language
+
+
+_bound: ContextVar[_Bound | None] = ContextVar("scorepad_words", default=None)
+LOADED = "scorepad.catalogues"  # the app's extension: each language's catalogue, by code
+
+
+def _current() -> _Bound | None:
+    """The request's bound words while its locale is the one they were bound with."""
+    bound = _bound.get()
+    if bound is not None and getattr(bound.space, "babel_locale", None) is bound.spoken:
+        return bound
+    return None
+
+
 def translations() -> NullTranslations:
-    """This request's catalogue, found on its first string and kept for the rest while
-    the request's locale is the same object (Flask-Babel's force_locale puts another)."""
+    """This request's catalogue: the bound one, else found (and bound, in a request)."""
+    bound = _current()
+    if bound is not None:
+        return bound.words
     spoken = flask_babel.get_locale()  # None outside an app context
     if spoken is None:
         return flask_babel.get_translations()
-    kept = g.get("_words")
-    if kept is not None and kept[0] is spoken:
-        return kept[1]  # type: ignore[no-any-return]
-    found = flask_babel.get_translations()
-    g._words = (spoken, found)
+    # each language's catalogue as Flask-Babel loaded it, kept by the app by its code
+    # (Flask-Babel's own look-up finds the request, the app and the locale again)
+    loaded: dict[str, NullTranslations] = current_app.extensions[LOADED]
+    code = str(spoken)
+    found = loaded.get(code)
+    if found is None:
+        found = loaded[code] = flask_babel.get_translations()
+    if has_request_context() and _bound.get() is None:
+        # Flask-Babel's namespace of this request, made by get_locale above
+        _bound.set(_Bound(g._flask_babel, spoken, found, code))
     return found
+
+
+def _let_go(_error: BaseException | None = None) -> None:
+    """The request ended: its words are bound no longer."""
+    _bound.set(None)
 
 
 def locale() -> Locale:
     """This request's locale as Babel's object (English outside a request)."""
+    bound = _current()
+    if bound is None:
+        translations()  # found and bound, in a request
+        bound = _current()
+    if bound is not None:
+        return bound.spoken
     return flask_babel.get_locale() or ENGLISH
+
+
+def locale_code() -> str:
+    """The language of this request's words, as a key for what is drawn once and kept."""
+    bound = _current()
+    return bound.code if bound is not None else str(locale())
 
 
 def gettext(string: str, **variables: Any) -> str:
@@ -80,14 +157,127 @@ def lazy_ngettext(singular: str, plural: str, num: int, **variables: Any) -> Laz
     return LazyString(ngettext, singular, plural, num, **variables)
 
 
+@pass_context
+def _template_gettext(context: Context, string: str, **variables: Any) -> str:
+    said = translations().ugettext(string)
+    return (Markup(said) if context.eval_ctx.autoescape else said) % variables
+
+
+@pass_context
+def _template_ngettext(
+    context: Context, singular: str, plural: str, num: int, **variables: Any
+) -> str:
+    variables.setdefault("num", num)
+    said = translations().ungettext(singular, plural, num)
+    return (Markup(said) if context.eval_ctx.autoescape else said) % variables  # type: ignore[no-any-return]
+
+
+@pass_context
+def _template_pgettext(context: Context, where: str, string: str, **variables: Any) -> str:
+    variables.setdefault("context", where)
+    said = translations().upgettext(where, string)
+    return (Markup(said) if context.eval_ctx.autoescape else said) % variables  # type: ignore[no-any-return]
+
+
+SAID = ("_", "gettext")  # the templates' names of gettext, as Babel extracts them
+
+
+class SpokenCode(CodeGenerator):
+    """Jinja's code generator, but `_('words')` of a language's templates (no variables)
+    is compiled to the words in that language, Markup in an escaped template (what the
+    newstyle gettext would return when drawn, found once): a constant, so Jinja writes it
+    into the template's text around it. A template that binds `_` or `gettext` itself (a
+    loop's name, a macro's argument) is compiled as Jinja would."""
+
+    def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
+        words = getattr(self.environment, "spoken_words", None)
+        if words is not None and not _binds_said(node):
+            node = _SaidWhenCompiled(words).visit(node)
+        super().visit_Template(node, frame)
+
+
+def _binds_said(template: nodes.Template) -> bool:
+    """Whether the template gives `_` or `gettext` a meaning of its own anywhere."""
+    bound = {n.name for n in template.find_all(nodes.Name) if n.ctx != "load"}
+    bound |= {n.target for n in template.find_all(nodes.Import)}
+    for found in template.find_all(nodes.FromImport):
+        bound |= {name if isinstance(name, str) else name[-1] for name in found.names}
+    return bool(bound & set(SAID))
+
+
+class _SaidWhenCompiled(NodeTransformer):
+    """Each `_('words')` (one constant, no variables) made the words in the language."""
+
+    def __init__(self, words: NullTranslations) -> None:
+        self.words = words
+
+    def visit_Call(self, node: nodes.Call) -> nodes.Node:
+        said = self._said(node)
+        if said is None:
+            return self.generic_visit(node)  # type: ignore[no-any-return]
+        return nodes.MarkSafeIfAutoescape(nodes.Const(said), lineno=node.lineno)
+
+    def _said(self, node: nodes.Call) -> str | None:
+        if not isinstance(node.node, nodes.Name) or node.node.name not in SAID:
+            return None
+        if node.kwargs or node.dyn_args or node.dyn_kwargs or len(node.args) != 1:
+            return None
+        text = node.args[0]
+        if not isinstance(text, nodes.Const) or not isinstance(text.value, str):
+            return None
+        try:
+            return self.words.ugettext(text.value) % {}  # type: ignore[no-any-return]
+        except (KeyError, TypeError, ValueError):  # a placeholder with no value: when drawn
+            return None
+
+
+class SpokenEnvironment(Environment):
+    """Flask's template environment, whose templates are found in the request's language:
+    each language has an overlay of it (the same loader, globals and filters; its own
+    templates, compiled by `SpokenCode` with that language's words)."""
+
+    code_generator_class = SpokenCode
+    spoken_words: NullTranslations | None = None  # a language's overlay: its catalogue
+
+    def __init__(self, app: Flask, **options: Any) -> None:
+        super().__init__(app, **options)
+        self.languages: dict[str, SpokenEnvironment] = {}  # shared with the overlays
+
+    def spoken(self) -> SpokenEnvironment:
+        """The overlay of the request's language (made on the first page drawn in it)."""
+        if self.spoken_words is not None:
+            return self
+        code = str(locale())
+        found = self.languages.get(code)
+        if found is None:
+            found = self.overlay()
+            found.spoken_words = translations()
+            self.languages[code] = found
+        return found
+
+    def get_template(self, *args: Any, **kwargs: Any) -> Any:
+        return super(SpokenEnvironment, self.spoken()).get_template(*args, **kwargs)
+
+    def select_template(self, *args: Any, **kwargs: Any) -> Any:
+        return super(SpokenEnvironment, self.spoken()).select_template(*args, **kwargs)
+
+    def get_or_select_template(self, *args: Any, **kwargs: Any) -> Any:
+        return super(SpokenEnvironment, self.spoken()).get_or_select_template(*args, **kwargs)
+
+    def from_string(self, *args: Any, **kwargs: Any) -> Any:
+        return super(SpokenEnvironment, self.spoken()).from_string(*args, **kwargs)
+
+
 def init_app(app: Flask) -> None:
-    """The templates' `_`, `gettext`, `ngettext` and `pgettext` read the request's kept
-    catalogue too (in place of the ones Flask-Babel installed, which look it up each time).
-    No context processor: every page's data comes from its view (tests/test_page_models.py)."""
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: translations().ugettext(s),
-        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
-        newstyle=True,
-        pgettext=lambda c, s: translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+    """The templates' `_`, `gettext`, `ngettext` and `pgettext` read the request's bound
+    catalogue too (in place of the ones Flask-Babel installed, which look it up each time),
+    and a request's words are let go of when it ends. No context processor: every page's
+    data comes from its view (tests/test_page_models.py)."""
+    app.jinja_env.globals.update(
+        _=_template_gettext,
+        gettext=_template_gettext,
+        ngettext=_template_ngettext,
+        pgettext=_template_pgettext,
     )
+    app.extensions[LOADED] = {}
+    app.teardown_request(_let_go)

@@ -40,7 +40,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from whitenoise import WhiteNoise
 from whitenoise.compress import Compressor
 
-from .language import locale_code
+from .catalogue import locale_code
 from .security import HEADERS
 from .urls import url_for as remembered_url_for
 

@@ -27,9 +27,15 @@ class WholeNumberField(IntegerField):
     """A whole number typed in ASCII digits, with an optional sign: `int`, which
     IntegerField uses, also reads other scripts' digits ("٣") and "1_000"."""
 
-    def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
-        super().__init__(label, validators, **kwargs)
-        self.invalid_value_message = _("%(field)s: enter a whole number", field=self.label.text)
+    @property  # type: ignore[override]
+    def invalid_value_message(self) -> Any:
+        """Its refusal of a value, said when a refusal reads it (most forms refuse
+        nothing: making them says no words)."""
+        return self._invalid_value or _("%(field)s: enter a whole number", field=self.label.text)
+
+    @invalid_value_message.setter
+    def invalid_value_message(self, message: Any) -> None:
+        self._invalid_value = message
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         typed = valuelist[0] if valuelist else None
@@ -46,9 +52,11 @@ class Choices(RadioField):
         other: str | None = kwargs.pop("invalid_choice_message", None)
         self.who: str | None = kwargs.pop("who", None)  # the seat or side it is for
         super().__init__(label, validators, **kwargs)
-        self.invalid_choice_message = other or _(
-            "%(field)s: choose one of the choices shown", field=self.label.text
-        )
+        self.invalid_choice_message = other
+
+    invalid_choice_message = property(  # type: ignore[assignment]
+        lambda self: _other_choice(self), lambda self, message: _keep_other(self, message)
+    )
 
     def pre_validate(self, form: Any) -> None:
         """SelectField's check, the same one, without making a choice object of each of
@@ -68,11 +76,21 @@ class Choices(RadioField):
 class Choice(SelectField):
     """A drop-down that takes only the choices shown."""
 
-    def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
-        super().__init__(label, validators, **kwargs)
-        self.invalid_choice_message = _(
-            "%(field)s: choose one of the choices shown", field=self.label.text
-        )
+    invalid_choice_message = property(  # type: ignore[assignment]
+        lambda self: _other_choice(self), lambda self, message: _keep_other(self, message)
+    )
+
+
+def _other_choice(field: Any) -> Any:
+    """A choices field's refusal of a value not shown, said when a refusal reads it: its
+    own words, else naming the field."""
+    return getattr(field, "_other", None) or _(
+        "%(field)s: choose one of the choices shown", field=field.label.text
+    )
+
+
+def _keep_other(field: Any, message: Any) -> None:
+    field._other = message
 
 
 class Required(InputRequired):

@@ -201,8 +201,8 @@ class NewGameForm(FlaskForm):
     )
     # The preset the page was filled from (its link): the game records its name when
     # started with exactly those rules.
-    preset_name = HiddenField()
-    preset_rules = HiddenField()
+    preset_name = HiddenField("preset_name")  # labelled: see hand_forms' blind toggles
+    preset_rules = HiddenField("preset_rules")
 
     def mode_and_seats(self) -> tuple[Mode, int]:
         """('partnership', 4) or ('cutthroat', 2..4) from the table choice."""

@@ -1,5 +1,6 @@
-"""The hand forms: radio groups for each seat's bid and the tricks, and the readers that
-turn a sent form into bids and tricks, errors beside their seats.
+"""The hand forms: radio groups for each seat's bid and the tricks, the forms of a game's
+next hand (`bids_form`, `tricks_form`), and the readers that turn a sent form into bids
+and tricks, errors beside their seats.
 
 Cache: the form CLASS of each table shape (`_hand_form_class`, an lru_cache keyed by the
 shape itself: the Table, the bid choices offered each seat, how tricks are entered and
@@ -17,8 +18,10 @@ from markupsafe import Markup
 from wtforms import BooleanField, Field
 from wtforms.csrf.core import CSRFTokenField
 
-from ..core.next_hand import Choice
+from ..core.model import GameScore
+from ..core.next_hand import Choice, next_hand
 from ..core.records import NILS, Bid, Table
+from ..store.storage import StoredGame
 from .fields import Choices, Required, WholeNumberField
 from .forms import select_choices
 from .widgets import Hidden, hidden_inputs
@@ -143,9 +146,10 @@ def _hand_form_class(
                 _pick(said.bid_label(name), bids[seat], missing, other, who=name),
             )
             if seat < len(table.sides):  # the bids step's blind toggles, one a side
-                setattr(
-                    Form, f"blind_side_{seat}", BooleanField(false_values=(False, "false", "", "0"))
-                )
+                # labelled (never shown): WTForms says an unlabelled field's name through its own
+                # catalogue, read from disk once a request (the page draws its own words)
+                blind = BooleanField(f"blind_side_{seat}", false_values=UNTICKED)
+                setattr(Form, f"blind_side_{seat}", blind)
         if tricks == "seat" or (tricks == "side" and (nil_seats is None or seat in nil_seats)):
             setattr(Form, f"tricks_{seat}", count(name, "0" if tricks == "side" else None))
     if tricks == "side":
@@ -195,3 +199,39 @@ def read_tricks(
         [int(form[f"side_{side}"].data) for side in range(len(table.sides))] if by_side else None
     )
     return tricks, sides
+
+
+def tag(form: HandForm, table: Table) -> HandForm:
+    """Keep the table with the form, so a refusal naming a seat can find its side."""
+    form.meta.table = table  # type: ignore[attr-defined]
+    return form
+
+
+def bids_form(table: Table, score: GameScore, **values: Any) -> HandForm:
+    """The bids form of the next hand, with the bids the core's next hand offers."""
+    hand = score.next_hand
+    return tag(
+        hand_form(table, bids=hand.bids, **{"number": hand.number, **values}),
+        table,
+    )
+
+
+def tricks_form(stored: StoredGame, number: int, **values: Any) -> HandForm:
+    """The tricks form of hand `number`, the one in play (or a hand that bids itself, in
+    play from the start), by side or by seat as the game counts them."""
+    table = stored.game.table
+    by_side = stored.game.by_side
+    score = stored.score()
+    # the hand in play is the score's next hand, worked out once a score (the page shows it)
+    hand = score.next_hand if score.next_number == number else None
+    nils = (hand or next_hand(score, number)).own_count
+    return tag(
+        hand_form(
+            table,
+            tricks="side" if by_side else "seat",
+            nil_seats=nils,
+            number=number,
+            **values,
+        ),
+        table,
+    )

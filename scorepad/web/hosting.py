@@ -24,14 +24,6 @@ README = next(
 HOSTING_HEADING = "## Hosting"
 
 
-class _SessionInterface(SessionCookie):
-    """The session cookie is `Secure` whenever the request came over https (and, as
-    `SessionCookie` has it, sent only when it changed)."""
-
-    def get_cookie_secure(self, app: Flask) -> bool:
-        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
-
-
 def init_app(app: Flask) -> None:
     """Trust `X-Forwarded-*` from exactly TRUSTED_PROXIES proxies (0: from nobody)."""
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
@@ -41,7 +33,7 @@ def init_app(app: Flask) -> None:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies
         )
-    app.session_interface = _SessionInterface()
+    app.session_interface = SessionCookie()  # Secure over https
 
 
 def _listening_address() -> str:

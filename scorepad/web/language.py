@@ -5,12 +5,19 @@ without one, the browser's Accept-Language picks the best of the languages shipp
 English. Nothing about language is kept in a game: a live or seat link opened on another
 phone speaks that phone's language. The catalogues are scorepad/translations/ (compiled
 at install: `make translations`); `LANGUAGES` in the app config names the ones offered.
+
+Kept (functools' LRU caches of pure look-ups, nothing to invalidate): each language's
+Babel Locale by its code (`_locale`), and the locale an Accept-Language header and the
+languages offered choose (`_best`, the 256 last headers): Flask-Babel parsed the code,
+and werkzeug the header, on every request (bench/README.md, issue 40).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from urllib.parse import urlsplit
 
+from babel import Locale
 from flask import (
     Blueprint,
     Flask,
@@ -21,9 +28,11 @@ from flask import (
     request,
 )
 from flask_babel import Babel
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
 
-from scorepad.web.catalogue import locale as get_locale
+from scorepad.web.catalogue import locale_code
 
 from . import catalogue
 from .words.entry import script_words
@@ -41,21 +50,30 @@ def offered() -> dict[str, str]:
     return current_app.config.get("LANGUAGES", LANGUAGES)  # type: ignore[no-any-return]
 
 
-def choose_locale() -> str:
+def choose_locale() -> Locale:
     """This request's language: the phone's cookie, else its browser's best match, else en
     (English too for words drawn in an app context with no request: the command line)."""
     if not has_request_context():
-        return "en"
-    languages = offered()
+        return _locale("en")
+    languages = tuple(offered())
     chosen = request.cookies.get(COOKIE, "")
     if chosen in languages:
-        return chosen
-    return request.accept_languages.best_match(list(languages)) or "en"
+        return _locale(chosen)
+    return _best(request.headers.get("Accept-Language", ""), languages)
 
 
-def locale_code() -> str:
-    """The language of this request's words, as a key for what is drawn once and kept."""
-    return str(get_locale())
+@lru_cache(maxsize=64)
+def _locale(code: str) -> Locale:
+    """A language's Babel locale, made once (Flask-Babel parses a code on every request)."""
+    return Locale.parse(code)
+
+
+@lru_cache(maxsize=256)
+def _best(header: str, languages: tuple[str, ...]) -> Locale:
+    """The best of `languages` for a browser's Accept-Language, else English: a phone
+    sends the same header request after request, worked out once (the 256 last kept)."""
+    asked = parse_accept_header(header, LanguageAccept)
+    return _locale(asked.best_match(languages) or "en")
 
 
 def init_app(app: Flask) -> None:

@@ -33,9 +33,9 @@ from flask_wtf.csrf import generate_csrf
 from ..store import storage
 from ..store.clubs import ratings_mark
 from ..store.db import file_of
+from .catalogue import locale_code
 from .db import get_db
 from .evening import evening_ids
-from .language import locale_code
 from .pagemodel import seat_state
 from .remembered import cards_held, held_card
 from .urls import address, plain_http_notice
@@ -87,7 +87,7 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
         field,
         _look(),
         plain_http_notice(),
-        ratings_mark(get_db(), stored.id),
+        ratings_mark(get_db(), stored.id) if stored.in_club else None,
         locale_code(),
         tuple(held_card() or ()),
         cards_held() > 1,

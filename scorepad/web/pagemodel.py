@@ -9,7 +9,10 @@ from typing import Any
 
 from flask import g
 
+from ..core.errors import GameError
+from ..core.model import GameScore
 from ..core.records import Bid
+from ..core.scoring import end_early
 from ..core.seats import side_refusal
 from ..store import seats, storage, undone
 from .clubs.data import chance_line, rating_lines
@@ -17,7 +20,6 @@ from .db import get_db
 from .evening import chosen_rule, evening_for, rule_choices, rule_options, what_if_for
 from .game_links import game_links
 from .hosting import public_url
-from .standing import if_ended_now
 from .words.clock import clock_line
 from .words.stakes import stake_lines
 
@@ -74,20 +76,30 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
     stakes of the next hand, the club night's round and table it is played for (`table`,
     looked up once by the view: `events.public.event_table`), the hand that can be put
     back, the page's links, the score as the core would finish it if ended now."""
-    score = stored.score()
+    score, club = stored.score(), stored.in_club
     return {
         "seating": seat_state(stored),
         "tally": evening_for(stored),
-        "stake_words": [*stake_lines(stored.score()), *filter(None, [chance_line(stored)])],
-        "rating_words": rating_lines(stored),
+        # a club's game: each side's chances (not over), each player's change (over)
+        "stake_words": [*stake_lines(score), *filter(None, [club and chance_line(stored)])],
+        "rating_words": rating_lines(stored) if club else [],
         "event_table": table,
         "clock_words": clock_line(score, stored.game.clock, time.time()),
         "put_back": undone.offered(get_db(), stored),  # a hand undone by the last change
         "links": game_links(stored),
-        "ended": None if score.over or score.pending else if_ended_now(score),
+        "ended": None if score.over or score.pending else _if_ended_now(score),
         "seat_poll": POLL_SEATS,
         "fix_chips": FIX_CHIPS,
     }
+
+
+def _if_ended_now(score: GameScore) -> GameScore | None:
+    """The score as the core would finish it if the table ended the game now (None:
+    it cannot be ended now)."""
+    try:
+        return end_early(score)
+    except GameError:
+        return None
 
 
 def board(stored: storage.StoredGame) -> dict[str, Any]:

@@ -17,9 +17,9 @@ from scorepad.web.catalogue import lazy_gettext
 from ..core.records import Table
 from ..core.rules import RULE_SPECS, Rules, specs_for
 from ..store import storage
+from .catalogue import locale_code
 from .db import get_db
 from .errors import refuse
-from .language import locale_code
 from .words.core_words import core_text
 from .words.stakes import value_text
 

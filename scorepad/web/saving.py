@@ -1,21 +1,17 @@
-"""The hand forms of a game, and what they show of a command's refusal."""
+"""What a game's hand forms show of a command's refusal (the forms: hand_forms.py)."""
 
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
 
 from scorepad.web.catalogue import gettext
 
 from ..core.errors import GameError, TricksTotal
-from ..core.model import GameScore
-from ..core.next_hand import next_hand
 from ..core.records import Table
 from ..core.rules import SPECS
 from ..store.outcomes import AlreadySaved, RemovesHands
-from ..store.storage import StoredGame
 from . import errors
-from .hand_forms import HandForm, hand_form
+from .hand_forms import HandForm
 from .outcomes import say
 from .respond import Page, Words, game_words
 from .words import tricks_total
@@ -74,48 +70,13 @@ def beside(form: HandForm) -> Page:
     return shown
 
 
-def hand_words(already: str | None = None) -> Words:
-    """A hand form's other refusals in words; the same form saved before: `already`."""
+def hand_words(step: str | None = None, number: int | None = None) -> Words:
+    """A hand form's other refusals in words; the same form saved before: its `step`
+    ("bids", "tricks") of hand `number` saved (said only then: a save says no words)."""
 
     def words(err: Exception) -> str | None:
         if isinstance(err, AlreadySaved):
-            return already or hand_saved(err.number)
+            return hand_saved(err.number if number is None else number, step)
         return game_words(err)
 
     return words
-
-
-def tag(form: HandForm, table: Table) -> HandForm:
-    """Keep the table with the form, so a refusal naming a seat can find its side."""
-    form.meta.table = table  # type: ignore[attr-defined]
-    return form
-
-
-def bids_form(table: Table, score: GameScore, **values: Any) -> HandForm:
-    """The bids form of the next hand, with the bids the core's next hand offers."""
-    hand = score.next_hand
-    return tag(
-        hand_form(table, bids=hand.bids, **{"number": hand.number, **values}),
-        table,
-    )
-
-
-def tricks_form(stored: StoredGame, number: int, **values: Any) -> HandForm:
-    """The tricks form of hand `number`, the one in play (or a hand that bids itself, in
-    play from the start), by side or by seat as the game counts them."""
-    table = stored.game.table
-    by_side = stored.game.by_side
-    score = stored.score()
-    # the hand in play is the score's next hand, worked out once a score (the page shows it)
-    hand = score.next_hand if score.next_number == number else None
-    nils = (hand or next_hand(score, number)).own_count
-    return tag(
-        hand_form(
-            table,
-            tricks="side" if by_side else "seat",
-            nil_seats=nils,
-            number=number,
-            **values,
-        ),
-        table,
-    )

@@ -12,7 +12,7 @@ import pickle
 import time
 from typing import Any
 
-from flask import Flask, Request, Response
+from flask import Flask, Request, Response, request
 from flask.json import dumps
 from flask.json.tag import TaggedJSONSerializer
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
@@ -82,9 +82,13 @@ class SessionCookie(SecureCookieSessionInterface):
     request, and checking its signature and decoding its list of games each time is
     work done again for the same text. What it held is kept by the cookie's exact text (and the
     keys that checked it) with the time it was signed, so it still expires on time;
-    each request gets its own copy to change."""
+    each request gets its own copy to change. It is `Secure` whenever the request came
+    over https (or SESSION_COOKIE_SECURE says so)."""
 
     serializer = Utf8JSON()
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
     def __init__(self) -> None:
         self._signers: dict[tuple[Any, ...], URLSafeTimedSerializer | None] = {}

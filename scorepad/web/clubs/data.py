@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import abort
+from flask import abort, g
 
 from ...core.card import Record
 from ...core.club import Member
@@ -306,16 +306,23 @@ def chance_words(view: ClubView | None, stored: StoredGame) -> str:
 
 
 def night_club(event_id: str) -> ClubView | None:
-    """The club a night is filed into, as its ratings read it; None: no club's."""
+    """The club a night is filed into, as its ratings read it (the view kept while no game
+    over changed), found once a request however many rounds a page shows; None: no club's.
+    Asked only for a game not over: a night all over reads no club."""
+    found = g.get("_night_club")
+    if found is not None and found[0] == event_id:
+        return found[1]  # type: ignore[no-any-return]
     db = get_db()
     club_id = club_of_event(db, event_id)
-    return club_view(db, club_id, ratings=True) if club_id else None
+    view = club_view(db, club_id, ratings=True) if club_id else None
+    g._night_club = (event_id, view)
+    return view
 
 
 def chance_line(stored: StoredGame) -> str | None:
     """The game page's line of each side's chance, for a club game not over:
     'Chances to win, from the club's ratings: Ann & Cy 54% · Bo & Di 46%'."""
-    if stored.score().over:
+    if stored.score().over or not stored.in_club:  # most games: no club, no query
         return None
     db = get_db()
     club_id = club_of_game(db, stored.id)
@@ -329,7 +336,7 @@ def rating_lines(stored: StoredGame) -> list[str]:
     """A finished club game's change to each player's rating, one sentence each:
     'Ann: expected 46% to win, won: +24 (1024)'. None rated: no lines. A person who keeps
     off the public lists has no line: anyone with the game's link reads this page."""
-    if not stored.score().over:
+    if not stored.score().over or not stored.in_club:
         return []
     db = get_db()
     club_id = club_of_game(db, stored.id)

@@ -106,10 +106,17 @@ def called(event: Event, number: int) -> bool:
 
 
 def tables(
-    db: Database, event: Event, number: int, games: dict[str, StoredGame], detail: bool = False
+    db: Database,
+    event: Event,
+    number: int,
+    games: dict[str, StoredGame],
+    detail: bool = False,
+    chances: bool = False,
 ) -> list[TableView]:
-    """Every table of round `number`; `detail` adds who is still bidding (director)."""
-    views, club, on_time = [], night_club(event.id), called(event, number)
+    """Every table of round `number`; `detail` adds who is still bidding (director),
+    `chances` each side's chance of a game not yet begun (the big screen shows them, from
+    the club's kept ratings: no other page reads the club for them)."""
+    views, on_time = [], called(event, number)
     started = 0 < number <= len(event.rounds) and not event.rounds[number - 1].drawn
     for match in event.round_matches(number):
         stored = games.get(match.game_id or "")
@@ -140,7 +147,9 @@ def tables(
                 sitting_in,
                 score.phase,
                 progress=progress(score, last_hand(match.last_hand, on_time, score)),
-                chances=chance_words(club, stored),
+                chances=chance_words(night_club(event.id), stored)
+                if chances and not (score.over or score.played)
+                else "",
                 **_slip_view(match, stored),
             )
         )
@@ -210,8 +219,15 @@ def clock(event: Event) -> dict[str, Any]:
     return shown
 
 
-def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool = False) -> dict:
-    """Everything an event page shows; the standings from the games' kept outcomes."""
+def page(
+    db: Database,
+    event: Event,
+    games: dict[str, StoredGame],
+    detail: bool = False,
+    chances: bool = False,
+) -> dict:
+    """Everything an event page shows; the standings from the games' kept outcomes; the
+    current round's chances with `chances` (the big screen)."""
     results = night_results.night(db, event)
     rows: tuple[Row, ...] = results.rows
     last = event.current
@@ -223,7 +239,7 @@ def page(db: Database, event: Event, games: dict[str, StoredGame], detail: bool 
         "over": night_over(event.settings, event.rounds, champion is not None),
         "order_words": order_words(event.settings.order),
         "format_words": format_words(event.settings.format),
-        "tables": tables(db, event, last.number, games, detail) if last else [],
+        "tables": tables(db, event, last.number, games, detail, chances) if last else [],
         "byes": [event.by_id[e].name for e in last.byes] if last else [],
         "clock": clock(event),
         "allowed": next_actions(event, games),

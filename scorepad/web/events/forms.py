@@ -105,8 +105,9 @@ class EventForm(FlaskForm):
         ),
     )
     club = Choice(_l("Club"), choices=[SelectChoice("", _l("No club"))], default="")
-    preset_name = StringField(widget=HiddenInput())  # the preset's link filled the page
-    preset_rules = StringField(widget=HiddenInput())
+    # the preset's link filled the page (labelled: see hand_forms' blind toggles)
+    preset_name = StringField("preset_name", widget=HiddenInput())
+    preset_rules = StringField("preset_rules", widget=HiddenInput())
     rules_from = Choice(
         _l("The same rules as"), choices=[SelectChoice("", _l("the rules below"))], default=""
     )
@@ -215,7 +216,7 @@ class CheckInForm(FlaskForm):
 class SwapForm(FlaskForm):
     """Two entrants of the drawn round change places."""
 
-    revision = WholeNumberField(validators=[Required()], widget=HiddenInput())
+    revision = WholeNumberField("Revision", validators=[Required()], widget=HiddenInput())
     first = Choice(_l("Swap"), coerce=int, choices=[])
     second = Choice(_l("with"), coerce=int, choices=[])
 
@@ -224,7 +225,7 @@ class ReseatForm(FlaskForm):
     """Someone takes a seat at a table being played: a substitute, or a player of the
     table changing seats."""
 
-    revision = WholeNumberField(validators=[Required()], widget=HiddenInput())
+    revision = WholeNumberField("Revision", validators=[Required()], widget=HiddenInput())
     seat = Choice(_l("Seat"), choices=[], validators=[Required(_l("choose a seat"))])
     name = StringField(
         _l("Who sits there now"),
@@ -239,7 +240,7 @@ class ReseatForm(FlaskForm):
 class WinnerForm(FlaskForm):
     """The director sends one side of a drawn playoff game through, saying why."""
 
-    revision = WholeNumberField(validators=[Required()], widget=HiddenInput())
+    revision = WholeNumberField("Revision", validators=[Required()], widget=HiddenInput())
     winner = Choices(_l("Goes through"), coerce=int, choices=[])
     note = StringField(
         _l("Why"),
@@ -251,7 +252,7 @@ class WinnerForm(FlaskForm):
 class RevisionForm(FlaskForm):
     """A director's action on the event as the page showed it."""
 
-    revision = WholeNumberField(validators=[Required()], widget=HiddenInput())
+    revision = WholeNumberField("Revision", validators=[Required()], widget=HiddenInput())
 
 
 class ImportForm(FlaskForm):

@@ -41,14 +41,15 @@ def screen(token: str) -> str:
     db = get_db()
     event, games = data.fresh(db, token, by="view")
     follow(event.view_token)
-    return render_template("events/screen.html", **data.page(db, event, games), poll=POLL_SCREEN)
+    shown = data.page(db, event, games, chances=True)
+    return render_template("events/screen.html", **shown, poll=POLL_SCREEN)
 
 
 @bp.get("/screen/<token>/live")
 def screen_live(token: str) -> str:
     db = get_db()
     event, games = data.fresh(db, token, by="view")
-    return render_template("events/_screen_live.html", **data.page(db, event, games))
+    return render_template("events/_screen_live.html", **data.page(db, event, games, chances=True))
 
 
 @bp.get("/table/<game_id>")

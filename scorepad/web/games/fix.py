@@ -17,11 +17,12 @@ from ..hand_forms import (
     hand_form,
     read_bids,
     read_tricks,
+    tag,
 )
 from ..outcomes import confirm_value, confirmed
 from ..powers import require
 from ..render import render_stored, stored_or_404
-from ..saving import beside, hand_words, tag
+from ..saving import beside, hand_words
 from ..words import game_done as said
 from .blueprint import bp
 

@@ -20,21 +20,18 @@ from ..db import get_db
 from ..events.public import event_table
 from ..hand_forms import (
     HandForm,
+    bids_form,
     blind_toggles,
     phones_read,
     phones_text,
     read_bids,
     read_tricks,
+    tricks_form,
 )
 from ..pagecache import game_page
 from ..powers import powers, require
 from ..render import render_stored, stored_or_404
-from ..saving import (
-    beside,
-    bids_form,
-    hand_words,
-    tricks_form,
-)
+from ..saving import beside, hand_words
 from ..urls import plain_http_notice
 from ..words import game_done as said
 from .blueprint import bp
@@ -91,7 +88,7 @@ def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str)
     in_play = score.pending or score.next_hand.bids_itself
     now = None if score.over else "tricks" if in_play else "bids"
     if now == step:
-        return _render_game(stored, event_table(stored), form, status)
+        return _render_game(stored, _event_table(stored), form, status)
     flash(
         said.step_moved_on(step, None if now is None else score.next_number),
         "error",
@@ -103,10 +100,16 @@ def _refused(stored: storage.StoredGame, form: HandForm, status: int, step: str)
 def show(game_id: str) -> Any:
     stored = stored_or_404(game_id)
     security.remember_game(game_id)
-    table = event_table(stored)
+    table = _event_table(stored)
     if table:  # a club night's table: its round clock moves, drawn fresh
         return _render_game(stored, table)[0]
     return game_page(stored, lambda: _render_game(stored, None)[0])
+
+
+def _event_table(stored: storage.StoredGame) -> dict[str, Any] | None:
+    """The club night's table a game is played for (read with the game whether it is
+    one: most games are no club night's, and their page asks no event of anything)."""
+    return event_table(stored) if stored.in_event else None
 
 
 def _sent_number(score_next: int) -> int:
@@ -134,7 +137,7 @@ def _save_step(
                 lambda: command(found),
                 lambda _: redirect(game),
                 game,
-                words=hand_words(said.hand_saved(form.number.data, step)),
+                words=hand_words(step, form.number.data),
                 page=beside(form),
             )
             if not isinstance(done, int):

@@ -23,8 +23,9 @@ from ...core.season import entrant_key
 from ...core.season_settings import check_day
 from ...store.events import load_event
 from ...store.seasons import Season, SeasonEntrant, SeasonNight
+from ..catalogue import locale_code
 from ..db import get_db
-from ..language import locale_code, offered
+from ..language import offered
 from ..words.seasons import night_title, table_line
 from . import data
 from .blueprint import bp

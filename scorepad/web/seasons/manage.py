@@ -17,10 +17,10 @@ from ...store.clubs import club_event_names, load_club
 from ...store.season_commands import seasons as commands
 from ...store.seasons import club_seasons
 from .. import respond
+from ..catalogue import locale_code
 from ..db import get_db
 from ..fields import first_problem
 from ..hosting import public_url
-from ..language import locale_code
 from ..paging import asked, page_of
 from ..words import seasons as say
 from ..words.seasons import counting, done, season_words

@@ -6,8 +6,8 @@ from __future__ import annotations
 from flask import render_template
 
 from ...store.seasons import Season
+from ..catalogue import locale_code
 from ..hosting import public_url
-from ..language import locale_code
 from ..pagemodel import POLL_SEASON
 from ..words.seasons import counting
 from . import data

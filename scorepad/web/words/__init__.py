@@ -4,12 +4,12 @@ reads it (the stakes and the what-if in `words.stakes`, the rules page in `words
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from babel.numbers import get_minus_sign_symbol
 
 from scorepad.web.catalogue import gettext as _
-from scorepad.web.catalogue import locale as get_locale
-from scorepad.web.catalogue import ngettext, pgettext
+from scorepad.web.catalogue import locale_code, ngettext, pgettext
 
 from ...core.ending import Reason
 from ...core.model import GameScore
@@ -82,8 +82,14 @@ def number(value: int) -> str:
     it is negative, the true minus for the hyphen-minus most languages name: '\u2212130'."""
     if value >= 0:
         return str(value)
-    sign = get_minus_sign_symbol(get_locale() or "en")
-    return f"{MINUS if sign == '-' else sign}{-value}"
+    return f"{_minus_sign(locale_code())}{-value}"
+
+
+@lru_cache(maxsize=64)  # kept by language code: Babel's locale data never changes
+def _minus_sign(code: str) -> str:
+    """The language's minus sign, the true minus for the hyphen-minus most name."""
+    sign = get_minus_sign_symbol(code)
+    return MINUS if sign == "-" else sign
 
 
 def signed(points: int) -> str:

@@ -25,7 +25,7 @@ from scorepad.store.club_commands.outcomes import ClubRefused
 from scorepad.web.words.clubs import club_words
 from scorepad.web.words.core_words import beside, core_text, field_text, not_saved, refusal
 from tests import pseudo
-from tests.helpers import bid_form, new_game_form, seat_links, start
+from tests.helpers import bid_form, form_token, new_game_form, seat_links, start
 from tests.live import ROOT
 from tests.test_pseudo_language import english_left
 
@@ -193,6 +193,53 @@ def test_a_game_file_refused_whole(phone):
     answer = phone.post("/games/import", data=sent)
     assert answer.status_code == 400
     _no_english(phone, answer.get_data(as_text=True), "no es texto UTF-8")
+
+
+# An event or club file refused whole (not JSON, not UTF-8, not a scorepad file of its
+# kind) is said in the page's language, as a game file's is (docs/languages.md); each
+# refusal with the Spanish it says, the English kept by `str(err)` for the command line.
+WHOLE_FILES = [
+    ("/events/import", b"not json", "no es JSON: se esperaba un valor: línea 1"),
+    ("/events/import", b'{"settings": ', "no es JSON: se esperaba un valor: línea 1"),
+    ("/events/import", b"\xff\xfe\x00", "no es texto UTF-8"),
+    ("/events/import", b"[]", "no es un archivo de torneo de scorepad (versión 1)"),
+    ("/events/import", b'{"scorepad_event": 2}', "no es un archivo de torneo de scorepad"),
+    ("/clubs/import", b'{"scorepad_club": 2}', "no es un archivo de club de scorepad (versión 1)"),
+]
+
+
+@pytest.fixture(params=["es", pseudo.CODE])
+def guarded_phone(request, tmp_path, migrated):
+    """A phone reading scorepad in Spanish, then in the pseudo-language, CSRF on."""
+    app = pseudo.app_speaking(tmp_path, migrated, WTF_CSRF_ENABLED=True)
+    client = pseudo.phone_in(app, request.param)
+    client.lang = request.param
+    return client
+
+
+@pytest.mark.parametrize(("page", "body", "spanish"), WHOLE_FILES)
+def test_an_event_or_club_file_refused_whole(guarded_phone, page, body, spanish):
+    token = form_token(guarded_phone.get(page))
+    sent = {"csrf_token": token, "file": (io.BytesIO(body), "night.json")}
+    answer = guarded_phone.post(page, data=sent, content_type="multipart/form-data")
+    assert answer.status_code == 400
+    body = answer.get_data(as_text=True)
+    # a marker refused is named by its key: a file's key, kept as the file writes it
+    _no_english(guarded_phone, re.sub(r"scorepad_(club|event)", "", body), spanish)
+
+
+@pytest.mark.parametrize(
+    ("body", "english"),
+    [
+        (b"not json", "file: is not JSON: Expecting value: line 1 column 1 (char 0)"),
+        (b"[]", "scorepad_event: is not a scorepad event file (version 1)"),
+        (b"\xff\xfe\x00", "file: is not UTF-8 text"),
+    ],
+)
+def test_an_event_file_refused_whole_keeps_its_english_in_str(body, english):
+    from scorepad.files import event as eventfile
+
+    assert str(_refusal(lambda: eventfile.loads(body))) == english
 
 
 def test_a_club_s_rename_refused_names_the_problem_in_spanish(app):

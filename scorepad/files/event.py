@@ -193,7 +193,11 @@ def _named(raw: dict, field: str) -> tuple[int | None, str]:
 def read(doc: object) -> EventFile:
     """A parsed event file; a GameError names the part at fault."""
     if not isinstance(doc, dict) or doc.get("scorepad_event") != VERSION:
-        raise GameError(f"is not a scorepad event file (version {VERSION})", field="scorepad_event")
+        raise GameError(
+            "is not a scorepad event file (version %(version)s)",
+            field="scorepad_event",
+            version=VERSION,
+        )
     _check_texts(doc)
     settings = doc.get("settings")
     if not isinstance(settings, dict):
@@ -233,7 +237,9 @@ def _check_texts(doc: dict) -> None:
 def loads(text: str | bytes) -> EventFile:
     """Read an event file's text (at most MAX_BYTES)."""
     if len(text) > MAX_BYTES:
-        raise GameError(f"is over {MAX_BYTES // 1024} KB: more than a night holds", field="file")
+        raise GameError(
+            "is over %(most)s KB: more than a night holds", most=MAX_BYTES // 1024, field="file"
+        )
     return read(json_doc(text))
 
 
@@ -251,7 +257,12 @@ def json_doc(text: str | bytes) -> object:
         return json.loads(text)
     except RecursionError:
         raise GameError("is not JSON: its values are nested too deep", field="file") from None
-    except (ValueError, UnicodeDecodeError) as err:
+    except UnicodeDecodeError:
+        raise GameError("is not UTF-8 text", field="file") from None
+    except json.JSONDecodeError as err:  # json's words, said in the page's language too
+        why = gamefile.json_problem(err)
+        raise GameError("is not JSON: %(why)s", why=why, field="file") from None
+    except ValueError as err:
         raise GameError(f"is not JSON: {err}", field="file") from None
 
 

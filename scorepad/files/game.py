@@ -233,14 +233,14 @@ def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
         ) from None
     except json.JSONDecodeError as err:
         raise GameError(
-            "the game file is not valid JSON (%(why)s)", why=_json_problem(err)
+            "the game file is not valid JSON (%(why)s)", why=json_problem(err)
         ) from None
     except ValueError as err:
         raise GameError(f"the game file is not valid JSON ({err})") from None
     return read_scored(doc)
 
 
-def _json_problem(err: json.JSONDecodeError) -> Phrase:
+def json_problem(err: json.JSONDecodeError) -> Phrase:
     """json's words as `str(err)` says them, 'Extra data: line 1 column 3 (char 2)' (its
     messages marked in web/words/core_words.py, so a page says them in its language)."""
     return Phrase(

@@ -74,7 +74,7 @@ def _import(form: ImportForm) -> str:
 def not_imported(err: Exception) -> str | None:
     """Why an event file was not imported."""
     if isinstance(err, GameError):
-        return said.not_imported(str(err))
+        return said.not_imported(err)
     if isinstance(err, sqlite3.IntegrityError):
         return said.entrant_twice()
     return None

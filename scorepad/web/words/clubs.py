@@ -13,7 +13,7 @@ from scorepad.web.catalogue import ngettext
 from ...core.club_undo import Step, StepKind
 from ...core.errors import GameError
 from ...store.club_commands.outcomes import ClubOutcome, ClubRefused, ClubStale, NoClub
-from .core_words import core_text
+from .core_words import core_text, file_refusal
 
 KINDS = {
     "merge": _l("Merge"),
@@ -142,8 +142,7 @@ def not_imported(err: GameError) -> str:
     """Why a file was not brought in. A refusal of the whole file is translated; one of
     a part names the file's own keys and stays in the readers' English (a file's keys
     are English in every language, docs/languages.md)."""
-    whole = err.field in (None, "file") and err.hand is None
-    return _("This file was not imported: %(why)s", why=core_text(err.detail) if whole else err)
+    return _("This file was not imported: %(why)s", why=file_refusal(err))
 
 
 def entrant_twice() -> str:

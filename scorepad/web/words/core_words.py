@@ -239,6 +239,22 @@ def refusal(err: GameError) -> str:
     return gettext("hand %(number)s: %(why)s", number=err.hand, why=said) if err.hand else said
 
 
+# A file's marker key: a refusal of it says the file is not a scorepad file of its kind.
+FILE_MARKERS = ("scorepad_event", "scorepad_club")
+
+
+def file_refusal(err: GameError) -> str:
+    """Why an imported file was refused: a refusal of the file as a whole (not JSON, not
+    UTF-8 text, too large; or not a scorepad file of its kind, its marker key named) in
+    this request's language; one of a part names the file's own keys and stays in the
+    file readers' English (`str(err)`; docs/languages.md)."""
+    if err.hand is None and err.field in (None, "file"):
+        return core_text(err.detail)
+    if err.hand is None and err.field in FILE_MARKERS:
+        return refusal(err)
+    return str(err)
+
+
 def beside(err: GameError) -> str:
     """A core refusal shown beside its field: its detail in this request's language, what
     comes before its first ': ' left out (as the field names it)."""

@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from scorepad.web.catalogue import gettext as _
 from scorepad.web.catalogue import ngettext
 
+from ...core.errors import GameError
 from ...core.standings import Row
 from . import number, plural, signed
+from .core_words import file_refusal
 
 
 def checked_in(names: str) -> str:
@@ -165,8 +167,10 @@ def revision_sent() -> str:
     return _("the form was incomplete: reload; it")
 
 
-def not_imported(why: str) -> str:
-    return _("This file was not imported: %(why)s", why=why)
+def not_imported(err: GameError) -> str:
+    """Why an event file was not brought in: refused whole, in the page's language; a
+    part of it, in the file readers' English (`file_refusal`)."""
+    return _("This file was not imported: %(why)s", why=file_refusal(err))
 
 
 def entrant_twice() -> str:

@@ -20,7 +20,7 @@ CLUB_SEASONS = 100
 SEASON_NIGHTS = 200
 SEASON_ENTRANTS = 500
 
-# A file's size: a game of 500 hands is some 120 KB; a night at its limits (eventfile.py)
+# A file's size: a game of 500 hands is some 120 KB; a night at its limits (files/event.py)
 # under 5 MB. A club file is written compactly, some 250 bytes a hand: 20,000 games of a
 # dozen hands and a season's nights fit in 64 MB.
 GAME_FILE_BYTES = 1 * MB

@@ -22,7 +22,7 @@ def N_(text: str) -> str:
 
 
 MARKED = (
-    # what json says it could not read in a game file (gamefile.py: said in the refusal)
+    # what json says it could not read in a game file (files/game.py: said in the refusal)
     N_("Expecting value"),
     N_("Expecting property name enclosed in double quotes"),
     N_("Expecting ',' delimiter"),

@@ -96,7 +96,7 @@ def translations() -> NullTranslations:
         return flask_babel.get_translations()
     # each language's catalogue as Flask-Babel loaded it, kept by the app by its code
     # (Flask-Babel's own look-up finds the request, the app and the locale again)
-    loaded: dict[str, NullTranslations] = current_app.extensions[LOADED]
+    loaded: dict[str, NullTranslations] = current_app.extensions.setdefault(LOADED, {})
     code = str(spoken)
     found = loaded.get(code)
     if found is None:

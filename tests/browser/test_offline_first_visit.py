@@ -43,3 +43,25 @@ def test_the_page_is_kept_before_the_worker_controls_it(browser, own_server):
         ]
     finally:
         context.close()
+
+
+def test_the_first_visit_is_kept_for_offline_use(browser, own_server):
+    from tests.browser.helpers import PHONE, close_game
+
+    game = f"{own_server.url}/games/{close_game(own_server)}"
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(game)  # the first visit: no service worker yet
+        # the worker keeps the page before it takes it over: a controller means kept
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        assert page.evaluate("url => caches.match(url).then(Boolean)", game)
+        own_server.stop()
+        page.reload()
+        expect(page.locator(".offline-notice")).to_be_visible()
+        assert [t.strip() for t in page.locator(".scoreboard .total").all_inner_texts()] == [
+            "144",
+            "\u2212120",
+        ]
+    finally:
+        context.close()

@@ -37,7 +37,7 @@ CHROMIUM_ARGS = [
 ]
 
 
-# Screenshots cost a third of a second each (a full page at twice a phone's pixels): taken
+# Screenshots cost about 0.4 s each (a full page at twice a phone's pixels): taken
 # when SCOREPAD_SHOTS is set (`SCOREPAD_SHOTS=1 make test`), and always of a page axe refused.
 SHOTS = bool(os.environ.get("SCOREPAD_SHOTS"))
 

@@ -110,15 +110,18 @@ CORE_COVERED := $(BIN)/python -m coverage report --include='scorepad/core/*' --f
 
 # Every test: the browser (Chromium), Caddy and Litestream included, and each property
 # test's full number of examples (tests/strategies.py: example_count), on every core
-# (pytest-xdist): each worker has its own browser, servers, ports and databases.
+# (pytest-xdist): each worker has its own browser, servers, ports and databases. A worker
+# left idle takes tests still queued on another (worksteal), so no worker ends with a tail.
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(COVERAGE) --hypothesis-profile=full -n auto --durations=20
+	$(BIN)/python -m pytest $(COVERAGE) --hypothesis-profile=full -n auto --dist worksteal \
+		--durations=20
 	$(CORE_COVERED)
 
 # Every test but the browser, Caddy and Litestream ones, on every core (pytest-xdist), the
 # property tests drawing at most FAST_EXAMPLES examples each (the "fast" profile).
 test-fast: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(COVERAGE) -n auto -m "not browser and not caddy and not litestream"
+	$(BIN)/python -m pytest $(COVERAGE) -n auto --dist worksteal \
+		-m "not browser and not caddy and not litestream"
 	$(CORE_COVERED)
 
 clean:

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests import pseudo
 from tests.helpers import (
     bid_form,
     load,
@@ -16,6 +17,8 @@ from tests.helpers import (
     ver,
 )
 from tests.live import ROOT
+
+pseudo.compile_shipped()  # the Spanish checks read the shipped catalogue
 
 
 def test_adjust_a_played_hand(client, app):
@@ -118,3 +121,36 @@ def test_the_adjustment_limits_are_the_cores_alone(client, monkeypatch):
     assert r.status_code == 400 and "from -20 to 20, not 30" in text(r)
     templates = (ROOT / "templates").rglob("*.html")
     assert not [t.name for t in templates if re.search(r"\b1000\b", t.read_text())]
+
+
+@pytest.mark.parametrize("empty", ["", "  "])
+def test_an_adjustment_left_empty_is_refused_naming_the_field(client, app, empty):
+    game_id = played_game(client)
+    r = client.post(
+        f"/games/{game_id}/hands/1/adjust",
+        data={"version": "2", "adjust_0": empty, "adjust_1": "", "note": ""},
+    )
+    assert r.status_code == 400
+    assert "Points for Alice &amp; Cara is missing" in r.text
+    assert 'id="adjust_0-error"' in r.text and "adjusted" not in r.text
+    assert load(app, game_id).game.hands[0].adjust is None
+
+
+def test_a_side_left_empty_beside_points_typed_adds_nothing_for_that_side(client, app):
+    game_id = played_game(client)
+    r = client.post(
+        f"/games/{game_id}/hands/1/adjust",
+        data={"version": "2", "adjust_0": "", "adjust_1": "5", "note": ""},
+    )
+    assert r.status_code == 302
+    assert load(app, game_id).game.hands[0].adjust == (0, 5)
+
+
+def test_an_adjustment_refused_for_an_empty_field_is_said_in_spanish(client):
+    game_id = played_game(client)
+    client.set_cookie("lang", "es")
+    r = client.post(
+        f"/games/{game_id}/hands/1/adjust",
+        data={"version": "2", "adjust_0": "", "adjust_1": " ", "note": ""},
+    )
+    assert r.status_code == 400 and "Falta Puntos para Alice &amp; Cara" in r.text

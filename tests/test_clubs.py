@@ -448,3 +448,18 @@ def test_a_merge_of_two_who_sat_together_leaves_their_game_unrated_until_split(c
         data={"player": "ann", "name": "bo", "revision": view.club.revision},
     )
     assert len(_view(app, club_id).rated) == 1
+
+
+def test_a_club_form_refused_names_its_field(client, app):
+    from scorepad.store.clubs import load_club
+
+    club_id = _make(client)
+    with app.app_context():
+        from scorepad.web.db import get_db
+
+        revision = load_club(get_db(), club_id).revision
+    r = client.post(
+        f"/clubs/{club_id}/rename", data={"revision": revision, "player": "Ann", "name": "x" * 99}
+    )
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Name: at most" in page and "nothing changed." in page

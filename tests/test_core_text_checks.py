@@ -11,7 +11,7 @@ import pytest
 from scorepad.core import presets
 from scorepad.core.club import read
 from scorepad.core.errors import GameError
-from scorepad.core.names import check_text
+from scorepad.core.names import check_text, stored_text
 from scorepad.core.season_settings import check_entrants, check_season
 
 
@@ -64,3 +64,8 @@ def test_a_seasons_number_out_of_its_range_is_refused():
     with pytest.raises(GameError, match="must be from 0 to 10") as refused:
         check_season({"kind": "pairs", "moves": 11})
     assert refused.value.field == "moves"
+
+
+@pytest.mark.parametrize(("value", "shown"), [(None, ""), (7, ""), ("a\ud800b", "a\ufffdb")])
+def test_stored_text_reads_back_as_a_page_can_show_it(value, shown):
+    assert stored_text(value) == shown

@@ -147,3 +147,36 @@ def test_a_choice_rule_reads_as_a_setting_in_a_sentence(spec):
 def test_a_switch_and_a_number_read_as_settings():
     assert setting_text("nil", False) == "nil bids off"
     assert setting_text("bag_points", 0) == "points per bag set to 0"
+
+
+def test_the_charts_axis_says_a_negative_total_with_the_true_minus(app):
+    import re
+
+    from scorepad.core.records import Hand, Table
+    from scorepad.core.rules import Rules
+    from scorepad.core.scoring import score_game
+    from scorepad.web.chart import score_chart
+
+    table = Table("partnership", ("Alice", "Ben", "Cara", "Dev"))
+    score = score_game(table, Rules(target=250), [Hand((4, 4, 4, 4), (3, 3, 3, 4))])
+    with app.test_request_context():
+        svg = str(score_chart(score))
+    labels = re.findall(r'text-anchor="end">([^<]+)</text>', svg)
+    assert "\u221280" in labels and not any(label.startswith("-") for label in labels)
+
+
+def test_a_club_nights_standings_say_negatives_with_the_true_minus(client, app):
+    import re
+
+    from scorepad.store.events import load_event
+    from scorepad.web.db import get_db
+    from tests.test_season_store import imported_night
+
+    with app.app_context():
+        event = load_event(get_db(), imported_night(get_db()))
+        assert event is not None
+        token = event.view_token
+    page = client.get(f"/events/screen/{token}/results").get_data(as_text=True)
+    cells = re.findall(r"<td>([^<]*)</td>", page)
+    assert any(cell.startswith("\u2212") for cell in cells)
+    assert not any(re.fullmatch(r"-\d+", cell) for cell in cells)

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.core.bracket import first_round, next_round, slots
+from scorepad.core.bracket import BracketMatch, first_round, next_round, slots, through
 from scorepad.core.errors import GameError
-from scorepad.core.event import check_settings, draw_round, ends_on_time, seconds_left
+from scorepad.core.event import DATE_LENGTH, check_settings, draw_round, ends_on_time, seconds_left
 from scorepad.core.game import Game
 from scorepad.core.pairing import (
     circle_round,
@@ -21,8 +21,9 @@ from scorepad.core.pairing import (
     swiss_round,
 )
 from scorepad.core.records import Hand, make_table
-from scorepad.core.rules import validate_rules
+from scorepad.core.rules import Rules, validate_rules
 from scorepad.core.standings import Result, check_order, series, standings
+from tests.helpers import partnership
 from tests.strategies import example_count
 
 
@@ -363,3 +364,54 @@ def test_the_order_chosen_ranks_the_night(order, ranked):
 def test_a_bye_counts_as_the_event_says(bye_counts, order, figures):
     rows = standings({1: "A", 2: "B"}, [], byes=[1], order=order, bye_counts=bye_counts)
     assert [(r.name, r.wins, r.vp, r.byes, r.points, r.place) for r in rows] == figures
+
+
+@pytest.mark.parametrize("seeded", [[], [7]])
+def test_a_playoff_needs_two_entrants(seeded):
+    with pytest.raises(GameError, match="a playoff needs at least 2 entrants") as refused:
+        first_round(seeded)
+    assert refused.value.field == "playoff"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "winner", "goes_on"),
+    [
+        (3, None, None, 3),  # a bye: the one entrant goes through, no game needed
+        (None, 5, None, 5),  # a bye read from a file may sit on either side
+        (3, 5, 5, 5),  # a game: its winner
+        (3, 5, None, None),  # a game not yet won: nobody yet
+    ],
+)
+def test_who_goes_on_from_a_match(first, second, winner, goes_on):
+    assert through(BracketMatch(1, 0, first, second), winner) == goes_on
+
+
+def test_a_bye_on_the_second_side_goes_on_to_the_next_round():
+    played = [BracketMatch(1, 0, None, 5), BracketMatch(1, 1, 2, 3)]
+    assert next_round(played, [None, 3]) == (BracketMatch(2, 0, 5, 3),)
+
+
+@pytest.mark.parametrize("pair", [(5,), (1, 2, 3), 5, "5, 0"])
+def test_a_side_started_from_paper_needs_a_total_and_bags(pair):
+    with pytest.raises(GameError, match="Ben & Dev: expected a total and bags") as refused:
+        Game(partnership(), Rules(), (), start=((0, 0), pair)).score()
+    assert refused.value.field == "start"
+
+
+@pytest.mark.parametrize("date", ["x" * (DATE_LENGTH + 1), 20261201, None])
+def test_an_event_date_is_short_text(date):
+    with pytest.raises(GameError, match=f"at most {DATE_LENGTH} characters") as refused:
+        check_settings({"name": "Tuesday", "date": date})
+    assert refused.value.field == "date"
+
+
+def test_an_event_date_of_the_longest_length_is_kept_trimmed():
+    date = " " + "x" * (DATE_LENGTH - 1)
+    assert check_settings({"name": "Tuesday", "date": date}).date == "x" * (DATE_LENGTH - 1)
+
+
+@pytest.mark.parametrize("order", ["wins", {"wins": 1}, ["wins", 2], None])
+def test_an_event_order_is_a_list_of_keys(order):
+    with pytest.raises(GameError, match="must be a list of keys") as refused:
+        check_settings({"name": "Tuesday", "order": order})
+    assert refused.value.field == "order"

@@ -397,3 +397,25 @@ def test_a_file_of_3000_tables_is_refused_at_once(client):
     with pytest.raises(GameError, match=r"matches: must be a list of at most 1152"):
         eventfile.read(doc)
     assert upload(client, doc).status_code == 400
+
+
+def _unknown_bye(doc: dict) -> None:
+    doc["rounds"][0]["byes"] = [99]
+
+
+def _game_at_a_bye(doc: dict) -> None:
+    bye = next(m for m in doc["matches"] if not all(m["sides"]))
+    bye["game"] = game(["Ann", "Bo", "Cy", "Di"])
+
+
+@pytest.mark.parametrize(
+    ("shape", "change", "said"),
+    [
+        ("pairs", _unknown_bye, "rounds[0].byes: entrant 99 is not in entrants"),
+        ("playoff", _game_at_a_bye, "matches[4].game: must be null: a bye is played without"),
+    ],
+)
+def test_an_event_file_with_an_impossible_bye_is_refused(shape, change, said):
+    with pytest.raises(GameError) as refused:
+        eventfile.read(changed(shape, change))
+    assert said in str(refused.value)

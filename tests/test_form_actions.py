@@ -7,7 +7,13 @@ playoff" posted to the next round's address, because two routes shared one endpo
   manager, member, card, season), in each state that shows forms, is rendered and each
   <form> read with html.parser: its action must resolve, as a POST, to the view of the
   action its button names (BUTTONS below, from the button's words to the endpoint).
-  A button not in the table fails the test: a new button says where it should go."""
+  A button not in the table fails the test: a new button says where it should go; and
+  a row of the table no page showed fails it too (the states below reach every form:
+  a hand undone, a phone's and a club's presets, a merge, a round whose tables are all
+  over, a playoff table's winner named by the director, a table reopened, a night filed
+  and a season's playoff night).
+
+Checked by breaking it: the winner form pointed at close-round fails the test."""
 
 from __future__ import annotations
 
@@ -18,18 +24,23 @@ from urllib.parse import urlsplit
 
 from werkzeug.exceptions import HTTPException
 
+from scorepad.store.club_commands.filing import file_event
+from scorepad.web.db import get_db
 from tests.event_helpers import Night
 from tests.helpers import (
     bid_form,
     claim_seat,
     play,
+    seat_bid,
     seat_links,
     start,
     tricks_form,
+    ver,
     version_on_page,
 )
 from tests.ratings_club import club as simulated
 from tests.test_clubs import _file_games, _make, _view
+from tests.test_season_store import imported_night
 from tests.test_season_web import _post, _season
 
 # The words on a button (a regular expression matched whole) and the endpoints its form
@@ -50,9 +61,9 @@ BUTTONS: dict[str, set[str]] = {
     r"Swap places": {"events.swap"},
     r"Yes, call time": {"events.call"},
     r"Yes, end this game": {"events.end_table"},
-    r"Close the round": {"events.close_round"},
-    r"Close this table": {"events.close_table"},
-    r"Name the winner|Save the winner": {"events.winner"},
+    r"Every table is over: close round \d+": {"events.close_round"},
+    r"Close it again": {"events.close_table"},
+    r"Send them through": {"events.winner"},
     r"Start game|Use this game": {"games.new"},
     r"Import": {"clubs.import_file", "events.import_event", "games.import_game"},
     r"Save bids": {"games.save_bids"},
@@ -74,22 +85,21 @@ BUTTONS: dict[str, set[str]] = {
         "seasons.replace_link",
         "events.replace_link",
     },
-    r"Forget": {"presets.forget"},
+    r"Forget .+ on this phone": {"presets.forget"},
     r"Give each seat its own link|Turn seat links off.*": {"seats.toggle"},
     r"Hand .*'s seat to another phone": {"seats.release"},
     r"I am .+": {"seats.claim"},
     r"Save my bid": {"seats.seat"},
-    r"Save these bids": {"seats.enter_rest"},
     r"Use this language": {"language.choose"},
     r"Make the club": {"clubs.new"},
     r"Bring it into the club": {"clubs.import_into"},
     r"File this (game|night)( into .+)?": {"clubs.file"},
     r"Keep off public lists|Show on public lists": {"clubs.hide"},
     r"Merge into one person": {"clubs.merge"},
-    r"Split": {"clubs.split"},
-    r"Undo.*": {"clubs.undo"},
+    r"Split “.+” off": {"clubs.split"},
+    r"Yes, undo it": {"clubs.undo"},
     r"Rename": {"clubs.rename", "clubs.rename_preset"},
-    r"Delete": {"clubs.delete_preset"},
+    r"Delete (?!the ).+": {"clubs.delete_preset"},
     r"This is me|This is not me": {"clubs.me"},
     r"Keep me off the public lists|Show me on the public lists": {"clubs.lists"},
     r"Unfile|Take it out of the club|Yes, take this game out": {"clubs.unfile"},
@@ -103,8 +113,8 @@ BUTTONS: dict[str, set[str]] = {
     r"Close the season": {"seasons.close"},
     r"Delete the season": {"seasons.delete"},
     r"Start its club night": {"seasons.start_night"},
-    r"Link this night|Link": {"seasons.link_night"},
-    r"Start the season's playoff|Draw the playoff": {"seasons.playoff"},
+    r"File it here": {"seasons.link_night"},
+    r"Make it the playoff night": {"seasons.playoff"},
 }
 
 
@@ -227,12 +237,23 @@ def _games(client, app, checked: Checked) -> None:
     over = start(client, target="custom", custom_target="50")
     play(client, over, 1, (4, 3, 4, 3), (5, 3, 4, 1))
     checked.pages(client, f"/games/{over}")
+    undone = start(client)  # a hand undone: its "Put it back"
+    play(client, undone, 1, (4, 3, 4, 3), (5, 3, 4, 1))
+    client.post(
+        f"/games/{undone}/hands/1/delete", data={"number": "1", "version": ver(app, undone, 1)}
+    )
+    checked.pages(client, f"/games/{undone}")
+    kept = start(client, target="custom", custom_target="350")  # a phone's own preset
+    client.post(f"/games/{kept}/preset", data={"name": "Cabin"})
+    checked.pages(client, "/games/new", "/presets")
     seated = start(client)
     links = seat_links(client, seated)
     phone = app.test_client()
     checked.pages(phone, f"/seat/{links[0]}")
     claim_seat(phone, links[0])
     checked.pages(phone, f"/seat/{links[0]}")
+    checked.pages(client, f"/games/{seated}")
+    seat_bid(phone, links[0], 3)  # one seat's bid in: the scorer enters the rest
     checked.pages(client, f"/games/{seated}")
 
 
@@ -259,8 +280,34 @@ def _nights(client, app, checked: Checked) -> None:
     night.play_round()
     checked.pages(client, here)
     join = re.search(r"/events/join/([\w-]+)", client.get(here).get_data(as_text=True))
-    if join:
-        checked.pages(app.test_client(), join.group(0))
+    assert join, "the director's page links the players' check-in"
+    checked.pages(app.test_client(), join.group(0))
+    _lost_and_reopened(client, app, checked)
+
+
+def _lost_and_reopened(client, app, checked: Checked) -> None:
+    """A night whose tables' games were deleted: a round every table of which is over
+    (closed by the director), a playoff table whose winner the director names; then a
+    done round's table reopened, to close again."""
+    night = Night(client, app, name="Lost tables", rounds=2, playoff=4, target=100)
+    here = f"/events/{night.id}"
+    for pair in (("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")):
+        night.check_in(*pair)
+    night.draw_and_start()
+    one, two = night.round()
+    night.finish(two.game_id)
+    client.post(f"/games/{one.game_id}/delete", data={"version": night.game(one.game_id).revision})
+    checked.pages(client, here)
+    night.act("close-round", "")
+    night.draw_and_start()
+    night.play_round()
+    night.start_playoff()
+    one, two = night.round()
+    night.finish(two.game_id)
+    client.post(f"/games/{one.game_id}/delete", data={"version": night.game(one.game_id).revision})
+    checked.pages(client, here)
+    client.post(f"{here}/rounds/2/tables/1/reopen", data={"revision": night.revision()})
+    checked.pages(client, here, f"{here}/reopened")
 
 
 def _clubs(client, app, checked: Checked) -> None:
@@ -271,6 +318,7 @@ def _clubs(client, app, checked: Checked) -> None:
     season_id = _season(client, club_id)
     _post(client, app, club_id, season_id, "entrants", player_0="Ann", player_1="Bo", division=0)
     _post(client, app, club_id, season_id, "nights", day="2026-01-09", venue="Anchor")
+    _post(client, app, club_id, season_id, "nights", day="2026-01-16", venue="Anchor")
     checked.pages(client, f"/clubs/{club_id}", f"/seasons/c/{club_id}/{season_id}", "/clubs/new")
     view = _view(app, club_id)
     member = app.test_client()
@@ -278,6 +326,24 @@ def _clubs(client, app, checked: Checked) -> None:
     checked.pages(member, f"/clubs/m/{view.club.members_token}", card)
     member.post(f"{card}/me")
     checked.pages(member, card)
+    # a merge (its Undo and Split), a club preset (Rename, Delete), a filed night (taken
+    # out; linked to the season), then the season's playoff night
+    _file_games(app, club_id, [((("Ann", "Cy"), ("Bo", "Di")), 0, 0.5)])
+    _file_games(app, club_id, [((("Annie", "Cy"), ("Bo", "Di")), 0, 0.5)])
+    revision = _view(app, club_id).club.revision
+    client.post(
+        f"/clubs/{club_id}/merge", data={"into": "ann", "other": "annie", "revision": revision}
+    )
+    game_id = start(client, target="custom", custom_target="300")
+    client.post(f"/games/{game_id}/preset", data={"name": "League", "club": club_id})
+    with app.app_context():
+        event_id = imported_night(get_db())
+        file_event(get_db(), club_id, event_id)
+    checked.pages(client, f"/clubs/{club_id}", f"/seasons/c/{club_id}/{season_id}")
+    _post(client, app, club_id, season_id, "nights/link", number="1", event=event_id)
+    form = {"name": "Winter League", "kind": "pairs", "divisions": "A", "playoff": "2"}
+    _post(client, app, club_id, season_id, "edit", fixtures="season", **form)
+    checked.pages(client, f"/seasons/c/{club_id}/{season_id}")
 
 
 def test_every_form_posts_to_the_view_its_button_names(app, client):
@@ -286,3 +352,6 @@ def test_every_form_posts_to_the_view_its_button_names(app, client):
     _nights(client, app, checked)
     _clubs(client, app, checked)
     assert checked.faults == []
+    # every row of BUTTONS was met on a page: the states above show every form there is
+    unseen = [said for said in BUTTONS if not any(re.fullmatch(said, w) for w in checked.found)]
+    assert unseen == []

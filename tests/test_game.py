@@ -216,3 +216,37 @@ def test_fix_of_a_missing_hand_is_refused():
 def test_fix_with_a_bad_hand_names_it():
     with pytest.raises(GameError, match="hand 1: tricks add up to 12"):
         check_fix(game(MADE, MADE), 1, Hand((3, 3, 3, 3), (3, 3, 3, 3)))
+
+
+MADE = Hand((3, 3, 3, 3), (4, 3, 3, 3))  # 61 / 60
+
+
+OTHER = Hand((4, 4, 2, 2), (4, 4, 2, 3))  # 60 / 61 on its own
+
+
+@pytest.mark.parametrize("tricks_by", ["team", "", None])
+def test_tricks_are_entered_by_side_or_by_seat(tricks_by):
+    with pytest.raises(GameError, match="must be side or seat") as refused:
+        Game(partnership(), Rules(), (), tricks_by=tricks_by)
+    assert refused.value.field == "tricks_by"
+
+
+def test_deleting_a_hand_rescores_the_later_ones_and_forgets_the_chosen_dealer():
+    before = Game(partnership(), Rules(), (MADE, OTHER), next_dealer=3)
+    outcome = check_fix(before, 1, None)
+    assert outcome.game.hands == (OTHER,) and outcome.removed == ()
+    assert outcome.score.totals == (60, 61)
+    # the hand the table chose a dealer for is now hand 2, not 3: the choice goes
+    assert outcome.game.next_dealer is None
+    # a hand replaced keeps the hands' numbers, and the choice with them
+    assert check_fix(before, 1, OTHER).game.next_dealer == 3
+
+
+def test_a_fix_that_reaches_the_target_undoes_an_early_end():
+    rules = validate_rules({"target": 100})
+    ended = Game(partnership(), rules, (MADE,), ended=True)
+    assert ended.score().reason == "ended"
+    outcome = check_fix(ended, 1, Hand((6, 1, 5, 1), (6, 1, 5, 1)))  # 110 / 20
+    assert not outcome.game.ended and outcome.removed == ()
+    assert outcome.score.reason == "target" and outcome.score.winner == 0
+    assert not outcome.score.ended and outcome.score.totals == (110, 20)

@@ -13,7 +13,9 @@ from scorepad.core.errors import GameError
 from scorepad.core.game import Game
 from scorepad.core.rules import RULE_SPECS, Rules, RulesError, validate_rules
 from scorepad.core.scoring import extend, score_game
+from scorepad.files import event as eventfile
 from tests.data import BLIND, WORKED, N, h
+from tests.event_files import changed
 from tests.helpers import partnership
 
 RULES_MD_DEFAULTS = {
@@ -355,3 +357,9 @@ def test_a_pending_hand_knows_each_sides_contract_and_blind():
     score = score_game(partnership(), rules(**BLIND), [h([3, 4, 3, N], blind=(0,))])
     assert score.pending.contracts == (6, 4) and score.pending.blind == (0,)
     assert score.next_hand.blind_contract == (True, True)
+
+
+def test_no_house_rules_given_are_the_default_ones():
+    assert validate_rules(None) == Rules() == validate_rules({})
+    # an event file without its "rules" plays the defaults
+    assert eventfile.read(changed("pairs", lambda doc: doc.pop("rules"))).rules == Rules()

@@ -8,9 +8,9 @@ import pytest
 
 from scorepad.core.errors import GameError
 from scorepad.core.hand import score_side
-from scorepad.core.records import Table
+from scorepad.core.records import Hand, Table
 from scorepad.core.rules import Rules
-from scorepad.core.scoring import score_game
+from scorepad.core.scoring import score_game, without_pending
 from tests.helpers import DEFAULT, hand, partnership
 
 N, B = "nil", "blind_nil"
@@ -404,3 +404,17 @@ def test_blind_nil_allowed_once_trailing():
     hands = [hand([6, 6, 6, 1], [7, 1, 5, 0]), hand([3, B, 3, 4], [3, 0, 3, 7])]
     score = score_game(partnership(), rules, hands)
     assert score.hands[1].sides[1].nils[0].points == 200
+
+
+def test_without_pending_leaves_a_score_with_every_hand_played():
+    made = Hand((3, 3, 3, 3), (4, 3, 3, 3))  # 61 / 60
+    score = score_game(partnership(), Rules(), (made,))
+    assert without_pending(score) is score
+
+
+@pytest.mark.parametrize("tricks", [(None, None, None), (None,) * 5, (0, None, 3, None, 2)])
+def test_tricks_by_side_still_want_an_entry_for_each_seat(tricks):
+    counted = Hand((3, 3, 3, 4), tricks, side_tricks=(8, 5))
+    with pytest.raises(GameError, match="expected one entry for each of the 4 seats") as refused:
+        score_game(partnership(), Rules(), (counted,))
+    assert (refused.value.field, refused.value.hand) == ("tricks", 1)

@@ -14,9 +14,12 @@ from scorepad.store.club_commands.filing import file_event
 from scorepad.store.clubs import load_club
 from scorepad.store.seasons import load_season
 from scorepad.web.db import get_db
+from tests import pseudo
 from tests.event_files import PAIRS
 from tests.test_clubs import _make
 from tests.test_season_store import imported_night
+
+pseudo.compile_shipped()  # the Spanish checks read the shipped catalogue
 
 
 def _season(client, club_id: str, **extra) -> str:
@@ -326,3 +329,49 @@ def test_a_night_stored_past_the_years_a_calendar_shows_leaves_the_feeds_working
         assert r.status_code == 200, path
         events = _events(r.data)
         assert "Winter League, night 1" not in events and "Winter League, night 2" in events
+
+
+@pytest.fixture
+def divisions(client, app):
+    """A club's pairs season of two divisions, its entrants in."""
+    club_id = _make(client)
+    season_id = _season(client, club_id)
+    for i, (a, b) in enumerate(PAIRS):
+        _post(client, app, club_id, season_id, "entrants", player_0=a, player_1=b, division=i // 3)
+    _post(client, app, club_id, season_id, "nights", day="2026-01-09", venue="Anchor")
+    return club_id, season_id
+
+
+@pytest.mark.parametrize(
+    "path,data,english,spanish",
+    [
+        ("edit", {"name": ""}, "Season name is missing", "Falta Nombre de la temporada"),
+        ("entrants", {"player_0": " "}, "Player is missing", "Falta Jugador"),
+        ("nights", {"day": ""}, "Date (YYYY-MM-DD) is missing", "Falta Fecha"),
+    ],
+)
+def test_a_season_form_refused_names_its_field(
+    client, app, divisions, path, data, english, spanish
+):
+    club_id, season_id = divisions
+    before = _season_of(app, season_id)
+    r = _post(client, app, club_id, season_id, path, **data)
+    assert r.status_code == 302
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert f"{english}: nothing changed." in page
+    client.set_cookie("lang", "es")
+    _post(client, app, club_id, season_id, path, **data)
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert spanish in page and "no ha cambiado nada." in page
+    assert _season_of(app, season_id) == before
+
+
+def test_the_seasons_club_night_chooser_names_each_night(client, app, divisions):
+    club_id, season_id = divisions
+    with app.app_context():
+        event_id = imported_night(get_db())
+        file_event(get_db(), club_id, event_id)
+    page = client.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    option = page[page.index(f'<option value="{event_id}"') :].split("</option>")[0]
+    assert event_id[:8] not in option.split(">", 1)[1]
+    assert option.split(">", 1)[1].strip()

@@ -7,9 +7,14 @@ import sqlite3
 
 import pytest
 
+from scorepad.core.errors import GameError
+from scorepad.core.rules import Rules, validate_rules
+from scorepad.core.scoring import start_score
+from scorepad.core.seats import check_seat_bid, side_refusal
 from tests.helpers import (
     bid_form,
     claim_seat,
+    partnership,
     play,
     seat_bid,
     seat_links,
@@ -262,3 +267,38 @@ def test_the_polled_status_answers_304_while_nothing_changes(client):
     seat_bid(client, tokens[1], 3)
     again = client.get(f"/seat/{tokens[0]}/status?hand=1", headers={"If-None-Match": tag})
     assert again.status_code == 200 and "1 of 4 bids in" in text(again)
+
+
+@pytest.mark.parametrize("raw", ["", None])
+def test_a_seat_must_choose_a_bid(raw):
+    score = start_score(partnership(), Rules())
+    with pytest.raises(GameError, match="choose Ben's bid") as refused:
+        check_seat_bid(score, 1, raw)
+    assert (refused.value.field, refused.value.seat, refused.value.hand) == ("bids", 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("rules", "bids", "refusal"),
+    [
+        ({}, {0: 3, 1: 3, 2: 3, 3: 3}, None),
+        ({}, {0: 3, 1: 3}, None),  # not all in: nothing to judge yet
+        ({"suicide": True}, {0: 3, 1: "nil", 2: 3, 3: 3}, (0, "suicide")),
+        ({"suicide": True}, {0: "nil", 1: 3, 2: 3, 3: 3}, (1, "suicide")),
+        ({"suicide": True}, {0: "nil", 1: "nil", 2: "nil", 3: 3}, (0, "suicide")),
+        ({"suicide": True}, {0: "nil", 1: 3, 2: 3, 3: "nil"}, None),
+        ({"double_nil": False}, {0: 3, 1: "nil", 2: 3, 3: "nil"}, (1, "double_nil")),
+        ({"min_side_bid": 4}, {0: 2, 1: 3, 2: 1, 3: 3}, (0, "min_side_bid")),
+        ({"min_side_bid": 4}, {0: 2, 1: 3, 2: 2, 3: 3}, None),
+    ],
+)
+def test_the_side_a_whole_side_rule_refuses(rules, bids, refusal):
+    score = start_score(partnership(), validate_rules(rules))
+    assert side_refusal(score, bids) == refusal
+
+
+@pytest.mark.parametrize(("rules", "bad", "rule"), [({"nil": False}, "nil", "nil"), ({}, 14, None)])
+def test_a_bid_refused_on_its_own_is_no_sides_refusal(rules, bad, rule):
+    score = start_score(partnership(), validate_rules(rules))
+    with pytest.raises(GameError) as refused:
+        side_refusal(score, {0: bad, 1: 3, 2: 3, 3: 3})
+    assert (refused.value.seat, refused.value.rule) == (0, rule)

@@ -8,7 +8,7 @@ import pytest
 
 from scorepad.core.errors import GameError
 from scorepad.core.game import Game
-from scorepad.core.rules import Rules, RulesError
+from scorepad.core.rules import Rules, RulesError, validate_rules
 from scorepad.core.scoring import score_game
 from scorepad.core.whatif import rule_value, what_if
 from tests.helpers import hand, partnership, play, start, text
@@ -128,3 +128,9 @@ def test_what_if_offers_the_rules_own_values_to_tap(client):
         "With tricks taken by a nil bidder set to \u201ccount towards the partner's bid\u201d: "
         in said
     )
+
+
+def test_a_choice_not_offered_is_passed_on_for_the_rules_to_refuse():
+    assert rule_value("bag_remainder", " Sometimes ") == "sometimes"
+    with pytest.raises(RulesError, match="must be one of carry, drop, not 'sometimes'"):
+        validate_rules({"bag_remainder": rule_value("bag_remainder", "sometimes")})

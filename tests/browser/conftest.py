@@ -83,10 +83,11 @@ def page(browser, lang):
     context.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def named_browser(browser):
     """Chromium that finds table.test at 127.0.0.1 (helpers.NAME), trusting only the
-    system's CAs: plain http there is not secure, as on another phone."""
+    system's CAs: plain http there is not secure, as on another phone. Launched once a
+    worker, at its first test that needs it (each test opens a context of its own)."""
     chromium = browser.browser_type.launch(
         executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, MAP_NAME]
     )

@@ -3,6 +3,7 @@ the axe check, and a close game put straight into a server's database."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe
@@ -36,24 +37,46 @@ CHROMIUM_ARGS = [
 ]
 
 
-def shot(page, name: str) -> None:
-    """A full-page screenshot at phone size under tests/artifacts/."""
+# Screenshots cost about 0.4 s each (a full page at twice a phone's pixels): taken
+# when SCOREPAD_SHOTS is set (`SCOREPAD_SHOTS=1 make test`), and always of a page axe refused.
+SHOTS = bool(os.environ.get("SCOREPAD_SHOTS"))
+
+
+def shot(page, name: str, *, always: bool = False) -> None:
+    """A full-page screenshot at phone size under tests/artifacts/ (when SHOTS, or always)."""
+    if not (SHOTS or always):
+        return
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 axe = Axe()
+AXE_RUN = "axe.run(document, {resultTypes: ['violations']})"
 
 
 def assert_accessible(page, name: str) -> None:
+    """No serious or critical violation by axe on the page as it is now. axe is put into a
+    page once (a page checked again, in another colour scheme, reuses it)."""
     shot(page, name)
-    results = axe.run(page)
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(axe.axe_script)
+    violations = page.evaluate(AXE_RUN)["violations"]
     bad = [
         (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
+        for v in violations
         if v["impact"] in ("serious", "critical")
     ]
+    if bad:
+        shot(page, name, always=True)
     assert bad == [], f"{name}: {bad}"
+
+
+def assert_accessible_in(page, name: str, schemes: tuple[str, ...] = ("light", "dark")) -> None:
+    """assert_accessible in each colour scheme in turn: a scheme is the phone's media
+    query, switched in place, so one page load is checked in each (named `name-scheme`)."""
+    for scheme in schemes:
+        page.emulate_media(color_scheme=scheme)
+        assert_accessible(page, f"{name}-{scheme}")
 
 
 PLAYED = [Hand((4, 3, 3, 3), (5, 3, 4, 1)), Hand((4, 3, 3, 3), (6, 2, 3, 2))]

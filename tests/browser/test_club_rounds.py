@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from scorepad.store.db import connect, writing
 from scorepad.store.events import load_event
 from tests.browser.helpers import PHONE, assert_accessible, shot
-from tests.event_helpers import director_act, night_started
+from tests.event_helpers import night_started
 from tests.live import Phone
 from tests.test_event_store import _play
 
@@ -141,24 +141,32 @@ def test_time_is_called_on_the_phones_and_the_screen_at_the_second(browser, own_
 
 def test_the_director_sends_a_drawn_playoff_side_through_at_phone_size(browser, own_server):
     base = own_server.url
-    desk = Phone(base)
-    event_id, _, _ = night_started(desk, [("Ann", "Bo"), ("Cy", "Di")], rounds=1, playoff=2)
+    event_id, _, _ = night_started(Phone(base), [("Ann", "Bo"), ("Cy", "Di")], rounds=1, playoff=2)
     db = connect(own_server.database)
     try:
         (match,) = load_event(db, event_id).round_matches(1)
         _play(db, match.game_id, 9)
         _play(db, match.game_id, 9)  # 126: over the target of 100
-        director_act(desk, event_id, "playoff")
-        director_act(desk, event_id, "start")  # the director starts the final
-        (final,) = load_event(db, event_id).round_matches(2)
-        _play(db, final.game_id, 7)
-        _play(db, final.game_id, 6)  # 121 to 121
     finally:
         db.close()
-    director_act(
-        desk, event_id, "rounds/2/tables/1/end", confirm="yes"
-    )  # a shared lead ended early: a draw
     with _directors_page(browser, f"{base}/events/{event_id}") as page:
+        # the director's buttons, as pressed: the playoff, its final started
+        page.get_by_role("button", name="Start the playoff (top 2)").tap()
+        expect(page.get_by_text("Playoff drawn")).to_be_visible()
+        page.get_by_role("button", name="Start round 2").tap()
+        expect(page.get_by_text("Round started")).to_be_visible()
+        db = connect(own_server.database)
+        try:
+            (final,) = load_event(db, event_id).round_matches(2)
+            _play(db, final.game_id, 7)
+            _play(db, final.game_id, 6)  # 121 to 121
+        finally:
+            db.close()
+        page.reload()
+        table = page.locator("#table-1")  # a shared lead ended early: a draw
+        table.get_by_role("button", name="End this game", exact=True).tap()
+        table.get_by_role("button", name="Yes, end this game").tap()
+        expect(page.get_by_text("Table 1's game ended")).to_be_visible()
         form = page.locator("form.winner")
         expect(form).to_contain_text("A playoff match needs a winner")
         form.get_by_label("Why").fill("a coin")

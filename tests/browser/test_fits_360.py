@@ -280,3 +280,86 @@ def test_saving_bids_with_nothing_chosen_keeps_save_on_the_first_screen(
     shot(page, f"fit-bids-refused-{len(names[0])}-360{suffix(lang)}")
     fits(page, "Save bids")
     within_first_screen(page, alert)
+
+
+def _season_pages(server) -> list[str]:
+    """A pairs season of two divisions, its entrants in: its three pages with standings."""
+    from tests.event_files import PAIRS
+    from tests.test_clubs import _make
+    from tests.test_season_web import _post, _season, _season_of
+
+    app = server.app
+    app.config["WTF_CSRF_ENABLED"] = False  # posted straight to the app, as its tests do
+    try:
+        client = app.test_client()
+        club_id = _make(client)
+        season_id = _season(client, club_id)
+        for i, (a, b) in enumerate(PAIRS):
+            _post(
+                client, app, club_id, season_id, "entrants", player_0=a, player_1=b, division=i // 3
+            )
+    finally:
+        app.config["WTF_CSRF_ENABLED"] = True
+    token = _season_of(app, season_id).view_token
+    return [
+        f"/seasons/c/{club_id}/{season_id}",
+        f"/seasons/s/{token}",
+        f"/seasons/s/{token}/screen",
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_season_standings_fit_a_narrow_phone(page, own_server):
+    from tests.browser.flows import sideways
+
+    page.set_viewport_size({"width": 360, "height": 740})  # the QA pass's phone
+    for path in _season_pages(own_server):
+        page.goto(own_server.url + path)
+        assert page.locator("table.standings").count() == 2
+        assert sideways(page) <= 0, path
+        boxes = page.evaluate(
+            """() => [...document.querySelectorAll('table.standings')].map((t) => {
+                const box = t.closest('.standings-box') || t;
+                return box.getBoundingClientRect().right;
+            })"""
+        )
+        assert all(right <= 360 for right in boxes), (path, boxes)
+
+
+@pytest.mark.parametrize("lang", ["es"])
+def test_the_hosting_help_reads_on_a_narrow_phone(page, own_server):
+    from tests.browser.flows import sideways
+    from tests.browser.speech import say
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{own_server.url}/help/hosting")
+    heading = page.get_by_role("heading", name=say("es", "How to serve it over HTTPS"))
+    assert heading.is_visible()
+    assert page.locator("html").get_attribute("lang") == "es"
+    assert page.locator("pre.doc").get_attribute("lang") == "en"  # the README, as written
+    assert sideways(page) <= 0
+
+
+@pytest.mark.parametrize("lang", ["es"])
+def test_the_history_page_keeps_its_words_whole_at_360(page, own_server):
+    from tests.browser.flows import sideways
+    from tests.browser.helpers import close_game
+    from tests.browser.speech import say
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{own_server.url}/games/{close_game(own_server)}/history")
+    fix = page.get_by_role("link", name=say("es", "Fix hand %(number)s", number=1))
+    # one line box for the link's word: "Correg/ir" would be two
+    lines = fix.evaluate(
+        "a => { const r = document.createRange(); r.selectNodeContents(a);"
+        " return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; }"
+    )
+    assert lines == 1
+    csv = page.get_by_role("link", name=say("es", "Download as CSV"))
+    what_if = page.get_by_role("link", name=say("es", "What if"))
+    gap = what_if.bounding_box()["x"] - (csv.bounding_box()["x"] + csv.bounding_box()["width"])
+    row = abs(what_if.bounding_box()["y"] - csv.bounding_box()["y"]) < 1
+    assert gap >= 8 or not row  # apart on one line, or each on its own
+    assert "\u2212" in page.locator(".chart, svg").first.inner_html()  # the axis's low total
+    assert not page.locator("svg text", has_text="-").count()
+    assert sideways(page) <= 0

@@ -64,3 +64,13 @@ def test_the_foot_keeps_each_link_on_one_line_at_360(page, own_server, lang):
             assert all(count == 1 for _, count in lines), (path, lines)
             assert sideways(page) <= 0, path
     shot(page, f"foot-360-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["es"])
+def test_the_language_link_at_the_foot_is_a_whole_tap_target(page, own_server):
+    page.set_viewport_size({"width": 360, "height": 740})
+    for path in ("/games/new", "/language"):
+        page.goto(own_server.url + path)
+        box = page.get_by_role("link", name="Idioma: Español").bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, (path, box)
+        assert box["x"] >= 12, (path, box)  # off the edge, as the foot's buttons

@@ -1,4 +1,5 @@
-"""Layout at phone widths: tables that reflow, a short new-game page, the live view."""
+"""Layout at phone widths: tables that reflow, a short new-game page, the live view; and
+the score sheet printed clean."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from tests.browser.flows import (
     start_game,
     start_three_player_cutthroat,
 )
-from tests.browser.helpers import shot
+from tests.browser.helpers import ARTIFACTS, shot
 
 
 def test_three_player_history_and_stats_fit_at_360(page, live_server):
@@ -73,3 +74,17 @@ def test_fixing_a_side_counted_hand_shows_own_tricks_only_for_nil_bidders(page, 
     choose(page, "Ann bid", "Nil")  # the Fix page opens folded: the row first (issue 28)
     expect(page.get_by_role("radiogroup", name="Ann tricks")).to_be_visible()
     shot(page, "edit-side-hand")
+
+
+def test_score_sheet_prints_clean(page, live_server):
+    start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"], target="100")
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})
+    follow(page, "Score sheet")
+    page.emulate_media(media="print")
+    expect(page.locator("header.bar")).to_be_hidden()
+    expect(page.locator("svg.chart")).to_be_visible()
+    expect(page.locator("table.history")).to_be_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    pdf = page.pdf(path=str(ARTIFACTS / "score-sheet.pdf"))
+    assert pdf[:4] == b"%PDF"

@@ -1,7 +1,9 @@
-"""Large text and high contrast chosen on the phone, and the screen kept awake while a
-game is played."""
+"""The looks: dark mode following the phone, large text and high contrast chosen on the
+phone, and the screen kept awake while a game is played."""
 
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import expect
 
@@ -63,3 +65,15 @@ def test_the_screen_stays_awake_while_a_game_is_played(page, live_server):
     enter_tricks(page, {"Ann & Cat": 8})  # Bob & Dan win: the game is over
     expect(page.get_by_role("heading", name="Game over: Bob & Dan win")).to_be_visible()
     page.wait_for_function("() => window.wakeCalls.at(-1) === 'release'")
+
+
+def test_dark_mode_follows_the_phone(page, live_server):
+    page.emulate_media(color_scheme="light")
+    page.goto(f"{live_server}/games")
+    light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.emulate_media(color_scheme="dark")
+    dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert light == "rgb(246, 244, 238)" and dark == "rgb(18, 20, 22)"
+    # the header stays a calm dark bar at night, not a bright one
+    bar = page.evaluate("getComputedStyle(document.querySelector('header.bar')).backgroundColor")
+    assert sum(int(c) for c in re.findall(r"\d+", bar)[:3]) < 3 * 60, bar

@@ -14,7 +14,6 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.flows import enter_bids, enter_tricks, press
 from tests.browser.helpers import close_game, shot
-from tests.event_helpers import event_form
 from tests.live import Phone
 
 SIZES = [(390, 844), (360, 740)]
@@ -106,24 +105,20 @@ def test_the_seat_page_and_the_tv_view_hold_still(page, live_server):
     _no_shift(page, "TV view")
 
 
-def _posted(page: Page, shown: str, path: str, data: dict[str, str]) -> str:
-    """A form sent from this browser (its cookies), as the page `shown` would send it."""
-    base = page.url.split("/", 3)[:3]
-    html = page.request.get("/".join(base) + shown).text()
-    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)
-    sent = page.request.post("/".join(base) + path, form={"csrf_token": token, **data})
-    assert sent.ok, sent.status
-    return sent.url
-
-
 def test_the_directors_page_and_the_big_screen_hold_still(page, live_server):
+    """The director makes the night and checks the pairs in by pressing the page's
+    buttons, as a person does, then the page is measured."""
     _slow_script(page)
     page.goto(f"{live_server}/events/new")
-    made = _posted(page, "/events/new", "/events/new", event_form(round_minutes=30))
-    event = made.rsplit("/", 1)[-1]
+    page.locator("#name").fill("Tuesday club")
+    page.get_by_label("Round length in minutes", exact=True).fill("30")
+    press(page, "Create the event")
+    event = page.url.split("#")[0].rsplit("/", 1)[-1]
     for north, south in [("North1", "South1"), ("North2", "South2"), ("North3", "South3")]:
-        checkin = {"player_0": north, "player_1": south}
-        _posted(page, f"/events/{event}", f"/events/{event}/checkin", checkin)
+        page.get_by_label("Name", exact=True).fill(north)
+        page.get_by_label("Partner").fill(south)
+        press(page, "Check in")
+        expect(page.locator(".flash").filter(has_text=f"{north} & {south} in.")).to_be_visible()
     _loaded(page, f"{live_server}/events/{event}")
     _no_shift(page, "director, check-in")
     press(page, "Draw round 1")

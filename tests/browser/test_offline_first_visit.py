@@ -1,5 +1,6 @@
-"""A phone that opened a game once and lost the network at once still shows its last
-score: the page of a first visit is kept before the service worker takes the page over."""
+"""Offline: a phone that opened a game once and lost the network at once still shows its
+last score (the page of a first visit is kept before the service worker takes the page
+over), and a save made offline is not lost."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.browser.helpers import PHONE, close_game
+from tests.browser.flows import choice, enter_bids, enter_tricks, press, start_game, totals
+from tests.browser.helpers import PHONE, close_game, shot
 
 SLOW_S = 2.0
 
@@ -41,5 +43,62 @@ def test_the_page_is_kept_before_the_worker_controls_it(browser, own_server):
             "144",
             "\u2212120",
         ]
+    finally:
+        context.close()
+
+
+def test_the_first_visit_is_kept_for_offline_use(browser, own_server):
+    from tests.browser.helpers import PHONE, close_game
+
+    game = f"{own_server.url}/games/{close_game(own_server)}"
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(game)  # the first visit: no service worker yet
+        # the worker keeps the page before it takes it over: a controller means kept
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        assert page.evaluate("url => caches.match(url).then(Boolean)", game)
+        own_server.stop()
+        page.reload()
+        expect(page.locator(".offline-notice")).to_be_visible()
+        assert [t.strip() for t in page.locator(".scoreboard .total").all_inner_texts()] == [
+            "144",
+            "\u2212120",
+        ]
+    finally:
+        context.close()
+
+
+def test_last_scoreboard_offline_and_nothing_lost(browser, own_server):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        start_game(page, own_server.url, ["Ann", "Bob", "Cat", "Dan"])
+        enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+        enter_tricks(page, {"Ann & Cat": 8})
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now served through the service worker, which keeps a copy
+        expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        expect(page.locator(".offline-notice")).to_be_hidden()
+
+        # The network fails for real (nothing answers): no browser offline switch, which a
+        # phone on Wi-Fi without a route never flips either.
+        own_server.stop()
+        page.reload()
+        assert totals(page) == ["71", "150"]
+        expect(page.locator(".offline-notice")).to_be_visible()
+        enter_bids(page, {"Ann": 3, "Bob": 2, "Cat": 3, "Dan": 2}, save=False)
+        page.get_by_role("button", name="Save bids").tap()
+        expect(page.get_by_role("alert")).to_have_text(
+            "No connection: not saved. What you entered is kept; try again."
+        )
+        expect(choice(page, "Bob bid", "2")).to_be_checked()
+        shot(page, "offline")
+
+        own_server.start()
+        press(page, "Save bids")
+        expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+        expect(page.locator(".offline-notice")).to_be_hidden()
     finally:
         context.close()

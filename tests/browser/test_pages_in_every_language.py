@@ -90,3 +90,42 @@ def test_the_seat_pages_and_a_game_over_fit_360(narrow, own_server, lang):
     page.goto(f"{base}/games/{over}")
     expect(page.get_by_role("heading", name=say(lang, "Game over"), exact=False)).to_be_visible()
     check(page, lang, "over")
+
+
+@pytest.mark.parametrize("lang", ["es"])  # the server offers Spanish; the phone asks English
+def test_the_chosen_language_is_spoken_at_once_and_kept_pages_follow_it(browser, own_server):
+    from playwright.sync_api import expect
+
+    from tests.browser.helpers import PHONE, close_game
+
+    game = f"{own_server.url}/games/{close_game(own_server)}"
+    new = f"{own_server.url}/games/new"
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(game)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.goto(new)  # kept by the worker, in English
+        page.wait_for_function("url => caches.match(url).then(Boolean)", arg=new)
+        page.goto(game)
+        page.get_by_role("link", name="Language: English").tap()
+        page.get_by_label("Español").tap()
+        page.get_by_role("button", name="Use this language").tap()
+        expect(page.locator("html")).to_have_attribute("lang", "es")  # no reload
+        expect(page.get_by_role("link", name="Idioma: Español")).to_be_visible()
+        # the worker is drawn again in Spanish; the English pages it kept are gone
+        kept = """async (url) => {
+            const keys = await caches.keys();
+            return keys.length > 0 && keys.every((k) => k.startsWith("scorepad-es-"))
+                && !(await caches.match(url));
+        }"""
+        for _ in range(50):
+            if page.evaluate(kept, new):
+                break
+            page.wait_for_timeout(200)
+        assert page.evaluate(kept, new)
+        own_server.stop()
+        page.goto(new)
+        expect(page.locator("html")).to_have_attribute("lang", "es")
+    finally:
+        context.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.flows import (
@@ -161,3 +162,37 @@ def test_tap_targets_are_big_enough_and_nothing_scrolls_sideways(page, live_serv
     for path in ("/stats", "/games/new", "/games"):
         page.goto(live_server + path)
         assert sideways(page) <= 0, path
+
+
+TABLES = {
+    2: "Cutthroat, 2 players",
+    3: "Cutthroat, 3 players",
+    4: "Partnership",
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_new_game_and_settings_pages_run_their_script_for_every_table(page, live_server, players):
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    names = ["Ann", "Bob", "Cat", "Dan"][:players]
+    start_game(page, live_server, names, table=TABLES[players])
+    assert errors == []
+    page.goto(page.url.split("#")[0].rstrip("/") + "/settings")
+    page.get_by_label("Player 1", exact=True).fill("Anne")  # the script listens to names
+    assert errors == []
+
+
+def test_a_nil_count_above_its_side_is_stopped_on_the_nil_bidders_row(page, live_server):
+    start_game(page, live_server, ["Ann", "Bob", "Cat", "Dan"])
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 10, "Dan": 5}, save=False)  # Bob & Dan took 3
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.get_by_role("button", name="Save tricks").tap()
+    group = page.get_by_role("radiogroup", name="Dan tricks", exact=True)
+    expect(group.locator(".error")).to_have_text("Dan took 5, more than Bob & Dan's 3: not saved.")
+    expect(group).to_have_class("pick tricks nil-count of-side-1 invalid")
+    assert posts == []
+    enter_tricks(page, {"Dan": 1})
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()

@@ -1,6 +1,6 @@
 """The core's rules for a started round's table whose game the director deleted: it
 counts for nothing and is over; in a playoff it goes on once the director named a side
-(finding 1, audited)."""
+(issue 26, finding 1)."""
 
 from __future__ import annotations
 

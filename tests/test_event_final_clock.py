@@ -1,4 +1,4 @@
-"""Issue 26, item 7, audited: the final's clock starts when the director starts the
+"""Issue 26, item 7: the final's clock starts when the director starts the
 final, not by itself. The semi-finals' last save draws nothing; the director draws the
 final, and however long it then waits, its clock has not run until Start; the form
 naming who goes through sits inside its own table's part of the page."""

@@ -1,4 +1,4 @@
-"""Issue 26, item 6, audited: the long nights bench/club.py --against measures are
+"""Issue 26, item 6: the long nights bench/club.py --against measures are
 nights the import takes. Its rotation once sat an entrant at two tables of a round,
 which the import now refuses (finding 11), so the bench stopped at its first build."""
 

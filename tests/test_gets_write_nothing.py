@@ -1,4 +1,4 @@
-"""Issue 26, what to build 3, audited: every GET route of the app (taken from its
+"""Issue 26, what to build 3: every GET route of the app (taken from its
 url_map, not a list kept by hand), for a club night whose clock has run out and its
 tables' games, writes nothing: the file is the same before and after, and from a
 read-only database or on a full disk each still answers 200 (never 503 or 507)."""

@@ -1,4 +1,4 @@
-"""Issue 26, what to build 1, audited: a round's status is asked of the core (`r.drawn`,
+"""Issue 26, what to build 1: a round's status is asked of the core (`r.drawn`,
 `r.playing`, `r.done`), never compared as a string by the pages or the commands above
 it (the big screen's template and the event pages' data still did)."""
 

@@ -1,4 +1,4 @@
-"""Issue 26, finding 1, audited: deleting a table's game is the director's, and the
+"""Issue 26, finding 1: deleting a table's game is the director's, and the
 night survives it. A table whose game was deleted counts for nothing and is said so on
 every page (never "goes through" nor "drawn, to start"); its round still ends when the
 other tables do; in a playoff the director names who goes through, the bracket goes on

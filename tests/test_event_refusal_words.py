@@ -1,4 +1,4 @@
-"""Issue 26, what to build 2, audited: the event commands answer with typed outcomes and
+"""Issue 26, what to build 2: the event commands answer with typed outcomes and
 no English, and the web layer words every one. Each EventRefused code raised anywhere
 in store/event_commands/ (read from the source) and every refusal the core's state
 table can give (an action not allowed in a state, a condition it lacks) reads as a

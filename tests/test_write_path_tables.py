@@ -1,4 +1,4 @@
-"""Issue 26, what to build 2, audited: the source-parsing write-path test reaches every
+"""Issue 26, what to build 2: the source-parsing write-path test reaches every
 table of the database. Each table a migrated file holds has one package that writes
 it (a game's tables the game commands, a club night's the event commands); no other
 module of scorepad writes it, and the checker finds the owner's own writes."""

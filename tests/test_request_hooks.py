@@ -1,4 +1,4 @@
-"""Issue 26, what to build 3, audited: no blueprint carries a request hook of its own
+"""Issue 26, what to build 3: no blueprint carries a request hook of its own
 (the events blueprint's after-request hook that settled the clock is gone); every hook
 the app runs is wired app-wide from create_app."""
 

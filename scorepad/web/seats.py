@@ -119,7 +119,14 @@ def enter_rest(game_id: str) -> BaseResponse:
         return respond.flashed(game, every_seat_bid(), "error")
     bids = {seat: form[f"bid_{seat}"].data for seat in posted}
     return respond.run(
-        lambda: commands.seat_bid(get_db(), game_id, form.number.data, bids, again=False),
+        lambda: commands.seat_bid(
+            get_db(),
+            game_id,
+            form.number.data,
+            bids,
+            again=False,
+            key=commands.sent_key(request.form.get("key"), form.number.data),
+        ),
         lambda _: redirect(game),
         game,
         words=_not_saved,
@@ -205,7 +212,13 @@ def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str
     page = url_for("seats.seat", token=token)
     number = form.number.data
     done = respond.run(
-        lambda: commands.seat_bid(get_db(), stored.id, number, {seat: form.bid.data}),
+        lambda: commands.seat_bid(
+            get_db(),
+            stored.id,
+            number,
+            {seat: form.bid.data},
+            key=commands.sent_key(request.form.get("key"), number),
+        ),
         lambda fresh: respond.flashed(page, seat_words.bid_in(len(fresh.game.hands) >= number)),
         page,
         page=lambda err: _beside_bid(form, err),

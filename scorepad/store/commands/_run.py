@@ -18,20 +18,27 @@ from ..db import writing
 from ..event_commands import tables
 from ..outcomes import GameOver, Missing, RemovesHands, Stale
 from ..storage import StoredGame
-from . import seat_writes, writers
+from . import seat_writes, sent, writers
 
 Confirm = tuple[int, tuple[int, ...]]  # (the game's revision, the hands it removes) as shown
 
 
 def change(
-    db: Database, game_id: str, act: Callable[[StoredGame], StoredGame], why: str | None
+    db: Database,
+    game_id: str,
+    act: Callable[[StoredGame], StoredGame],
+    why: str | None,
+    key: sent.Sent | None = None,
 ) -> StoredGame:
     """Run `act` on the game as stored, under the write lock; then keep the waiting seat
-    bids in step (`why`: the change, for the seat phones; None: none can be waiting)."""
+    bids in step (`why`: the change, for the seat phones; None: none can be waiting).
+    `key`: the phone's key for this save, AlreadySaved if it was applied before."""
     with writing(db):
         stored = storage.load_game(db, game_id)
         if stored is None:
             raise Missing()
+        if key is not None:
+            sent.check(db, stored, key)
         now = time.time()
         table = tables.before(db, stored, now) if stored.in_event else None
         last = _last_hand(stored, now)
@@ -47,6 +54,8 @@ def change(
             why = "over" if over else why
         if why is not None and stored.seated:  # without seat links no bid can wait
             seat_writes.settle(db, fresh, why)
+        if key is not None:
+            sent.keep(db, game_id, key)
     storage.remember(db, fresh)  # committed: now, and only now, it is the game
     return fresh
 

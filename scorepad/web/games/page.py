@@ -109,6 +109,11 @@ def show(game_id: str) -> Any:
     return game_page(stored, lambda: _render_game(stored, None)[0])
 
 
+def _key(number: int) -> commands.Sent | None:
+    """The key a phone's outbox sent this save with (docs/offline.md), if any."""
+    return commands.sent_key(request.form.get("key"), number)
+
+
 def _sent_number(score_next: int) -> int:
     """The hand the form was made for (a repeat may name one already saved)."""
     number = request.form.get("number", type=int)
@@ -162,6 +167,7 @@ def save_bids(game_id: str) -> Any:
             blind=blind_toggles(form),
             # a form without the field (drawn before it, or without seat links) checks nothing
             shown=phones_read(request.form["phones"]) if "phones" in request.form else None,
+            key=_key(form.number.data),
         ),
     )
 
@@ -179,7 +185,12 @@ def save_tricks(game_id: str) -> Any:
             "tricks",
             lambda: read_tricks(form, table, None),
             lambda entered: commands.record_tricks(
-                get_db(), game_id, form.number.data, form.version.data, *entered
+                get_db(),
+                game_id,
+                form.number.data,
+                form.version.data,
+                *entered,
+                key=_key(form.number.data),
             ),
         )
     number = _sent_number(len(score.hands))
@@ -188,7 +199,9 @@ def save_tricks(game_id: str) -> Any:
         game = url_for("games.show", game_id=game_id)
         version = request.form.get("version", 0, type=int)
         return respond.run(
-            lambda: commands.record_tricks(get_db(), game_id, number, version, ()),
+            lambda: commands.record_tricks(
+                get_db(), game_id, number, version, (), key=_key(number)
+            ),
             lambda _: redirect(game),
             game,
         )
@@ -199,7 +212,12 @@ def save_tricks(game_id: str) -> Any:
         "tricks",
         lambda: read_tricks(form, table, hand.bids),
         lambda entered: commands.record_tricks(
-            get_db(), game_id, form.number.data, form.version.data, *entered
+            get_db(),
+            game_id,
+            form.number.data,
+            form.version.data,
+            *entered,
+            key=_key(form.number.data),
         ),
     )
 

@@ -256,8 +256,6 @@ function livePoll(board) {
     try {
       const res = await fetch(board.dataset.poll, { cache: "no-cache" });
       notice(UNANSWERED.includes(res.status));
-      const waiting = outboxOf(document);
-      if (res.ok && waiting && boxRead(waiting).length) outboxSend(waiting);
       const now = res.headers.get("ETag");
       if (res.ok && now !== tag && board.isConnected && !board.querySelector(".confirm[open]")) {
         if (tag !== null) {
@@ -329,7 +327,7 @@ function answer(form, res, html) {
   if (res.status >= 500 || !(res.headers.get("Content-Type") || "").startsWith("text/html")) {
     return why;
   }
-  const doc = new DOMParser().parseFromString(html, "text/html");
+  const doc = pageOf(html);
   if (res.ok) {
     form.dispatchEvent(new Event("saved"));
     showAnswer(doc, res.redirected ? res.url : null);
@@ -354,31 +352,26 @@ function sendByFetch(form) {
     const button = event.submitter || form.querySelector("button:not([type=button])");
     let body;
     try { body = new FormData(form, event.submitter); } catch (e) { body = new FormData(form); }
-    const box = form.hasAttribute("data-queue") && outboxOf(document);
-    const entry = box && entryOf(form, body);
-    if (entry && boxRead(box).length) { queue(form, box, entry); return; }  // in order
+    // a step of a game's hands: kept in the outbox (static/outbox.js) when not answered
+    const box = form.hasAttribute("data-queue") && window.outbox;
+    const entry = box && box.entry(form, body);
+    if (entry && box.waiting()) { box.queue(form, entry); return; }  // in order
     if (entry) body.set("key", entry.key);
     form.dataset.sending = "1";
     const label = button ? button.textContent : "";
     if (button) { button.disabled = true; button.textContent = phrase("s"); }
     saveNote(form, button, null);
-    const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(), SAVE_TIMEOUT_S * 1000);
     let problem;
     try {
       const res = await fetch(form.action, { method: "POST", body, redirect: "follow",
-        credentials: "same-origin", signal: stop.signal });
-      if (entry && UNANSWERED.includes(res.status)) throw new Error("unanswered");
+        credentials: "same-origin", signal: AbortSignal.timeout(SAVE_TIMEOUT_S * 1000) });
+      if (entry && UNANSWERED.includes(res.status)) throw res;
       problem = answer(form, res, await res.text());
       notice(false);
     } catch (e) {
-      if (entry) { clearTimeout(timer); queue(form, box, entry); return; }
-      problem = stop.signal.aborted
-        ? phrase("t", { seconds: SAVE_TIMEOUT_S })
-        : NO_CONNECTION;
+      if (entry) { box.queue(form, entry); return; }
+      problem = e.name === "TimeoutError" ? phrase("t", { seconds: SAVE_TIMEOUT_S }) : NO_CONNECTION;
       notice(true);
-    } finally {
-      clearTimeout(timer);
     }
     if (problem === null) return;
     delete form.dataset.sending;
@@ -387,189 +380,14 @@ function sendByFetch(form) {
   });
 }
 
+const UNANSWERED = [502, 503, 504];  // a gateway's: the server itself did not answer
+const pageOf = (html) => new DOMParser().parseFromString(html, "text/html");
+
 // The notice at the top says the truth: shown when a save or a refresh got no answer,
 // gone with the first request that got one.
 function notice(shown) {
   const note = document.querySelector(".offline-notice");
   if (note) note.hidden = !shown;
-}
-
-// The outbox (docs/offline.md). A save the server does not answer (no connection, a
-// timeout, a 502/503/504) is kept on this phone, in localStorage (plain http has it too),
-// one list per game on this phone (the page's data-outbox: its own address), and shown
-// as waiting to send; the page's next saves wait behind it, in order. Once a request is
-// answered again (a poll, or a retry after 2, 4, 8 ... 60 s) they go one at a time, each
-// with its own key (a key the server applied before is answered "already saved", never
-// applied twice) and checked as any save is against the game as its form saw it. A
-// refusal stops the sending and says which entry and why, with what it held; the entry
-// goes only with the server's answer or the person's second "Yes".
-const UNANSWERED = [502, 503, 504];
-const WAITS = [2, 4, 8, 16, 32, 60];
-let kept = null;
-try { kept = window.localStorage; kept.length; } catch (e) { kept = null; }
-const boxRead = (box) => JSON.parse(kept.getItem(`outbox:${box}`) || "[]");
-function boxWrite(box, list) {
-  if (list.length) kept.setItem(`outbox:${box}`, JSON.stringify(list));
-  else kept.removeItem(`outbox:${box}`);
-}
-const outboxOf = (root) => kept && root.querySelector("[data-outbox]")?.dataset.outbox;
-
-// A key of its own for each save: crypto.randomUUID needs a secure context, this does not.
-function newKey() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-// What an entry held, in the page's own words: its step's heading and each choice tapped.
-function entryOf(form, body) {
-  const step = form.closest("section")?.querySelector("h1, h2")?.textContent.trim() || "";
-  const chosen = [...form.querySelectorAll(".pick")].filter((g) => !g.hidden).map((g) => {
-    const input = g.querySelector("input:checked");
-    const name = g.querySelector(".who")?.textContent || g.getAttribute("aria-label");
-    return input && `${name} ${input.nextElementSibling.textContent}`;
-  }).filter(Boolean);
-  form.querySelectorAll("input[type=checkbox]:checked").forEach((box) => {
-    chosen.push(box.closest("label")?.textContent.trim() || box.name);
-  });
-  const fields = [...body].filter(([name]) => name !== "csrf_token" && name !== "key");
-  return { key: newKey(), action: form.getAttribute("action"), fields,
-    what: chosen.length ? `${step} (${chosen.join(", ")})` : step };
-}
-
-function queue(form, box, entry) {
-  boxWrite(box, [...boxRead(box), entry]);
-  form.dispatchEvent(new Event("saved"));  // kept as an entry now, no longer as a form
-  notice(true);
-  drawOutbox(document);
-  outboxRetry(box);
-}
-
-// The waiting entries above the step; while any waits, the step's forms wait too.
-function drawOutbox(root) {
-  const holder = root.querySelector("[data-outbox]");
-  const box = outboxOf(root);
-  if (!holder || !box) return;
-  const list = boxRead(box);
-  holder.hidden = !list.length;
-  root.querySelectorAll("section.step, .seat-form").forEach((s) => { s.hidden = list.length > 0; });
-  holder.replaceChildren();
-  if (!list.length) return;
-  const head = document.createElement("p");
-  head.className = "outbox-head";
-  head.textContent = phrase("w");
-  const items = document.createElement("ul");
-  list.forEach((entry, i) => {
-    const item = document.createElement("li");
-    item.textContent = entry.refused
-      ? phrase("x", { what: entry.what, why: entry.refused }) : phrase("q", { what: entry.what });
-    if (entry.refused) item.className = "flash flash-error";
-    if (entry.refused || i === list.length - 1) item.append(discard(box, entry.key));
-    items.append(item);
-  });
-  const totals = document.createElement("p");
-  totals.className = "hint";
-  totals.textContent = phrase("g");
-  holder.append(head, items, totals);
-}
-
-// An entry goes on purpose only, asked twice (as Undo asks).
-function discard(box, key) {
-  const ask = document.createElement("details");
-  ask.className = "confirm";
-  const summary = document.createElement("summary");
-  summary.setAttribute("role", "button");
-  summary.textContent = phrase("d");
-  const yes = document.createElement("button");
-  yes.type = "button";
-  yes.textContent = phrase("y");
-  yes.addEventListener("click", () => {
-    boxWrite(box, boxRead(box).filter((e) => e.key !== key));
-    drawOutbox(document);
-    outboxSend(box);
-  });
-  ask.append(summary, yes);
-  return ask;
-}
-
-let retryTimer = null;
-let tries = 0;
-function outboxRetry(box) {
-  clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => outboxSend(box), WAITS[Math.min(tries, WAITS.length - 1)] * 1000);
-  tries += 1;
-}
-
-// A request with the save timeout: null when the server gave no answer worth reading.
-async function ask(url, options = {}) {
-  const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(), SAVE_TIMEOUT_S * 1000);
-  try {
-    const res = await fetch(url, { credentials: "same-origin", signal: stop.signal, ...options });
-    if (UNANSWERED.includes(res.status)) return null;
-    return { res, html: await res.text() };
-  } catch (e) {
-    return null;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-const pageOf = (html) => new DOMParser().parseFromString(html, "text/html");
-
-let sendingBox = false;
-async function outboxSend(box) {
-  if (sendingBox || box !== outboxOf(document)) return;  // one sender; this game's own box
-  sendingBox = true;
-  clearTimeout(retryTimer);
-  let last = null;
-  try {
-    for (;;) {
-      const list = boxRead(box);
-      if (!list.length || list[0].refused) break;
-      const entry = list[0];
-      // the page as the server has it now: a fresh form token to send the entry with
-      const now = last || await ask(box, { cache: "no-store" });
-      if (!now) { notice(true); outboxRetry(box); return; }
-      notice(false);
-      tries = 0;
-      const token = pageOf(now.html).querySelector("input[name=csrf_token]");
-      const body = new FormData();
-      entry.fields.forEach(([name, value]) => body.append(name, value));
-      body.set("key", entry.key);
-      if (token) body.set("csrf_token", token.value);
-      const sent = await ask(entry.action, { method: "POST", body, redirect: "follow" });
-      if (!sent) { notice(true); outboxRetry(box); return; }
-      const doc = pageOf(sent.html);
-      const why = refusal(sent.res, doc);
-      const after = boxRead(box).filter((e) => e.key !== entry.key);
-      if (why) {
-        boxWrite(box, [{ ...entry, refused: why }, ...after]);
-        last = sent;
-        break;
-      }
-      boxWrite(box, after);  // applied, or applied before (its key): gone from the phone
-      last = sent;
-    }
-  } finally {
-    sendingBox = false;
-  }
-  // the game as the server has it, the entries still waiting above it
-  if (last && (last.res.headers.get("Content-Type") || "").startsWith("text/html")) {
-    showAnswer(pageOf(last.html), last.res.redirected ? last.res.url : null);
-  } else if (!boxRead(box).length) {
-    const now = await ask(box, { cache: "no-store" });
-    if (now && now.res.ok) showAnswer(pageOf(now.html), null);
-  }
-  drawOutbox(document);
-}
-
-// Why the server did not take an entry (its words), or null when it did (or had before).
-function refusal(res, doc) {
-  const said = doc.querySelector(res.ok ? "main .flash-error" : "main [role=alert]");
-  if (res.ok && !said) return null;
-  const errors = [...doc.querySelectorAll("main .error")].map((e) => e.textContent.trim());
-  return [said ? said.textContent.trim() : phrase("b", { status: res.status }), ...errors]
-    .filter(Boolean).join(" ");
 }
 
 // Large text and high contrast: this phone's choice, kept in a cookie for a year so the
@@ -656,6 +474,14 @@ function insecureNotice(note) {
   });
 }
 
+// The outbox's script (static/outbox.js, docs/offline.md), fetched after the page by a
+// page that saves a game's steps, or that has saves of this phone waiting: no other page
+// carries it. Kept by the browser (and the worker) like app.js.
+const OUTBOX = document.currentScript?.dataset.outbox;
+function waiting() {
+  try { return localStorage.getItem(`outbox:${location.pathname}`); } catch (e) { return null; }
+}
+
 // Every behaviour of a page, started on load and again when a save's answer replaces it.
 function enhance(root) {
   root.querySelectorAll("form.hand-form").forEach((form) => {
@@ -674,9 +500,11 @@ function enhance(root) {
   root.querySelectorAll("button.share-button").forEach(shareResult);
   keepAwake();
   root.querySelectorAll(".insecure-notice").forEach(insecureNotice);
-  drawOutbox(root);
-  const box = outboxOf(root);
-  if (box && boxRead(box).length) outboxSend(box);
+  if (root !== document) return;
+  if (window.outbox) window.outbox.start();
+  else if (OUTBOX && (document.querySelector("form[data-queue]") || waiting())) {
+    document.head.append(Object.assign(document.createElement("script"), { src: OUTBOX }));
+  }
 }
 
 enhance(document);

@@ -123,10 +123,9 @@ def script_words() -> dict[str, str]:
         "c": _("Copied: paste it into a message."),
         "p": _("To share it, copy: {text}"),
         # the outbox (docs/offline.md): `{what}` is an entry's step and the choices tapped
-        "w": _("Kept on this phone, sent in order once the server answers:"),
+        "w": _("Kept on this phone, sent in order once the server answers (totals: waiting):"),
         "q": _("{what}: waiting to send."),
         "x": _("Not applied: {what}. {why}"),
-        "g": _("The totals above come before these entries; theirs show once they are sent."),
         "d": _("Discard this entry"),
-        "y": _("Yes, discard it: it is not saved"),
+        "y": _("Yes, discard it"),
     }

@@ -256,6 +256,7 @@ function livePoll(board) {
     try {
       const res = await fetch(board.dataset.poll, { cache: "no-cache" });
       notice(UNANSWERED.includes(res.status));
+      if (res.ok && window.outbox?.waiting()) window.outbox.send();  // answered: send them now
       const now = res.headers.get("ETag");
       if (res.ok && now !== tag && board.isConnected && !board.querySelector(".confirm[open]")) {
         if (tag !== null) {
@@ -361,17 +362,23 @@ function sendByFetch(form) {
     const label = button ? button.textContent : "";
     if (button) { button.disabled = true; button.textContent = phrase("s"); }
     saveNote(form, button, null);
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), SAVE_TIMEOUT_S * 1000);
     let problem;
     try {
       const res = await fetch(form.action, { method: "POST", body, redirect: "follow",
-        credentials: "same-origin", signal: AbortSignal.timeout(SAVE_TIMEOUT_S * 1000) });
+        credentials: "same-origin", signal: stop.signal });
       if (entry && UNANSWERED.includes(res.status)) throw res;
       problem = answer(form, res, await res.text());
       notice(false);
     } catch (e) {
       if (entry) { box.queue(form, entry); return; }
-      problem = e.name === "TimeoutError" ? phrase("t", { seconds: SAVE_TIMEOUT_S }) : NO_CONNECTION;
+      problem = stop.signal.aborted
+        ? phrase("t", { seconds: SAVE_TIMEOUT_S })
+        : NO_CONNECTION;
       notice(true);
+    } finally {
+      clearTimeout(timer);
     }
     if (problem === null) return;
     delete form.dataset.sending;

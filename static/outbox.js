@@ -112,11 +112,15 @@ function outboxRetry() {
 
 // A request that gives up after the save timeout: null when the server gave no answer.
 async function ask(url, options) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), SAVE_TIMEOUT_S * 1000);
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(SAVE_TIMEOUT_S * 1000), ...options });
+    const res = await fetch(url, { signal: stop.signal, ...options });
     return UNANSWERED.includes(res.status) ? null : { res, html: await res.text() };
   } catch (e) {
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -168,6 +172,7 @@ window.outbox = {
   entry: entryOf,
   waiting: () => boxRead().length > 0,
   queue,
+  send: outboxSend,
   // on each page shown: the entries waiting drawn, and sent unless a retry is set already
   start() {
     if (!kept) return;

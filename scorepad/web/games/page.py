@@ -172,6 +172,22 @@ def save_bids(game_id: str) -> Any:
     )
 
 
+Tricks = tuple[list[int | None], list[int] | None]  # read_tricks: by seat, by side
+
+
+def _tricks_command(game_id: str, form: HandForm) -> Callable[[Tricks], storage.StoredGame]:
+    """The command that saves a tricks form's tricks (and the key the phone sent them with)."""
+    return lambda entered: commands.record_tricks(
+        get_db(),
+        game_id,
+        form.number.data,
+        form.version.data,
+        entered[0],
+        entered[1],
+        key=_key(form.number.data),
+    )
+
+
 @bp.post("/games/<game_id>/tricks")
 def save_tricks(game_id: str) -> Any:
     stored = stored_or_404(game_id)
@@ -184,14 +200,7 @@ def save_tricks(game_id: str) -> Any:
             form,
             "tricks",
             lambda: read_tricks(form, table, None),
-            lambda entered: commands.record_tricks(
-                get_db(),
-                game_id,
-                form.number.data,
-                form.version.data,
-                *entered,
-                key=_key(form.number.data),
-            ),
+            _tricks_command(game_id, form),
         )
     number = _sent_number(len(score.hands))
     hand = score.hands[number - 1] if score.hands else None
@@ -211,14 +220,7 @@ def save_tricks(game_id: str) -> Any:
         form,
         "tricks",
         lambda: read_tricks(form, table, hand.bids),
-        lambda entered: commands.record_tricks(
-            get_db(),
-            game_id,
-            form.number.data,
-            form.version.data,
-            *entered,
-            key=_key(form.number.data),
-        ),
+        _tricks_command(game_id, form),
     )
 
 

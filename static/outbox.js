@@ -23,9 +23,11 @@ const boxWrite = (list) => (list.length ? kept.setItem(BOX, JSON.stringify(list)
 const make = (tag, text, attrs) => Object.assign(document.createElement(tag), { textContent: text }, attrs);
 
 // An entry: its own key (crypto.randomUUID needs a secure context, this does not), what
-// was sent and, in the page's words, its step and each choice (its group's row says it).
+// was sent and, in the page's words, its step and each choice ("Ann bid: 4").
 function entryOf(form, body) {
-  const chosen = [...form.querySelectorAll(".pick:not([hidden]) .pick-head")].map((h) => h.getAttribute("aria-label"));
+  const chosen = [...form.querySelectorAll(".pick:not([hidden]) input:checked")]
+    .map((i) => `${i.closest(".pick").getAttribute("aria-label")}: ${i.nextElementSibling.textContent}`);
+  form.querySelectorAll("[type=checkbox]:checked").forEach((i) => chosen.push(i.closest("label")?.textContent.trim()));
   return { key: crypto.getRandomValues(new Uint32Array(4)).join("-"), action: form.getAttribute("action"),
     chain: form.dataset.chain, fields: [...body].filter(([name]) => !/^(csrf_token|key)$/.test(name)),
     what: `${form.closest("section").querySelector("h1, h2").textContent} (${chosen.join(", ")})` };
@@ -74,6 +76,9 @@ function drawOutbox() {
   document.querySelectorAll("main .step, main .seat-form").forEach((s) => {
     const form = s.querySelector("form[data-queue]");
     if (form && !list.length && !form.dataset.chain) {
+      // one game's step forms kept at a time: another game's go (its waiting saves stay)
+      Object.keys(kept).filter((k) => /^outbox:.*:(bids|tricks)$/.test(k) && !k.startsWith(`${BOX}:`))
+        .forEach((k) => kept.removeItem(k));
       kept.setItem(`${BOX}:${form.classList.contains("bids-form") ? "bids" : "tricks"}`, s.outerHTML);
     }
     s.hidden = list.length > 0;

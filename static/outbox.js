@@ -156,11 +156,13 @@ async function outboxSend() {
     failed = !now;
     if (failed) break;
     last = now;
-    const said = pageOf(now.html).querySelector(now.res.ok ? "main .flash-error" : "main [role=alert]");
+    // the server's words: a refusal flashed on the game, or the form's own refusals
+    const said = [...pageOf(now.html).querySelectorAll(now.res.ok ? "main .flash-error"
+      : "main [role=alert], main .error")].map((e) => e.textContent.trim()).join(" ");
     const rest = boxRead().filter((e) => e.key !== entry.key);
     // applied, or applied before (its key): gone from the phone; else kept, and why
     boxWrite(said || !now.res.ok ? [{ ...entry,
-      refused: said?.textContent || phrase("b", { status: now.res.status }) }, ...rest] : rest);
+      refused: said || phrase("b", { status: now.res.status }) }, ...rest] : rest);
   }
   sending = false;
   if (now || failed) notice(failed);

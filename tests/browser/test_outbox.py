@@ -15,6 +15,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.flows import enter_bids, enter_tricks, start_game, totals
 from tests.browser.helpers import PHONE
 from tests.browser.proxy import Proxy
+from tests.event_helpers import night_started
+from tests.live import Phone
 
 NOTICE = "No connection: what you enter is kept on this phone and sent once the server answers."
 BACK = 70_000  # retries wait 2, 4, 8 ... 60 s: the next one after the server is back
@@ -145,3 +147,26 @@ def test_another_phone_s_save_meanwhile_is_reported_not_overwritten(
     expect(page.locator(".outbox")).to_have_count(0)
     expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
     other.context.close()
+
+
+def test_a_night_s_table_keeps_its_saves_while_the_server_is_down(page, own_server):
+    """A club night's table link leads into its game: the same outbox, the round's table
+    written with the hand as ever once the server is back."""
+    _, _, tables = night_started(
+        Phone(own_server.url), [("Ann", "Cat"), ("Bob", "Dan")], target=500
+    )
+    page.goto(own_server.url + tables[0])  # the table's link, then into its own game
+    page.get_by_role("link", name="Score this table's game").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    game = page.url
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})
+    first = totals(page)
+    own_server.stop()
+    enter_bids(page, HANDS[0][0], save=False)
+    waits(page, "Save bids", "Hand 2: bids")
+    own_server.start()
+    expect(page.locator(".outbox")).to_have_count(0, timeout=BACK)
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    assert totals(page) == first
+    assert [h["bids"] for h in hands_saved(page, game)][1] == [3, 2, 3, 2]

@@ -121,6 +121,7 @@ async function ask(url, options) {
   const timer = setTimeout(() => stop.abort(), SAVE_TIMEOUT_S * 1000);
   try {
     const res = await fetch(url, { signal: stop.signal, ...options });
+    // no-store: the worker gives no kept copy for it (sw.js), only the server's answer
     return UNANSWERED.includes(res.status) ? null : { res, html: await res.text() };
   } catch (e) {
     return null;
@@ -141,10 +142,9 @@ async function outboxSend() {
     const entry = list[0];
     // the game as the server has it now (the answer to the entry before): its form
     // token, and the version of the hand a step drawn here goes on
-    now = last || await ask(location.pathname, { cache: "no-store" });
+    now = last || await ask(location.pathname, { cache: "no-store" });  // sw.js: never kept
     failed = !now;
     if (failed) break;
-    tries = 0;
     const page = pageOf(now.html);
     const body = new FormData();
     entry.fields.forEach(([name, value]) => body.append(name, value));
@@ -156,6 +156,7 @@ async function outboxSend() {
     failed = !now;
     if (failed) break;
     last = now;
+    tries = 0;
     // the server's words: a refusal flashed on the game, or the form's own refusals
     const said = [...pageOf(now.html).querySelectorAll(now.res.ok ? "main .flash-error"
       : "main [role=alert], main .error")].map((e) => e.textContent.trim()).join(" ");
@@ -165,10 +166,15 @@ async function outboxSend() {
       refused: said || phrase("b", { status: now.res.status }) }, ...rest] : rest);
   }
   sending = false;
+  // the game as the server has it, any entry still waiting above it (none waiting: a page
+  // shown from the worker's copy asks for the server's, until it answers)
+  let shown = last;
+  if (!failed && !shown && !boxRead().length) {
+    now = shown = await ask(location.pathname, { cache: "no-store" });
+    failed = !now;
+  }
   if (now || failed) notice(failed);
   if (failed) outboxRetry();
-  // the game as the server has it, any entry still waiting above it
-  const shown = last || (!failed && !boxRead().length && await ask(location.pathname, { cache: "no-store" }));
   if (shown?.res.headers.get("Content-Type")?.startsWith("text/html")) {
     showAnswer(pageOf(shown.html), shown.res.redirected && shown.res.url);
   } else drawOutbox();
@@ -184,7 +190,8 @@ window.outbox = {
   start() {
     if (!kept) return;
     drawOutbox();
-    if (boxRead().length && !retryTimer) outboxSend();
+    const down = document.querySelector(".offline-notice:not([hidden])");  // a kept copy
+    if ((boxRead().length || down) && !retryTimer) outboxSend();
   },
 };
 window.outbox.start();

@@ -170,3 +170,20 @@ def test_a_night_s_table_keeps_its_saves_while_the_server_is_down(page, own_serv
     expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
     assert totals(page) == first
     assert [h["bids"] for h in hands_saved(page, game)][1] == [3, 2, 3, 2]
+
+
+def test_the_notice_goes_by_itself_once_the_server_answers_again(page, own_server):
+    """Issue 41: the notice stayed for a minute after the server was back. A page shown
+    from the worker's copy asks the server again by itself, and the notice goes with
+    the first answer."""
+    first_hand(page, own_server.url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    own_server.stop()
+    page.reload()  # the worker's copy: the notice shown
+    expect(page.locator(".offline-notice")).to_be_visible()
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    own_server.start()
+    expect(page.locator(".offline-notice")).to_be_hidden(timeout=BACK)
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()

@@ -94,9 +94,9 @@ def test_a_reload_while_saves_wait_keeps_them_and_sends_them_once_back(page, own
     enter_bids(page, HANDS[0][0], save=False)
     waits(page, "Save bids", "Hand 2: bids")
     own_server.start()
-    page.route("**/*", lambda route: route.continue_())  # nothing changed: a plain reload
     page.reload()  # the server is back before any retry: the page itself sends them
-    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible(timeout=BACK)
+    expect(page.locator(".outbox")).to_have_count(0, timeout=BACK)
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
     assert [h["bids"] for h in hands_saved(page, game)][1] == [3, 2, 3, 2]
 
 
@@ -114,8 +114,8 @@ def test_a_save_whose_answer_was_lost_after_the_write_is_applied_once(page, own_
     network.mode = "lose"  # the server writes the bids; the phone never hears
     waits(page, "Save bids", "Hand 2: bids")
     assert network.lost == 1
-    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible(timeout=BACK)
-    expect(page.locator(".outbox")).to_have_count(0)
+    expect(page.locator(".outbox")).to_have_count(0, timeout=BACK)
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
     expect(page.locator(".offline-notice")).to_be_hidden()
     assert [h["bids"] for h in hands_saved(page, game)] == [[4, 5, 3, "nil"], [3, 2, 3, 2]]
     expect(page.locator(".flash-error")).to_have_count(0)

@@ -74,7 +74,10 @@ def test_a_seat_phone_s_bid_sent_again_with_its_key_is_not_saved_again(client, a
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         rows = conn.execute("select key, number from saves_sent").fetchall()
     assert rows == [("seat-key-0001", 1)]
-    assert phone.post(f"/seat/{tokens[0]}", data=data).status_code == 302
+    again = phone.post(f"/seat/{tokens[0]}", data=data, follow_redirects=True)
+    assert again.status_code == 200
+    assert "Hand 1 is saved." in text(again)  # good news, as a retry is told
+    assert "no game at this address" not in text(again)
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         assert conn.execute("select count(*) from saves_sent").fetchone()[0] == 1
 

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..core.errors import GameError
 from ..core.seats import seat_choices
 from ..store import commands, seats, storage
-from ..store.outcomes import Outcome, SeatHeld
+from ..store.outcomes import AlreadySaved, Outcome, SeatHeld
 from . import powers, remembered, respond
 from .db import get_db
 from .errors import refuse
@@ -135,6 +135,8 @@ def enter_rest(game_id: str) -> BaseResponse:
 
 def _not_saved(err: Exception) -> str | None:
     said = respond.game_words(err)
+    if isinstance(err, AlreadySaved):  # saved the first time: good news, as it is
+        return said
     if isinstance(err, GameError):
         said = refusal(err)
     return None if said is None else not_saved(said)

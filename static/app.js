@@ -255,8 +255,8 @@ function livePoll(board) {
     if (!board.isConnected) return;
     try {
       const res = await fetch(board.dataset.poll, { cache: "no-cache" });
-      notice(UNANSWERED.includes(res.status));
-      if (res.ok && window.outbox?.waiting()) window.outbox.send();  // answered: send them now
+      notice(res.status > 501 && res.status < 505);
+      if (res.ok) window.outbox?.send();  // answered: what waits goes now
       const now = res.headers.get("ETag");
       if (res.ok && now !== tag && board.isConnected && !board.querySelector(".confirm[open]")) {
         if (tag !== null) {
@@ -328,7 +328,7 @@ function answer(form, res, html) {
   if (res.status >= 500 || !(res.headers.get("Content-Type") || "").startsWith("text/html")) {
     return why;
   }
-  const doc = pageOf(html);
+  const doc = new DOMParser().parseFromString(html, "text/html");
   if (res.ok) {
     form.dispatchEvent(new Event("saved"));
     showAnswer(doc, res.redirected ? res.url : null);
@@ -353,11 +353,10 @@ function sendByFetch(form) {
     const button = event.submitter || form.querySelector("button:not([type=button])");
     let body;
     try { body = new FormData(form, event.submitter); } catch (e) { body = new FormData(form); }
-    // a step of a game's hands: kept in the outbox (static/outbox.js) when not answered
-    const box = form.hasAttribute("data-queue") && window.outbox;
-    const entry = box && box.entry(form, body);
-    if (entry && box.waiting()) { box.queue(form, entry); return; }  // in order
-    if (entry) body.set("key", entry.key);
+    // a step of a game's hands: kept in the outbox (static/outbox.js) when not answered;
+    // true: kept already, behind the saves waiting
+    const entry = form.hasAttribute("data-queue") && window.outbox?.take(form, body, button);
+    if (entry === true) return;
     form.dataset.sending = "1";
     const label = button ? button.textContent : "";
     if (button) { button.disabled = true; button.textContent = phrase("s"); }
@@ -368,11 +367,11 @@ function sendByFetch(form) {
     try {
       const res = await fetch(form.action, { method: "POST", body, redirect: "follow",
         credentials: "same-origin", signal: stop.signal });
-      if (entry && UNANSWERED.includes(res.status)) throw res;
+      if (entry && res.status > 501 && res.status < 505) throw res;  // a gateway's: no answer
       problem = answer(form, res, await res.text());
       notice(false);
     } catch (e) {
-      if (entry) { box.queue(form, entry); return; }
+      if (entry && window.outbox.queue(form, entry)) return;
       problem = stop.signal.aborted
         ? phrase("t", { seconds: SAVE_TIMEOUT_S })
         : NO_CONNECTION;
@@ -386,9 +385,6 @@ function sendByFetch(form) {
     saveNote(form, button, problem);
   });
 }
-
-const UNANSWERED = [502, 503, 504];  // a gateway's: the server itself did not answer
-const pageOf = (html) => new DOMParser().parseFromString(html, "text/html");
 
 // The notice at the top says the truth: shown when a save or a refresh got no answer,
 // gone with the first request that got one.
@@ -481,13 +477,10 @@ function insecureNotice(note) {
   });
 }
 
-// The outbox's script (static/outbox.js, docs/offline.md), fetched after the page by a
-// page that saves a game's steps, or that has saves of this phone waiting: no other page
-// carries it. Kept by the browser (and the worker) like app.js.
+// The outbox's script (static/outbox.js, docs/offline.md), fetched after the page by the
+// pages that save a game's steps (their script tag names it): no other page carries it.
+// Kept by the browser (and the worker) like app.js.
 const OUTBOX = document.currentScript?.dataset.outbox;
-function waiting() {
-  try { return localStorage.getItem(`outbox:${location.pathname}`); } catch (e) { return null; }
-}
 
 // Every behaviour of a page, started on load and again when a save's answer replaces it.
 function enhance(root) {
@@ -509,9 +502,7 @@ function enhance(root) {
   root.querySelectorAll(".insecure-notice").forEach(insecureNotice);
   if (root !== document) return;
   if (window.outbox) window.outbox.start();
-  else if (OUTBOX && (document.querySelector("form[data-queue]") || waiting())) {
-    document.head.append(Object.assign(document.createElement("script"), { src: OUTBOX }));
-  }
+  else if (OUTBOX) document.head.append(Object.assign(document.createElement("script"), { src: OUTBOX }));
 }
 
 enhance(document);

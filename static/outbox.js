@@ -15,6 +15,8 @@
 // version its hand has once the entry before it is in. A refusal stops the sending and
 // says which entry and why; an entry goes only with the server's answer or the person's
 // second "Yes".
+const UNANSWERED = [502, 503, 504];  // a gateway's: the server itself did not answer
+const pageOf = (html) => new DOMParser().parseFromString(html, "text/html");
 let kept = null;
 try { kept = window.localStorage; kept.length; } catch (e) { kept = null; }
 const BOX = `outbox:${location.pathname}`;
@@ -33,12 +35,15 @@ function entryOf(form, body) {
     what: `${form.closest("section").querySelector("h1, h2").textContent} (${chosen.join(", ")})` };
 }
 
+// Kept, shown and sent in its turn; false when the phone has no room to keep it (the
+// page then says it was not saved, as before the outbox).
 function queue(form, entry) {
-  boxWrite([...boxRead(), entry]);
+  try { boxWrite([...boxRead(), entry]); } catch (e) { return false; }
   form.dispatchEvent(new Event("saved"));  // kept as an entry now, no longer as a form
   notice(true);
   drawOutbox();
   outboxRetry();
+  return true;
 }
 
 // The step after the last waiting entry, from the step form kept as this phone last saw
@@ -79,7 +84,9 @@ function drawOutbox() {
       // one game's step forms kept at a time: another game's go (its waiting saves stay)
       Object.keys(kept).filter((k) => /^outbox:.*:(bids|tricks)$/.test(k) && !k.startsWith(`${BOX}:`))
         .forEach((k) => kept.removeItem(k));
-      kept.setItem(`${BOX}:${form.classList.contains("bids-form") ? "bids" : "tricks"}`, s.outerHTML);
+      try {
+        kept.setItem(`${BOX}:${form.classList.contains("bids-form") ? "bids" : "tricks"}`, s.outerHTML);
+      } catch (e) { /* no room: the next step then waits for the server */ }
     }
     s.hidden = list.length > 0;
   });
@@ -182,10 +189,16 @@ async function outboxSend() {
 
 
 window.outbox = {
-  entry: entryOf,
-  waiting: () => boxRead().length > 0,
+  // a save about to go (sendByFetch): its entry, the key set in what is sent; or true
+  // when saves wait already and it is kept behind them (or said not saved: no room)
+  take(form, body, button) {
+    const entry = entryOf(form, body);
+    if (!boxRead().length) return body.set("key", entry.key) || entry;
+    if (!queue(form, entry)) saveNote(form, button, NO_CONNECTION);
+    return true;
+  },
   queue,
-  send: outboxSend,
+  send: () => boxRead().length && outboxSend(),
   // on each page shown: the entries waiting drawn, and sent unless a retry is set already
   start() {
     if (!kept) return;

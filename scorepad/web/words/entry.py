@@ -104,11 +104,13 @@ def and_list(names: list[str]) -> str:
     return _(" and ").join(filter(None, [", ".join(names[:-1]), names[-1]]))
 
 
-def script_words() -> dict[str, str]:
+def script_words(outbox: bool = False) -> dict[str, str]:
     """The script's own phrases (app.js), handed over by every page in a JSON block, by
     one-letter keys (the game page's first load has a budget): `{status}`, `{seconds}`,
-    `{why}` and `{text}` are what the script fills in."""
-    return {
+    `{why}` and `{text}` are what the script fills in. `outbox`: a page that saves a
+    game's steps also hands over the outbox's (static/outbox.js; `{what}`: an entry's
+    step and the choices tapped)."""
+    said = {
         "n": _("No connection: not saved. What you entered is kept; try again."),
         "b": _(
             "The server did not answer properly (error {status}): not saved. "
@@ -122,10 +124,13 @@ def script_words() -> dict[str, str]:
         "s": _("Saving…"),
         "c": _("Copied: paste it into a message."),
         "p": _("To share it, copy: {text}"),
-        # the outbox (docs/offline.md): `{what}` is an entry's step and the choices tapped
-        "w": _("Kept on this phone, sent in order once the server answers (totals: waiting):"),
-        "q": _("{what}: waiting to send."),
-        "x": _("Not applied: {what}. {why}"),
-        "d": _("Discard this entry"),
-        "y": _("Yes, discard it"),
     }
+    if outbox:
+        said |= {
+            "w": _("Kept on this phone, sent in order once the server answers (totals: waiting):"),
+            "q": _("{what}: waiting to send."),
+            "x": _("Not applied: {what}. {why}"),
+            "d": _("Discard this entry"),
+            "y": _("Yes, discard it"),
+        }
+    return said

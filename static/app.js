@@ -478,9 +478,8 @@ function insecureNotice(note) {
 }
 
 // The outbox's script (static/outbox.js, docs/offline.md), fetched after the page by the
-// pages that save a game's steps (their script tag names it): no other page carries it.
+// pages that save a game's steps (their #outbox-words names it): no other page carries it.
 // Kept by the browser (and the worker) like app.js.
-const OUTBOX = document.currentScript?.dataset.outbox;
 
 // Every behaviour of a page, started on load and again when a save's answer replaces it.
 function enhance(root) {
@@ -501,8 +500,12 @@ function enhance(root) {
   keepAwake();
   root.querySelectorAll(".insecure-notice").forEach(insecureNotice);
   if (root !== document) return;
+  const box = document.getElementById("outbox-words");
   if (window.outbox) window.outbox.start();
-  else if (OUTBOX) document.head.append(Object.assign(document.createElement("script"), { src: OUTBOX }));
+  else if (box && window.outbox !== null) {  // null: asked for already
+    window.outbox = null;
+    document.head.append(Object.assign(document.createElement("script"), { src: box.dataset.src }));
+  }
 }
 
 enhance(document);

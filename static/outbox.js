@@ -1,7 +1,7 @@
 // scorepad's outbox: the saves of a game's steps this phone made while the server gave
 // no answer, kept and sent in order (docs/offline.md). Loaded by app.js after the page,
-// on the pages that save a game's steps; it uses app.js's phrase, notice, showAnswer,
-// enhance and ask the way a second part of it would.
+// on the pages that save a game's steps; it uses app.js's notice, saveNote, showAnswer,
+// enhance and SAVE_TIMEOUT_S the way a second part of it would.
 "use strict";
 
 // The outbox (docs/offline.md). A save the server does not answer (no connection, a
@@ -19,9 +19,16 @@ const UNANSWERED = [502, 503, 504];  // a gateway's: the server itself did not a
 const pageOf = (html) => new DOMParser().parseFromString(html, "text/html");
 let kept = null;
 try { kept = window.localStorage; kept.length; } catch (e) { kept = null; }
-const BOX = `outbox:${location.pathname}`;
-const boxRead = () => JSON.parse(kept?.getItem(BOX) || "[]");
-const boxWrite = (list) => (list.length ? kept.setItem(BOX, JSON.stringify(list)) : kept.removeItem(BOX));
+// this page's list (a save's answer may change the address: asked each time)
+const box = () => `outbox:${location.pathname}`;
+const boxRead = () => JSON.parse(kept?.getItem(box()) || "[]");
+const boxWrite = (list) => (list.length ? kept.setItem(box(), JSON.stringify(list)) : kept.removeItem(box()));
+// the outbox's phrases, in the page's language (#outbox-words: on the pages that save a game's steps)
+const here = () => document.getElementById("outbox-words");
+function say(key, values = {}) {
+  const words = JSON.parse(here()?.textContent || "{}");
+  return (words[key] || key).replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+}
 const make = (tag, text, attrs) => Object.assign(document.createElement(tag), { textContent: text }, attrs);
 
 // An entry: its own key (crypto.randomUUID needs a secure context, this does not), what
@@ -52,7 +59,7 @@ function queue(form, entry) {
 function nextStep(last) {
   const bids = last.action.endsWith("/bids");
   const fields = new Map(last.fields);
-  const html = kept.getItem(`${BOX}:${bids ? "tricks" : "bids"}`);
+  const html = kept.getItem(`${box()}:${bids ? "tricks" : "bids"}`);
   if (!html) return null;
   const step = pageOf(html).body.firstElementChild;
   step.hidden = false;
@@ -82,24 +89,24 @@ function drawOutbox() {
     const form = s.querySelector("form[data-queue]");
     if (form && !list.length && !form.dataset.chain) {
       // one game's step forms kept at a time: another game's go (its waiting saves stay)
-      Object.keys(kept).filter((k) => /^outbox:.*:(bids|tricks)$/.test(k) && !k.startsWith(`${BOX}:`))
+      Object.keys(kept).filter((k) => /^outbox:.*:(bids|tricks)$/.test(k) && !k.startsWith(`${box()}:`))
         .forEach((k) => kept.removeItem(k));
       try {
-        kept.setItem(`${BOX}:${form.classList.contains("bids-form") ? "bids" : "tricks"}`, s.outerHTML);
+        kept.setItem(`${box()}:${form.classList.contains("bids-form") ? "bids" : "tricks"}`, s.outerHTML);
       } catch (e) { /* no room: the next step then waits for the server */ }
     }
     s.hidden = list.length > 0;
   });
   document.querySelectorAll(".outbox, .here").forEach((e) => e.remove());
   if (!list.length) return;
-  const holder = make("div", phrase("w"), { className: "card outbox" });
+  const holder = make("div", say("w"), { className: "card outbox" });
   const items = make("ul", "");
   list.forEach((entry, i) => {
-    const item = make("li", phrase(entry.refused ? "x" : "q", { what: entry.what, why: entry.refused }),
+    const item = make("li", say(entry.refused ? "x" : "q", { what: entry.what, why: entry.refused }),
       { className: entry.refused ? "flash flash-error" : "" });
     if (entry.refused || i === list.length - 1) {
       const ask = make("details", "", { className: "confirm" });
-      ask.append(make("summary", phrase("d"), { role: "button" }), make("button", phrase("y"), { type: "button",
+      ask.append(make("summary", say("d"), { role: "button" }), make("button", say("y"), { type: "button",
         onclick: () => { boxWrite(boxRead().filter((e) => e.key !== entry.key)); drawOutbox(); outboxSend(); } }));
       item.append(ask);
     }
@@ -170,7 +177,7 @@ async function outboxSend() {
     const rest = boxRead().filter((e) => e.key !== entry.key);
     // applied, or applied before (its key): gone from the phone; else kept, and why
     boxWrite(said || !now.res.ok ? [{ ...entry,
-      refused: said || phrase("b", { status: now.res.status }) }, ...rest] : rest);
+      refused: said || say("b", { status: now.res.status }) }, ...rest] : rest);
   }
   sending = false;
   // the game as the server has it, any entry still waiting above it (none waiting: a page
@@ -198,10 +205,10 @@ window.outbox = {
     return true;
   },
   queue,
-  send: () => boxRead().length && outboxSend(),
+  send: () => here() && boxRead().length && outboxSend(),
   // on each page shown: the entries waiting drawn, and sent unless a retry is set already
   start() {
-    if (!kept) return;
+    if (!kept || !here()) return;
     drawOutbox();
     const down = document.querySelector(".offline-notice:not([hidden])");  // a kept copy
     if ((boxRead().length || down) && !retryTimer) outboxSend();

@@ -104,13 +104,11 @@ def and_list(names: list[str]) -> str:
     return _(" and ").join(filter(None, [", ".join(names[:-1]), names[-1]]))
 
 
-def script_words(outbox: bool = False) -> dict[str, str]:
+def script_words() -> dict[str, str]:
     """The script's own phrases (app.js), handed over by every page in a JSON block, by
     one-letter keys (the game page's first load has a budget): `{status}`, `{seconds}`,
-    `{why}` and `{text}` are what the script fills in. `outbox`: a page that saves a
-    game's steps also hands over the outbox's (static/outbox.js; `{what}`: an entry's
-    step and the choices tapped)."""
-    said = {
+    `{why}` and `{text}` are what the script fills in."""
+    return {
         "n": _("No connection: not saved. What you entered is kept; try again."),
         "b": _(
             "The server did not answer properly (error {status}): not saved. "
@@ -125,12 +123,20 @@ def script_words(outbox: bool = False) -> dict[str, str]:
         "c": _("Copied: paste it into a message."),
         "p": _("To share it, copy: {text}"),
     }
-    if outbox:
-        said |= {
-            "w": _("Kept on this phone, sent in order once the server answers (totals: waiting):"),
-            "q": _("{what}: waiting to send."),
-            "x": _("Not applied: {what}. {why}"),
-            "d": _("Discard this entry"),
-            "y": _("Yes, discard it"),
-        }
-    return said
+
+
+def outbox_words() -> dict[str, str]:
+    """The outbox's phrases (static/outbox.js), handed over by the pages that save a
+    game's steps: `{what}` is an entry's step and the choices tapped, `{why}` the server's
+    refusal, `{status}` its error's number."""
+    return {
+        "w": _("Kept on this phone, sent in order once the server answers (totals: waiting):"),
+        "q": _("{what}: waiting to send."),
+        "x": _("Not applied: {what}. {why}"),
+        "d": _("Discard this entry"),
+        "y": _("Yes, discard it"),
+        "b": _(
+            "The server did not answer properly (error {status}): not saved. "
+            "What you entered is kept; try again."
+        ),
+    }

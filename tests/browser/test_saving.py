@@ -239,3 +239,15 @@ def test_offline_shows_the_score_of_the_last_save_not_of_the_last_page_load(page
     expect(page.locator(".offline-notice")).to_be_visible()
     assert totals(page) == ["71", "150"]
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+
+
+def test_an_undo_with_the_server_down_is_not_kept_and_says_not_saved(page, own_server):
+    """Only a game's steps wait in the outbox (docs/offline.md): an Undo needs the server's
+    answer, so with the server stopped it says it was not saved, as before."""
+    play_first_hand(page, own_server.url)
+    own_server.stop()
+    page.get_by_role("button", name="Undo the tricks of hand 1", exact=True).tap()
+    page.get_by_role("button", name="Yes, undo the tricks of hand 1").tap()
+    expect(page.locator(".not-saved")).to_have_text(NO_CONNECTION)
+    expect(page.locator(".outbox")).to_have_count(0)
+    expect(page.locator(".offline-notice")).to_be_visible()

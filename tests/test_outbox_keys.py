@@ -84,6 +84,7 @@ def test_a_seat_phone_s_bid_sent_again_with_its_key_is_not_saved_again(client, a
 
 def test_only_the_latest_keys_of_a_game_are_kept(client, app, monkeypatch):
     monkeypatch.setattr(sent, "KEPT", 3)
+    monkeypatch.setattr(sent, "PRUNE_EVERY", 1)
     game_id = start(client)
     for number in range(1, 4):
         bids = {**bid_form(number, HAND_1[0]), "key": f"bids-key-{number:04}"}
@@ -94,3 +95,16 @@ def test_only_the_latest_keys_of_a_game_are_kept(client, app, monkeypatch):
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         keys = [k for (k,) in conn.execute("select key from saves_sent order by seq")]
     assert keys == ["tricks-key-0002", "bids-key-0003", "tricks-key-0003"]
+
+
+def test_a_refused_save_keeps_no_key_so_it_can_be_sent_again_once_put_right(client, app):
+    game_id = start(client)
+    assert client.post(f"/games/{game_id}/bids", data=bid_form(1, HAND_1[0])).status_code == 302
+    other = {**bid_form(1, [3, 3, 3, 3]), "key": "refused-key-01"}  # hand 1 bid meanwhile
+    refused = client.post(f"/games/{game_id}/bids", data=other, follow_redirects=True)
+    assert "already saved on another phone" in text(refused)
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from saves_sent").fetchone()[0] == 0
+    undo_last_step(client, game_id, 1, ver(app, game_id))
+    assert client.post(f"/games/{game_id}/bids", data=other).status_code == 302
+    assert load(app, game_id).game.hands[0].bids == (3, 3, 3, 3)

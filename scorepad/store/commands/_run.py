@@ -38,7 +38,7 @@ def change(
         if stored is None:
             raise Missing()
         if key is not None:
-            sent.check(db, stored, key)
+            sent.note(db, stored, key)
         now = time.time()
         table = tables.before(db, stored, now) if stored.in_event else None
         last = _last_hand(stored, now)
@@ -54,8 +54,6 @@ def change(
             why = "over" if over else why
         if why is not None and stored.seated:  # without seat links no bid can wait
             seat_writes.settle(db, fresh, why)
-        if key is not None:
-            sent.keep(db, game_id, key)
     storage.remember(db, fresh)  # committed: now, and only now, it is the game
     return fresh
 

@@ -76,7 +76,7 @@ function nextStep(last) {
     group.hidden = !nil;
     group.querySelectorAll("input").forEach((i) => { i.disabled = !nil; i.checked = i.value === "0"; });
   });
-  const lost = [...fields].some(([name, bid]) => /nil/.test(bid)
+  const lost = [...fields].some(([name, bid]) => name.startsWith("bid_") && /nil/.test(bid)
     && step.querySelector(".nil-count") && !step.querySelector(`#${name.replace("bid", "tricks")}`));
   return lost ? null : step;
 }

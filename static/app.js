@@ -255,6 +255,8 @@ function livePoll(board) {
     if (!board.isConnected) return;
     try {
       const res = await fetch(board.dataset.poll, { cache: "no-cache" });
+      notice(res.status > 501 && res.status < 505);
+      if (res.ok) window.outbox?.send();  // answered: what waits goes now
       const now = res.headers.get("ETag");
       if (res.ok && now !== tag && board.isConnected && !board.querySelector(".confirm[open]")) {
         if (tag !== null) {
@@ -268,7 +270,7 @@ function livePoll(board) {
         }
         tag = now;
       }
-    } catch (e) { /* offline for now: try again at the next tick */ }
+    } catch (e) { notice(true); }  /* offline for now: try again at the next tick */
     setTimeout(tick, every);
   };
   tick();
@@ -351,6 +353,10 @@ function sendByFetch(form) {
     const button = event.submitter || form.querySelector("button:not([type=button])");
     let body;
     try { body = new FormData(form, event.submitter); } catch (e) { body = new FormData(form); }
+    // a step of a game's hands: kept in the outbox (static/outbox.js) when not answered;
+    // true: kept already, behind the saves waiting
+    const entry = form.hasAttribute("data-queue") && window.outbox?.take(form, body, button);
+    if (entry === true) return;
     form.dataset.sending = "1";
     const label = button ? button.textContent : "";
     if (button) { button.disabled = true; button.textContent = phrase("s"); }
@@ -361,11 +367,15 @@ function sendByFetch(form) {
     try {
       const res = await fetch(form.action, { method: "POST", body, redirect: "follow",
         credentials: "same-origin", signal: stop.signal });
+      if (entry && res.status > 501 && res.status < 505) throw res;  // a gateway's: no answer
       problem = answer(form, res, await res.text());
+      notice(false);
     } catch (e) {
+      if (entry && window.outbox.queue(form, entry)) return;
       problem = stop.signal.aborted
         ? phrase("t", { seconds: SAVE_TIMEOUT_S })
         : NO_CONNECTION;
+      notice(true);
     } finally {
       clearTimeout(timer);
     }
@@ -374,6 +384,13 @@ function sendByFetch(form) {
     if (button) { button.disabled = false; button.textContent = label; }
     saveNote(form, button, problem);
   });
+}
+
+// The notice at the top says the truth: shown when a save or a refresh got no answer,
+// gone with the first request that got one.
+function notice(shown) {
+  const note = document.querySelector(".offline-notice");
+  if (note) note.hidden = !shown;
 }
 
 // Large text and high contrast: this phone's choice, kept in a cookie for a year so the
@@ -460,6 +477,10 @@ function insecureNotice(note) {
   });
 }
 
+// The outbox's script (static/outbox.js, docs/offline.md), fetched after the page by the
+// pages that save a game's steps (their #outbox-words names it): no other page carries it.
+// Kept by the browser (and the worker) like app.js.
+
 // Every behaviour of a page, started on load and again when a save's answer replaces it.
 function enhance(root) {
   root.querySelectorAll("form.hand-form").forEach((form) => {
@@ -478,6 +499,13 @@ function enhance(root) {
   root.querySelectorAll("button.share-button").forEach(shareResult);
   keepAwake();
   root.querySelectorAll(".insecure-notice").forEach(insecureNotice);
+  if (root !== document) return;
+  const box = document.getElementById("outbox-words");
+  if (window.outbox) window.outbox.start();
+  else if (box && window.outbox !== null) {  // null: asked for already
+    window.outbox = null;
+    document.head.append(Object.assign(document.createElement("script"), { src: box.dataset.src }));
+  }
 }
 
 enhance(document);

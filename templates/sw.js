@@ -1,5 +1,6 @@
 // scorepad's service worker: keeps the app shell and the last pages seen, so a game
-// already opened still shows its last scoreboard offline. Nothing is saved offline.
+// already opened still shows its last scoreboard offline; the saves made meanwhile wait
+// on the phone in the page's outbox (static/outbox.js), not here.
 "use strict";
 // One cache per language: a phone that changes language gets a new worker (this script
 // is drawn in the phone's language) and the other language's kept pages go with the old.
@@ -170,10 +171,12 @@ self.addEventListener("fetch", (event) => {
   // network as for any page, or it would fail while online and show an old copy.
   const live = request.cache === "only-if-cached"
     ? new Request(request.url, { redirect: "manual" }) : request;
+  // A request that wants no stored copy (the outbox asking whether the server answers,
+  // static/outbox.js) gets none: no answer is no answer.
   event.respondWith(fetch(live).then((res) => {
     if (res.ok && !url.pathname.endsWith(".json")) {
       event.waitUntil(keep(request.url, res.clone(), false).catch(() => {}));
     }
     return res;
-  }).catch(() => keptPage(request)));
+  }).catch(() => (request.cache === "no-store" ? Response.error() : keptPage(request))));
 });

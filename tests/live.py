@@ -132,13 +132,16 @@ def answers(port: int) -> bool:
         return False
 
 
-def serve_https(folder: Path, name: str, *more: str) -> SimpleNamespace:
+def serve_https(
+    folder: Path, name: str, *more: str, ports: tuple[int, int, int] | None = None
+) -> SimpleNamespace:
     """Start `flask serve --https` (Caddy and waitress) on loopback for `name`, its
     database and Caddy's folder in `folder`, with `more` arguments; wait until it says
-    it is ready. Its ports: Caddy's http and https, then waitress's."""
+    it is ready. Its ports: Caddy's http and https, then waitress's (`ports`: those of a
+    server stopped before, to start it again where the phones know it)."""
     from scorepad.serving.caddy import root_certificate
 
-    http_port, https_port, waitress_port = free_port(), free_port(), free_port()
+    http_port, https_port, waitress_port = ports or (free_port(), free_port(), free_port())
     env = {
         **os.environ,
         "SCOREPAD_DATABASE": str(folder / "scorepad.db"),

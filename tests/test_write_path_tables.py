@@ -23,6 +23,7 @@ OWNER = {
     "undone_hands": GAME_COMMANDS,
     "seat_links": GAME_COMMANDS,
     "seat_bids": GAME_COMMANDS,
+    "saves_sent": GAME_COMMANDS,  # the keys of the saves a phone's outbox sent (issue 41)
     "events": EVENT_COMMANDS,
     "event_entrants": EVENT_COMMANDS,
     "event_rounds": EVENT_COMMANDS,

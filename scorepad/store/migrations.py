@@ -342,3 +342,16 @@ def m031_card_turns(db: Database) -> None:
         "on delete cascade, anchor text not null, turn integer not null, "
         "primary key (club_id, anchor))"
     )
+
+
+@migrations()
+def m032_saves_sent(db: Database) -> None:
+    """The keys of the saves a phone sent from its outbox (docs/offline.md), each with the
+    hand it saved: a save sent again after its answer was lost is known, not applied twice.
+    The latest few hundred a game are kept (store/commands/sent.py); `seq` is the rowid,
+    which grows with each note (the pruning never drops the newest)."""
+    db.execute(
+        "create table saves_sent (game_id text not null references games(id) "
+        "on delete cascade, key text not null, number integer not null, "
+        "seq integer primary key, unique (game_id, key))"
+    )

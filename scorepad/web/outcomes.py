@@ -11,6 +11,7 @@ from scorepad.web.catalogue import lazy_gettext as _l
 
 from ..store.commands import Confirm
 from ..store.outcomes import (
+    AlreadySaved,
     GameOver,
     NoSeat,
     NotOver,
@@ -22,6 +23,7 @@ from ..store.outcomes import (
 )
 from ..store.storage import StoredGame
 from .words import hands_span
+from .words.game_done import hand_saved
 
 STALE = _l(
     "This game was changed on another phone meanwhile. Here it is as it is now; "
@@ -95,6 +97,8 @@ def _player(outcome: Outcome, seat: int | None) -> str:
 
 def say(outcome: Outcome) -> str:
     """The sentence a phone is shown for an outcome."""
+    if isinstance(outcome, AlreadySaved):  # sent again (a retry, a phone's outbox): kept once
+        return hand_saved(outcome.number)
     if isinstance(outcome, Stale):
         return _stale(outcome)
     if isinstance(outcome, GameOver):

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..core.errors import GameError
 from ..core.seats import seat_choices
 from ..store import commands, seats, storage
-from ..store.outcomes import Outcome, SeatHeld
+from ..store.outcomes import AlreadySaved, Outcome, SeatHeld
 from . import powers, remembered, respond
 from .db import get_db
 from .errors import refuse
@@ -119,7 +119,14 @@ def enter_rest(game_id: str) -> BaseResponse:
         return respond.flashed(game, every_seat_bid(), "error")
     bids = {seat: form[f"bid_{seat}"].data for seat in posted}
     return respond.run(
-        lambda: commands.seat_bid(get_db(), game_id, form.number.data, bids, again=False),
+        lambda: commands.seat_bid(
+            get_db(),
+            game_id,
+            form.number.data,
+            bids,
+            again=False,
+            key=commands.sent_key(request.form.get("key"), form.number.data),
+        ),
         lambda _: redirect(game),
         game,
         words=_not_saved,
@@ -128,6 +135,8 @@ def enter_rest(game_id: str) -> BaseResponse:
 
 def _not_saved(err: Exception) -> str | None:
     said = respond.game_words(err)
+    if isinstance(err, AlreadySaved):  # saved the first time: good news, as it is
+        return said
     if isinstance(err, GameError):
         said = refusal(err)
     return None if said is None else not_saved(said)
@@ -205,7 +214,13 @@ def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str
     page = url_for("seats.seat", token=token)
     number = form.number.data
     done = respond.run(
-        lambda: commands.seat_bid(get_db(), stored.id, number, {seat: form.bid.data}),
+        lambda: commands.seat_bid(
+            get_db(),
+            stored.id,
+            number,
+            {seat: form.bid.data},
+            key=commands.sent_key(request.form.get("key"), number),
+        ),
         lambda fresh: respond.flashed(page, seat_words.bid_in(len(fresh.game.hands) >= number)),
         page,
         page=lambda err: _beside_bid(form, err),

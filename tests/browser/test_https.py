@@ -33,8 +33,8 @@ from tests.live import answers, serve_https, stop_https
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 FETCH_TEXT = "href => fetch(href).then(r => r.text())"
 CANNOT = (
-    "cannot keep the score offline, be installed on the home screen, "
-    "keep the screen awake or share a link"
+    "cannot show the game again after a reload while the server is down, be installed on "
+    "the home screen, keep the screen awake or share a link"
 )
 
 

@@ -18,11 +18,12 @@ from tests.browser.helpers import (
 )
 from tests.browser.speech import LANGUAGES, say, speak, spilled, suffix
 
-CANNOT = "cannot keep the score offline"
+CANNOT = "cannot show the game again after a reload while the server is down"
 FULL = (
-    "This address is plain http, so on this phone scorepad cannot keep the score offline, "
-    "be installed on the home screen, keep the screen awake or share a link. Saving works "
-    "as usual."
+    "This address is plain http, so on this phone scorepad cannot show the game again after "
+    "a reload while the server is down, be installed on the home screen, keep the screen "
+    "awake or share a link. Saves made while the server is down are still kept on this "
+    "phone and sent once it answers."
 )
 
 

@@ -37,9 +37,12 @@ from .hands import (
     undo,
 )
 from .seat_links import claim_seat, disable_seats, enable_seats, release_seat
+from .sent import Sent, sent_key
 
 __all__ = [
     "Confirm",
+    "Sent",
+    "sent_key",
     "adjust",
     "cancel",
     "change_settings",

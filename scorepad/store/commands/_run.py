@@ -18,23 +18,32 @@ from .. import bus, storage
 from ..bus import Unit
 from ..outcomes import GameOver, Missing, RemovesHands, Stale
 from ..storage import StoredGame
-from . import seat_writes, writers
+from . import seat_writes, sent, writers
 
 Confirm = tuple[int, tuple[int, ...]]  # (the game's revision, the hands it removes) as shown
 
 
 def change(
-    db: Database, game_id: str, act: Callable[[StoredGame], StoredGame], why: str | None
+    db: Database,
+    game_id: str,
+    act: Callable[[StoredGame], StoredGame],
+    why: str | None,
+    key: sent.Sent | None = None,
 ) -> StoredGame:
     """Run `act` on the game as stored, under the write lock; then keep the waiting seat
-    bids in step (`why`: the change, for the seat phones; None: none can be waiting)."""
+    bids in step (`why`: the change, for the seat phones; None: none can be waiting).
+    `key`: the phone's key for this save, AlreadySaved if it was applied before."""
     with bus.unit(db) as unit:
-        change_in(unit, game_id, act, why)
+        change_in(unit, game_id, act, why, key)
     return unit.games[game_id]  # committed: the bus's cache handler learnt it
 
 
 def change_in(
-    unit: Unit, game_id: str, act: Callable[[StoredGame], StoredGame], why: str | None
+    unit: Unit,
+    game_id: str,
+    act: Callable[[StoredGame], StoredGame],
+    why: str | None,
+    key: sent.Sent | None = None,
 ) -> StoredGame:
     """`change` inside a write already begun (a handler of what a club night's director
     did at a table): the game as this write leaves it."""
@@ -42,6 +51,8 @@ def change_in(
     stored = storage.load_game(db, game_id)
     if stored is None:
         raise Missing()
+    if key is not None:
+        sent.note(db, stored, key)
     now = time.time()
     last = _last_hand(stored, now)
     fresh = unit.wrote(act(stored))

@@ -18,6 +18,7 @@ from ..outcomes import AlreadySaved, GameOver, SeatTaken, Stale
 from ..storage import StoredGame
 from . import seat_writes, undone_writes, writers
 from ._run import Confirm, add_bids, change, fix, hand_at, remove_last, seen, unplay_last
+from .sent import Sent
 
 
 def record_bids(
@@ -28,12 +29,13 @@ def record_bids(
     blind: Sequence[int] = (),
     dealer: int | None = None,
     shown: Mapping[int, Bid] | None = None,
+    key: Sent | None = None,
 ) -> StoredGame:
     """Start hand `number` (the phone saw it as the next) with its bids, the sides that
     bid blind and the dealer if not the one the deal passed to. `shown`: with seat links,
     the bids in from the seats' phones as the scorer's form showed them; a seat's bid in
     from its phone is changed only on purpose (SeatTaken when the form did not see it, or
-    saw it otherwise and left it as it saw it)."""
+    saw it otherwise and left it as it saw it). `key`: the phone's key for this save."""
 
     def act(stored: StoredGame) -> StoredGame:
         existing = hand_at(stored, number)
@@ -46,7 +48,7 @@ def record_bids(
             seat_writes.clear(db, game_id)
         return fresh
 
-    return change(db, game_id, act, None)
+    return change(db, game_id, act, None, key)
 
 
 def _check_phones(
@@ -70,8 +72,10 @@ def record_tricks(
     version: int,
     tricks: Sequence[int | None],
     side_tricks: Sequence[int] | None = None,
+    key: Sent | None = None,
 ) -> StoredGame:
-    """Record the tricks of the hand in play; the same tricks sent twice are saved once."""
+    """Record the tricks of the hand in play; the same tricks sent twice (or the same
+    `key`: the phone's key for this save) are saved once."""
     sides = None if side_tricks is None else tuple(side_tricks)
 
     def act(stored: StoredGame) -> StoredGame:
@@ -94,7 +98,7 @@ def record_tricks(
         written = writers.write_hand(db, stored, number, played)
         return writers.bump(db, written, written.game, score)
 
-    return change(db, game_id, act, None)  # a hand in play: no seat bid can be waiting
+    return change(db, game_id, act, None, key)  # a hand in play: no seat bid can be waiting
 
 
 def fix_hand(
@@ -241,12 +245,19 @@ def delete_hand(db: Database, game_id: str, number: int, version: int) -> Stored
 
 
 def seat_bid(
-    db: Database, game_id: str, number: int, bids: Mapping[int, object], *, again: bool = True
+    db: Database,
+    game_id: str,
+    number: int,
+    bids: Mapping[int, object],
+    *,
+    again: bool = True,
+    key: Sent | None = None,
 ) -> StoredGame:
     """Bids for hand `number` from the seats (a phone: its own; the scorer: those not yet
     in). With every seat in and the bids fit for the rules of a whole side, the hand is
     made with all of them; otherwise they wait (see `core.seats.side_refusal`).
-    `again=False` refuses a seat already in (the scorer's form older than its bid)."""
+    `again=False` refuses a seat already in (the scorer's form older than its bid);
+    `key`: the phone's key for this save."""
 
     def act(stored: StoredGame) -> StoredGame:
         score = stored.score()
@@ -273,4 +284,4 @@ def seat_bid(
         seat_writes.clear(db, game_id)
         return fresh
 
-    return change(db, game_id, act, None)
+    return change(db, game_id, act, None, key)

@@ -112,6 +112,11 @@ def _event_table(stored: storage.StoredGame) -> dict[str, Any] | None:
     return event_table(stored) if stored.in_event else None
 
 
+def _key(number: int) -> commands.Sent | None:
+    """The key a phone's outbox sent this save with (docs/offline.md), if any."""
+    return commands.sent_key(request.form.get("key"), number)
+
+
 def _sent_number(score_next: int) -> int:
     """The hand the form was made for (a repeat may name one already saved)."""
     number = request.form.get("number", type=int)
@@ -165,7 +170,24 @@ def save_bids(game_id: str) -> Any:
             blind=blind_toggles(form),
             # a form without the field (drawn before it, or without seat links) checks nothing
             shown=phones_read(request.form["phones"]) if "phones" in request.form else None,
+            key=_key(form.number.data),
         ),
+    )
+
+
+Tricks = tuple[list[int | None], list[int] | None]  # read_tricks: by seat, by side
+
+
+def _tricks_command(game_id: str, form: HandForm) -> Callable[[Tricks], storage.StoredGame]:
+    """The command that saves a tricks form's tricks (and the key the phone sent them with)."""
+    return lambda entered: commands.record_tricks(
+        get_db(),
+        game_id,
+        form.number.data,
+        form.version.data,
+        entered[0],
+        entered[1],
+        key=_key(form.number.data),
     )
 
 
@@ -181,9 +203,7 @@ def save_tricks(game_id: str) -> Any:
             form,
             "tricks",
             lambda: read_tricks(form, table, None),
-            lambda entered: commands.record_tricks(
-                get_db(), game_id, form.number.data, form.version.data, *entered
-            ),
+            _tricks_command(game_id, form),
         )
     number = _sent_number(len(score.hands))
     hand = score.hands[number - 1] if score.hands else None
@@ -191,7 +211,9 @@ def save_tricks(game_id: str) -> Any:
         game = url_for("games.show", game_id=game_id)
         version = request.form.get("version", 0, type=int)
         return respond.run(
-            lambda: commands.record_tricks(get_db(), game_id, number, version, ()),
+            lambda: commands.record_tricks(
+                get_db(), game_id, number, version, (), key=_key(number)
+            ),
             lambda _: redirect(game),
             game,
         )
@@ -201,9 +223,7 @@ def save_tricks(game_id: str) -> Any:
         form,
         "tricks",
         lambda: read_tricks(form, table, hand.bids),
-        lambda entered: commands.record_tricks(
-            get_db(), game_id, form.number.data, form.version.data, *entered
-        ),
+        _tricks_command(game_id, form),
     )
 
 

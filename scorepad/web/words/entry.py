@@ -123,3 +123,20 @@ def script_words() -> dict[str, str]:
         "c": _("Copied: paste it into a message."),
         "p": _("To share it, copy: {text}"),
     }
+
+
+def outbox_words() -> dict[str, str]:
+    """The outbox's phrases (static/outbox.js), handed over by the pages that save a
+    game's steps: `{what}` is an entry's step and the choices tapped, `{why}` the server's
+    refusal, `{status}` its error's number."""
+    return {
+        "w": _("Kept on this phone, sent in order once the server answers (totals: waiting):"),
+        "q": _("{what}: waiting to send."),
+        "x": _("Not applied: {what}. {why}"),
+        "d": _("Discard this entry"),
+        "y": _("Yes, discard it"),
+        "b": _(
+            "The server did not answer properly (error {status}): not saved. "
+            "What you entered is kept; try again."
+        ),
+    }

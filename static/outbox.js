@@ -1,0 +1,217 @@
+// scorepad's outbox: the saves of a game's steps this phone made while the server gave
+// no answer, kept and sent in order (docs/offline.md). Loaded by app.js after the page,
+// on the pages that save a game's steps; it uses app.js's notice, saveNote, showAnswer,
+// enhance and SAVE_TIMEOUT_S the way a second part of it would.
+"use strict";
+
+// The outbox (docs/offline.md). A save the server does not answer (no connection, a
+// timeout, a 502/503/504) is kept on this phone in localStorage (plain http has it too),
+// one list per game and phone (its page's address: the game's, or a seat's), and shown
+// as waiting to send, with what it held; the next step is drawn here from the step forms
+// this phone was last shown, and its save waits behind. Once a request is answered again
+// (a retry after 2, 4, 8 ... 60 s) they go one at a time, in order, each with its own key
+// (a key the server applied before is answered "already saved": never applied twice) and
+// checked as any save is against the game as its form saw it; a step drawn here takes the
+// version its hand has once the entry before it is in. A refusal stops the sending and
+// says which entry and why; an entry goes only with the server's answer or the person's
+// second "Yes".
+const UNANSWERED = [502, 503, 504];  // a gateway's: the server itself did not answer
+const pageOf = (html) => new DOMParser().parseFromString(html, "text/html");
+let kept = null;
+try { kept = window.localStorage; kept.length; } catch (e) { kept = null; }
+// this page's list (a save's answer may change the address: asked each time)
+const box = () => `outbox:${location.pathname}`;
+const boxRead = () => JSON.parse(kept?.getItem(box()) || "[]");
+const boxWrite = (list) => (list.length ? kept.setItem(box(), JSON.stringify(list)) : kept.removeItem(box()));
+// the outbox's phrases, in the page's language (#outbox-words: on the pages that save a game's steps)
+const here = () => document.getElementById("outbox-words");
+function say(key, values = {}) {
+  const words = JSON.parse(here()?.textContent || "{}");
+  return (words[key] || key).replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+}
+const make = (tag, text, attrs) => Object.assign(document.createElement(tag), { textContent: text }, attrs);
+
+// An entry: its own key (crypto.randomUUID needs a secure context, this does not), what
+// was sent and, in the page's words, its step and each choice ("Ann bid: 4").
+function entryOf(form, body) {
+  const chosen = [...form.querySelectorAll(".pick:not([hidden]) input:checked")]
+    .map((i) => `${i.closest(".pick").getAttribute("aria-label")}: ${i.nextElementSibling.textContent}`);
+  form.querySelectorAll("[type=checkbox]:checked").forEach((i) => chosen.push(i.closest("label")?.textContent.trim()));
+  return { key: crypto.getRandomValues(new Uint32Array(4)).join("-"), action: form.getAttribute("action"),
+    chain: form.dataset.chain, fields: [...body].filter(([name]) => !/^(csrf_token|key)$/.test(name)),
+    what: `${form.closest("section").querySelector("h1, h2").textContent} (${chosen.join(", ")})` };
+}
+
+// Kept, shown and sent in its turn; false when the phone has no room to keep it (the
+// page then says it was not saved, as before the outbox).
+function queue(form, entry) {
+  try { boxWrite([...boxRead(), entry]); } catch (e) { return false; }
+  form.dispatchEvent(new Event("saved"));  // kept as an entry now, no longer as a form
+  notice(true);
+  drawOutbox();
+  outboxRetry();
+  return true;
+}
+
+// The step after the last waiting entry, from the step form kept as this phone last saw
+// it: its hand's number, nothing chosen, the nil bidders' own counts where the waiting
+// bids have nils (a nil bidder without a row there: not drawn, the step waits).
+function nextStep(last) {
+  const bids = last.action.endsWith("/bids");
+  const fields = new Map(last.fields);
+  const html = kept.getItem(`${box()}:${bids ? "tricks" : "bids"}`);
+  if (!html) return null;
+  const step = pageOf(html).body.firstElementChild;
+  step.hidden = false;
+  step.querySelectorAll(".lead-line, .aside-row, .flash, .error").forEach((e) => e.remove());
+  const number = Number(fields.get("number")) + !bids;
+  const head = step.querySelector("h1");
+  head.textContent = head.textContent.replace(/\d+/, number);
+  const form = step.querySelector("form");
+  form.dataset.chain = form.number.value = number;
+  delete form.dataset.keep;
+  step.querySelectorAll("input:checked").forEach((i) => { i.checked = false; });
+  step.querySelectorAll(".nil-count").forEach((group) => {
+    const nil = /nil/.test(fields.get(group.id.replace("tricks", "bid")));
+    group.hidden = !nil;
+    group.querySelectorAll("input").forEach((i) => { i.disabled = !nil; i.checked = i.value === "0"; });
+  });
+  const lost = [...fields].some(([name, bid]) => name.startsWith("bid_") && /nil/.test(bid)
+    && step.querySelector(".nil-count") && !step.querySelector(`#${name.replace("bid", "tricks")}`));
+  return lost ? null : step;
+}
+
+// The waiting entries under the score, and the step after them drawn here; while none
+// waits, each step form the server draws is kept for that.
+function drawOutbox() {
+  const list = boxRead();
+  document.querySelectorAll("main .step, main .seat-form").forEach((s) => {
+    const form = s.querySelector("form[data-queue]");
+    if (form && !list.length && !form.dataset.chain) {
+      // one game's step forms kept at a time: another game's go (its waiting saves stay)
+      Object.keys(kept).filter((k) => /^outbox:.*:(bids|tricks)$/.test(k) && !k.startsWith(`${box()}:`))
+        .forEach((k) => kept.removeItem(k));
+      try {
+        kept.setItem(`${box()}:${form.classList.contains("bids-form") ? "bids" : "tricks"}`, s.outerHTML);
+      } catch (e) { /* no room: the next step then waits for the server */ }
+    }
+    s.hidden = list.length > 0;
+  });
+  document.querySelectorAll(".outbox, .here").forEach((e) => e.remove());
+  if (!list.length) return;
+  const holder = make("div", say("w"), { className: "card outbox" });
+  const items = make("ul", "");
+  list.forEach((entry, i) => {
+    const item = make("li", say(entry.refused ? "x" : "q", { what: entry.what, why: entry.refused }),
+      { className: entry.refused ? "flash flash-error" : "" });
+    if (entry.refused || i === list.length - 1) {
+      const ask = make("details", "", { className: "confirm" });
+      ask.append(make("summary", say("d"), { role: "button" }), make("button", say("y"), { type: "button",
+        onclick: () => { boxWrite(boxRead().filter((e) => e.key !== entry.key)); drawOutbox(); outboxSend(); } }));
+      item.append(ask);
+    }
+    items.append(item);
+  });
+  holder.append(items);
+  (document.querySelector("main .scoreboard") || document.querySelector("main").firstChild).after(holder);
+  const step = !list[0].refused && list[0].action.includes("/games/") && nextStep(list[list.length - 1]);
+  if (step) {
+    step.classList.add("here");
+    holder.after(step);
+    enhance(step);
+  }
+}
+
+let retryTimer = null;
+let tries = 0;
+function outboxRetry() {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => { retryTimer = null; outboxSend(); }, 2000 * Math.min(2 ** tries++, 30));
+}
+
+// A request that gives up after the save timeout: null when the server gave no answer.
+async function ask(url, options) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), SAVE_TIMEOUT_S * 1000);
+  try {
+    const res = await fetch(url, { signal: stop.signal, ...options });
+    // no-store: the worker gives no kept copy for it (sw.js), only the server's answer
+    return UNANSWERED.includes(res.status) ? null : { res, html: await res.text() };
+  } catch (e) {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+let sending = false;
+async function outboxSend() {
+  if (sending) return;
+  sending = true;
+  clearTimeout(retryTimer);
+  let last = null;
+  let now = null;
+  let failed = false;
+  for (let list = boxRead(); list.length && !list[0].refused; list = boxRead()) {
+    const entry = list[0];
+    // the game as the server has it now (the answer to the entry before): its form
+    // token, and the version of the hand a step drawn here goes on
+    now = last || await ask(location.pathname, { cache: "no-store" });  // sw.js: never kept
+    failed = !now;
+    if (failed) break;
+    const page = pageOf(now.html);
+    const body = new FormData();
+    entry.fields.forEach(([name, value]) => body.append(name, value));
+    const form = page.querySelector(`form[action="${entry.action}"]`);
+    if (entry.chain && form?.number.value === entry.chain) body.set("version", form.version.value);
+    body.set("key", entry.key);
+    body.set("csrf_token", page.querySelector("[name=csrf_token]")?.value);
+    now = await ask(entry.action, { method: "POST", body });
+    failed = !now;
+    if (failed) break;
+    last = now;
+    tries = 0;
+    // the server's words: a refusal flashed on the game, or the form's own refusals
+    const said = [...pageOf(now.html).querySelectorAll(now.res.ok ? "main .flash-error"
+      : "main [role=alert], main .error")].map((e) => e.textContent.trim()).join(" ");
+    const rest = boxRead().filter((e) => e.key !== entry.key);
+    // applied, or applied before (its key): gone from the phone; else kept, and why
+    boxWrite(said || !now.res.ok ? [{ ...entry,
+      refused: said || say("b", { status: now.res.status }) }, ...rest] : rest);
+  }
+  sending = false;
+  // the game as the server has it, any entry still waiting above it (none waiting: a page
+  // shown from the worker's copy asks for the server's, until it answers)
+  let shown = last;
+  if (!failed && !shown && !boxRead().length) {
+    now = shown = await ask(location.pathname, { cache: "no-store" });
+    failed = !now;
+  }
+  if (now || failed) notice(failed);
+  if (failed) outboxRetry();
+  if (shown?.res.headers.get("Content-Type")?.startsWith("text/html")) {
+    showAnswer(pageOf(shown.html), shown.res.redirected && shown.res.url);
+  } else drawOutbox();
+}
+
+
+window.outbox = {
+  // a save about to go (sendByFetch): its entry, the key set in what is sent; or true
+  // when saves wait already and it is kept behind them (or said not saved: no room)
+  take(form, body, button) {
+    const entry = entryOf(form, body);
+    if (!boxRead().length) return body.set("key", entry.key) || entry;
+    if (!queue(form, entry)) saveNote(form, button, NO_CONNECTION);
+    return true;
+  },
+  queue,
+  send: () => here() && boxRead().length && outboxSend(),
+  // on each page shown: the entries waiting drawn, and sent unless a retry is set already
+  start() {
+    if (!kept || !here()) return;
+    drawOutbox();
+    const down = document.querySelector(".offline-notice:not([hidden])");  // a kept copy
+    if ((boxRead().length || down) && !retryTimer) outboxSend();
+  },
+};
+window.outbox.start();

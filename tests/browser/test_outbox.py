@@ -1,0 +1,189 @@
+"""The table never stops (issue 41, docs/offline.md): with the server really stopped, or
+the network between a phone and it really cut (tests/browser/proxy.py), the saves of a
+game's steps are kept on the phone, shown as waiting to send with what they held, and the
+next steps entered at once; once the server answers again they arrive in order, once each,
+and the notice goes with the first answer. Plain http on 127.0.0.1 at a phone's size; no
+browser emulation of being offline."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.flows import enter_bids, enter_tricks, start_game, totals
+from tests.browser.helpers import PHONE
+from tests.browser.proxy import Proxy
+from tests.event_helpers import night_started
+from tests.live import Phone
+
+NOTICE = "No connection: what you enter is kept on this phone and sent once the server answers."
+BACK = 70_000  # retries wait 2, 4, 8 ... 60 s: the next one after the server is back
+
+
+def hands_saved(page: Page, game_url: str) -> list[dict]:
+    """The hands the server has for this game, from its game file."""
+    response = page.request.get(f"{game_url}/export.json")
+    assert response.ok
+    return response.json()["hands"]
+
+
+def first_hand(page: Page, base: str) -> str:
+    """A game whose first hand is played with the server up: this phone has seen both
+    steps' forms. RULES.md's worked example: 71 / 150."""
+    start_game(page, base, ["Ann", "Bob", "Cat", "Dan"])
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})  # Dan's own count, as a nil bidder, is 0 already
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    assert totals(page) == ["71", "150"]
+    return page.url
+
+
+def waits(page: Page, button: str, entry: str) -> None:
+    """Tap a save the server does not answer: it waits on the phone, said with what it held."""
+    page.get_by_role("button", name=button).tap()
+    item = page.locator(".outbox li").last
+    expect(item).to_contain_text(re.compile(rf"^{re.escape(entry)} \(.*\): waiting to send\."))
+
+
+# Three hands after RULES.md's first: each side's bids, then Ann & Cat's tricks.
+HANDS = [
+    ({"Ann": 3, "Bob": 2, "Cat": 3, "Dan": 2}, 7, [3, 2, 3, 2]),  # 61 / 42: 132 / 192
+    ({"Ann": 4, "Bob": 3, "Cat": 2, "Dan": 3}, 6, [4, 3, 2, 3]),  # 60 / 61: 192 / 253
+    ({"Ann": 2, "Bob": 4, "Cat": 2, "Dan": 4}, 5, [2, 4, 2, 4]),  # 41 / 80: 233 / 333
+]
+
+
+def three_hands_waiting(page: Page) -> None:
+    for number, (bids, ours, _) in enumerate(HANDS, 2):
+        enter_bids(page, bids, save=False)
+        waits(page, "Save bids", f"Hand {number}: bids")
+        expect(page.get_by_role("heading", name=f"Hand {number}: tricks")).to_be_visible()
+        enter_tricks(page, {"Ann & Cat": ours}, save=False)
+        waits(page, "Save tricks", f"Hand {number}: tricks")
+        expect(page.get_by_role("heading", name=f"Hand {number + 1}: bids")).to_be_visible()
+
+
+def test_three_hands_entered_while_the_server_is_down_arrive_in_order(page, own_server):
+    game = first_hand(page, own_server.url)
+    own_server.stop()
+    three_hands_waiting(page)
+    outbox = page.locator(".outbox li")
+    expect(outbox).to_have_count(6)
+    expect(outbox.first).to_have_text(
+        re.compile(r"^Hand 2: bids \(.*Ann bid: 3.*Bob bid: 2.*\): waiting to send\.")
+    )
+    expect(page.locator(".offline-notice")).to_have_text(NOTICE)
+    expect(page.locator(".offline-notice")).to_be_visible()
+    assert totals(page) == ["71", "150"]  # nothing guessed: the server's until they are in
+
+    own_server.start()
+    expect(page.locator(".outbox")).to_have_count(0, timeout=BACK)
+    expect(page.get_by_role("heading", name="Hand 5: bids")).to_be_visible()
+    expect(page.locator(".offline-notice")).to_be_hidden()
+    assert totals(page) == ["233", "333"]
+    saved = hands_saved(page, game)
+    assert [h["bids"] for h in saved[1:]] == [bids for _, _, bids in HANDS]
+    assert len(saved) == 4
+
+
+def test_a_reload_while_saves_wait_keeps_them_and_sends_them_once_back(page, own_server):
+    game = first_hand(page, own_server.url)
+    own_server.stop()
+    enter_bids(page, HANDS[0][0], save=False)
+    waits(page, "Save bids", "Hand 2: bids")
+    own_server.start()
+    page.reload()  # the server is back before any retry: the page itself sends them
+    expect(page.locator(".outbox")).to_have_count(0, timeout=BACK)
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    assert [h["bids"] for h in hands_saved(page, game)][1] == [3, 2, 3, 2]
+
+
+@pytest.fixture
+def network(own_server):
+    """The one phone's network to the server: a proxy the test can cut."""
+    proxy = Proxy(("127.0.0.1", own_server.port))
+    yield proxy
+    proxy.close()
+
+
+def test_a_save_whose_answer_was_lost_after_the_write_is_applied_once(page, own_server, network):
+    game = first_hand(page, network.url)
+    enter_bids(page, HANDS[0][0], save=False)
+    network.mode = "lose"  # the server writes the bids; the phone never hears
+    waits(page, "Save bids", "Hand 2: bids")
+    assert network.lost == 1
+    expect(page.locator(".outbox")).to_have_count(0, timeout=BACK)
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    expect(page.locator(".offline-notice")).to_be_hidden()
+    assert [h["bids"] for h in hands_saved(page, game)] == [[4, 5, 3, "nil"], [3, 2, 3, 2]]
+    expect(page.locator(".flash-error")).to_have_count(0)
+
+
+def test_another_phone_s_save_meanwhile_is_reported_not_overwritten(
+    browser, page, own_server, network
+):
+    game = first_hand(page, network.url)
+    network.mode = "down"
+    enter_bids(page, HANDS[0][0], save=False)
+    waits(page, "Save bids", "Hand 2: bids")
+
+    other = browser.new_context(**PHONE).new_page()  # a second phone, on the server itself
+    other.goto(game.replace(network.url, own_server.url))
+    enter_bids(other, HANDS[1][0])
+    expect(other.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+
+    network.mode = "pass"
+    refused = page.locator(".outbox li.flash-error")
+    expect(refused).to_contain_text("Not applied: Hand 2: bids (", timeout=BACK)
+    expect(refused).to_contain_text("Ann bid: 3")
+    expect(refused).to_contain_text("already saved on another phone")
+    expect(page.locator(".offline-notice")).to_be_hidden()
+    assert [h["bids"] for h in hands_saved(page, game)][1] == [4, 3, 2, 3]  # the other's
+
+    refused.get_by_role("button", name="Discard this entry").tap()
+    refused.get_by_role("button", name="Yes, discard it").tap()
+    expect(page.locator(".outbox")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    other.context.close()
+
+
+def test_a_night_s_table_keeps_its_saves_while_the_server_is_down(page, own_server):
+    """A club night's table link leads into its game: the same outbox, the round's table
+    written with the hand as ever once the server is back."""
+    _, _, tables = night_started(
+        Phone(own_server.url), [("Ann", "Cat"), ("Bob", "Dan")], target=500
+    )
+    page.goto(own_server.url + tables[0])  # the table's link, then into its own game
+    page.get_by_role("link", name="Score this table's game").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    game = page.url
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})
+    first = totals(page)
+    own_server.stop()
+    enter_bids(page, HANDS[0][0], save=False)
+    waits(page, "Save bids", "Hand 2: bids")
+    own_server.start()
+    expect(page.locator(".outbox")).to_have_count(0, timeout=BACK)
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    assert totals(page) == first
+    assert [h["bids"] for h in hands_saved(page, game)][1] == [3, 2, 3, 2]
+
+
+def test_the_notice_goes_by_itself_once_the_server_answers_again(page, own_server):
+    """Issue 41: the notice stayed for a minute after the server was back. A page shown
+    from the worker's copy asks the server again by itself, and the notice goes with
+    the first answer."""
+    first_hand(page, own_server.url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    own_server.stop()
+    page.reload()  # the worker's copy: the notice shown
+    expect(page.locator(".offline-notice")).to_be_visible()
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    own_server.start()
+    expect(page.locator(".offline-notice")).to_be_hidden(timeout=BACK)
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()

@@ -60,14 +60,11 @@ def test_four_phones_bid_their_own_seats(browser, page, live_server):
         for phone in phones[:2]:
             expect(phone.get_by_text("Your bid:")).to_be_visible()
         assert aborted == [lost.value.url], phones[2].url
-        expect(page.locator(".seat-bids")).to_contain_text("2 of 4 bids in", timeout=8000)
-        expect(page.locator(".seat-bids")).to_contain_text("Waiting for Cara, Dev")
-
-        phones[2].goto(links[2])  # Cara goes back to her seat and saves again
-        _choose(phones[2], "Cara")
-        phones[2].get_by_role("button", name="Save my bid").click()
-        expect(phones[2].get_by_text("Your bid: 4.")).to_be_visible()
+        # Cara's save, lost on the way, waits on her phone and goes by itself once her
+        # phone is answered again (issue 41, docs/offline.md): sent once
+        expect(phones[2].get_by_text("Your bid: 4.")).to_be_visible(timeout=20_000)
         expect(page.locator(".seat-bids")).to_contain_text("3 of 4 bids in", timeout=8000)
+        expect(page.locator(".seat-bids")).to_contain_text("Waiting for Dev")
         expect(phones[0].locator("#bids")).to_contain_text("3 of 4 bids in", timeout=8000)
         for phone in phones[:3]:
             assert "Alice 4" not in phone.locator("#bids").inner_text()

@@ -25,8 +25,9 @@ const boxRead = () => JSON.parse(kept?.getItem(box()) || "[]");
 const boxWrite = (list) => (list.length ? kept.setItem(box(), JSON.stringify(list)) : kept.removeItem(box()));
 // the outbox's phrases, in the page's language (#outbox-words: on the pages that save a game's steps)
 const here = () => document.getElementById("outbox-words");
-function say(key, values = {}) {
-  const words = JSON.parse(here()?.textContent || "{}");
+function say(key, values = {}) {  // its own phrases, else the page's (#words: base.html)
+  const words = { ...JSON.parse(document.getElementById("words")?.textContent || "{}"),
+    ...JSON.parse(here()?.textContent || "{}") };
   return (words[key] || key).replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
 }
 const make = (tag, text, attrs) => Object.assign(document.createElement(tag), { textContent: text }, attrs);

@@ -11,9 +11,9 @@ to the after-commit handlers (`handlers.AFTER_COMMIT`), which only refresh what 
 a rolled-back command reaches none of them. `unit.flush` hands what was told so far at
 once, for a command that reads what its handlers wrote.
 
-No commands package imports another: each imports the bus, and the table imports the
-handlers (read when a unit first hands something on, the commands packages being loaded
-by then).
+No commands package imports another: each imports the bus, and the table (store/
+handlers.py) imports the handlers and hands itself to the bus (`wire`) as it loads; the
+store package loads it first, so the bus imports none of them.
 """
 
 from __future__ import annotations
@@ -83,7 +83,17 @@ def unit(db: Database) -> Iterator[Unit]:
             handler(news, done)
 
 
-def _tables() -> tuple[Table, Table]:
-    from . import handlers  # the handlers import the commands packages, which import us
+_WIRED: list[tuple[Table, Table]] = []  # the one table, given by store/handlers.py
 
-    return handlers.IN_WRITE, handlers.AFTER_COMMIT
+
+def wire(in_write: Table, after_commit: Table) -> None:
+    """The handlers' table, handed over once by store/handlers.py as it loads (the store
+    package loads it first: scorepad/store/__init__.py), so the bus imports no handler
+    and no commands package."""
+    _WIRED[:] = [(in_write, after_commit)]
+
+
+def _tables() -> tuple[Table, Table]:
+    if not _WIRED:  # pragma: no cover - the store package wires the bus as it loads
+        raise RuntimeError("the message bus has no handlers: import scorepad.store")
+    return _WIRED[0]

@@ -28,6 +28,7 @@ from ..core.happened import (
     TableSaved,
     TimeUp,
 )
+from . import bus
 from .bus import Table
 from .club_commands import filing as club
 from .commands import on_news as game
@@ -58,3 +59,5 @@ IN_WRITE: Table = {
 AFTER_COMMIT: Table = {
     GameSaved: (game.keep,),  # the scored-game cache keeps the game as written
 }
+
+bus.wire(IN_WRITE, AFTER_COMMIT)

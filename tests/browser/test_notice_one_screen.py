@@ -22,8 +22,7 @@ CANNOT = "cannot show the game again after a reload while the server is down"
 FULL = (
     "This address is plain http, so on this phone scorepad cannot show the game again after "
     "a reload while the server is down, be installed on the home screen, keep the screen "
-    "awake or share a link. Saves made while the server is down are still kept on this "
-    "phone and sent once it answers."
+    "awake or share a link. Saves still wait on this phone."
 )
 
 

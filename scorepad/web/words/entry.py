@@ -135,8 +135,4 @@ def outbox_words() -> dict[str, str]:
         "x": _("Not applied: {what}. {why}"),
         "d": _("Discard this entry"),
         "y": _("Yes, discard it"),
-        "b": _(
-            "The server did not answer properly (error {status}): not saved. "
-            "What you entered is kept; try again."
-        ),
-    }
+    }  # and the page's own phrases (script_words: "b", a server's error), read as well

@@ -371,7 +371,11 @@ function sendByFetch(form) {
       problem = answer(form, res, await res.text());
       notice(false);
     } catch (e) {
-      if (entry && window.outbox.queue(form, entry)) return;
+      if (entry && window.outbox.queue(form, entry)) {  // kept: the form free for the next
+        delete form.dataset.sending;
+        if (button) { button.disabled = false; button.textContent = label; }
+        return;
+      }
       problem = stop.signal.aborted
         ? phrase("t", { seconds: SAVE_TIMEOUT_S })
         : NO_CONNECTION;

@@ -135,6 +135,10 @@ def outbox_words() -> dict[str, str]:
         "x": _("Not applied: {what}. {why}"),
         "d": _("Discard this entry"),
         "y": _("Yes, discard it"),
+        # a club night's paper slip (the director's page): `{bids}`, `{tricks}` and
+        # `{totals}` are the names and what was copied for each
+        "sh": _("Table {table}, hand {number}: bids {bids}; tricks {tricks}"),
+        "st": _("Table {table}: final totals and bags {totals}"),
         "b": _(
             "The server did not answer properly (error {status}): not saved. "
             "What you entered is kept; try again."

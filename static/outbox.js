@@ -51,7 +51,7 @@ function entryOf(form, body) {
 function slipOf(form) {
   const table = form.dataset.table;
   const shown = form.elements.game_revision.value;
-  const before = boxRead().filter((e) => e.table === table);
+  const before = boxRead().filter((e) => e.table === table && e.shown === shown);  // made on this page
   const text = (select) => (select.value ? select.selectedOptions[0].textContent : "");
   const seats = (i) => [...form.querySelectorAll(".slip-seats tr")].filter((row) => row.cells[i]?.querySelector("select"))
     .map((row) => `${row.cells[0].textContent} ${text(row.cells[i].querySelector("select"))}`).join(", ");

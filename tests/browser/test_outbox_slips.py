@@ -11,6 +11,7 @@ import sqlite3
 from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import PHONE
+from tests.browser.proxy import Proxy
 from tests.event_helpers import night_started
 from tests.live import Phone
 
@@ -69,3 +70,35 @@ def test_two_slip_hands_entered_while_the_server_is_down_arrive_in_order_once(
         assert sent == [(1,), (2,)] and hands == 2  # each once
     finally:
         context.close()
+
+
+def test_a_slip_s_totals_whose_answer_was_lost_are_entered_once(browser, own_server):
+    event_id, _, _ = night_started(Phone(own_server.url), PAIRS)
+    network = Proxy(("127.0.0.1", own_server.port))
+    context = browser.new_context(**SMALL)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(f"{network.url}/events/{event_id}")
+        one = page.locator("#table-1")
+        one.locator("summary", has_text="Enter from the paper slip").tap()
+        form = one.locator("form.slip-totals")
+        for name, value in (("total_0", "130"), ("bags_0", "3"), ("total_1", "40")):
+            form.locator(f"input[name={name}]").fill(value)
+        form.locator("input[name=minus_1]").check()
+        network.mode = "lose"  # the server enters the slip; the phone never hears
+        form.get_by_role("button", name="Enter the final result").tap()
+        expect(page.locator(".outbox li")).to_contain_text(
+            re.compile(r"^Table 1: final totals and bags .* 130 \(3\), .* -40 \(0\): waiting")
+        )
+        assert network.lost == 1
+        network.mode = "pass"
+        expect(page.locator(".outbox")).to_have_count(0, timeout=BACK)
+        expect(
+            page.get_by_text("The slip's result was saved already: it is kept once.")
+        ).to_be_visible()
+        expect(page.locator(".flash-error")).to_have_count(0)
+        expect(page.locator("#table-1")).to_contain_text("entered by the director")
+    finally:
+        context.close()
+        network.close()

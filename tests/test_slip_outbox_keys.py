@@ -6,12 +6,14 @@ showed: it goes on the game the slip before it left, and on nothing else."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
 
 from tests.event_helpers import Night
 from tests.helpers import text, tricks_form
+from tests.test_outbox_pages import SPANISH, outbox_of
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
 TOTALS = {"total_0": "130", "bags_0": "3", "total_1": "-40", "bags_1": "0"}
@@ -138,3 +140,14 @@ def test_an_after_key_never_applied_does_not_pass_a_stale_slip(client, app):
     page = _hand(client, night, shown, SECOND, key="slip-key-0007", after_key="never-sent-01")
     assert "changed since your page was loaded" in page
     assert night.game(game_id).score().played == 1
+
+
+def test_the_director_s_page_carries_the_outbox_and_its_slips_queue(client, app):
+    night, game_id = _started(client, app)
+    body = client.get(f"/events/{night.id}").get_data(as_text=True)
+    words = outbox_of(body)
+    assert words is not None and words["sh"].startswith("Table {table}, hand {number}: bids")
+    hand = re.search(r'<form method="post" class="slip-hand"[^>]*>', body).group(0)
+    assert "data-queue" in hand and 'data-table="1"' in hand and 'data-hand="1"' in hand
+    spanish = outbox_of(client.get(f"/events/{night.id}", headers=SPANISH).get_data(as_text=True))
+    assert spanish["sh"] == "Mesa {table}, mano {number}: apuestas {bids}; bazas {tricks}"

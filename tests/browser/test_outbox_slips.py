@@ -33,6 +33,7 @@ def waits(page: Page, number: int, bids: list[str], tricks: list[str]) -> None:
         re.compile(rf"^Table 2, hand {number}: bids \w+ {bids[0]}, .*; tricks \w+ {tricks[0]}, .*")
     )
     expect(item).to_contain_text(": waiting to send.")
+    expect(item).to_be_visible()
     expect(form.locator("select[name=bid_0]")).to_have_value("")  # empty for the next hand
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 

@@ -371,11 +371,10 @@ function sendByFetch(form) {
       problem = answer(form, res, await res.text());
       notice(false);
     } catch (e) {
-      if (entry && window.outbox.queue(form, entry)) return;
-      problem = stop.signal.aborted
-        ? phrase("t", { seconds: SAVE_TIMEOUT_S })
-        : NO_CONNECTION;
-      notice(true);
+      // kept in the outbox: nothing to say here, the form free for the next entry
+      problem = entry && window.outbox.queue(form, entry) ? ""
+        : stop.signal.aborted ? phrase("t", { seconds: SAVE_TIMEOUT_S }) : NO_CONNECTION;
+      if (problem) notice(true);
     } finally {
       clearTimeout(timer);
     }

@@ -35,12 +35,41 @@ const make = (tag, text, attrs) => Object.assign(document.createElement(tag), { 
 // An entry: its own key (crypto.randomUUID needs a secure context, this does not), what
 // was sent and, in the page's words, its step and each choice ("Ann bid: 4").
 function entryOf(form, body) {
+  const entry = { key: crypto.getRandomValues(new Uint32Array(4)).join("-"), action: form.getAttribute("action"),
+    chain: form.dataset.chain, fields: [...body].filter(([name]) => !/^(csrf_token|key)$/.test(name)) };
+  if (form.dataset.table) return Object.assign(entry, slipOf(form));
   const chosen = [...form.querySelectorAll(".pick:not([hidden]) input:checked")]
     .map((i) => `${i.closest(".pick").getAttribute("aria-label")}: ${i.nextElementSibling.textContent}`);
   form.querySelectorAll("[type=checkbox]:checked").forEach((i) => chosen.push(i.closest("label")?.textContent.trim()));
-  return { key: crypto.getRandomValues(new Uint32Array(4)).join("-"), action: form.getAttribute("action"),
-    chain: form.dataset.chain, fields: [...body].filter(([name]) => !/^(csrf_token|key)$/.test(name)),
-    what: `${form.closest("section").querySelector("h1, h2").textContent} (${chosen.join(", ")})` };
+  entry.what = `${form.closest("section").querySelector("h1, h2").textContent} (${chosen.join(", ")})`;
+  return entry;
+}
+
+// A paper slip's entry (the director's page, one list for the night): its table, the
+// game's revision its page showed, and the key of the slip of that table waiting before
+// it (`after`): made on the page as it was, it goes on the game that slip left and on no
+// other (the server checks). Its words: "Table 2, hand 3: bids Ann 4, ...; tricks ...".
+function slipOf(form) {
+  const table = form.dataset.table;
+  const shown = form.elements.game_revision.value;
+  const before = boxRead().filter((e) => e.table === table && e.shown === shown);  // made on this page
+  const text = (select) => (select.value ? select.selectedOptions[0].textContent : "");
+  const seats = (i) => [...form.querySelectorAll(".slip-seats tr")].filter((row) => row.cells[i]?.querySelector("select"))
+    .map((row) => `${row.cells[0].textContent} ${text(row.cells[i].querySelector("select"))}`).join(", ");
+  const totals = [...form.querySelectorAll("fieldset")].map((side) => {
+    const [total, minus, bags] = side.querySelectorAll("input");
+    return `${side.querySelector("legend").textContent} ${minus.checked ? "-" : ""}${total.value} (${bags.value})`;
+  }).join(", ");
+  const what = form.classList.contains("slip-totals") ? say("st", { table, totals })
+    : say("sh", { table, number: slipNumber(form), bids: seats(1), tricks: seats(2) });
+  return { table, shown, after: before.length ? before[before.length - 1].key : undefined, what };
+}
+
+// The hand a slip form enters now: the one its page showed, after the hands of that
+// table waiting here that were made on the same page.
+function slipNumber(form) {
+  const shown = form.elements.game_revision.value;
+  return Number(form.dataset.hand) + boxRead().filter((e) => e.table === form.dataset.table && e.shown === shown).length;
 }
 
 // Kept, shown and sent in its turn; false when the phone has no room to keep it (the
@@ -48,6 +77,7 @@ function entryOf(form, body) {
 function queue(form, entry) {
   try { boxWrite([...boxRead(), entry]); } catch (e) { return false; }
   form.dispatchEvent(new Event("saved"));  // kept as an entry now, no longer as a form
+  if (form.dataset.table) form.reset();  // a paper slip's form: empty for the next one
   notice(true);
   drawOutbox();
   outboxRetry();
@@ -99,6 +129,9 @@ function drawOutbox() {
     s.hidden = list.length > 0;
   });
   document.querySelectorAll(".outbox, .here").forEach((e) => e.remove());
+  document.querySelectorAll("form.slip-hand[data-table] > p:first-of-type").forEach((p) => {
+    p.textContent = p.textContent.replace(/\d+/, slipNumber(p.closest("form")));  // the hand it enters now
+  });
   if (!list.length) return;
   const holder = make("div", say("w"), { className: "card outbox" });
   const items = make("ul", "");
@@ -114,7 +147,8 @@ function drawOutbox() {
     items.append(item);
   });
   holder.append(items);
-  (document.querySelector("main .scoreboard") || document.querySelector("main").firstChild).after(holder);
+  (document.querySelector("main .scoreboard") || document.querySelector("main [data-outbox-after]")
+    || document.querySelector("main").firstChild).after(holder);
   const step = !list[0].refused && list[0].action.includes("/games/") && nextStep(list[list.length - 1]);
   if (step) {
     step.classList.add("here");
@@ -166,6 +200,7 @@ async function outboxSend() {
     const form = page.querySelector(`form[action="${entry.action}"]`);
     if (entry.chain && form?.number.value === entry.chain) body.set("version", form.version.value);
     body.set("key", entry.key);
+    if (entry.after) body.set("after_key", entry.after);  // a paper slip queued behind another
     body.set("csrf_token", page.querySelector("[name=csrf_token]")?.value);
     now = await ask(entry.action, { method: "POST", body });
     failed = !now;

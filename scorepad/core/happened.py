@@ -99,6 +99,7 @@ class SlipTotalsEntered(Happened):
 
     game_id: str
     final: tuple[tuple[int, int], ...]
+    key: tuple[str, int] | None = None  # the phone's key of this save, kept with it
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class SlipHandEntered(Happened):
 
     game_id: str
     hand: Hand
+    key: tuple[str, int] | None = None  # the phone's key of this save, kept with it
 
 
 @dataclass(frozen=True)

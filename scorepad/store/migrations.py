@@ -355,3 +355,11 @@ def m032_saves_sent(db: Database) -> None:
         "on delete cascade, key text not null, number integer not null, "
         "seq integer primary key, unique (game_id, key))"
     )
+
+
+@migrations()
+def m033_saves_sent_revision(db: Database) -> None:
+    """The game's revision each noted save left (store/commands/sent.py): a paper slip's
+    hand queued behind another of the same outbox goes on the game that one left, and on
+    nothing else (docs/offline.md)."""
+    db.execute("alter table saves_sent add column revision integer")

@@ -21,6 +21,7 @@ from .. import storage
 from ..bus import Unit
 from ._run import change_in, end
 from .games import end_act, insert_games, reseat_act
+from .sent import left
 from .slips import final_act, hand_act
 
 
@@ -47,13 +48,21 @@ def table_reseated(news: TableReseated, unit: Unit) -> None:
 
 
 def slip_totals(news: SlipTotalsEntered, unit: Unit) -> None:
-    """The game over with the slip's final totals."""
-    change_in(unit, news.game_id, final_act(unit.db, news.final), "over")
+    """The game over with the slip's final totals; the phone's key noted with them."""
+    change_in(unit, news.game_id, final_act(unit.db, news.final), "over", news.key)
+    _left(unit, news.game_id, news.key)
 
 
 def slip_hand(news: SlipHandEntered, unit: Unit) -> None:
-    """The slip's hand, the game's next."""
-    change_in(unit, news.game_id, hand_act(unit.db, news.hand), "fix")
+    """The slip's hand, the game's next; the phone's key noted with it."""
+    change_in(unit, news.game_id, hand_act(unit.db, news.hand), "fix", news.key)
+    _left(unit, news.game_id, news.key)
+
+
+def _left(unit: Unit, game_id: str, key: tuple[str, int] | None) -> None:
+    """The revision the slip's write left, kept with its key (one revision a write)."""
+    if key is not None:
+        left(unit.db, game_id, key[0], unit.games[game_id].revision)
 
 
 def table_drawn(news: TableDrawn, unit: Unit) -> None:

@@ -47,3 +47,12 @@ def note(db: Database, stored: StoredGame, sent: Sent) -> None:
             "where game_id = ? order by seq desc limit 1 offset ?)",
             [stored.id, stored.id, KEPT],
         )
+
+
+def left(db: Database, game_id: str, key: str, revision: int) -> None:
+    """The game's revision the save noted under `key` left, once written (in its write):
+    a slip queued behind it may go on that game and on no other (event_commands/paper.py)."""
+    db.execute(
+        "update saves_sent set revision = ? where game_id = ? and key = ?",
+        [revision, game_id, key],
+    )

@@ -18,7 +18,8 @@ from ...core.records import Bid, Hand
 from ...core.slip import slip_score
 from .. import bus
 from ..events import Event, load_event
-from ..outcomes import Missing
+from ..outcomes import AlreadySaved, Missing
+from ..saves_sent import noted
 from ..storage import StoredGame, load_game
 from ._base import bump, current, require
 from .clock import playing_table
@@ -52,6 +53,17 @@ def _check(
     return event
 
 
+def _sent(db: Database, stored: StoredGame, key: str | None, after: str | None, shown: int) -> int:
+    """The revision the slip goes on: AlreadySaved if its key was noted before; the
+    revision the slip before it (`after`, the same outbox) left when it is the game's
+    revision still, the slip's page having shown the game before that one; else `shown`."""
+    before = None if key is None else noted(db, stored.id, key)
+    if before is not None:
+        raise AlreadySaved(stored, before.number)
+    last = None if after is None else noted(db, stored.id, after)
+    return stored.revision if last is not None and last.revision == stored.revision else shown
+
+
 def _fresh(db: Database, event_id: str) -> Event:
     event = load_event(db, event_id)
     if event is None:
@@ -68,7 +80,12 @@ def _game_of(db: Database, event_id: str, at: At) -> StoredGame:
 
 
 def enter_totals(
-    db: Database, event_id: str, at: At, revision: int, final: tuple[tuple[int, int], ...]
+    db: Database,
+    event_id: str,
+    at: At,
+    revision: int,
+    final: tuple[tuple[int, int], ...],
+    key: str | None = None,
 ) -> Event:
     """The slip's final totals and bags of each side: the table's game is over with
     them (the higher total wins; a tie as `core.slip` says, refused where the round
@@ -77,13 +94,14 @@ def enter_totals(
     with bus.unit(db) as unit:
         stored = _game_of(db, event_id, at)
         score = slip_score(stored.game.table, stored.game.rules, final)
+        revision = _sent(db, stored, key, None, revision)
         event = _check(db, event_id, at, revision, stored, stored.game.final == final)
         if stored.game.hands:
             raise EventRefused("slip_hands", field="table", table=at[1])
         kind = event.rounds[at[0] - 1].kind
         if score.winner is None and time_tie(event.settings, kind) != TimeTie.DRAW:
             raise EventRefused("slip_tie", field="totals", table=at[1])
-        unit.tell(SlipTotalsEntered(stored.id, final))
+        unit.tell(SlipTotalsEntered(stored.id, final, None if key is None else (key, 0)))
     return _fresh(db, event_id)
 
 
@@ -94,16 +112,21 @@ def enter_hand(
     revision: int,
     bids: Sequence[Bid],
     tricks: Sequence[int],
+    key: str | None = None,
+    after: str | None = None,
 ) -> Event:
     """One hand from the slip, its bids and tricks at once: the next hand of the table's
-    game, scored by the core as any hand (the game may end with it)."""
+    game, scored by the core as any hand (the game may end with it). `key`: the phone's;
+    `after`: the key of the slip queued before it on the same phone."""
 
     hand = Hand(tuple(bids), tuple(tricks))
 
     with bus.unit(db) as unit:
         stored = _game_of(db, event_id, at)
+        revision = _sent(db, stored, key, after, revision)
         _check(db, event_id, at, revision, stored, stored.game.hands[-1:] == (hand,))
         if stored.score().pending:  # a phone bid a hand: its tricks come first
             raise EventRefused("slip_changed", field="table", table=at[1])
-        unit.tell(SlipHandEntered(stored.id, hand))
+        number = len(stored.game.hands) + 1
+        unit.tell(SlipHandEntered(stored.id, hand, None if key is None else (key, number)))
     return _fresh(db, event_id)

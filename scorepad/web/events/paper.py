@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.errors import GameError, quoted
 from ...core.records import BLIND_NIL, NIL, Bid
+from ...store.commands import sent_key
 from ...store.event_commands import paper
 from ..db import get_db
 from ..words import event_done as said
@@ -30,6 +31,12 @@ def _whole(name: str, pattern: re.Pattern[str], field: str, what: str) -> int:
     return int(found)
 
 
+def _key(name: str = "key") -> str | None:
+    """The outbox's key a form carried (docs/offline.md); None: none fit to keep."""
+    found = sent_key(request.form.get(name), 0)
+    return None if found is None else found[0]
+
+
 def _game_revision() -> int:
     return _whole("game_revision", COUNT, "revision", said.revision_sent())
 
@@ -43,7 +50,8 @@ def slip_totals(event_id: str, number: int, table: int) -> BaseResponse:
             (_total(side), _whole(f"bags_{side}", COUNT, "bags", said.side_bags(side)))
             for side in range(SIDES)
         )
-        paper.enter_totals(get_db(), event_id, (number, table), _game_revision(), final)
+        at, revision = (number, table), _game_revision()
+        paper.enter_totals(get_db(), event_id, at, revision, final, _key())
 
     done = said.slip_result(table)
     return act(event_id, do, done, f"table-{table}")
@@ -78,6 +86,7 @@ def slip_hand(event_id: str, number: int, table: int) -> BaseResponse:
     def do() -> None:
         bids = [_bid(seat) for seat in range(SEATS)]
         tricks = [_tricks(seat) for seat in range(SEATS)]
-        paper.enter_hand(get_db(), event_id, (number, table), _game_revision(), bids, tricks)
+        at, revision = (number, table), _game_revision()
+        paper.enter_hand(get_db(), event_id, at, revision, bids, tricks, _key(), _key("after_key"))
 
     return act(event_id, do, said.slip_hand(table), f"table-{table}")

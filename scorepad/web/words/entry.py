@@ -125,14 +125,19 @@ def script_words() -> dict[str, str]:
     }
 
 
-def outbox_words() -> dict[str, str]:
+def outbox_words(slips: bool = False) -> dict[str, str]:
     """The outbox's phrases (static/outbox.js), handed over by the pages that save a
     game's steps: `{what}` is an entry's step and the choices tapped, `{why}` the server's
-    refusal, `{status}` its error's number."""
-    return {
+    refusal, `{status}` its error's number; `slips`: the director's page's as well."""
+    words = {
         "w": _("Kept on this phone, sent in order once the server answers (totals: waiting):"),
         "q": _("{what}: waiting to send."),
         "x": _("Not applied: {what}. {why}"),
         "d": _("Discard this entry"),
         "y": _("Yes, discard it"),
     }  # and the page's own phrases (script_words: "b", a server's error), read as well
+    if slips:  # a club night's paper slip (the director's page): `{bids}`, `{tricks}` and
+        # `{totals}` are the names and what was copied for each
+        words["sh"] = _("Table {table}, hand {number}: bids {bids}; tricks {tricks}")
+        words["st"] = _("Table {table}: final totals and bags {totals}")
+    return words

@@ -13,7 +13,7 @@ from scorepad.web.catalogue import gettext as _
 from ...core.errors import GameError
 from ...core.roster import RoundKind, RoundStatus
 from ...store.event_commands.outcomes import EventRefused, EventStale
-from ...store.outcomes import Missing, Outcome
+from ...store.outcomes import AlreadySaved, Missing, Outcome
 from .core_words import N_, core_text
 
 STALE_WORDS = N_(
@@ -224,6 +224,12 @@ def not_done(err: Exception) -> str | None:
         return _("Not done: %(why)s", why=why)
     if isinstance(err, EventStale):
         return stale()
+    if isinstance(err, AlreadySaved):  # sent again from the outbox: its answer was lost
+        if err.number == 0:
+            return _("The slip's result was saved already: it is kept once.")
+        return _(
+            "Hand %(number)s from the slip was saved already: it is kept once.", number=err.number
+        )
     if isinstance(err, (Outcome, Missing)):
         return _("Not done: that game changed on its table meanwhile. Try again.")
     return None

@@ -112,8 +112,11 @@ CORE_COVERED := $(BIN)/python -m coverage report --include='scorepad/core/*' --f
 # test's full number of examples (tests/strategies.py: example_count), on every core
 # (pytest-xdist): each worker has its own browser, servers, ports and databases. A worker
 # left idle takes tests still queued on another (worksteal), so no worker ends with a tail.
+# One worker more than the cores: a browser test spends much of its time waiting (a poll, a
+# server stopped and started, a retry's growing wait), and the extra worker runs meanwhile.
+WORKERS ?= $(shell expr $$(nproc) + 1)
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(COVERAGE) --hypothesis-profile=full -n auto --dist worksteal \
+	$(BIN)/python -m pytest $(COVERAGE) --hypothesis-profile=full -n $(WORKERS) --dist worksteal \
 		--durations=20
 	$(CORE_COVERED)
 

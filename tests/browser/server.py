@@ -6,6 +6,7 @@ import threading
 from typing import Any
 
 from scorepad import create_app
+from scorepad.serving.listening import waitress_options
 from scorepad.serving.server import create_server
 
 
@@ -28,7 +29,11 @@ class Restartable:
         self.app = app = create_app(
             {"DATABASE": self.database, "SECRET_KEY": "restartable", **self.config}
         )
-        self.server = create_server(app, host="127.0.0.1", port=self.port, threads=2)
+        # waitress as `serve` runs it: poll(), not select(), which cannot see a socket
+        # numbered over 1023 (a worker that has run many tests holds many descriptors)
+        self.server = create_server(
+            app, host="127.0.0.1", port=self.port, threads=2, **waitress_options(app)
+        )
         self.port = self.server.effective_port
         app.config["PUBLIC_URL"] = self.url  # as `serve` does
         self.thread = threading.Thread(target=self.server.run, daemon=True)

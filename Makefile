@@ -123,7 +123,7 @@ test: $(VENV)/.installed-test
 # Every test but the browser, Caddy and Litestream ones, on every core (pytest-xdist), the
 # property tests drawing at most FAST_EXAMPLES examples each (the "fast" profile).
 test-fast: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(COVERAGE) -n auto --dist worksteal \
+	$(BIN)/python -m pytest $(COVERAGE) -n $(WORKERS) --dist worksteal \
 		-m "not browser and not caddy and not litestream"
 	$(CORE_COVERED)
 

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import GameError
-from .event import Format
+from .event import PLAYOFF_FORMATS, Format
 from .names import check_text, name_key
 
 
@@ -32,7 +32,6 @@ class Fixtures(StrEnum):
 
 
 FIXTURES = tuple(Fixtures)
-PLAYOFF_FORMATS = ("single", "double")  # as a night's (core/event.py)
 # The years a night may fall in: what a calendar feed and a page can show
 # (a night of 9999-12-31 has no next day for a feed to end it on).
 YEARS = (2000, 2200)

@@ -349,17 +349,11 @@ def m032_saves_sent(db: Database) -> None:
     """The keys of the saves a phone sent from its outbox (docs/offline.md), each with the
     hand it saved: a save sent again after its answer was lost is known, not applied twice.
     The latest few hundred a game are kept (store/commands/sent.py); `seq` is the rowid,
-    which grows with each note (the pruning never drops the newest)."""
+    which grows with each note (the pruning never drops the newest). `revision`: the
+    game's revision a paper slip's noted save left, so a slip's hand queued behind another
+    of the same outbox goes on the game that one left, and on nothing else."""
     db.execute(
         "create table saves_sent (game_id text not null references games(id) "
         "on delete cascade, key text not null, number integer not null, "
-        "seq integer primary key, unique (game_id, key))"
+        "revision integer, seq integer primary key, unique (game_id, key))"
     )
-
-
-@migrations()
-def m033_saves_sent_revision(db: Database) -> None:
-    """The game's revision each noted save left (store/commands/sent.py): a paper slip's
-    hand queued behind another of the same outbox goes on the game that one left, and on
-    nothing else (docs/offline.md)."""
-    db.execute("alter table saves_sent add column revision integer")

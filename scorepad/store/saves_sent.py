@@ -12,7 +12,7 @@ from sqlite_utils import Database
 
 class Noted(NamedTuple):
     number: int  # the hand it saved (0: a slip's final totals)
-    revision: int | None  # the game's revision its write left (None: noted before m033)
+    revision: int | None  # the game's revision its write left (None: not a paper slip's)
 
 
 def noted(db: Database, game_id: str, key: str) -> Noted | None:

@@ -126,3 +126,23 @@ def test_the_site_prints_default_ports_plainly():
     assert site.public_url == "https://scores.lan/"
     assert site.plain_url == "http://scores.lan/"
     assert caddy.Site(("::1",), 8443, 8000, 1).public_url == "https://[::1]:8443/"
+
+
+def test_caddy_is_ready_only_once_it_hands_out_certificates(tmp_path):
+    """An open port is not enough: until Caddy has issued the site's certificates, a
+    phone's handshake ends in a TLS alert. Readiness waits for a real handshake."""
+    import socket
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    storage = tmp_path / "data"
+    root = caddy.root_certificate(storage)
+    root.parent.mkdir(parents=True)
+    root.write_text("")
+    site = caddy.Site(names=("127.0.0.1",), https_port=port, http_port=1, upstream=1)
+    assert not caddy._hands_out_certificates(site, storage)  # a root half written
+    root.write_bytes(Path(ssl.get_default_verify_paths().openssl_cafile).read_bytes())
+    try:
+        assert not caddy._hands_out_certificates(site, storage)
+    finally:
+        listener.close()

@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -18,6 +19,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from .listening import is_ip
 
 START_SECONDS = 30.0
 # Served over plain http too: a phone must fetch the CA before it can trust https.
@@ -148,12 +151,25 @@ def root_certificate(storage: Path) -> Path:
     return storage / "pki" / "authorities" / "local" / "root.crt"
 
 
-def _answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-            return True
-    except OSError:
+def _hands_out_certificates(site: Site, storage: Path) -> bool:
+    """Whether Caddy answers a TLS handshake for each of the site's names with a
+    certificate its CA signed. Its port opens before it has issued them: a phone that
+    came then would get a TLS alert, not a page."""
+    try:  # Caddy may be writing its root certificate still
+        context = ssl.create_default_context(cafile=str(root_certificate(storage)))
+    except (OSError, ssl.SSLError):
         return False
+    context.check_hostname = False  # the names are checked by Caddy's choice of certificate
+    address = (site.listen or "127.0.0.1", site.https_port)
+    for name in site.names:
+        sni = None if is_ip(name) else name
+        try:
+            with socket.create_connection(address, timeout=2) as raw:
+                with context.wrap_socket(raw, server_hostname=sni):
+                    pass
+        except (OSError, ssl.SSLError):
+            return False
+    return True
 
 
 @contextmanager
@@ -189,7 +205,7 @@ def _wait_until_ready(
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"caddy stopped at start:\n{log.read_text()[-2000:]}")
-        if root_certificate(storage).is_file() and _answers(site.https_port):
+        if _hands_out_certificates(site, storage):
             return
         time.sleep(0.1)
     raise RuntimeError(f"caddy did not start in {START_SECONDS:.0f} s:\n{log.read_text()[-2000:]}")

@@ -70,7 +70,8 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def _is_ip(address: str) -> bool:
+def is_ip(address: str) -> bool:
+    """Whether `address` is an IP address (not a name)."""
     try:
         ipaddress.ip_address(address)
     except ValueError:
@@ -82,7 +83,7 @@ def show_addresses(urls: list[str], how: str = "") -> None:
     """Print the addresses phones may open, and a QR code of the first; on a loopback
     address (127.0.0.1 is each phone's own), say that no phone can open it instead."""
     host = urlsplit(urls[0]).hostname or ""
-    if host == "localhost" or (_is_ip(host) and ipaddress.ip_address(host).is_loopback):
+    if host == "localhost" or (is_ip(host) and ipaddress.ip_address(host).is_loopback):
         click.echo(f"scorepad is ready on this machine only: {urls[0]}")
         click.echo(
             f"Phones cannot open {host}: it is only this machine. To play from phones, "

@@ -9,7 +9,7 @@
 // one list per game and phone (its page's address: the game's, or a seat's), and shown
 // as waiting to send, with what it held; the next step is drawn here from the step forms
 // this phone was last shown, and its save waits behind. Once a request is answered again
-// (a retry after 2, 4, 8 ... 60 s) they go one at a time, in order, each with its own key
+// (a retry after 2, 4, 8 ... 60 s, from 2 s again at each new entry) they go one at a time, in order, each with its own key
 // (a key the server applied before is answered "already saved": never applied twice) and
 // checked as any save is against the game as its form saw it; a step drawn here takes the
 // version its hand has once the entry before it is in. A refusal stops the sending and
@@ -80,6 +80,7 @@ function queue(form, entry) {
   if (form.dataset.table) form.reset();  // a paper slip's form: empty for the next one
   notice(true);
   drawOutbox();
+  tries = 0;  // someone is at the table: ask again soon, not after the wait grown so far
   outboxRetry();
   return true;
 }

@@ -302,14 +302,14 @@ function saveNote(form, button, text) {
 // The server's answer replaces the page, as a page load would; the address becomes the
 // page the save led to (never the POST), and behaviours start again on the new content.
 // A tap that was meant for the old page (a double tap on Save) must not land on the new
-// one: the new page ignores taps for a moment.
+// one: the new page ignores taps for a moment (data-settle: a server set for tests).
 const SETTLE_MS = 450;
 
 function showAnswer(doc, url) {
   document.title = doc.title;
   document.body.replaceWith(document.adoptNode(doc.body));
   document.body.classList.add("settling");
-  setTimeout(() => document.body.classList.remove("settling"), SETTLE_MS);
+  setTimeout(() => document.body.classList.remove("settling"), +(document.body.dataset.settle || SETTLE_MS));
   // The polite live region reads the hand just saved and the score, once it is in place.
   const said = document.getElementById("announce");
   if (said) setTimeout(() => { said.textContent = said.dataset.say || ""; }, 150);

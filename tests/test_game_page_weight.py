@@ -44,3 +44,11 @@ def test_the_tv_stylesheet_comes_only_with_the_tv_view(app, client):
     tv = client.get(watch + "?tv=1").get_data(as_text=True)
     assert sheets(tv) == ["app", "tv"]
     assert ".tv .total" in client.get("/static/tv.css").get_data(as_text=True)
+
+
+def test_the_tests_quick_settle_adds_nothing_to_a_page_as_shipped(app, client):
+    game = imported(app, client, 2)
+    assert "data-settle" not in client.get(f"/games/{game}").get_data(as_text=True)
+    app.config["SETTLE_MS"] = 0  # the browser tests' servers (tests/browser/server.py)
+    other = imported(app, client, 2)  # (a page drawn before is kept as drawn)
+    assert '<body data-settle="0">' in client.get(f"/games/{other}").get_data(as_text=True)

@@ -9,6 +9,7 @@ import threading
 import pytest
 
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, MAP_NAME, PHONE
+from tests.browser.server import QUICK
 
 
 def pytest_collection_modifyitems(items):
@@ -25,7 +26,9 @@ def live_server(tmp_path_factory):
     from scorepad.serving.server import create_server
 
     folder = tmp_path_factory.mktemp("live")
-    app = create_app({"DATABASE": str(folder / "scorepad.db"), "SECRET_KEY": "browser-tests"})
+    app = create_app(
+        {"DATABASE": str(folder / "scorepad.db"), "SECRET_KEY": "browser-tests", **QUICK}
+    )
     server = create_server(app, host="127.0.0.1", port=0, threads=4, **waitress_options(app))
     url = f"http://127.0.0.1:{server.effective_port}"
     app.config["PUBLIC_URL"] = url  # as `serve` does: links and QR codes to where it listens
@@ -43,12 +46,18 @@ def lang():
 
 
 @pytest.fixture
-def own_server(tmp_path, lang):
+def own_config():
+    """More settings for a test's own server (a test module may say others)."""
+    return {}
+
+
+@pytest.fixture
+def own_server(tmp_path, lang, own_config):
     """A server of this test's own, on a database of its own, that it may stop and restart."""
     from tests.browser.server import Restartable
     from tests.browser.speech import config
 
-    server = Restartable(str(tmp_path / "scorepad.db"), config(lang)).start()
+    server = Restartable(str(tmp_path / "scorepad.db"), {**config(lang), **own_config}).start()
     yield server
     if server.server is not None:
         server.stop()

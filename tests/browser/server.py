@@ -9,6 +9,11 @@ from scorepad import create_app
 from scorepad.serving.listening import waitress_options
 from scorepad.serving.server import create_server
 
+# The browser tests' servers: a page shown after a save takes taps at once (a person
+# waits out app.js's 450 ms; a test would only wait). The tests of that wait keep it:
+# own_config = {"SETTLE_MS": None} (tests/browser/test_one_screen.py).
+QUICK = {"SETTLE_MS": 0}
+
 
 class Restartable:
     """waitress on 127.0.0.1: `stop()` closes every connection, as a crashed server would."""
@@ -27,7 +32,7 @@ class Restartable:
 
     def start(self) -> Restartable:
         self.app = app = create_app(
-            {"DATABASE": self.database, "SECRET_KEY": "restartable", **self.config}
+            {"DATABASE": self.database, "SECRET_KEY": "restartable", **QUICK, **self.config}
         )
         # waitress as `serve` runs it: poll(), not select(), which cannot see a socket
         # numbered over 1023 (a worker that has run many tests holds many descriptors)

@@ -25,6 +25,12 @@ CASES = [
 ]
 
 
+@pytest.fixture
+def own_config():
+    """app.js's own wait after a save (450 ms): these tests tap during it."""
+    return {"SETTLE_MS": None}
+
+
 def chosen(page) -> list[str]:
     """What the hand form on the page holds, by field name."""
     return sorted(

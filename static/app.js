@@ -9,7 +9,7 @@ const count = (group) => {
   return input ? Number(input.dataset.n) : null;
 };
 const who = (group) => group.querySelector(".who").textContent;
-const fill = (text, values) => text.replace(/\{(\w+)\}/g, (m, key) => values[key]);
+const fill = (text, values = {}) => text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? values[key] : all));
 
 // Choose the chip of a group that counts for `n` tricks.
 function setChoice(group, n) {
@@ -281,10 +281,9 @@ function livePoll(board) {
 // says so and cannot be tapped twice; on failure everything typed stays in the form.
 const SAVE_TIMEOUT_S = 15;
 // The phrases it says, in the page's language: handed over by the page (base.html), the
-// {status}, {seconds}, {why} and {text} in them filled in here.
+// {status}, {seconds} and {why} in them filled in here.
 const WORDS = JSON.parse(document.getElementById("words")?.textContent || "{}");
-const phrase = (key, values = {}) =>
-  (WORDS[key] || key).replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+const phrase = (key, values) => fill(WORDS[key] || key, values);
 const NO_CONNECTION = phrase("n");
 
 function saveNote(form, button, text) {
@@ -443,8 +442,9 @@ document.addEventListener("toggle", (e) => {
 // Share result: the phone's share sheet with the text and the scoreboard image (Web Share
 // API); where there is none, the text is copied for a message.
 function shareResult(button) {
+  // its phrases come with it (games/_share_result.html)
   const note = button.parentElement.querySelector(".share-note");
-  const say = (text) => { if (note) note.textContent = text; };
+  const say = (key, values) => { if (note) note.textContent = fill(note.dataset[key], values); };
   button.hidden = false;
   button.addEventListener("click", async () => {
     const text = button.dataset.text;
@@ -460,9 +460,9 @@ function shareResult(button) {
         return;
       }
       await navigator.clipboard.writeText(text);
-      say(phrase("c"));
+      say("copied");
     } catch (e) {
-      if (e.name !== "AbortError") say(phrase("p", { text }));
+      if (e.name !== "AbortError") say("copy", { text });
     }
   });
 }

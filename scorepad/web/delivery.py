@@ -22,6 +22,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -35,6 +36,7 @@ import rjsmin
 import zopfli.gzip
 from flask import Flask, abort, current_app, g, request, session
 from flask_compress import Compress
+from jinja2.ext import Extension
 from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response as BaseResponse
 from whitenoise import WhiteNoise
@@ -243,8 +245,21 @@ def after_request(response: BaseResponse) -> BaseResponse:
     return response
 
 
+class Unindented(Extension):
+    """An HTML template's lines as sent without the indentation they are written with
+    (about 60 of the game page's 3,700 bytes gzip). Only the template's own text: what a
+    variable draws (a <pre>'s words) is left whole; its lines stay where they were."""
+
+    INDENT = re.compile(r"^[ \t]+", re.MULTILINE)
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        return self.INDENT.sub("", source) if name and name.endswith(".html") else source
+
+
 def init_app(app: Flask) -> None:
-    """Static files through WhiteNoise, compression, HTML ETags, the template helpers."""
+    """Static files through WhiteNoise, compression, HTML ETags, the template helpers,
+    the templates unindented."""
+    app.jinja_env.add_extension(Unindented)
     folder, hashes = _build(app.static_folder or "")
     app.extensions["scorepad.static"] = hashes
     immutable = {_hashed_name(name, digest): digest for name, digest in hashes.items()}

@@ -106,8 +106,9 @@ def and_list(names: list[str]) -> str:
 
 def script_words() -> dict[str, str]:
     """The script's own phrases (app.js), handed over by every page in a JSON block, by
-    one-letter keys (the game page's first load has a budget): `{status}`, `{seconds}`,
-    `{why}` and `{text}` are what the script fills in."""
+    one-letter keys (the game page's first load has a budget): `{status}`, `{seconds}`
+    and `{why}` are what the script fills in. Sharing's phrases come with its button
+    (games/_share_result.html), on the pages that have one."""
     return {
         "n": _("No connection: not saved. What you entered is kept; try again."),
         "b": _(
@@ -120,8 +121,6 @@ def script_words() -> dict[str, str]:
             "What you entered is kept; try again (saving the same again is safe)."
         ),
         "s": _("Saving…"),
-        "c": _("Copied: paste it into a message."),
-        "p": _("To share it, copy: {text}"),
     }
 
 

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import shutil
 import sys
+import types
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from hypothesis import settings
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 
 import scorepad.core.hand
 from scorepad import create_app
@@ -19,6 +23,64 @@ from tests.strategies import FAST_EXAMPLES
 settings.register_profile("full")  # each test's own number (tests/strategies.py: examples)
 settings.register_profile("fast", max_examples=FAST_EXAMPLES)
 settings.load_profile("fast")  # `--hypothesis-profile=full` loads the full one after this
+
+
+def _calls_the_core(module: types.ModuleType) -> bool:
+    """Whether a test module calls the core itself: it imports a module of the core, or
+    something a module of the core defines."""
+    for value in vars(module).values():
+        if isinstance(value, types.ModuleType):
+            name = value.__name__
+        else:
+            name = getattr(value, "__module__", None)
+        if isinstance(name, str) and name.startswith("scorepad.core"):
+            return True
+    return False
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Coverage (make test) is measured where the core is tested, in the test modules that
+    call it: the core must be wholly covered by its own tests (CORE_FAIL_UNDER), not
+    reached by chance through a page. Elsewhere it is paused (pytest-cov's no_cover),
+    which halves those tests' time: its tracer is called on every line of every library."""
+    covered: dict[str, bool] = {}
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is None:
+            continue
+        if module.__name__ not in covered:
+            covered[module.__name__] = _calls_the_core(module)
+        if not covered[module.__name__]:
+            item.add_marker(pytest.mark.no_cover)
+
+
+class CompiledOnce(BytecodeCache):
+    """The templates compiled once a test process, not once per app: each test makes an
+    app of its own, and compiling the game page's templates in a language cost about
+    90 ms of it. Kept by template, source, language and the app's catalogues (a language's
+    words are compiled into its templates: web/catalogue.py)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, tuple[str | None, object]] = {}
+
+    def get_bucket(self, environment, name, filename, source) -> Bucket:  # type: ignore[no-untyped-def]
+        base = getattr(environment, "linked_to", None) or environment
+        languages = getattr(base, "languages", {})
+        spoken = [code for code, env in languages.items() if env is environment]
+        config = environment.app.config
+        where = (spoken, config.get("BABEL_TRANSLATION_DIRECTORIES"), config.get("LANGUAGES"))
+        return super().get_bucket(environment, f"{where!r}{name}", filename, source)
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        checksum, code = self.kept.get(bucket.key, (None, None))
+        if checksum == bucket.checksum:
+            bucket.code = code  # type: ignore[assignment]
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.kept[bucket.key] = (bucket.checksum, bucket.code)
+
+
+Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
 
 
 @pytest.fixture(scope="session")

@@ -29,7 +29,7 @@ def _replace(client, page_path: str, nth: int = 0):
     forms = re.findall(pattern, page, re.S)
     assert len(forms) > nth, page
     action, inside = html.unescape(forms[nth][0]), forms[nth][1]
-    assert "Replace this link" in inside and 'name="confirm"' not in inside
+    assert re.search(r"Replace (this|the \S+) link", inside) and 'name="confirm"' not in inside
     asked = client.post(action, data={})  # "Replace this link": only asked
     assert asked.status_code == 200 and YES in asked.get_data(as_text=True)
     again = re.search(r'<form method="post" action="([^"]+)">', asked.get_data(as_text=True))
@@ -41,6 +41,17 @@ def _replace(client, page_path: str, nth: int = 0):
 def _members(app, club_id: str) -> str:
     with app.app_context():
         return load_club(get_db(), club_id).members_token
+
+
+def test_the_club_page_names_which_link_each_button_replaces(client):
+    club = _make(client)
+    page = client.get(f"/clubs/{club}").get_data(as_text=True)
+    pattern = r'<form method="post" action="([^"]+)" class="replace-link">.*?<button>([^<]+)</button>'
+    buttons = [(html.unescape(b), a.rsplit("/", 1)[-1]) for a, b in re.findall(pattern, page, re.S)]
+    assert buttons == [
+        ("Replace the members' link", "members"),
+        ("Replace the manager's link", "manager"),
+    ]
 
 
 def test_the_manager_replaces_the_manager_s_link(client, app):

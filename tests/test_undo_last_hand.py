@@ -21,7 +21,8 @@ def test_undo_last_hand(client):
         data={"number": "1", "version": "3"},
         follow_redirects=True,
     )
-    assert "Hand 1 deleted" in text(response) and "Hand 1: bids" in text(response)
+    said = "Hand 1: its bids are taken back. Enter the bids again."
+    assert said in text(response) and "Hand 1: bids" in text(response)
 
 
 def test_undo_with_stale_version_keeps_the_hand(client):

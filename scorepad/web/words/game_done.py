@@ -35,13 +35,14 @@ def incomplete(what: str) -> str:
 
 
 def hand_deleted(number: int, bids_kept: bool = False) -> str:
-    """Undo's one step: the tricks taken back (`bids_kept`), or the bids."""
+    """Undo's one step: the tricks taken back (`bids_kept`), or the bids (the hand goes:
+    it had nothing else)."""
     if bids_kept:
         return _(
             "Hand %(number)d: its tricks are taken back; its bids stay. Enter the tricks again.",
             number=number,
         )
-    return _("Hand %(number)d deleted.", number=number)
+    return _("Hand %(number)d: its bids are taken back. Enter the bids again.", number=number)
 
 
 def hand_saved(number: int, step: str | None = None) -> str:

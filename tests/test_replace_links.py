@@ -46,7 +46,9 @@ def _members(app, club_id: str) -> str:
 def test_the_club_page_names_which_link_each_button_replaces(client):
     club = _make(client)
     page = client.get(f"/clubs/{club}").get_data(as_text=True)
-    pattern = r'<form method="post" action="([^"]+)" class="replace-link">.*?<button>([^<]+)</button>'
+    pattern = (
+        r'<form method="post" action="([^"]+)" class="replace-link">.*?<button>([^<]+)</button>'
+    )
     buttons = [(html.unescape(b), a.rsplit("/", 1)[-1]) for a, b in re.findall(pattern, page, re.S)]
     assert buttons == [
         ("Replace the members' link", "members"),

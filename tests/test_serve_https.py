@@ -141,8 +141,24 @@ def test_caddy_is_ready_only_once_it_hands_out_certificates(tmp_path):
     root.write_text("")
     site = caddy.Site(names=("127.0.0.1",), https_port=port, http_port=1, upstream=1)
     assert not caddy._hands_out_certificates(site, storage)  # a root half written
-    root.write_bytes(Path(ssl.get_default_verify_paths().openssl_cafile).read_bytes())
+    root.write_text(A_ROOT)  # a CA that signed nothing this port could show
     try:
         assert not caddy._hands_out_certificates(site, storage)
     finally:
         listener.close()
+
+
+# A self-signed CA certificate (openssl req -x509, P-256), for the readiness check above.
+A_ROOT = """\
+-----BEGIN CERTIFICATE-----
+MIIBkTCCATegAwIBAgIURtuII6l5xTwvGOD6Tr18LXN9Z8cwCgYIKoZIzj0EAwIw
+HTEbMBkGA1UEAwwSc2NvcmVwYWQgdGVzdCByb290MCAXDTI2MTIwNjA2NTkxNFoY
+DzIxMjYxMTEyMDY1OTE0WjAdMRswGQYDVQQDDBJzY29yZXBhZCB0ZXN0IHJvb3Qw
+WTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAAR87uLnvLPnR29QH/4NEK2X83GFOMjN
+JL5FRGh0frBLzzAXa/rs6D8Mg8Lz+uEFu0mmp4l+d5g2Ldkjh/Qmk/qDo1MwUTAd
+BgNVHQ4EFgQUAvwBfqT7vrIjtWGGed72DGM9lucwHwYDVR0jBBgwFoAUAvwBfqT7
+vrIjtWGGed72DGM9lucwDwYDVR0TAQH/BAUwAwEB/zAKBggqhkjOPQQDAgNIADBF
+AiAPQiMtjzTaXen2NaQqRgRnJD7xjJFPZQMYJb3k+4i3ewIhAOA+jHikx/FXzAN7
+UGmUGRHPLpLyo3rUCP3IR92PMLnl
+-----END CERTIFICATE-----
+"""

@@ -85,6 +85,7 @@ BUTTONS: dict[str, set[str]] = {
         "seasons.replace_link",
         "events.replace_link",
     },
+    r"Replace the (members'|manager's) link": {"clubs.replace_link"},
     r"Forget .+ on this phone": {"presets.forget"},
     r"Give each seat its own link|Turn seat links off.*": {"seats.toggle"},
     r"Hand .*'s seat to another phone": {"seats.release"},

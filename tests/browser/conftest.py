@@ -8,8 +8,9 @@ import threading
 
 import pytest
 
-from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, MAP_NAME, PHONE
+from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, MAP_NAME, NAME, PHONE
 from tests.browser.server import QUICK
+from tests.live import serve_https, stop_https
 
 
 def pytest_collection_modifyitems(items):
@@ -36,6 +37,14 @@ def live_server(tmp_path_factory):
     thread.start()
     yield url
     server.close()
+
+
+@pytest.fixture
+def https_server(tmp_path):
+    """`flask serve --https` as `make run HTTPS=1` starts it, for table.test on loopback."""
+    server = serve_https(tmp_path, NAME)
+    yield server
+    stop_https(server)
 
 
 @pytest.fixture

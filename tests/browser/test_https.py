@@ -13,10 +13,12 @@ import os
 import shutil
 import ssl
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.flows import enter_bids, enter_tricks, start_game, tap, totals
 from tests.browser.helpers import (
@@ -28,7 +30,7 @@ from tests.browser.helpers import (
     assert_accessible,
     shot,
 )
-from tests.live import answers, serve_https, stop_https
+from tests.live import answers
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 FETCH_TEXT = "href => fetch(href).then(r => r.text())"
@@ -82,14 +84,6 @@ def test_plain_http_by_name_says_once_what_it_cannot_do_and_saves(named_browser,
         context.close()
 
 
-@pytest.fixture
-def https_server(tmp_path):
-    """`flask serve --https` as `make run HTTPS=1` starts it, for table.test on loopback."""
-    server = serve_https(tmp_path, NAME)
-    yield server
-    stop_https(server)
-
-
 def trusting(tmp_path: Path, root: Path) -> dict[str, str]:
     """An environment whose HOME has an NSS database that trusts `root` for websites."""
     certutil = shutil.which("certutil")
@@ -105,18 +99,29 @@ def trusting(tmp_path: Path, root: Path) -> dict[str, str]:
     return {**os.environ, "HOME": str(tmp_path / "home")}
 
 
-def test_through_caddy_the_whole_app_works_and_the_last_score_shows_offline(
-    browser, https_server, tmp_path
-):
+@contextmanager
+def trusting_phone(browser, tmp_path: Path, server) -> Iterator[Page]:  # type: ignore[no-untyped-def]
+    """A phone's page in a Chromium of its own that trusts `server`'s CA and finds
+    table.test at 127.0.0.1; closed with the block."""
     chromium = browser.browser_type.launch(
         executable_path=CHROMIUM,
         args=[*CHROMIUM_ARGS, MAP_NAME],
-        env=trusting(tmp_path, https_server.root),
+        env=trusting(tmp_path, server.root),
     )
     context = chromium.new_context(**PHONE)
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
+        yield page
+    finally:
+        context.close()
+        chromium.close()
+
+
+def test_through_caddy_the_whole_app_works_and_the_last_score_shows_offline(
+    browser, https_server, tmp_path
+):
+    with trusting_phone(browser, tmp_path, https_server) as page:
         play_one_hand(page, https_server.url)
         assert page.url.startswith(f"{https_server.url}/games/")
         assert page.evaluate("window.isSecureContext") is True
@@ -124,7 +129,7 @@ def test_through_caddy_the_whole_app_works_and_the_last_score_shows_offline(
         expect(page.locator(".insecure-notice")).to_be_hidden()
         share = page.locator("a.share-link").get_attribute("href")
         assert share.startswith(f"{https_server.url}/watch/")
-        session = next(c for c in context.cookies() if c["name"] == "session")
+        session = next(c for c in page.context.cookies() if c["name"] == "session")
         assert session["secure"] is True
 
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
@@ -138,9 +143,6 @@ def test_through_caddy_the_whole_app_works_and_the_last_score_shows_offline(
         assert totals(page) == ["71", "150"]
         expect(page.locator(".offline-notice")).to_be_visible()
         shot(page, "https-offline")
-    finally:
-        context.close()
-        chromium.close()
 
 
 def test_the_trust_page_offers_the_ca_over_plain_http(named_browser, https_server):

@@ -5,35 +5,18 @@ again on the same ports, they arrive in order."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.flows import enter_bids, enter_tricks, start_game, totals
-from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, MAP_NAME, NAME, PHONE
-from tests.browser.test_https import trusting
-from tests.live import answers, serve_https, stop_https
-
-
-@pytest.fixture
-def https_server(tmp_path):
-    """`flask serve --https` as `make run HTTPS=1` starts it, for table.test on loopback."""
-    server = serve_https(tmp_path, NAME)
-    yield server
-    stop_https(server)
+from tests.browser.helpers import NAME
+from tests.browser.test_https import trusting_phone
+from tests.live import answers, serve_https
 
 
 def test_saves_wait_through_a_reload_over_https_and_arrive_once_back(
     browser, https_server, tmp_path
 ):
-    chromium = browser.browser_type.launch(
-        executable_path=CHROMIUM,
-        args=[*CHROMIUM_ARGS, MAP_NAME],
-        env=trusting(tmp_path, https_server.root),
-    )
-    context = chromium.new_context(**PHONE)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    try:
+    with trusting_phone(browser, tmp_path, https_server) as page:
         start_game(page, https_server.url, ["Ann", "Bob", "Cat", "Dan"])
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.reload()
@@ -65,6 +48,3 @@ def test_saves_wait_through_a_reload_over_https_and_arrive_once_back(
         expect(page.get_by_role("heading", name="Hand 3: bids")).to_be_visible()
         assert totals(page) == ["132", "192"]
         expect(page.locator(".offline-notice")).to_be_hidden()
-    finally:
-        context.close()
-        chromium.close()

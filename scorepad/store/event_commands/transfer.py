@@ -122,8 +122,10 @@ def _match_row(event_id: str, m: Match, new: dict[int, int], game_id: str | None
     }
 
 
-def night_brought_in(news: NightBroughtIn, unit: Unit) -> None:
-    """A night of a club's file, stored in the club's write (its games already are)."""
+def _write_night(
+    unit: Unit, news: NightBroughtIn | SeasonNightOpened, game_ids: dict[int, str]
+) -> None:
+    """A night as the news carries it, written whole in the teller's write."""
     write_event(
         unit.db,
         news.settings,
@@ -131,25 +133,21 @@ def night_brought_in(news: NightBroughtIn, unit: Unit) -> None:
         news.entrants,
         news.rounds,
         news.matches,
-        dict(news.game_ids),
+        game_ids,
         news.event_id,
     )
+
+
+def night_brought_in(news: NightBroughtIn, unit: Unit) -> None:
+    """A night of a club's file, stored in the club's write (its games already are)."""
+    _write_night(unit, news, dict(news.game_ids))
 
 
 def season_night_opened(news: SeasonNightOpened, unit: Unit) -> None:
     """A season's night played as a new club night, its fixtures (if drawn for the
     season) its first round; then it is a night started in the club."""
     if news.entrants or news.rounds:
-        write_event(
-            unit.db,
-            news.settings,
-            news.rules,
-            news.entrants,
-            news.rounds,
-            news.matches,
-            {},
-            news.event_id,
-        )
+        _write_night(unit, news, {})
     else:
         insert_event(unit.db, news.settings, news.rules, news.event_id)
     unit.tell(NightStarted(news.event_id, news.club_id))

@@ -56,14 +56,20 @@ HANDS = [
 ]
 
 
+def hand_waiting(page: Page, number: int, bids: dict, ours: int) -> None:
+    """A hand's bids, then Ann & Cat's tricks, entered while the server does not answer:
+    each waits on the phone, and the next step is drawn at once."""
+    enter_bids(page, bids, save=False)
+    waits(page, "Save bids", f"Hand {number}: bids")
+    expect(page.get_by_role("heading", name=f"Hand {number}: tricks")).to_be_visible()
+    enter_tricks(page, {"Ann & Cat": ours}, save=False)
+    waits(page, "Save tricks", f"Hand {number}: tricks")
+    expect(page.get_by_role("heading", name=f"Hand {number + 1}: bids")).to_be_visible()
+
+
 def three_hands_waiting(page: Page) -> None:
     for number, (bids, ours, _) in enumerate(HANDS, 2):
-        enter_bids(page, bids, save=False)
-        waits(page, "Save bids", f"Hand {number}: bids")
-        expect(page.get_by_role("heading", name=f"Hand {number}: tricks")).to_be_visible()
-        enter_tricks(page, {"Ann & Cat": ours}, save=False)
-        waits(page, "Save tricks", f"Hand {number}: tricks")
-        expect(page.get_by_role("heading", name=f"Hand {number + 1}: bids")).to_be_visible()
+        hand_waiting(page, number, bids, ours)
 
 
 def test_three_hands_entered_while_the_server_is_down_arrive_in_order(page, own_server):

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from tests.browser.flows import enter_bids, enter_tricks, start_game, totals
 from tests.browser.helpers import NAME
 from tests.browser.test_https import trusting_phone
+from tests.browser.test_outbox import HANDS, hand_waiting
 from tests.live import answers, serve_https
 
 
@@ -28,11 +29,7 @@ def test_saves_wait_through_a_reload_over_https_and_arrive_once_back(
         https_server.process.terminate()  # scorepad and Caddy stop together
         https_server.process.wait(20)
         assert not any(answers(port) for port in https_server.ports)
-        enter_bids(page, {"Ann": 3, "Bob": 2, "Cat": 3, "Dan": 2}, save=False)
-        page.get_by_role("button", name="Save bids").tap()
-        expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
-        enter_tricks(page, {"Ann & Cat": 7}, save=False)
-        page.get_by_role("button", name="Save tricks").tap()
+        hand_waiting(page, 2, *HANDS[0][:2])
         expect(page.locator(".outbox li")).to_have_count(2)
 
         page.reload()  # the worker's copy of the game, the entries kept on the phone

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.flows import choose_bid, enter_bids, enter_tricks, press, start_game, totals
 from tests.browser.helpers import NAME, PHONE
+from tests.browser.test_outbox import HANDS, hand_waiting
 from tests.live import Phone
 
 BACK = 70_000  # retries wait 2, 4, 8 ... 60 s: the next one after the server is back
@@ -35,11 +36,7 @@ def test_a_hand_entered_while_the_server_is_down_arrives_over_plain_http(named_b
         enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
         enter_tricks(page, {"Ann & Cat": 8})
         own_server.stop()
-        enter_bids(page, {"Ann": 3, "Bob": 2, "Cat": 3, "Dan": 2}, save=False)
-        page.get_by_role("button", name="Save bids").tap()
-        expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
-        enter_tricks(page, {"Ann & Cat": 7}, save=False)
-        page.get_by_role("button", name="Save tricks").tap()
+        hand_waiting(page, 2, *HANDS[0][:2])
         expect(page.locator(".outbox li")).to_have_count(2)
         expect(page.locator(".offline-notice")).to_be_visible()
 

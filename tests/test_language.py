@@ -230,13 +230,19 @@ SOURCES = (
     "{% set label = _('Save bids') %}{{ label }}",
     "{% macro m() %}{{ _('Rules') }}{% endmacro %}{{ m() }}",
     "{% for _ in ['<i>'] %}{{ _ }}{% endfor %}",
+    # words with variables: found when compiled, the variables put in when drawn
+    "{% for n in [1, '<2>'] %}{{ _('Fix hand %(number)s', number=n) }}{% endfor %}",
+    "{% autoescape false %}{{ _('Fix hand %(number)s', number='<b>') }}{% endautoescape %}",
+    "{{ _('%(won)s of %(games)s', won=_('Rules'), games='50%') }}|{{ _('50%% of %(n)s', n=2) }}",
+    "{% macro m(x) %}{{ _('Hand %(number)s: bids', number=x) }}{% endmacro %}{{ m('&') }}",
 )
 
 
 def test_words_said_when_a_template_is_compiled_are_what_jinja_would_draw(app):
-    """Issue 40: a template's plain words are said once, when it is compiled for the
-    request's language; what it draws is what Jinja's own newstyle gettext draws, escaped
-    or not, in a macro, in an {% autoescape %} block, or where `_` is a loop's name."""
+    """Issue 40: a template's words are found once, when it is compiled for the request's
+    language (words with variables too: only the variables are put in when drawn); what
+    it draws is what Jinja's own newstyle gettext draws, escaped or not, in a macro, in an
+    {% autoescape %} block, or where `_` is a loop's name."""
     from flask import render_template_string
     from jinja2 import Environment
 

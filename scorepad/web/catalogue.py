@@ -18,8 +18,10 @@ call: Jinja's own go through three (`_` resolving `gettext`, which calls the cat
 And a template is compiled once for each language it is drawn in (`SpokenEnvironment`: an
 overlay of the app's environment a language, each with its own templates), its words
 without variables (`_('Save bids')`) said when it is compiled, as the text around them: a
-page draws them at no cost, as if written in its language. Words with variables, counted
-words and a context's are said when drawn, as above. A language's catalogue is fixed for a
+page draws them at no cost, as if written in its language. Words with variables
+(`_('Fix hand %(number)s', number=n)`) are found when compiled too, and only their
+variables put in when drawn (the same `%`, escaping each). Counted words and a context's
+are said when drawn, as above. A language's catalogue is fixed for a
 process (compiled at install), so a template compiled in it holds its words for good.
 
 Kept, and what keys them (nothing invalidates them: a process's catalogues never change):
@@ -206,29 +208,38 @@ def _binds_said(template: nodes.Template) -> bool:
 
 
 class _SaidWhenCompiled(NodeTransformer):
-    """Each `_('words')` (one constant, no variables) made the words in the language."""
+    """Each `_('words')` (one constant) made the words in the language, and each
+    `_('words %(n)s', n=...)` the words in the language `%` its variables."""
 
     def __init__(self, words: NullTranslations) -> None:
         self.words = words
 
     def visit_Call(self, node: nodes.Call) -> nodes.Node:
-        said = self._said(node)
-        if said is None:
-            return self.generic_visit(node)  # type: ignore[no-any-return]
-        return nodes.MarkSafeIfAutoescape(nodes.Const(said), lineno=node.lineno)
-
-    def _said(self, node: nodes.Call) -> str | None:
+        node = self.generic_visit(node)  # the variables' own expressions first
         if not isinstance(node.node, nodes.Name) or node.node.name not in SAID:
-            return None
-        if node.kwargs or node.dyn_args or node.dyn_kwargs or len(node.args) != 1:
-            return None
+            return node
+        if node.dyn_args or node.dyn_kwargs or len(node.args) != 1:
+            return node
         text = node.args[0]
         if not isinstance(text, nodes.Const) or not isinstance(text.value, str):
-            return None
-        try:
-            return self.words.ugettext(text.value) % {}  # type: ignore[no-any-return]
-        except (KeyError, TypeError, ValueError):  # a placeholder with no value: when drawn
-            return None
+            return node
+        said = self.words.ugettext(text.value)
+        lineno = node.lineno
+        if not node.kwargs:
+            try:
+                said %= {}
+            except (KeyError, TypeError, ValueError):  # a placeholder with no value: drawn
+                return node
+            return nodes.MarkSafeIfAutoescape(nodes.Const(said), lineno=lineno)
+        # words with variables: the words found now, their variables put in when drawn,
+        # escaped as the newstyle gettext does (Markup's `%` escapes each value)
+        variables = nodes.Dict(
+            [nodes.Pair(nodes.Const(k.key), k.value, lineno=lineno) for k in node.kwargs],
+            lineno=lineno,
+        )
+        return nodes.Mod(
+            nodes.MarkSafeIfAutoescape(nodes.Const(said), lineno=lineno), variables, lineno=lineno
+        )
 
 
 class SpokenEnvironment(Environment):

@@ -214,8 +214,8 @@ class _SaidWhenCompiled(NodeTransformer):
     def __init__(self, words: NullTranslations) -> None:
         self.words = words
 
-    def visit_Call(self, node: nodes.Call) -> nodes.Node:
-        node = self.generic_visit(node)  # the variables' own expressions first
+    def visit_Call(self, call: nodes.Call) -> nodes.Node:
+        node: nodes.Call = self.generic_visit(call)  # the variables' own expressions first
         if not isinstance(node.node, nodes.Name) or node.node.name not in SAID:
             return node
         if node.dyn_args or node.dyn_kwargs or len(node.args) != 1:

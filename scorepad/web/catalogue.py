@@ -36,7 +36,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import flask_babel
 from babel import Locale
@@ -215,7 +215,7 @@ class _SaidWhenCompiled(NodeTransformer):
         self.words = words
 
     def visit_Call(self, call: nodes.Call) -> nodes.Node:
-        node: nodes.Call = self.generic_visit(call)  # the variables' own expressions first
+        node = cast(nodes.Call, self.generic_visit(call))  # the variables' own expressions first
         if not isinstance(node.node, nodes.Name) or node.node.name not in SAID:
             return node
         if node.dyn_args or node.dyn_kwargs or len(node.args) != 1:

@@ -198,3 +198,17 @@ def test_an_adjustment_that_ends_the_game_earlier_asks_first(client, app):
     score = load(app, game_id).score()
     # Added after everything else: 61 + 200, over the target of 200 after hand 1.
     assert score.totals == (261, 60) and len(score.hands) == 1 and score.winner == 0
+
+
+def test_the_blind_toggles_hint_follows_blind_bid_doubles(client):
+    """Under blind_bid_doubles = made the bids step must not say a missed blind contract
+    counts double: it loses what the same contract bid in the open would."""
+    always = text(client.get(f"/games/{blind_game(client)}"))
+    assert "count double, made or missed" in always
+    game_id = start(
+        client, rule_blind_bid="6", rule_blind_bid_trailing_by="0", rule_blind_bid_doubles="made"
+    )
+    made = text(client.get(f"/games/{game_id}"))
+    assert "Alice & Cara bid blind" in made
+    assert "made or missed" not in made
+    assert "count double when it is made" in made

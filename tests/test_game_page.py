@@ -20,8 +20,8 @@ def test_history_table(client):
 def test_rules_shown_on_game_page(client):
     game_id = start(client, rule_nil_tricks="partner", rule_loss_threshold="-200")
     words = text(client.get(f"/games/{game_id}"))
-    assert "Tricks taken by a nil bidder count towards the partner's bid" in words
-    assert "Lose at -200" in words and "Partnership, 4 players, 13 tricks a hand" in words
+    assert "Tricks taken by a nil bidder: count towards the partner's bid" in words
+    assert "Lose at: -200" in words and "Partnership, 4 players, 13 tricks a hand" in words
 
 
 def test_games_page_lists_in_progress_then_finished(client):

@@ -304,3 +304,30 @@ def test_the_scorers_page_asks_the_phones_for_no_bid_on_a_hand_that_bids_itself(
     assert "Bids from the players' phones" not in words and "Hand 1: tricks" in words
     client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 0, [4, 3, 3, 3]))
     assert "Bids from the players' phones" in text(client.get(f"/games/{game_id}"))
+
+
+def test_a_shared_lead_at_the_target_says_why_its_winner_won(client, app):
+    """130 to 130 at the target: the game page names the winner and must say it won the
+    shared lead by the tie-break, not leave equal totals beside a winner unexplained."""
+    game_id = start(client, target="custom", custom_target="130", rule_tie_break="last_bid")
+    play(client, game_id, 1, [3, 4, 3, 3], [3, 4, 3, 3])  # 60 to 70
+    play(client, game_id, 2, [4, 3, 3, 3], [4, 3, 3, 3])  # 130 to 130, bids 7 to 6
+    assert load(app, game_id).score().winner == 0
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Game over: Alice & Cara win" in words
+    assert "Alice & Cara had bid more in the last hand and took the game" in words
+
+
+def test_a_shared_lead_won_on_fewer_bags_says_so_on_the_game_page(client, app):
+    game_id = start(
+        client,
+        target="custom",
+        custom_target="60",
+        rule_tie_break="fewer_bags",
+        rule_bag_points="0",
+    )
+    play(client, game_id, 1, [3, 3, 3, 3], [4, 3, 3, 3])  # 60 (1 bag) to 60 (no bag)
+    assert load(app, game_id).score().winner == 1
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Game over: Ben & Dev win" in words
+    assert "Ben & Dev held fewer bags and took the game" in words

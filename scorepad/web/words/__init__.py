@@ -226,6 +226,20 @@ def bids_itself_line() -> str:
     )
 
 
+def shared_lead_text(score: GameScore) -> str:
+    """Why the winner of a lead it shared won it (tie_break), said beside the final score
+    (equal totals and a winner would read as a mistake); '' when the lead was its own."""
+    if not (score.over and score.winner is not None and score.on_bags):
+        return ""
+    name = score.sides[score.winner].name
+    if score.rules.tie_break == "last_bid":
+        return _(
+            "The lead was shared then; %(name)s had bid more in the last hand and took the game.",
+            name=name,
+        )
+    return _("The lead was shared then; %(name)s held fewer bags and took the game.", name=name)
+
+
 def status_line(score: GameScore) -> str:
     """One sentence on where the game stands and who deals the next hand."""
     if score.over and score.winner is not None:

@@ -15,7 +15,7 @@ from ...core.hand import contract_points, nil_points
 from ...core.model import GameScore
 from ...core.records import Table
 from ...core.rules import Rules
-from . import plural, verb
+from . import plural, shared_lead_text, verb
 from .rules_play import (
     Section,
     bids_section,
@@ -250,16 +250,8 @@ def _this_game(score: GameScore) -> Section | None:
         name = "" if score.winner is None else score.sides[score.winner].name
         if score.winner is None:
             how = _("The lead was shared then, so it is a draw.")
-        elif score.on_bags and score.rules.tie_break == "last_bid":
-            how = _(
-                "The lead was shared then; %(name)s had bid more in the last hand and took the "
-                "game.",
-                name=name,
-            )
         elif score.on_bags:
-            how = _(
-                "The lead was shared then; %(name)s held fewer bags and took the game.", name=name
-            )
+            how = shared_lead_text(score)
         else:
             how = verb(
                 score.table,

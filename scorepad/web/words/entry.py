@@ -9,6 +9,7 @@ from scorepad.web.catalogue import gettext as _
 from scorepad.web.catalogue import ngettext
 
 from ...core.model import GameScore
+from ...core.rules import Rules
 
 # The words of hand entry. The live sums' phrases go to the script in data attributes:
 # `{n}`, `{sum}`, `{count}` are numbers it adds up from the chips' counts (the core's),
@@ -66,6 +67,25 @@ def seat_tricks_words(top: int) -> dict[str, str]:
         "auto": _("{who} took {n}: all %(top)d tricks assigned.", top=top),
         "over": _("{n} too many: the tricks add up to {sum}, not %(top)d.", top=top),
     }
+
+
+def blind_toggles_hint(rules: Rules) -> str:
+    """What a blind contract is, under the bids step's toggles: doubled made or missed, or
+    (blind_bid_doubles = made) doubled only when made, a miss losing what it would open."""
+    if rules.blind_bid_doubles == "made":
+        return _(
+            "A side bidding blind says its contract before seeing its cards: at least "
+            "%(blind_bid)s tricks, and the points of its contract count double when it is "
+            "made; missed, it loses what the same contract bid in the open would (overtricks "
+            "and bags are not doubled).",
+            blind_bid=rules.blind_bid,
+        )
+    return _(
+        "A side bidding blind says its contract before seeing its cards: at least "
+        "%(blind_bid)s tricks, and the points of its contract count double, made or missed "
+        "(overtricks and bags do not).",
+        blind_bid=rules.blind_bid,
+    )
 
 
 def plain_error(field: Any, message: str) -> str:

@@ -293,8 +293,20 @@ for _spec in RULE_SPECS:
         setattr(NewGameForm, f"rule_{_spec.key}", rule_field(_spec))
 
 
+class _FileOrKept(FileRequired):
+    """A file must be chosen, unless the page kept the one chosen before (`kept`: the
+    page that said the game is here already carries it, so that ticking "import it again"
+    and tapping Import imports it without choosing it again)."""
+
+    def __call__(self, form: Any, field: Field) -> None:
+        if not field.data and form.kept.data:
+            return
+        super().__call__(form, field)
+
+
 class ImportForm(FlaskForm):
     """Upload a scorepad game file."""
 
-    game_file = FileField(said.GAME_FILE, validators=[FileRequired(said.CHOOSE_GAME_FILE)])
+    game_file = FileField(said.GAME_FILE, validators=[_FileOrKept(said.CHOOSE_GAME_FILE)])
     again = BooleanField(said.IMPORT_AGAIN)
+    kept = HiddenField()  # the text of the file chosen before (games/listing.py: KEPT_BYTES)

@@ -148,6 +148,9 @@ def import_game() -> Any:
             game, score = read
             first = _already_here(game)
             if first is not None and not form.again.data:
+                kept = _sent(form)
+                form.kept.data = kept.decode("utf-8-sig") if len(kept) <= KEPT_BYTES else ""
+                form.game_file.flags.required = not form.kept.data  # the phone may send none
                 return render_template("games/import.html", form=form, first=first), 409
             import_budget.check(1)  # this phone's budget (web/import_budget.py)
             errors_ = list(form.game_file.errors)
@@ -165,10 +168,23 @@ def import_game() -> Any:
     return render_template("games/import.html", form=form), 400 if form.is_submitted() else 200
 
 
+# The largest file the page that says a game is here already keeps for "import it again"
+# (a form field: under Werkzeug's 500,000 bytes for one; a larger file is chosen again).
+KEPT_BYTES = 256 * 1024
+
+
+def _sent(form: ImportForm) -> bytes:
+    """The file sent: the one chosen, else the one the page kept (`ImportForm.kept`)."""
+    if form.game_file.data:
+        form.game_file.data.seek(0)
+        return form.game_file.data.read()  # type: ignore[no-any-return]
+    return (form.kept.data or "").encode("utf-8")
+
+
 def _read(form: ImportForm) -> tuple[gamefile.Game, GameScore] | None:
     """The game of the file sent and its score; None with why beside the file field."""
     try:
-        raw = form.game_file.data.read()
+        raw = _sent(form)
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:

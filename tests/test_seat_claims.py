@@ -12,6 +12,7 @@ import pytest
 from tests.helpers import (
     claim_seat,
     form_token,
+    load,
     new_game_form,
     play,
     seat_bid,
@@ -105,8 +106,13 @@ def test_a_seat_link_belongs_to_the_first_browser_that_taps_its_name(app, client
         response = stranger.get(page)
         assert response.status_code == 403
         assert "held by another phone" in text(response) and "nil" not in text(response)
-    assert claim_seat(stranger, tokens[0]).status_code == 403
-    assert seat_bid(stranger, tokens[0], 13).status_code == 403
+    held = stranger.get(f"/seat/{tokens[0]}")
+    # its page says why and leads on to the live score; it offers no claim to tap
+    assert "Follow the score" in text(held) and "I am Alice" not in text(held)
+    assert f'href="/watch/{load(app, game_id).share_token}"' in held.text
+    for answer in (claim_seat(stranger, tokens[0]), seat_bid(stranger, tokens[0], 13)):
+        assert answer.status_code == 403 and "held by another phone" in text(answer)
+        assert "Follow the score" in text(answer)
     assert "Your bid: nil" in text(alice.get(f"/seat/{tokens[0]}"))
     # The scorer's page shows the seat as taken, with a way to hand it over.
     page = _scorer_page(client, game_id)

@@ -177,11 +177,19 @@ def _claim_page(link: seats.SeatLink, stored: storage.StoredGame, status: int) -
     """The page of a seat no phone holds: "I am Alice", a tap that claims it. Opening it
     changes nothing (a messaging app's preview opens it too)."""
     if link.taken:
-        refuse(403, say(SeatHeld(stored, link.seat)))
+        return _held_page(link, stored)
     name = stored.game.table.players[link.seat]
     return render_stored(
         "seats/claim.html", stored, form=FlaskForm(), name=name, token=link.token
     ), status
+
+
+def _held_page(link: seats.SeatLink, stored: storage.StoredGame) -> Any:
+    """The seat's page on a phone that does not hold it while another does: why it may
+    not bid here, and the way to follow the score instead (no claim to tap)."""
+    name = stored.game.table.players[link.seat]
+    held = say(SeatHeld(stored, link.seat))
+    return render_stored("seats/claim.html", stored, name=name, token=link.token, held=held), 403
 
 
 @bp.post("/seat/<token>/claim")
@@ -196,7 +204,7 @@ def claim(token: str) -> Any:
         lambda: commands.claim_seat(get_db(), token, request.form.get("name", "")),
         lambda secret: _held(token, secret),
         page,
-        page=lambda err: refuse(403, say(err)) if isinstance(err, SeatHeld) else None,
+        page=lambda err: _held_page(link, stored) if isinstance(err, SeatHeld) else None,
     )
 
 

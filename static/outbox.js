@@ -129,6 +129,8 @@ function drawOutbox() {
     }
     s.hidden = list.length > 0;
   });
+  // the server's line on whose deal it is speaks of the step before the waiting ones
+  document.querySelectorAll("main p.status:not(.clock)").forEach((p) => { p.hidden = list.length > 0; });
   document.querySelectorAll(".outbox, .here").forEach((e) => e.remove());
   document.querySelectorAll("form.slip-hand[data-table] > p:first-of-type").forEach((p) => {
     p.textContent = p.textContent.replace(/\d+/, slipNumber(p.closest("form")));  // the hand it enters now

@@ -65,6 +65,8 @@ def hand_waiting(page: Page, number: int, bids: dict, ours: int) -> None:
     enter_tricks(page, {"Ann & Cat": ours}, save=False)
     waits(page, "Save tricks", f"Hand {number}: tricks")
     expect(page.get_by_role("heading", name=f"Hand {number + 1}: bids")).to_be_visible()
+    # the server's status line spoke of hand `number`: not said while the phone is ahead
+    expect(page.locator("main p.status:not(.clock)")).to_be_hidden()
 
 
 def three_hands_waiting(page: Page) -> None:

@@ -18,6 +18,7 @@ from markupsafe import Markup
 from wtforms import BooleanField, Field
 from wtforms.csrf.core import CSRFTokenField
 
+from ..core.checks import typed_count
 from ..core.model import GameScore
 from ..core.next_hand import Choice, next_hand
 from ..core.records import NILS, Bid, Table
@@ -169,9 +170,11 @@ def phones_read(text: str) -> dict[int, Bid]:
     not a seat and a bid is left out, as if not shown (the store then keeps the phone's)."""
     shown: dict[int, Bid] = {}
     for part in text.split(","):
-        seat, _, bid = part.partition(":")
-        if seat.isdigit() and (bid in NILS or bid.isdigit()):
-            shown[int(seat)] = bid if bid in NILS else int(bid)
+        seat_text, _, bid_text = part.partition(":")
+        seat = typed_count(seat_text)  # ASCII digits only: int() refuses "²", isdigit not
+        bid = bid_text if bid_text in NILS else typed_count(bid_text)
+        if seat is not None and bid is not None:
+            shown[seat] = bid
     return shown
 
 

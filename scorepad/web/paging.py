@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from flask import request
 
+from ..core.checks import typed_count
 from ..core.names import MAX_NAME
 
 PAGE = 50  # the people a page of a club's lists shows (docs/clubs.md)
@@ -31,8 +32,8 @@ def asked() -> tuple[str, int]:
     """The search and the page asked for in the address: a page number that is not one
     shows the first page."""
     query = request.args.get("q", "")[:MAX_NAME]
-    raw = request.args.get("page", "")
-    return query, int(raw) if raw.isdigit() and len(raw) < 7 else 1
+    page = typed_count(request.args.get("page", ""))
+    return query, page if page is not None else 1
 
 
 def page_of(items: Sequence, page: int, query: str = "", size: int = PAGE) -> Paged:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from ...core import limits
-from ...core.event import Settings
+from ...core.event import Settings, check_field, most_entrants
 from ...core.happened import SeasonNightOpened
 from ...core.roster import Entrant, Match, Round, RoundKind, RoundStatus
 from ...core.rules import Rules
@@ -131,6 +131,8 @@ def start_night(
         checked("players", lambda: check_entrants(season.settings.kind, shapes))
         drawn = _drawn(season, number)
         entrants, rounds, matches = _as_round(season, drawn) if drawn else ([], [], [])
+        if len(entrants) > most_entrants(settings):  # a night seats 30 tables at most
+            checked("entrants", lambda: check_field(settings, len(entrants)))
         night = SeasonNightOpened(token(), club_id, settings, rules, entrants, rounds, matches)
         return filed_as(unit, season_id, number, night)
 

@@ -199,6 +199,18 @@ def test_after_its_round_is_done_the_table_saves_nothing(night, phone):
     assert "Fix hand 1" not in page.get_data(as_text=True)
 
 
+def test_a_closed_tables_page_offers_no_seat_links_it_would_refuse(night, phone, client):
+    """Seat links are the table's play: a game closed to its phone offers no "Give each
+    seat its own link" that answers "closed" (the director's page still offers it)."""
+    game_id = _first_game(night)
+    _round_one_over(night)
+    page = phone.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Give each seat its own link" not in page
+    assert f"/games/{game_id}/seats" not in page
+    assert phone.post(f"/games/{game_id}/seats", data={"seats": "on"}).status_code == 403
+    assert "Give each seat its own link" in text(client.get(f"/games/{game_id}"))
+
+
 def test_after_the_next_round_is_drawn_an_old_hand_is_not_undone_and_replayed(night, phone):
     game_id = _first_game(night)
     _round_one_over(night)

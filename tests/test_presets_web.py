@@ -169,6 +169,18 @@ def test_the_manager_saves_a_club_preset_the_members_see_it(client, app):
     assert "League" in text(client.get("/events/new"))
 
 
+def test_a_club_game_s_settings_offer_its_club_for_the_preset(client):
+    """A game filed in the club (or a table of its night) is where a manager saves the
+    club's rules from: its settings page offers the club for the preset, not only a game
+    of no club (the file-into choice is the one a filed game no longer needs)."""
+    club_id = _club(client)
+    game_id = start(client, **TOURNAMENT_300)
+    assert client.post(f"/clubs/{club_id}/file", data={"game": game_id}).status_code == 302
+    page = client.get(f"/games/{game_id}/settings").text
+    assert "in the club Friday Spades" in text_of(page)
+    assert "File this game into Friday Spades" not in text_of(page)
+
+
 def test_the_members_link_cannot_save_rename_or_delete(client, app):
     club_id = _club(client)
     members = _members(app, club_id)

@@ -6,6 +6,8 @@ DTSTART and bumps its SEQUENCE)."""
 from __future__ import annotations
 
 import datetime as dt
+import html
+import re
 
 import pytest
 from icalendar import Calendar
@@ -363,6 +365,32 @@ def test_a_season_form_refused_names_its_field(
     _post(client, app, club_id, season_id, path, **data)
     page = client.get(r.headers["Location"]).get_data(as_text=True)
     assert spanish in page and "no ha cambiado nada." in page
+    assert _season_of(app, season_id) == before
+
+
+@pytest.mark.parametrize(
+    "field,label",
+    [
+        ("best", "Best nights counted (0: all)"),
+        ("qualify", "Nights to be ranked"),
+        ("moves", "Up and down at the end (0: none)"),
+        ("playoff", "Playoff size (0: none)"),
+    ],
+)
+def test_a_setting_out_of_range_is_refused_naming_its_field(
+    client, app, divisions, field, label
+):
+    """A number of the settings out of its range names the field, as its label reads,
+    never "The season's settings" (which of the four?)."""
+    club_id, season_id = divisions
+    before = _season_of(app, season_id)
+    data = {"name": "Winter League", "kind": "pairs", "divisions": "A,B", "fixtures": "season"}
+    data |= {"best": "0", "qualify": "0", "moves": "0", "playoff": "0", "playoff_format": "single"}
+    r = _post(client, app, club_id, season_id, "edit", **(data | {field: "-3"}))
+    assert r.status_code == 302
+    said = html.unescape(client.get(r.headers["Location"]).get_data(as_text=True))
+    assert f"{label}: must be from 0 to" in said, re.findall(r"must be[^<]*", said)
+    assert "The season's settings" not in said
     assert _season_of(app, season_id) == before
 
 

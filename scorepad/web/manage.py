@@ -20,7 +20,7 @@ from ..store import commands, storage
 from ..store.outcomes import RemovesHands, Stale
 from . import respond, security
 from .clubs.forms import FileGameForm
-from .clubs.pages import fileable_into
+from .clubs.pages import fileable_into, managed
 from .csv_export import hands_csv
 from .db import get_db
 from .manage_forms import (
@@ -111,6 +111,8 @@ def settings(game_id: str) -> Any:
         form=form,
         rule_keys=rule_keys(table),
         clubs=fileable_into(stored),
+        # a preset is kept in any club this phone manages, the game's own club above all
+        preset_clubs=managed(),
         file_form=FileGameForm(),
     ), 400 if form.is_submitted() else 200
 

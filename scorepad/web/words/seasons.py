@@ -41,6 +41,11 @@ FIELDS = {
     "venue": _l("The night's venue"),
     "divisions": _l("The divisions"),
     "kind": _l("Pairs or players"),
+    # the settings' numbers, as their fields' labels read (seasons/forms.py)
+    "best": _l("Best nights counted (0: all)"),
+    "qualify": _l("Nights to be ranked"),
+    "moves": _l("Up and down at the end (0: none)"),
+    "playoff": _l("Playoff size (0: none)"),
 }
 KINDS = {
     "name": _l("The season's name"),

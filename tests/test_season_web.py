@@ -284,6 +284,19 @@ def test_the_entrant_form_offers_the_club_roster(client, app, made):
 
 def test_the_manager_deletes_a_season(client, app, made):
     club_id, season_id = made
+    import re
+
+    # closing and deleting cannot be undone: each button is a second one, inside a fold-out
+    page = client.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    for action, yes in (("close", "Yes, close the season"), ("delete", "Yes, delete the season")):
+        asked = re.search(
+            rf'<details class="confirm"><summary role="button">[^<]+</summary>\s*'
+            rf'<form method="post" action="[^"]*/{action}">.*?<button class="danger">{yes}</button>'
+            r"</form></details>",
+            page,
+            re.S,
+        )
+        assert asked, action
     r = _post(client, app, club_id, season_id, "delete")
     assert r.status_code == 302 and r.headers["Location"].endswith(f"/seasons/c/{club_id}")
     assert _season_of(app, season_id) is None
@@ -377,9 +390,7 @@ def test_a_season_form_refused_names_its_field(
         ("playoff", "Playoff size (0: none)"),
     ],
 )
-def test_a_setting_out_of_range_is_refused_naming_its_field(
-    client, app, divisions, field, label
-):
+def test_a_setting_out_of_range_is_refused_naming_its_field(client, app, divisions, field, label):
     """A number of the settings out of its range names the field, as its label reads,
     never "The season's settings" (which of the four?)."""
     club_id, season_id = divisions

@@ -268,3 +268,20 @@ def test_a_page_says_its_language_and_that_it_varies_with_the_phones_choice(clie
     assert spanish.headers["Content-Language"] == "es"
     assert '<html lang="es"' in spanish.get_data(as_text=True)
     assert spanish.headers["ETag"] != english.headers["ETag"]
+
+
+def test_who_won_is_said_in_lower_case_after_a_colon_in_spanish(client):
+    """Spanish writes on in lower case after a colon: 'Fin de la partida: ganaron Alice &
+    Cara', 'Fin de la partida: ganaron ... .' in the status line; standing alone (the games
+    list) and at a sentence's start (the recap) it starts with a capital."""
+    from tests.helpers import play
+
+    client.set_cookie("lang", "es")
+    game_id = start(client, target="custom", custom_target="100")
+    play(client, game_id, 1, [7, 3, 6, 3], [7, 0, 6, 0])
+    answer = client.get(f"/games/{game_id}")
+    assert "Fin de la partida: ganaron Alice & Cara" in text(answer)
+    assert 'data-text="Ganaron Alice &amp; Cara 130' in answer.text  # the recap shared
+    assert "Ganaron Alice & Cara" in text(client.get("/games"))
+    client.set_cookie("lang", "en")
+    assert "Game over: Alice & Cara win" in text(client.get(f"/games/{game_id}"))

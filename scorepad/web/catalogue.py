@@ -63,6 +63,7 @@ __all__ = [
     "locale",
     "locale_code",
     "ngettext",
+    "npgettext",
     "pgettext",
 ]
 
@@ -143,6 +144,12 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """The singular or plural form for `num`, which `%(num)d` may show."""
     variables.setdefault("num", num)
     return translations().ungettext(singular, plural, num) % variables  # type: ignore[no-any-return]
+
+
+def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
+    """ngettext's forms as said in `context`."""
+    variables.setdefault("num", num)
+    return translations().unpgettext(context, singular, plural, num) % variables  # type: ignore[no-any-return]
 
 
 def pgettext(context: str, string: str, **variables: Any) -> str:

@@ -65,6 +65,7 @@ def score_lines(score: GameScore) -> list[Line]:
     """The scoreboard as lines of the image: the outcome, then each side and its total."""
     played = score.played
     head = outcome_text(score) if score.over else _("after hand %(number)d", number=played)
+    head = head[:1].upper() + head[1:]  # the image's first line: "It ends as a draw"
     lines = [Line("Spades - scorepad", 2, ACCENT), Line(head, 3)]
     for i, side in enumerate(score.sides):
         mark = " " + _("(won)") if score.winner == i else ""

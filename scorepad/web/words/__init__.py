@@ -9,7 +9,7 @@ from functools import lru_cache
 from babel.numbers import get_minus_sign_symbol
 
 from scorepad.web.catalogue import gettext as _
-from scorepad.web.catalogue import locale_code, ngettext, pgettext
+from scorepad.web.catalogue import locale_code, ngettext, npgettext, pgettext
 
 from ...core.ending import Reason
 from ...core.model import GameScore
@@ -246,13 +246,14 @@ def status_line(score: GameScore) -> str:
         if score.on_bags and score.rules.tie_break == "last_bid":
             return _(
                 "Game over: %(won)s on the higher last bid, the lead being shared.",
-                won=won_text(score),
+                won=won_text(score, within=True),
             )
         if score.on_bags:
             return _(
-                "Game over: %(won)s on fewer bags, the lead being shared.", won=won_text(score)
+                "Game over: %(won)s on fewer bags, the lead being shared.",
+                won=won_text(score, within=True),
             )
-        return _("Game over: %(won)s.", won=won_text(score))
+        return _("Game over: %(won)s.", won=won_text(score, within=True))
     if score.draw:
         return _("The game was ended with the lead shared: a draw.")
     table = score.table
@@ -286,12 +287,16 @@ def took_text(table: Table, hand: ScoredHand, side: int) -> str:
     return f"{hand.side_tricks[side]}" + (f" ({', '.join(own)})" if own else "")
 
 
-def won_text(score: GameScore) -> str:
-    """A finished game's result, said once for every page: 'Alice & Cara won', 'A draw'."""
+def won_text(score: GameScore, *, within: bool = False) -> str:
+    """A finished game's result, said once for every page: 'Alice & Cara won', 'A draw';
+    `within`: inside a sentence, after a colon (Spanish: 'Terminada: ganaron Ana & Carla')."""
     if score.winner is None:
-        return _("A draw")
+        return _("a draw") if within else _("A draw")
+    name = score.sides[score.winner].name
     players = len(score.table.sides[score.winner])  # Spanish: 'Ganaron Ana & Carla'
-    return ngettext("%(name)s won", "%(name)s won", players, name=score.sides[score.winner].name)
+    if within:
+        return npgettext("within a sentence", "%(name)s won", "%(name)s won", players, name=name)
+    return ngettext("%(name)s won", "%(name)s won", players, name=name)
 
 
 def winner_text(score: GameScore) -> str:

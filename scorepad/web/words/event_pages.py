@@ -24,7 +24,7 @@ def progress(score: GameScore, last: int | None) -> str:
         them = max(t for i, t in enumerate(score.totals) if i != score.winner)
         return _(
             "Finished: %(won)s %(total)s to %(them)s.",
-            won=won_text(score),
+            won=won_text(score, within=True),
             total=number(score.totals[score.winner]),
             them=number(them),
         )

@@ -129,12 +129,22 @@ class Forms(HTMLParser):
         self._form: tuple[str, list[str]] | None = None
         self._button: list[str] | None = None
         self._button_action: str | None = None
+        self._by_id: dict[str, tuple[str, list[str]]] = {}  # a form by its id
+        self._owner: str | None = None  # the id a button's `form` attribute names
+        self._elsewhere: list[tuple[str, str]] = []  # (form id, words) of such buttons
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = {k: v or "" for k, v in attrs}
         if tag == "form" and found.get("method", "get").lower() == "post":
             self._form = (found.get("action", ""), [])
             self.forms.append(self._form)
+            if found.get("id"):
+                self._by_id[found["id"]] = self._form
+        elif tag == "form" and found.get("id"):  # a GET form: its buttons post nothing
+            self._by_id[found["id"]] = ("", [])
+        elif tag == "button" and "form" in found and found.get("type") != "button":
+            # a button of the form its `form` attribute names, wherever it stands
+            self._button, self._button_action, self._owner = [], None, found["form"]
         elif tag == "button" and self._form is not None and found.get("type") != "button":
             self._button, self._button_action = [], found.get("formaction")
         elif tag == "input" and self._form is not None and found.get("type") == "submit":
@@ -145,11 +155,26 @@ class Forms(HTMLParser):
             self._button.append(data)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "button" and self._button is not None:
+        if tag == "button" and self._button is not None and self._owner is not None:
+            self._elsewhere.append((self._owner, " ".join("".join(self._button).split())))
+            self._button = self._owner = None
+        elif tag == "button" and self._button is not None:
             self._add(" ".join("".join(self._button).split()), self._button_action)
             self._button = None
         elif tag == "form":
             self._form = None
+
+    def close(self) -> None:
+        """The page read: each button standing outside its form joins the form it names
+        (one naming no form of the page: a form of no action, which takes no POST)."""
+        super().close()
+        for owner, words in self._elsewhere:
+            if owner in self._by_id and self._by_id[owner] not in self.forms:
+                continue  # a GET form's
+            if owner not in self._by_id:
+                self._by_id[owner] = (f"/no-form-with-the-id/{owner}", [])
+                self.forms.append(self._by_id[owner])
+            self._by_id[owner][1].append(words)
 
     def _add(self, words: str, formaction: str | None) -> None:
         assert self._form is not None
@@ -207,6 +232,7 @@ class Checked:
         for path, html in _crawl(client, self.app, list(seeds)).items():
             parser = Forms()
             parser.feed(html)
+            parser.close()
             for action, buttons in parser.forms:
                 target = urlsplit(action.replace("&amp;", "&")).path or path
                 try:

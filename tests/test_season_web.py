@@ -12,6 +12,7 @@ import re
 import pytest
 from icalendar import Calendar
 
+from scorepad.core.rules import validate_rules
 from scorepad.store.club_commands.filing import file_event
 from scorepad.store.clubs import load_club
 from scorepad.store.seasons import load_season
@@ -414,3 +415,44 @@ def test_the_seasons_club_night_chooser_names_each_night(client, app, divisions)
     option = page[page.index(f'<option value="{event_id}"') :].split("</option>")[0]
     assert event_id[:8] not in option.split(">", 1)[1]
     assert option.split(">", 1)[1].strip()
+
+
+def test_a_night_started_from_the_season_plays_the_house_rules_chosen(client, app, made):
+    """Start its club night offers the house rules the night is played under: scorepad's
+    presets and the club's own; the night is made with them; a choice not offered is
+    refused, naming the field, and makes no night; none sent is the usual rules."""
+    import re
+
+    from scorepad.store.club_commands.presets import save_preset
+    from scorepad.store.events import load_event
+    from tests.helpers import text
+
+    club_id, season_id = made
+    with app.app_context():
+        save_preset(get_db(), club_id, None, "Thursday", {"target": 250, "bag_limit": 5})
+    page = client.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    offered = re.findall(r'<option value="([kc]:[^"]+)">([^<]+)</option>', page)
+    assert ("k:league-300", "League 300") in offered and ("c:Thursday", "Thursday") in offered
+
+    def night(number, **preset):
+        r = _post(client, app, club_id, season_id, "nights/start", number=number, **preset)
+        assert r.status_code == 302
+        if "/events/" not in r.headers["Location"]:
+            return None, text(client.get(r.headers["Location"]))
+        with app.app_context():
+            return load_event(get_db(), r.headers["Location"].rsplit("/", 1)[-1]), None
+
+    refused, said = night("1", preset="c:Nobody")
+    assert refused is None and "House rules" in said
+    assert _season_of(app, season_id).night(1).event_id is None  # nothing made
+    league, _ = night("1", preset="k:league-300")
+    assert (league.rules.target, league.rules.tie_break, league.rules.min_table_bid) == (
+        300,
+        "last_bid",
+        11,
+    )
+    club_rules, _ = night("2", preset="c:Thursday")
+    assert (club_rules.rules.target, club_rules.rules.bag_limit) == (250, 5)
+    _post(client, app, club_id, season_id, "nights", day="2026-01-23")
+    usual, _ = night("3")
+    assert usual.rules == validate_rules({})

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import request
+from wtforms.fields.choices import SelectChoice
 
 from ..core.errors import GameError
 from ..core.presets import SHIPPED, Preset, from_text, shipped
@@ -19,7 +20,7 @@ from ..core.rules import Rules
 from ..store.clubs import club_presets
 from . import remembered
 from .db import get_db
-from .words.presets import bad_link, from_preset, preset_words
+from .words.presets import bad_link, from_preset, preset_name, preset_words
 
 
 def link_args(preset: Preset) -> dict[str, str]:
@@ -62,6 +63,18 @@ def phone_presets() -> list[Preset]:
 def club_rows(club_id: str) -> list[tuple[Preset, dict[str, str], str]]:
     """A club's presets, each with its link's query and its words."""
     return [(p, link_args(p), preset_words(p)) for p in _readable(club_presets(get_db(), club_id))]
+
+
+def night_presets(club_id: str) -> dict[str, Preset]:
+    """The presets a season's night may be started with, by the value its form sends:
+    scorepad's ("k:<key>"), then the club's own ("c:<name>")."""
+    club = [p for p, _, _ in club_rows(club_id)]
+    return {f"k:{p.key}": p for p in SHIPPED} | {f"c:{p.name}": p for p in club}
+
+
+def night_choices(presets: dict[str, Preset]) -> list[SelectChoice]:
+    """Those presets as a form's choices, each by its name as shown."""
+    return [SelectChoice(value, preset_name(p)) for value, p in presets.items()]
 
 
 def offered() -> list[tuple[Preset, dict[str, str]]]:

@@ -10,7 +10,7 @@ from wtforms.widgets import HiddenInput
 
 from scorepad.web.catalogue import lazy_gettext as _l
 
-from ..fields import Required, Typed, WholeNumberField
+from ..fields import Choice, Required, Typed, WholeNumberField
 
 
 class SeasonForm(FlaskForm):
@@ -67,6 +67,13 @@ class NumberForm(_Revised):
     """One night or entrant of the season, by number."""
 
     number = WholeNumberField("Number", validators=[InputRequired()], widget=HiddenInput())
+
+
+class StartNightForm(NumberForm):
+    """A night's club night started, with the house rules it is played under: a preset,
+    scorepad's or the club's (`preset_links.night_presets`; none sent: the standard)."""
+
+    preset = Choice(_l("House rules"), validators=[Optional()])
 
 
 class LinkForm(_Revised):

@@ -16,7 +16,7 @@ from ...store.club_view import club_view
 from ...store.clubs import club_event_names, load_club
 from ...store.season_commands import seasons as commands
 from ...store.seasons import club_seasons
-from .. import respond
+from .. import preset_links, respond
 from ..catalogue import locale_code
 from ..db import get_db
 from ..fields import first_problem
@@ -113,6 +113,8 @@ def manage(club_id: str, season_id: str) -> str:
         division_names=data.division_choices(season),
         night_form=NightForm(revision=revision),
         number_form=NumberForm(revision=revision),
+        # the house rules a night is started with: scorepad's presets, then the club's
+        night_rules=preset_links.night_choices(preset_links.night_presets(club_id)),
         revision_form=RevisionForm(revision=revision),
         link_form=link,
         entrant_form=EntrantForm(revision=revision),

@@ -10,12 +10,12 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...core.event import check_settings
 from ...core.rules import validate_rules
 from ...store.season_commands import entrants, nights
-from .. import respond
+from .. import preset_links, respond
 from ..db import get_db
 from ..words.seasons import done, night_title, season_words
 from . import data
 from .blueprint import bp
-from .forms import DivisionForm, EntrantForm, LinkForm, NightForm, NumberForm
+from .forms import DivisionForm, EntrantForm, LinkForm, NightForm, NumberForm, StartNightForm
 from .manage import back, incomplete, ran
 
 
@@ -71,9 +71,12 @@ def link_night(club_id: str, season_id: str) -> BaseResponse:
 
 @bp.post("/c/<club_id>/<season_id>/nights/start")
 def start_night(club_id: str, season_id: str) -> BaseResponse:
-    """A club night made for a night of the season: to its director's page."""
+    """A club night made for a night of the season, under the house rules chosen beside
+    it: to its director's page."""
     season = data.season_or_404(club_id, season_id)
-    form = NumberForm()
+    form = StartNightForm()
+    presets = preset_links.night_presets(club_id)
+    form.preset.choices = preset_links.night_choices(presets)
     if not form.validate_on_submit():
         return incomplete(club_id, season_id, form)
     rev, number = form.revision.data or 0, form.number.data or 0
@@ -83,7 +86,9 @@ def start_night(club_id: str, season_id: str) -> BaseResponse:
     raw["format"] = season.settings.night_format
     if season.settings.pairs and season.settings.season_fixtures:
         raw["rounds"] = 1  # the night's fixtures, drawn as its round (store: start_night)
-    settings, rules = check_settings(raw), validate_rules({})
+    chosen = presets.get(form.preset.data or "")
+    settings = check_settings(raw)
+    rules = chosen.rules() if chosen is not None else validate_rules({})
     return respond.run(
         lambda: nights.start_night(get_db(), club_id, season_id, rev, number, settings, rules),
         lambda event_id: respond.flashed(

@@ -45,7 +45,9 @@ def test_a_side_counted_hand_takes_one_count_and_the_nil_bidders_own(client, app
     client.post(f"/games/{game_id}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert groups(body) == ["Alice & Cara tricks", "Ben & Dev tricks", "Dev tricks"]
-    assert '<input checked name="tricks_3" type="radio" value="0" data-n="0">' in body
+    assert (
+        '<input checked id="tricks_3-0" name="tricks_3" type="radio" value="0" data-n="0">' in body
+    )
     response = client.post(
         f"/games/{game_id}/tricks", data=tricks_form(1, 1, [None, None, None, 0], sides=[8, 5])
     )
@@ -109,7 +111,7 @@ def test_fixing_a_side_counted_hand_keeps_the_side_entry(client, app):
     )
     body = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
     assert "Alice & Cara tricks" in groups(body) and "Dev tricks" in groups(body)
-    assert '<input checked name="side_0" type="radio" value="8" data-n="8">' in body
+    assert '<input checked id="side_0-8" name="side_0" type="radio" value="8" data-n="8">' in body
     data = {
         **bid_form(1, [4, 5, 3, "nil"]),
         "version": "2",

@@ -51,7 +51,9 @@ def test_tricks_on_a_read_only_database_are_kept_on_the_page(app, client, read_o
     body = response.get_data(as_text=True)
     assert response.status_code == 503
     assert "database is read-only" in text(response)
-    assert '<input checked name="tricks_1" type="radio" value="6" data-n="6">' in body
+    assert (
+        '<input checked id="tricks_1-6" name="tricks_1" type="radio" value="6" data-n="6">' in body
+    )
     with app.app_context():
         assert storage.load_game(get_db(), game_id).game.hands[0].bids == (4, 5, 3, 1)
 

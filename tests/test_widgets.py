@@ -19,10 +19,10 @@ def test_chips_mark_the_chosen_one_and_keep_ids_labels_and_wide_nils(app):
         nils = ("nil", "blind_nil")  # the core's nil values, which the page marks as own
         nil, four, none = (chips(form.bid_0, nils), chips(form.bid_1, nils), chips(form.bid_3))
     assert nil.count("<label") == 15  # 1 to 13, nil and blind nil
-    assert '<label class="chip wide"><input checked name="bid_0" ' in nil
+    assert '<label class="chip wide"><input checked id="bid_0-13" name="bid_0" ' in nil
     assert 'type="radio" value="nil" data-own><span>Nil</span></label>' in nil
     assert "wide" not in none and "data-own" not in none  # nothing given as own
-    assert '<input checked name="bid_1" type="radio" value="4">' in four
+    assert '<input checked id="bid_1-3" name="bid_1" type="radio" value="4">' in four
     assert four.count("checked") == 1 and "checked" not in none
     assert "Blind nil" not in none and "Blind nil" in nil  # Dan's side may not bid blind
 

@@ -267,6 +267,9 @@ def test_the_live_sums_words_come_from_the_page(client):
     body = html.unescape(client.get(f"/games/{side}").get_data(as_text=True))
     for key, phrase in words.bid_sum_words().items():
         assert f'data-{key}="{phrase}"' in body
+    assert "data-table=" not in body  # the table's least only where a game has one
+    least = html.unescape(client.get(f"/games/{start(client, rule_min_table_bid='11')}").text)
+    assert f'data-table="{words.bid_sum_words(11)["table"]}"' in least
     client.post(f"/games/{side}/bids", data=bid_form(1, [4, 5, 3, "nil"]))
     body = html.unescape(client.get(f"/games/{side}").get_data(as_text=True))
     for key, phrase in words.side_tricks_words().items():

@@ -25,26 +25,29 @@ def tricks_total(total: int, top: int, *, by_side: bool = False) -> str:
     return _("The tricks add up to %(total)d; a hand has %(top)d", total=total, top=top)
 
 
-def bid_sum_words() -> dict[str, str]:
+def bid_sum_words(least: int | None = None) -> dict[str, str]:
     """The bids step's live sum: each side's bids, then the tricks nobody bid or bid over
     the hand's (the count is of tricks, never of players: "4 unbid" read as four players;
-    `-one`: the words for a single trick)."""
-    return {
+    `-one`: the words for a single trick), and where the table must bid at least `least`
+    (min_table_bid), the table's bids beside it."""
+    say = {
         "side": "{who} {n}",
         "unbid": _("{n} tricks nobody bid"),
         "unbid-one": _("1 trick nobody bid"),
         "overbid": _("{n} tricks bid over the hand"),
         "overbid-one": _("1 trick bid over the hand"),
-        "table": _("the table bids {n}, at least {least} needed"),
     }
+    if least:
+        say["table"] = _("the table bids {n}, at least {least} needed")
+    return say
 
 
 def bid_sum_start(score: GameScore, top: int) -> str:
     """The bids step's live sum before a bid is chosen (app.js redraws it as they are)."""
-    say = bid_sum_words()
+    least = score.next_hand.min_table_bid
+    say = bid_sum_words(least)
     sides = [say["side"].format(who=side.name, n=0) for side in score.sides]
     left = say["unbid-one"] if top == 1 else say["unbid"].format(n=top)
-    least = score.next_hand.min_table_bid
     table = [say["table"].format(n=0, least=least)] if least else []
     return " · ".join([*sides, left, *table])
 

@@ -111,7 +111,7 @@ def settings(game_id: str) -> Any:
         form=form,
         rule_keys=rule_keys(table),
         clubs=fileable_into(stored),
-        # a preset is kept in any club this phone manages, the game's own club above all
+        # a preset may be kept in any club this phone manages (its manager's link)
         preset_clubs=managed(),
         file_form=FileGameForm(),
     ), 400 if form.is_submitted() else 200

@@ -334,6 +334,7 @@ def test_a_good_event_file_of_each_shape_imports(client, shape):
     assert response.status_code == 302, response.get_data(as_text=True)
     director = client.get(response.headers["Location"])
     assert director.status_code == 200
+    assert "Club night imported." in director.get_data(as_text=True)  # said, as a game's is
 
 
 def test_the_command_line_refuses_the_same_files(runner, tmp_path):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from flask import Response, abort, redirect, render_template, url_for
+from flask import Response, abort, render_template, url_for
 
 from ...core.errors import GameError
 from ...files import event as eventfile
@@ -44,7 +44,9 @@ def import_event() -> Any:
     if form.validate_on_submit():
         done = respond.run(
             lambda: _import(form),
-            lambda event_id: redirect(url_for("events.director", event_id=event_id)),
+            lambda event_id: respond.flashed(
+                url_for("events.director", event_id=event_id), said.imported()
+            ),
             url_for("events.import_event"),
             page=respond.above(form, not_imported),
         )

@@ -66,6 +66,10 @@ def cancelled() -> str:
     return _("Draw cancelled.")
 
 
+def imported() -> str:
+    return _("Club night imported.")
+
+
 def started() -> str:
     return _("Round started: every table has its game.")
 

@@ -263,6 +263,11 @@ def test_the_director_changes_the_draw_and_ends_a_table(client, app):
     for pair in PAIRS[:5]:
         night.check_in(*pair)
     night.act("draw", "Round drawn")
+    # the swap form starts on two different entrants: tapping Swap as drawn swaps them
+    page = client.get(f"/events/{night.id}").get_data(as_text=True)
+    first, second = page.split('name="first"')[1].split('name="second"')
+    shown = re.search(r'<option (?:selected )?value="(\d+)">', first)[1]  # as a browser shows it
+    assert re.search(r'<option selected value="(\d+)">', second.split("</select>")[0])[1] != shown
     event = night.event()
     sitting, playing = event.current.byes[0], night.round()[0].sides[0][0]
     night.post("swap", "Swapped", revision=night.revision(), first=sitting, second=playing)

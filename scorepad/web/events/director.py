@@ -126,6 +126,8 @@ def director(event_id: str) -> str:
     swap = SwapForm(revision=event.revision)
     places = [SelectChoice(e.id, e.name) for e in here]
     swap.first.choices = swap.second.choices = places  # type: ignore[assignment]
+    if len(places) > 1:  # two different entrants chosen to start with: a swap that can be
+        swap.second.data = places[1].value
     page = data.page(db, event, games, detail=True)
     checkin = CheckInForm()
     for field in (checkin.player_0, checkin.player_1):

@@ -143,13 +143,13 @@ def _already_here(game: gamefile.Game) -> storage.StoredGame | None:
 def import_game() -> Any:
     form = ImportForm()
     if form.validate_on_submit():
-        read = _read(form)
+        raw = _sent(form)
+        read = _read(form, raw)
         if read is not None:
             game, score = read
             first = _already_here(game)
             if first is not None and not form.again.data:
-                kept = _sent(form)
-                form.kept.data = kept.decode("utf-8-sig") if len(kept) <= KEPT_BYTES else ""
+                form.kept.data = raw.decode("utf-8-sig") if len(raw) <= KEPT_BYTES else ""
                 form.game_file.flags.required = not form.kept.data  # the phone may send none
                 return render_template("games/import.html", form=form, first=first), 409
             import_budget.check(1)  # this phone's budget (web/import_budget.py)
@@ -176,15 +176,14 @@ KEPT_BYTES = 256 * 1024
 def _sent(form: ImportForm) -> bytes:
     """The file sent: the one chosen, else the one the page kept (`ImportForm.kept`)."""
     if form.game_file.data:
-        form.game_file.data.seek(0)
         return form.game_file.data.read()  # type: ignore[no-any-return]
     return (form.kept.data or "").encode("utf-8")
 
 
-def _read(form: ImportForm) -> tuple[gamefile.Game, GameScore] | None:
-    """The game of the file sent and its score; None with why beside the file field."""
+def _read(form: ImportForm, raw: bytes) -> tuple[gamefile.Game, GameScore] | None:
+    """The game of the file sent (`raw`, read once by `_sent`) and its score; None with
+    why beside the file field."""
     try:
-        raw = _sent(form)
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:

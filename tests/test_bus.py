@@ -175,6 +175,34 @@ def test_a_game_started_for_a_club_gone_meanwhile_leaves_no_game(db):
     assert db.execute("select count(*) from games").fetchone() == before
 
 
+def _marks(db, club_id) -> tuple:
+    return db.execute("select games, rated from club_marks where club_id = ?", [club_id]).fetchone()
+
+
+def test_a_club_game_s_write_tells_the_club_whose_handler_moves_its_marks_in_that_write(
+    db, monkeypatch
+):
+    club_id = _club(db)
+    filed = commands.start(db, TABLE, validate_rules({}), club=club_id)
+    loose = commands.start(db, TABLE, validate_rules({}))
+    heard: list[tuple[happened.GameWritten, bool]] = []
+    real = handlers.club.game_written
+
+    def game_written(news, unit):
+        heard.append((news, unit.db.conn.in_transaction))
+        real(news, unit)
+
+    monkeypatch.setitem(handlers.IN_WRITE, happened.GameWritten, (game_written,))
+    commands.record_bids(db, loose.id, 1, [3, 3, 3, 3])
+    assert heard == []  # a game of no club tells no club anything
+    commands.record_bids(db, filed.id, 1, [3, 3, 3, 3])
+    assert heard == [(happened.GameWritten(filed.id, False), True)]
+    assert _marks(db, club_id) == (1, 0)
+    commands.delete(db, filed.id)  # over or not, its club's marks move before it goes
+    assert heard[-1] == (happened.GameWritten(filed.id, False), True)
+    assert _marks(db, club_id) == (2, 0)
+
+
 def test_the_cache_learns_a_game_only_after_its_commit(db, monkeypatch):
     kept: list[bool] = []
     real = storage.remember

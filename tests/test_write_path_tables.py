@@ -32,7 +32,7 @@ OWNER = {
     "club_log": CLUB_COMMANDS,
     "club_games": CLUB_COMMANDS,
     "club_events": CLUB_COMMANDS,
-    "club_marks": GAME_COMMANDS,  # a game's write moves its clubs' count of writes
+    "club_marks": CLUB_COMMANDS,  # moved by the club's handler of a game's write
     "club_presets": CLUB_COMMANDS,
     "club_card_turns": CLUB_COMMANDS,  # how often each card link was replaced
     "seasons": SEASON_COMMANDS,

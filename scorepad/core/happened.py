@@ -41,6 +41,16 @@ class GameSaved(Happened):
 
 
 @dataclass(frozen=True)
+class GameWritten(Happened):
+    """A game's hands, end, names or rules were written, or the game is being deleted:
+    the clubs it counts for have one more write to their games. `rated`: the game is
+    over before or after the write, so what the ratings read of it may have changed."""
+
+    game_id: str
+    rated: bool
+
+
+@dataclass(frozen=True)
 class GameStartedInClub(Happened):
     """A new game was started (or imported, or a rematch made) to count for a club."""
 

@@ -16,6 +16,7 @@ from ..core.happened import (
     GameSaved,
     GamesBroughtIn,
     GameStartedInClub,
+    GameWritten,
     NightBroughtIn,
     NightStarted,
     SeasonNightOpened,
@@ -40,6 +41,7 @@ IN_WRITE: Table = {
     # the game tells
     TableSaved: (night_clock.table_saved,),  # time called noted; the round done, or TimeUp
     GameStartedInClub: (club.game_started_in_club,),  # filed into the club
+    GameWritten: (club.game_written,),  # the marks of the clubs it counts for move
     # the club night tells
     TimeUp: (game.time_up,),  # the game ends now (and is saved at its table again)
     TableEnded: (game.table_ended,),

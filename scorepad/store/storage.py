@@ -70,7 +70,6 @@ class StoredGame:
     undone: bool = False  # its last change undid a hand, kept to be put back
     # Inside a write once a hand is written: the revision the write takes (writers).
     writing: int | None = None
-    was_over: bool | None = None  # inside a write once a hand is written: over before it
     rated_row: str | None = None  # the row's `rated` as read (None: from the score)
 
     @cached_property

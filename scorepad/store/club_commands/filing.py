@@ -1,13 +1,15 @@
 """Games and nights filed into a club, or taken out. A game or a night started to count
 for a club is filed in the write that starts it: the club's handlers of `GameStartedInClub`
 and `NightStarted` (store/handlers.py), `file_game_in` and `file_event_in` inside the
-teller's transaction."""
+teller's transaction. A write to a game that counts for a club moves that club's marks
+(`club_marks`, what its kept view keys on: store/club_view.py), in the game's write: the
+club's handler of `GameWritten`."""
 
 from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ...core.happened import GameStartedInClub, NightStarted
+from ...core.happened import GameStartedInClub, GameWritten, NightStarted
 from ..bus import Unit
 from ..clubs import club_of_event, club_of_game
 from ..db import writing
@@ -46,6 +48,24 @@ def game_started_in_club(news: GameStartedInClub, unit: Unit) -> None:
     """A game started (or imported, or a rematch) for the club: filed in that write (a
     club gone meanwhile, or full: refused, and the game's write undone)."""
     file_game_in(unit.db, news.club_id, news.game_id)
+
+
+# The clubs a game counts in (filed itself, or played at a club night): each one's count
+# of writes to its games moves by one, and its count of writes to games over (before or
+# after the write: what the ratings read) with `rated` (store/club_view.py: the marks).
+_MARK_CLUBS_OF = (
+    "insert into club_marks (club_id, games, rated) select club_id, 1, :rated from ("
+    "select club_id from club_games where game_id = :game union "
+    "select e.club_id from event_matches m join club_events e on e.event_id = m.event_id "
+    "where m.game_id = :game) where true "
+    "on conflict (club_id) do update set games = games + 1, rated = rated + :rated"
+)
+
+
+def game_written(news: GameWritten, unit: Unit) -> None:
+    """A game was written (or is being deleted): the marks of the clubs it counts for
+    move, in that write, so no club's kept view outlives it."""
+    unit.db.execute(_MARK_CLUBS_OF, {"game": news.game_id, "rated": int(news.rated)})
 
 
 def night_started(news: NightStarted, unit: Unit) -> None:

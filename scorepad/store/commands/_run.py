@@ -11,7 +11,7 @@ from sqlite_utils import Database
 
 from ...core.clock import Clock, ends_on_clock
 from ...core.game import FixOutcome, check_fix, check_hand_count
-from ...core.happened import TableSaved
+from ...core.happened import GameWritten, TableSaved
 from ...core.records import Hand
 from ...core.scoring import end_early, extend
 from .. import bus, storage
@@ -68,6 +68,8 @@ def change_in(
         fresh, why = unit.wrote(timed), "over" if over else why
     if why is not None and stored.seated:  # without seat links no bid can wait
         seat_writes.settle(db, fresh, why)
+    if stored.in_club and fresh.revision != stored.revision:  # its clubs' marks move
+        unit.tell(GameWritten(game_id, stored.score().over or fresh.score().over))
     return fresh
 
 

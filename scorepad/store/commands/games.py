@@ -11,14 +11,13 @@ from sqlite_utils import Database
 
 from ...core.clock import check_clock
 from ...core.game import Game, check_hand_count, check_settings
-from ...core.happened import GameStartedInClub
+from ...core.happened import GameStartedInClub, GameWritten
 from ...core.model import GameScore
 from ...core.records import Table, make_table
 from ...core.rules import Rules
 from ...core.scoring import end_early
 from .. import bus, clubs, seats, storage
 from ..bus import Unit
-from ..db import writing
 from ..outcomes import Missing, NotOver
 from ..storage import StoredGame
 from . import seat_writes, writers
@@ -146,12 +145,15 @@ def reseat_act(
 def delete(db: Database, game_id: str, revision: int | None = None) -> None:
     """Remove a game, its hands and its seat links for good; with `revision` (what the
     phone's delete page showed), only if the game has not changed since."""
-    with writing(db):
+    with bus.unit(db) as unit:
         stored = storage.load_game(db, game_id)
         if stored is None:
             raise Missing()
         if revision is not None:
             at_revision(stored, revision)
+        if stored.in_club:  # its clubs' marks move while it is still filed in them
+            unit.tell(GameWritten(game_id, stored.score().over))
+            unit.flush()
         writers.delete(db, stored)
 
 

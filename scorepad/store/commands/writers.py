@@ -130,13 +130,11 @@ def write_hand(db: Database, stored: StoredGame, number: int, hand: Hand | None)
     # A hand added or removed moves the next hand's number: a dealer chosen for it goes.
     chosen = stored.game.next_dealer if len(hands) == len(stored.game.hands) else None
     game = replace(stored.game, hands=tuple(hands), next_dealer=chosen)
-    over = was_over(stored)
     return replace(
         stored,
         game=game,
         versions=tuple(versions),
         writing=revision,
-        was_over=over,
         rated_row=None,  # the game has changed: its bump writes what is rated of it
     )
 
@@ -178,36 +176,13 @@ def bump(
         sets += ["players = ?", "rules = ?"]
         values += [json.dumps(list(game.table.players)), json.dumps(game.rules.as_dict())]
     _one(db, f"update games set {', '.join(sets)} where id = ?", [*values, stored.id])
-    _mark_clubs(db, stored.id, rated=was_over(stored) or score.over)
     fresh = replace(stored, updated_at=at, revision=revision, game=game, rated_row=rated)
-    fresh = replace(fresh, writing=None, was_over=None)  # the write is done
+    fresh = replace(fresh, writing=None)  # the write is done
     return fresh.scored(score)
-
-
-# The clubs a game counts in (filed itself, or played at a club night): each one's count
-# of writes to its games moves by one, and its count of writes to games over (before or
-# after the write: what the ratings read) with `rated` (store/club_view.py: the marks).
-_CLUBS_OF = (
-    "insert into club_marks (club_id, games, rated) select club_id, 1, :rated from ("
-    "select club_id from club_games where game_id = :game union "
-    "select e.club_id from event_matches m join club_events e on e.event_id = m.event_id "
-    "where m.game_id = :game) where true "
-    "on conflict (club_id) do update set games = games + 1, rated = rated + :rated"
-)
-
-
-def _mark_clubs(db: Database, game_id: str, *, rated: bool) -> None:
-    db.execute(_CLUBS_OF, {"game": game_id, "rated": int(rated)})
-
-
-def was_over(stored: StoredGame) -> bool:
-    """Whether the game was over before this write (a hand written: as it was read)."""
-    return stored.score().over if stored.was_over is None else stored.was_over
 
 
 def delete(db: Database, stored: StoredGame) -> None:
     """Remove a game, its hands and its seat links; remember its keys, hashed."""
-    _mark_clubs(db, stored.id, rated=was_over(stored))
     db.execute("delete from hands where game_id = ?", [stored.id])
     _one(db, "delete from games where id = ?", [stored.id])  # seat links cascade
     for key in (stored.id, stored.share_token):

@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scorepad import create_app  # noqa: E402
+from scorepad.core import limits  # noqa: E402
 from scorepad.core.event import MAX_TABLES  # noqa: E402
 from scorepad.core.game import MAX_HANDS  # noqa: E402
 from scorepad.files import event as eventfile  # noqa: E402
@@ -77,7 +78,7 @@ def biggest(rounds: int, tables: int) -> bytes:
     """The night with the most hands a game the import takes (5,000 in all, at most a
     game's MAX_HANDS), as scorepad's own export writes it (indented, every game's score
     with it): the file a director brings back."""
-    hands = min(MAX_HANDS, eventfile.MAX_HANDS // (rounds * tables))
+    hands = min(MAX_HANDS, limits.NIGHT_HANDS // (rounds * tables))
     read = eventfile.read(night(rounds, tables, hands))
     doc = eventfile.export(read.settings, read.rules, read.entrants, read.rounds, read.matches)
     body = eventfile.dumps(doc).encode()

@@ -37,7 +37,7 @@ HERE = Path(__file__).resolve().parents[1]
 TABLES = 30
 # A done game: side 0 (or 1) bids 7 and takes 7, the other 6 and 6: 8 hands to 500.
 DONE_HANDS = 8
-# The hands an event file may hold (scorepad.files.event.MAX_HANDS; not imported here: each
+# The hands a club night may hold (scorepad.core.limits.NIGHT_HANDS; not imported here: each
 # tree's process imports its own scorepad only once its tree is first on the path).
 MAX_HANDS = 5000
 # A hand of the measured table: 2 bid a seat, 6 and 7 tricks: 40 odd points a hand,

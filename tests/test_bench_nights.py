@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bench.night import MAX_HANDS, TABLES, night_doc
+from scorepad.core import limits
 from scorepad.files import event as eventfile
 
 
@@ -24,4 +25,4 @@ def test_the_bench_s_nights_are_nights_the_import_takes(rounds, done):
 
 
 def test_the_bench_holds_the_import_s_limit():
-    assert MAX_HANDS == eventfile.MAX_HANDS
+    assert MAX_HANDS == limits.NIGHT_HANDS

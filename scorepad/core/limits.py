@@ -19,6 +19,9 @@ CLUB_PRESETS = 100
 CLUB_SEASONS = 100
 SEASON_NIGHTS = 200
 SEASON_ENTRANTS = 500
+# A club night's hands over all its tables and rounds (12 rounds of 30 tables at 13 hands
+# a game): its tables' saves refuse one more, and its file (files/event.py) holds as many.
+NIGHT_HANDS = 5000
 
 # A file's size: a game of 500 hands is some 120 KB; a night at its limits (files/event.py)
 # under 5 MB. A club file is written compactly, some 250 bytes a hand: 20,000 games of a
@@ -36,12 +39,13 @@ _HOLDS = {
     "seasons": ("seasons", N_("a club holds at most %(most)s seasons")),
     "season_nights": ("nights", N_("a season holds at most %(most)s nights")),
     "entrants": ("entrants", N_("a season holds at most %(most)s entrants")),
+    "night_hands": ("matches", N_("a club night holds at most %(most)s hands")),
 }
 
 
 def most(kind: str) -> int:
     """The most of `kind` ("games", "nights", "presets", "seasons", "season_nights",
-    "entrants") a club or season holds."""
+    "entrants", "night_hands") a club, a season or a club night holds."""
     return {
         "games": CLUB_GAMES,
         "nights": CLUB_NIGHTS,
@@ -49,6 +53,7 @@ def most(kind: str) -> int:
         "seasons": CLUB_SEASONS,
         "season_nights": SEASON_NIGHTS,
         "entrants": SEASON_ENTRANTS,
+        "night_hands": NIGHT_HANDS,
     }[kind]
 
 

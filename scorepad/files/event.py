@@ -67,7 +67,6 @@ class EventFile:
 # file of at most 6 MB: the export of such a night, indented, is under 5 MB. An import
 # of one holds a server thread well under a second (bench/event_import.py).
 MAX_BYTES = limits.EVENT_FILE_BYTES
-MAX_HANDS = 5000
 LIMITS = {
     "entrants": 8 * MAX_TABLES,
     "rounds": ROUNDS[1] + 6,
@@ -206,9 +205,10 @@ def read(doc: object) -> EventFile:
     entrants = tuple(_entrant(r, i) for i, r in enumerate(_list(doc, "entrants")))
     rounds = tuple(_round(r, i) for i, r in enumerate(_list(doc, "rounds")))
     raw = _list(doc, "matches")
-    if _hands_in(raw) > MAX_HANDS:
+    if _hands_in(raw) > limits.NIGHT_HANDS:  # as many as a night's tables may save
         raise GameError(
-            f"hold {_hands_in(raw)} hands in all: a night's file holds at most {MAX_HANDS}",
+            f"hold {_hands_in(raw)} hands in all: a night's file holds at most "
+            f"{limits.NIGHT_HANDS}",
             field="matches",
         )
     read = [_match(r, i) for i, r in enumerate(raw)]

@@ -1,5 +1,6 @@
 """A save at a club night's table: what the round's clock means for it, the handler of
-`TableSaved` (store/handlers.py), run inside the game's own transaction.
+`TableSaved` (store/handlers.py), run inside the game's own transaction. A save that
+adds hands is refused past the hands a night holds (core/limits.py, as its file).
 
 Time called is judged when read (`core.event.time_called`); nothing writes it when the
 clock runs out. The first save at a table after that notes the hand the table
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from ...core import limits
 from ...core.event import (
     check_settings,
     deadline,
@@ -60,8 +62,12 @@ class TableSave:
 
 
 def table_saved(news: TableSaved, unit: Unit) -> None:
-    """A save at a table: time called noted; the game ends if its last hand is done; the
-    round is done once every table is."""
+    """A save at a table: refused if it takes the night past the hands it may hold;
+    time called noted; the game ends if its last hand is done; the round is done once
+    every table is."""
+    added = len(news.after.hands) - len(news.before.hands)
+    if added > 0:
+        within_night(unit.db, news.game_id, added)
     table = before(unit.db, news.game_id, news.before, news.at)
     if table is None:
         return
@@ -70,6 +76,20 @@ def table_saved(news: TableSaved, unit: Unit) -> None:
         unit.tell(TimeUp(news.game_id, news.at))
     elif round_over(unit.db, table.event_id, table.round, table.kind, (news.game_id, news.after)):
         mark_done(unit.db, table.event_id, table.round)
+
+
+# The hands of every game of the night that the game's table is at, as this write has them.
+_NIGHT_HANDS = (
+    "select count(*) from hands where game_id in (select game_id from event_matches "
+    "where event_id = (select event_id from event_matches where game_id = ?))"
+)
+
+
+def within_night(db: Database, game_id: str, added: int) -> None:
+    """Refuse the hands just `added` at a table past what its night holds: whatever a
+    night's tables save, the night's file takes back (core/limits.py)."""
+    held = next(iter(db.execute(_NIGHT_HANDS, [game_id]).fetchone()))
+    limits.check_room("night_hands", held - added, added)
 
 
 def before(db: Database, game_id: str, score: GameScore, now: float) -> TableSave | None:

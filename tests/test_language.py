@@ -235,6 +235,10 @@ SOURCES = (
     "{% autoescape false %}{{ _('Fix hand %(number)s', number='<b>') }}{% endautoescape %}",
     "{{ _('%(won)s of %(games)s', won=_('Rules'), games='50%') }}|{{ _('50%% of %(n)s', n=2) }}",
     "{% macro m(x) %}{{ _('Hand %(number)s: bids', number=x) }}{% endmacro %}{{ m('&') }}",
+    # each value escaped as it is put in, once where it is put twice, unused ones left out
+    "{{ _('%(a)s, %(a)s', a='<&>', b='<unused>') }}|{{ _('%(a)s', a=none) }}",
+    "{% set m = _('Rules') %}{{ _('%(a)s then %(b)s', a=m, b=0) }}",
+    "{{ _('Hand %(number)d of %(name)s', number=3, name='<x>') }}",  # a %d: drawn as Jinja
 )
 
 

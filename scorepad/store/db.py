@@ -10,6 +10,7 @@ import os
 import sqlite3
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -24,6 +25,7 @@ _files: WeakKeyDictionary[Database, str] = WeakKeyDictionary()
 # a process, as an id() would be once its connection is gone.
 _memory_names = itertools.count(1)
 READS = ("SELECT", "WITH")
+_NAME = itemgetter(0)  # a column's name, first of what cursor.description says of it
 
 
 class Store(Database):
@@ -46,7 +48,7 @@ class Store(Database):
         cursor = self.conn.execute(sql, params if params is not None else ())
         if cursor.description is None:
             raise ValueError("query() can only be used with SQL that returns rows")
-        keys = [column[0] for column in cursor.description]
+        keys = tuple(map(_NAME, cursor.description))
         return (dict(zip(keys, row)) for row in cursor.fetchall())
 
 

@@ -33,6 +33,7 @@ the code (`SpokenEnvironment.languages`), bounded by the languages offered.
 
 from __future__ import annotations
 
+import re
 from collections import ChainMap
 from collections.abc import MutableMapping
 from contextvars import ContextVar
@@ -49,6 +50,7 @@ from flask_babel import force_locale
 from flask_babel.speaklater import LazyString
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
+from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from jinja2.utils import pass_context
 from jinja2.visitor import NodeTransformer
@@ -77,6 +79,7 @@ class _Bound:
     spoken: Locale
     words: NullTranslations
     code: str  # the locale as a key ("es"): kept pages and chips are drawn once a language
+    as_written: bool = False  # no catalogue: every string is said as written (English)
 
 
 _bound: ContextVar[_Bound | None] = ContextVar("scorepad_words", default=None)
@@ -108,7 +111,8 @@ def translations() -> NullTranslations:
         found = loaded[code] = flask_babel.get_translations()
     if has_request_context() and _bound.get() is None:
         # Flask-Babel's namespace of this request, made by get_locale above
-        _bound.set(_Bound(g._flask_babel, spoken, found, code))
+        as_written = not getattr(found, "files", True)  # no catalogue file was loaded
+        _bound.set(_Bound(g._flask_babel, spoken, found, code, as_written))
     return found
 
 
@@ -136,14 +140,22 @@ def locale_code() -> str:
 
 def gettext(string: str, **variables: Any) -> str:
     """The string in the request's language, `%(name)s` filled from `variables`."""
-    said = translations().ugettext(string)
+    bound = _current()
+    if bound is None:
+        said = translations().ugettext(string)
+    else:
+        said = string if bound.as_written else bound.words.ugettext(string)
     return said % variables if variables else said
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """The singular or plural form for `num`, which `%(num)d` may show."""
     variables.setdefault("num", num)
-    return translations().ungettext(singular, plural, num) % variables  # type: ignore[no-any-return]
+    bound = _current()
+    if bound is not None and bound.as_written:  # gettext's own forms without a catalogue
+        return (singular if num == 1 else plural) % variables
+    words = translations() if bound is None else bound.words
+    return words.ungettext(singular, plural, num) % variables  # type: ignore[no-any-return]
 
 
 def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
@@ -203,8 +215,21 @@ class SpokenCode(CodeGenerator):
     def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
         words = getattr(self.environment, "spoken_words", None)
         if words is not None and not _binds_said(node):
-            node = _SaidWhenCompiled(words).visit(node)
+            node = _SaidWhenCompiled(words, _escaped(self.environment, self.name, node)).visit(node)
         super().visit_Template(node, frame)
+
+
+def _escaped(environment: Any, name: str | None, template: nodes.Template) -> bool:
+    """Whether the whole template is drawn escaped, known when it is compiled (False: not,
+    or it changes as it goes, with an `{% autoescape %}` block)."""
+    if template.find(nodes.ScopedEvalContextModifier) or template.find(nodes.EvalContextModifier):
+        return False
+    return bool(EvalContext(environment, name).autoescape)
+
+
+# A `%(name)s` of words with variables; any other `%` but `%%` is drawn as Jinja would.
+_NAMED_S = re.compile(r"%\((\w+)\)s")
+_OTHER = re.compile(r"%(?!\(\w+\)s|%)")
 
 
 def _binds_said(template: nodes.Template) -> bool:
@@ -220,8 +245,9 @@ class _SaidWhenCompiled(NodeTransformer):
     """Each `_('words')` (one constant) made the words in the language, and each
     `_('words %(n)s', n=...)` the words in the language `%` its variables."""
 
-    def __init__(self, words: NullTranslations) -> None:
+    def __init__(self, words: NullTranslations, escaped: bool = False) -> None:
         self.words = words
+        self.escaped = escaped  # the template is drawn escaped throughout
 
     def visit_Call(self, call: nodes.Call) -> nodes.Node:
         node = cast(nodes.Call, self.generic_visit(call))  # the variables' own expressions first
@@ -241,7 +267,25 @@ class _SaidWhenCompiled(NodeTransformer):
                 return node
             return nodes.MarkSafeIfAutoescape(nodes.Const(said), lineno=lineno)
         # words with variables: the words found now, their variables put in when drawn,
-        # escaped as the newstyle gettext does (Markup's `%` escapes each value)
+        # escaped as the newstyle gettext does (Markup's `%` escapes each value). Words
+        # whose every placeholder is a `%(name)s` given a value: each value escaped as it
+        # is put in (what Markup's `%` does, without its helper object a value), the whole
+        # then Markup.
+        names = {k.key for k in node.kwargs}
+        placed = set(_NAMED_S.findall(said))
+        if self.escaped and placed <= names and not _OTHER.search(said):
+            escaped = [
+                nodes.Pair(
+                    nodes.Const(k.key),
+                    nodes.Filter(k.value, "escape", [], [], None, None, lineno=lineno)
+                    if k.key in placed
+                    else k.value,
+                    lineno=lineno,
+                )
+                for k in node.kwargs
+            ]
+            filled = nodes.Mod(nodes.Const(said), nodes.Dict(escaped, lineno=lineno), lineno=lineno)
+            return nodes.MarkSafe(filled, lineno=lineno)
         variables = nodes.Dict(
             [nodes.Pair(nodes.Const(k.key), k.value, lineno=lineno) for k in node.kwargs],
             lineno=lineno,
@@ -282,7 +326,7 @@ class SpokenEnvironment(Environment):
         """The overlay of the request's language (made on the first page drawn in it)."""
         if self.spoken_words is not None:
             return self
-        code = str(locale())
+        code = locale_code()
         found = self.languages.get(code)
         if found is None:
             found = self.overlay()

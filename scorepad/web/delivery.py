@@ -228,7 +228,10 @@ def _say_language(response: BaseResponse) -> None:
     """A page says its language, and that it is drawn per cookie and Accept-Language:
     no cache (the browser's, the service worker's) may give it for another language."""
     response.headers["Content-Language"] = locale_code().replace("_", "-")
-    response.vary.update(("Cookie", "Accept-Language"))
+    if "Vary" in response.headers:  # others' words kept: the header read as a set
+        response.vary.update(("Cookie", "Accept-Language"))
+    else:  # the first to vary it (most pages): said, not parsed and written again
+        response.headers["Vary"] = "Cookie, Accept-Language"
 
 
 def after_request(response: BaseResponse) -> BaseResponse:

@@ -51,8 +51,13 @@ class Choices(RadioField):
     def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
         other: str | None = kwargs.pop("invalid_choice_message", None)
         self.who: str | None = kwargs.pop("who", None)  # the seat or side it is for
+        choices = kwargs.pop("choices", None)
         super().__init__(label, validators, **kwargs)
         self.invalid_choice_message = other
+        if choices is not None:  # a copy of this form's own, each a SelectChoice already
+            # (forms.select_choices): WTForms' check of each choice's shape is skipped,
+            # made again for every seat of every hand form
+            self.choices = choices if callable(choices) else list(choices)
 
     invalid_choice_message = property(  # type: ignore[assignment]
         lambda self: _other_choice(self), lambda self, message: _keep_other(self, message)

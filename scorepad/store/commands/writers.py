@@ -176,8 +176,10 @@ def bump(
         sets += ["players = ?", "rules = ?"]
         values += [json.dumps(list(game.table.players)), json.dumps(game.rules.as_dict())]
     _one(db, f"update games set {', '.join(sets)} where id = ?", [*values, stored.id])
-    fresh = replace(stored, updated_at=at, revision=revision, game=game, rated_row=rated)
-    fresh = replace(fresh, writing=None)  # the write is done
+    # the write is done (`writing` None): the game as stored once this transaction commits
+    fresh = replace(
+        stored, updated_at=at, revision=revision, game=game, rated_row=rated, writing=None
+    )
     return fresh.scored(score)
 
 

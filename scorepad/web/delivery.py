@@ -228,10 +228,11 @@ def _say_language(response: BaseResponse) -> None:
     """A page says its language, and that it is drawn per cookie and Accept-Language:
     no cache (the browser's, the service worker's) may give it for another language."""
     response.headers["Content-Language"] = locale_code().replace("_", "-")
-    if "Vary" in response.headers:  # others' words kept: the header read as a set
-        response.vary.update(("Cookie", "Accept-Language"))
-    else:  # the first to vary it (most pages): said, not parsed and written again
+    vary = response.headers.get("Vary")  # as Flask-Compress adds to it: a string
+    if not vary:
         response.headers["Vary"] = "Cookie, Accept-Language"
+    elif "accept-language" not in vary.lower():
+        response.headers["Vary"] = f"{vary}, Cookie, Accept-Language"
 
 
 def after_request(response: BaseResponse) -> BaseResponse:

@@ -35,7 +35,6 @@ from werkzeug.wrappers import Response
 from scorepad.web.catalogue import locale_code
 
 from . import catalogue
-from .words.entry import outbox_words, script_words
 
 COOKIE = "lang"
 COOKIE_DAYS = 365
@@ -83,8 +82,6 @@ def init_app(app: Flask) -> None:
     catalogue.init_app(app)  # the templates' gettext reads the request's catalogue, kept
     app.add_template_global(offered, "languages")
     app.add_template_global(locale_code)
-    app.add_template_global(script_words)  # base.html's, whatever a page calls `words`
-    app.add_template_global(outbox_words)  # the pages that save a game's steps
     app.register_blueprint(bp)
 
 

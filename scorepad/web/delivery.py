@@ -228,8 +228,8 @@ def _say_language(response: BaseResponse) -> None:
     """A page says its language, and that it is drawn per cookie and Accept-Language:
     no cache (the browser's, the service worker's) may give it for another language."""
     response.headers["Content-Language"] = locale_code().replace("_", "-")
-    vary = response.headers.get("Vary")  # as Flask-Compress adds to it: a string
-    if not vary:
+    vary = ", ".join(response.headers.getlist("Vary"))  # werkzeug's get() raises if none
+    if not vary:  # as Flask-Compress adds to it: a string
         response.headers["Vary"] = "Cookie, Accept-Language"
     elif "accept-language" not in vary.lower():
         response.headers["Vary"] = f"{vary}, Cookie, Accept-Language"

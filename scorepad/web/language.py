@@ -55,7 +55,7 @@ def choose_locale() -> Locale:
     if not has_request_context():
         return _locale("en")
     languages = tuple(offered())
-    chosen = request.cookies.get(COOKIE, "")
+    chosen = next(iter(request.cookies.getlist(COOKIE)), "")  # get() raises for a missing one
     if chosen in languages:
         return _locale(chosen)
     return _best(request.headers.get("Accept-Language", ""), languages)

@@ -60,7 +60,8 @@ def _pages() -> LRUCache[tuple[Any, ...], str]:
 
 def _look() -> tuple[str, ...]:
     """The look this phone chose (Large text, High contrast: base.html draws it)."""
-    return tuple(sorted({"large", "contrast"} & set(request.cookies.get("look", "").split("."))))
+    looks = request.cookies.getlist("look")  # no cookie: no KeyError raised, as get() does
+    return tuple(sorted({"large", "contrast"} & set(looks[0].split(".") if looks else ())))
 
 
 def _plain(stored: storage.StoredGame) -> bool:

@@ -114,7 +114,8 @@ def _event_table(stored: storage.StoredGame) -> dict[str, Any] | None:
 
 def _key(number: int) -> commands.Sent | None:
     """The key a phone's outbox sent this save with (docs/offline.md), if any."""
-    return commands.sent_key(request.form.get("key"), number)
+    sent = request.form.getlist("key")  # most saves have none: get() raises and catches then
+    return commands.sent_key(sent[0] if sent else None, number)
 
 
 def _sent_number(score_next: int) -> int:

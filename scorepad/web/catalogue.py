@@ -22,8 +22,9 @@ page draws them at no cost, as if written in its language. Words with variables
 (`_('Fix hand %(number)s', number=n)`) are found when compiled too, and only their
 variables put in when drawn (the same `%`, escaping each). Counted words and a context's
 are said when drawn, as above. A language without a catalogue (English, the language the
-words are written in) says every string as written, with no look-up. A language's catalogue is fixed for a
-process (compiled at install), so a template compiled in it holds its words for good.
+words are written in) says every string as written, with no look-up. A language's
+catalogue is fixed for a process (compiled at install), so a template compiled in it holds
+its words for good.
 
 Kept, and what keys them (nothing invalidates them: a process's catalogues never change):
 the request's words, in a context variable let go of when the request ends; each

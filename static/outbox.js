@@ -36,7 +36,8 @@ const make = (tag, text, attrs) => Object.assign(document.createElement(tag), { 
 // was sent and, in the page's words, its step and each choice ("Ann bid: 4").
 function entryOf(form, body) {
   const entry = { key: crypto.getRandomValues(new Uint32Array(4)).join("-"), action: form.getAttribute("action"),
-    chain: form.dataset.chain, fields: [...body].filter(([name]) => !/^(csrf_token|key)$/.test(name)) };
+    chain: form.dataset.chain, fields: [...body].filter(([name]) => !/^(csrf_token|key)$/.test(name)),
+    token: body.get("csrf_token") };  // for an answer page without a form of its own
   if (form.dataset.table) return Object.assign(entry, slipOf(form));
   const chosen = [...form.querySelectorAll(".pick:not([hidden]) input:checked")]
     .map((i) => `${i.closest(".pick").getAttribute("aria-label")}: ${i.nextElementSibling.textContent}`);
@@ -204,7 +205,10 @@ async function outboxSend() {
     if (entry.chain && form?.number.value === entry.chain) body.set("version", form.version.value);
     body.set("key", entry.key);
     if (entry.after) body.set("after_key", entry.after);  // a paper slip queued behind another
-    body.set("csrf_token", page.querySelector("[name=csrf_token]")?.value);
+    // the server's page may have no form now (a seat page once the hand is bid, a closed
+    // table's game): the token this phone's page had then, from the same session
+    body.set("csrf_token", page.querySelector("[name=csrf_token]")?.value || entry.token
+      || document.querySelector("[name=csrf_token]")?.value || "");
     now = await ask(entry.action, { method: "POST", body });
     failed = !now;
     if (failed) break;

@@ -1,0 +1,74 @@
+"""Phones racing while one of them cannot reach the server (docs/offline.md): a save kept
+on a phone goes once its network is back, and whatever another phone did meanwhile, the
+phone that waited is told on its own page what became of it. Real sockets (the network
+of one phone cut by tests/browser/proxy.py), at 360x740, by tapping."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.flows import choose, enter_bids, enter_tricks, press, start_game
+from tests.browser.helpers import PHONE
+from tests.browser.proxy import Proxy
+from tests.event_helpers import director_act, night_started
+from tests.live import Phone
+
+SMALL = {**PHONE, "viewport": {"width": 360, "height": 740}}
+SOON = 20_000  # the seat page's poll (2 s) sends what waits as soon as it is answered
+
+
+@pytest.fixture
+def network(own_server):
+    """The waiting phone's network to the server: a proxy the test can cut."""
+    proxy = Proxy(("127.0.0.1", own_server.port))
+    yield proxy
+    proxy.close()
+
+
+def seat_links_on(page: Page) -> list[str]:
+    """The scorer gives each seat its own link; the links, in seat order."""
+    page.locator("summary", has_text="Let each player bid from their own phone").tap()
+    press(page, "Give each seat its own link")
+    return page.locator("a.seat-link").evaluate_all("links => links.map(a => a.href)")
+
+
+def test_a_seat_s_waiting_bid_after_the_scorer_entered_the_hand_is_told_on_its_page(
+    browser, page, own_server, network
+):
+    """The seat phone's answer comes back to a seat page with no bid to make (the hand is
+    in play): its waiting bid is still sent as the phone's own (the form's token kept),
+    and the phone stays on its seat page, told, never on a "form expired" page."""
+    page.set_viewport_size(SMALL["viewport"])
+    start_game(page, own_server.url, ["Ann", "Bob", "Cat", "Dan"])
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})
+    ann = seat_links_on(page)[0].replace(own_server.url, network.url)
+
+    seat = browser.new_context(**SMALL).new_page()
+    try:
+        seat.goto(ann)
+        press(seat, "I am Ann")
+        network.mode = "down"
+        choose(seat, "Ann bid", "5")
+        seat.get_by_role("button", name="Save my bid").tap()
+        expect(seat.locator(".outbox li")).to_contain_text(
+            re.compile(r"^Hand 2: your bid \(Ann bid: 5\): waiting to send\.")
+        )
+
+        # meanwhile the scorer enters every bid of hand 2, Ann's 3 among them
+        page.reload()
+        enter_bids(page, {"Ann": 3, "Bob": 2, "Cat": 3, "Dan": 2})
+        expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+
+        network.mode = "pass"
+        refused = seat.locator(".outbox li.flash-error")
+        expect(refused).to_contain_text("Not applied: Hand 2: your bid (Ann bid: 5).", timeout=SOON)
+        expect(refused).to_contain_text("no longer the hand being bid")
+        expect(seat.get_by_role("heading", name="Ann's bid")).to_be_visible()
+        expect(seat.get_by_text("This form had expired")).to_have_count(0)
+        expect(seat.locator(".offline-notice")).to_be_hidden()
+    finally:
+        seat.context.close()

@@ -224,9 +224,12 @@ async function outboxSend() {
   }
   sending = false;
   // the game as the server has it, any entry still waiting above it (none waiting: a page
-  // shown from the worker's copy asks for the server's, until it answers)
-  let shown = last;
-  if (!failed && !shown && !boxRead().length) {
+  // shown from the worker's copy asks for the server's, until it answers). A refusal
+  // answered with an error page of its own (a closed table's 403): its words are kept
+  // with the entry, and the page shown is this page's address as it is now.
+  const elsewhere = last && !last.res.ok && !pageOf(last.html).getElementById("outbox-words");
+  let shown = elsewhere ? null : last;
+  if (!failed && !shown && (elsewhere || !boxRead().length)) {
     now = shown = await ask(location.pathname, { cache: "no-store" });
     failed = !now;
   }

@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.flows import choose, enter_bids, enter_tricks, press, start_game
-from tests.browser.helpers import PHONE
+from tests.browser.helpers import PHONE, shot
 from tests.browser.proxy import Proxy
-from tests.event_helpers import director_act, night_started
+from tests.event_helpers import director_act, hands_at_each_table, night_started
 from tests.live import Phone
 
 SMALL = {**PHONE, "viewport": {"width": 360, "height": 740}}
@@ -70,5 +70,45 @@ def test_a_seat_s_waiting_bid_after_the_scorer_entered_the_hand_is_told_on_its_p
         expect(seat.get_by_role("heading", name="Ann's bid")).to_be_visible()
         expect(seat.get_by_text("This form had expired")).to_have_count(0)
         expect(seat.locator(".offline-notice")).to_be_hidden()
+        shot(seat, "race-seat-bid-after-the-scorer")
     finally:
         seat.context.close()
+
+
+def test_a_table_s_waiting_bids_after_the_director_closed_its_round_are_told_on_its_game(
+    browser, own_server, network
+):
+    """A club night's table phone whose bids wait while the director ends every table
+    (the round is then over, the game closed to the table): once its network is back the
+    bids are refused in words beside the entry, on the table's game page as it is now."""
+    desk = Phone(own_server.url)
+    event_id, _, tables = night_started(
+        desk, [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
+    )
+    hands_at_each_table(own_server.url, tables, 1)  # a leader at each table
+    table = browser.new_context(**SMALL).new_page()
+    try:
+        table.goto(network.url + tables[0])
+        table.get_by_role("link", name="Score this table's game").click()
+        table.wait_for_url(re.compile(r"/games/[\w-]+$"))
+        expect(table.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+        network.mode = "down"
+        names = table.locator(".pick.bid .pick-head .who").all_inner_texts()
+        enter_bids(table, {name.strip(): 3 for name in names}, save=False)
+        table.get_by_role("button", name="Save bids").tap()
+        expect(table.locator(".outbox li")).to_contain_text(
+            re.compile(r"^Hand 2: bids \(.*\): waiting to send\.")
+        )
+
+        for number in (1, 2):  # the director ends both tables: round 1 is over
+            director_act(desk, event_id, f"rounds/1/tables/{number}/end", confirm="yes")
+
+        network.mode = "pass"
+        refused = table.locator(".outbox li.flash-error")
+        expect(refused).to_contain_text("Not applied: Hand 2: bids (", timeout=70_000)
+        expect(refused).to_contain_text("Round 1 is over: the game of table 1 is closed")
+        expect(table.locator(".scoreboard")).to_be_visible()  # the game, not an error page
+        expect(table.get_by_role("link", name="Back to your games")).to_have_count(0)
+        shot(table, "race-closed-table-bids")
+    finally:
+        table.context.close()

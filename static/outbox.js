@@ -101,9 +101,11 @@ function nextStep(last) {
   const head = step.querySelector("h1");
   head.textContent = head.textContent.replace(/\d+/, number);
   const form = step.querySelector("form");
+  const drawnFor = Number(form.number.value);  // the hand the kept form was drawn for
   form.dataset.chain = form.number.value = number;
   delete form.dataset.keep;
   step.querySelectorAll("input:checked").forEach((i) => { i.checked = false; });
+  passDeal(step, number - drawnFor);
   step.querySelectorAll(".nil-count").forEach((group) => {
     const nil = /nil/.test(fields.get(group.id.replace("tricks", "bid")));
     group.hidden = !nil;
@@ -112,6 +114,30 @@ function nextStep(last) {
   const lost = [...fields].some(([name, bid]) => name.startsWith("bid_") && /nil/.test(bid)
     && step.querySelector(".nil-count") && !step.querySelector(`#${name.replace("bid", "tricks")}`));
   return lost ? null : step;
+}
+
+// The deal passes on a seat a hand: the kept form's seats, in the bidding order of its
+// own hand, turned by the hands since (the first of them open, the last one dealing). A
+// bid in from a phone was that hand's: none is chosen or noted here.
+function passDeal(step, hands) {
+  const rows = [...step.querySelectorAll(".pick.bid, .pick.seat-count")];
+  if (!rows.length) return;
+  const turn = ((hands % rows.length) + rows.length) % rows.length;
+  const at = rows[0].previousSibling;  // the rows stand together: put back in turn after it
+  [...rows.slice(turn), ...rows.slice(0, turn)].reverse().forEach((row) => at.after(row));
+  [...step.querySelectorAll(".pick")].forEach((row) => row.classList.toggle("folded", row !== rows[turn]));
+  const dealer = step.querySelector(".pick.bid.dealer");
+  if (!dealer) return;
+  const deals = dealer.querySelector(".note").textContent.split(", ")[0];
+  step.querySelectorAll(".pick.bid").forEach((row, i, all) => {
+    const last = i === all.length - 1;
+    row.classList.toggle("dealer", last);
+    row.querySelectorAll(".note").forEach((note) => note.remove());
+    row.querySelector(".pick-value").textContent = "–";
+    if (!last) return;
+    row.querySelector("legend .who").after(" ", make("span", deals, { className: "note" }));
+    row.querySelector(".pick-value").before(make("span", deals, { className: "note" }));
+  });
 }
 
 // The waiting entries under the score, and the step after them drawn here; while none

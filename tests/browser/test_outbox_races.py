@@ -112,3 +112,42 @@ def test_a_table_s_waiting_bids_after_the_director_closed_its_round_are_told_on_
         shot(table, "race-closed-table-bids")
     finally:
         table.context.close()
+
+
+def bid_rows(page: Page) -> list[str]:
+    """The drawn bids step's rows in the order the page asks for them, the dealer's note."""
+    return page.locator(".step.here .pick.bid .pick-head").evaluate_all(
+        "heads => heads.map(h => [...h.querySelectorAll('.who, .note')]"
+        ".map(e => e.textContent.trim()).join(' '))"
+    )
+
+
+def test_the_next_hand_drawn_on_the_phone_while_saves_wait_is_dealt_by_its_own_dealer(
+    page, own_server
+):
+    """The deal passes on a seat a hand: with hand 2 waiting on the phone, hand 3's bids
+    drawn there are Cat's deal, Dan bidding first, not hand 2's dealer of the form kept."""
+    page.set_viewport_size(SMALL["viewport"])
+    start_game(page, own_server.url, ["Ann", "Bob", "Cat", "Dan"])
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})
+    expect(page.locator("main p.lead-line")).to_have_text("Bob deals. Cat bids first.")
+    own_server.stop()
+    enter_bids(page, {"Ann": 3, "Bob": 2, "Cat": 3, "Dan": 2}, save=False)
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    enter_tricks(page, {"Ann & Cat": 7}, save=False)
+    page.get_by_role("button", name="Save tricks").tap()
+    expect(page.get_by_role("heading", name="Hand 3: bids")).to_be_visible()
+    shot(page, "race-drawn-hand-3")
+    assert bid_rows(page) == ["Dan", "Ann", "Bob", "Cat deals"]
+    open_row = page.locator(".step.here .pick.bid:not(.folded) .pick-head .who")
+    expect(open_row).to_have_text("Dan")
+
+    enter_bids(page, {"Ann": 2, "Bob": 4, "Cat": 2, "Dan": 4}, save=False)
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.locator(".outbox li")).to_have_count(3)
+    own_server.start()
+    expect(page.locator(".outbox")).to_have_count(0, timeout=70_000)
+    expect(page.get_by_role("heading", name="Hand 3: tricks")).to_be_visible()
+    expect(page.locator("main p.lead-line")).to_contain_text("Cat dealt.")

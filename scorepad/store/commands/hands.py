@@ -30,17 +30,23 @@ def record_bids(
     dealer: int | None = None,
     shown: Mapping[int, Bid] | None = None,
     key: Sent | None = None,
+    seated: tuple[str, ...] | None = None,
 ) -> StoredGame:
     """Start hand `number` (the phone saw it as the next) with its bids, the sides that
     bid blind and the dealer if not the one the deal passed to. `shown`: with seat links,
     the bids in from the seats' phones as the scorer's form showed them; a seat's bid in
     from its phone is changed only on purpose (SeatTaken when the form did not see it, or
-    saw it otherwise and left it as it saw it). `key`: the phone's key for this save."""
+    saw it otherwise and left it as it saw it). `key`: the phone's key for this save.
+    `seated`: the players in seat order as the form showed them (a bid is a person's,
+    sent by seat); Stale when the seats have other players now (a club night's director
+    re-seated the table meanwhile)."""
 
     def act(stored: StoredGame) -> StoredGame:
         existing = hand_at(stored, number)
         if existing is not None and (existing.bids, existing.blind) == (tuple(bids), tuple(blind)):
             raise AlreadySaved(stored, number)
+        if seated is not None and seated != stored.game.table.players:
+            raise Stale(stored, number, "seated")
         if shown is not None and existing is None:
             _check_phones(stored, seats.waiting(db, stored), bids, shown)
         fresh = add_bids(db, stored, number, Hand(tuple(bids), blind=tuple(blind), dealer=dealer))

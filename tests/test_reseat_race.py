@@ -9,8 +9,10 @@ import re
 
 import pytest
 
+from scorepad.store import storage
+from scorepad.web.db import get_db
 from tests.event_helpers import Night
-from tests.helpers import text
+from tests.helpers import start, text
 
 HIDDEN = re.compile(r"<input [^>]*\btype=\"hidden\"[^>]*>")
 NAME, VALUE = re.compile(r'\bname="(\w+)"'), re.compile(r'\bvalue="([^"]*)"')
@@ -77,3 +79,21 @@ def test_a_seated_field_that_is_not_the_players_is_refused_as_an_older_page(app,
     )
     assert response.status_code == 200
     assert "the players at the table were changed" in text(response)
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        ("Zoë", "Ñandú", "A&B", '"Q" <b>'),
+        ("李", "O'Neil", "\\u00e9", "Ann  Lee"),
+    ],
+)
+def test_the_page_s_own_bids_form_is_taken_whatever_the_names(app, client, players):
+    """The players a form carries come back as the game has them: names with accents,
+    quotes, markup or backslashes never make the page's own form look older."""
+    game_id = start(client, players=players)
+    fields = bids_form_fields(client.get(f"/games/{game_id}").get_data(as_text=True))
+    bids = {"bid_0": "3", "bid_1": "4", "bid_2": "5", "bid_3": "1"}
+    assert client.post(f"/games/{game_id}/bids", data={**fields, **bids}).status_code == 302
+    with app.app_context():
+        assert storage.load_game(get_db(), game_id).game.hands[0].bids == (3, 4, 5, 1)

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from sqlite_utils import Database
 
-from ...core.checks import check_dealer
+from ...core.checks import check_dealer, typed_count
 from ...core.errors import GameError
 from ...core.records import Bid, Hand
 from ...core.scoring import extend, without_pending
@@ -69,6 +69,16 @@ def _check_phones(
         seen = shown.get(seat)
         if seen is None or chosen == seen:  # not seen, or left as seen: the phone changed it
             raise SeatTaken(stored, seat)
+
+
+def _made_with(made: Sequence[Bid], bids: Mapping[int, object]) -> bool:
+    """Whether a hand's bids are these seats' bids as sent (a seat's bid sent again, or
+    the same bid entered on the scorer's phone meanwhile)."""
+    for seat, raw in bids.items():
+        count = typed_count(raw)
+        if not 0 <= seat < len(made) or made[seat] != (raw if count is None else count):
+            return False
+    return True
 
 
 def record_tricks(
@@ -270,6 +280,9 @@ def seat_bid(
         if score.over:
             raise GameOver(stored)
         if score.pending is not None or number != score.next_number:
+            made = hand_at(stored, number)
+            if made is not None and made.bids is not None and _made_with(made.bids, bids):
+                raise AlreadySaved(stored, number)  # the hand was made with this very bid
             raise Stale(stored, number, "bidding")
         already = seats.waiting(db, stored)
         for seat, raw in sorted(bids.items()):

@@ -1,6 +1,8 @@
-"""A bid is a person's, sent by seat: a bids form drawn before the players at the table
-changed (a club night's director swapping two players, or a substitute taking a seat) is
-refused in words and nothing is saved; the page drawn again takes the bids."""
+"""Phones racing on one hand, through the pages' own forms. A bid is a person's, sent by
+seat: a bids form drawn before the players at the table changed (a club night's director
+swapping two players, or a substitute taking a seat) is refused in words and nothing is
+saved; the page drawn again takes the bids. A seat's bid that arrives after the scorer
+made the hand with that very bid is kept once, not refused."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import pytest
 from scorepad.store import storage
 from scorepad.web.db import get_db
 from tests.event_helpers import Night
-from tests.helpers import start, text
+from tests.helpers import bid_form, claim_seat, seat_links, start, stored_bids, text
 
 HIDDEN = re.compile(r"<input [^>]*\btype=\"hidden\"[^>]*>")
 NAME, VALUE = re.compile(r'\bname="(\w+)"'), re.compile(r'\bvalue="([^"]*)"')
@@ -97,3 +99,22 @@ def test_the_page_s_own_bids_form_is_taken_whatever_the_names(app, client, playe
     assert client.post(f"/games/{game_id}/bids", data={**fields, **bids}).status_code == 302
     with app.app_context():
         assert storage.load_game(get_db(), game_id).game.hands[0].bids == (3, 4, 5, 1)
+
+
+@pytest.mark.parametrize(("bid", "said"), [("3", "Hand 1 is saved."), ("5", "no longer the hand")])
+def test_a_seat_s_bid_after_the_scorer_made_the_hand_is_saved_once_or_refused(app, bid, said):
+    """A seat's phone sends its bid just after the scorer entered every bid of the hand:
+    the very bid the hand has is kept once (a seat's phone bid, never a refusal to discard);
+    another bid is refused in words, the hand as the scorer saved it."""
+    scorer, seat = app.test_client(), app.test_client()
+    game_id = start(scorer)
+    (ann, *_others) = seat_links(scorer, game_id)
+    claim_seat(seat, ann)
+    page = seat.get(f"/seat/{ann}").get_data(as_text=True)
+    assert 'name="bid"' in page  # the seat's form, drawn before the scorer saves
+    assert scorer.post(f"/games/{game_id}/bids", data=bid_form(1, [3, 4, 5, 1])).status_code == 302
+
+    response = seat.post(f"/seat/{ann}", data={"number": "1", "bid": bid}, follow_redirects=True)
+    assert said in text(response)
+    assert ("flash-error" in response.get_data(as_text=True)) == (bid != "3")
+    assert stored_bids(app, game_id) == [(1, "[3, 4, 5, 1]")]

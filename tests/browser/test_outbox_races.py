@@ -5,6 +5,7 @@ of one phone cut by tests/browser/proxy.py), at 360x740, by tapping."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -151,3 +152,43 @@ def test_the_next_hand_drawn_on_the_phone_while_saves_wait_is_dealt_by_its_own_d
     expect(page.locator(".outbox")).to_have_count(0, timeout=70_000)
     expect(page.get_by_role("heading", name="Hand 3: tricks")).to_be_visible()
     expect(page.locator("main p.lead-line")).to_contain_text("Cat dealt.")
+
+
+def test_a_table_s_waiting_bids_after_the_director_swapped_two_players_are_not_applied(
+    browser, own_server, network
+):
+    """An individual night's table phone whose hand 1 bids wait while the director swaps
+    two of its players (new partnerships: no hand bid yet): the bids were tapped by the
+    names the phone showed, so once its network is back they are refused in words, and
+    nothing is saved under the new seating."""
+    desk = Phone(own_server.url)
+    entries = [("Ann",), ("Bo",), ("Cy",), ("Di",)]
+    event_id, _, tables = night_started(desk, entries, format="individual")
+    table = browser.new_context(**SMALL).new_page()
+    try:
+        table.goto(network.url + tables[0])
+        table.get_by_role("link", name="Score this table's game").click()
+        table.wait_for_url(re.compile(r"/games/[\w-]+$"))
+        game = table.url
+        seated = table.locator("form.bids-form input[name=seated]").get_attribute("value")
+        players = json.loads(seated or "[]")
+        network.mode = "down"
+        enter_bids(
+            table, {players[0]: "nil", players[1]: 4, players[2]: 5, players[3]: 3}, save=False
+        )
+        table.get_by_role("button", name="Save bids").tap()
+        expect(table.locator(".outbox li")).to_contain_text(
+            re.compile(r"^Hand 1: bids \(.*\): waiting to send\.")
+        )
+
+        director_act(desk, event_id, "rounds/1/reseat", seat="1-0", name=players[1])
+
+        network.mode = "pass"
+        refused = table.locator(".outbox li.flash-error")
+        expect(refused).to_contain_text("Not applied: Hand 1: bids (", timeout=70_000)
+        expect(refused).to_contain_text("the players at the table were changed")
+        shot(table, "race-swapped-table-bids")
+        hands = table.request.get(game.replace(network.url, own_server.url) + "/export.json")
+        assert hands.json()["hands"] == []
+    finally:
+        table.context.close()

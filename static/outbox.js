@@ -123,8 +123,10 @@ function passDeal(step, hands) {
   const rows = [...step.querySelectorAll(".pick.bid, .pick.seat-count")];
   if (!rows.length) return;
   const turn = ((hands % rows.length) + rows.length) % rows.length;
-  const at = rows[0].previousSibling;  // the rows stand together: put back in turn after it
-  [...rows.slice(turn), ...rows.slice(0, turn)].reverse().forEach((row) => at.after(row));
+  const at = rows[0].ownerDocument.createComment("");  // the rows stand together: put back in turn there
+  rows[0].before(at);
+  [...rows.slice(turn), ...rows.slice(0, turn)].forEach((row) => at.before(row));
+  at.remove();
   [...step.querySelectorAll(".pick")].forEach((row) => row.classList.toggle("folded", row !== rows[turn]));
   const dealer = step.querySelector(".pick.bid.dealer");
   if (!dealer) return;

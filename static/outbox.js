@@ -36,7 +36,8 @@ const make = (tag, text, attrs) => Object.assign(document.createElement(tag), { 
 // was sent and, in the page's words, its step and each choice ("Ann bid: 4").
 function entryOf(form, body) {
   const entry = { key: crypto.getRandomValues(new Uint32Array(4)).join("-"), action: form.getAttribute("action"),
-    chain: form.dataset.chain, fields: [...body].filter(([name]) => !/^(csrf_token|key)$/.test(name)) };
+    chain: form.dataset.chain, fields: [...body].filter(([name]) => !/^(csrf_token|key)$/.test(name)),
+    token: body.get("csrf_token") };  // for an answer page without a form of its own
   if (form.dataset.table) return Object.assign(entry, slipOf(form));
   const chosen = [...form.querySelectorAll(".pick:not([hidden]) input:checked")]
     .map((i) => `${i.closest(".pick").getAttribute("aria-label")}: ${i.nextElementSibling.textContent}`);
@@ -100,9 +101,11 @@ function nextStep(last) {
   const head = step.querySelector("h1");
   head.textContent = head.textContent.replace(/\d+/, number);
   const form = step.querySelector("form");
+  const drawnFor = Number(form.number.value);  // the hand the kept form was drawn for
   form.dataset.chain = form.number.value = number;
   delete form.dataset.keep;
   step.querySelectorAll("input:checked").forEach((i) => { i.checked = false; });
+  passDeal(step, number - drawnFor);
   step.querySelectorAll(".nil-count").forEach((group) => {
     const nil = /nil/.test(fields.get(group.id.replace("tricks", "bid")));
     group.hidden = !nil;
@@ -111,6 +114,32 @@ function nextStep(last) {
   const lost = [...fields].some(([name, bid]) => name.startsWith("bid_") && /nil/.test(bid)
     && step.querySelector(".nil-count") && !step.querySelector(`#${name.replace("bid", "tricks")}`));
   return lost ? null : step;
+}
+
+// The deal passes on a seat a hand: the kept form's seats, in the bidding order of its
+// own hand, turned by the hands since (the first of them open, the last one dealing). A
+// bid in from a phone was that hand's: none is chosen or noted here.
+function passDeal(step, hands) {
+  const rows = [...step.querySelectorAll(".pick.bid, .pick.seat-count")];
+  if (!rows.length) return;
+  const turn = ((hands % rows.length) + rows.length) % rows.length;
+  const at = rows[0].ownerDocument.createComment("");  // the rows stand together: put back in turn there
+  rows[0].before(at);
+  [...rows.slice(turn), ...rows.slice(0, turn)].forEach((row) => at.before(row));
+  at.remove();
+  [...step.querySelectorAll(".pick")].forEach((row) => row.classList.toggle("folded", row !== rows[turn]));
+  const dealer = step.querySelector(".pick.bid.dealer");
+  if (!dealer) return;
+  const deals = dealer.querySelector(".note").textContent.split(", ")[0];
+  step.querySelectorAll(".pick.bid").forEach((row, i, all) => {
+    const last = i === all.length - 1;
+    row.classList.toggle("dealer", last);
+    row.querySelectorAll(".note").forEach((note) => note.remove());
+    row.querySelector(".pick-value").textContent = "–";
+    if (!last) return;
+    row.querySelector("legend .who").after(" ", make("span", deals, { className: "note" }));
+    row.querySelector(".pick-value").before(make("span", deals, { className: "note" }));
+  });
 }
 
 // The waiting entries under the score, and the step after them drawn here; while none
@@ -204,7 +233,10 @@ async function outboxSend() {
     if (entry.chain && form?.number.value === entry.chain) body.set("version", form.version.value);
     body.set("key", entry.key);
     if (entry.after) body.set("after_key", entry.after);  // a paper slip queued behind another
-    body.set("csrf_token", page.querySelector("[name=csrf_token]")?.value);
+    // the server's page may have no form now (a seat page once the hand is bid, a closed
+    // table's game): the token this phone's page had then, from the same session
+    body.set("csrf_token", page.querySelector("[name=csrf_token]")?.value || entry.token
+      || document.querySelector("[name=csrf_token]")?.value || "");
     now = await ask(entry.action, { method: "POST", body });
     failed = !now;
     if (failed) break;
@@ -220,9 +252,12 @@ async function outboxSend() {
   }
   sending = false;
   // the game as the server has it, any entry still waiting above it (none waiting: a page
-  // shown from the worker's copy asks for the server's, until it answers)
-  let shown = last;
-  if (!failed && !shown && !boxRead().length) {
+  // shown from the worker's copy asks for the server's, until it answers). A refusal
+  // answered with an error page of its own (a closed table's 403): its words are kept
+  // with the entry, and the page shown is this page's address as it is now.
+  const elsewhere = last && !last.res.ok && !pageOf(last.html).getElementById("outbox-words");
+  let shown = elsewhere ? null : last;
+  if (!failed && !shown && (elsewhere || !boxRead().length)) {
     now = shown = await ask(location.pathname, { cache: "no-store" });
     failed = !now;
   }

@@ -35,7 +35,8 @@ class Stale(Outcome):
     "not_last" (only the last hand can be undone), "bid" (the hand was bid), "bidding"
     (it is not the hand being bid), "put_back" (the game changed since hand `number`
     was undone), "game" (the game changed), "seat" (seat
-    `number` has another player than the phone was shown)."""
+    `number` has another player than the phone was shown), "seated" (the seats have
+    other players than the phone's bids form showed)."""
 
     def __init__(self, stored: StoredGame, number: int | None, why: str) -> None:
         super().__init__(stored)

@@ -9,6 +9,7 @@ nothing else. Fields are bound afresh for each form: no WTForms object is shared
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -176,6 +177,24 @@ def phones_read(text: str) -> dict[int, Bid]:
         if seat is not None and bid is not None:
             shown[seat] = bid
     return shown
+
+
+def seated_text(table: Table) -> str:
+    """The players in seat order as a bids form shows them, carried in the form: a bid
+    is the person's, sent by seat, so a form drawn before the seats changed is refused."""
+    return json.dumps(table.players)
+
+
+def seated_read(text: str) -> tuple[str, ...]:
+    """The players a bids form showed (`seated_text`); anything else reads as no players
+    at all, which no game has: the save is then refused as from an older page."""
+    try:
+        names = json.loads(text)
+    except ValueError:
+        return ()
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        return ()
+    return tuple(names)
 
 
 def read_bids(form: HandForm, table: Table) -> list[Bid]:

@@ -72,6 +72,11 @@ _STALE_WHY = {
         "meanwhile (only the last hand can be deleted)."
     ),
     "bid": _l("Hand %(n)d was bid meanwhile: it changed on another phone."),
+    "seated": _l(
+        "Hand %(n)d's bids were not saved: the players at the table were changed "
+        "meanwhile (a name or a seat). Here is the hand with everyone where they sit "
+        "now; enter the bids again."
+    ),
     "bidding": _l(
         "Hand %(n)d is no longer the hand being bid (it changed on another phone meanwhile)."
     ),

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from sqlite_utils import Database
 
-from ...core.checks import check_dealer
+from ...core.checks import check_dealer, typed_count
 from ...core.errors import GameError
 from ...core.records import Bid, Hand
 from ...core.scoring import extend, without_pending
@@ -30,17 +30,23 @@ def record_bids(
     dealer: int | None = None,
     shown: Mapping[int, Bid] | None = None,
     key: Sent | None = None,
+    seated: tuple[str, ...] | None = None,
 ) -> StoredGame:
     """Start hand `number` (the phone saw it as the next) with its bids, the sides that
     bid blind and the dealer if not the one the deal passed to. `shown`: with seat links,
     the bids in from the seats' phones as the scorer's form showed them; a seat's bid in
     from its phone is changed only on purpose (SeatTaken when the form did not see it, or
-    saw it otherwise and left it as it saw it). `key`: the phone's key for this save."""
+    saw it otherwise and left it as it saw it). `key`: the phone's key for this save.
+    `seated`: the players in seat order as the form showed them (a bid is a person's,
+    sent by seat); Stale when the seats have other players now (a club night's director
+    re-seated the table meanwhile)."""
 
     def act(stored: StoredGame) -> StoredGame:
         existing = hand_at(stored, number)
         if existing is not None and (existing.bids, existing.blind) == (tuple(bids), tuple(blind)):
             raise AlreadySaved(stored, number)
+        if seated is not None and seated != stored.game.table.players:
+            raise Stale(stored, number, "seated")
         if shown is not None and existing is None:
             _check_phones(stored, seats.waiting(db, stored), bids, shown)
         fresh = add_bids(db, stored, number, Hand(tuple(bids), blind=tuple(blind), dealer=dealer))
@@ -63,6 +69,16 @@ def _check_phones(
         seen = shown.get(seat)
         if seen is None or chosen == seen:  # not seen, or left as seen: the phone changed it
             raise SeatTaken(stored, seat)
+
+
+def _made_with(made: Sequence[Bid], bids: Mapping[int, object]) -> bool:
+    """Whether a hand's bids are these seats' bids as sent (a seat's bid sent again, or
+    the same bid entered on the scorer's phone meanwhile)."""
+    for seat, raw in bids.items():
+        count = typed_count(raw)
+        if not 0 <= seat < len(made) or made[seat] != (raw if count is None else count):
+            return False
+    return True
 
 
 def record_tricks(
@@ -264,6 +280,9 @@ def seat_bid(
         if score.over:
             raise GameOver(stored)
         if score.pending is not None or number != score.next_number:
+            made = hand_at(stored, number)
+            if made is not None and made.bids is not None and _made_with(made.bids, bids):
+                raise AlreadySaved(stored, number)  # the hand was made with this very bid
             raise Stale(stored, number, "bidding")
         already = seats.waiting(db, stored)
         for seat, raw in sorted(bids.items()):

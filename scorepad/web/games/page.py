@@ -26,6 +26,8 @@ from ..hand_forms import (
     phones_text,
     read_bids,
     read_tricks,
+    seated_read,
+    seated_text,
     tricks_form,
 )
 from ..pagecache import game_page
@@ -63,6 +65,9 @@ def _render_game(
             chosen = {f"bid_{seat}": str(bid) for seat, bid in sent.items()}
             form = bids_form(stored.game.table, score, version=0, **chosen)
     page["sent"] = tuple(sorted(sent))
+    # a club night's table: who sits where, as this page shows them (its director may
+    # re-seat the table while the page is open); a game's own scorer changes names only
+    page["seated"] = seated_text(stored.game.table) if stored.in_event else None
     page["phones_shown"] = phones_text(sent)
     held = powers(stored)
     # the one chip group drawn open, the others folded (widgets.open_group)
@@ -172,6 +177,8 @@ def save_bids(game_id: str) -> Any:
             # a form without the field (drawn before it, or without seat links) checks nothing
             shown=phones_read(request.form["phones"]) if "phones" in request.form else None,
             key=_key(form.number.data),
+            # a form without the field (drawn before it) checks nothing
+            seated=seated_read(request.form["seated"]) if "seated" in request.form else None,
         ),
     )
 

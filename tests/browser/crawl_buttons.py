@@ -703,8 +703,10 @@ def crawl(lang: str = "en", only: str = "", depth: int = 1) -> None:
 
 
 def _download(page: Page, link: str, folder: Path) -> Path:
+    target = page.get_by_role("link", name=link, exact=True, include_hidden=True).first
+    target.evaluate(OPEN_FOLDS)
     with page.expect_download() as dl:
-        page.get_by_role("link", name=link, exact=True).first.tap()
+        target.tap()
     path = folder / dl.value.suggested_filename
     dl.value.save_as(path)
     return path
@@ -743,7 +745,7 @@ def roundtrip() -> list[dict]:
                 page = ctx.new_page()
                 url = holders[who]["pages"][start]
                 page.goto(url)
-                before = page.locator("main").inner_text()
+                before = page.locator(".scoreboard .total").all_inner_texts()
                 path = _download(page, link, folder)
                 if into == "bring":  # a game's and a night's file brought into the club
                     for other, n, what in (("scorer", 1, "Export"), ("director", 0, "Event file")):
@@ -766,13 +768,13 @@ def roundtrip() -> list[dict]:
                         print(rows[-1], flush=True)
                     ctx.close()
                     continue
+                # brought in on another phone (this one holds it already: "not twice")
+                other = browser.new_context(**SIZE)
+                page = other.new_page()
                 result = _upload(page, BASE + into, path)
-                after = page.locator("main").inner_text()
-                same = (
-                    "same score as exported"
-                    if (link != "Export" or before.split("Hand")[0] == after.split("Hand")[0])
-                    else "score differs"
-                )
+                after = page.locator(".scoreboard .total").all_inner_texts()
+                other.close()
+                same = f"totals before {before}, after {after}"
                 rows.append(
                     {
                         "who": who,
@@ -802,7 +804,7 @@ REPLACES = (
 )
 
 
-def replaces() -> list[dict]:
+def replaces(only: list[str] | None = None) -> list[dict]:
     """Each "Replace ..." asked twice: No keeps the link, Yes makes the old one open nothing."""
     holders = json.loads(HOLDERS.read_text())
     server = Server()
@@ -811,6 +813,8 @@ def replaces() -> list[dict]:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
             for who, n, button, pattern in REPLACES:
+                if only and who not in only:
+                    continue
                 for answer in ("No, keep this link", "Yes, replace this link"):
                     copy_db(BUILT, WORK / "press.db")
                     server.start(WORK / "press.db")
@@ -820,11 +824,13 @@ def replaces() -> list[dict]:
                     page.goto(url)
                     here = [BASE + _path(page.url)] if re.search(pattern, page.url) else []
                     old = (here + _links(page, pattern))[0]
-                    target = page.get_by_role("button", name=button, exact=True)
+                    target = page.get_by_role(
+                        "button", name=button, exact=True, include_hidden=True
+                    )
                     target.evaluate(OPEN_FOLDS)
                     tap_and_load(page, target)
                     asked = page.title()
-                    tap_and_load(page, page.get_by_role("button", name=answer))
+                    tap_and_load(page, page.locator("main").get_by_text(answer, exact=True))
                     flash = " / ".join(page.locator(".flash").all_inner_texts())
                     other = browser.new_context(**SIZE)
                     status = other.request.get(old).status
@@ -858,7 +864,7 @@ def replaces() -> list[dict]:
 
 
 if __name__ == "__main__" and sys.argv[1] == "replaces":
-    replaces()
+    replaces(sys.argv[2:])
 
 if __name__ == "__main__" and sys.argv[1] == "roundtrip":
     roundtrip()

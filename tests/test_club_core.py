@@ -78,6 +78,13 @@ def test_a_rename_the_roster_refuses_names_the_name(name):
     assert err.value.field == "name"
 
 
+@pytest.mark.parametrize("name", ["Bo", "  Bo "])
+def test_a_rename_to_the_name_shown_renames_nothing_and_is_refused(name):
+    with pytest.raises(GameError) as err:
+        club.rename(EMPTY, MET, "bo", name)
+    assert err.value.field == "name" and "nothing to rename" in str(err.value)
+
+
 def test_a_rename_to_a_spelling_of_the_person_s_own_is_taken():
     merged = club.merge(EMPTY, MET, "ann", "annie")
     assert members(club.rename(merged, MET, "ann", "annie"), MET)[0].name == "annie"

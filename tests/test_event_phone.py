@@ -86,6 +86,7 @@ def test_call_time_and_end_this_game_ask_a_second_yes(client, app, path):
     assert after.matches == before.matches
     game = night.game(night.round()[0].game_id)
     assert game.score().status != "finished"
+    night.hand(game.id, 7)  # a table ends only after a played hand: its button shows then
     page = client.get(f"/events/{night.id}").get_data(as_text=True)
     assert "Yes, call time" in page and "Yes, end this game" in page
 

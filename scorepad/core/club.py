@@ -193,6 +193,10 @@ def rename(roster: Roster, met: Met, anchor: str, name: str) -> Roster:
     if problem:
         raise GameError("the new name %(problem)s", problem=problem, field="name")
     shown = settle(roster, spelled)
+    if clean == shown_name(shown, anchor, spelled):  # a rename that renames nothing
+        raise GameError(
+            "%(name)s is this player's name already: nothing to rename", name=clean, field="name"
+        )
     holder = names_held(shown, spelled).get(name_key(clean), anchor)
     if holder != anchor:
         raise GameError(

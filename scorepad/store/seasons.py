@@ -129,6 +129,16 @@ def club_seasons(db: Database, club_id: str) -> list[tuple[str, str]]:
     return [(str(r["id"]), str(r["name"])) for r in rows]
 
 
+def club_season_events(db: Database, club_id: str) -> set[str]:
+    """The club's nights one of its seasons holds: they leave the club only with the season."""
+    rows = db.query(
+        "select n.event_id from season_nights n join seasons s on s.id = n.season_id "
+        "where s.club_id = ? and n.event_id is not null",
+        [club_id],
+    )
+    return {str(r["event_id"]) for r in rows}
+
+
 def season_of_event(db: Database, event_id: str) -> tuple[str, int] | None:
     """The season and night number a club night is linked to, if any."""
     for r in db.query("select season_id, number from season_nights where event_id = ?", [event_id]):

@@ -58,6 +58,8 @@ def assign_division(
         _known(db, season_id, number)
         if not 0 <= division < len(season.settings.divisions):
             raise SeasonRefused("no_division", field="division")
+        if any(e.number == number and e.division == division for e in season.entrants):
+            raise SeasonRefused("same_division", field="division")  # moved nowhere
         db.execute(
             "update season_entrants set division = ? where season_id = ? and number = ?",
             [division, season_id, number],

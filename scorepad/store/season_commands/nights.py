@@ -57,8 +57,11 @@ def move_night(
     place = checked("night", lambda: check_venue(venue))
     with writing(db):
         season = open_season(db, club_id, season_id, revision)
-        if season.night(number) is None:
+        night = season.night(number)
+        if night is None:
             raise SeasonRefused("no_night", field="night")
+        if (night.day, night.start, night.venue) == (date, time, place):  # moved nowhere
+            raise SeasonRefused("night_unchanged", field="night")
         db.execute(
             "update season_nights set day = ?, start = ?, venue = ?, sequence = sequence + 1, "
             "modified_at = ? where season_id = ? and number = ?",

@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...store.club_commands import filing
 from ...store.clubs import club_event_names, games_filed_alone
+from ...store.seasons import club_season_events
 from .. import respond
 from ..db import get_db
 from ..paging import page_of
@@ -33,6 +34,7 @@ def games(club_id: str) -> str:
         "clubs/games.html",
         club=view.club,
         nights=club_event_names(get_db(), view.club.id)[::-1],  # newest first
+        in_season=club_season_events(get_db(), view.club.id),  # no take-out: refused
         rows=[(g, g.score(), g.id in alone) for g in shown.items],
         count=len(ordered),
         page=shown.page,

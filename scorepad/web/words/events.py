@@ -164,6 +164,7 @@ _FIELDS: Mapping[str, Callable[[], str]] = {
     "bids": lambda: _("bids"),
     "bags": lambda: _("bags"),
     "tricks": lambda: _("tricks"),
+    "ended": lambda: _("end of the game"),
 }
 
 

@@ -31,6 +31,10 @@ REFUSED = {
     "no_division": _l("There is no such division."),
     "entered": _l("A player of that entrant is in the season already."),
     "no_entrant": _l("That entrant is not in the season."),
+    "night_unchanged": _l(
+        "That night is on that date, at that time and venue already: nothing changed."
+    ),
+    "same_division": _l("That entrant is in that division already: nothing changed."),
     "no_playoff": _l("The season has no playoff: set its size (2 or more) first."),
     "playoff_few": _l("Fewer than 2 entrants are ranked: there is no playoff to draw."),
 }

@@ -293,6 +293,10 @@ def _nights(client, app, checked: Checked) -> None:
     for pair in (("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")):
         night.check_in(*pair)
     checked.pages(client, here)
+    # the players' check-in, linked until round 1 is drawn
+    join = re.search(r"/events/join/([\w-]+)", client.get(here).get_data(as_text=True))
+    assert join, "the director's page links the players' check-in"
+    checked.pages(app.test_client(), join.group(0))
     night.act("draw", "Round drawn")
     checked.pages(client, here)
     night.act("start", "Round started")
@@ -306,9 +310,6 @@ def _nights(client, app, checked: Checked) -> None:
     night.next_playoff_round()
     night.play_round()
     checked.pages(client, here)
-    join = re.search(r"/events/join/([\w-]+)", client.get(here).get_data(as_text=True))
-    assert join, "the director's page links the players' check-in"
-    checked.pages(app.test_client(), join.group(0))
     _lost_and_reopened(client, app, checked)
 
 

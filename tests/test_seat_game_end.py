@@ -93,3 +93,17 @@ def test_a_seat_no_phone_held_is_free_in_the_rematch(app, client):
     fresh = re.search(r'href="/seat/([\w-]+)"', page.get_data(as_text=True)).group(1)
     assert "I am Alice" in text(phone.get(f"/seat/{fresh}"))
     assert load(app, new_id).rematch_of == game_id
+
+
+def test_seat_links_given_after_the_end_say_what_their_phones_do_then(client):
+    """A game over bids no more: its seat links, given then, show the result and follow
+    the rematch, and the page says that, not that each player can now bid."""
+    from tests.helpers import play
+
+    game_id = start(client, target="custom", custom_target="100")
+    play(client, game_id, 1, [7, 3, 6, 3], [7, 0, 6, 0])
+    r = client.post(f"/games/{game_id}/seats", data={"seats": "on"}, follow_redirects=True)
+    assert "follows the rematch" in text(r) and "can now bid" not in text(r)
+    fresh = start(client)
+    r = client.post(f"/games/{fresh}/seats", data={"seats": "on"}, follow_redirects=True)
+    assert "Each player can now bid from their own phone" in text(r)

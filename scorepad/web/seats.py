@@ -81,14 +81,15 @@ def _over(link: seats.SeatLink, stored: storage.StoredGame) -> BaseResponse:
 
 @bp.post("/games/<game_id>/seats")
 def toggle(game_id: str) -> BaseResponse:
-    powers.require(stored_or_404(game_id), "bid")  # seat links are the table's play
+    stored = stored_or_404(game_id)
+    powers.require(stored, "bid")  # seat links are the table's play
     if not FlaskForm().validate_on_submit():
         refuse(400, seat_words.incomplete("seat_links"))
     links = url_for("games.show", game_id=game_id) + "#seat-links"
     if request.form.get("seats") == "on":
         return respond.run(
             lambda: commands.enable_seats(get_db(), game_id),
-            _done(links, seat_words.links_on(True)),
+            _done(links, seat_words.links_on(True, over=stored.score().over)),
             links,
         )
     return respond.run(

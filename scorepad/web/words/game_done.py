@@ -117,7 +117,13 @@ def reneged(name: str) -> str:
     return ngettext("%(name)s reneged", "%(name)s reneged", 2, name=name)
 
 
-def links_on(on: bool) -> str:
+def links_on(on: bool, over: bool = False) -> str:
+    """Seat links turned on or off (`over`: on for a game over, whose seats bid no more)."""
+    if on and over:
+        return _(
+            "Each seat has its own link: its phone shows the result and follows the "
+            "rematch. Share the links below."
+        )
     if on:
         return _("Each player can now bid from their own phone: share the links below.")
     return _("Seat links turned off: this phone enters every bid.")

@@ -49,6 +49,21 @@ def test_the_chooser_goes_back_to_this_site_only(client):
         assert answer.headers["Location"] == "/"
 
 
+def test_the_chooser_opened_from_its_own_foot_still_goes_back_where_the_phone_was(client):
+    """The language page's foot links the chooser too, with the chooser itself to go back
+    to: choosing there returns to the page the phone came from, not to the chooser."""
+    first = text(client.get("/language?next=/stats"))
+    foot = re.search(r'href="(/language\?next=[^"]+)"', client.get("/language?next=/stats").text)
+    assert first and foot
+    page = client.get(foot.group(1).replace("&amp;", "&"))
+    chosen = re.search(r'name="next"[^>]*value="([^"]*)"', page.text)
+    assert chosen and chosen.group(1) == "/stats"
+    answer = client.post("/language", data={"lang": "es", "next": "/language?next=%2Fstats"})
+    assert answer.headers["Location"] == "/stats"
+    far = client.post("/language", data={"lang": "es", "next": "/language?next=//evil.example"})
+    assert far.headers["Location"] == "/"
+
+
 def test_an_unknown_language_is_not_kept(client):
     answer = client.post("/language", data={"lang": "xx"})
     assert "Set-Cookie" not in answer.headers

@@ -15,7 +15,7 @@ and werkzeug the header, on every request (bench/README.md, issue 40).
 from __future__ import annotations
 
 from functools import lru_cache
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from babel import Locale
 from flask import (
@@ -93,6 +93,8 @@ def _back(target: str) -> str:
         return "/"
     if "\\" in target or any(ord(c) < 32 for c in target):
         return "/"
+    if parts.path == "/language":  # the chooser's own page (its foot's link): where it came from
+        return _back(parse_qs(parts.query).get("next", ["/"])[0])
     return target
 
 

@@ -94,6 +94,29 @@ def form_token(page) -> str:
     return found.group(1)
 
 
+def page_forms(page: str, action_end: str) -> list[tuple[str, dict[str, str]]]:
+    """The page's own POST forms whose action ends with `action_end`, each with its fields
+    as drawn (a select's chosen option, else its first: what a browser sends)."""
+    found = []
+    for action, body in re.findall(
+        r'<form method="post" action="([^"]+)">(.*?)</form>', page, re.S
+    ):
+        if not action.endswith(action_end):
+            continue
+        fields = {}
+        for tag in re.findall(r"<input[^>]*>", body):
+            name = re.search(r'name="([^"]*)"', tag)
+            value = re.search(r'value="([^"]*)"', tag)
+            if name:
+                fields[name.group(1)] = html.unescape(value.group(1) if value else "")
+        for select in re.findall(r'<select name="(\w+)"[^>]*>(.*?)</select>', body, re.S):
+            chosen = re.search(r'<option value="([^"]*)" selected', select[1])
+            first = re.search(r'<option value="([^"]*)"', select[1])
+            fields[select[0]] = (chosen or first).group(1)
+        found.append((html.unescape(action), fields))
+    return found
+
+
 def text(response) -> str:
     """The page's visible text, tags stripped and spaces folded."""
     body = response.get_data(as_text=True)

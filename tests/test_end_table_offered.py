@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from tests.event_helpers import Night
-from tests.helpers import text
+from tests.helpers import page_forms, text
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
 
@@ -20,18 +20,20 @@ def _table(page: str, number: int) -> str:
 
 
 def _end_form(part: str) -> tuple[str, dict[str, str]] | None:
-    form = re.search(r'<form method="post" action="([^"]+/end)">(.*?)</form>', part, re.S)
-    if not form:
-        return None
-    fields = dict(re.findall(r'<input [^>]*name="(\w+)"[^>]*value="([^"]*)"', form.group(2)))
-    return form.group(1), fields
+    return next(iter(page_forms(part, "/end")), None)
 
 
-def test_end_this_game_is_offered_once_a_hand_is_played(client, app):
+def _started(client, app) -> Night:
+    """A one-round night of two tables, its round started."""
     night = Night(client, app, rounds=1)
     for pair in PAIRS:
         night.check_in(*pair)
     night.draw_and_start()
+    return night
+
+
+def test_end_this_game_is_offered_once_a_hand_is_played(client, app):
+    night = _started(client, app)
     first, second = night.round()
     page = client.get(f"/events/{night.id}").get_data(as_text=True)
     for number in (first.number, second.number):
@@ -49,10 +51,7 @@ def test_end_this_game_is_offered_once_a_hand_is_played(client, app):
 
 
 def test_a_refused_end_names_its_field_in_words(client, app):
-    night = Night(client, app, rounds=1)
-    for pair in PAIRS:
-        night.check_in(*pair)
-    night.draw_and_start()
+    night = _started(client, app)
     first, _ = night.round()
     r = client.post(
         f"/events/{night.id}/rounds/1/tables/{first.number}/end",

@@ -4,27 +4,16 @@ name shown is refused in the core's words, and the roster is left as it was."""
 
 from __future__ import annotations
 
-import html
-import re
-
 import pytest
 
 from scorepad.core.names import name_key
-from tests.helpers import text
+from tests.helpers import page_forms, text
 from tests.test_clubs import _file_games, _make, _view
 
 
 def _rename_form(page: str, player: str) -> tuple[str, dict[str, str]]:
     """The page's own Rename form of this player: its action and its fields as drawn."""
-    for action, body in re.findall(
-        r'<form method="post" action="([^"]+/rename)">(.*?)</form>', page, re.S
-    ):
-        fields = {}
-        for tag in re.findall(r"<input[^>]*>", body):
-            name = re.search(r'name="([^"]*)"', tag)
-            value = re.search(r'value="([^"]*)"', tag)
-            if name:
-                fields[name.group(1)] = html.unescape(value.group(1) if value else "")
+    for action, fields in page_forms(page, "/rename"):
         if fields.get("player") == player:
             return action, fields
     raise AssertionError(f"no Rename form for {player}")

@@ -5,33 +5,8 @@ such a move is refused in words and nothing is written; a real move still moves.
 
 from __future__ import annotations
 
-import html
-import re
-
-from tests.helpers import text
+from tests.helpers import page_forms, text
 from tests.test_season_web import _season_of, made  # noqa: F401  (the fixture)
-
-
-def _forms(page: str, action_end: str) -> list[tuple[str, dict[str, str]]]:
-    """The page's own forms posting to `.../action_end`, each with its fields as drawn."""
-    found = []
-    for action, body in re.findall(
-        r'<form method="post" action="([^"]+)">(.*?)</form>', page, re.S
-    ):
-        if not action.endswith(action_end):
-            continue
-        fields = {}
-        for tag in re.findall(r"<input[^>]*>", body):
-            name = re.search(r'name="([^"]*)"', tag)
-            value = re.search(r'value="([^"]*)"', tag)
-            if name:
-                fields[name.group(1)] = html.unescape(value.group(1) if value else "")
-        for select in re.findall(r'<select name="(\w+)"[^>]*>(.*?)</select>', body, re.S):
-            chosen = re.search(r'<option value="([^"]*)" selected', select[1])
-            first = re.search(r'<option value="([^"]*)"', select[1])
-            fields[select[0]] = (chosen or first).group(1)  # as a browser sends it
-        found.append((html.unescape(action), fields))
-    return found
 
 
 def _page(client, club_id, season_id) -> str:
@@ -41,7 +16,7 @@ def _page(client, club_id, season_id) -> str:
 def test_a_night_moved_to_where_it_is_is_refused_and_its_calendar_left(client, app, made):  # noqa: F811
     club_id, season_id = made
     before = _season_of(app, season_id)
-    (action, fields), *_ = _forms(_page(client, club_id, season_id), "/nights")
+    (action, fields), *_ = page_forms(_page(client, club_id, season_id), "/nights")
     assert (
         fields["number"] == "1" and fields["day"] == before.nights[0].day
     )  # the form holds the night as it is
@@ -59,7 +34,7 @@ def test_a_night_moved_to_where_it_is_is_refused_and_its_calendar_left(client, a
 def test_an_entrant_moved_to_its_own_division_is_refused(client, app, made):  # noqa: F811
     club_id, season_id = made
     before = _season_of(app, season_id)
-    (action, fields), *_ = _forms(_page(client, club_id, season_id), "/entrants/division")
+    (action, fields), *_ = page_forms(_page(client, club_id, season_id), "/entrants/division")
     said = text(client.post(action, data=fields, follow_redirects=True))
     assert "Entrant moved." not in said
     assert "That entrant is in that division already: nothing changed." in said

@@ -21,7 +21,15 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect, sync_playwright
 
-from tests.browser.flows import enter_bids, enter_tricks, follow, press, start_game, tap_and_load
+from tests.browser.flows import (
+    enter_bids,
+    enter_slip_totals,
+    enter_tricks,
+    follow,
+    press,
+    start_game,
+    tap_and_load,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 WORK = ROOT / "instance" / "qa"
@@ -78,20 +86,6 @@ def copy_db(source: Path, target: Path) -> None:
     src.backup(dst)
     src.close()
     dst.close()
-
-
-def _said(page: Page, words: str) -> None:
-    expect(page.locator(".flash").filter(has_text=words).first).to_be_visible()
-
-
-def _slip(page: Page, table: int, totals: tuple[str, str]) -> None:
-    here = page.locator(f"#table-{table}")
-    here.locator("summary", has_text="Enter from the paper slip").tap()
-    form = here.locator("form.slip-totals")
-    form.locator("input[name=total_0]").fill(totals[0])
-    form.locator("input[name=total_1]").fill(totals[1])
-    press(page, "Enter the final result")
-    _said(page, f"Table {table}: the slip's result is entered.")
 
 
 def _links(page: Page, pattern: str) -> list[str]:
@@ -176,14 +170,7 @@ def _club(browser, holders: dict) -> None:
     press(page, "Make the club")
     manager = page.url
     for names, took in ((["Ann", "Bo", "Cy", "Di"], 9), (["Ann", "Ed", "Cy", "Flo"], 4)):
-        page.goto(f"{BASE}/games/new")
-        page.get_by_label("Partnership").tap()
-        for seat, name in enumerate(names):
-            page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
-        page.get_by_label("Other", exact=True).tap()
-        page.get_by_label("Other target").fill("50")
-        page.get_by_label("Club", exact=True).select_option(label="Thursday Spades")
-        press(page, "Start game")
+        start_game(page, BASE, names, target="50", club="Thursday Spades")
         enter_bids(page, {name: 3 for name in names})
         enter_tricks(page, {f"{names[0]} & {names[2]}": took})
     club_game = page.url
@@ -240,17 +227,17 @@ def _night(browser, holders: dict) -> None:
     press(page, "Draw round 1")
     press(page, "Start round 1")
     for t in range(1, 5):
-        _slip(page, t, (str(100 + 40 * t), "90"))
+        enter_slip_totals(page, t, (str(100 + 40 * t), "90"))
     press(page, "Draw round 2")
     press(page, "Start round 2")
     for t in range(1, 4):
-        _slip(page, t, ("200", str(60 + 30 * t)))
+        enter_slip_totals(page, t, ("200", str(60 + 30 * t)))
     tables_mid = _links(page, r"/events/table/")
-    _slip(page, 4, ("210", "150"))
+    enter_slip_totals(page, 4, ("210", "150"))
     press(page, "Start the playoff (top 4)")
     press(page, "Start round 3")
     tables = _links(page, r"/events/table/")
-    _slip(page, 1, ("300", "100"))
+    enter_slip_totals(page, 1, ("300", "100"))
     holders["director"] = {"state": ctx.storage_state(), "pages": [director]}
     holders["check-in page"]["pages"] += checkin[:1]
     holders["table phone"] = {"state": None, "pages": tables + tables_mid[:1]}
@@ -589,15 +576,7 @@ class Crawl:
                         d = dl.value
                         result = f"downloads {d.suggested_filename}"
                     except Exception:
-                        try:
-                            page.wait_for_function(
-                                STALE_GONE,
-                                timeout=8000,
-                            )
-                        except Exception:
-                            pass
-                        page.wait_for_load_state()
-                        result = f"-> {_path(page.url)[:60]}: {page.title()[:40]}"
+                        result = _landed(page)
                     if (
                         then is None
                         and posting
@@ -654,15 +633,17 @@ class Crawl:
         page.evaluate("document.body.dataset.stale = 'yes'")
         target.evaluate(OPEN_FOLDS)
         target.tap()
-        try:
-            page.wait_for_function(
-                STALE_GONE,
-                timeout=8000,
-            )
-        except Exception:
-            pass
-        page.wait_for_load_state()
-        return f"-> {_path(page.url)[:60]}: {page.title()[:40]}"
+        return _landed(page)
+
+
+def _landed(page: Page) -> str:
+    """Where a press led, once the page it was made on is gone (or 8 s went by)."""
+    try:
+        page.wait_for_function(STALE_GONE, timeout=8000)
+    except Exception:
+        pass
+    page.wait_for_load_state()
+    return f"-> {_path(page.url)[:60]}: {page.title()[:40]}"
 
 
 def _dump(db: Path) -> str:

@@ -44,6 +44,22 @@ def press(page: Page, button: str) -> None:
     tap_and_load(page, page.get_by_role("button", name=button, exact=True))
 
 
+def said(page: Page, words: str) -> None:
+    """A flash saying `words` is shown."""
+    expect(page.locator(".flash").filter(has_text=words).first).to_be_visible()
+
+
+def enter_slip_totals(page: Page, table: int, totals: tuple[str, str]) -> None:
+    """The table's paper slip entered from the director's page: its two final totals."""
+    here = page.locator(f"#table-{table}")
+    here.locator("summary", has_text="Enter from the paper slip").tap()
+    form = here.locator("form.slip-totals")
+    form.locator("input[name=total_0]").fill(totals[0])
+    form.locator("input[name=total_1]").fill(totals[1])
+    press(page, "Enter the final result")
+    said(page, f"Table {table}: the slip's result is entered.")
+
+
 def follow(page: Page, link: str) -> None:
     """Tap the link with this name and wait for the next page."""
     tap_and_load(page, page.get_by_role("link", name=link, exact=True))
@@ -74,7 +90,9 @@ def start_game(
     target: str | None = None,
     rules: dict[str, str] | None = None,
     tricks_by: str | None = None,
+    club: str | None = None,
 ) -> None:
+    """A new game from the new-game page (`club`: filed into that club at its start)."""
     page.goto(f"{base}/games/new")
     lang = lang_of(page)
     page.get_by_label(table_label(lang, table)).tap()
@@ -90,6 +108,8 @@ def start_game(
         page.locator("summary", has_text="More house rules").tap()
     for label, value in (rules or {}).items():
         page.get_by_label(label, exact=True).fill(value)
+    if club is not None:
+        page.get_by_label(say(lang, "Club"), exact=True).select_option(label=club)
     press(page, say(lang, "Start game"))
     expect(
         page.get_by_role("heading", name=say(lang, "Hand %(number)s: bids", number=1))

@@ -17,6 +17,7 @@ from tests.browser.flows import (
     overflowing,
     press,
     sideways,
+    start_game,
     tap_and_load,
 )
 from tests.browser.helpers import PHONE, shot
@@ -32,14 +33,7 @@ GAMES = [
 
 def _club_game(page, base: str, names: list[str], took: int) -> None:
     """A partnership game to 50 filed into the club at its start, played to its end."""
-    page.goto(f"{base}/games/new")
-    page.get_by_label("Partnership").tap()
-    for seat, name in enumerate(names):
-        page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
-    page.get_by_label("Other", exact=True).tap()
-    page.get_by_label("Other target").fill("50")
-    page.get_by_label("Club", exact=True).select_option(label=CLUB)
-    press(page, "Start game")
+    start_game(page, base, names, target="50", club=CLUB)
     expect(page.get_by_text("Chances to win, from the club's ratings")).to_be_visible()
     enter_bids(page, {name: 3 for name in names})
     enter_tricks(page, {f"{names[0]} & {names[2]}": took})

@@ -13,6 +13,7 @@ from ...core.happened import GameStartedInClub, GameWritten, NightStarted
 from ..bus import Unit
 from ..clubs import club_of_event, club_of_game
 from ..db import writing
+from ..seasons import club_season_events
 from ..stamps import now
 from ._base import bump, current, room
 from .outcomes import ClubRefused, NoClub
@@ -125,13 +126,7 @@ def unfile_event(db: Database, club_id: str, event_id: str, revision: int | None
     night one of the club's seasons holds stays until the season lets it go."""
     with writing(db):
         current(db, club_id, revision)
-        if list(
-            db.query(
-                "select 1 from season_nights n join seasons s on s.id = n.season_id "
-                "where n.event_id = ? and s.club_id = ?",
-                [event_id, club_id],
-            )
-        ):
+        if event_id in club_season_events(db, club_id):  # as the club's games page says
             raise ClubRefused("night_in_season", field="night")
         gone = db.execute(
             "delete from club_events where event_id = ? and club_id = ?", [event_id, club_id]

@@ -317,3 +317,38 @@ def test_who_won_is_said_in_lower_case_after_a_colon_in_spanish(client):
     assert "Ganaron Alice & Cara" in text(client.get("/games"))
     client.set_cookie("lang", "en")
     assert "Game over: Alice & Cara win" in text(client.get(f"/games/{game_id}"))
+
+
+def test_a_language_finds_each_of_its_words_once_and_keeps_them_apart(app, monkeypatch):
+    """Issue 40: what a string (and a count) says in Spanish is found in the catalogue
+    once and kept for Spanish only, at most SAID_KEPT of them; force_locale still reads
+    the other language, and English is said as written, with nothing kept."""
+    from flask_babel import force_locale
+
+    from scorepad.web import catalogue
+
+    with app.test_request_context(headers={"Accept-Language": "es"}):
+        catalogue.translations()  # the request's words bound
+        words = catalogue.translations()
+        looked = []
+        real = type(words).ugettext
+        monkeypatch.setattr(
+            type(words), "ugettext", lambda self, s: looked.append(s) or real(self, s)
+        )
+        first, again = catalogue.gettext("New game"), catalogue.gettext("New game")
+        assert first == again != "New game" and looked.count("New game") == 1
+        one = catalogue.ngettext("%(num)d hand", "%(num)d hands", 1)
+        two = catalogue.ngettext("%(num)d hand", "%(num)d hands", 2)
+        assert (one, two) == ("1 mano", "2 manos")
+        assert catalogue.ngettext("%(num)d hand", "%(num)d hands", 1) == one
+        with force_locale("en"):
+            assert catalogue.gettext("New game") == "New game"
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert catalogue.gettext("New game") == "New game"
+        assert catalogue.ngettext("%(num)d hand", "%(num)d hands", 2) == "2 hands"
+    monkeypatch.setattr(catalogue, "SAID_KEPT", 3)
+    with app.test_request_context(headers={"Accept-Language": "es"}):
+        for word in ("New game", "Save bids", "Save tricks", "Game settings", "New game"):
+            catalogue.gettext(word)
+        kept = app.extensions[catalogue.LOADED]["es"][1]
+        assert 0 < len(kept) <= 3 and catalogue.gettext("New game") == first

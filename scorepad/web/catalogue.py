@@ -28,9 +28,11 @@ its words for good.
 
 Kept, and what keys them (nothing invalidates them: a process's catalogues never change):
 the request's words, in a context variable let go of when the request ends; each
-language's catalogue as Flask-Babel loaded it, by the app (`app.extensions[LOADED]`)
-and the language's code; each language's overlay of templates, by the environment and
-the code (`SpokenEnvironment.languages`), bounded by the languages offered.
+language's catalogue as Flask-Babel loaded it, with what each string (and count) said in
+Python says in it (at most `SAID_KEPT`, then found again), by the app
+(`app.extensions[LOADED]`) and the language's code; each language's overlay of templates,
+by the environment and the code (`SpokenEnvironment.languages`), bounded by the languages
+offered.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ import re
 from collections import ChainMap
 from collections.abc import MutableMapping
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -82,6 +84,18 @@ class _Bound:
     words: NullTranslations
     code: str  # the locale as a key ("es"): kept pages and chips are drawn once a language
     as_written: bool = False  # no catalogue: every string is said as written (English)
+    said: dict[Any, str] = field(default_factory=dict)  # the language's words, as found
+
+
+SAID_KEPT = 4096  # a language's words found, by string (and count); past this, found again
+
+
+def _found(bound: _Bound, key: Any, said: str) -> str:
+    """`said` kept as what `key` says in the bound language (a catalogue never changes)."""
+    if len(bound.said) >= SAID_KEPT:
+        bound.said.clear()
+    bound.said[key] = said
+    return said
 
 
 _bound: ContextVar[_Bound | None] = ContextVar("scorepad_words", default=None)
@@ -106,15 +120,17 @@ def translations() -> NullTranslations:
         return flask_babel.get_translations()
     # each language's catalogue as Flask-Babel loaded it, kept by the app by its code
     # (Flask-Babel's own look-up finds the request, the app and the locale again)
-    loaded: dict[str, NullTranslations] = current_app.extensions.setdefault(LOADED, {})
+    loaded: dict[str, tuple[NullTranslations, dict[Any, str]]]
+    loaded = current_app.extensions.setdefault(LOADED, {})
     code = str(spoken)
-    found = loaded.get(code)
-    if found is None:
-        found = loaded[code] = flask_babel.get_translations()
+    kept = loaded.get(code)
+    if kept is None:
+        kept = loaded[code] = (flask_babel.get_translations(), {})
+    found, said = kept
     if has_request_context() and _bound.get() is None:
         # Flask-Babel's namespace of this request, made by get_locale above
         as_written = not getattr(found, "files", True)  # no catalogue file was loaded
-        _bound.set(_Bound(g._flask_babel, spoken, found, code, as_written))
+        _bound.set(_Bound(g._flask_babel, spoken, found, code, as_written, said))
     return found
 
 
@@ -145,8 +161,10 @@ def gettext(string: str, **variables: Any) -> str:
     bound = _current()
     if bound is None:
         said = translations().ugettext(string)
+    elif bound.as_written:
+        said = string
     else:
-        said = string if bound.as_written else bound.words.ugettext(string)
+        said = bound.said.get(string) or _found(bound, string, bound.words.ugettext(string))
     return said % variables if variables else said
 
 
@@ -154,10 +172,13 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """The singular or plural form for `num`, which `%(num)d` may show."""
     variables.setdefault("num", num)
     bound = _current()
-    if bound is not None and bound.as_written:  # gettext's own forms without a catalogue
+    if bound is None:
+        return translations().ungettext(singular, plural, num) % variables  # type: ignore[no-any-return]
+    if bound.as_written:  # gettext's own forms without a catalogue
         return (singular if num == 1 else plural) % variables
-    words = translations() if bound is None else bound.words
-    return words.ungettext(singular, plural, num) % variables  # type: ignore[no-any-return]
+    key = (singular, plural, num)
+    said = bound.said.get(key) or _found(bound, key, bound.words.ungettext(singular, plural, num))
+    return said % variables
 
 
 def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:

@@ -27,6 +27,7 @@ from flask import (
     render_template,
     request,
 )
+from flask.globals import request_ctx
 from flask_babel import Babel
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
@@ -54,11 +55,13 @@ def choose_locale() -> Locale:
     (English too for words drawn in an app context with no request: the command line)."""
     if not has_request_context():
         return _locale("en")
-    languages = tuple(offered())
-    chosen = next(iter(request.cookies.getlist(COOKIE)), "")  # get() raises for a missing one
+    asked = request_ctx._get_current_object()  # type: ignore[attr-defined]  # found once
+    languages = tuple(asked.app.config.get("LANGUAGES", LANGUAGES))  # as offered() says
+    cookies = asked.request.cookies
+    chosen = next(iter(cookies.getlist(COOKIE)), "")  # get() raises for a missing one
     if chosen in languages:
         return _locale(chosen)
-    return _best(request.headers.get("Accept-Language", ""), languages)
+    return _best(asked.request.headers.get("Accept-Language", ""), languages)
 
 
 @lru_cache(maxsize=64)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import has_request_context, request
+from flask import Request, has_request_context
 from flask import url_for as build
 from flask.globals import request_ctx
 
@@ -50,15 +50,21 @@ def url_for(endpoint: str, **values: Any) -> str:
     return link
 
 
+def _asked() -> Request:
+    """The request itself, found once (each `request.x` finds it again through its proxy)."""
+    return request_ctx._get_current_object().request  # type: ignore[attr-defined,no-any-return]
+
+
 def address() -> tuple[str, ...]:
     """What the page's links are built from: the address asked for (relative links,
     after any trusted proxy, under the app's script root), and the one the server
     listens on (the share link)."""
-    listening = request.environ.get("werkzeug.proxy_fix.orig", request.environ)
+    asked = _asked()
+    listening = asked.environ.get("werkzeug.proxy_fix.orig", asked.environ)
     return (
-        request.host_url,
-        request.script_root,
-        request.scheme,
+        asked.host_url,
+        asked.script_root,
+        asked.scheme,
         str(listening.get("SERVER_NAME", "")),
         str(listening.get("SERVER_PORT", "")),
     )
@@ -74,6 +80,9 @@ def plain_http_notice() -> bool:
     moves after the first paint: asked over plain http (after any trusted proxy) by a name
     that is not this machine's own loopback (a browser counts loopback as secure), and not
     yet dismissed on this phone."""
-    host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
-    named_loopback = host in LOOPBACK or host.endswith(".localhost")
-    return request.scheme == "http" and not named_loopback and NOTICE_SEEN not in request.cookies
+    asked = _asked()
+    if asked.scheme != "http" or NOTICE_SEEN in asked.cookies:
+        return False
+    host = asked.host
+    host = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return not (host in LOOPBACK or host.endswith(".localhost"))  # named loopback

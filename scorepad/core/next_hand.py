@@ -66,10 +66,14 @@ class NextHand:
         return tuple(sorted((v, 0 if v in NILS else int(v)) for v in values))
 
 
+# Every number a bid can be, as a choice: a table deals at most 17 tricks a hand
+COUNTS: tuple[Choice, ...] = tuple((str(n), str(n)) for n in range(18))
+
+
 def _bids(
     score: Scored, seat: int, blind_nil: tuple[bool, ...], zero: bool, nil: bool
 ) -> tuple[Choice, ...]:
-    choices = [(str(n), str(n)) for n in range(0 if zero else 1, score.table.tricks_per_hand + 1)]
+    choices = list(COUNTS[0 if zero else 1 : score.table.tricks_per_hand + 1])
     if nil:
         choices.append((NIL, "Nil"))
         if blind_nil[score.table.side_of(seat)]:

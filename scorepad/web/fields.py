@@ -4,6 +4,7 @@ form uses these, so no library message ever needs rewriting for a page."""
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 from typing import Any
 
 from wtforms import Field, IntegerField, RadioField, SelectField
@@ -21,6 +22,7 @@ from scorepad.web.catalogue import gettext as _
 from scorepad.web.catalogue import lazy_gettext as _l
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
+_value = attrgetter("value")  # a SelectChoice's value
 
 
 class WholeNumberField(IntegerField):
@@ -71,10 +73,10 @@ class Choices(RadioField):
             self.process_errors
             or not self.validate_choice
             or not isinstance(choices, list)
-            or not all(isinstance(choice, SelectChoice) for choice in choices)
+            or not set(map(type, choices)) <= {SelectChoice}  # each one exactly a SelectChoice
         ):
             super().pre_validate(form)
-        elif not any(self.coerce(choice.value) == self.data for choice in choices):
+        elif self.data not in map(self.coerce, map(_value, choices)):  # as == each in turn
             raise ValidationError(self.invalid_choice_message)
 
 

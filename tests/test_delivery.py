@@ -250,3 +250,16 @@ def test_queries_per_page_do_not_grow_with_hands(app, client, statements, reques
         ]
         assert len(data) <= 6, data  # a write reads the game again inside its transaction
     assert counts[0] == counts[1], counts
+
+
+def test_an_answer_that_read_the_cookie_says_it_varies_with_it_once(client):
+    """Flask says `Vary: Cookie` when a request read the session; scorepad says it without
+    Flask parsing the header again when it names the cookie already (issue 40): a page
+    names it once, and an answer that is no page (the service worker) still names it."""
+    path = start(client)
+    for url in (path, "/sw.js"):
+        answer = client.get(url)
+        named = [v.strip().lower() for v in ",".join(answer.headers.getlist("Vary")).split(",")]
+        assert named.count("cookie") == 1, (url, named)
+    saved = client.post("/games/new", data=new_game_form())
+    assert "Set-Cookie" in saved.headers and "Cookie" in saved.headers["Vary"]

@@ -73,6 +73,13 @@ class Utf8JSON(TaggedJSONSerializer):
         return dumps(self.tag(value), separators=(",", ":"), ensure_ascii=False)
 
 
+def _vary_on_cookie(response: Response) -> None:
+    """`Vary: Cookie` on the response, unless its Vary header names the cookie already."""
+    said = ",".join(response.headers.getlist("Vary")).lower()  # get() raises if none
+    if "cookie" not in {name.strip() for name in said.split(",")}:
+        response.vary.add("Cookie")
+
+
 class SessionCookie(SecureCookieSessionInterface):
     """The signed session cookie, sent again only when the session changed, or once a
     day to push a remembered list's 180 days forward: Flask's default signs and sends
@@ -131,6 +138,10 @@ class SessionCookie(SecureCookieSessionInterface):
         today = int(time.time() // DAY_SECONDS)
         if session.permanent and session.get("cookie_day") != today:
             session["cookie_day"] = today
+        if not session.modified:  # no cookie to send (should_set_cookie): Flask would only
+            if session.accessed:  # say the answer varies with the cookie, as a page does
+                _vary_on_cookie(response)  # already, and parse the Vary header to say it
+            return
         signer = self.get_signing_serializer(app)
         # The signed cookie is at most 4/3 of its JSON and a few dozen bytes of stamp and
         # signature: only a session that could pass the budget is signed to be measured.

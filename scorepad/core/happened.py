@@ -60,12 +60,15 @@ class GameStartedInClub(Happened):
 
 @dataclass(frozen=True)
 class TableSaved(Happened):
-    """A save of a game a club night's table plays: its score before and after, and when."""
+    """A save of a game a club night's table plays: its score before and after, and when.
+    `by_table`: sent by the table's own link (or a seat's), whose powers end with its
+    round; else by one who may change the game at any time (its director)."""
 
     game_id: str
     before: GameScore
     after: GameScore
     at: float
+    by_table: bool = False
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,17 @@ class Stale(Outcome):
         self.why = why
 
 
+class TableClosed(Outcome):
+    """A save by a club night's table (its link, or a seat's) after its round was over:
+    the game of table `table` in round `round` is closed to it (its director may reopen
+    it). Checked inside the write: the round may have closed since the page was drawn."""
+
+    def __init__(self, round_number: int, table: int) -> None:
+        super().__init__(None)
+        self.round = round_number
+        self.table = table
+
+
 class GameOver(Outcome):
     """The game is over: no more hands, bids or deals."""
 

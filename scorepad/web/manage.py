@@ -183,12 +183,14 @@ def end(game_id: str) -> Any:
 @bp.post("/games/<game_id>/hands/<int:number>/put-back")
 def put_back(game_id: str, number: int) -> Any:
     """Put back the hand just undone, while the game has not changed since."""
-    require(stored_or_404(game_id), "put_back")
+    held = require(stored_or_404(game_id), "put_back")
     form = VersionForm()
     if not form.validate_on_submit():
         abort(400, description=said.incomplete("put_back"))
     return respond.run(
-        lambda: commands.put_back(get_db(), game_id, number, form.version.data),
+        lambda: commands.put_back(
+            get_db(), game_id, number, form.version.data, by_table=held.by_table
+        ),
         _done(_game_url(game_id), said.put_back(number)),
         _game_url(game_id),
     )
@@ -203,7 +205,7 @@ def _hand_or_404(stored: storage.StoredGame, number: int, upcoming: bool = False
 @bp.route("/games/<game_id>/hands/<int:number>/dealer", methods=["GET", "POST"])
 def dealer(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
-    require(stored, "dealer")
+    held = require(stored, "dealer")
     _hand_or_404(stored, number, upcoming=True)
     upcoming = number > len(stored.game.hands)
     version = 0 if upcoming else stored.versions[number - 1]
@@ -216,7 +218,9 @@ def dealer(game_id: str, number: int) -> Any:
     if form.validate_on_submit():
         seat = int(form.dealer.data)
         done = respond.run(
-            lambda: commands.set_dealer(get_db(), game_id, number, form.version.data, seat),
+            lambda: commands.set_dealer(
+                get_db(), game_id, number, form.version.data, seat, by_table=held.by_table
+            ),
             _done(back, said.deals(stored.game.table.players[seat], number)),
             url_for("manage.dealer", game_id=game_id, number=number),
             page=_beside(form),
@@ -231,7 +235,7 @@ def dealer(game_id: str, number: int) -> Any:
 @bp.route("/games/<game_id>/hands/<int:number>/adjust", methods=["GET", "POST"])
 def adjust(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
-    require(stored, "adjust")
+    held = require(stored, "adjust")
     _hand_or_404(stored, number)
     hand = stored.game.hands[number - 1]
     if not hand.played:
@@ -248,6 +252,7 @@ def adjust(game_id: str, number: int) -> Any:
                 form.version.data,
                 *read_adjustment(points, form.note.data or ""),
                 confirm=confirmed(),
+                by_table=held.by_table,
             ),
             _done(_game_url(game_id), said.adjusted(number)),
             url_for("manage.adjust", game_id=game_id, number=number),
@@ -263,7 +268,7 @@ def adjust(game_id: str, number: int) -> Any:
 @bp.route("/games/<game_id>/hands/<int:number>/renege", methods=["GET", "POST"])
 def renege(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
-    require(stored, "renege")
+    held = require(stored, "renege")
     _hand_or_404(stored, number)
     hand = stored.game.hands[number - 1]
     try:  # the core's rule: a played hand of a partnership game
@@ -276,7 +281,13 @@ def renege(game_id: str, number: int) -> Any:
         sides = [side for side in range(len(names)) if form[f"renege_{side}"].data]
         done = respond.run(
             lambda: commands.renege(
-                get_db(), game_id, number, form.version.data, sides, confirm=confirmed()
+                get_db(),
+                game_id,
+                number,
+                form.version.data,
+                sides,
+                confirm=confirmed(),
+                by_table=held.by_table,
             ),
             _done(_game_url(game_id), said.renege_saved(number)),
             url_for("manage.renege", game_id=game_id, number=number),

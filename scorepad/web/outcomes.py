@@ -20,10 +20,12 @@ from ..store.outcomes import (
     SeatHeld,
     SeatTaken,
     Stale,
+    TableClosed,
 )
 from ..store.storage import StoredGame
 from .words import hands_span
 from .words.game_done import hand_saved
+from .words.powers import closed
 
 STALE = _l(
     "This game was changed on another phone meanwhile. Here it is as it is now; "
@@ -108,6 +110,8 @@ def say(outcome: Outcome) -> str:
         return _stale(outcome)
     if isinstance(outcome, GameOver):
         return _("Not saved: the game is over.")
+    if isinstance(outcome, TableClosed):  # the round closed while the page was open
+        return closed(outcome.round, outcome.table)
     if isinstance(outcome, NotOver):
         return _("No rematch yet: this game is not finished yet: a rematch starts after its end.")
     if isinstance(outcome, SeatTaken):

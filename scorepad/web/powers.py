@@ -51,6 +51,12 @@ class Powers:
         return action in MAY[self.holder]
 
     @property
+    def by_table(self) -> bool:
+        """The table's own powers (its link, or a seat's), which end with its round: its
+        saves say so, and the write refuses them once the round is over."""
+        return self.holder == "table"
+
+    @property
     def closed(self) -> bool:
         """The game of a finished round, closed to this (table's) phone."""
         return self.holder == "closed"

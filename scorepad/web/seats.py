@@ -106,7 +106,7 @@ def _done(address: str, words: str) -> Any:
 @bp.post("/games/<game_id>/seat-bids")
 def enter_rest(game_id: str) -> BaseResponse:
     stored = stored_or_404(game_id)
-    powers.require(stored, "bid")
+    held = powers.require(stored, "bid")
     if seat_state(stored) is None:
         refuse(404, seat_words.links_off())
     # The seats the form was made for: a seat that bid from its phone since is refused
@@ -127,6 +127,7 @@ def enter_rest(game_id: str) -> BaseResponse:
             bids,
             again=False,
             key=commands.sent_key(request.form.get("key"), form.number.data),
+            by_table=held.by_table,
         ),
         lambda _: redirect(game),
         game,
@@ -219,7 +220,7 @@ def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str
     hand moved on, None when the form is shown again with what was wrong."""
     if not form.validate_on_submit():
         return None
-    powers.require(stored, "bid")  # a closed club-night table bids no more from a seat
+    held = powers.require(stored, "bid")  # a closed club-night table bids no more from a seat
     page = url_for("seats.seat", token=token)
     number = form.number.data
     done = respond.run(
@@ -229,6 +230,7 @@ def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str
             number,
             {seat: form.bid.data},
             key=commands.sent_key(request.form.get("key"), number),
+            by_table=held.by_table,
         ),
         lambda fresh: respond.flashed(page, seat_words.bid_in(len(fresh.game.hands) >= number)),
         page,

@@ -29,12 +29,16 @@ def change(
     act: Callable[[StoredGame], StoredGame],
     why: str | None,
     key: sent.Sent | None = None,
+    *,
+    by_table: bool = False,
 ) -> StoredGame:
     """Run `act` on the game as stored, under the write lock; then keep the waiting seat
     bids in step (`why`: the change, for the seat phones; None: none can be waiting).
-    `key`: the phone's key for this save, AlreadySaved if it was applied before."""
+    `key`: the phone's key for this save, AlreadySaved if it was applied before.
+    `by_table`: sent by a club night's table (its link or a seat's), TableClosed once
+    its round is over, as this write finds it."""
     with bus.unit(db) as unit:
-        change_in(unit, game_id, act, why, key)
+        change_in(unit, game_id, act, why, key, by_table=by_table)
     return unit.games[game_id]  # committed: the bus's cache handler learnt it
 
 
@@ -44,6 +48,8 @@ def change_in(
     act: Callable[[StoredGame], StoredGame],
     why: str | None,
     key: sent.Sent | None = None,
+    *,
+    by_table: bool = False,
 ) -> StoredGame:
     """`change` inside a write already begun (a handler of what a club night's director
     did at a table): the game as this write leaves it."""
@@ -57,7 +63,7 @@ def change_in(
     last = _last_hand(stored, now)
     fresh = unit.wrote(act(stored))
     if stored.in_event:  # a club night's table: the round's clock has its word, now
-        unit.tell(TableSaved(game_id, stored.score(), fresh.score(), now))
+        unit.tell(TableSaved(game_id, stored.score(), fresh.score(), now, by_table))
         unit.flush()
         if unit.games[game_id] is not fresh:  # time was up: the handlers ended it
             fresh, why = unit.games[game_id], "over"

@@ -1,5 +1,9 @@
 """The commands on a game's hands: bids (from the scorer or the seats), tricks, a fix,
-an adjustment or renege, a dealer, an undo (and putting the hand back) or a cancel."""
+an adjustment or renege, a dealer, an undo (and putting the hand back) or a cancel.
+
+Each takes `by_table`: sent by a club night's table (its link, or a seat's), whose powers
+end with its round. The round's handler refuses such a save (TableClosed) when the
+write finds the table closed to it: the view checked the powers before the write began."""
 
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ def record_bids(
     shown: Mapping[int, Bid] | None = None,
     key: Sent | None = None,
     seated: tuple[str, ...] | None = None,
+    by_table: bool = False,
 ) -> StoredGame:
     """Start hand `number` (the phone saw it as the next) with its bids, the sides that
     bid blind and the dealer if not the one the deal passed to. `shown`: with seat links,
@@ -54,7 +59,7 @@ def record_bids(
             seat_writes.clear(db, game_id)
         return fresh
 
-    return change(db, game_id, act, None, key)
+    return change(db, game_id, act, None, key, by_table=by_table)
 
 
 def _check_phones(
@@ -89,6 +94,7 @@ def record_tricks(
     tricks: Sequence[int | None],
     side_tricks: Sequence[int] | None = None,
     key: Sent | None = None,
+    by_table: bool = False,
 ) -> StoredGame:
     """Record the tricks of the hand in play; the same tricks sent twice (or the same
     `key`: the phone's key for this save) are saved once."""
@@ -114,7 +120,8 @@ def record_tricks(
         written = writers.write_hand(db, stored, number, played)
         return writers.bump(db, written, written.game, score)
 
-    return change(db, game_id, act, None, key)  # a hand in play: no seat bid can be waiting
+    # a hand in play: no seat bid can be waiting
+    return change(db, game_id, act, None, key, by_table=by_table)
 
 
 def fix_hand(
@@ -127,6 +134,7 @@ def fix_hand(
     side_tricks: Sequence[int] | None = None,
     *,
     confirm: Confirm | None = None,
+    by_table: bool = False,
 ) -> StoredGame:
     """Correct a hand's bids (None: a hand that bids itself) and tricks; every later hand
     is scored again. If the game is then over before its last hand, RemovesHands, unless
@@ -144,7 +152,7 @@ def fix_hand(
         )
         return fix(db, stored, number, hand, confirm)
 
-    return change(db, game_id, act, "fix")
+    return change(db, game_id, act, "fix", by_table=by_table)
 
 
 def adjust(
@@ -156,6 +164,7 @@ def adjust(
     note: str,
     *,
     confirm: Confirm | None = None,
+    by_table: bool = False,
 ) -> StoredGame:
     """Points added to (or taken from) each side in a played hand, with a note why."""
 
@@ -163,7 +172,7 @@ def adjust(
         old = seen(stored, number, version)
         return fix(db, stored, number, replace(old, adjust=points, note=note), confirm)
 
-    return change(db, game_id, act, "fix")
+    return change(db, game_id, act, "fix", by_table=by_table)
 
 
 def renege(
@@ -174,6 +183,7 @@ def renege(
     sides: Sequence[int],
     *,
     confirm: Confirm | None = None,
+    by_table: bool = False,
 ) -> StoredGame:
     """Which sides reneged in a played hand (none: a renege taken back); the core moves
     the tricks and scores every later hand again."""
@@ -182,10 +192,12 @@ def renege(
         old = seen(stored, number, version)
         return fix(db, stored, number, replace(old, renege=tuple(sorted(sides))), confirm)
 
-    return change(db, game_id, act, "fix")
+    return change(db, game_id, act, "fix", by_table=by_table)
 
 
-def set_dealer(db: Database, game_id: str, number: int, version: int, seat: int) -> StoredGame:
+def set_dealer(
+    db: Database, game_id: str, number: int, version: int, seat: int, *, by_table: bool = False
+) -> StoredGame:
     """Who dealt hand `number` (the deal passes on from there); for the hand not yet bid
     (version 0), who deals it."""
 
@@ -203,10 +215,12 @@ def set_dealer(db: Database, game_id: str, number: int, version: int, seat: int)
         old = seen(stored, number, version)
         return fix(db, stored, number, replace(old, dealer=seat), None)
 
-    return change(db, game_id, act, "dealer")
+    return change(db, game_id, act, "dealer", by_table=by_table)
 
 
-def undo(db: Database, game_id: str, number: int, version: int) -> StoredGame:
+def undo(
+    db: Database, game_id: str, number: int, version: int, *, by_table: bool = False
+) -> StoredGame:
     """Remove the last hand, played or only bid."""
 
     def act(stored: StoredGame) -> StoredGame:
@@ -216,10 +230,12 @@ def undo(db: Database, game_id: str, number: int, version: int) -> StoredGame:
         undone_writes.keep(db, fresh, number, hand, stored.game.ended)
         return fresh
 
-    return change(db, game_id, act, "undo")
+    return change(db, game_id, act, "undo", by_table=by_table)
 
 
-def put_back(db: Database, game_id: str, number: int, revision: int) -> StoredGame:
+def put_back(
+    db: Database, game_id: str, number: int, revision: int, *, by_table: bool = False
+) -> StoredGame:
     """Put back hand `number` exactly as it was undone, if the game (seen at `revision`)
     has not changed since the undo."""
 
@@ -232,10 +248,12 @@ def put_back(db: Database, game_id: str, number: int, revision: int) -> StoredGa
         undone_writes.forget(db, game_id)
         return writers.bump(db, written, game, game.score())
 
-    return change(db, game_id, act, "put_back")
+    return change(db, game_id, act, "put_back", by_table=by_table)
 
 
-def cancel(db: Database, game_id: str, number: int, version: int) -> StoredGame:
+def cancel(
+    db: Database, game_id: str, number: int, version: int, *, by_table: bool = False
+) -> StoredGame:
     """Take back the bids of the hand in play, before its tricks."""
 
     def act(stored: StoredGame) -> StoredGame:
@@ -243,10 +261,12 @@ def cancel(db: Database, game_id: str, number: int, version: int) -> StoredGame:
             raise Stale(stored, number, "played")
         return remove_last(db, stored, number)
 
-    return change(db, game_id, act, "undo")
+    return change(db, game_id, act, "undo", by_table=by_table)
 
 
-def delete_hand(db: Database, game_id: str, number: int, version: int) -> StoredGame:
+def delete_hand(
+    db: Database, game_id: str, number: int, version: int, *, by_table: bool = False
+) -> StoredGame:
     """Undo the last step of the last hand as the phone saw it: a played hand loses its
     tricks (its bids stay: the hand is back at its tricks step), a hand only bid loses its
     bids. Either way the hand as it was is kept, to put back."""
@@ -257,7 +277,7 @@ def delete_hand(db: Database, game_id: str, number: int, version: int) -> Stored
         undone_writes.keep(db, fresh, number, hand, stored.game.ended)
         return fresh
 
-    return change(db, game_id, act, "undo")
+    return change(db, game_id, act, "undo", by_table=by_table)
 
 
 def seat_bid(
@@ -268,6 +288,7 @@ def seat_bid(
     *,
     again: bool = True,
     key: Sent | None = None,
+    by_table: bool = False,
 ) -> StoredGame:
     """Bids for hand `number` from the seats (a phone: its own; the scorer: those not yet
     in). With every seat in and the bids fit for the rules of a whole side, the hand is
@@ -303,4 +324,4 @@ def seat_bid(
         seat_writes.clear(db, game_id)
         return fresh
 
-    return change(db, game_id, act, None, key)
+    return change(db, game_id, act, None, key, by_table=by_table)

@@ -1,6 +1,8 @@
 """A save at a club night's table: what the round's clock means for it, the handler of
-`TableSaved` (store/handlers.py), run inside the game's own transaction. A save that
-adds hands is refused past the hands a night holds (core/limits.py, as its file).
+`TableSaved` (store/handlers.py), run inside the game's own transaction. A save sent by
+the table's own link (or a seat's) is refused once its round is over and the director has
+not reopened it (the page that sent it was drawn before: the view's check was then). A
+save that adds hands is refused past the hands a night holds (core/limits.py, as its file).
 
 Time called is judged when read (`core.event.time_called`); nothing writes it when the
 clock runs out. The first save at a table after that notes the hand the table
@@ -33,7 +35,9 @@ from ...core.event_flow import match_over
 from ...core.happened import TableSaved, TimeUp
 from ...core.model import GameScore
 from ..bus import Unit
+from ..event_tables import table_of_game
 from ..events import match_from_row
+from ..outcomes import TableClosed
 from ..storage import list_games
 from ._base import mark_done
 
@@ -62,9 +66,14 @@ class TableSave:
 
 
 def table_saved(news: TableSaved, unit: Unit) -> None:
-    """A save at a table: refused if it takes the night past the hands it may hold;
-    time called noted; the game ends if its last hand is done; the round is done once
-    every table is."""
+    """A save at a table: refused if the table's own link (or a seat's) sent it once the
+    table is closed to it, or if it takes the night past the hands it may hold; time
+    called noted; the game ends if its last hand is done; the round is done once every
+    table is."""
+    if news.by_table:  # the table's powers, as they are in this write
+        at = table_of_game(unit.db, news.game_id)
+        if at is not None and at.closed:
+            raise TableClosed(at.round, at.table)
     added = len(news.after.hands) - len(news.before.hands)
     if added > 0:
         within_night(unit.db, news.game_id, added)

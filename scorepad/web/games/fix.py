@@ -20,7 +20,7 @@ from ..hand_forms import (
     tag,
 )
 from ..outcomes import confirm_value, confirmed
-from ..powers import require
+from ..powers import Powers, require
 from ..render import render_stored, stored_or_404
 from ..saving import beside, hand_words
 from ..words import game_done as said
@@ -71,7 +71,7 @@ def _fixed_words(stored: StoredGame, number: int) -> str:
     return said.fixed(number, later, later or stored.game.hands[number - 1].played)
 
 
-def _save_fix(stored: StoredGame, number: int, form: HandForm) -> Any:
+def _save_fix(stored: StoredGame, number: int, form: HandForm, held: Powers) -> Any:
     """Save the fixed hand through the store's command: a redirect, or the status of
     the page that shows the form again with what was wrong."""
     table = stored.game.table
@@ -81,7 +81,15 @@ def _save_fix(stored: StoredGame, number: int, form: HandForm) -> Any:
     tricks, sides = read_tricks(form, table, bids) if shown else (None, None)
     return respond.run(
         lambda: commands.fix_hand(
-            get_db(), stored.id, number, form.version.data, bids, tricks, sides, confirm=confirmed()
+            get_db(),
+            stored.id,
+            number,
+            form.version.data,
+            bids,
+            tricks,
+            sides,
+            confirm=confirmed(),
+            by_table=held.by_table,
         ),
         lambda _: respond.flashed(
             url_for("games.show", game_id=stored.id), _fixed_words(stored, number)
@@ -92,14 +100,16 @@ def _save_fix(stored: StoredGame, number: int, form: HandForm) -> Any:
     )
 
 
-def _gone(stored: StoredGame, number: int) -> Any:
+def _gone(stored: StoredGame, number: int, held: Powers) -> Any:
     """A hand this game has not: a 404 to look at; a fix sent for it (a hand undone since,
     on another phone) goes to its command, which answers that it is gone."""
     version = request.form.get("version", type=int) if request.method == "POST" else None
     if version is None:
         refuse(404, said.no_hand(number))
     return respond.run(
-        lambda: commands.fix_hand(get_db(), stored.id, number, version, (), None),
+        lambda: commands.fix_hand(
+            get_db(), stored.id, number, version, (), None, by_table=held.by_table
+        ),
         lambda _: redirect(url_for("games.show", game_id=stored.id)),
         url_for("games.show", game_id=stored.id),
     )
@@ -108,13 +118,13 @@ def _gone(stored: StoredGame, number: int) -> Any:
 @bp.route("/games/<game_id>/hands/<int:number>", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
-    require(stored, "fix")
+    held = require(stored, "fix")
     if not 1 <= number <= len(stored.game.hands):
-        return _gone(stored, number)
+        return _gone(stored, number, held)
     form = _fix_form(stored, number)
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
-        done = _save_fix(stored, number, form)
+        done = _save_fix(stored, number, form, held)
         if not isinstance(done, int):
             return done
         status = done
@@ -137,13 +147,15 @@ def edit_hand(game_id: str, number: int) -> Any:
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: str, number: int) -> Any:
     stored = stored_or_404(game_id)
-    require(stored, "undo")
+    held = require(stored, "undo")
     form = HandForm()
     if not form.validate_on_submit():
         refuse(400, said.incomplete("delete_hand"))
     game = url_for("games.show", game_id=game_id)
     return respond.run(
-        lambda: commands.delete_hand(get_db(), game_id, number, form.version.data),
+        lambda: commands.delete_hand(
+            get_db(), game_id, number, form.version.data, by_table=held.by_table
+        ),
         lambda fresh: respond.flashed(
             game, said.hand_deleted(number, len(fresh.game.hands) >= number)
         ),

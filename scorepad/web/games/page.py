@@ -31,7 +31,7 @@ from ..hand_forms import (
     tricks_form,
 )
 from ..pagecache import game_page
-from ..powers import powers, require
+from ..powers import Powers, powers, require
 from ..render import render_stored, stored_or_404
 from ..saving import beside, hand_words
 from ..urls import plain_http_notice
@@ -160,7 +160,7 @@ def _save_step(
 @bp.post("/games/<game_id>/bids")
 def save_bids(game_id: str) -> Any:
     stored = stored_or_404(game_id)
-    require(stored, "bid")
+    held = require(stored, "bid")
     score, table = stored.score(), stored.game.table
     form = bids_form(table, score, number=_sent_number(score.next_number))
     return _save_step(
@@ -179,6 +179,7 @@ def save_bids(game_id: str) -> Any:
             key=_key(form.number.data),
             # a form without the field (drawn before it) checks nothing
             seated=seated_read(request.form["seated"]) if "seated" in request.form else None,
+            by_table=held.by_table,
         ),
     )
 
@@ -186,7 +187,9 @@ def save_bids(game_id: str) -> Any:
 Tricks = tuple[list[int | None], list[int] | None]  # read_tricks: by seat, by side
 
 
-def _tricks_command(game_id: str, form: HandForm) -> Callable[[Tricks], storage.StoredGame]:
+def _tricks_command(
+    game_id: str, form: HandForm, held: Powers
+) -> Callable[[Tricks], storage.StoredGame]:
     """The command that saves a tricks form's tricks (and the key the phone sent them with)."""
     return lambda entered: commands.record_tricks(
         get_db(),
@@ -196,13 +199,14 @@ def _tricks_command(game_id: str, form: HandForm) -> Callable[[Tricks], storage.
         entered[0],
         entered[1],
         key=_key(form.number.data),
+        by_table=held.by_table,
     )
 
 
 @bp.post("/games/<game_id>/tricks")
 def save_tricks(game_id: str) -> Any:
     stored = stored_or_404(game_id)
-    require(stored, "tricks")
+    held = require(stored, "tricks")
     score, table = stored.score(), stored.game.table
     if not score.over and score.next_hand.bids_itself:  # hand 1, in play without bids
         form = tricks_form(stored, score.next_number)
@@ -211,7 +215,7 @@ def save_tricks(game_id: str) -> Any:
             form,
             "tricks",
             lambda: read_tricks(form, table, None),
-            _tricks_command(game_id, form),
+            _tricks_command(game_id, form, held),
         )
     number = _sent_number(len(score.hands))
     hand = score.hands[number - 1] if score.hands else None
@@ -220,7 +224,7 @@ def save_tricks(game_id: str) -> Any:
         version = request.form.get("version", 0, type=int)
         return respond.run(
             lambda: commands.record_tricks(
-                get_db(), game_id, number, version, (), key=_key(number)
+                get_db(), game_id, number, version, (), key=_key(number), by_table=held.by_table
             ),
             lambda _: redirect(game),
             game,
@@ -231,7 +235,7 @@ def save_tricks(game_id: str) -> Any:
         form,
         "tricks",
         lambda: read_tricks(form, table, hand.bids),
-        _tricks_command(game_id, form),
+        _tricks_command(game_id, form, held),
     )
 
 

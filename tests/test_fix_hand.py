@@ -66,3 +66,25 @@ def test_edit_refusal_keeps_values(client):
     assert response.status_code == 400
     assert "The tricks add up to 15; a hand has 13" in body
     assert checked(body, "tricks_3") == "3" and checked(body, "bid_3") == "nil"
+
+
+def test_a_fix_saved_unchanged_writes_nothing_and_another_phones_fix_still_saves(client):
+    """Saving a hand's fix page as it was drawn changes nothing: the hand keeps its
+    version, so a fix another phone opened at the same time is not refused as older."""
+    game_id = start(client)
+    play(client, game_id, 1, [4, 5, 3, "nil"], [5, 5, 3, 0])
+    played = {**bid_form(1, [4, 5, 3, "nil"]), "version": "2"}
+    same = {**played, **{f"tricks_{s}": str(t) for s, t in enumerate([5, 5, 3, 0])}}
+    before = client.get(f"/games/{game_id}/export.json").get_json()
+    response = client.post(f"/games/{game_id}/hands/1", data=same, follow_redirects=True)
+    assert response.status_code == 200 and "changed on another phone" not in text(response)
+    assert client.get(f"/games/{game_id}/export.json").get_json() == before
+    other = {**played, **{f"tricks_{s}": str(t) for s, t in enumerate([4, 5, 3, 1])}}
+    response = client.post(f"/games/{game_id}/hands/1", data=other, follow_redirects=True)
+    assert "Hand 1 corrected" in text(response), text(response)
+    assert client.get(f"/games/{game_id}/export.json").get_json()["hands"][0]["tricks"] == [
+        4,
+        5,
+        3,
+        1,
+    ]

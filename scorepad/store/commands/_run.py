@@ -150,6 +150,8 @@ def fix(
     """Write the fix of hand `number`; the hands after which the game is now over go
     only if the phone confirmed them as they are now."""
     outcome = check_fix(stored.game, number, hand)
+    if not outcome.removed and hand == stored.game.hands[number - 1]:
+        return stored  # saved as it was: nothing written, the revision stays
     written = remove_after(db, stored, number, outcome, confirm)
     written = writers.write_hand(db, written, number, hand)
     return writers.bump(db, written, outcome.game, outcome.score)

@@ -125,6 +125,20 @@ def test_a_stale_settings_form_is_refused(client, app):
     assert load(app, game_id).game.table.players[0] == "Ann"
 
 
+def test_settings_saved_unchanged_write_nothing_and_another_phones_form_still_saves(client, app):
+    """The settings form saved as it was drawn changes nothing: the revision stays, so
+    the same form open on another phone still saves its change."""
+    game_id = played_game(client)
+    before = load(app, game_id)
+    drawn = settings_data(app, game_id)
+    r = client.post(f"/games/{game_id}/settings", data=drawn)
+    assert r.status_code == 302 and r.headers["Location"] == f"/games/{game_id}"
+    assert load(app, game_id).revision == before.revision
+    r = client.post(f"/games/{game_id}/settings", data={**drawn, "player_0": "Ann"})
+    assert r.status_code == 302 and r.headers["Location"] == f"/games/{game_id}"
+    assert load(app, game_id).game.table.players[0] == "Ann"
+
+
 def test_side_names_are_shown_wherever_a_side_is_named(client, app):
     game_id = played_game(client)
     r = client.post(

@@ -113,6 +113,8 @@ def change_settings(
     def act(stored: StoredGame) -> StoredGame:
         at_revision(stored, revision)
         outcome = check_settings(stored.game, table, rules)
+        if (table, rules) == (stored.game.table, stored.game.rules):
+            return stored  # saved as they were: nothing written, the revision stays
         written = remove_after(db, stored, None, outcome, confirm)
         return writers.bump(db, written, outcome.game, outcome.score, table=True)
 

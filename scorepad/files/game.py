@@ -373,7 +373,7 @@ def read_clock(raw: object) -> Clock | None:
         when = None
     if when is None or when.tzinfo is None:
         raise GameError(
-            f"started must be a time with its zone, as 2026-12-06T20:00:00Z, not {started!r}",
+            f"started must be a time with its zone, as 2026-12-06T20:00:00Z, not {quoted(started)}",
             field="clock",
         )
     return check_clock(raw["minutes"], when.timestamp(), raw.get("last_hand"))

@@ -4,13 +4,16 @@ findings 10 and 11): by the import page and by `flask --app scorepad event` alik
 from __future__ import annotations
 
 import html
+import io
 import json
 
 import pytest
 
 from scorepad.core.errors import GameError
 from scorepad.files import event as eventfile
+from scorepad.web.db import get_db
 from tests.event_files import GOOD, PAIRS, changed, game, upload
+from tests.helpers import form_token
 
 
 def at(path: str, value: object):
@@ -420,3 +423,48 @@ def test_an_event_file_with_an_impossible_bye_is_refused(shape, change, said):
     with pytest.raises(GameError) as refused:
         eventfile.read(changed(shape, change))
     assert said in str(refused.value)
+
+
+def _night_text() -> str:
+    return json.dumps(GOOD["pairs"]())
+
+
+# The game file refuses these (docs/gamefile.md); a night's file, whose tables' games are
+# game files, and a club's, which holds both, read their JSON text the same way.
+JSON_TEXTS = [
+    (
+        _night_text().replace('"rounds": [', '"rounds": [], "rounds": [', 1),
+        "the key 'rounds' appears twice in one object",
+    ),
+    (
+        _night_text().replace(
+            '"mode": "partnership"', '"mode": "cutthroat", "mode": "partnership"'
+        ),
+        "the key 'mode' appears twice in one object",
+    ),
+    (_night_text().encode("utf-16"), "is not UTF-8 text"),
+    (_night_text().encode("utf-32"), "is not UTF-8 text"),
+    (_night_text().replace('"target": 100', '"target": ' + "9" * 5000, 1), "5000 digits"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), JSON_TEXTS)
+def test_an_event_file_s_json_is_read_as_a_game_file_s_is(text, said):
+    with pytest.raises(GameError, match=said) as caught:
+        eventfile.loads(text)
+    assert "sys." not in str(caught.value)  # never Python's own advice
+
+
+@pytest.mark.parametrize(("text", "said"), JSON_TEXTS)
+def test_an_event_file_s_json_refused_on_the_page_writes_nothing(guarded, guarded_app, text, said):
+    body = text if isinstance(text, bytes) else text.encode()
+    token = form_token(guarded.get("/events/import"))
+    data = {"csrf_token": token, "file": (io.BytesIO(body), "night.json")}
+    r = guarded.post("/events/import", data=data, content_type="multipart/form-data")
+    assert r.status_code == 400 and said in html.unescape(r.get_data(as_text=True))
+    with guarded_app.app_context():
+        assert get_db()["events"].count == 0 and get_db()["games"].count == 0
+
+
+def test_an_event_file_with_a_utf8_byte_order_mark_still_imports():
+    assert eventfile.loads(b"\xef\xbb\xbf" + _night_text().encode()).settings.name

@@ -379,3 +379,28 @@ def test_a_game_file_s_huge_value_is_refused_naming_the_field_without_echoing_it
         gamefile.loads(json.dumps(_with(**change)))
     said = str(caught.value)
     assert said.startswith(field) and len(said) < 300, said[:400]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (json.dumps(IMPORT).encode("utf-16"), "the game file is not UTF-8 text"),
+        (json.dumps(IMPORT).encode("utf-32"), "the game file is not UTF-8 text"),
+        (
+            json.dumps(_with(first_dealer=0)).replace(
+                '"first_dealer": 0', '"first_dealer": ' + "9" * 4301
+            ),
+            "a number of 4301 digits",
+        ),
+    ],
+)
+def test_a_game_file_read_from_bytes_is_utf8_and_its_numbers_python_s(text, said):
+    """As the import page reads it, so does `flask score` (bytes): UTF-16 is refused, and
+    a number too long for Python in the file's words, not Python's ("sys.set_...")."""
+    with pytest.raises(GameError, match=said) as caught:
+        gamefile.loads(text)
+    assert "sys." not in str(caught.value)
+
+
+def test_a_game_file_with_a_byte_order_mark_is_read():
+    assert gamefile.loads(b"\xef\xbb\xbf" + json.dumps(IMPORT).encode()).table.players

@@ -37,6 +37,7 @@ from ..core.roster import (
 from ..core.rules import Rules, validate_rules
 from ..core.standings import Row
 from . import game as gamefile
+from . import json_text
 
 VERSION = 1
 KINDS = tuple(RoundKind)  # the core's own values, written as their words
@@ -254,11 +255,20 @@ def json_doc(text: str | bytes) -> object:
     field "file" when it is not JSON, or nested deeper than a scorepad file."""
     refuse_deep(text)
     try:
-        return json.loads(text)
+        return json_text.parse(text)
+    except GameError:
+        raise  # a key given twice, named
     except RecursionError:
         raise GameError("is not JSON: its values are nested too deep", field="file") from None
     except UnicodeDecodeError:
         raise GameError("is not UTF-8 text", field="file") from None
+    except json_text.LongNumber as err:
+        raise GameError(
+            "holds a number of %(digits)s digits: no number in it has more than %(most)s",
+            digits=err.digits,
+            most=json_text.MOST_DIGITS,
+            field="file",
+        ) from None
     except json.JSONDecodeError as err:  # json's words, said in the page's language too
         why = gamefile.json_problem(err)
         raise GameError("is not JSON: %(why)s", why=why, field="file") from None

@@ -26,6 +26,7 @@ from ..core.nesting import too_deep
 from ..core.presets import preset_name_problem
 from ..core.records import Hand, Table, make_table
 from ..core.rules import validate_rules
+from . import json_text
 
 FORMAT = "scorepad/1"
 MAX_FILE_BYTES = limits.GAME_FILE_BYTES  # docs/gamefile.md: refused larger, by every reader
@@ -199,18 +200,6 @@ def _check_clock_end(game: Game, score: GameScore) -> None:
         raise GameError(said, field="clock")
 
 
-def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object, refused if a key appears twice (a second value would hide the first)."""
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise GameError(
-                f"the key {quoted(shown(key))} appears twice in one object", field=shown(key)
-            )
-        found[key] = value
-    return found
-
-
 def loads(text: str | bytes) -> Game:
     """Parse and read a game file's text."""
     return loads_scored(text)[0]
@@ -224,12 +213,21 @@ def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
     if too_deep(text):
         raise GameError("the game file is not valid JSON (its values are nested too deep)")
     try:
-        doc = json.loads(text, object_pairs_hook=_no_repeats)
+        doc = json_text.parse(text)
     except GameError:
         raise
     except RecursionError:
         raise GameError(
             "the game file is not valid JSON (its values are nested too deep)"
+        ) from None
+    except UnicodeDecodeError:
+        raise GameError("the game file is not UTF-8 text") from None
+    except json_text.LongNumber as err:
+        raise GameError(
+            "the game file holds a number of %(digits)s digits: no number in it has more "
+            "than %(most)s",
+            digits=err.digits,
+            most=json_text.MOST_DIGITS,
         ) from None
     except json.JSONDecodeError as err:
         raise GameError(

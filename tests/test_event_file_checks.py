@@ -468,3 +468,26 @@ def test_an_event_file_s_json_refused_on_the_page_writes_nothing(guarded, guarde
 
 def test_an_event_file_with_a_utf8_byte_order_mark_still_imports():
     assert eventfile.loads(b"\xef\xbb\xbf" + _night_text().encode()).settings.name
+
+
+@pytest.mark.parametrize("marker", [True, 1.0, "1", [1]])
+def test_an_event_file_marker_other_than_the_number_1_is_refused(marker):
+    """As the club file's: `true` and `1.0` equal 1 in Python, but neither is the number 1."""
+    with pytest.raises(GameError, match="scorepad_event: is not a scorepad event file"):
+        eventfile.read(changed("pairs", at("scorepad_event", marker)))
+
+
+@pytest.mark.parametrize("key", ["started_at", "called_at"])
+@pytest.mark.parametrize("value", [True, "1764580000", -1, 1e300, [1764580000], {}])
+def test_a_round_s_time_that_is_no_time_is_refused_naming_it(key, value):
+    """A round's time is a number of seconds or null: anything else was read as null (a
+    string, a list) or as 1 January 1970 (`true`), and the night shown wrong."""
+    with pytest.raises(GameError, match=f"rounds\\[1\\]\\.{key}: must be") as caught:
+        eventfile.read(changed("pairs", at(f"rounds.1.{key}", value)))
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("value", [None, 0, 1764580000, 1764580000.5])
+def test_a_round_s_time_in_seconds_or_null_is_read(value):
+    night = eventfile.read(changed("pairs", at("rounds.1.started_at", value)))
+    assert night.rounds[1].started_at == value

@@ -132,10 +132,7 @@ def _round(raw: Any, i: int) -> Round:
     number = _whole(raw.get("number"), f"{field}.number")
     if raw.get("kind") not in KINDS or raw.get("status") not in STATUSES:
         raise GameError("kind or status is not known", field=field)
-    times = [raw.get(k) for k in ("started_at", "called_at")]
-    started, called = (
-        float(t) if isinstance(t, (int, float)) and 0 <= t < 1e11 else None for t in times
-    )
+    started, called = (_seconds(raw.get(k), f"{field}.{k}") for k in ("started_at", "called_at"))
     return Round(
         number,
         RoundKind(raw["kind"]),
@@ -144,6 +141,15 @@ def _round(raw: Any, i: int) -> Round:
         started,
         called,
     )
+
+
+def _seconds(value: object, field: str) -> float | None:
+    """A round's time: seconds since 1970 (before the year 5000), or null."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1e11:
+        raise GameError("must be a time in seconds since 1970, or null", field=field)
+    return float(value)
 
 
 def _match(raw: Any, i: int) -> tuple[Match, Game | None, GameScore | None]:
@@ -192,7 +198,9 @@ def _named(raw: dict, field: str) -> tuple[int | None, str]:
 
 def read(doc: object) -> EventFile:
     """A parsed event file; a GameError names the part at fault."""
-    if not isinstance(doc, dict) or doc.get("scorepad_event") != VERSION:
+    marker = doc.get("scorepad_event") if isinstance(doc, dict) else None
+    # exactly the number 1: not true, not 1.0 (both equal 1 in Python), as the club file's
+    if not isinstance(doc, dict) or type(marker) is not int or marker != VERSION:
         raise GameError(
             "is not a scorepad event file (version %(version)s)",
             field="scorepad_event",

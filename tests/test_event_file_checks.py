@@ -9,10 +9,12 @@ import json
 
 import pytest
 
+from scorepad.core.bracket_double import first_phase, most_rounds, replay
 from scorepad.core.errors import GameError
+from scorepad.core.event import PLAYOFF_MOST, ROUNDS
 from scorepad.files import event as eventfile
 from scorepad.web.db import get_db
-from tests.event_files import GOOD, PAIRS, changed, game, upload
+from tests.event_files import GOOD, PAIRS, changed, game, night, seated, upload
 from tests.helpers import form_token
 
 
@@ -137,7 +139,7 @@ CASES = [
         "100 rounds",
         "pairs",
         at("rounds", [{"number": n} for n in range(1, 101)]),
-        "rounds: must be a list of at most 36",
+        "rounds: must be a list of at most 46",
     ),
     # the rest of what the night's code takes for granted
     (
@@ -491,3 +493,50 @@ def test_a_round_s_time_that_is_no_time_is_refused_naming_it(key, value):
 def test_a_round_s_time_in_seconds_or_null_is_read(value):
     night = eventfile.read(changed("pairs", at("rounds.1.started_at", value)))
     assert night.rounds[1].started_at == value
+
+
+def _double_night(regular: int, pairs: int = 5) -> dict:
+    """A night of `regular` done rounds of five pairs, then its double-elimination
+    playoff of them all played to its champion (each table won by its first side)."""
+    names = dict(enumerate(PAIRS[:pairs], 1))
+    rounds, matches = [], []
+
+    def table(number: int, at: int, sides: list) -> None:
+        bye = any(not side for side in sides)
+        played = None if bye else game(seated(names, sides), hands=2)
+        matches.append({"round": number, "number": at, "sides": sides, "game": played})
+
+    for number in range(1, regular + 1):
+        rounds.append({"number": number, "kind": "round", "status": "done", "byes": [5]})
+        table(number, 1, [[1], [2]])
+        table(number, 2, [[3], [4]])
+    first, winners = first_phase([(i,) for i in range(1, pairs + 1)]), []
+    while (phase := replay(first, winners).next) is not None:
+        rounds.append({"number": len(rounds) + 1, "kind": "playoff", "status": "done"})
+        for at, pairing in enumerate(phase.matches, 1):
+            table(len(rounds), at, [list(team or ()) for team in pairing])
+        winners.append([0] * len(phase.matches))
+    settings = {"format": "swiss", "rounds": regular, "playoff": pairs, "playoff_format": "double"}
+    return night(settings, PAIRS[:pairs], rounds, matches)
+
+
+def test_a_night_of_30_rounds_and_a_double_elimination_playoff_imports_again(client):
+    """The web lets a night play its 30 rounds and then a double-elimination playoff (of
+    five pairs, seven rounds): its file must import again (it was refused, "rounds: must
+    be a list of at most 36")."""
+    doc = _double_night(30)
+    assert len(doc["rounds"]) == 37
+    read = eventfile.read(doc)
+    assert len(read.rounds) == 37 and read.rounds[-1].is_playoff
+    response = upload(client, doc)
+    assert response.status_code == 302, response.get_data(as_text=True)[-2000:]
+    event_id = response.headers["Location"].rsplit("/", 1)[-1]
+    again = client.get(f"/events/{event_id}/event.json").get_json()
+    assert len(again["rounds"]) == 37
+    assert eventfile.read(again).standings() == read.standings()
+
+
+def test_the_rounds_of_a_night_s_file_hold_its_longest_playoff():
+    most = max(most_rounds(teams) for teams in range(2, PLAYOFF_MOST + 1))
+    assert eventfile.LIMITS["rounds"] == ROUNDS[1] + most
+    assert most_rounds(5) == 8 and most_rounds(PLAYOFF_MOST) == most

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import limits
+from ..core.bracket_double import most_rounds
 from ..core.errors import GameError, quoted
-from ..core.event import MAX_TABLES, ROUNDS, Settings, check_settings
+from ..core.event import MAX_TABLES, PLAYOFF_MOST, ROUNDS, Settings, check_settings
 from ..core.game import Game
 from ..core.model import GameScore
 from ..core.names import check_names, pair_name, texts_problem
@@ -63,14 +64,16 @@ class EventFile:
 
 
 # What a night can hold, refused before anything is read further: 30 rounds and the
-# playoff's 6 (a bracket of 64), 30 tables a round, 120 players seated and as many
-# come and gone; 5,000 hands in all (12 rounds of 30 tables at 13 hands a game), and a
-# file of at most 6 MB: the export of such a night, indented, is under 5 MB. An import
-# of one holds a server thread well under a second (bench/event_import.py).
+# longest playoff's (a double elimination of 64: 16 rounds, its reset played), 30 tables
+# a round, 120 players seated and as many come and gone; 1,152 tables in all (30 rounds
+# of 30 and the longest playoff's 127 matches fit); 5,000 hands in all (12 rounds of 30
+# tables at 13 hands a game), and a file of at most 6 MB: the export of such a night,
+# indented, is under 5 MB. An import of one holds a server thread well under a second
+# (bench/event_import.py).
 MAX_BYTES = limits.EVENT_FILE_BYTES
 LIMITS = {
     "entrants": 8 * MAX_TABLES,
-    "rounds": ROUNDS[1] + 6,
+    "rounds": ROUNDS[1] + max(most_rounds(teams) for teams in range(2, PLAYOFF_MOST + 1)),
     "matches": (ROUNDS[1] + 6) * (MAX_TABLES + 2),
 }
 

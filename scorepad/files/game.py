@@ -12,6 +12,7 @@ is read back (a hand's `dealer` is read: it says who dealt).
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -374,7 +375,17 @@ def read_clock(raw: object) -> Clock | None:
             f"started must be a time with its zone, as 2026-12-06T20:00:00Z, not {quoted(started)}",
             field="clock",
         )
-    return check_clock(raw["minutes"], when.timestamp(), raw.get("last_hand"))
+    try:  # as the export writes it: in UTC, to the second (the web keeps whole seconds)
+        seconds = math.floor(when.timestamp())
+        datetime.fromtimestamp(seconds, UTC)
+    except (ValueError, OverflowError, OSError):
+        seconds = -1
+    if not 0 <= seconds:
+        raise GameError(
+            f"started must be a time from 1970 to 9999 in UTC, not {quoted(started)}",
+            field="clock",
+        )
+    return check_clock(raw["minutes"], seconds, raw.get("last_hand"))
 
 
 def clock_document(clock: Clock) -> dict[str, Any]:

@@ -9,10 +9,12 @@ import json
 
 import pytest
 
+from scorepad.core import limits
 from scorepad.core.bracket_double import first_phase, most_rounds, replay
 from scorepad.core.errors import GameError
 from scorepad.core.event import PLAYOFF_MOST, ROUNDS
 from scorepad.files import event as eventfile
+from scorepad.web import uploads
 from scorepad.web.db import get_db
 from tests.event_files import GOOD, PAIRS, changed, game, night, seated, upload
 from tests.helpers import form_token
@@ -355,15 +357,17 @@ def test_the_command_line_refuses_the_same_files(runner, tmp_path):
 def test_a_file_over_what_a_night_holds_is_refused_before_it_is_read(client):
     doc = changed("pairs", lambda doc: None)
     doc["padding"] = " " * eventfile.MAX_BYTES
-    with pytest.raises(GameError, match="file: is over 6144 KB"):
+    kb = eventfile.MAX_BYTES // 1024
+    with pytest.raises(GameError, match=f"file: is over {kb} KB"):
         eventfile.loads(json.dumps(doc))
     response = upload(client, json.dumps(doc).encode())
-    said = "This file was not imported: is over 6144 KB"  # the file refused whole
+    said = f"This file was not imported: is over {kb} KB"  # the file refused whole
     assert response.status_code == 400 and said in response.text
     doc["padding"] = " " * (eventfile.MAX_BYTES + 100 * 1024)  # past the upload's room
     response = upload(client, json.dumps(doc).encode())
     assert response.status_code == 413
-    assert "That upload is too large: an event file is at most 6 MB." in response.text
+    most = eventfile.MAX_BYTES // limits.MB
+    assert f"That upload is too large: an event file is at most {most} MB." in response.text
 
 
 def _long_night(tables: int, hands: int) -> dict:
@@ -540,3 +544,45 @@ def test_the_rounds_of_a_night_s_file_hold_its_longest_playoff():
     most = max(most_rounds(teams) for teams in range(2, PLAYOFF_MOST + 1))
     assert eventfile.LIMITS["rounds"] == ROUNDS[1] + most
     assert most_rounds(5) == 8 and most_rounds(PLAYOFF_MOST) == most
+
+
+def _fullest_night() -> dict:
+    """As much as the web lets a night hold, written as long as it may be: 30 rounds of
+    30 tables, its 5,000 hands each with an adjustment and a note of 200 characters of
+    four bytes each, every player's name 40 such characters (`target` 2000: no game
+    ends)."""
+
+    def name(i: int, side: int) -> str:
+        return chr(0x1F600 + i % 64) * 20 + chr(0x1F440 + i // 64 + 2 * side) * 20
+
+    pairs = [[name(i, 0), name(i, 1)] for i in range(1, 61)]
+    games, hands = 30 * 30, limits.NIGHT_HANDS
+    matches = []
+    for r in range(1, 31):
+        for t in range(1, 31):
+            seats = [pairs[2 * t - 2][0], pairs[2 * t - 1][0], pairs[2 * t - 2][1]]
+            doc = game([*seats, pairs[2 * t - 1][1]], hands=0, target=2000)
+            count = hands // games + (len(matches) < hands % games)
+            doc["hands"] = [
+                {"bids": [3, 3, 3, 3], "tricks": [None] * 4, "side_tricks": [6 + n % 2, 7 - n % 2]}
+                | {"adjust": [1, -1], "note": "\U0001f600" * 200}
+                for n in range(count)
+            ]
+            matches.append({"round": r, "number": t, "sides": [[2 * t - 1], [2 * t]], "game": doc})
+    rounds = [{"number": r, "kind": "round", "status": "done"} for r in range(1, 31)]
+    return night(
+        {"format": "swiss", "rounds": 30, "name": "\U0001f600" * 80}, pairs, rounds, matches
+    )
+
+
+def test_the_fullest_night_the_web_holds_exports_a_file_that_imports_again():
+    """Its export (indented, as the director downloads it) was some 10 MB, refused on
+    import as "is over 6144 KB: more than a night holds"."""
+    read = eventfile.read(_fullest_night())
+    assert sum(len(g.hands) for _, g in read.matches if g) == limits.NIGHT_HANDS
+    body = eventfile.dumps(
+        eventfile.export(read.settings, read.rules, read.entrants, read.rounds, read.matches)
+    ).encode()
+    assert len(body) > 6 * limits.MB  # what the limit was
+    assert len(body) <= limits.EVENT_FILE_BYTES <= uploads.most_bytes("event")
+    assert eventfile.loads(body).standings() == read.standings()

@@ -67,8 +67,9 @@ class EventFile:
 # longest playoff's (a double elimination of 64: 16 rounds, its reset played), 30 tables
 # a round, 120 players seated and as many come and gone; 1,152 tables in all (30 rounds
 # of 30 and the longest playoff's 127 matches fit); 5,000 hands in all (12 rounds of 30
-# tables at 13 hands a game), and a file of at most 6 MB: the export of such a night,
-# indented, is under 5 MB. An import of one holds a server thread well under a second
+# tables at 13 hands a game), and a file of at most 12 MB: the export of such a night,
+# indented, is under 5 MB, and some 10.5 MB with the longest notes and names the web
+# takes (core/limits.py). An import of one holds a server thread well under a second
 # (bench/event_import.py).
 MAX_BYTES = limits.EVENT_FILE_BYTES
 LIMITS = {

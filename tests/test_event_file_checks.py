@@ -586,3 +586,25 @@ def test_the_fullest_night_the_web_holds_exports_a_file_that_imports_again():
     assert len(body) > 6 * limits.MB  # what the limit was
     assert len(body) <= limits.EVENT_FILE_BYTES <= uploads.most_bytes("event")
     assert eventfile.loads(body).standings() == read.standings()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (at("matches.1.number", "2"), "matches[1].number"),
+        (at("matches.1.number", 0), "matches[1].number"),
+        (at("matches.1.sides", [[1]]), "matches[1].sides"),
+        (at("matches.1.sides", "1 v 2"), "matches[1].sides"),
+        (at("rounds.1.kind", "final"), "rounds[1].kind"),
+        (at("rounds.1.status", None), "rounds[1].status"),
+        (at("entrants.2.players", "Ed & Flo"), "entrants[2].players"),
+        (at("matches.1.sides", [[1], [True]]), "matches[1].sides[1]"),
+        (at("rounds.0.byes", [5.0]), "rounds[0].byes"),
+    ],
+)
+def test_a_wrong_value_in_a_night_s_file_names_its_own_key(change, field):
+    """Not only the match, round or entrant it is in ("matches[1]: must be a whole
+    number"): the key at fault, as a game file's refusals name theirs."""
+    with pytest.raises(GameError) as caught:
+        eventfile.read(changed("pairs", change))
+    assert caught.value.field == field and str(caught.value).startswith(f"{field}: ")

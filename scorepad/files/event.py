@@ -118,7 +118,7 @@ def _entrant(raw: Any, i: int) -> Entrant:
         raise GameError("must be an object with an id", field=field)
     players = raw.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 2:
-        raise GameError("players must be a list of one or two names", field=field)
+        raise GameError("players must be a list of one or two names", field=f"{field}.players")
     names = check_names(players)
     return Entrant(
         _whole(raw.get("id"), f"{field}.id", 1, 10**9),
@@ -134,14 +134,15 @@ def _round(raw: Any, i: int) -> Round:
     if not isinstance(raw, dict):
         raise GameError("must be an object with a number", field=field)
     number = _whole(raw.get("number"), f"{field}.number")
-    if raw.get("kind") not in KINDS or raw.get("status") not in STATUSES:
-        raise GameError("kind or status is not known", field=field)
+    for key, known in (("kind", KINDS), ("status", STATUSES)):
+        if raw.get(key) not in known:
+            raise GameError("kind or status is not known", field=f"{field}.{key}")
     started, called = (_seconds(raw.get(k), f"{field}.{k}") for k in ("started_at", "called_at"))
     return Round(
         number,
         RoundKind(raw["kind"]),
         RoundStatus(raw["status"]),
-        _ints(raw.get("byes", []), field),
+        _ints(raw.get("byes", []), f"{field}.byes"),
         started,
         called,
     )
@@ -160,10 +161,13 @@ def _match(raw: Any, i: int) -> tuple[Match, Game | None, GameScore | None]:
     field = f"matches[{i}]"
     if not isinstance(raw, dict):
         raise GameError("must be an object with a round and a number", field=field)
-    number = _whole(raw.get("round"), f"{field}.round"), _whole(raw.get("number"), field)
+    number = (
+        _whole(raw.get("round"), f"{field}.round"),
+        _whole(raw.get("number"), f"{field}.number"),
+    )
     sides = raw.get("sides")
     if not isinstance(sides, list) or len(sides) != 2:
-        raise GameError("sides must be two lists of entrant ids", field=field)
+        raise GameError("sides must be two lists of entrant ids", field=f"{field}.sides")
     game, score = None, None
     if raw.get("game") is not None:
         try:
@@ -174,7 +178,7 @@ def _match(raw: Any, i: int) -> tuple[Match, Game | None, GameScore | None]:
     match = Match(
         number[0],
         number[1],
-        tuple(_ints(s, field) for s in sides),
+        tuple(_ints(s, f"{field}.sides[{k}]") for k, s in enumerate(sides)),
         game_id,
         _optional(raw.get("last_hand"), f"{field}.last_hand"),
         *_named(raw, field),

@@ -4,13 +4,20 @@ findings 10 and 11): by the import page and by `flask --app scorepad event` alik
 from __future__ import annotations
 
 import html
+import io
 import json
 
 import pytest
 
+from scorepad.core import limits
+from scorepad.core.bracket_double import first_phase, most_rounds, replay
 from scorepad.core.errors import GameError
+from scorepad.core.event import PLAYOFF_MOST, ROUNDS
 from scorepad.files import event as eventfile
-from tests.event_files import GOOD, PAIRS, changed, game, upload
+from scorepad.web import uploads
+from scorepad.web.db import get_db
+from tests.event_files import GOOD, PAIRS, changed, game, night, seated, upload
+from tests.helpers import form_token
 
 
 def at(path: str, value: object):
@@ -134,7 +141,7 @@ CASES = [
         "100 rounds",
         "pairs",
         at("rounds", [{"number": n} for n in range(1, 101)]),
-        "rounds: must be a list of at most 36",
+        "rounds: must be a list of at most 46",
     ),
     # the rest of what the night's code takes for granted
     (
@@ -350,15 +357,17 @@ def test_the_command_line_refuses_the_same_files(runner, tmp_path):
 def test_a_file_over_what_a_night_holds_is_refused_before_it_is_read(client):
     doc = changed("pairs", lambda doc: None)
     doc["padding"] = " " * eventfile.MAX_BYTES
-    with pytest.raises(GameError, match="file: is over 6144 KB"):
+    kb = eventfile.MAX_BYTES // 1024
+    with pytest.raises(GameError, match=f"file: is over {kb} KB"):
         eventfile.loads(json.dumps(doc))
     response = upload(client, json.dumps(doc).encode())
-    said = "This file was not imported: is over 6144 KB"  # the file refused whole
+    said = f"This file was not imported: is over {kb} KB"  # the file refused whole
     assert response.status_code == 400 and said in response.text
     doc["padding"] = " " * (eventfile.MAX_BYTES + 100 * 1024)  # past the upload's room
     response = upload(client, json.dumps(doc).encode())
     assert response.status_code == 413
-    assert "That upload is too large: an event file is at most 6 MB." in response.text
+    most = eventfile.MAX_BYTES // limits.MB
+    assert f"That upload is too large: an event file is at most {most} MB." in response.text
 
 
 def _long_night(tables: int, hands: int) -> dict:
@@ -420,3 +429,182 @@ def test_an_event_file_with_an_impossible_bye_is_refused(shape, change, said):
     with pytest.raises(GameError) as refused:
         eventfile.read(changed(shape, change))
     assert said in str(refused.value)
+
+
+def _night_text() -> str:
+    return json.dumps(GOOD["pairs"]())
+
+
+# The game file refuses these (docs/gamefile.md); a night's file, whose tables' games are
+# game files, and a club's, which holds both, read their JSON text the same way.
+JSON_TEXTS = [
+    (
+        _night_text().replace('"rounds": [', '"rounds": [], "rounds": [', 1),
+        "the key 'rounds' appears twice in one object",
+    ),
+    (
+        _night_text().replace(
+            '"mode": "partnership"', '"mode": "cutthroat", "mode": "partnership"'
+        ),
+        "the key 'mode' appears twice in one object",
+    ),
+    (_night_text().encode("utf-16"), "is not UTF-8 text"),
+    (_night_text().encode("utf-32"), "is not UTF-8 text"),
+    (_night_text().replace('"target": 100', '"target": ' + "9" * 5000, 1), "5000 digits"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), JSON_TEXTS)
+def test_an_event_file_s_json_is_read_as_a_game_file_s_is(text, said):
+    with pytest.raises(GameError, match=said) as caught:
+        eventfile.loads(text)
+    assert "sys." not in str(caught.value)  # never Python's own advice
+
+
+@pytest.mark.parametrize(("text", "said"), JSON_TEXTS)
+def test_an_event_file_s_json_refused_on_the_page_writes_nothing(guarded, guarded_app, text, said):
+    body = text if isinstance(text, bytes) else text.encode()
+    token = form_token(guarded.get("/events/import"))
+    data = {"csrf_token": token, "file": (io.BytesIO(body), "night.json")}
+    r = guarded.post("/events/import", data=data, content_type="multipart/form-data")
+    assert r.status_code == 400 and said in html.unescape(r.get_data(as_text=True))
+    with guarded_app.app_context():
+        assert get_db()["events"].count == 0 and get_db()["games"].count == 0
+
+
+def test_an_event_file_with_a_utf8_byte_order_mark_still_imports():
+    assert eventfile.loads(b"\xef\xbb\xbf" + _night_text().encode()).settings.name
+
+
+@pytest.mark.parametrize("marker", [True, 1.0, "1", [1]])
+def test_an_event_file_marker_other_than_the_number_1_is_refused(marker):
+    """As the club file's: `true` and `1.0` equal 1 in Python, but neither is the number 1."""
+    with pytest.raises(GameError, match="scorepad_event: is not a scorepad event file"):
+        eventfile.read(changed("pairs", at("scorepad_event", marker)))
+
+
+@pytest.mark.parametrize("key", ["started_at", "called_at"])
+@pytest.mark.parametrize("value", [True, "1764580000", -1, 1e300, [1764580000], {}])
+def test_a_round_s_time_that_is_no_time_is_refused_naming_it(key, value):
+    """A round's time is a number of seconds or null: anything else was read as null (a
+    string, a list) or as 1 January 1970 (`true`), and the night shown wrong."""
+    with pytest.raises(GameError, match=f"rounds\\[1\\]\\.{key}: must be") as caught:
+        eventfile.read(changed("pairs", at(f"rounds.1.{key}", value)))
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("value", [None, 0, 1764580000, 1764580000.5])
+def test_a_round_s_time_in_seconds_or_null_is_read(value):
+    night = eventfile.read(changed("pairs", at("rounds.1.started_at", value)))
+    assert night.rounds[1].started_at == value
+
+
+def _double_night(regular: int, pairs: int = 5) -> dict:
+    """A night of `regular` done rounds of five pairs, then its double-elimination
+    playoff of them all played to its champion (each table won by its first side)."""
+    names = dict(enumerate(PAIRS[:pairs], 1))
+    rounds, matches = [], []
+
+    def table(number: int, at: int, sides: list) -> None:
+        bye = any(not side for side in sides)
+        played = None if bye else game(seated(names, sides), hands=2)
+        matches.append({"round": number, "number": at, "sides": sides, "game": played})
+
+    for number in range(1, regular + 1):
+        rounds.append({"number": number, "kind": "round", "status": "done", "byes": [5]})
+        table(number, 1, [[1], [2]])
+        table(number, 2, [[3], [4]])
+    first, winners = first_phase([(i,) for i in range(1, pairs + 1)]), []
+    while (phase := replay(first, winners).next) is not None:
+        rounds.append({"number": len(rounds) + 1, "kind": "playoff", "status": "done"})
+        for at, pairing in enumerate(phase.matches, 1):
+            table(len(rounds), at, [list(team or ()) for team in pairing])
+        winners.append([0] * len(phase.matches))
+    settings = {"format": "swiss", "rounds": regular, "playoff": pairs, "playoff_format": "double"}
+    return night(settings, PAIRS[:pairs], rounds, matches)
+
+
+def test_a_night_of_30_rounds_and_a_double_elimination_playoff_imports_again(client):
+    """The web lets a night play its 30 rounds and then a double-elimination playoff (of
+    five pairs, seven rounds): its file must import again (it was refused, "rounds: must
+    be a list of at most 36")."""
+    doc = _double_night(30)
+    assert len(doc["rounds"]) == 37
+    read = eventfile.read(doc)
+    assert len(read.rounds) == 37 and read.rounds[-1].is_playoff
+    response = upload(client, doc)
+    assert response.status_code == 302, response.get_data(as_text=True)[-2000:]
+    event_id = response.headers["Location"].rsplit("/", 1)[-1]
+    again = client.get(f"/events/{event_id}/event.json").get_json()
+    assert len(again["rounds"]) == 37
+    assert eventfile.read(again).standings() == read.standings()
+
+
+def test_the_rounds_of_a_night_s_file_hold_its_longest_playoff():
+    most = max(most_rounds(teams) for teams in range(2, PLAYOFF_MOST + 1))
+    assert eventfile.LIMITS["rounds"] == ROUNDS[1] + most
+    assert most_rounds(5) == 8 and most_rounds(PLAYOFF_MOST) == most
+
+
+def _fullest_night() -> dict:
+    """As much as the web lets a night hold, written as long as it may be: 30 rounds of
+    30 tables, its 5,000 hands each with an adjustment and a note of 200 characters of
+    four bytes each, every player's name 40 such characters (`target` 2000: no game
+    ends)."""
+
+    def name(i: int, side: int) -> str:
+        return chr(0x1F600 + i % 64) * 20 + chr(0x1F440 + i // 64 + 2 * side) * 20
+
+    pairs = [[name(i, 0), name(i, 1)] for i in range(1, 61)]
+    games, hands = 30 * 30, limits.NIGHT_HANDS
+    matches = []
+    for r in range(1, 31):
+        for t in range(1, 31):
+            seats = [pairs[2 * t - 2][0], pairs[2 * t - 1][0], pairs[2 * t - 2][1]]
+            doc = game([*seats, pairs[2 * t - 1][1]], hands=0, target=2000)
+            count = hands // games + (len(matches) < hands % games)
+            doc["hands"] = [
+                {"bids": [3, 3, 3, 3], "tricks": [None] * 4, "side_tricks": [6 + n % 2, 7 - n % 2]}
+                | {"adjust": [1, -1], "note": "\U0001f600" * 200}
+                for n in range(count)
+            ]
+            matches.append({"round": r, "number": t, "sides": [[2 * t - 1], [2 * t]], "game": doc})
+    rounds = [{"number": r, "kind": "round", "status": "done"} for r in range(1, 31)]
+    return night(
+        {"format": "swiss", "rounds": 30, "name": "\U0001f600" * 80}, pairs, rounds, matches
+    )
+
+
+def test_the_fullest_night_the_web_holds_exports_a_file_that_imports_again():
+    """Its export (indented, as the director downloads it) was some 10 MB, refused on
+    import as "is over 6144 KB: more than a night holds"."""
+    read = eventfile.read(_fullest_night())
+    assert sum(len(g.hands) for _, g in read.matches if g) == limits.NIGHT_HANDS
+    body = eventfile.dumps(
+        eventfile.export(read.settings, read.rules, read.entrants, read.rounds, read.matches)
+    ).encode()
+    assert len(body) > 6 * limits.MB  # what the limit was
+    assert len(body) <= limits.EVENT_FILE_BYTES <= uploads.most_bytes("event")
+    assert eventfile.loads(body).standings() == read.standings()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (at("matches.1.number", "2"), "matches[1].number"),
+        (at("matches.1.number", 0), "matches[1].number"),
+        (at("matches.1.sides", [[1]]), "matches[1].sides"),
+        (at("matches.1.sides", "1 v 2"), "matches[1].sides"),
+        (at("rounds.1.kind", "final"), "rounds[1].kind"),
+        (at("rounds.1.status", None), "rounds[1].status"),
+        (at("entrants.2.players", "Ed & Flo"), "entrants[2].players"),
+        (at("matches.1.sides", [[1], [True]]), "matches[1].sides[1]"),
+        (at("rounds.0.byes", [5.0]), "rounds[0].byes"),
+    ],
+)
+def test_a_wrong_value_in_a_night_s_file_names_its_own_key(change, field):
+    """Not only the match, round or entrant it is in ("matches[1]: must be a whole
+    number"): the key at fault, as a game file's refusals name theirs."""
+    with pytest.raises(GameError) as caught:
+        eventfile.read(changed("pairs", change))
+    assert caught.value.field == field and str(caught.value).startswith(f"{field}: ")

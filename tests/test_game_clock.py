@@ -199,3 +199,36 @@ def test_a_rematch_keeps_the_clock_s_minutes_from_its_own_start(client, app, now
     assert clock is not None and clock.minutes == 20 and clock.last_hand is None
     assert clock.started == START + 7 * 60
     assert "20 minutes left on the clock." in text(client.get(f"/games/{rematch_id}"))
+
+
+def _clocked(started: str) -> str:
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["A", "B", "C", "D"],
+        "hands": [],
+        "clock": {"minutes": 30, "started": started},
+    }
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("started", ["9999-12-31T23:59:59-12:00", "9999-12-31T23:00:00-01:00"])
+def test_a_clock_started_past_the_year_9999_is_refused(started):
+    """Its start, in UTC, is in the year 10000: it imported, and its game's file could
+    then not be written (export.json answered 500)."""
+    with pytest.raises(GameError, match="clock: started must be a time from 1970 to 9999"):
+        gamefile.loads(_clocked(started))
+
+
+def test_a_clock_started_at_a_fraction_of_a_second_exports_and_imports_the_same():
+    """The file writes the start to the second, as the web keeps it: a fraction read from
+    a file is dropped on reading, so the game exported imports again the same."""
+    game = gamefile.loads(_clocked("2027-01-15T08:00:00.75Z"))
+    assert game.clock == Clock(30, START, None)
+    again = gamefile.loads(gamefile.dumps(gamefile.export(game)))
+    assert again == game
+
+
+def test_a_clock_started_late_in_9999_imports_and_exports():
+    game = gamefile.loads(_clocked("9999-12-31T23:59:59Z"))
+    assert gamefile.export(game)["clock"]["started"] == "9999-12-31T23:59:59Z"

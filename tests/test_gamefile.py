@@ -355,3 +355,52 @@ def test_a_key_given_twice_is_refused_at_any_depth(text, key):
     with pytest.raises(GameError, match=f"the key '{key}' appears twice") as caught:
         gamefile.loads(text)
     assert caught.value.field == key
+
+
+HUGE = "x" * 100_000
+HUGE_NUMBER = 10**4000
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"clock": {"minutes": 60, "started": HUGE}}, "clock"),
+        ({"clock": {"minutes": HUGE, "started": "2026-12-06T20:00:00Z"}}, "clock"),
+        ({"clock": {"minutes": 60, "started": "2026-12-06T20:00:00Z", "last_hand": HUGE}}, "clock"),
+        ({"rules": {HUGE: 1}}, "rules.x"),
+        ({"rules": {"target": HUGE_NUMBER}}, "rules.target"),
+        ({"rules": {"bag_limit": -HUGE_NUMBER}}, "rules.bag_limit"),
+    ],
+)
+def test_a_game_file_s_huge_value_is_refused_naming_the_field_without_echoing_it(change, field):
+    """A refusal quotes at most a few dozen characters of what it was given (a page and a
+    flash show it): never a file's 100,000 characters or 4,000 digits back."""
+    with pytest.raises(GameError) as caught:
+        gamefile.loads(json.dumps(_with(**change)))
+    said = str(caught.value)
+    assert said.startswith(field) and len(said) < 300, said[:400]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (json.dumps(IMPORT).encode("utf-16"), "the game file is not UTF-8 text"),
+        (json.dumps(IMPORT).encode("utf-32"), "the game file is not UTF-8 text"),
+        (
+            json.dumps(_with(first_dealer=0)).replace(
+                '"first_dealer": 0', '"first_dealer": ' + "9" * 4301
+            ),
+            "a number of 4301 digits",
+        ),
+    ],
+)
+def test_a_game_file_read_from_bytes_is_utf8_and_its_numbers_python_s(text, said):
+    """As the import page reads it, so does `flask score` (bytes): UTF-16 is refused, and
+    a number too long for Python in the file's words, not Python's ("sys.set_...")."""
+    with pytest.raises(GameError, match=said) as caught:
+        gamefile.loads(text)
+    assert "sys." not in str(caught.value)
+
+
+def test_a_game_file_with_a_byte_order_mark_is_read():
+    assert gamefile.loads(b"\xef\xbb\xbf" + json.dumps(IMPORT).encode()).table.players

@@ -113,6 +113,46 @@ def test_a_season_entrant_of_the_wrong_size_or_shared_is_refused(guarded, entran
     _refused(_upload(guarded, _club(seasons=[_season(entrants=entrants)])), "entrant", words)
 
 
+# SEASON's entrants are 1 to 5 in two divisions (1-3, 4-5); closed, the web records the
+# divisions after the moves: one list a division, each entrant in one of them once.
+@pytest.mark.parametrize(
+    ("closed", "words"),
+    [
+        ([[1, 2, 3, 4, 5]], "closed: must be one list of entrant numbers for each of the 2"),
+        ([[1, 2, 3], [4, 5], []], "closed: must be one list of entrant numbers for each of the 2"),
+        ([[1, 2, 3], [4, 5, 99]], "closed: names entrant 99, who is not in the season"),
+        ([[1, 2, 3], [4, 5, 1]], "closed: names entrant 1 twice"),
+        ([[1, 2], [4, 5]], "closed: puts entrant 3 in no division"),
+    ],
+)
+def test_a_closed_season_whose_divisions_are_not_its_entrants_is_refused(guarded, closed, words):
+    """Such a season opened on every page, and a season following it took its entrants
+    into divisions from numbers no entrant has."""
+    _refused(_upload(guarded, _club(seasons=[_season(closed=closed)])), "season 1", words)
+
+
+def test_a_closed_season_whose_moves_changed_divisions_imports(guarded):
+    assert _upload(guarded, _club(seasons=[_season(closed=[[1, 2, 4], [3, 5]])])).status_code == 302
+
+
+def test_a_club_night_that_is_two_season_nights_is_refused(guarded):
+    """The web links a club night to one season night at most ("That club night is a
+    night of a season already"): a file linking it twice counted it twice."""
+    twice = [{**night, "night": 0} for night in SEASON["nights"]]
+    said = _refused(_upload(guarded, _club(seasons=[_season(nights=twice)])), "season 1")
+    assert "night 2: the file's night 0 is night 1 of season 1 already" in said
+    two = [_season(), _season(name="Spring")]
+    said = _refused(_upload(guarded, _club(seasons=two)), "season 2")
+    assert "night 1: the file's night 0 is night 1 of season 1 already" in said
+
+
+def test_two_presets_of_one_name_are_refused(guarded):
+    """A club holds one preset of a name: the second replaced the first, and the file
+    imported with one preset fewer than it lists."""
+    presets = [{"name": "League", "rules": {}}, {"name": "League", "rules": {"target": 300}}]
+    _refused(_upload(guarded, _club(presets=presets)), "preset 2", "'League' is preset 1's name")
+
+
 def test_a_cutthroat_season_of_one_player_entrants_imports(guarded):
     settings = {"kind": "cutthroat", "divisions": [""]}
     entrants = [{"number": 1, "players": ["Al"]}, {"number": 2, "players": ["Bea"]}]

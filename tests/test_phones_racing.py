@@ -71,7 +71,18 @@ def test_bids_from_a_page_drawn_before_the_table_was_reseated_are_refused(
     assert night.game(game_id).game.hands[0].bids == ("nil", 4, 5, 3)
 
 
-@pytest.mark.parametrize("sent", ["not json", '{"a": 1}', '["Ann", 3]', "[]"])
+@pytest.mark.parametrize(
+    "sent",
+    [
+        "not json",
+        '{"a": 1}',
+        '["Ann", 3]',
+        "[]",
+        "[" * 5000 + "]" * 5000,  # json gave up with a RecursionError: a 500
+        "[" * 100_000,
+        "9" * 5000,  # too long for Python's int
+    ],
+)
 def test_a_seated_field_that_is_not_the_players_is_refused_as_an_older_page(app, client, sent):
     _night, game_id, table = night_table(app, client)
     fields = bids_form_fields(table.get(f"/games/{game_id}").get_data(as_text=True))

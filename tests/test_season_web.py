@@ -13,6 +13,7 @@ import pytest
 from icalendar import Calendar
 
 from scorepad.core.rules import validate_rules
+from scorepad.files import club as clubfile
 from scorepad.store.club_commands.filing import file_event
 from scorepad.store.clubs import load_club
 from scorepad.store.seasons import load_season
@@ -102,6 +103,22 @@ def test_a_linked_night_counts_and_the_season_closes(client, app, made):
     assert "Start the next season" in page
     follows = _season(client, club_id, name="Spring", follows=season_id)
     assert [e.number for e in _season_of(app, follows).division(0)] == list(closed[0])
+
+
+def test_a_season_following_one_of_more_divisions_keeps_its_entrants_in_its_own(client, app):
+    """A season of three divisions closed, the next made with one: its entrants came over
+    into divisions 1 and 2, which it does not have (the club's file was then refused on
+    import, "season 2: division: must be a whole number from 0 to 0"); they go to the
+    last division it has, as when an edit takes a division away."""
+    club_id = _make(client)
+    season_id = _season(client, club_id, divisions="A,B,C")
+    for i, (a, b) in enumerate(PAIRS[:3]):
+        _post(client, app, club_id, season_id, "entrants", player_0=a, player_1=b, division=i)
+    assert _post(client, app, club_id, season_id, "close").status_code == 302
+    follows = _season(client, club_id, name="Spring", divisions="Only", follows=season_id)
+    assert [e.division for e in _season_of(app, follows).entrants] == [0, 0, 0]
+    doc = client.get(f"/clubs/{club_id}/club.json").get_data()
+    assert [e[2] for e in clubfile.loads_club(doc).seasons[1].entrants] == [0, 0, 0]
 
 
 def test_the_season_link_reads_only(client, app, made):

@@ -160,6 +160,17 @@ def replay(first: Phase, winners: Sequence[Sequence[int | None]]) -> Replayed:
     return Replayed(state, tuple(played), phase)
 
 
+def most_rounds(teams: int) -> int:
+    """The most rounds a bracket of `teams` takes: played to its end, the grand final won
+    from the losers' side so that its reset is played too (who else wins each match does
+    not change how many rounds there are)."""
+    first = first_phase([(i,) for i in range(teams)])
+    winners: list[list[int | None]] = []
+    while (phase := replay(first, winners).next) is not None:
+        winners.append([1 if phase.part == GRAND else 0] * len(phase.matches))
+    return len(winners)
+
+
 def losses_of(phases: Sequence[Phase], winners: Sequence[Sequence[int | None]]) -> dict[Team, int]:
     """Each team's losses over the rounds played."""
     lost: dict[Team, int] = {}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import GameError
+from .errors import GameError, quoted
 from .model import GameScore
 from .tricks import whole
 
@@ -58,19 +58,19 @@ def check_clock(minutes: object, started: object, last_hand: object = None) -> C
             "the minutes must be a whole number from %(low)s to %(high)s, not %(minutes)s",
             low=MINUTES_LOW,
             high=MINUTES_HIGH,
-            minutes=repr(minutes),
+            minutes=quoted(minutes),
             field="clock",
         )
     if isinstance(started, bool) or not isinstance(started, (int, float)) or started < 0:
         raise GameError(
             "the start must be a time in seconds, not %(started)s",
-            started=repr(started),
+            started=quoted(started),
             field="clock",
         )
     if last_hand is not None and not (whole(last_hand) and last_hand >= 1):
         raise GameError(
             "the last hand must be a hand number from 1, not %(last_hand)s",
-            last_hand=repr(last_hand),
+            last_hand=quoted(last_hand),
             field="clock",
         )
     return Clock(minutes, float(started), last_hand)  # type: ignore[arg-type]

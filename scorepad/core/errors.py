@@ -61,7 +61,9 @@ class GameError(ValueError):
         **values: object,
     ) -> None:
         detail = message if isinstance(message, Phrase) else Phrase(message, **values)
-        where = f"{field}: " if field and not detail.startswith(field) else ""
+        where = ""
+        if field and not detail.startswith(field):  # a file's own key: as long as a page says it
+            where = f"{capped(field, 2 * QUOTED_MOST)}: "
         super().__init__(f"hand {hand}: {where}{detail}" if hand else f"{where}{detail}")
         self.detail = detail
         self.hand = hand

@@ -75,6 +75,7 @@ MAX_TABLES = 30
 NAME_LENGTH = 80
 DATE_LENGTH = 40
 ROUNDS = (1, 30)
+PLAYOFF_MOST = 64  # entrants sent to the playoff
 ROUND_MINUTES = (0, 240)
 TARGET_LOW, TARGET_HIGH = target_range()
 
@@ -183,7 +184,7 @@ def check_settings(raw: Mapping[str, Any]) -> Settings:
             "must be at most %(date_length)s characters", date_length=DATE_LENGTH, field="date"
         )
     date = check_text(date, "date", DATE_LENGTH, blank=True)  # no broken text in it either
-    playoff = _number(raw, "playoff", 0, 64, 0)
+    playoff = _number(raw, "playoff", 0, PLAYOFF_MOST, 0)
     if playoff == 1:
         raise GameError("must be 0 (no playoff) or at least 2", field="playoff")
     order = raw.get("order", DEFAULT_ORDER)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import GameError, Phrase, quoted
+from .errors import GameError, Phrase, capped, quoted
 from .rule_table import RULE_SPECS, RuleSpec
 
 TARGET_PRESETS: tuple[int, ...] = (250, 300, 500)
@@ -115,7 +115,7 @@ def _check_value(spec: RuleSpec, value: Any) -> Any:
             "must be from %(low)s to %(high)s, not %(value)s",
             low=spec.low,
             high=spec.high,
-            value=value,
+            value=quoted(value),
         )
     if spec.least_on is not None and 0 < value < spec.least_on:
         raise RulesError(
@@ -123,7 +123,7 @@ def _check_value(spec: RuleSpec, value: Any) -> Any:
             "must be 0 (off) or from %(least)s to %(high)s, not %(value)s",
             least=spec.least_on,
             high=spec.high,
-            value=value,
+            value=quoted(value),
         )
     return value
 
@@ -138,7 +138,7 @@ def validate_rules(mapping: Mapping[str, Any] | None, mode: str = "partnership")
     for key, value in mapping.items():
         spec = SPECS.get(key) if isinstance(key, str) else None
         if spec is None:
-            raise RulesError(str(key), "is not a house rule scorepad knows")
+            raise RulesError(capped(str(key)), "is not a house rule scorepad knows")
         values[key] = _check_value(spec, value)
     if mode != "partnership":
         for key, value in values.items():

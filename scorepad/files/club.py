@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core import limits
 from ..core.club import Roster, check_names, dumps, loads
-from ..core.errors import GameError
+from ..core.errors import GameError, quoted
 from ..core.game import Game
 from ..core.model import GameScore
 from ..core.names import check_text, name_key, texts_problem
@@ -87,9 +87,36 @@ def read(doc: object) -> ClubFile:
     nights = _each(_items(doc, "nights"), "night", eventfile.read)
     presets = _each(_items(doc, "presets"), "preset", _read_preset)
     seasons = _each(_items(doc, "seasons"), "season", lambda raw: read_season(raw, len(nights)))
+    _check_presets(presets)
+    _check_linked(seasons)
     played = [g for g, _ in games] + [g for n in nights for _, g in n.matches if g is not None]
     check_names(roster, {name_key(p) for g in played for p in g.table.players})
     return ClubFile(name, roster, tuple(games), tuple(nights), tuple(presets), tuple(seasons))
+
+
+def _check_presets(presets: Sequence[Preset]) -> None:
+    """A club holds one preset of a name (a second would replace the first)."""
+    first: dict[str, int] = {}
+    for i, preset in enumerate(presets, 1):
+        if preset.name in first:
+            said = f"name: {quoted(preset.name)} is preset {first[preset.name]}'s name"
+            raise GameError(f"preset {i}: {said}", field="preset")
+        first[preset.name] = i
+
+
+def _check_linked(seasons: Sequence[SeasonRecord]) -> None:
+    """A club night is one season night at most (the web refuses to link it again): a
+    night of the file linked twice would count twice."""
+    linked: dict[int, tuple[int, int]] = {}
+    for i, season in enumerate(seasons, 1):
+        for number, _, _, _, index, _ in season.nights:
+            if index is None:
+                continue
+            if index in linked:
+                theirs, night = linked[index]
+                said = f"the file's night {index} is night {night} of season {theirs} already"
+                raise GameError(f"season {i}: night {number}: {said}", field="season")
+            linked[index] = (i, number)
 
 
 def _read_preset(raw: object) -> Preset:

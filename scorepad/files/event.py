@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import limits
+from ..core.bracket_double import most_rounds
 from ..core.errors import GameError, quoted
-from ..core.event import MAX_TABLES, ROUNDS, Settings, check_settings
+from ..core.event import MAX_TABLES, PLAYOFF_MOST, ROUNDS, Settings, check_settings
 from ..core.game import Game
 from ..core.model import GameScore
 from ..core.names import check_names, pair_name, texts_problem
@@ -37,6 +38,7 @@ from ..core.roster import (
 from ..core.rules import Rules, validate_rules
 from ..core.standings import Row
 from . import game as gamefile
+from . import json_text
 
 VERSION = 1
 KINDS = tuple(RoundKind)  # the core's own values, written as their words
@@ -62,14 +64,17 @@ class EventFile:
 
 
 # What a night can hold, refused before anything is read further: 30 rounds and the
-# playoff's 6 (a bracket of 64), 30 tables a round, 120 players seated and as many
-# come and gone; 5,000 hands in all (12 rounds of 30 tables at 13 hands a game), and a
-# file of at most 6 MB: the export of such a night, indented, is under 5 MB. An import
-# of one holds a server thread well under a second (bench/event_import.py).
+# longest playoff's (a double elimination of 64: 16 rounds, its reset played), 30 tables
+# a round, 120 players seated and as many come and gone; 1,152 tables in all (30 rounds
+# of 30 and the longest playoff's 127 matches fit); 5,000 hands in all (12 rounds of 30
+# tables at 13 hands a game), and a file of at most 12 MB: the export of such a night,
+# indented, is under 5 MB, and some 10.5 MB with the longest notes and names the web
+# takes (core/limits.py). An import of one holds a server thread well under a second
+# (bench/event_import.py).
 MAX_BYTES = limits.EVENT_FILE_BYTES
 LIMITS = {
     "entrants": 8 * MAX_TABLES,
-    "rounds": ROUNDS[1] + 6,
+    "rounds": ROUNDS[1] + max(most_rounds(teams) for teams in range(2, PLAYOFF_MOST + 1)),
     "matches": (ROUNDS[1] + 6) * (MAX_TABLES + 2),
 }
 
@@ -113,7 +118,7 @@ def _entrant(raw: Any, i: int) -> Entrant:
         raise GameError("must be an object with an id", field=field)
     players = raw.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 2:
-        raise GameError("players must be a list of one or two names", field=field)
+        raise GameError("players must be a list of one or two names", field=f"{field}.players")
     names = check_names(players)
     return Entrant(
         _whole(raw.get("id"), f"{field}.id", 1, 10**9),
@@ -129,30 +134,40 @@ def _round(raw: Any, i: int) -> Round:
     if not isinstance(raw, dict):
         raise GameError("must be an object with a number", field=field)
     number = _whole(raw.get("number"), f"{field}.number")
-    if raw.get("kind") not in KINDS or raw.get("status") not in STATUSES:
-        raise GameError("kind or status is not known", field=field)
-    times = [raw.get(k) for k in ("started_at", "called_at")]
-    started, called = (
-        float(t) if isinstance(t, (int, float)) and 0 <= t < 1e11 else None for t in times
-    )
+    for key, known in (("kind", KINDS), ("status", STATUSES)):
+        if raw.get(key) not in known:
+            raise GameError("kind or status is not known", field=f"{field}.{key}")
+    started, called = (_seconds(raw.get(k), f"{field}.{k}") for k in ("started_at", "called_at"))
     return Round(
         number,
         RoundKind(raw["kind"]),
         RoundStatus(raw["status"]),
-        _ints(raw.get("byes", []), field),
+        _ints(raw.get("byes", []), f"{field}.byes"),
         started,
         called,
     )
+
+
+def _seconds(value: object, field: str) -> float | None:
+    """A round's time: seconds since 1970 (before the year 5000), or null."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1e11:
+        raise GameError("must be a time in seconds since 1970, or null", field=field)
+    return float(value)
 
 
 def _match(raw: Any, i: int) -> tuple[Match, Game | None, GameScore | None]:
     field = f"matches[{i}]"
     if not isinstance(raw, dict):
         raise GameError("must be an object with a round and a number", field=field)
-    number = _whole(raw.get("round"), f"{field}.round"), _whole(raw.get("number"), field)
+    number = (
+        _whole(raw.get("round"), f"{field}.round"),
+        _whole(raw.get("number"), f"{field}.number"),
+    )
     sides = raw.get("sides")
     if not isinstance(sides, list) or len(sides) != 2:
-        raise GameError("sides must be two lists of entrant ids", field=field)
+        raise GameError("sides must be two lists of entrant ids", field=f"{field}.sides")
     game, score = None, None
     if raw.get("game") is not None:
         try:
@@ -163,7 +178,7 @@ def _match(raw: Any, i: int) -> tuple[Match, Game | None, GameScore | None]:
     match = Match(
         number[0],
         number[1],
-        tuple(_ints(s, field) for s in sides),
+        tuple(_ints(s, f"{field}.sides[{k}]") for k, s in enumerate(sides)),
         game_id,
         _optional(raw.get("last_hand"), f"{field}.last_hand"),
         *_named(raw, field),
@@ -191,7 +206,9 @@ def _named(raw: dict, field: str) -> tuple[int | None, str]:
 
 def read(doc: object) -> EventFile:
     """A parsed event file; a GameError names the part at fault."""
-    if not isinstance(doc, dict) or doc.get("scorepad_event") != VERSION:
+    marker = doc.get("scorepad_event") if isinstance(doc, dict) else None
+    # exactly the number 1: not true, not 1.0 (both equal 1 in Python), as the club file's
+    if not isinstance(doc, dict) or type(marker) is not int or marker != VERSION:
         raise GameError(
             "is not a scorepad event file (version %(version)s)",
             field="scorepad_event",
@@ -254,11 +271,20 @@ def json_doc(text: str | bytes) -> object:
     field "file" when it is not JSON, or nested deeper than a scorepad file."""
     refuse_deep(text)
     try:
-        return json.loads(text)
+        return json_text.parse(text)
+    except GameError:
+        raise  # a key given twice, named
     except RecursionError:
         raise GameError("is not JSON: its values are nested too deep", field="file") from None
     except UnicodeDecodeError:
         raise GameError("is not UTF-8 text", field="file") from None
+    except json_text.LongNumber as err:
+        raise GameError(
+            "holds a number of %(digits)s digits: no number in it has more than %(most)s",
+            digits=err.digits,
+            most=json_text.MOST_DIGITS,
+            field="file",
+        ) from None
     except json.JSONDecodeError as err:  # json's words, said in the page's language too
         why = gamefile.json_problem(err)
         raise GameError("is not JSON: %(why)s", why=why, field="file") from None

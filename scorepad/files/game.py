@@ -12,6 +12,7 @@ is read back (a hand's `dealer` is read: it says who dealt).
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -26,6 +27,7 @@ from ..core.nesting import too_deep
 from ..core.presets import preset_name_problem
 from ..core.records import Hand, Table, make_table
 from ..core.rules import validate_rules
+from . import json_text
 
 FORMAT = "scorepad/1"
 MAX_FILE_BYTES = limits.GAME_FILE_BYTES  # docs/gamefile.md: refused larger, by every reader
@@ -199,18 +201,6 @@ def _check_clock_end(game: Game, score: GameScore) -> None:
         raise GameError(said, field="clock")
 
 
-def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object, refused if a key appears twice (a second value would hide the first)."""
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise GameError(
-                f"the key {quoted(shown(key))} appears twice in one object", field=shown(key)
-            )
-        found[key] = value
-    return found
-
-
 def loads(text: str | bytes) -> Game:
     """Parse and read a game file's text."""
     return loads_scored(text)[0]
@@ -224,12 +214,21 @@ def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
     if too_deep(text):
         raise GameError("the game file is not valid JSON (its values are nested too deep)")
     try:
-        doc = json.loads(text, object_pairs_hook=_no_repeats)
+        doc = json_text.parse(text)
     except GameError:
         raise
     except RecursionError:
         raise GameError(
             "the game file is not valid JSON (its values are nested too deep)"
+        ) from None
+    except UnicodeDecodeError:
+        raise GameError("the game file is not UTF-8 text") from None
+    except json_text.LongNumber as err:
+        raise GameError(
+            "the game file holds a number of %(digits)s digits: no number in it has more "
+            "than %(most)s",
+            digits=err.digits,
+            most=json_text.MOST_DIGITS,
         ) from None
     except json.JSONDecodeError as err:
         raise GameError(
@@ -373,10 +372,20 @@ def read_clock(raw: object) -> Clock | None:
         when = None
     if when is None or when.tzinfo is None:
         raise GameError(
-            f"started must be a time with its zone, as 2026-12-06T20:00:00Z, not {started!r}",
+            f"started must be a time with its zone, as 2026-12-06T20:00:00Z, not {quoted(started)}",
             field="clock",
         )
-    return check_clock(raw["minutes"], when.timestamp(), raw.get("last_hand"))
+    try:  # as the export writes it: in UTC, to the second (the web keeps whole seconds)
+        seconds = math.floor(when.timestamp())
+        datetime.fromtimestamp(seconds, UTC)
+    except (ValueError, OverflowError, OSError):
+        seconds = -1
+    if not 0 <= seconds:
+        raise GameError(
+            f"started must be a time from 1970 to 9999 in UTC, not {quoted(started)}",
+            field="clock",
+        )
+    return check_clock(raw["minutes"], seconds, raw.get("last_hand"))
 
 
 def clock_document(clock: Clock) -> dict[str, Any]:

@@ -91,13 +91,30 @@ def read_season(raw: Any, nights: int) -> SeasonRecord:
     )
     _once((e[0] for e in entrants), "entrants", N_("names entrant %(number)s twice"))
     check_entrants(settings.kind, entrants)
+    divisions = None
+    if closed is not None:
+        divisions = tuple(tuple(_int(n, "closed", 10_000) for n in d) for d in closed)
+        _check_closed(divisions, len(settings.divisions), {e[0] for e in entrants})
     return SeasonRecord(
-        check_season_name(raw.get("name")),
-        settings,
-        tuple(tuple(_int(n, "closed", 10_000) for n in d) for d in closed) if closed else None,
-        its_nights,
-        entrants,
+        check_season_name(raw.get("name")), settings, divisions, its_nights, entrants
     )
+
+
+def _check_closed(closed: tuple[tuple[int, ...], ...], divisions: int, numbers: set[int]) -> None:
+    """A closed season's divisions after the moves, as closing it records them: one list
+    a division, each of its entrants in one of them, once."""
+    if len(closed) != divisions:
+        raise GameError(
+            f"must be one list of entrant numbers for each of the {divisions} divisions",
+            field="closed",
+        )
+    _once((n for d in closed for n in d), "closed", N_("names entrant %(number)s twice"))
+    strangers = sorted({n for d in closed for n in d} - numbers)
+    if strangers:
+        raise GameError(f"names entrant {strangers[0]}, who is not in the season", field="closed")
+    left = sorted(numbers - {n for d in closed for n in d})
+    if left:
+        raise GameError(f"puts entrant {left[0]} in no division", field="closed")
 
 
 def export_season(record: SeasonRecord) -> dict[str, Any]:

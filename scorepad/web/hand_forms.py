@@ -233,7 +233,7 @@ def seated_read(text: str) -> tuple[str, ...]:
     at all, which no game has: the save is then refused as from an older page."""
     try:
         names = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past what json walks
         return ()
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         return ()

@@ -20,8 +20,10 @@ from ._base import bump, checked, current, open_season
 from .outcomes import NoSeason, SeasonRefused
 
 
-def _carried(db: Database, season_id: str, source: str) -> None:
-    """The entrants of a closed season, in the divisions its moves made."""
+def _carried(db: Database, season_id: str, source: str, divisions: int) -> None:
+    """The entrants of a closed season, in the divisions its moves made; one of a
+    division the new season (of `divisions`) has not goes to its last, as an edit that
+    takes a division away puts it."""
     rows = list(
         db.query("select * from season_entrants where season_id = ? order by number", [source])
     )
@@ -33,7 +35,13 @@ def _carried(db: Database, season_id: str, source: str) -> None:
         db.execute(
             "insert into season_entrants (season_id, number, name, players, division) "
             "values (?, ?, ?, ?, ?)",
-            [season_id, r["number"], r["name"], r["players"], division.get(r["number"], 0)],
+            [
+                season_id,
+                r["number"],
+                r["name"],
+                r["players"],
+                min(division.get(r["number"], 0), divisions - 1),
+            ],
         )
 
 
@@ -67,7 +75,7 @@ def create_season(
             [season_id, club_id, token(), clean, json.dumps(settings.as_dict()), now()],
         )
         if follows is not None:
-            _carried(db, season_id, follows)
+            _carried(db, season_id, follows, len(settings.divisions))
         return season_id
 
 

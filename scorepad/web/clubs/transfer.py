@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import sqlite3
 from collections.abc import Callable
 from typing import Any
@@ -111,11 +110,12 @@ def _read(text: bytes, into: ClubView | None) -> str:
     """A club file (a new club), or a game or event file brought into club `into` (one
     the club holds already refused: it would count twice), within this phone's budget of
     imports (web/import_budget.py)."""
-    eventfile.refuse_deep(text)
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError, UnicodeDecodeError):
-        doc = None
+    try:  # read as the event and club files' reader reads it (files/json_text.py)
+        doc = eventfile.json_doc(text)
+    except GameError:
+        if into is None:
+            raise  # not a club file: not UTF-8, not JSON, a key twice...
+        doc = None  # the game file's reader says what is wrong with it
     if isinstance(doc, dict) and "scorepad_club" in doc and into is None:
         club = clubfile.read(doc)
         games = len(club.games) + sum(len(n.matches) for n in club.nights)

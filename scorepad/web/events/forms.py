@@ -14,7 +14,7 @@ from wtforms.widgets import HiddenInput
 from scorepad.web.catalogue import lazy_gettext as _l
 
 from ...core.errors import GameError
-from ...core.event import DATE_LENGTH, NAME_LENGTH, ROUND_MINUTES, ROUNDS
+from ...core.event import DATE_LENGTH, NAME_LENGTH, PLAYOFF_MOST, ROUND_MINUTES, ROUNDS
 from ...core.names import MAX_NAME
 from ...core.rules import RULE_SPECS, validate_rules
 from ...core.stages import BAGS_HIGH, BAGS_LOW, MINUTES_HIGH, MINUTES_LOW
@@ -72,7 +72,7 @@ class EventForm(FlaskForm):
         _l("Playoff: how many go through"),
         default=0,
         description=_l("0: no playoff. Pairs, or players (paired first with last)."),
-        validators=[Required(_l("enter a number")), Within(0, 64)],
+        validators=[Required(_l("enter a number")), Within(0, PLAYOFF_MOST)],
     )
     playoff_format = Choices(
         _l("Playoff format"),

@@ -38,8 +38,8 @@ def export(event_id: str) -> Response:
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_event() -> Any:
-    # A night's file may pass the app's 1 MB (the export of a big night is some 4.5 MB):
-    # its own limit, set before the CSRF check reads the form (web/uploads.py).
+    # A night's file may pass the app's 1 MB (the export of a big night is some 4.5 MB, up
+    # to 10.5 MB): its own limit, set before the CSRF check reads the form (web/uploads.py).
     form = ImportForm()
     if form.validate_on_submit():
         done = respond.run(

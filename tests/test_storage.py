@@ -258,7 +258,8 @@ def test_extras_of_a_hand_survive_a_fix(db):
     game_id = commands.start(db, partnership(), rules).id
     commands.record_bids(db, game_id, 1, [3, 3, 3, 3], blind=(1,))
     commands.record_tricks(db, game_id, 1, 1, [4, 3, 3, 3])
-    commands.fix_hand(db, game_id, 1, 2, [3, 3, 3, 3], [4, 3, 3, 3])
+    # a real fix (a fix saved as it was writes nothing): Cara's trick was Alice's
+    commands.fix_hand(db, game_id, 1, 2, [3, 3, 3, 3], [3, 3, 4, 3])
     commands.adjust(db, game_id, 1, 3, (30, -30), "renege")
     commands.set_dealer(db, game_id, 1, 4, 2)
     stored = _fresh(db, game_id)

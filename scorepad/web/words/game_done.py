@@ -34,9 +34,13 @@ def incomplete(what: str) -> str:
     }[what]
 
 
-def hand_deleted(number: int, bids_kept: bool = False) -> str:
+def hand_deleted(number: int, bids_kept: bool = False, bid_itself: bool = False) -> str:
     """Undo's one step: the tricks taken back (`bids_kept`), or the bids (the hand goes:
-    it had nothing else)."""
+    it had nothing else); a hand that bid itself (`bid_itself`) had only its tricks."""
+    if bid_itself:
+        return _(
+            "Hand %(number)d: its tricks are taken back. Enter the tricks again.", number=number
+        )
     if bids_kept:
         return _(
             "Hand %(number)d: its tricks are taken back; its bids stay. Enter the tricks again.",

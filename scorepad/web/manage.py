@@ -38,7 +38,7 @@ from .powers import require
 from .render import render_stored, stored_or_404
 from .sharing import file_stem
 from .words import game_done as said
-from .words.core_words import beside, core_text, not_saved
+from .words.core_words import beside, core_text, not_saved, rule_refusal
 
 bp = Blueprint("manage", __name__)
 
@@ -75,8 +75,13 @@ def _beside(form: VersionForm, stale: Callable[[Stale], bool] | None = None) -> 
 
 def _place(form: VersionForm, err: GameError) -> None:
     name = f"{err.field}_{err.seat}" if err.field == "adjust" else err.field
+    rule = f"rule_{err.rule}" if err.rule else ""
     if name in ("note", "dealer") or (name and name.startswith("adjust_")):
         form[name].errors = [*form[name].errors, beside(err)]
+    elif rule in form:  # settings an earlier hand breaks: the rule named, beside its field
+        said, above = rule_refusal(err)
+        form[rule].errors = [*form[rule].errors, said]
+        form.form_errors.append(above)
     else:
         form.form_errors.append(not_saved(core_text(err.detail), err.hand))
 

@@ -75,3 +75,31 @@ def test_undoing_a_hand_that_bid_itself_opens_it_again_on_its_tricks(page, live_
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
     assert totals(page) == ["60", "70"]
     expect(page.locator("p.status")).to_contain_text("Hand 2: Dev deals.")
+
+
+def test_a_settings_change_an_earlier_hand_breaks_names_the_rule_beside_its_field(
+    page, live_server
+):
+    page.goto(f"{live_server}/games/new")
+    for seat, name in enumerate(PLAYERS):
+        page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
+    page.locator("summary", has_text="House rules").first.tap()
+    page.locator("summary", has_text="More house rules").tap()
+    page.get_by_label("Smallest table bid", exact=True).fill("11")
+    press(page, "Start game")
+    enter_bids(page, {"Alice": 3, "Ben": 3, "Cara": 3, "Dev": 2})
+    enter_tricks(page, {"Alice & Cara": 6})
+    follow(page, "Game settings")
+    page.get_by_label("Smallest table bid", exact=True).fill("12")
+    press(page, "Save settings")
+    said_why = "hand 1: the table bid 11; this game needs at least 12"
+    top = page.locator("main .flash-error").first
+    expect(top).to_contain_text(f"Not saved: Smallest table bid: {said_why}")
+    field = page.locator(".field.invalid", has=page.get_by_label("Smallest table bid", exact=True))
+    expect(field).to_contain_text(re.compile(re.escape(said_why), re.IGNORECASE))
+    expect(page.get_by_label("Smallest table bid", exact=True)).to_have_attribute(
+        "aria-invalid", "true"
+    )
+    page.get_by_label("Smallest table bid", exact=True).fill("11")
+    press(page, "Save settings")
+    assert totals(page) == ["60", "52"]

@@ -268,6 +268,17 @@ def not_saved(said: str, hand: int | None = None) -> str:
     return gettext("Not saved: %(not_saved)s", not_saved=said)
 
 
+def rule_refusal(err: GameError) -> tuple[str, str]:
+    """A refusal caused by a house rule as the settings form shows it: beside the rule's
+    field ('hand 1: the table bid 11; ...'), and above the form with the rule named
+    ('Not saved: Smallest table bid: hand 1: ...')."""
+    said = core_text(err.detail)
+    if err.hand:
+        said = gettext("hand %(number)s: %(why)s", number=err.hand, why=said)
+    named = gettext("%(field)s: %(why)s", field=core_text(SPECS[str(err.rule)].label), why=said)
+    return said, gettext("Not saved: %(not_saved)s", not_saved=named)
+
+
 def every_seat_bid() -> str:
     """The seat links' form of the bids still to come, sent without one."""
     return gettext("Not saved: choose a bid for each seat still to bid.")

@@ -90,6 +90,15 @@ def _done(address: str, words: str) -> Callable[[object], BaseResponse]:
     return lambda _: respond.flashed(address, words)
 
 
+def _changed(
+    game_id: str, number: int, words: Callable[[int, bool], str]
+) -> Callable[[storage.StoredGame], BaseResponse]:
+    """Hand `number` changed: said with whether later hands were scored again."""
+    return lambda fresh: respond.flashed(
+        _game_url(game_id), words(number, len(fresh.game.hands) > number)
+    )
+
+
 @bp.route("/games/<game_id>/settings", methods=["GET", "POST"])
 def settings(game_id: str) -> Any:
     stored = stored_or_404(game_id)
@@ -259,7 +268,7 @@ def adjust(game_id: str, number: int) -> Any:
                 confirm=confirmed(),
                 by_table=held.by_table,
             ),
-            _done(_game_url(game_id), said.adjusted(number)),
+            _changed(game_id, number, said.adjusted),
             url_for("manage.adjust", game_id=game_id, number=number),
             page=_beside(form),
         )
@@ -294,7 +303,7 @@ def renege(game_id: str, number: int) -> Any:
                 confirm=confirmed(),
                 by_table=held.by_table,
             ),
-            _done(_game_url(game_id), said.renege_saved(number)),
+            _changed(game_id, number, said.renege_saved),
             url_for("manage.renege", game_id=game_id, number=number),
             page=_beside(form),
         )

@@ -104,16 +104,22 @@ def not_played(number: int) -> str:
     )
 
 
-def adjusted(number: int) -> str:
-    return _("Hand %(number)d adjusted; every later hand was scored again.", number=number)
+def adjusted(number: int, later: bool) -> str:
+    """Hand `number` adjusted: with `later` hands scored again."""
+    if later:
+        return _("Hand %(number)d adjusted; every later hand was scored again.", number=number)
+    return _("Hand %(number)d adjusted.", number=number)
 
 
 def renege_where() -> str:
     return _("A renege is recorded on a played hand of a partnership game.")
 
 
-def renege_saved(number: int) -> str:
-    return _("Hand %(number)d: renege saved; every later hand was scored again.", number=number)
+def renege_saved(number: int, later: bool) -> str:
+    """A renege saved on hand `number`: with `later` hands scored again."""
+    if later:
+        return _("Hand %(number)d: renege saved; every later hand was scored again.", number=number)
+    return _("Hand %(number)d: renege saved.", number=number)
 
 
 def reneged(name: str) -> str:

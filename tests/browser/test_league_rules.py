@@ -71,6 +71,10 @@ def test_undoing_a_hand_that_bid_itself_opens_it_again_on_its_tricks(page, live_
     expect(step.get_by_role("link", name="Change the bids")).to_have_count(0)
     expect(step.get_by_role("button", name="Undo the bids of hand 1")).to_have_count(0)
     assert totals(page) == ["0", "0"]
+    press(page, "Put hand 1 back")  # as it was, until the next change
+    assert totals(page) == ["90", "40"]
+    tap(page, page.get_by_role("button", name="Undo the tricks of hand 1"))
+    press(page, "Yes, undo the tricks of hand 1")
     enter_tricks(page, {"Alice & Cara": 6})
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
     assert totals(page) == ["60", "70"]

@@ -42,7 +42,12 @@ def test_a_hand_that_bids_itself_never_changes_bags_or_sets(rules, data, count, 
     assert first.bags == bags and first.streaks == (0, 0)
     assert all(side.made is None and side.bid_itself for side in first.hands[0].sides)
     # and the sets counted after it are the later hands' alone, as if it were not there
-    whole = score_game(table, valid, [itself, *later], start)
+    try:
+        whole = score_game(table, valid, [itself, *later], start)
+    except GameError:
+        # hand 1's points are rightly felt later: a side over the target before the last
+        # hand (nil worth 975), or no longer far enough behind for a blind nil
+        assume(False)
     assert whole.streaks == without.streaks
 
 

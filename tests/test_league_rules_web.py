@@ -331,3 +331,25 @@ def test_a_shared_lead_won_on_fewer_bags_says_so_on_the_game_page(client, app):
     words = text(client.get(f"/games/{game_id}"))
     assert "Game over: Ben & Dev win" in words
     assert "Ben & Dev held fewer bags and took the game" in words
+
+
+def test_undo_takes_a_hand_that_bid_itself_back_whole_and_put_back_returns_it(client, app):
+    game_id = start(client, **LEAGUE)
+    client.post(f"/games/{game_id}/hands/1/dealer", data={"version": "0", "dealer": "2"})
+    client.post(f"/games/{game_id}/tricks", data=tricks_form(1, 0, [4, 3, 3, 3]))
+    played = load(app, game_id)
+    assert played.game.hands[0].dealer == 2
+    version = str(played.versions[0])
+    undone = client.post(
+        f"/games/{game_id}/hands/1/delete", data={"number": "1", "version": version}
+    )
+    page = text(client.get(undone.headers["Location"]))
+    assert "Hand 1: its tricks are taken back. Enter the tricks again." in page
+    stored = load(app, game_id)
+    assert stored.game.hands == ()  # no hand waits with no bids: hand 1 opens on its tricks
+    assert stored.score().next_hand.dealer == 2  # the dealer chosen for it stays
+    assert "Hand 1: tricks" in page and "Undo the bids of hand 1" not in page
+    assert "Change the bids" not in page and "Put hand 1 back" in page
+    back = client.post(f"/games/{game_id}/hands/1/put-back", data={"version": str(stored.revision)})
+    assert back.status_code == 302, text(back)
+    assert load(app, game_id).game.hands == played.game.hands

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from scorepad.core.records import Table
+from scorepad.core.records import Hand, Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import score_game
 from scorepad.core.stats import player_stats
@@ -68,3 +68,25 @@ def test_chart_needs_a_played_hand_and_escapes_names():
     assert score_chart(score_game(table, Rules(), [])) is None
     score = score_game(table, Rules(), [hand([6, 7], [6, 7])])
     assert "<b>" not in str(score_chart(score)) and "&lt;b&gt;" in str(score_chart(score))
+
+
+def test_a_hand_that_bid_itself_is_a_hand_played_but_no_bid():
+    # first_hand = bids_itself: hand 1 has no bids, so it is neither a bid made nor missed
+    rules = dataclasses.replace(DEFAULT, first_hand="bids_itself")
+    score = score_game(
+        partnership(),
+        rules,
+        [
+            Hand(None, (5, 2, 4, 2)),  # 90 and 40, nobody bid
+            hand([4, 3, 4, 2], [5, 3, 4, 1]),  # A&C 8 of 8 made; B&D 4 of 5 set
+            hand([3, N, 5, 4], [4, 0, 6, 3]),  # A&C made; Ben's nil made, Dev set
+        ],
+    )
+    rows = {r.name: r for r in player_stats([score])}
+    assert (rows["Alice"].contracts, rows["Alice"].contracts_made) == (2, 2)
+    assert rows["Alice"].contract_pct == 100
+    assert (rows["Ben"].contracts, rows["Ben"].contracts_made) == (1, 0)
+    assert (rows["Ben"].nils, rows["Ben"].nils_made) == (1, 1)
+    assert (rows["Dev"].contracts, rows["Dev"].contracts_made) == (2, 0)
+    assert rows["Alice"].hands == 3  # still a hand played: its points and bags count
+    assert rows["Alice"].points == sum(h.sides[0].points for h in score.hands)

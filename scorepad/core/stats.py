@@ -94,6 +94,7 @@ class _Sides:
     """A game's played hands summed once, for every seat to read its side's part."""
 
     played: int  # hands played
+    unbid: int  # of them, hands that bid themselves (first_hand): no one's contract
     sums: list[list[int]]  # per side: bags, Bostons, points, contracts made
     nils: dict[int, list[tuple[NilResult, bool]]]  # per seat: each nil, its side made?
 
@@ -106,7 +107,8 @@ _OVERTRICKS, _NIL_BAGS, _BOSTON, _POINTS, _MADE, _NILS = (
 def _sides(score: GameScore) -> _Sides:
     # Summed a side at a time by the builtins: a club's cards read every hand of every game.
     played = [hand.sides for hand in score.hands if hand.sides is not None]
-    found = _Sides(len(played), [], {})
+    unbid = sum(1 for hand in score.hands if hand.sides is not None and hand.bid_itself)
+    found = _Sides(len(played), unbid, [], {})
     for side in range(len(score.table.sides)):
         results = [each[side] for each in played]
         bags = sum(map(_OVERTRICKS, results)) + sum(map(_NIL_BAGS, results))
@@ -137,7 +139,7 @@ def _seat_hands(sides: _Sides, seat: int, side: int, record: PlayerStats) -> Non
     record.bags += bags
     record.bostons += bostons
     record.points += points
-    record.contracts += sides.played - len(nils)
+    record.contracts += sides.played - sides.unbid - len(nils)
     record.contracts_made += made - sum(side_made for _, side_made in nils)
     for nil, _ in nils:
         if nil.blind:

@@ -38,7 +38,7 @@ from .powers import require
 from .render import render_stored, stored_or_404
 from .sharing import file_stem
 from .words import game_done as said
-from .words.core_words import beside, core_text, not_saved
+from .words.core_words import beside, core_text, not_saved, rule_refusal
 
 bp = Blueprint("manage", __name__)
 
@@ -75,14 +75,28 @@ def _beside(form: VersionForm, stale: Callable[[Stale], bool] | None = None) -> 
 
 def _place(form: VersionForm, err: GameError) -> None:
     name = f"{err.field}_{err.seat}" if err.field == "adjust" else err.field
+    rule = f"rule_{err.rule}" if err.rule else ""
     if name in ("note", "dealer") or (name and name.startswith("adjust_")):
         form[name].errors = [*form[name].errors, beside(err)]
+    elif rule in form:  # settings an earlier hand breaks: the rule named, beside its field
+        said, above = rule_refusal(err)
+        form[rule].errors = [*form[rule].errors, said]
+        form.form_errors.append(above)
     else:
         form.form_errors.append(not_saved(core_text(err.detail), err.hand))
 
 
 def _done(address: str, words: str) -> Callable[[object], BaseResponse]:
     return lambda _: respond.flashed(address, words)
+
+
+def _changed(
+    game_id: str, number: int, words: Callable[[int, bool], str]
+) -> Callable[[storage.StoredGame], BaseResponse]:
+    """Hand `number` changed: said with whether later hands were scored again."""
+    return lambda fresh: respond.flashed(
+        _game_url(game_id), words(number, len(fresh.game.hands) > number)
+    )
 
 
 @bp.route("/games/<game_id>/settings", methods=["GET", "POST"])
@@ -254,7 +268,7 @@ def adjust(game_id: str, number: int) -> Any:
                 confirm=confirmed(),
                 by_table=held.by_table,
             ),
-            _done(_game_url(game_id), said.adjusted(number)),
+            _changed(game_id, number, said.adjusted),
             url_for("manage.adjust", game_id=game_id, number=number),
             page=_beside(form),
         )
@@ -289,7 +303,7 @@ def renege(game_id: str, number: int) -> Any:
                 confirm=confirmed(),
                 by_table=held.by_table,
             ),
-            _done(_game_url(game_id), said.renege_saved(number)),
+            _changed(game_id, number, said.renege_saved),
             url_for("manage.renege", game_id=game_id, number=number),
             page=_beside(form),
         )

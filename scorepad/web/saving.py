@@ -25,13 +25,18 @@ TABLE_RULES = ("min_table_bid",)
 def attach(form: HandForm, err: GameError) -> None:
     """Put a refusal beside the group it names, else above the form, in plain words."""
     said = core_text(err.detail)
+    later = bool(err.hand) and err.hand != form.number.data  # a later hand a fix breaks
+    if later:  # named, and said above the form: this hand's own fields are not at fault
+        said = gettext("hand %(number)s: %(why)s", number=err.hand, why=said)
     detail = said[:1].upper() + said[1:]
     if err.rule in TABLE_RULES:  # the table's bids as a whole: the rule's name, then why
         detail = gettext("%(field)s: %(why)s", field=core_text(SPECS[err.rule].label), why=said)
     if isinstance(err, TricksTotal):
         detail = tricks_total(err.total, err.expected, by_side=err.field == "side_tricks")
     names = []
-    if err.field == "side_tricks":
+    if later:
+        pass
+    elif err.field == "side_tricks":
         names = [name for name in ("side_1", "side_0") if name in form]
     elif err.seat is not None and err.field != "blind":  # blind: the side's toggle, above
         row = "tricks" if err.field == "tricks" else "bid"

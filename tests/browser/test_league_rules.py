@@ -7,7 +7,16 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.flows import enter_bids, enter_tricks, press, tap_and_load, totals
+from tests.browser.flows import (
+    enter_bids,
+    enter_tricks,
+    follow,
+    press,
+    said,
+    tap,
+    tap_and_load,
+    totals,
+)
 
 PLAYERS = ["Alice", "Ben", "Cara", "Dev"]
 
@@ -40,3 +49,61 @@ def test_a_league_game_at_the_table(page, live_server):
     tap_and_load(page, page.get_by_role("button", name="Save bids", exact=True))
     refusal = re.compile("the table bid 8; this game needs at least 11", re.IGNORECASE)
     expect(page.locator("main")).to_contain_text(refusal)
+
+
+def test_undoing_a_hand_that_bid_itself_opens_it_again_on_its_tricks(page, live_server):
+    start_league_game(page, live_server)
+    follow(page, "Change the dealer")
+    page.get_by_label("Cara", exact=True).tap()
+    press(page, "Save the dealer")
+    enter_tricks(page, {"Alice & Cara": 9})
+    assert totals(page) == ["90", "40"]
+    tap(page, page.get_by_role("button", name="Undo the tricks of hand 1"))
+    confirm = page.locator(".step")
+    expect(confirm).not_to_contain_text("bids stay")
+    press(page, "Yes, undo the tricks of hand 1")
+    said(page, "Hand 1: its tricks are taken back. Enter the tricks again.")
+    expect(page.locator(".flash").first).not_to_contain_text("bids stay")  # it had none
+    step = page.locator(".step")
+    expect(step.get_by_role("heading", name="Hand 1: tricks")).to_be_visible()
+    expect(step.locator(".bids-itself")).to_contain_text("The first hand bids itself")
+    expect(step).to_contain_text("Cara deals. Dev leads.")  # the dealer chosen stays
+    expect(step.get_by_role("link", name="Change the bids")).to_have_count(0)
+    expect(step.get_by_role("button", name="Undo the bids of hand 1")).to_have_count(0)
+    assert totals(page) == ["0", "0"]
+    press(page, "Put hand 1 back")  # as it was, until the next change
+    assert totals(page) == ["90", "40"]
+    tap(page, page.get_by_role("button", name="Undo the tricks of hand 1"))
+    press(page, "Yes, undo the tricks of hand 1")
+    enter_tricks(page, {"Alice & Cara": 6})
+    expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+    assert totals(page) == ["60", "70"]
+    expect(page.locator("p.status")).to_contain_text("Hand 2: Dev deals.")
+
+
+def test_a_settings_change_an_earlier_hand_breaks_names_the_rule_beside_its_field(
+    page, live_server
+):
+    page.goto(f"{live_server}/games/new")
+    for seat, name in enumerate(PLAYERS):
+        page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
+    page.locator("summary", has_text="House rules").first.tap()
+    page.locator("summary", has_text="More house rules").tap()
+    page.get_by_label("Smallest table bid", exact=True).fill("11")
+    press(page, "Start game")
+    enter_bids(page, {"Alice": 3, "Ben": 3, "Cara": 3, "Dev": 2})
+    enter_tricks(page, {"Alice & Cara": 6})
+    follow(page, "Game settings")
+    page.get_by_label("Smallest table bid", exact=True).fill("12")
+    press(page, "Save settings")
+    said_why = "hand 1: the table bid 11; this game needs at least 12"
+    top = page.locator("main .flash-error").first
+    expect(top).to_contain_text(f"Not saved: Smallest table bid: {said_why}")
+    field = page.locator(".field.invalid", has=page.get_by_label("Smallest table bid", exact=True))
+    expect(field).to_contain_text(re.compile(re.escape(said_why), re.IGNORECASE))
+    expect(page.get_by_label("Smallest table bid", exact=True)).to_have_attribute(
+        "aria-invalid", "true"
+    )
+    page.get_by_label("Smallest table bid", exact=True).fill("11")
+    press(page, "Save settings")
+    assert totals(page) == ["60", "52"]

@@ -174,12 +174,15 @@ def remove_after(
     return written
 
 
-def remove_last(db: Database, stored: StoredGame, number: int) -> StoredGame:
-    """Remove hand `number` if it is the last; a game ended early is open again."""
+def remove_last(
+    db: Database, stored: StoredGame, number: int, next_dealer: int | None = None
+) -> StoredGame:
+    """Remove hand `number` if it is the last; a game ended early is open again.
+    `next_dealer`: who deals that hand when it is entered again (None: as the deal passes)."""
     if number != len(stored.game.hands):
         raise Stale(stored, number, "not_last")
     written = writers.write_hand(db, stored, number, None)
-    game = replace(written.game, ended=False)  # a game ended early is open again
+    game = replace(written.game, ended=False, next_dealer=next_dealer)  # ended early: open
     return writers.bump(db, written, game, game.score())
 
 

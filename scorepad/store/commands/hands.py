@@ -269,11 +269,18 @@ def delete_hand(
 ) -> StoredGame:
     """Undo the last step of the last hand as the phone saw it: a played hand loses its
     tricks (its bids stay: the hand is back at its tricks step), a hand only bid loses its
-    bids. Either way the hand as it was is kept, to put back."""
+    bids. A hand that bid itself has its tricks as its only step: it goes whole, back at
+    the tricks step it opened on, its dealer still the one who deals it. Either way the
+    hand as it was is kept, to put back."""
 
     def act(stored: StoredGame) -> StoredGame:
         hand = seen(stored, number, version)
-        fresh = unplay_last(db, stored, number) if hand.played else remove_last(db, stored, number)
+        if hand.bids is None:
+            fresh = remove_last(db, stored, number, next_dealer=hand.dealer)
+        elif hand.played:
+            fresh = unplay_last(db, stored, number)
+        else:
+            fresh = remove_last(db, stored, number)
         undone_writes.keep(db, fresh, number, hand, stored.game.ended)
         return fresh
 

@@ -157,7 +157,12 @@ def delete_hand(game_id: str, number: int) -> Any:
             get_db(), game_id, number, form.version.data, by_table=held.by_table
         ),
         lambda fresh: respond.flashed(
-            game, said.hand_deleted(number, len(fresh.game.hands) >= number)
+            game,
+            said.hand_deleted(
+                number,
+                len(fresh.game.hands) >= number,
+                bid_itself=fresh.game.rules.bids_itself(number),
+            ),
         ),
         game,
         words=respond.game_or_disk_words,

@@ -197,11 +197,19 @@ FIELDS = {
 }
 
 
-def _value(value: object) -> object:
-    """A value put in a core message: a Phrase said in this language; a text cut to what a
-    message may quote (a name of 40 characters is whole; a file's text no longer)."""
+# A core message's values that are a house rule's key (for the game file's readers): a
+# page says the rule as the new-game and settings pages label it.
+RULE_VALUES = ("rule_key",)
+
+
+def _value(value: object, name: str = "") -> object:
+    """A value put in a core message: a Phrase said in this language; a rule's key its
+    label; a text cut to what a message may quote (a name of 40 characters is whole; a
+    file's text no longer)."""
     if isinstance(value, Phrase):
         return core_text(value)
+    if name in RULE_VALUES and isinstance(value, str) and value in SPECS:
+        return core_text(SPECS[value].label)
     return capped(value, 2 * QUOTED_MOST) if isinstance(value, str) else value
 
 
@@ -213,7 +221,7 @@ def core_text(text: str) -> str:
         said = gettext(text.template) if text.template else text.template
         if not text.values:
             return said
-        values = {k: _value(v) for k, v in text.values.items()}
+        values = {k: _value(v, k) for k, v in text.values.items()}
         return said % values
     return gettext(text) if text else text
 
@@ -266,6 +274,17 @@ def not_saved(said: str, hand: int | None = None) -> str:
     if hand:
         said = gettext("hand %(number)s: %(why)s", number=hand, why=said)
     return gettext("Not saved: %(not_saved)s", not_saved=said)
+
+
+def rule_refusal(err: GameError) -> tuple[str, str]:
+    """A refusal caused by a house rule as the settings form shows it: beside the rule's
+    field ('hand 1: the table bid 11; ...'), and above the form with the rule named
+    ('Not saved: Smallest table bid: hand 1: ...')."""
+    said = core_text(err.detail)
+    if err.hand:
+        said = gettext("hand %(number)s: %(why)s", number=err.hand, why=said)
+    named = gettext("%(field)s: %(why)s", field=core_text(SPECS[str(err.rule)].label), why=said)
+    return said, gettext("Not saved: %(not_saved)s", not_saved=named)
 
 
 def every_seat_bid() -> str:

@@ -34,9 +34,13 @@ def incomplete(what: str) -> str:
     }[what]
 
 
-def hand_deleted(number: int, bids_kept: bool = False) -> str:
+def hand_deleted(number: int, bids_kept: bool = False, bid_itself: bool = False) -> str:
     """Undo's one step: the tricks taken back (`bids_kept`), or the bids (the hand goes:
-    it had nothing else)."""
+    it had nothing else); a hand that bid itself (`bid_itself`) had only its tricks."""
+    if bid_itself:
+        return _(
+            "Hand %(number)d: its tricks are taken back. Enter the tricks again.", number=number
+        )
     if bids_kept:
         return _(
             "Hand %(number)d: its tricks are taken back; its bids stay. Enter the tricks again.",
@@ -100,16 +104,22 @@ def not_played(number: int) -> str:
     )
 
 
-def adjusted(number: int) -> str:
-    return _("Hand %(number)d adjusted; every later hand was scored again.", number=number)
+def adjusted(number: int, later: bool) -> str:
+    """Hand `number` adjusted: with `later` hands scored again."""
+    if later:
+        return _("Hand %(number)d adjusted; every later hand was scored again.", number=number)
+    return _("Hand %(number)d adjusted.", number=number)
 
 
 def renege_where() -> str:
     return _("A renege is recorded on a played hand of a partnership game.")
 
 
-def renege_saved(number: int) -> str:
-    return _("Hand %(number)d: renege saved; every later hand was scored again.", number=number)
+def renege_saved(number: int, later: bool) -> str:
+    """A renege saved on hand `number`: with `later` hands scored again."""
+    if later:
+        return _("Hand %(number)d: renege saved; every later hand was scored again.", number=number)
+    return _("Hand %(number)d: renege saved.", number=number)
 
 
 def reneged(name: str) -> str:

@@ -240,6 +240,59 @@ def shared_lead_text(score: GameScore) -> str:
     return _("The lead was shared then; %(name)s held fewer bags and took the game.", name=name)
 
 
+def end_reason(score: GameScore) -> str:
+    """Why a finished game ended, beside the final score, where the totals alone do not
+    say it: a side set out, a side at the losing score, a side that bid and took every
+    trick; '' for a target reached, a hand limit, a game ended early or scored from a slip."""
+    if not score.over or score.ended:
+        return ""
+    rules, sides = score.rules, score.sides
+    if score.reason == Reason.SET_OUT:
+        out = [side for side, run in enumerate(score.streaks) if run >= rules.set_out]
+    elif score.reason == Reason.LOSS and rules.loss_threshold is not None:
+        out = [
+            side
+            for side, side_score in enumerate(sides)
+            if side_score.total <= rules.loss_threshold
+        ]
+    elif score.reason == Reason.BOSTON and score.winner is not None:
+        out = [score.winner]
+    else:
+        return ""
+    names = and_list([sides[side].name for side in out])
+    players = sum(len(score.table.sides[side]) for side in out)  # Spanish: 'fue', 'fueron'
+    if score.reason == Reason.BOSTON:
+        return ngettext(
+            "%(name)s bid and took every trick.",
+            "%(name)s bid and took every trick.",
+            players,
+            name=names,
+        )
+    if score.reason == Reason.LOSS:
+        return ngettext(
+            "%(name)s fell to the losing score (%(score)s or less).",
+            "%(name)s fell to the losing score (%(score)s or less).",
+            players,
+            name=names,
+            score=number(rules.loss_threshold or 0),
+        )
+    if rules.set_out_count == "in_game":
+        return ngettext(
+            "%(name)s was set %(times)d times in the game: out.",
+            "%(name)s were set %(times)d times in the game: out.",
+            players,
+            name=names,
+            times=rules.set_out,
+        )
+    return ngettext(
+        "%(name)s was set %(times)d hands in a row: out.",
+        "%(name)s were set %(times)d hands in a row: out.",
+        players,
+        name=names,
+        times=rules.set_out,
+    )
+
+
 def status_line(score: GameScore) -> str:
     """One sentence on where the game stands and who deals the next hand."""
     if score.over and score.winner is not None:

@@ -167,3 +167,27 @@ def test_landscape_puts_names_beside_their_first_choices(browser, live_server):
         shot(page, "landscape-bids")
     finally:
         context.close()
+
+
+def test_landscape_keeps_a_ten_letter_name_whole_beside_its_chips(browser, live_server):
+    context = browser.new_context(
+        viewport={"width": 740, "height": 360},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    try:
+        start_game(page, live_server, ["Alexandra", "Maximilian", "Carolina", "Demetrio"])
+        group = page.get_by_role("radiogroup", name="Maximilian bid")
+        name = group.locator("legend")
+        height = name.evaluate("e => e.getBoundingClientRect().height")
+        line = name.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+        padding = name.evaluate("e => parseFloat(getComputedStyle(e).paddingTop)")
+        assert height - padding < 1.5 * line, "the name broke over two lines"
+        first = group.get_by_role("radio", name="1", exact=True).bounding_box()
+        assert first["x"] > name.bounding_box()["x"] + name.bounding_box()["width"] - 1
+        assert sideways(page) <= 0
+        shot(page, "landscape-long-name")
+    finally:
+        context.close()

@@ -238,6 +238,7 @@ def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str
             {seat: form.bid.data},
             key=commands.sent_key(request.form.get("key"), number),
             by_table=held.by_table,
+            holder=(token, remembered.seat_secret(token) or ""),
         ),
         lambda fresh: respond.flashed(page, seat_words.bid_in(len(fresh.game.hands) >= number)),
         page,

@@ -139,6 +139,9 @@ def reseat_act(
         old = stored.game.table
         table = make_table(old.mode, list(seating(stored)), old.first_dealer, old.side_names)
         outcome = check_settings(stored.game, table, stored.game.rules)
+        if stored.seated:  # a bid is a person's: a seat's new player has not bid yet
+            moved = [s for s, name in enumerate(table.players) if name != old.players[s]]
+            seat_writes.vacate(db, stored.id, moved)
         return writers.bump(db, stored, outcome.game, outcome.score, table=True)
 
     return act

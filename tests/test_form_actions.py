@@ -26,6 +26,7 @@ from werkzeug.exceptions import HTTPException
 
 from scorepad.store.club_commands.filing import file_event
 from scorepad.web.db import get_db
+from tests.event_files import PAIRS, changed, game, seated, upload
 from tests.event_helpers import Night
 from tests.helpers import (
     bid_form,
@@ -314,9 +315,10 @@ def _nights(client, app, checked: Checked) -> None:
 
 
 def _lost_and_reopened(client, app, checked: Checked) -> None:
-    """A night whose tables' games were deleted: a round every table of which is over
-    (closed by the director), a playoff table whose winner the director names; then a
-    done round's table reopened, to close again."""
+    """A night whose tables' games were deleted: a round whose last table playing lost its
+    game (done with it), a playoff table whose winner the director names; then a done
+    round's table reopened, to close again. And a night brought in from its file with a
+    round every table of which is over, for the director to close."""
     night = Night(client, app, name="Lost tables", rounds=2, playoff=4, target=100)
     here = f"/events/{night.id}"
     for pair in (("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")):
@@ -326,7 +328,6 @@ def _lost_and_reopened(client, app, checked: Checked) -> None:
     night.finish(two.game_id)
     client.post(f"/games/{one.game_id}/delete", data={"version": night.game(one.game_id).revision})
     checked.pages(client, here)
-    night.act("close-round", "")
     night.draw_and_start()
     night.play_round()
     night.start_playoff()
@@ -336,6 +337,16 @@ def _lost_and_reopened(client, app, checked: Checked) -> None:
     checked.pages(client, here)
     client.post(f"{here}/rounds/2/tables/1/reopen", data={"revision": night.revision()})
     checked.pages(client, here, f"{here}/reopened")
+    names = dict(enumerate(PAIRS, 1))
+
+    def all_over(doc: dict) -> None:  # round 2's games each won in their first hand
+        for match in doc["matches"]:
+            if match["round"] == 2 and match["game"] is not None:
+                match["game"] = game(seated(names, match["sides"]), 1, target=50)
+
+    brought = upload(client, changed("pairs", all_over))
+    assert brought.status_code == 302, brought.get_data(as_text=True)
+    checked.pages(client, brought.headers["Location"])
 
 
 def _clubs(client, app, checked: Checked) -> None:

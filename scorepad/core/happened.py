@@ -99,6 +99,17 @@ class TableEnded(Happened):
 
 
 @dataclass(frozen=True)
+class TableGameDeleted(Happened):
+    """The director deleted the game of table `table` in round `round` of club night
+    `event_id` (the game's rows already gone when the night hears of it)."""
+
+    game_id: str
+    event_id: str
+    round: int
+    table: int
+
+
+@dataclass(frozen=True)
 class TableReseated(Happened):
     """The director put these names at a table's seats (a substitute, or a swap)."""
 

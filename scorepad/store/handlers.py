@@ -25,6 +25,7 @@ from ..core.happened import (
     SlipTotalsEntered,
     TableDrawn,
     TableEnded,
+    TableGameDeleted,
     TableReseated,
     TableSaved,
     TimeUp,
@@ -42,6 +43,7 @@ IN_WRITE: Table = {
     TableSaved: (night_clock.table_saved,),  # time called noted; the round done, or TimeUp
     GameStartedInClub: (club.game_started_in_club,),  # filed into the club
     GameWritten: (club.game_written,),  # the marks of the clubs it counts for move
+    TableGameDeleted: (night_clock.table_game_deleted,),  # the round done, if all over
     # the club night tells
     TimeUp: (game.time_up,),  # the game ends now (and is saved at its table again)
     TableEnded: (game.table_ended,),

@@ -161,6 +161,7 @@ NOTICE = {
     "fix": _l("an earlier hand was fixed"),
     "dealer": _l("the dealer was changed"),
     "settings": _l("the game's rules were changed"),
+    "seated": _l("the players at the table were changed"),
     "over": _l("the game was ended"),
 }
 SIDE_RULE = {

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..core.errors import GameError
 from ..core.seats import seat_choices
 from ..store import commands, seats, storage
-from ..store.outcomes import AlreadySaved, Outcome, SeatHeld
+from ..store.outcomes import AlreadySaved, Outcome, SeatHeld, TableClosed
 from . import powers, remembered, respond
 from .db import get_db
 from .errors import refuse
@@ -82,18 +82,18 @@ def _over(link: seats.SeatLink, stored: storage.StoredGame) -> BaseResponse:
 @bp.post("/games/<game_id>/seats")
 def toggle(game_id: str) -> BaseResponse:
     stored = stored_or_404(game_id)
-    powers.require(stored, "bid")  # seat links are the table's play
+    held = powers.require(stored, "bid")  # seat links are the table's play
     if not FlaskForm().validate_on_submit():
         refuse(400, seat_words.incomplete("seat_links"))
     links = url_for("games.show", game_id=game_id) + "#seat-links"
     if request.form.get("seats") == "on":
         return respond.run(
-            lambda: commands.enable_seats(get_db(), game_id),
+            lambda: commands.enable_seats(get_db(), game_id, by_table=held.by_table),
             _done(links, seat_words.links_on(True, over=stored.score().over)),
             links,
         )
     return respond.run(
-        lambda: commands.disable_seats(get_db(), game_id),
+        lambda: commands.disable_seats(get_db(), game_id, by_table=held.by_table),
         _done(links, seat_words.links_on(False)),
         links,
     )
@@ -163,16 +163,23 @@ def _hand_asked(stored: storage.StoredGame) -> int:
 
 @bp.post("/games/<game_id>/seats/<int:seat>/release")
 def release(game_id: str, seat: int) -> Any:
-    powers.require(stored_or_404(game_id), "bid")
+    held = powers.require(stored_or_404(game_id), "bid")
     if not FlaskForm().validate_on_submit():
         refuse(400, seat_words.incomplete("hand_over"))
     links = url_for("games.show", game_id=game_id) + "#seat-links"
     return respond.run(
-        lambda: commands.release_seat(get_db(), game_id, seat),
+        lambda: commands.release_seat(get_db(), game_id, seat, by_table=held.by_table),
         _done(links, seat_words.handed_over()),
         links,
-        page=lambda err: refuse(404, say(err)) if isinstance(err, Outcome) else None,
+        page=lambda err: _release_refused(err),
     )
+
+
+def _release_refused(err: Exception) -> None:
+    """A seat not handed over, said on its own page: the table closed meanwhile (403, as
+    the table's powers are refused before the write) or no such seat (404)."""
+    if isinstance(err, Outcome):
+        refuse(403 if isinstance(err, TableClosed) else 404, say(err))
 
 
 def _claim_page(link: seats.SeatLink, stored: storage.StoredGame, status: int) -> Any:
@@ -231,6 +238,7 @@ def _take_bid(form: FlaskForm, stored: storage.StoredGame, seat: int, token: str
             {seat: form.bid.data},
             key=commands.sent_key(request.form.get("key"), number),
             by_table=held.by_table,
+            holder=(token, remembered.seat_secret(token) or ""),
         ),
         lambda fresh: respond.flashed(page, seat_words.bid_in(len(fresh.game.hands) >= number)),
         page,

@@ -11,13 +11,14 @@ from sqlite_utils import Database
 
 from ...core.clock import check_clock
 from ...core.game import Game, check_hand_count, check_settings
-from ...core.happened import GameStartedInClub, GameWritten
+from ...core.happened import GameStartedInClub, GameWritten, TableGameDeleted
 from ...core.model import GameScore
 from ...core.records import Table, make_table
 from ...core.rules import Rules
 from ...core.scoring import end_early
 from .. import bus, clubs, seats, storage
 from ..bus import Unit
+from ..event_tables import table_of_game
 from ..outcomes import Missing, NotOver
 from ..storage import StoredGame
 from . import seat_writes, writers
@@ -139,6 +140,9 @@ def reseat_act(
         old = stored.game.table
         table = make_table(old.mode, list(seating(stored)), old.first_dealer, old.side_names)
         outcome = check_settings(stored.game, table, stored.game.rules)
+        if stored.seated:  # a bid is a person's: a seat's new player has not bid yet
+            moved = [s for s, name in enumerate(table.players) if name != old.players[s]]
+            seat_writes.vacate(db, stored.id, moved)
         return writers.bump(db, stored, outcome.game, outcome.score, table=True)
 
     return act
@@ -146,7 +150,8 @@ def reseat_act(
 
 def delete(db: Database, game_id: str, revision: int | None = None) -> None:
     """Remove a game, its hands and its seat links for good; with `revision` (what the
-    phone's delete page showed), only if the game has not changed since."""
+    phone's delete page showed), only if the game has not changed since. A club night's
+    table's game: the night is told once the rows are gone (its round may be over now)."""
     with bus.unit(db) as unit:
         stored = storage.load_game(db, game_id)
         if stored is None:
@@ -156,7 +161,10 @@ def delete(db: Database, game_id: str, revision: int | None = None) -> None:
         if stored.in_club:  # its clubs' marks move while it is still filed in them
             unit.tell(GameWritten(game_id, stored.score().over))
             unit.flush()
+        at = table_of_game(db, game_id) if stored.in_event else None
         writers.delete(db, stored)
+        if at is not None:  # handed on after the delete, in this write
+            unit.tell(TableGameDeleted(game_id, at.event_id, at.round, at.table))
 
 
 def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:

@@ -296,14 +296,19 @@ def seat_bid(
     again: bool = True,
     key: Sent | None = None,
     by_table: bool = False,
+    holder: tuple[str, str] | None = None,
 ) -> StoredGame:
     """Bids for hand `number` from the seats (a phone: its own; the scorer: those not yet
     in). With every seat in and the bids fit for the rules of a whole side, the hand is
     made with all of them; otherwise they wait (see `core.seats.side_refusal`).
     `again=False` refuses a seat already in (the scorer's form older than its bid);
-    `key`: the phone's key for this save."""
+    `key`: the phone's key for this save; `holder`: a seat phone's (link token, secret),
+    Stale ("seated") when it no longer holds the seat as this write finds it (the table
+    was re-seated, or the seat handed over, since the view checked it)."""
 
     def act(stored: StoredGame) -> StoredGame:
+        if holder is not None and not seats.holds(db, *holder):
+            raise Stale(stored, number, "seated")
         score = stored.score()
         if score.over:
             raise GameOver(stored)

@@ -1,7 +1,13 @@
 """The commands on a game's seat links: turn them on or off, hand a seat to another phone,
 and a phone's claim of a seat by a tap on its page ("I am Alice"). Opening a link changes
 nothing: messaging apps open links to preview them. Each command runs in one transaction
-and returns what it made, or raises an outcome (`Missing`, `NoSeat`, `SeatHeld`, `Stale`).
+and returns what it made, or raises an outcome (`Missing`, `NoSeat`, `SeatHeld`, `Stale`,
+`TableClosed`).
+
+Seat links are a club night's table's play: sent by the table's own link (`by_table`),
+turning them on or off and handing a seat over are refused (`TableClosed`) once the
+table is closed to it, as this write finds it (the view checked the table's powers
+before the write began; its round may have closed since).
 """
 
 from __future__ import annotations
@@ -10,39 +16,46 @@ from sqlite_utils import Database
 
 from .. import seats, stamps, storage
 from ..db import writing
-from ..outcomes import Missing, NoSeat, SeatHeld, Stale
+from ..event_tables import table_of_game
+from ..outcomes import Missing, NoSeat, SeatHeld, Stale, TableClosed
 from ..storage import StoredGame
 from . import seat_writes
 
 
-def _game(db: Database, game_id: str) -> StoredGame:
+def _game(db: Database, game_id: str, by_table: bool = False) -> StoredGame:
+    """The game as stored, inside the write; `by_table`: TableClosed once the club night's
+    table that sent the change is closed to it."""
     stored = storage.load_game(db, game_id)
     if stored is None:
         raise Missing()
+    if by_table and stored.in_event:
+        at = table_of_game(db, game_id)
+        if at is not None and at.closed:
+            raise TableClosed(at.round, at.table)
     return stored
 
 
-def enable_seats(db: Database, game_id: str) -> list[seats.SeatLink]:
+def enable_seats(db: Database, game_id: str, *, by_table: bool = False) -> list[seats.SeatLink]:
     """Give every seat of the game its own link (seats that have one keep it)."""
     with writing(db):
-        stored = _game(db, game_id)
+        stored = _game(db, game_id, by_table)
         seat_writes.add_links(db, game_id, len(stored.game.table.players))
         return seats.links(db, game_id)
 
 
-def disable_seats(db: Database, game_id: str) -> None:
+def disable_seats(db: Database, game_id: str, *, by_table: bool = False) -> None:
     """Back to one phone for all: the links stop working and waiting bids go."""
     with writing(db):
-        _game(db, game_id)
+        _game(db, game_id, by_table)
         db.execute("delete from seat_links where game_id = ?", [game_id])
         db.execute("delete from seat_bids where game_id = ?", [game_id])
 
 
-def release_seat(db: Database, game_id: str, seat: int) -> None:
+def release_seat(db: Database, game_id: str, seat: int, *, by_table: bool = False) -> None:
     """The scorer hands a seat to another phone: the next phone to claim its link holds
     it. NoSeat when the game has no link for that seat."""
     with writing(db):
-        stored = _game(db, game_id)
+        stored = _game(db, game_id, by_table)
         freed = db.execute(
             "update seat_links set claim = null where game_id = ? and seat = ?", [game_id, seat]
         ).rowcount

@@ -55,6 +55,25 @@ def clear(db: Database, game_id: str) -> None:
     db.execute("update seat_links set notice = null where game_id = ?", [game_id])
 
 
+def vacate(db: Database, game_id: str, moved: list[int]) -> None:
+    """Other players sit at the seats `moved` now (a substitute, or two players changing
+    seats): the bids waiting there were their leavers', and so were the phones holding
+    them. The bids go (every seat phone is told "seated") and the seats are free to be
+    claimed by whoever sits there now (inside the re-seating's transaction)."""
+    if not moved:
+        return
+    marks = ",".join("?" * len(moved))
+    gone = db.execute(
+        f"delete from seat_bids where game_id = ? and seat in ({marks})", [game_id, *moved]
+    ).rowcount
+    db.execute(
+        f"update seat_links set claim = null where game_id = ? and seat in ({marks})",
+        [game_id, *moved],
+    )
+    if gone:  # no seat named: the leavers' names are no longer at those seats
+        db.execute("update seat_links set notice = 'seated:' where game_id = ?", [game_id])
+
+
 def settle(db: Database, fresh: StoredGame, why: str) -> None:
     """After a change to the game (inside its transaction): waiting bids it leaves valid
     stay; the others go, and every seat phone gets the notice `why`, with the seats whose

@@ -26,11 +26,12 @@ def _fresh(db: Database, event_id: str) -> Event:
     return event
 
 
-def call_time(db: Database, event_id: str) -> Event:
+def call_time(db: Database, event_id: str, revision: int) -> Event:
     """The director calls time now, whatever the clock says: each table finishes the
-    hand in play (noted at its next save)."""
+    hand in play (noted at its next save). Checked against the event's `revision` the
+    director's page showed: a page of the round before calls no time on this one."""
     with writing(db):
-        event = current(db, event_id)
+        event = current(db, event_id, revision)
         require(db, event, "call_time", {})
         db.execute(
             "update event_rounds set called_at = ? where event_id = ? and number = ?",

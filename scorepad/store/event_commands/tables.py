@@ -32,7 +32,7 @@ from ...core.event import (
     time_tie,
 )
 from ...core.event_flow import match_over
-from ...core.happened import TableSaved, TimeUp
+from ...core.happened import TableGameDeleted, TableSaved, TimeUp
 from ...core.model import GameScore
 from ..bus import Unit
 from ..event_tables import table_of_game
@@ -85,6 +85,19 @@ def table_saved(news: TableSaved, unit: Unit) -> None:
         unit.tell(TimeUp(news.game_id, news.at))
     elif round_over(unit.db, table.event_id, table.round, table.kind, (news.game_id, news.after)):
         mark_done(unit.db, table.event_id, table.round)
+
+
+# The kind of a round still being played.
+_PLAYING = "select kind from event_rounds where event_id = ? and number = ? and status = 'playing'"
+
+
+def table_game_deleted(news: TableGameDeleted, unit: Unit) -> None:
+    """The director deleted a table's game: its table counts for nothing now (in a
+    playoff, until the director names who goes through), so its round is done if every
+    other table is over, as when a save ends the last table."""
+    row = unit.db.execute(_PLAYING, [news.event_id, news.round]).fetchone()
+    if row is not None and round_over(unit.db, news.event_id, news.round, row[0]):
+        mark_done(unit.db, news.event_id, news.round)
 
 
 # The hands of every game of the night that the game's table is at, as this write has them.

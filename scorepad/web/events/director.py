@@ -176,7 +176,8 @@ def act(
     )
 
 
-def _revision(name: str = "revision") -> int:
+def revision_in(name: str = "revision") -> int:
+    """The event revision the director's page showed, as its form sent it (`name`)."""
     found = request.form.get(name, "")
     if not WHOLE.fullmatch(found):
         raise GameError(said.incomplete(), field="revision")
@@ -214,7 +215,7 @@ def here(event_id: str, entrant: int, how: str) -> BaseResponse:
 def draw(event_id: str) -> BaseResponse:
     return act(
         event_id,
-        lambda: rounds.draw_next(get_db(), event_id, _revision()),
+        lambda: rounds.draw_next(get_db(), event_id, revision_in()),
         said.drawn(),
     )
 
@@ -226,7 +227,7 @@ def swap(event_id: str) -> BaseResponse:
     def do() -> None:
         if not (WHOLE.fullmatch(first) and WHOLE.fullmatch(second)):
             raise GameError(said.choose_two(), field="entrant")
-        rounds.swap(get_db(), event_id, _revision(), int(first), int(second))
+        rounds.swap(get_db(), event_id, revision_in(), int(first), int(second))
 
     return act(event_id, do, said.swapped())
 
@@ -246,7 +247,7 @@ def reseat(event_id: str, number: int) -> BaseResponse:
         if not form.name.validate(form):
             raise GameError(said.who_sits(form.name.errors[0]))
         table, seat = int(found.group(1)), int(found.group(2))
-        moved = seats.reseat(get_db(), event_id, _revision(), number, table, seat, form.name.data)
+        moved = seats.reseat(get_db(), event_id, revision_in(), number, table, seat, form.name.data)
         done.append(said.reseated(table, moved.arriving, moved.leaving, moved.swapped))
 
     at = f"table-{found.group(1)}" if found else "reseat"
@@ -256,7 +257,7 @@ def reseat(event_id: str, number: int) -> BaseResponse:
 @bp.post("/<event_id>/cancel")
 def cancel(event_id: str) -> BaseResponse:
     return act(
-        event_id, lambda: rounds.cancel_draw(get_db(), event_id, _revision()), said.cancelled()
+        event_id, lambda: rounds.cancel_draw(get_db(), event_id, revision_in()), said.cancelled()
     )
 
 
@@ -264,7 +265,7 @@ def cancel(event_id: str) -> BaseResponse:
 def start(event_id: str) -> BaseResponse:
     return act(
         event_id,
-        lambda: rounds.start_round(get_db(), event_id, _revision()),
+        lambda: rounds.start_round(get_db(), event_id, revision_in()),
         said.started(),
     )
 
@@ -273,7 +274,7 @@ def start(event_id: str) -> BaseResponse:
 def close_round(event_id: str) -> BaseResponse:
     return act(
         event_id,
-        lambda: clock.close_round(get_db(), event_id, _revision()),
+        lambda: clock.close_round(get_db(), event_id, revision_in()),
         said.closed(),
     )
 
@@ -288,7 +289,7 @@ def winner(event_id: str, number: int, table: int) -> BaseResponse:
             raise GameError(said.choose_side(), field="winner")
         note = form.note.data or ""
         at = (number, table)
-        clock.name_winner(get_db(), event_id, _revision(form.revision.name), at, int(side), note)
+        clock.name_winner(get_db(), event_id, revision_in(form.revision.name), at, int(side), note)
 
     return act(event_id, do, said.winner_named(table), f"table-{table}")
 
@@ -298,7 +299,7 @@ def _draw_playoff(event_id: str, first: bool) -> BaseResponse:
     draw = playoffs.start_playoff if first else playoffs.next_playoff_round
     return act(
         event_id,
-        lambda: draw(get_db(), event_id, _revision()),
+        lambda: draw(get_db(), event_id, revision_in()),
         said.playoff_drawn(first),
         "playoff",
     )

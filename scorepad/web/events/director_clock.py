@@ -12,7 +12,7 @@ from ..db import get_db
 from ..words import event_done as said
 from ..words.event_pages import confirm
 from .blueprint import bp
-from .director import act
+from .director import WHOLE, act, revision_in
 
 
 def _asked() -> bool:
@@ -20,13 +20,17 @@ def _asked() -> bool:
 
 
 def _question(event_id: str, what: str, action: str, back: str) -> tuple[str, int]:
+    """The second "Yes", carrying the revision of the director's page that asked (its
+    "Yes" is checked against that page, not the night as it is when pressed)."""
     question, note, yes = confirm(what)
+    revision = request.form.get("revision", "")
     page = render_template(
         "events/confirm.html",
         question=question,
         note=note,
         yes=yes,
         action=action,
+        revision=revision if WHOLE.fullmatch(revision) else None,
         back=url_for("events.director", event_id=event_id, _anchor=back),
     )
     return page, 200
@@ -38,7 +42,7 @@ def call(event_id: str) -> BaseResponse | tuple[str, int]:
         return _question(event_id, "call", url_for("events.call", event_id=event_id), "round")
     return act(
         event_id,
-        lambda: clock.call_time(get_db(), event_id),
+        lambda: clock.call_time(get_db(), event_id, revision_in()),
         said.time_called(),
     )
 

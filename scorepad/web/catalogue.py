@@ -323,10 +323,20 @@ class _Globals(ChainMap[str, Any]):
     `keys()` is a set: each `{% from ... import %}` takes the importing page's global
     names less the imported template's (`Template._get_default_module`), which a
     ChainMap's key view works out one name at a time in Python, about 25 µs an import;
-    a set does it at once. What it holds and finds is the ChainMap's."""
+    a set does it at once. Its look-up asks each map before reading it (`__getitem__`).
+    What it holds and finds is the ChainMap's."""
 
     def keys(self) -> set[str]:  # type: ignore[override]
         return set(self)
+
+    def __getitem__(self, key: str) -> Any:
+        """The ChainMap's look-up without its KeyError per map that lacks the key: a page
+        copies every global out of the template's empty map first (Jinja's new_context),
+        and an exception raised and caught per global name was most of that copy."""
+        for mapping in self.maps:
+            if key in mapping:
+                return mapping[key]
+        return self.__missing__(key)
 
 
 class SpokenEnvironment(Environment):

@@ -11,7 +11,7 @@ label, flags, choices, value and errors are each form's own."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -67,11 +67,16 @@ class _Meta:
         key = (options["name"], options["prefix"], options["translations"])
         first = kept.get(key)
         if first is None:
-            first = kept[key] = _copy(
-                super().bind_field(form, unbound_field, options),  # type: ignore[misc]
-                None,
-            )
+            bound = super().bind_field(form, unbound_field, options)  # type: ignore[misc]
+            if not callable(bound.default):  # WTForms calls a default, and catches the
+                bound.default = _given(bound.default)  # TypeError a value raises: each time
+            first = kept[key] = _copy(bound, None)
         return _copy(first, form)
+
+
+def _given(value: Any) -> Callable[[], Any]:
+    """A field's default as WTForms calls it: `value`, whatever it is."""
+    return lambda: value
 
 
 def _copy(field: Any, form: Any) -> Any:

@@ -575,6 +575,7 @@ def _fullest_night() -> dict:
     )
 
 
+@pytest.mark.no_cover  # 5,000 hands: ten times as long traced, and no core line it alone runs
 def test_the_fullest_night_the_web_holds_exports_a_file_that_imports_again():
     """Its export (indented, as the director downloads it) was some 10 MB, refused on
     import as "is over 6144 KB: more than a night holds"."""

@@ -250,3 +250,27 @@ def test_a_fix_that_reaches_the_target_undoes_an_early_end():
     assert not outcome.game.ended and outcome.removed == ()
     assert outcome.score.reason == "target" and outcome.score.winner == 0
     assert not outcome.score.ended and outcome.score.totals == (110, 20)
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands", "out"),
+    [
+        # RULES.md, sets counted over the game: side 0 set twice in three hands
+        (
+            {"set_out": 2, "set_out_count": "in_game"},
+            [
+                ([4, 4, 4, 4], [3, 3, 3, 4]),
+                ([3, 3, 3, 3], [4, 3, 3, 3]),
+                ([4, 3, 3, 3], [3, 3, 3, 4]),
+            ],
+            (0,),
+        ),
+        ({"loss_threshold": -100}, [([7, 2, 6, 2], [3, 4, 2, 4])], (0,)),
+        ({"target": 100}, [([6, 2, 5, 1], [6, 2, 5, 0])], ()),
+    ],
+    ids=["set out", "losing score", "target"],
+)
+def test_the_sides_put_out_are_read_from_the_rule_that_ended_the_game(rules, hands, out):
+    score = game(*(Hand(bids, tricks) for bids, tricks in hands), rules=validate_rules(rules))
+    score = score.score()
+    assert score.over and score.out == out

@@ -98,6 +98,17 @@ def sets_counted(
     )
 
 
+def set_out(rules: Rules, runs: Sequence[int]) -> list[int]:
+    """The sides `set_out` puts out (it on): set that many times, as `runs` counts them."""
+    return [side for side, run in enumerate(runs) if run >= rules.set_out]
+
+
+def sunk(rules: Rules, totals: Sequence[int]) -> list[int]:
+    """The sides at or below the losing score (`loss_threshold`; none without one)."""
+    loss = rules.loss_threshold
+    return [] if loss is None else [side for side, total in enumerate(totals) if total <= loss]
+
+
 def settle(
     rules: Rules, number: int, results: Sequence[SideHand], streaks: Sequence[int]
 ) -> Outcome:
@@ -109,7 +120,7 @@ def settle(
             if result.boston:
                 return Outcome(Status.FINISHED, side, False, Reason.BOSTON, runs)
     if rules.set_out:
-        out = [side for side, run in enumerate(runs) if run >= rules.set_out]
+        out = set_out(rules, runs)
         if len(out) == 1:
             others = [side for side in range(len(results)) if side != out[0]]
             winner = others[0] if len(others) == 1 else leader([totals[s] for s in others])
@@ -119,10 +130,10 @@ def settle(
             if first is not None:
                 return Outcome(Status.FINISHED, first, False, Reason.SET_OUT, runs)
     reached = any(t >= rules.target for t in totals)
-    sunk = rules.loss_threshold is not None and any(t <= rules.loss_threshold for t in totals)
+    lost = bool(sunk(rules, totals))
     limit = rules.hand_limit > 0 and number >= rules.hand_limit
-    if reached or sunk or limit:
-        reason = Reason.TARGET if reached else Reason.LOSS if sunk else Reason.HAND_LIMIT
+    if reached or lost or limit:
+        reason = Reason.TARGET if reached else Reason.LOSS if lost else Reason.HAND_LIMIT
         first, on_bags = tie_break(
             rules, totals, [r.bags for r in results], [r.contract for r in results]
         )

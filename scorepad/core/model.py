@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
-from .ending import Reason, Status
+from .ending import Reason, Status, set_out, sunk
 from .next_hand import NextHand, next_hand
 from .records import ScoredHand, Table
 from .rules import Rules
@@ -78,6 +78,16 @@ class GameScore:
     def over(self) -> bool:
         """Whether the game is over: the end-of-game result every layer reads."""
         return self.status == Status.FINISHED
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The sides the rule that ended the game (or, tied, would have) put out: those
+        set out (`set_out`), or those at the losing score (`loss_threshold`); else none."""
+        if self.reason == Reason.SET_OUT:
+            return tuple(set_out(self.rules, self.streaks))
+        if self.reason == Reason.LOSS:
+            return tuple(sunk(self.rules, self.totals))
+        return ()
 
     @property
     def phase(self) -> HandPhase | None:

@@ -247,17 +247,11 @@ def end_reason(score: GameScore) -> str:
     if not score.over or score.ended:
         return ""
     rules, sides = score.rules, score.sides
-    if score.reason == Reason.SET_OUT:
-        out = [side for side, run in enumerate(score.streaks) if run >= rules.set_out]
-    elif score.reason == Reason.LOSS and rules.loss_threshold is not None:
-        out = [
-            side
-            for side, side_score in enumerate(sides)
-            if side_score.total <= rules.loss_threshold
-        ]
-    elif score.reason == Reason.BOSTON and score.winner is not None:
-        out = [score.winner]
+    if score.reason == Reason.BOSTON and score.winner is not None:
+        out: tuple[int, ...] = (score.winner,)
     else:
+        out = score.out  # set out, or at the losing score: the core's own reading
+    if not out:
         return ""
     names = and_list([sides[side].name for side in out])
     players = sum(len(score.table.sides[side]) for side in out)  # Spanish: 'fue', 'fueron'

@@ -1,6 +1,6 @@
 """A club night's table as its game sees it: which event, round and table the game is
 played for, whether that round is still being played, and the tables the director
-opened again. Read side only; no Flask."""
+opened again. Read side only (and the check a table's own save is refused by); no Flask."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..core.roster import RoundStatus
+from .outcomes import TableClosed
 
 _TABLE = (
     "select m.event_id, m.round, m.number, m.reopened, r.status, "
@@ -73,6 +74,14 @@ def table_of_game(db: Database, game_id: str) -> TableOfGame | None:
             bool(row["later"]),
         )
     return None
+
+
+def check_open_to_table(db: Database, game_id: str) -> None:
+    """TableClosed when this game's table is closed to it (its round over, not reopened),
+    as the write asking finds it: a save sent by the table's own link (or a seat's)."""
+    at = table_of_game(db, game_id)
+    if at is not None and at.closed:
+        raise TableClosed(at.round, at.table)
 
 
 def reopened_tables(db: Database, event_id: str) -> tuple[ReopenedTable, ...]:

@@ -16,8 +16,8 @@ from sqlite_utils import Database
 
 from .. import seats, stamps, storage
 from ..db import writing
-from ..event_tables import table_of_game
-from ..outcomes import Missing, NoSeat, SeatHeld, Stale, TableClosed
+from ..event_tables import check_open_to_table
+from ..outcomes import Missing, NoSeat, SeatHeld, Stale
 from ..storage import StoredGame
 from . import seat_writes
 
@@ -29,9 +29,7 @@ def _game(db: Database, game_id: str, by_table: bool = False) -> StoredGame:
     if stored is None:
         raise Missing()
     if by_table and stored.in_event:
-        at = table_of_game(db, game_id)
-        if at is not None and at.closed:
-            raise TableClosed(at.round, at.table)
+        check_open_to_table(db, game_id)
     return stored
 
 

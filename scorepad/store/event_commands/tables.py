@@ -35,9 +35,8 @@ from ...core.event_flow import match_over
 from ...core.happened import TableGameDeleted, TableSaved, TimeUp
 from ...core.model import GameScore
 from ..bus import Unit
-from ..event_tables import table_of_game
+from ..event_tables import check_open_to_table
 from ..events import match_from_row
-from ..outcomes import TableClosed
 from ..storage import list_games
 from ._base import mark_done
 
@@ -71,9 +70,7 @@ def table_saved(news: TableSaved, unit: Unit) -> None:
     called noted; the game ends if its last hand is done; the round is done once every
     table is."""
     if news.by_table:  # the table's powers, as they are in this write
-        at = table_of_game(unit.db, news.game_id)
-        if at is not None and at.closed:
-            raise TableClosed(at.round, at.table)
+        check_open_to_table(unit.db, news.game_id)
     added = len(news.after.hands) - len(news.before.hands)
     if added > 0:
         within_night(unit.db, news.game_id, added)

@@ -45,9 +45,10 @@ LANGUAGES = {"en": "English", "es": "Español"}
 bp = Blueprint("language", __name__)
 
 
-def offered() -> dict[str, str]:
-    """The languages this app offers: its LANGUAGES config (tests add the pseudo-language)."""
-    return current_app.config.get("LANGUAGES", LANGUAGES)  # type: ignore[no-any-return]
+def offered(app: Flask | None = None) -> dict[str, str]:
+    """The languages this app (else the current one) offers: its LANGUAGES config (tests
+    add the pseudo-language)."""
+    return (app or current_app).config.get("LANGUAGES", LANGUAGES)  # type: ignore[no-any-return]
 
 
 def choose_locale() -> Locale:
@@ -55,13 +56,13 @@ def choose_locale() -> Locale:
     (English too for words drawn in an app context with no request: the command line)."""
     if not has_request_context():
         return _locale("en")
-    asked = request_ctx._get_current_object()  # type: ignore[attr-defined]  # found once
-    languages = tuple(asked.app.config.get("LANGUAGES", LANGUAGES))  # as offered() says
-    cookies = asked.request.cookies
+    ctx = request_ctx._get_current_object()  # type: ignore[attr-defined]  # found once
+    languages = tuple(offered(ctx.app))
+    cookies = ctx.request.cookies
     chosen = next(iter(cookies.getlist(COOKIE)), "")  # get() raises for a missing one
     if chosen in languages:
         return _locale(chosen)
-    return _best(asked.request.headers.get("Accept-Language", ""), languages)
+    return _best(ctx.request.headers.get("Accept-Language", ""), languages)
 
 
 @lru_cache(maxsize=64)
@@ -74,8 +75,8 @@ def _locale(code: str) -> Locale:
 def _best(header: str, languages: tuple[str, ...]) -> Locale:
     """The best of `languages` for a browser's Accept-Language, else English: a phone
     sends the same header request after request, worked out once (the 256 last kept)."""
-    asked = parse_accept_header(header, LanguageAccept)
-    return _locale(asked.best_match(languages) or "en")
+    accepted = parse_accept_header(header, LanguageAccept)
+    return _locale(accepted.best_match(languages) or "en")
 
 
 def init_app(app: Flask) -> None:

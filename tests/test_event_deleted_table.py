@@ -2,7 +2,9 @@
 night survives it. A table whose game was deleted counts for nothing and is said so on
 every page (never "goes through" nor "drawn, to start"); its round still ends when the
 other tables do; in a playoff the director names who goes through, the bracket goes on
-and the night gets its champion."""
+and the night gets its champion. Deleting the game of the last table still playing (every
+other table over) ends the round in the same write, as a save that ends the last table
+does: it was left "playing" with every table over until the director closed it by hand."""
 
 from __future__ import annotations
 
@@ -82,3 +84,42 @@ def test_a_playoff_table_whose_game_was_deleted_gets_its_winner_from_the_directo
     assert "Gus" in names and "Ed" in names  # the side named goes through, and the other winner
     night.finish(final.game_id)
     assert "Playoff winner:" in text(client.get(f"/events/{night.id}"))
+
+
+def test_deleting_the_last_open_tables_game_ends_the_round(client, app):
+    night = _night(client, app, rounds=2)
+    one, two = night.round()
+    night.hand(one.game_id, 9)
+    night.finish(two.game_id)
+    assert night.event().rounds[0].playing  # table 1 still plays
+    revision = night.event().revision
+
+    _delete(client, night, one.game_id)
+    event = night.event()
+    assert event.rounds[0].done
+    assert event.revision > revision  # the director's page drawn before is older now
+    page = text(client.get(f"/events/{night.id}"))
+    assert "Every table is over: close round 1" not in page
+    night.draw_and_start()  # the next round, without closing this one by hand
+    assert len(night.event().rounds) == 2
+
+
+def test_deleting_a_game_while_another_table_plays_leaves_the_round_playing(client, app):
+    night = _night(client, app, rounds=2)
+    one, two = night.round()
+    night.hand(two.game_id, 9)
+    _delete(client, night, one.game_id)
+    assert night.event().rounds[0].playing
+    night.finish(two.game_id)
+    assert night.event().rounds[0].done  # the last save closes it, as before
+
+
+def test_a_playoff_tables_deleted_game_leaves_its_round_for_the_winner_named(client, app):
+    night = _night(client, app, rounds=1, playoff=4)
+    night.play_round()
+    night.start_playoff()
+    one, two = night.round()
+    night.finish(two.game_id)
+    night.hand(one.game_id, 9)
+    _delete(client, night, one.game_id)
+    assert night.event().rounds[1].playing  # who goes through is the director's to say

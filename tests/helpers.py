@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import html
+import io
 import re
 import sqlite3
 from contextlib import contextmanager
@@ -115,6 +116,13 @@ def page_forms(page: str, action_end: str) -> list[tuple[str, dict[str, str]]]:
             fields[select[0]] = (chosen or first).group(1)
         found.append((html.unescape(action), fields))
     return found
+
+
+def file_through_page(client, path: str, body: bytes, filename: str):
+    """A file sent by the import page at `path` as its own form sends it: the page's CSRF
+    token with it (a client with CSRF on)."""
+    data = {"csrf_token": form_token(client.get(path)), "file": (io.BytesIO(body), filename)}
+    return client.post(path, data=data, content_type="multipart/form-data")
 
 
 def text(response) -> str:

@@ -13,7 +13,7 @@ from scorepad.files import club as clubfile
 from scorepad.web.db import get_db
 from tests.club_files import CLUB
 from tests.event_files import pairs_night
-from tests.helpers import form_token
+from tests.helpers import file_through_page, form_token
 from tests.ratings_club import game_file
 
 GAME = game_file((("Ann", "Cy"), ("Bo", "Di")), 0)
@@ -86,9 +86,7 @@ def test_a_club_file_s_json_is_read_as_a_game_file_s_is(text, said):
 @pytest.mark.parametrize(("text", "said"), CLUB_TEXTS)
 def test_a_club_file_s_json_refused_on_the_page_writes_nothing(guarded, guarded_app, text, said):
     body = text if isinstance(text, bytes) else text.encode()
-    token = form_token(guarded.get("/clubs/import"))
-    data = {"csrf_token": token, "file": (io.BytesIO(body), "club.json")}
-    r = guarded.post("/clubs/import", data=data, content_type="multipart/form-data")
+    r = file_through_page(guarded, "/clubs/import", body, "club.json")
     assert r.status_code == 400 and said in html.unescape(r.get_data(as_text=True))
     with guarded_app.app_context():
         assert [get_db()[t].count for t in ("clubs", "games", "events", "seasons")] == [0] * 4

@@ -4,7 +4,6 @@ findings 10 and 11): by the import page and by `flask --app scorepad event` alik
 from __future__ import annotations
 
 import html
-import io
 import json
 
 import pytest
@@ -17,7 +16,7 @@ from scorepad.files import event as eventfile
 from scorepad.web import uploads
 from scorepad.web.db import get_db
 from tests.event_files import GOOD, PAIRS, changed, game, night, seated, upload
-from tests.helpers import form_token
+from tests.helpers import file_through_page
 
 
 def at(path: str, value: object):
@@ -464,9 +463,7 @@ def test_an_event_file_s_json_is_read_as_a_game_file_s_is(text, said):
 @pytest.mark.parametrize(("text", "said"), JSON_TEXTS)
 def test_an_event_file_s_json_refused_on_the_page_writes_nothing(guarded, guarded_app, text, said):
     body = text if isinstance(text, bytes) else text.encode()
-    token = form_token(guarded.get("/events/import"))
-    data = {"csrf_token": token, "file": (io.BytesIO(body), "night.json")}
-    r = guarded.post("/events/import", data=data, content_type="multipart/form-data")
+    r = file_through_page(guarded, "/events/import", body, "night.json")
     assert r.status_code == 400 and said in html.unescape(r.get_data(as_text=True))
     with guarded_app.app_context():
         assert get_db()["events"].count == 0 and get_db()["games"].count == 0

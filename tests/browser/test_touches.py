@@ -7,8 +7,11 @@ tricks), 8 with a broken nil; a 3-player cutthroat hand is 7 (3 bids, Save, 2 tr
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from scorepad.core.records import BLIND_NIL, NIL, Hand, Table
 from scorepad.core.rules import Rules
@@ -148,15 +151,23 @@ def test_three_player_cutthroat_hands_in_seven_touches(page, live_server):
     shot(page, "touch-cutthroat-over")
 
 
-def test_landscape_puts_names_beside_their_first_choices(browser, live_server):
+@contextmanager
+def _landscape(browser, width: int, height: int) -> Iterator[Page]:
+    """A phone turned on its side, `width` by `height`: a page of its own context."""
     context = browser.new_context(
-        viewport={"width": 844, "height": 390},
+        viewport={"width": width, "height": height},
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
     )
-    page = context.new_page()
     try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def test_landscape_puts_names_beside_their_first_choices(browser, live_server):
+    with _landscape(browser, 844, 390) as page:
         start_game(page, live_server, PLAYERS)
         group = page.get_by_role("radiogroup", name="Ben bid")
         first = group.get_by_role("radio", name="1", exact=True)
@@ -165,19 +176,10 @@ def test_landscape_puts_names_beside_their_first_choices(browser, live_server):
         assert abs(name["y"] - chip["y"]) < 30 and chip["x"] - name["x"] < 200
         assert sideways(page) <= 0
         shot(page, "landscape-bids")
-    finally:
-        context.close()
 
 
 def test_landscape_keeps_a_ten_letter_name_whole_beside_its_chips(browser, live_server):
-    context = browser.new_context(
-        viewport={"width": 740, "height": 360},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    page = context.new_page()
-    try:
+    with _landscape(browser, 740, 360) as page:
         start_game(page, live_server, ["Alexandra", "Maximilian", "Carolina", "Demetrio"])
         group = page.get_by_role("radiogroup", name="Maximilian bid")
         name = group.locator("legend")
@@ -189,5 +191,3 @@ def test_landscape_keeps_a_ten_letter_name_whole_beside_its_chips(browser, live_
         assert first["x"] > name.bounding_box()["x"] + name.bounding_box()["width"] - 1
         assert sideways(page) <= 0
         shot(page, "landscape-long-name")
-    finally:
-        context.close()

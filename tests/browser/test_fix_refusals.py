@@ -6,20 +6,14 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.flows import choose, enter_bids, enter_tricks, follow, press, totals
+from tests.browser.flows import choose, enter_bids, enter_tricks, follow, press, start_game, totals
 from tests.browser.helpers import shot
 
 PLAYERS = ["Ann", "Bob", "Cat", "Don"]
 
 
 def test_a_fix_a_later_blind_nil_would_break_names_that_hand_and_the_rule(page, live_server):
-    page.goto(f"{live_server}/games/new")
-    for seat, name in enumerate(PLAYERS):
-        page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
-    page.locator("summary", has_text="House rules").first.tap()
-    page.locator("summary", has_text="More house rules").tap()
-    page.get_by_label("Blind nil only when behind by", exact=True).fill("100")
-    press(page, "Start game")
+    start_game(page, live_server, PLAYERS, rules={"Blind nil only when behind by": "100"})
     enter_bids(page, {"Ann": 5, "Bob": 3, "Cat": 5, "Don": 3})
     enter_tricks(page, {"Ann & Cat": 11})
     enter_bids(page, {"Ann": 4, "Bob": "blind nil", "Cat": 4, "Don": 3})  # 161 behind

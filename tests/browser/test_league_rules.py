@@ -13,6 +13,7 @@ from tests.browser.flows import (
     follow,
     press,
     said,
+    start_game,
     tap,
     tap_and_load,
     totals,
@@ -84,13 +85,7 @@ def test_undoing_a_hand_that_bid_itself_opens_it_again_on_its_tricks(page, live_
 def test_a_settings_change_an_earlier_hand_breaks_names_the_rule_beside_its_field(
     page, live_server
 ):
-    page.goto(f"{live_server}/games/new")
-    for seat, name in enumerate(PLAYERS):
-        page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
-    page.locator("summary", has_text="House rules").first.tap()
-    page.locator("summary", has_text="More house rules").tap()
-    page.get_by_label("Smallest table bid", exact=True).fill("11")
-    press(page, "Start game")
+    start_game(page, live_server, PLAYERS, rules={"Smallest table bid": "11"})
     enter_bids(page, {"Alice": 3, "Ben": 3, "Cara": 3, "Dev": 2})
     enter_tricks(page, {"Alice & Cara": 6})
     follow(page, "Game settings")

@@ -181,7 +181,7 @@ def _wire(app: Flask) -> None:
     # A form's token lasts as long as its session, not an hour: a page left open over
     # a break (or kept by a 304) still saves. Set before CSRFProtect sets its hour.
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
-    uploads.init_app(app)  # before CSRFProtect: its check reads the form, so the limit first
+    uploads.init_app(app)  # the requests know their page's body limit (CSRFProtect reads it)
     CSRFProtect(app)
     language.init_app(app)
     app.teardown_appcontext(db.close_db)

@@ -2,14 +2,17 @@
 
 Flask-WTF's CSRF check reads the form in a `before_request` hook, before any view runs,
 so a limit set in the view comes too late: every upload past the app's 1 MB was refused
-as too large. `init_app` registers `limit_upload` ahead of CSRFProtect's hook; it sets
-`request.max_content_length` (per request since Flask 3.1) for the page asked, from the
-file's own size in core/limits.py. A refusal names the kind of file the page takes.
+as too large. The app's requests are `Request`s, whose `max_content_length` (what Flask
+and Werkzeug ask when they read a body, per request since Flask 3.1) is the page's own:
+an import page's, from the file's own size in core/limits.py; any other page's, the app's
+`MAX_CONTENT_LENGTH`. It is asked only when a body is read, by whichever hook or view
+reads it first. A refusal names the kind of file the page takes.
 """
 
 from __future__ import annotations
 
 from flask import Flask, current_app, request
+from flask import Request as FlaskRequest
 
 from ..core import limits
 from .words import uploads as say
@@ -33,11 +36,20 @@ def most_bytes(takes: str) -> int:
     }[takes]
 
 
-def limit_upload() -> None:
-    """An import page's own limit on its body, before the CSRF check reads the form."""
-    takes = KINDS.get(request.endpoint or "")
-    if takes is not None:
-        request.max_content_length = most_bytes(takes) + limits.FORM_BYTES
+class Request(FlaskRequest):
+    """Flask's request, whose body limit is its page's own (an import page's file)."""
+
+    @property
+    def max_content_length(self) -> int | None:
+        """An import page's file with its form; else as Flask says (set, or the config)."""
+        takes = None if self._max_content_length is not None else KINDS.get(self.endpoint or "")
+        if takes is not None:
+            return most_bytes(takes) + limits.FORM_BYTES
+        return super().max_content_length
+
+    @max_content_length.setter
+    def max_content_length(self, value: int | None) -> None:
+        self._max_content_length = value
 
 
 def too_large() -> str:
@@ -49,5 +61,5 @@ def too_large() -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Register the limit first: before CSRFProtect's hook reads any form."""
-    app.before_request(limit_upload)
+    """The app's requests know their page's limit, whoever reads the body first."""
+    app.request_class = Request

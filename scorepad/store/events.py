@@ -12,9 +12,11 @@ from sqlite_utils import Database
 from ..core.event import Settings, check_settings
 from ..core.names import name_key, pair_name
 from ..core.playoff_double import double_champion, scores_result
+from ..core.records import Mode
 from ..core.roster import Entrant, Match, Round, night_standings, playoff_winner
-from ..core.rules import Rules, validate_rules
+from ..core.rules import Rules
 from ..core.standings import Row
+from .rows import rules_of
 from .storage import StoredGame, list_games
 
 EVENT_BY = {
@@ -113,7 +115,7 @@ def load_event(db: Database, token: str, *, by: str = "id") -> Event | None:
         row["checkin_token"],
         row["created_at"],
         check_settings(json.loads(row["settings"])),
-        validate_rules(json.loads(row["rules"])),
+        rules_of(row["rules"], Mode.PARTNERSHIP),  # checked once a text, as a game's
         row["revision"],
         tuple(_entrant(r) for r in db.query(order.format("event_entrants", "id"), key)),
         tuple(_round(r) for r in db.query(order.format("event_rounds", "number"), key)),

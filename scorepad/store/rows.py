@@ -1,9 +1,9 @@
 """How a game and its hands are written to their rows and read back (JSON columns).
 
-Cache: `_rules`, the house rules a games row's rules text holds, keyed by (that JSON
-text, the table's mode): a club's 20,000 games hold a few sets of rules, each checked
-once, not once a game (bench/club_scale.py, "rules read once a text"). Rules are frozen,
-so one object serves every game that holds the same text."""
+Cache: `_rules`, the house rules a games (or events) row's rules text holds, keyed by
+(that JSON text, the table's mode): a club's 20,000 games hold a few sets of rules, each
+checked once, not once a game nor once a night's page (bench/club_scale.py, "rules read
+once a text"). Rules are frozen, so one object serves every row that holds the same text."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def read_game(row: dict, hand_rows: list[dict]) -> Game:
 
 
 def rules_of(text: str, mode: str) -> Rules:
-    """The house rules of a games row's rules text, checked once a text and mode."""
+    """The house rules of a games or events row's rules text, checked once a text and mode."""
     with _rules_lock:
         found = _rules.get((text, mode))
     if found is None:

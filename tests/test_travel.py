@@ -10,8 +10,11 @@ from bench.travel import measure, traced
 # Files entered after issue 40's work (before it: 33, 40 and 39). A save enters the message
 # bus (store/bus.py) and its after-commit handler (commands/on_news.py): two files more
 # than the web's cuts alone left (31), for one way between the aggregates; and the
-# phone's key of a save (store/commands/sent.py, issue 41) one more.
-MOST = {"tricks POST": 34, "game page GET": 34, "night results GET": 32}
+# phone's key of a save (store/commands/sent.py, issue 41) one more. A page that reads no
+# body asks nothing of web/uploads.py (a request knows its page's limit, asked as a body is
+# read); a night's rules are read as a game's are (store/rows.py, once a text), and the
+# page remembers the night it shows without a pass-through (web/events/following.py).
+MOST = {"tricks POST": 34, "game page GET": 32, "night results GET": 28}
 
 
 def test_a_save_a_game_page_and_a_night_s_results_travel_no_further():
@@ -31,6 +34,7 @@ def test_a_save_a_game_page_and_a_night_s_results_travel_no_further():
     # a night's results read no club for chances they do not show
     night = found["night results GET"].functions
     assert "store/club_view.py" not in night and "core/ratings.py" not in night
+    assert "web/uploads.py" not in night and "web/uploads.py" not in page
 
 
 def test_the_hook_counts_each_scorepad_file_and_function_once(client):

@@ -7,18 +7,8 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from ...store.events import event_game_ids
-from .. import remembered as remembered_list
+from ..remembered import followed
 from .director import remembered
-
-
-def followed() -> list[str]:
-    """The screen ids of the events this browser followed, newest first."""
-    return remembered_list.followed()
-
-
-def follow(view_token: str) -> None:
-    """Keep an event on this browser's list (newest first) by its screen id."""
-    remembered_list.follow(view_token)
 
 
 def game_ids(db: Database) -> list[str]:

@@ -22,13 +22,13 @@ from .. import respond
 from ..csv_export import cell
 from ..db import get_db
 from ..pagemodel import POLL_SCREEN, POLL_TABLE
+from ..remembered import follow
 from ..words import plain_error
 from ..words.event_done import you_are_in
 from ..words.event_pages import order_words
 from ..words.events import joining
 from . import card, data
 from .blueprint import bp
-from .following import follow
 from .forms import CheckInForm
 
 # The results CSV's "entered by" column: who put a table's result in (as its keys,

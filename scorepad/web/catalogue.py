@@ -38,7 +38,6 @@ offered.
 from __future__ import annotations
 
 import re
-from collections import ChainMap
 from collections.abc import MutableMapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -318,38 +317,31 @@ class _SaidWhenCompiled(NodeTransformer):
         )
 
 
-class _Globals(ChainMap[str, Any]):
-    """A template's globals as Jinja makes them (its own over the environment's), whose
-    `keys()` is a set: each `{% from ... import %}` takes the importing page's global
-    names less the imported template's (`Template._get_default_module`), which a
-    ChainMap's key view works out one name at a time in Python, about 25 µs an import;
-    a set does it at once. Its look-up asks each map before reading it (`__getitem__`).
-    What it holds and finds is the ChainMap's."""
-
-    def keys(self) -> set[str]:  # type: ignore[override]
-        return set(self)
-
-    def __getitem__(self, key: str) -> Any:
-        """The ChainMap's look-up without its KeyError per map that lacks the key: a page
-        copies every global out of the template's empty map first (Jinja's new_context),
-        and an exception raised and caught per global name was most of that copy."""
-        for mapping in self.maps:
-            if key in mapping:
-                return mapping[key]
-        return self.__missing__(key)
+class _Globals(dict[str, Any]):
+    """A template's globals (its own over the environment's) as one dict, made when the
+    template is loaded. Jinja makes them a ChainMap, which Python works through a name at
+    a time: each page copied every global out of it (`new_context`, `dict(globals)`), one
+    `__getitem__` a name and a KeyError raised and caught per map lacking it, and each
+    `{% from ... import %}` took its key view one name at a time. A dict is copied and
+    compared at once. The environment's globals are all set before the first page is
+    drawn (scorepad's `_template_helpers` and each extension's `init_app`, all Flask setup,
+    which Flask refuses after the first request; Jinja's docs ask for no change to them
+    after a template is loaded): a template's are read when it is loaded, not again."""
 
 
 class SpokenEnvironment(Environment):
     """Flask's template environment, whose templates are found in the request's language:
     each language has an overlay of it (the same loader, globals and filters; its own
     templates, compiled by `SpokenCode` with that language's words). A template's globals
-    are a `_Globals`."""
+    are a `_Globals`: one dict of the environment's and its own."""
 
     code_generator_class = SpokenCode
     spoken_words: NullTranslations | None = None  # a language's overlay: its catalogue
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
-        return _Globals({} if d is None else d, self.globals)
+        found = _Globals(self.globals)
+        found.update(d or {})
+        return found
 
     def __init__(self, app: Flask, **options: Any) -> None:
         super().__init__(app, **options)

@@ -254,6 +254,10 @@ SOURCES = (
     "{{ _('%(a)s, %(a)s', a='<&>', b='<unused>') }}|{{ _('%(a)s', a=none) }}",
     "{% set m = _('Rules') %}{{ _('%(a)s then %(b)s', a=m, b=0) }}",
     "{{ _('Hand %(number)d of %(name)s', number=3, name='<x>') }}",  # a %d: drawn as Jinja
+    # drawn straight into the page, or inside an expression (a filter, a join, an argument)
+    "<p>{{ _('to %(target)s', target=t) }} & {{ _('to %(target)s', target=t)|upper }}</p>",
+    "{{ 'x' ~ _('to %(target)s', target=t) }}|{{ [_('to %(target)s', target=1)]|join }}",
+    "{{ _('to %(target)s', target=missing) }}|{{ _('%(a)s%%%(a)s', a='<') }}",
 )
 
 
@@ -272,7 +276,8 @@ def test_words_said_when_a_template_is_compiled_are_what_jinja_would_draw(app):
             jinja = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
             jinja.install_gettext_translations(translations(), newstyle=True)  # type: ignore[attr-defined]
             for source in SOURCES:
-                assert render_template_string(source) == jinja.from_string(source).render()
+                drawn = jinja.from_string(source).render(t="<T&>")
+                assert render_template_string(source, t="<T&>") == drawn
             assert render_template_string(SOURCES[0]) == (
                 "Partida nueva" if code == "es" else "New game"
             )

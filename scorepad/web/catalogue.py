@@ -20,7 +20,8 @@ overlay of the app's environment a language, each with its own templates), its w
 without variables (`_('Save bids')`) said when it is compiled, as the text around them: a
 page draws them at no cost, as if written in its language. Words with variables
 (`_('Fix hand %(number)s', number=n)`) are found when compiled too, and only their
-variables put in when drawn (the same `%`, escaping each). Counted words and a context's
+variables put in when drawn: straight into the page, as if the template said `Arreglar la
+mano {{ n }}`; inside an expression, by the same `%`, escaping each. Counted words and a context's
 are said when drawn, as above. A language without a catalogue (English, the language the
 words are written in) says every string as written, with no look-up. A language's
 catalogue is fixed for a process (compiled at install), so a template compiled in it holds
@@ -271,16 +272,54 @@ class _SaidWhenCompiled(NodeTransformer):
         self.words = words
         self.escaped = escaped  # the template is drawn escaped throughout
 
-    def visit_Call(self, call: nodes.Call) -> nodes.Node:
-        node = cast(nodes.Call, self.generic_visit(call))  # the variables' own expressions first
+    def _said(self, node: nodes.Call) -> str | None:
+        """The words of `_('words', ...)` in the language (one constant string; no `*`
+        or `**` arguments); None for any other call."""
         if not isinstance(node.node, nodes.Name) or node.node.name not in SAID:
-            return node
+            return None
         if node.dyn_args or node.dyn_kwargs or len(node.args) != 1:
-            return node
+            return None
         text = node.args[0]
         if not isinstance(text, nodes.Const) or not isinstance(text.value, str):
+            return None
+        return str(self.words.ugettext(text.value))
+
+    def _placed(self, node: nodes.Call, said: str) -> bool:
+        """Whether every placeholder of the words is a `%(name)s` given a value, in a
+        template drawn escaped throughout: each value can be escaped on its own."""
+        placed = set(_NAMED_S.findall(said))
+        return self.escaped and placed <= {k.key for k in node.kwargs} and not _OTHER.search(said)
+
+    def visit_Output(self, output: nodes.Output) -> nodes.Node:
+        """`{{ _('Hand %(number)s', number=n) }}` drawn as if written in the language
+        (`Mano {{ n }}`): the words around the variables are the template's own text, and
+        each variable is drawn as any `{{ }}` is, escaped. Other children as below."""
+        children: list[nodes.Expr] = []
+        for child in output.nodes:
+            said = self._said(child) if isinstance(child, nodes.Call) else None
+            if (
+                not isinstance(child, nodes.Call)
+                or said is None
+                or not child.kwargs
+                or not self._placed(child, said)
+            ):
+                children.append(cast(nodes.Expr, self.visit(child)))
+                continue
+            call = cast(nodes.Call, self.generic_visit(child))  # the variables' own words
+            values = {k.key: k.value for k in call.kwargs}
+            for at, part in enumerate(_NAMED_S.split(said)):
+                if at % 2:  # a placeholder's name
+                    children.append(values[part])
+                elif part:
+                    children.append(nodes.TemplateData(part.replace("%%", "%")))
+        output.nodes = children
+        return output
+
+    def visit_Call(self, call: nodes.Call) -> nodes.Node:
+        node = cast(nodes.Call, self.generic_visit(call))  # the variables' own expressions first
+        said = self._said(node)
+        if said is None:
             return node
-        said = self.words.ugettext(text.value)
         lineno = node.lineno
         if not node.kwargs:
             try:
@@ -288,14 +327,13 @@ class _SaidWhenCompiled(NodeTransformer):
             except (KeyError, TypeError, ValueError):  # a placeholder with no value: drawn
                 return node
             return nodes.MarkSafeIfAutoescape(nodes.Const(said), lineno=lineno)
-        # words with variables: the words found now, their variables put in when drawn,
-        # escaped as the newstyle gettext does (Markup's `%` escapes each value). Words
-        # whose every placeholder is a `%(name)s` given a value: each value escaped as it
-        # is put in (what Markup's `%` does, without its helper object a value), the whole
-        # then Markup.
-        names = {k.key for k in node.kwargs}
-        placed = set(_NAMED_S.findall(said))
-        if self.escaped and placed <= names and not _OTHER.search(said):
+        # words with variables inside an expression (an argument, a filter's): the words
+        # found now, their variables put in when drawn, escaped as the newstyle gettext
+        # does (Markup's `%` escapes each value). Words whose every placeholder is a
+        # `%(name)s` given a value: each value escaped as it is put in (what Markup's `%`
+        # does, without its helper object a value), the whole then Markup.
+        if self._placed(node, said):
+            placed = set(_NAMED_S.findall(said))
             escaped = [
                 nodes.Pair(
                     nodes.Const(k.key),

@@ -336,6 +336,22 @@ def template_comparisons(source: str, names: set[str]) -> list[str]:
     ]
 
 
+def sql_comparisons(source: str, names: set[str]) -> list[int]:
+    """The lines of SQL text that set or compare such a field with a quoted literal
+    (`r.status = 'done'`, `status in ('drawn', 'playing')`): the value is the core's,
+    bound as a parameter. SQLite's own catalogue (`sqlite_master`'s type) is not one."""
+    field = "|".join(sorted(names))
+    compared = re.compile(rf"""\b(?:{field})\s*(?:=|!=|<>|\bin\s*\()\s*'""", re.IGNORECASE)
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and compared.search(node.value)
+        and "sqlite_master" not in node.value
+    ]
+
+
 def test_the_core_value_checks_find_strings_compared():
     names = {"kind", "status", "mode", "phase", "format"}
     for code in (
@@ -359,6 +375,13 @@ def test_the_core_value_checks_find_strings_compared():
     ):
         assert template_comparisons(page, names), page
     assert not template_comparisons("{% if r.playoff %}{{ t.status }}{% endif %}", names)
+    for sql in (
+        "q = \"select 1 from r where r.status = 'done'\"",
+        'q = ("update event_rounds set status = \'playing\', "\n     "started_at = ?")',
+        "q = \"select * from r where kind != 'playoff' and STATUS IN ('drawn')\"",
+    ):
+        assert sql_comparisons(sql, names), sql
+    assert not sql_comparisons("q = \"select 1 from r where r.status = ? and name = 'x'\"", names)
 
 
 def test_core_values_are_asked_of_the_core_never_compared_as_strings():
@@ -384,4 +407,9 @@ def test_core_values_are_asked_of_the_core_never_compared_as_strings():
         p.relative_to(ROOT).as_posix(): template_comparisons(p.read_text(encoding="utf-8"), names)
         for p in templates
     }
-    assert {k: v for k, v in {**code, **pages}.items() if v} == {}
+    # and the store's SQL binds the core's value, never spells it (store/ is above the core)
+    sql = {
+        p.relative_to(ROOT).as_posix(): sql_comparisons(p.read_text(encoding="utf-8"), names)
+        for p in sorted((top / "store").rglob("*.py"))
+    }
+    assert {k: v for k, v in {**code, **pages, **sql}.items() if v} == {}

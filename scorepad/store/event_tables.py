@@ -28,7 +28,7 @@ _CLOSED = (
     "select m.round, m.number from event_matches m join event_rounds r "
     "on r.event_id = m.event_id and r.number = m.round "
     "where m.event_id = ? and m.game_id is not null and m.reopened is null "
-    "and (r.status = 'done' or exists(select 1 from event_rounds l "
+    "and (r.status = ? or exists(select 1 from event_rounds l "
     "where l.event_id = m.event_id and l.number > m.round)) order by m.round, m.number"
 )
 
@@ -94,4 +94,5 @@ def reopened_tables(db: Database, event_id: str) -> tuple[ReopenedTable, ...]:
 
 def closed_tables(db: Database, event_id: str) -> tuple[tuple[int, int], ...]:
     """The (round, table) of each game closed to its table, the director may reopen."""
-    return tuple((row["round"], row["number"]) for row in db.query(_CLOSED, [event_id]))
+    rows = db.query(_CLOSED, [event_id, RoundStatus.DONE])
+    return tuple((row["round"], row["number"]) for row in rows)

@@ -11,6 +11,7 @@ from sqlite_utils import Database
 
 from ...core.event_flow import facts_of, refusal, state_of
 from ...core.model import GameScore
+from ...core.roster import RoundStatus
 from ..events import Event, load_event
 from ..storage import list_games
 from .outcomes import EventRefused, EventStale, NoEvent
@@ -87,9 +88,8 @@ def write_byes(db: Database, event_id: str, number: int, byes: Sequence[int]) ->
 def mark_done(db: Database, event_id: str, number: int) -> None:
     """Round `number` is over: every table is."""
     db.execute(
-        "update event_rounds set status = 'done' where event_id = ? and number = ? "
-        "and status = 'playing'",
-        [event_id, number],
+        "update event_rounds set status = ? where event_id = ? and number = ? and status = ?",
+        [RoundStatus.DONE, event_id, number, RoundStatus.PLAYING],
     )
     bump(db, event_id)
 
@@ -99,9 +99,8 @@ def insert_round(
 ) -> None:
     """A round drawn, with its matches (no games yet)."""
     db.execute(
-        "insert into event_rounds (event_id, number, kind, status, byes) "
-        "values (?, ?, ?, 'drawn', ?)",
-        [event_id, number, kind, json.dumps(byes)],
+        "insert into event_rounds (event_id, number, kind, status, byes) values (?, ?, ?, ?, ?)",
+        [event_id, number, kind, RoundStatus.DRAWN, json.dumps(byes)],
     )
     for i, side in enumerate(sides, 1):
         db.execute(

@@ -12,7 +12,7 @@ from ...core.event import draw_round, seeded
 from ...core.game import Game
 from ...core.happened import TableDrawn
 from ...core.playoff_double import phases_of, scores_result
-from ...core.roster import Match, match_table
+from ...core.roster import Match, RoundStatus, match_table
 from ...core.stages import StageRules, rules_of, stage_game_rules
 from .. import bus
 from ..club_nights import read_ratings, strengths
@@ -158,9 +158,8 @@ def start_round(db: Database, event_id: str, revision: int) -> Event:
                 [game_id, event_id, number, match_number],
             )
         db.execute(
-            "update event_rounds set status = 'playing', started_at = ? "
-            "where event_id = ? and number = ?",
-            [time.time(), event_id, number],
+            "update event_rounds set status = ?, started_at = ? where event_id = ? and number = ?",
+            [RoundStatus.PLAYING, time.time(), event_id, number],
         )
         bump(db, event_id)
         return _fresh(db, event_id)

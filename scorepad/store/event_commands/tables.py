@@ -34,6 +34,7 @@ from ...core.event import (
 from ...core.event_flow import match_over
 from ...core.happened import TableGameDeleted, TableSaved, TimeUp
 from ...core.model import GameScore
+from ...core.roster import RoundStatus
 from ..bus import Unit
 from ..event_tables import check_open_to_table
 from ..events import match_from_row
@@ -45,7 +46,7 @@ _TABLE = (
     "event_matches x where x.event_id = m.event_id and x.round = m.round) as tables "
     "from event_matches m "
     "join event_rounds r on r.event_id = m.event_id and r.number = m.round "
-    "join events e on e.id = m.event_id where m.game_id = ? and r.status = 'playing'"
+    "join events e on e.id = m.event_id where m.game_id = ? and r.status = ?"
 )
 
 
@@ -85,14 +86,14 @@ def table_saved(news: TableSaved, unit: Unit) -> None:
 
 
 # The kind of a round still being played.
-_PLAYING = "select kind from event_rounds where event_id = ? and number = ? and status = 'playing'"
+_PLAYING = "select kind from event_rounds where event_id = ? and number = ? and status = ?"
 
 
 def table_game_deleted(news: TableGameDeleted, unit: Unit) -> None:
     """The director deleted a table's game: its table counts for nothing now (in a
     playoff, until the director names who goes through), so its round is done if every
     other table is over, as when a save ends the last table."""
-    row = unit.db.execute(_PLAYING, [news.event_id, news.round]).fetchone()
+    row = unit.db.execute(_PLAYING, [news.event_id, news.round, RoundStatus.PLAYING]).fetchone()
     if row is not None and round_over(unit.db, news.event_id, news.round, row[0]):
         mark_done(unit.db, news.event_id, news.round)
 
@@ -114,7 +115,7 @@ def within_night(db: Database, game_id: str, added: int) -> None:
 def before(db: Database, game_id: str, score: GameScore, now: float) -> TableSave | None:
     """The table of this game (`score`: before the save) in a round being played (None:
     none), time called noted first if it is and was not yet."""
-    row = next(db.query(_TABLE, [game_id]), None)
+    row = next(db.query(_TABLE, [game_id, RoundStatus.PLAYING]), None)
     if row is None:
         return None
     settings = check_settings(json.loads(row["settings"]))

@@ -121,8 +121,8 @@ def test_a_fix_that_ends_the_game_earlier_names_the_hands_and_asks(client, app):
     r = client.post(f"/games/{game_id}/hands/1", data=fix_of_hand_1(app, game_id))
     assert r.status_code == 400
     words = text(r)
-    assert "hands 2 to 3 would be removed" in words
-    assert "Remove hands 2 to 3 and save" in words
+    assert "hands 2 and 3 would be removed" in words
+    assert "Remove hands 2 and 3 and save" in words
     revision = load(app, game_id).revision
     assert f'name="confirm_removal" value="{revision}:2,3"' in r.text
     # one primary action; the other keeps every hand and saves nothing
@@ -137,7 +137,7 @@ def shown_confirm(page: str) -> str:
 
 
 def test_a_confirm_after_another_hand_was_saved_is_refused_with_the_new_list(client, app):
-    """Issue 16, finding 4: phone A is shown that its fix removes hands 2 to 3; phone B
+    """Issue 16, finding 4: phone A is shown that its fix removes hands 2 and 3; phone B
     saves hand 4; A's confirmation removes nothing and shows the new list."""
     game_id = removal_game(app)
     data = fix_of_hand_1(app, game_id)
@@ -189,7 +189,7 @@ def test_an_adjustment_that_ends_the_game_earlier_asks_first(client, app):
         "note": "ruling",
     }
     r = client.post(f"/games/{game_id}/hands/1/adjust", data=sent)
-    assert r.status_code == 400 and "Remove hands 2 to 3 and save" in text(r)
+    assert r.status_code == 400 and "Remove hands 2 and 3 and save" in text(r)
     assert len(load(app, game_id).game.hands) == 3
     r = client.post(
         f"/games/{game_id}/hands/1/adjust", data={**sent, "confirm_removal": shown_confirm(r.text)}

@@ -52,7 +52,7 @@ def test_a_confirm_after_another_hand_was_saved_is_refused_with_the_new_list(cli
     play(client, game_id, 3, [3, 3, 3, 3], [4, 3, 3, 3])
     r = client.post(f"/games/{game_id}/settings", data={**data, "confirm_removal": shown})
     assert r.status_code == 400 and "changed on another phone" in text(r)
-    assert "Remove hands 2 to 3 and save" in text(r) and 'value="150"' in r.text
+    assert "Remove hands 2 and 3 and save" in text(r) and 'value="150"' in r.text
     stored = load(app, game_id)
     assert len(stored.game.hands) == 3 and stored.game.rules.target == 500
     again = {**data, "version": str(stored.revision), "confirm_removal": shown_confirm(r.text)}

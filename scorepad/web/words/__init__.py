@@ -51,10 +51,12 @@ def plural(count: int, word: str) -> str:
 
 
 def hands_span(numbers: Sequence[int]) -> str:
-    """'hand 5' or 'hands 5 to 7': hands in a row, from the first to the last, as a
-    change would remove them (Spanish says them with their article: 'la mano 5')."""
+    """'hand 5', 'hands 5 and 6' or 'hands 5 to 7': hands in a row, from the first to
+    the last, as a change would remove them."""
     if len(numbers) == 1:
         return pgettext("removed", "hand %(number)d", number=numbers[0])
+    if len(numbers) == 2:
+        return pgettext("removed", "hands %(first)d and %(last)d", first=numbers[0], last=numbers[1])
     return pgettext("removed", "hands %(first)d to %(last)d", first=numbers[0], last=numbers[-1])
 
 

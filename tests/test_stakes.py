@@ -8,7 +8,7 @@ from scorepad.core.model import GameScore
 from scorepad.core.records import Hand, Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import extend, score_game
-from scorepad.core.stakes import Stake, stakes, winning_contract
+from scorepad.core.stakes import Stake, StakeKind, stakes, winning_contract
 from tests.helpers import PLAYERS, hand
 
 
@@ -92,6 +92,19 @@ def test_a_tie_at_the_target_needs_the_single_highest_total():
     for side in (0, 1):
         assert winning_contract(score, side) == 1  # 10 more leads alone
         assert _wins(_play(score, side, 1), side)
+    # ... which is no news to either leader: the game says another hand decides it
+    assert [s for s in stakes(score) if s.kind == StakeKind.NEED] == []
+
+
+def test_a_side_behind_a_lead_shared_at_the_target_is_still_told_what_it_needs():
+    score = score_game(
+        CUT3, Rules(), [hand((2, 2, 13), (2, 2, 13))], ((480, 0), (480, 0), (360, 0))
+    )
+    assert score.tied and score.totals == (500, 500, 490)
+    assert [s for s in stakes(score) if s.kind == StakeKind.NEED] == [
+        Stake(StakeKind.NEED, 2, 2)  # 20 more: 510, ahead of both
+    ]
+    assert _wins(_play(score, 2, 2), 2)
 
 
 def test_nothing_at_stake_in_a_fresh_game():

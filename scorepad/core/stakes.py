@@ -17,6 +17,9 @@ it into words. Nothing is returned when nothing is at stake.
   ``tie_break = last_bid`` a smaller contract that brings the side level with the lead
   at the target wins too if the side outbids those level with it: that one is given
   with ``extra`` 1 (the others' contracts are not known before the bids).
+  While the lead is shared where the game would end (``tied``: another hand is played),
+  the sides sharing it are given no ``need``: each would win by making 1, which the
+  game's own line (another hand decides it) already says.
 * ``bags``: a side within `BAG_WARNING` bags of a penalty.
 * ``blind_nil`` / ``blind_bid``: who may bid blind nil or a blind contract (read from
   the score's `next_hand`, which works it out), shown only when a house rule
@@ -82,6 +85,8 @@ class Scoreboard(Scored, Protocol):
     @property
     def status(self) -> Status: ...
     @property
+    def tied(self) -> bool: ...
+    @property
     def pending(self) -> ScoredHand | None: ...
     @property
     def next_hand(self) -> NextHand: ...
@@ -137,7 +142,14 @@ def stakes(score: Scoreboard) -> list[Stake]:
         return [s for s in _stakes(_Standing(score)) if s.kind == StakeKind.HAND_LIMIT]
     # Worked out once for the same values: the tricks step shows what was at stake
     # when its hand was bid, from a score made again without that hand.
-    return list(_stakes(_Standing(score)))
+    found = _stakes(_Standing(score))
+    if score.tied:
+        # the lead is shared where the game would end: another hand decides it, which
+        # the game says; a leader's "wins by making 1" (the others scoring nothing) is
+        # no news, and each leader would be told it
+        sharing = {side for side, total in enumerate(score.totals) if total == max(score.totals)}
+        return [s for s in found if s.kind != StakeKind.NEED or s.side not in sharing]
+    return list(found)
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,9 @@ def hands_span(numbers: Sequence[int]) -> str:
     if len(numbers) == 1:
         return pgettext("removed", "hand %(number)d", number=numbers[0])
     if len(numbers) == 2:
-        return pgettext("removed", "hands %(first)d and %(last)d", first=numbers[0], last=numbers[1])
+        return pgettext(
+            "removed", "hands %(first)d and %(last)d", first=numbers[0], last=numbers[1]
+        )
     return pgettext("removed", "hands %(first)d to %(last)d", first=numbers[0], last=numbers[-1])
 
 

@@ -1,0 +1,87 @@
+"""A simulated club of known skills, filed through the manager's own forms (CSRF on):
+what scorepad shows of it, and that the club file brings all of it back to the digit."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scorepad import create_app
+from scorepad.web.db import get_db
+from tests.club_sim import bring, import_club, new_club, partnership, simulate
+from tests.helpers import file_through_page, text
+
+CARD = re.compile(r'href="(/clubs/m/[\w-]+/card/\w+)"')
+
+
+@pytest.fixture
+def fresh(tmp_path: Path, migrated: Path):
+    """A second server on a database of its own, CSRF on: where a club file is restored."""
+    path = tmp_path / "restored.db"
+    shutil.copyfile(migrated, path)
+    app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "other"})
+    return app.test_client()
+
+
+def _filed(client, seed: int, games: int) -> tuple[str, dict[str, float]]:
+    skill, files = simulate(seed, players=14, games=games)
+    club = new_club(client)
+    for _, doc, _ in files:
+        bring(client, club, doc)
+    return club, skill
+
+
+def _cards(client, club: str) -> dict[str, str]:
+    """Every player's card as its page reads (its own link left out), by name."""
+    page = client.get(f"/clubs/{club}").get_data(as_text=True)
+    found = {}
+    for link in dict.fromkeys(CARD.findall(page)):
+        card = text(client.get(link))
+        name = card.split(" · ")[0]
+        found[name] = re.sub(r"/clubs/m/[\w-]+/card/\w+", "", card)
+    return found
+
+
+def test_a_club_file_brings_back_every_rating_and_card_to_the_digit(guarded, fresh):
+    """Games filed alone between a club's nights are rated between them: the club file
+    keeps that order, so the restored club rates as the club did."""
+    club, _ = _filed(guarded, seed=7, games=60)
+    ratings = guarded.get(f"/clubs/{club}/ratings.csv").get_data(as_text=True)
+    assert ratings.count("\n") == 15  # every one of the 14 players rated
+    body = guarded.get(f"/clubs/{club}/club.json").get_data()
+    assert json.loads(body)["order"] != sorted(json.loads(body)["order"])
+    copy = import_club(fresh, body)
+    assert fresh.get(f"/clubs/{copy}/ratings.csv").get_data(as_text=True) == ratings
+    cards = _cards(guarded, club)
+    assert len(cards) == 14 and all("expected" in card for card in cards.values())
+    assert _cards(fresh, copy) == cards
+    # and the restored club's own file is the club's: its nights in the same order too
+    assert fresh.get(f"/clubs/{copy}/club.json").get_data() == body
+
+
+@pytest.mark.parametrize(
+    ("order", "said"),
+    [
+        ([0, 1], "must list each of the file's 3 games once"),
+        ([0, 1, 1], "must list each of the file's 3 games once"),
+        ([0, 1, 3], "must list each of the file's 3 games once"),
+        ([0, 1, True], "must list each of the file's 3 games once"),
+        ([0, 1, 2.0], "must list each of the file's 3 games once"),
+        ("0, 1, 2", "must list each of the file's 3 games once"),
+    ],
+)
+def test_a_club_file_s_order_that_is_not_each_game_once_is_refused(
+    guarded, guarded_app, order, said
+):
+    doc = {"scorepad_club": 1, "name": "Friday", "roster": [], "nights": [], "order": order}
+    doc["games"] = [partnership((("Ann", "Cy"), ("Bo", "Di")), w) for w in (0, 1, 0)]
+    r = file_through_page(guarded, "/clubs/import", json.dumps(doc).encode(), "club.json")
+    assert r.status_code == 400
+    assert f"order: {said}" in html.unescape(r.get_data(as_text=True))
+    with guarded_app.app_context():
+        assert [get_db()[t].count for t in ("clubs", "games")] == [0, 0]

@@ -16,6 +16,7 @@ from scorepad.web.db import get_db
 from tests.club_sim import bring, import_club, new_club, partnership, simulate
 from tests.helpers import file_through_page, text
 
+GAME_LINE = re.compile(r'<li id="game-\d+">(.*?)</li>', re.S)
 CARD = re.compile(r'href="(/clubs/m/[\w-]+/card/\w+)"')
 
 
@@ -62,6 +63,29 @@ def test_a_club_file_brings_back_every_rating_and_card_to_the_digit(guarded, fre
     assert _cards(fresh, copy) == cards
     # and the restored club's own file is the club's: its nights in the same order too
     assert fresh.get(f"/clubs/{copy}/club.json").get_data() == body
+    assert _listed(fresh, copy) == _listed(guarded, club)
+
+
+def _listed(client, club: str) -> list[str]:
+    """The club's games page: each game's line, newest first."""
+    page = client.get(f"/clubs/{club}/games").get_data(as_text=True)
+    return [re.sub(r"<[^>]+>|\s+", " ", line) for line in GAME_LINE.findall(page)]
+
+
+def test_the_games_page_lists_the_games_newest_first_as_they_are_rated(guarded):
+    """A night's tables are brought in by one write, at one time: the page lists them as
+    the club rates them, the last rated first, not by their ids."""
+    club, _ = _filed(guarded, seed=11, games=40)
+    rows = guarded.get(f"/clubs/{club}/ratings.csv").get_data(as_text=True)
+    assert rows.count("\n") > 10
+    page = guarded.get(f"/clubs/{club}/games").get_data(as_text=True)
+    listed = [re.search(r'href="/games/([\w-]+)"', line)[1] for line in GAME_LINE.findall(page)]
+    with guarded.application.app_context():
+        from scorepad.store.club_view import club_view
+
+        rated = club_view(get_db(), club).rated
+    assert len(listed) == len(rated) > 40
+    assert listed == list(rated[::-1])
 
 
 @pytest.mark.parametrize(

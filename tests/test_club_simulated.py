@@ -30,6 +30,7 @@ def fresh(tmp_path: Path, migrated: Path):
 
 
 def _filed(client, seed: int, games: int) -> tuple[str, dict[str, float]]:
+    client.application.config.update(IMPORTS_PER_HOUR=0)  # a club's worth of files
     skill, files = simulate(seed, players=14, games=games)
     club = new_club(client)
     for _, doc, _ in files:
@@ -109,3 +110,31 @@ def test_a_club_file_s_order_that_is_not_each_game_once_is_refused(
     assert f"order: {said}" in html.unescape(r.get_data(as_text=True))
     with guarded_app.app_context():
         assert [get_db()[t].count for t in ("clubs", "games")] == [0, 0]
+
+
+def test_a_card_lists_every_rated_game_numbered_as_rated(guarded):
+    """A player of more than 50 rated games: the card lists the newest 50, numbered from
+    their count of games down, and the older ones a page further on ('Older games')."""
+    guarded.application.config.update(IMPORTS_PER_HOUR=0)  # a club's worth of files
+    _, files = simulate(5, players=8, games=130)
+    club = new_club(guarded)
+    for _, doc, _ in files:
+        bring(guarded, club, doc)
+    rows = guarded.get(f"/clubs/{club}/ratings.csv").get_data(as_text=True).splitlines()
+    counts = {row.split(",")[1]: int(row.split(",")[6]) for row in rows[1:]}
+    page = guarded.get(f"/clubs/{club}").get_data(as_text=True)
+    cards = dict.fromkeys(CARD.findall(page))
+    assert len(cards) == 8
+    for link in cards:
+        name = html.unescape(
+            re.search(r"<h1>([^<]+)</h1>", guarded.get(link).get_data(as_text=True))[1]
+        )
+        games, starts, path = 0, [], link
+        while path:
+            card = guarded.get(path).get_data(as_text=True)
+            starts.append(int(re.search(r'<ol class="card-games" reversed start="(\d+)"', card)[1]))
+            games += len(re.findall(r"<li><span class=\"date\">", card))
+            older = re.search(r'<a href="([^"]+)" rel="next">Older games</a>', card)
+            path = html.unescape(older[1]) if older else None
+        assert games == counts[name] > 50
+        assert starts == list(range(counts[name], 0, -50))

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from scorepad import create_app
+from scorepad.core.ratings import finished, rate
 from scorepad.web.db import get_db
 from tests.club_sim import bring, import_club, new_club, partnership, simulate
+from tests.event_helpers import Night
 from tests.helpers import file_through_page, text
 
 GAME_LINE = re.compile(r'<li id="game-\d+">(.*?)</li>', re.S)
@@ -138,3 +140,29 @@ def test_a_card_lists_every_rated_game_numbered_as_rated(guarded):
             path = html.unescape(older[1]) if older else None
         assert games == counts[name] > 50
         assert starts == list(range(counts[name], 0, -50))
+
+
+def test_a_substitute_at_a_club_night_s_table_counts_for_the_whole_game(client, app, fresh):
+    """A table re-seated after a hand keeps one name a seat, as the night's standings do:
+    the substitute is rated for the whole game and the one who left for none of it
+    (docs/ratings.md), and the club file brings that back to the digit."""
+    night = Night(client, app, rounds=1)
+    for pair in (["Ann", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]):
+        night.check_in(*pair)
+    night.draw_and_start()
+    table = night.round()[0].game_id
+    leaving = night.game(table).game.table.players[1]
+    night.hand(table, 9)
+    night.post("rounds/1/reseat", "sits in for", revision=night.revision(), seat="1-1", name="Zed")
+    night.play_round()
+    club = client.post("/clubs/new", data={"name": "Tuesday"}).headers["Location"].split("/")[-1]
+    assert client.post(f"/clubs/{club}/file", data={"night": night.id}).status_code == 302
+    rows = client.get(f"/clubs/{club}/ratings.csv").get_data(as_text=True)
+    games = {row.split(",")[1]: row.split(",")[6] for row in rows.splitlines()[1:]}
+    assert games["Zed"] == "1" and leaving not in games and len(games) == 8
+    played = [night.game(m.game_id).score() for m in night.round()]
+    expected = rate(finished(score) for score in played)
+    mu = {p.name: round(p.skill.mu, 4) for p in expected.players}
+    assert all(f",{mu[name]}," in rows for name in games)
+    copy = import_club(fresh, client.get(f"/clubs/{club}/club.json").get_data())
+    assert fresh.get(f"/clubs/{copy}/ratings.csv").get_data(as_text=True) == rows

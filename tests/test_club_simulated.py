@@ -16,7 +16,7 @@ from scorepad.core.ratings import finished, rate
 from scorepad.web.db import get_db
 from tests.club_sim import bring, import_club, new_club, partnership, simulate
 from tests.event_helpers import Night
-from tests.helpers import file_through_page, text
+from tests.helpers import file_through_page, page_forms, text
 
 GAME_LINE = re.compile(r'<li id="game-\d+">(.*?)</li>', re.S)
 CARD = re.compile(r'href="(/clubs/m/[\w-]+/card/\w+)"')
@@ -166,3 +166,21 @@ def test_a_substitute_at_a_club_night_s_table_counts_for_the_whole_game(client, 
     assert all(f",{mu[name]}," in rows for name in games)
     copy = import_club(fresh, client.get(f"/clubs/{club}/club.json").get_data())
     assert fresh.get(f"/clubs/{copy}/ratings.csv").get_data(as_text=True) == rows
+
+
+def test_players_of_one_rating_are_listed_by_the_name_they_are_shown_under(guarded):
+    """Ann and Bo win one game together: one rating. Ann renamed Zoe is listed after Bo,
+    on the manager's page, the members' page and the ratings CSV, as the command line
+    lists equal ratings: by name, case aside."""
+    club = new_club(guarded)
+    bring(guarded, club, partnership((("Ann", "Bo"), ("Cy", "Di")), 0))
+    page = guarded.get(f"/clubs/{club}").get_data(as_text=True)
+    rename = next(f for a, f in page_forms(page, "/rename") if f["player"] == "ann")
+    r = guarded.post(f"/clubs/{club}/rename", data={**rename, "name": "Zoe"})
+    assert r.status_code == 302
+    page = guarded.get(f"/clubs/{club}").get_data(as_text=True)
+    members = re.search(r'href="(/clubs/m/[\w-]+)"', page)[1]
+    for listed in (text(guarded.get(f"/clubs/{club}")), text(guarded.get(members))):
+        assert re.search(r"1 Bo 1,?024 provisional 1 2 Zoe 1,?024 provisional 1", listed)
+    rows = guarded.get(f"/clubs/{club}/ratings.csv").get_data(as_text=True).splitlines()
+    assert [row.split(",")[:3] for row in rows[1:3]] == [["1", "Bo", "1024"], ["2", "Zoe", "1024"]]

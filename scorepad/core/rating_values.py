@@ -6,7 +6,7 @@ the model are scorepad/core/ratings.py's; this module holds no openskill.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import GameError
@@ -168,10 +168,16 @@ class Ratings:
     games: tuple[GameRating, ...] = ()
     pairs: tuple[Pair, ...] = ()
 
-    def ranked(self) -> tuple[Player, ...]:
-        """The players by display rating, highest first, then by name."""
+    def ranked(self, shown: Mapping[str, str] | None = None) -> tuple[Player, ...]:
+        """The players by display rating, highest first, then by name (case aside):
+        the name each is shown under, `shown` by their name here (a club's people are
+        rated by anchor and shown under the name the manager chose)."""
+
+        def name(player: Player) -> str:
+            return shown.get(player.name, player.name) if shown else player.name
+
         return tuple(
-            sorted(self.players, key=lambda p: (-p.skill.rating, p.name.casefold(), p.name))
+            sorted(self.players, key=lambda p: (-p.skill.rating, name(p).casefold(), name(p)))
         )
 
     def ranked_pairs(self) -> tuple[Pair, ...]:

@@ -166,7 +166,8 @@ class ClubView:
     def ranked_all(self) -> tuple[tuple[int, Player, Member], ...]:
         """Each person rated with their rank and who they are, best first (the core's
         ranking), worked out once a view."""
-        found = (p for p in self.ratings.ranked() if p.name in self.by_anchor)
+        shown = {anchor: member.name for anchor, member in self.by_anchor.items()}
+        found = (p for p in self.ratings.ranked(shown) if p.name in self.by_anchor)
         return tuple((n, p, self.by_anchor[p.name]) for n, p in enumerate(found, 1))
 
     @cached_property

@@ -4,6 +4,7 @@ what scorepad shows of it, and that the club file brings all of it back to the d
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import re
 import shutil
@@ -14,9 +15,9 @@ import pytest
 from scorepad import create_app
 from scorepad.core.ratings import finished, rate
 from scorepad.web.db import get_db
-from tests.club_sim import bring, import_club, new_club, partnership, simulate
+from tests.club_sim import bring, cutthroat, import_club, new_club, partnership, simulate
 from tests.event_helpers import Night
-from tests.helpers import file_through_page, page_forms, text
+from tests.helpers import file_through_page, form_token, new_game_form, page_forms, text
 
 GAME_LINE = re.compile(r'<li id="game-\d+">(.*?)</li>', re.S)
 CARD = re.compile(r'href="(/clubs/m/[\w-]+/card/\w+)"')
@@ -184,3 +185,27 @@ def test_players_of_one_rating_are_listed_by_the_name_they_are_shown_under(guard
         assert re.search(r"1 Bo 1,?024 provisional 1 2 Zoe 1,?024 provisional 1", listed)
     rows = guarded.get(f"/clubs/{club}/ratings.csv").get_data(as_text=True).splitlines()
     assert [row.split(",")[:3] for row in rows[1:3]] == [["1", "Bo", "1024"], ["2", "Zoe", "1024"]]
+
+
+def test_a_cutthroat_table_s_chances_let_a_strong_player_pass_half(guarded):
+    """Ann has won every one of 20 cutthroat games against Bo, Cy and Di: at a table of
+    four her chance of winning shows above 50%, as often as she wins (openskill's
+    predict_win averages pairs of sides there, and held every side to 50% at most)."""
+    guarded.application.config.update(IMPORTS_PER_HOUR=0)
+    club = new_club(guarded)
+    others = list(itertools.permutations(["Bo", "Cy", "Di"]))
+    for n in range(20):
+        seats = ["Ann", *others[n % 6]]
+        turn = n // 6  # with n % 6: twenty different games
+        players = seats[turn:] + seats[:turn]
+        order = [players.index(name) for name in ("Ann", *others[(n + 1) % 6])]
+        bring(guarded, club, cutthroat(players, order))
+    assert "20 games, 20 finished and rated" in text(guarded.get(f"/clubs/{club}"))
+    form = new_game_form(players=("Ann", "Bo", "Cy", "Di"), table="cutthroat-4", club=club)
+    form["csrf_token"] = form_token(guarded.get("/games/new"))
+    started = guarded.post("/games/new", data=form)
+    assert started.status_code == 302, started.get_data(as_text=True)
+    line = re.search(r"Chances to win[^·]+· [^<]*", text(guarded.get(started.headers["Location"])))
+    chances = [int(p) for p in re.findall(r"(\d+)%", line[0])]
+    assert len(chances) == 4 and 98 <= sum(chances) <= 102
+    assert chances[0] > 50 > max(chances[1:])

@@ -209,3 +209,20 @@ def test_a_cutthroat_table_s_chances_let_a_strong_player_pass_half(guarded):
     chances = [int(p) for p in re.findall(r"(\d+)%", line[0])]
     assert len(chances) == 4 and 98 <= sum(chances) <= 102
     assert chances[0] > 50 > max(chances[1:])
+
+
+def test_partnerships_of_one_rating_are_listed_by_the_names_they_are_shown_under(guarded):
+    """Ann & Bo and Ed & Flo each won their one game: one rating. Ann renamed Zoe, Ed &
+    Flo come first, as the players do."""
+    club = new_club(guarded)
+    bring(guarded, club, partnership((("Ann", "Bo"), ("Cy", "Di")), 0))
+    bring(guarded, club, partnership((("Ed", "Flo"), ("Gus", "Hal")), 0))
+    listed = text(guarded.get(f"/clubs/{club}"))
+    assert re.search(r"1 Ann & Bo (\S+) provisional 1 2 Ed & Flo \1 provisional 1", listed)
+    page = guarded.get(f"/clubs/{club}").get_data(as_text=True)
+    rename = next(f for a, f in page_forms(page, "/rename") if f["player"] == "ann")
+    assert guarded.post(f"/clubs/{club}/rename", data={**rename, "name": "Zoe"}).status_code == 302
+    page = guarded.get(f"/clubs/{club}").get_data(as_text=True)
+    members = re.search(r'href="(/clubs/m/[\w-]+)"', page)[1]
+    for listed in (text(guarded.get(f"/clubs/{club}")), text(guarded.get(members))):
+        assert re.search(r"1 Ed & Flo (\S+) provisional 1 2 Zoe & Bo \1 provisional 1", listed)

@@ -12,6 +12,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from scorepad.core.errors import GameError
 from scorepad.core.model import GameScore
 from scorepad.core.names import name_key
+from scorepad.core.rating_chances import first_chances
 
 MU = 25.0
 SIGMA = MU / 3
@@ -191,6 +192,10 @@ def _lineup(book: Book, game: Rated, side: int, seat: int, name: str) -> list[li
 def chances(teams: Sequence[Sequence[Skill]]) -> tuple[float, ...]:
     """Each side's chance of winning, from its players' skills: summing to 1."""
     model = _model()
+    if len(teams) != 2:  # since: the chance of playing best of all (core/rating_chances.py)
+        means = [sum(s.mu for s in team) for team in teams]
+        spreads = [BETA**2 + sum(s.sigma**2 for s in team) for team in teams]
+        return first_chances(means, spreads)
     return tuple(model.predict_win([[_os(model, s) for s in team] for team in teams]))
 
 

@@ -6,7 +6,7 @@ the model are scorepad/core/ratings.py's; this module holds no openskill.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import GameError
@@ -168,26 +168,43 @@ class Ratings:
     games: tuple[GameRating, ...] = ()
     pairs: tuple[Pair, ...] = ()
 
-    def ranked(self) -> tuple[Player, ...]:
-        """The players by display rating, highest first, then by name."""
+    def ranked(self, shown: Mapping[str, str] | None = None) -> tuple[Player, ...]:
+        """The players by display rating, highest first, then by name (case aside):
+        the name each is shown under, `shown` by their name here (a club's people are
+        rated by anchor and shown under the name the manager chose)."""
+
+        def name(player: Player) -> str:
+            return shown.get(player.name, player.name) if shown else player.name
+
         return tuple(
-            sorted(self.players, key=lambda p: (-p.skill.rating, p.name.casefold(), p.name))
+            sorted(self.players, key=lambda p: (-p.skill.rating, name(p).casefold(), name(p)))
         )
 
-    def ranked_pairs(self) -> tuple[Pair, ...]:
-        """The partnerships by display rating, highest first, then by their names."""
-        return tuple(sorted(self.pairs, key=_pair_order))
+    def ranked_pairs(self, shown: Mapping[str, str] | None = None) -> tuple[Pair, ...]:
+        """The partnerships by display rating, highest first, then by their names (as
+        `ranked` names them: `shown`)."""
+        return tuple(sorted(self.pairs, key=_pair_order(shown)))
 
-    def best_pairs(self, count: int, settled: bool) -> tuple[Pair, ...]:
+    def best_pairs(
+        self, count: int, settled: bool, shown: Mapping[str, str] | None = None
+    ) -> tuple[Pair, ...]:
         """The first `count` of `ranked_pairs` (`settled`: of those no longer
         provisional), without ranking them all."""
         pairs = (p for p in self.pairs if not (settled and p.skill.provisional))
-        return tuple(heapq.nsmallest(count, pairs, key=_pair_order))
+        return tuple(heapq.nsmallest(count, pairs, key=_pair_order(shown)))
 
 
-def _pair_order(pair: Pair) -> tuple[int, list[str], tuple[str, str]]:
-    """A partnership's place: display rating, highest first, then their names."""
-    return -pair.skill.rating, [name.casefold() for name in pair.names], pair.names
+def _pair_order(
+    shown: Mapping[str, str] | None,
+) -> Callable[[Pair], tuple[int, list[str], list[str]]]:
+    """A partnership's place: display rating, highest first, then their names as shown
+    (`shown` by their names here; None: as they are)."""
+
+    def order(pair: Pair) -> tuple[int, list[str], list[str]]:
+        names = [shown.get(n, n) if shown else n for n in pair.names]
+        return -pair.skill.rating, [name.casefold() for name in names], names
+
+    return order
 
 
 Book = dict[str, Player]

@@ -13,8 +13,11 @@ The rules, as docs/ratings.md tells them:
   rating_substitutes.py.
 - A partnership game also rates its partnerships, each a team of one in a book of its
   own, a side's only if its two people sat every hand (rating_pairs.py, rate_pairs).
-- Each side's chance of winning is openskill's ``predict_win`` for the lineup that sat
-  down first, from the ratings before the game: a number in (0, 1), summing to 1.
+- Each side's chance of winning is worked out for the lineup that sat down first, from
+  the ratings before the game: a number in (0, 1), summing to 1. Two sides: openskill's
+  ``predict_win``; three or four: the chance that the side plays best of all, the
+  same chance for any number of sides, as rating_chances.py works it (predict_win
+  averages pairs of sides there, so no side, however strong, passes 2 in n).
 - The display rating: 1000 + 20 * (mu - 25), with a band of 2 sigma each way (40 *
   sigma points); provisional until PROVISIONAL games are rated.
 
@@ -43,6 +46,7 @@ from collections.abc import Iterable, Sequence
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from .names import name_key
+from .rating_chances import first_chances
 from .rating_pairs import pair_key, partnership, sat_down, together
 from .rating_substitutes import partly, rate_substituted
 from .rating_values import (
@@ -106,6 +110,16 @@ Held = str | PairKey  # what a held rating stands for: a person, or a partnershi
 def _model() -> PlackettLuce:
     """A model of its own for each use: no library object is shared."""
     return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA)
+
+
+def _odds(model: PlackettLuce, teams: list[list[PlackettLuceRating]]) -> tuple[float, ...]:
+    """Each side's chance of winning: openskill's predict_win for two sides, the chance
+    of playing best of all for more (the same for two: rating_chances.py)."""
+    if len(teams) == 2:
+        return tuple(model.predict_win(teams))
+    means = [sum(r.mu for r in team) for team in teams]
+    spreads = [BETA**2 + sum(r.sigma**2 for r in team) for team in teams]
+    return first_chances(means, spreads)
 
 
 class Rater:
@@ -186,14 +200,14 @@ class Rater:
         """A lineup's chances, and every skill after this game had each sitter sat
         every hand."""
         ratings = self.ratings(teams)
-        odds = tuple(self.model.predict_win(ratings))
+        odds = _odds(self.model, ratings)
         return odds, [[Skill(r.mu, r.sigma) for r in team] for team in self.rated(game, ratings)]
 
 
 def chances(teams: Sequence[Sequence[Skill]]) -> tuple[float, ...]:
     """Each side's chance of winning, from its players' skills: summing to 1."""
     rater = Rater()
-    return tuple(rater.model.predict_win(rater.ratings(teams)))
+    return _odds(rater.model, rater.ratings(teams))
 
 
 def _rate_alone(rater: Rater, book: Book, game: Rated, seated: list[list[Seated]]) -> GameRating:
@@ -201,7 +215,7 @@ def _rate_alone(rater: Rater, book: Book, game: Rated, seated: list[list[Seated]
     whole game's change at their seat, into the book at once (no one else of the game
     reads their entry)."""
     first = [[rater.rating(key, skill) for key, _, skill in row] for row in seated]
-    odds = tuple(rater.model.predict_win(first))
+    odds = _odds(rater.model, first)
     ranked = rater.rated(game, first)
     count, changes = len(game.sides), []
     for side, row in enumerate(seated):

@@ -6,11 +6,14 @@ files and its nights as event files, each read by its own reader.
      "roster": [{"anchor": "ann", "names": ["ann", "annie"], "name": "Ann", "hidden": false}],
      "games": [<game file>, ...], "nights": [<event file>, ...],
      "presets": [{"name": "League", "rules": {"target": 300}}, ...],
-     "seasons": [<season, docs/seasons.md>, ...]}
+     "seasons": [<season, docs/seasons.md>, ...], "order": [0, 2, 3, 1]}
 
-`presets` and `seasons` are optional (a club without them exports without them; an
-older club file has neither). What a file may hold is what the web lets a club hold
-(core/limits.py); the file is written compactly.
+`presets`, `seasons` and `order` are optional (a club without them exports without
+them; an older club file has none). `order`: the file's games in the order the club
+rates them (the order they were started), each by its index among the file's games
+counted as `games` then each night's tables that have a game; without it, that order.
+What a file may hold is what the web lets a club hold (core/limits.py); the file is
+written compactly.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ class ClubFile:
     nights: tuple[eventfile.EventFile, ...]
     presets: tuple[Preset, ...] = ()
     seasons: tuple[SeasonRecord, ...] = ()
+    order: tuple[int, ...] | None = None  # the games rated in this order (None: as listed)
 
 
 def _items(doc: dict, key: str) -> list:
@@ -91,7 +95,27 @@ def read(doc: object) -> ClubFile:
     _check_linked(seasons)
     played = [g for g, _ in games] + [g for n in nights for _, g in n.matches if g is not None]
     check_names(roster, {name_key(p) for g in played for p in g.table.players})
-    return ClubFile(name, roster, tuple(games), tuple(nights), tuple(presets), tuple(seasons))
+    order = _read_order(doc.get("order"), len(played))
+    return ClubFile(
+        name, roster, tuple(games), tuple(nights), tuple(presets), tuple(seasons), order
+    )
+
+
+def _read_order(raw: object, count: int) -> tuple[int, ...] | None:
+    """The order the file's `count` games are rated in: each index once (None: absent)."""
+    if raw is None:
+        return None
+    if (
+        not isinstance(raw, list)
+        or any(type(i) is not int for i in raw)
+        or sorted(raw) != list(range(count))
+    ):
+        raise GameError(
+            "must list each of the file's %(count)s games once, by its index from 0",
+            field="order",
+            count=count,
+        )
+    return tuple(raw)
 
 
 def _check_presets(presets: Sequence[Preset]) -> None:
@@ -141,8 +165,10 @@ def export(
     nights: list[dict[str, Any]],
     presets: Sequence[Preset] = (),
     seasons: Sequence[SeasonRecord] = (),
+    order: Sequence[int] = (),
 ) -> dict[str, Any]:
-    """The club as one JSON-ready document (`nights`: each night's event file document)."""
+    """The club as one JSON-ready document (`nights`: each night's event file document;
+    `order`: the games in the order rated, written only where it is not the file's own)."""
     doc = {
         "scorepad_club": VERSION,
         "name": name,
@@ -154,6 +180,8 @@ def export(
         doc["presets"] = [{"name": p.name, "rules": dict(p.values)} for p in presets]
     if seasons:
         doc["seasons"] = [export_season(record) for record in seasons]
+    if list(order) != sorted(order):
+        doc["order"] = list(order)
     return doc
 
 

@@ -89,19 +89,32 @@ class ClubView:
     _ranks: dict[str, tuple] = field(default_factory=dict, compare=False, repr=False)
 
     def best_pairs(self, count: int, settled: bool) -> tuple[Pair, ...]:
-        """The core's `best_pairs`, worked out once for these ratings (shared like
-        `ranked_pairs`): a page shows the best few of a club's 10,000 partnerships."""
-        key = f"best {count} {settled}"
+        """The core's `best_pairs`, worked out once for these ratings and names shown
+        (shared like `ranked_pairs`): a page shows the best few of a club's 10,000
+        partnerships."""
+        key = f"best {count} {settled} {self.shown_mark}"
         if key not in self._ranks:
-            self._ranks[key] = self.ratings.best_pairs(count, settled)
+            self._ranks[key] = self.ratings.best_pairs(count, settled, self.shown)
         return self._ranks[key]
 
     def ranked_pairs(self) -> tuple[Pair, ...]:
-        """The partnerships best first (the core's ranking), worked out once for these
-        ratings: a view read again after a hand of a game not over shares it."""
-        if "pairs" not in self._ranks:
-            self._ranks["pairs"] = self.ratings.ranked_pairs()
-        return self._ranks["pairs"]
+        """The partnerships best first (the core's ranking, by the names shown), worked
+        out once for these ratings and names: a view read again after a hand of a game
+        not over shares it (a rename does not)."""
+        key = f"pairs {self.shown_mark}"
+        if key not in self._ranks:
+            self._ranks[key] = self.ratings.ranked_pairs(self.shown)
+        return self._ranks[key]
+
+    @cached_property
+    def shown(self) -> dict[str, str]:
+        """The name each person is shown under, by anchor (equal ratings go by it)."""
+        return {anchor: member.name for anchor, member in self.by_anchor.items()}
+
+    @cached_property
+    def shown_mark(self) -> int:
+        """What tells the names shown apart: a view renamed ranks its pairs again."""
+        return hash(tuple(sorted(self.shown.items())))
 
     @cached_property
     def members(self) -> tuple[Member, ...]:
@@ -166,7 +179,7 @@ class ClubView:
     def ranked_all(self) -> tuple[tuple[int, Player, Member], ...]:
         """Each person rated with their rank and who they are, best first (the core's
         ranking), worked out once a view."""
-        found = (p for p in self.ratings.ranked() if p.name in self.by_anchor)
+        found = (p for p in self.ratings.ranked(self.shown) if p.name in self.by_anchor)
         return tuple((n, p, self.by_anchor[p.name]) for n, p in enumerate(found, 1))
 
     @cached_property

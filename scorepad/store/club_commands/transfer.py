@@ -104,15 +104,20 @@ def import_club(
     into: str | None = None,
     presets: Sequence[Preset] = (),
     seasons: Sequence[SeasonRecord] = (),
+    order: Sequence[int] | None = None,
 ) -> str:
     """Store a club read from its file; returns its new manager id. `into`: game files
     and event files brought into that club instead (its name and roster stay);
     `presets` and `seasons`: the new club's presets and seasons (their nights linked to
-    the nights brought in)."""
+    the nights brought in); `order`: the games (`games`, then the nights' tables) in the
+    order the club rates them, each by its index (None: in that order)."""
     every = [*games, *((g, s) for night in nights for _, g, s in _played(night))]
     ids = [token() for _ in every]
+    rated = range(len(every)) if order is None else order
     with bus.unit(db) as unit:
-        unit.tell(GamesBroughtIn(tuple(ids), tuple(every)))
+        # written in the order rated: games brought in together are rated in the order
+        # written (store/clubs.py, GAMES)
+        unit.tell(GamesBroughtIn(tuple(ids[i] for i in rated), tuple(every[i] for i in rated)))
         unit.flush()  # the games are written before the club and its nights point at them
         if into is None:
             club_id = _new_club(db, name, roster, presets)

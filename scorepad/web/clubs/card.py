@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, render_template, url_for
+from flask import abort, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core import club as roster
+from ...core.checks import typed_count
 from ...store.club_commands import clubs as commands
 from ...store.club_nights import nights_won
 from ...store.club_view import ClubView
 from .. import relink, remembered, respond
 from ..db import get_db
 from ..hosting import public_url
-from ..paging import asked
+from ..paging import asked, page_of
 from ..words import clubs as say
 from ..words.clubs import club_words
 from ..words.links import replaced
@@ -23,6 +24,8 @@ from ..words.ratings import provisional, rating_text, scale_note
 from . import data
 from .blueprint import bp
 from .forms import MeForm
+
+GAMES_SHOWN = 50  # rated games a page of a card lists, newest first (`?games=2`: older)
 
 
 def _card(members: str, token: str) -> tuple[ClubView, roster.Member]:
@@ -38,6 +41,7 @@ def card(members: str, token: str) -> str:
     view, member = _card(members, token)
     query, page = asked()
     lines = data.history(view, member)
+    played = page_of(lines, typed_count(request.args.get("games", "")) or 1, size=GAMES_SHOWN)
     skill = view.skill(member.anchor)
     won = nights_won(get_db(), view.club.id, view.person)
     url = public_url("clubs.card", members=members, token=token)
@@ -49,6 +53,7 @@ def card(members: str, token: str) -> str:
         provisional=provisional(),
         skill=skill,
         lines=lines,
+        played=played,
         points=data.chart_points(lines),
         stats=data.card_stats(view, member, won.get(member.anchor, ())),
         ratings=data.rating_page(view, public=True, query=query, page=page),

@@ -84,9 +84,8 @@ def view_or_404(token: str, by: str = "id") -> ClubView:
 def rating_rows(view: ClubView, *, public: bool) -> list[RatingRow]:
     """Every person rated, best first; `public`: those who keep off the lists left out."""
     rows: list[RatingRow] = []
-    for player in view.ratings.ranked():
-        member = view.by_anchor.get(player.name)
-        if member is None or (public and member.hidden):
+    for _, player, member in view.ranked_all:
+        if public and member.hidden:
             continue
         skill = player.skill
         rows.append(

@@ -14,7 +14,7 @@ from scorepad.web.catalogue import lazy_gettext as _l
 from ...core.names import MAX_NAME
 from ..fields import Required, WholeNumberField, at_most
 
-NAME_LENGTH = 80
+NAME_LENGTH = MAX_NAME  # as the club command and the club file read a club's name
 
 
 class ClubForm(FlaskForm):

@@ -45,19 +45,24 @@ def export(club_id: str) -> Response:
     view = data.view_or_404(club_id)
     db = get_db()
     own = games_filed_alone(db, club_id)
-    games = [g.game for g in view.games if g.id in own]
+    alone = [g for g in view.games if g.id in own]
+    games = [g.game for g in alone]
+    in_file = [g.id for g in alone]  # each game of the file, as the file counts them
     nights: list[dict[str, Any]] = []
     index_of: dict[str, int] = {}
+    found = {g.id: g.game for g in view.games}
     for event_id in club_events(db, view.club.id):
         event = load_event(db, event_id)
         if event is None:
             continue
         index_of[event_id] = len(nights)
-        found = {g.id: g.game for g in view.games}
         matches = [(m, found.get(m.game_id or "")) for m in event.matches]
+        in_file += [m.game_id for m, game in matches if game is not None and m.game_id]
         nights.append(
             eventfile.export(event.settings, event.rules, event.entrants, event.rounds, matches)
         )
+    place = {game_id: i for i, game_id in enumerate(in_file)}
+    order = [place[g.id] for g in view.games if g.id in place]  # the order rated
     kept = preset_links.club_rows(club_id)
     seasons = [
         season_record(s, index_of)
@@ -65,7 +70,8 @@ def export(club_id: str) -> Response:
         if (s := load_season(db, sid)) is not None
     ]
     roster = settle(view.club.roster, view.met)  # as shown: the file reads back
-    doc = clubfile.export(view.club.name, roster, games, nights, [p for p, _, _ in kept], seasons)
+    presets = [p for p, _, _ in kept]
+    doc = clubfile.export(view.club.name, roster, games, nights, presets, seasons, order)
     return _download(clubfile.dumps_club(doc), "club.json", "application/json")
 
 
@@ -129,6 +135,7 @@ def _read(text: bytes, into: ClubView | None) -> str:
                 club.nights,
                 presets=club.presets,
                 seasons=club.seasons,
+                order=club.order,
             ),
         )
     if into is None:

@@ -225,10 +225,10 @@ CASES = [
         "matches[2].game: must be null: round 2 is drawn",
     ),
     (
-        "a begun round's table without one",
+        "a side named through at a regular round's deleted table",
         "pairs",
-        at("matches.2.game", None),
-        "matches[2].game: is missing: round 2 has begun",
+        both(at("matches.2.game", None), at("matches.2.winner", 0), at("matches.2.note", "gone")),
+        "matches[2].winner: must be left out",
     ),
     (
         "a seat not the match's player (individual)",

@@ -4,6 +4,7 @@ links and tokens left out (they are the only things a restore may change)."""
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from pathlib import Path
@@ -15,8 +16,8 @@ from tests.helpers import file_through_page, text
 
 # a scorepad id or token: 22 or more letters, digits, - and _ (no word of a page is one)
 _TOKEN = re.compile(r"[\w-]{20,}")
-# the one sentence an import adds: its flash
-_FLASHED = re.compile(r" (Game|Club night|Club) imported\.")
+# a message flashed once, after the last thing done (the import's own, "Imported.")
+_FLASHED = re.compile(r'<p class="flash [^"]*" role="\w+">.*?</p>', re.S)
 
 
 def fresh_phone(tmp_path: Path, migrated: Path, name: str = "fresh"):
@@ -38,8 +39,26 @@ def shown(client, path: str) -> str:
     """A page's text as its holder reads it, ids and the import's flash left out."""
     r = client.get(path)
     assert r.status_code == 200, (path, r.status_code)
-    said = r.get_data(as_text=True) if path.endswith(".csv") else text(r)
-    return _FLASHED.sub("", _TOKEN.sub("<id>", said))
+    return _said(r)
+
+
+def _said(r) -> str:
+    """A response's text (a page's words, a CSV as it is), ids and the import's flash
+    left out."""
+    said = r.get_data(as_text=True)
+    if "html" in r.headers.get("Content-Type", ""):
+        said = text(_Page(_FLASHED.sub("", said)))
+    return _TOKEN.sub("<id>", said)
+
+
+class _Page:
+    """A page's HTML as `tests.helpers.text` reads a response."""
+
+    def __init__(self, body: str) -> None:
+        self.body = body
+
+    def get_data(self, as_text: bool = True) -> str:
+        return self.body
 
 
 def night_pages(client, app, event_id: str) -> dict[str, str]:
@@ -60,3 +79,33 @@ def night_pages(client, app, event_id: str) -> dict[str, str]:
                 paths[f"round {m.round} table {m.number}{what}"] = f"/games/{m.game_id}{what}"
             paths[f"round {m.round} table {m.number} card"] = f"/events/table/{m.game_id}"
     return {label: shown(client, path) for label, path in paths.items()}
+
+
+# Links a crawl of a holder's pages does not follow: other files, forms to fill, pages
+# about the app rather than the state (the language, hosting, the offline page).
+_NOT_FOLLOWED = re.compile(
+    r"\.(png|svg|json|ics)$|^/static/|/qr|^/language|^/ca|^/help/|^/offline|^/sw\.js"
+    r"|/new$|/import$|^/stats$|^/presets|^/games$|^/$|^/events/series|/earlier$"
+)
+
+
+def crawled(client, start: str, most: int = 300) -> dict[str, str]:
+    """Every page a holder reaches from `start` by its links, each page's text by its
+    address (ids left out) and the order it was reached in."""
+    seen: set[str] = set()
+    queue, pages = [start], {}
+    while queue and len(pages) < most:
+        path = queue.pop(0)
+        if path in seen:
+            continue
+        seen.add(path)
+        label = f"{len(pages):03} {_TOKEN.sub('<id>', path)}"
+        r = client.get(path)
+        pages[label] = f"{r.status_code} {_said(r)}"
+        if "html" not in r.headers.get("Content-Type", ""):
+            continue
+        for href in re.findall(r'href="([^"#?]+)"', r.get_data(as_text=True)):
+            href = html.unescape(href).removeprefix("http://localhost")
+            if href.startswith("/") and not _NOT_FOLLOWED.search(href):
+                queue.append(href)
+    return pages

@@ -4,9 +4,16 @@ holders see; only ids, links and tokens differ."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from scorepad.store.club_view import club_view
+from scorepad.web.db import get_db
+from tests.club_files import CLUB
 from tests.event_helpers import Night
-from tests.helpers import text
-from tests.restore_pages import fresh_phone, imported, night_pages
+from tests.helpers import file_through_page, new_game_form, play, text
+from tests.restore_pages import crawled, fresh_phone, imported, night_pages
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
 
@@ -50,3 +57,96 @@ def test_a_night_with_a_deleted_table_restores_its_rounds_and_its_playoff(
     event_id = imported(phone, "/events/import", body)
     assert night_pages(phone, fresh, event_id) == before
     assert phone.get(f"/events/{event_id}/event.json").data == body
+
+
+def _club(client, name: str = "Friday Spades") -> str:
+    r = client.post("/clubs/new", data={"name": name})
+    assert r.status_code == 302, text(r)
+    return r.headers["Location"].rsplit("/", 1)[-1]
+
+
+def _club_game(client, club_id: str, side_0_wins: bool) -> None:
+    form = new_game_form(players=("Ann", "Bo", "Cy", "Di"), club=club_id)
+    r = client.post("/games/new", data={**form, "target": "custom", "custom_target": "50"})
+    assert r.status_code == 302, text(r)
+    game_id = r.headers["Location"].rsplit("/", 1)[-1]
+    play(client, game_id, 1, [3, 3, 3, 3], [4, 3, 3, 3] if side_0_wins else [3, 4, 3, 3])
+
+
+def _restored_club(app, club_id: str, tmp_path, migrated) -> None:
+    """The club's file imported into a fresh database: every page a phone holding only
+    the manager's link reaches from it reads the same, and its file is the same again."""
+    before = crawled(app.test_client(), f"/clubs/{club_id}")
+    body = app.test_client().get(f"/clubs/{club_id}/club.json").data
+    fresh, phone = fresh_phone(tmp_path, migrated)
+    again = imported(phone, "/clubs/import", body)
+    assert crawled(fresh.test_client(), f"/clubs/{again}") == before
+    assert json.loads(phone.get(f"/clubs/{again}/club.json").data) == json.loads(body)
+
+
+def test_a_club_rates_its_games_in_the_order_they_were_played_once_restored(
+    client, app, tmp_path, migrated
+):
+    """Found: a game filed alone played after a club night was rated before the night's
+    games once restored (the file kept its games filed alone apart from its nights'), so
+    every rating and card read otherwise. The file now says the order (`order`)."""
+    club_id = _club(client)
+    _club_game(client, club_id, side_0_wins=True)
+    night = Night(client, app, club=club_id, rounds=1, target=50)
+    for pair in (("Ann", "Cy"), ("Bo", "Di")):
+        night.check_in(*pair)
+    night.draw_and_start()
+    night.play_round(lambda table: 4)  # Bo & Di win the night's game
+    _club_game(client, club_id, side_0_wins=True)  # then Ann & Cy again, alone
+    doc = json.loads(client.get(f"/clubs/{club_id}/club.json").data)
+    assert doc["order"] == [0, [0, 0], 1]
+    _restored_club(app, club_id, tmp_path, migrated)
+
+
+def test_a_club_s_nights_keep_their_order_once_restored(client, app, tmp_path, migrated):
+    """Found: a club's nights brought in from its file were filed at one instant and then
+    listed by their new ids, in any order: the season's chooser and the next file listed
+    them otherwise."""
+    club_id = _club(client)
+    for number in range(1, 6):
+        Night(client, app, club=club_id, name=f"Night {number}", rounds=1).check_in("Ann", "Bo")
+    r = client.post(
+        f"/seasons/c/{club_id}/new",
+        data={"name": "Winter", "kind": "pairs", "divisions": "A", "fixtures": "season"},
+    )
+    assert r.status_code == 302, text(r)
+    _restored_club(app, club_id, tmp_path, migrated)
+
+
+@pytest.mark.parametrize(
+    ("order", "said"),
+    [
+        ([0, [0, 0], [0, 1], [0, 2]], "order: must list each of the file's 5 games once"),
+        ([0, [0, 0], [0, 1], [0, 2], [0, 9]], "order: entry 5: [0, 9] is no game of the file"),
+        ([0, [0, 0], [0, 1], [0, 2], 1], "entry 5: 1 is no game of the file"),
+        ([0, [0, 0], [0, 1], [0, 2], True], "entry 5: True is no game of the file"),
+        ([[0, 0], 0, [0, 1], [0, 0], [0, 3]], "entry 4: [0, 0] is listed twice"),
+        ("first", "order: must list each of the file's 5 games once"),
+    ],
+)
+def test_a_club_file_s_order_that_is_not_each_game_once_is_refused_naming_it(
+    guarded, guarded_app, order, said
+):
+    body = json.dumps({**CLUB, "order": order}).encode()
+    r = file_through_page(guarded, "/clubs/import", body, "club.json")
+    assert r.status_code == 400 and said in text(r), text(r)
+    assert guarded.get("/clubs/import").status_code == 200
+    with guarded_app.app_context():
+        assert not list(get_db().query("select id from clubs"))  # nothing half-written
+
+
+def test_a_club_file_is_rated_in_the_order_it_gives(guarded, guarded_app):
+    """`order` rates the night's games before the game filed alone; a file without it
+    (every club file written before it) rates its games filed alone first, as it did."""
+    for order, alone_at in (([[0, 0], [0, 1], [0, 2], [0, 3], 0], -1), (None, 0)):
+        doc = {**CLUB, **({"order": order} if order else {})}
+        club_id = imported(guarded, "/clubs/import", json.dumps(doc).encode())
+        with guarded_app.app_context():
+            view = club_view(get_db(), club_id)
+        named = [g.game.table.side_names is not None for g in view.games]  # "North"
+        assert named.index(True) == alone_at % len(named), named

@@ -6,10 +6,15 @@ files and its nights as event files, each read by its own reader.
      "roster": [{"anchor": "ann", "names": ["ann", "annie"], "name": "Ann", "hidden": false}],
      "games": [<game file>, ...], "nights": [<event file>, ...],
      "presets": [{"name": "League", "rules": {"target": 300}}, ...],
-     "seasons": [<season, docs/seasons.md>, ...]}
+     "seasons": [<season, docs/seasons.md>, ...],
+     "order": [1, [0, 2], 0, ...]}
 
-`presets` and `seasons` are optional (a club without them exports without them; an
-older club file has neither). What a file may hold is what the web lets a club hold
+`presets`, `seasons` and `order` are optional (a club without them exports without them;
+an older club file has none). `order` lists every game of the file in the order the club
+rates them (the order they were started in): a number for one of `games`, `[n, m]` for
+the game of table `matches[m]` of `nights[n]`; a file without it rates its games filed
+alone first, then its nights' games, in the file's order, and a club whose games are in
+that order exports without it. What a file may hold is what the web lets a club hold
 (core/limits.py); the file is written compactly.
 """
 
@@ -33,6 +38,7 @@ from . import game as gamefile
 from .season import export_season, read_season
 
 VERSION = 1
+Place = int | tuple[int, int]  # a game filed alone's index; a night's and its table's
 MAX_BYTES = limits.CLUB_FILE_BYTES  # as named before core/limits.py; the readers read limits
 
 
@@ -46,6 +52,7 @@ class ClubFile:
     nights: tuple[eventfile.EventFile, ...]
     presets: tuple[Preset, ...] = ()
     seasons: tuple[SeasonRecord, ...] = ()
+    order: tuple[int, ...] = ()  # each game's place in games + the nights' games; (): as read
 
 
 def _items(doc: dict, key: str) -> list:
@@ -91,7 +98,64 @@ def read(doc: object) -> ClubFile:
     _check_linked(seasons)
     played = [g for g, _ in games] + [g for n in nights for _, g in n.matches if g is not None]
     check_names(roster, {name_key(p) for g in played for p in g.table.players})
-    return ClubFile(name, roster, tuple(games), tuple(nights), tuple(presets), tuple(seasons))
+    order = _read_order(doc.get("order"), len(games), nights)
+    return ClubFile(
+        name, roster, tuple(games), tuple(nights), tuple(presets), tuple(seasons), order
+    )
+
+
+def played_places(games: int, nights: Sequence[eventfile.EventFile]) -> list[Place]:
+    """Every game's place in a club file, as it reads them: its games filed alone, then
+    each night's tables that have a game."""
+    places: list[Place] = list(range(games))
+    for n, night in enumerate(nights):
+        places += [(n, m) for m, (_, game) in enumerate(night.matches) if game is not None]
+    return places
+
+
+def _place(item: object) -> Place | None:
+    """An entry of `order` as a place: a whole number, or a list of two."""
+    if isinstance(item, int) and not isinstance(item, bool):
+        return item
+    if isinstance(item, list) and len(item) == 2:
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in item):
+            return (item[0], item[1])
+    return None
+
+
+def _read_order(raw: object, games: int, nights: Sequence[eventfile.EventFile]) -> tuple[int, ...]:
+    """The file's games in the order the club rates them, as indexes into `played_places`
+    (none given: as read)."""
+    if raw is None:
+        return ()
+    places = played_places(games, nights)
+    index = {place: i for i, place in enumerate(places)}
+    if not isinstance(raw, list) or len(raw) != len(places):
+        raise GameError(
+            "must list each of the file's %(count)s games once", field="order", count=len(places)
+        )
+    order: list[int] = []
+    seen: set[int] = set()
+    for k, item in enumerate(raw, 1):
+        found = index.get(_place(item))
+        if found is None:
+            raise GameError(
+                "entry %(entry)s: %(value)s is no game of the file: a number for one of "
+                "games, [night, table] for the game of nights[night].matches[table]",
+                field="order",
+                entry=k,
+                value=quoted(item),
+            )
+        if found in seen:
+            raise GameError(
+                "entry %(entry)s: %(value)s is listed twice",
+                field="order",
+                entry=k,
+                value=quoted(item),
+            )
+        seen.add(found)
+        order.append(found)
+    return tuple(order)
 
 
 def _check_presets(presets: Sequence[Preset]) -> None:
@@ -141,8 +205,11 @@ def export(
     nights: list[dict[str, Any]],
     presets: Sequence[Preset] = (),
     seasons: Sequence[SeasonRecord] = (),
+    order: Sequence[Place] = (),
 ) -> dict[str, Any]:
-    """The club as one JSON-ready document (`nights`: each night's event file document)."""
+    """The club as one JSON-ready document (`nights`: each night's event file document;
+    `order`: every game's place in the order the club rates them, when that is not the
+    file's own order)."""
     doc = {
         "scorepad_club": VERSION,
         "name": name,
@@ -154,6 +221,8 @@ def export(
         doc["presets"] = [{"name": p.name, "rules": dict(p.values)} for p in presets]
     if seasons:
         doc["seasons"] = [export_season(record) for record in seasons]
+    if order:
+        doc["order"] = [list(place) if isinstance(place, tuple) else place for place in order]
     return doc
 
 

@@ -204,7 +204,7 @@ def club_events(db: Database, club_id: str) -> list[str]:
     return [
         r["event_id"]
         for r in db.query(
-            "select event_id from club_events where club_id = ? order by filed_at, event_id",
+            "select event_id from club_events where club_id = ? order by filed_at, rowid",
             [club_id],
         )
     ]
@@ -215,7 +215,7 @@ def club_event_names(db: Database, club_id: str) -> list[tuple[str, str, str]]:
     names them (the night's own words, never its id)."""
     rows = db.query(
         "select e.id, e.settings from club_events c join events e on e.id = c.event_id "
-        "where c.club_id = ? order by c.filed_at, c.event_id",
+        "where c.club_id = ? order by c.filed_at, c.rowid",
         [club_id],
     )
     found = [(r["id"], json.loads(r["settings"])) for r in rows]

@@ -48,13 +48,20 @@ def export(club_id: str) -> Response:
     games = [g.game for g in view.games if g.id in own]
     nights: list[dict[str, Any]] = []
     index_of: dict[str, int] = {}
+    # each game's place in the file: in the club's games filed alone, or a night's table
+    places: dict[str, clubfile.Place] = {
+        g.id: i for i, g in enumerate(g for g in view.games if g.id in own)
+    }
+    found = {g.id: g.game for g in view.games}
     for event_id in club_events(db, view.club.id):
         event = load_event(db, event_id)
         if event is None:
             continue
         index_of[event_id] = len(nights)
-        found = {g.id: g.game for g in view.games}
         matches = [(m, found.get(m.game_id or "")) for m in event.matches]
+        for m, (match, game) in enumerate(matches):
+            if game is not None and match.game_id:
+                places[match.game_id] = (len(nights), m)
         nights.append(
             eventfile.export(event.settings, event.rules, event.entrants, event.rounds, matches)
         )
@@ -65,8 +72,19 @@ def export(club_id: str) -> Response:
         if (s := load_season(db, sid)) is not None
     ]
     roster = settle(view.club.roster, view.met)  # as shown: the file reads back
-    doc = clubfile.export(view.club.name, roster, games, nights, [p for p, _, _ in kept], seasons)
+    # the order the club rates its games in, said when the file's own order is not it
+    rated = [places[g.id] for g in view.games if g.id in places]
+    order = rated if rated != sorted(rated, key=_file_order) else []
+    doc = clubfile.export(
+        view.club.name, roster, games, nights, [p for p, _, _ in kept], seasons, order
+    )
     return _download(clubfile.dumps_club(doc), "club.json", "application/json")
+
+
+def _file_order(place: clubfile.Place) -> tuple[int, int, int]:
+    """Where a game comes in a club file read without `order`: its games filed alone
+    first, then each night's tables."""
+    return (0, place, 0) if isinstance(place, int) else (1, *place)
 
 
 def _csv(rows: list[data.RatingRow], view: Any) -> Response:
@@ -129,6 +147,7 @@ def _read(text: bytes, into: ClubView | None) -> str:
                 club.nights,
                 presets=club.presets,
                 seasons=club.seasons,
+                order=club.order,
             ),
         )
     if into is None:

@@ -12,7 +12,7 @@ from scorepad.store.club_view import club_view
 from scorepad.web.db import get_db
 from tests.club_files import CLUB
 from tests.event_helpers import Night
-from tests.helpers import file_through_page, new_game_form, play, text
+from tests.helpers import file_through_page, form_token, new_game_form, play, text
 from tests.restore_pages import crawled, fresh_phone, imported, night_pages
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
@@ -150,3 +150,26 @@ def test_a_club_file_is_rated_in_the_order_it_gives(guarded, guarded_app):
             view = club_view(get_db(), club_id)
         named = [g.game.table.side_names is not None for g in view.games]  # "North"
         assert named.index(True) == alone_at % len(named), named
+
+
+LONGEST_CLUB = "🂡" + "Ñ" * 78 + "🂡"  # 80 characters, the club form's most
+
+
+def test_a_club_of_the_longest_name_the_form_takes_restores(client, app, tmp_path, migrated):
+    """Found: the club form took 80 characters and said so, but the club was made only up
+    to 40 (past it: "enter a name of letters, not only spaces or symbols"), and a club
+    file's name was read up to 40 too."""
+    club_id = _club(client, LONGEST_CLUB)
+    assert LONGEST_CLUB in text(client.get(f"/clubs/{club_id}"))
+    _restored_club(app, club_id, tmp_path, migrated)
+
+
+def test_a_club_name_past_the_most_is_refused_naming_it_on_the_page_and_in_the_file(guarded):
+    page = guarded.get("/clubs/new")
+    r = guarded.post(
+        "/clubs/new", data={"csrf_token": form_token(page), "name": LONGEST_CLUB + "x"}
+    )
+    assert r.status_code == 400 and "Club name At most 80 characters" in text(r), text(r)
+    body = json.dumps({**CLUB, "name": LONGEST_CLUB + "x"}).encode()
+    r = file_through_page(guarded, "/clubs/import", body, "club.json")
+    assert r.status_code == 400 and "name: is 81 characters long, the most is 80" in text(r)

@@ -88,7 +88,7 @@ def read(doc: object) -> ClubFile:
     where, problem = texts_problem(own)
     if problem:
         raise GameError(problem, field=where)
-    name = check_text(doc.get("name"), "name")
+    name = check_text(doc.get("name"), "name", limits.CLUB_NAME)
     roster = loads(json.dumps(doc.get("roster", [])))
     games = _each(_items(doc, "games"), "game", gamefile.read_scored)
     nights = _each(_items(doc, "nights"), "night", eventfile.read)

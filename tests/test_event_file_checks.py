@@ -267,6 +267,24 @@ CASES = [
         "matches[2].paper: needs the table's game",
     ),
     (
+        "a table opened again whose round is being played",
+        "pairs",
+        at("matches.2.reopened", True),
+        "matches[2].reopened: only a table with a game whose round is over is opened again",
+    ),
+    (
+        "a table changed since it was opened again, never opened",
+        "pairs",
+        at("matches.0.changed", True),
+        "matches[0].changed: only a table opened again has changed since",
+    ),
+    (
+        "a table opened again said otherwise than true or false",
+        "pairs",
+        at("matches.0.reopened", "yes"),
+        "matches[0].reopened: must be true or false, not 'yes'",
+    ),
+    (
         "a winner named in a regular round",
         "pairs",
         both(at("matches.0.winner", 1), at("matches.0.note", "one more hand")),

@@ -173,3 +173,41 @@ def test_a_club_name_past_the_most_is_refused_naming_it_on_the_page_and_in_the_f
     body = json.dumps({**CLUB, "name": LONGEST_CLUB + "x"}).encode()
     r = file_through_page(guarded, "/clubs/import", body, "club.json")
     assert r.status_code == 400 and "name: is 81 characters long, the most is 80" in text(r)
+
+
+def test_a_night_s_tables_opened_again_restore_open_and_say_whether_they_changed(
+    client, app, tmp_path, migrated
+):
+    """Found: a table the director had opened again after its round came back closed from
+    the night's file (the file did not say it), and the director's page no longer listed
+    it under *Finished tables*, changed since or not."""
+    night = Night(client, app, rounds=3, target=100)
+    for pair in PAIRS:
+        night.check_in(*pair)
+    night.draw_and_start()
+    night.play_round()
+    night.act("draw", "Round drawn")
+    for table in (1, 2):
+        r = client.post(
+            f"/events/{night.id}/rounds/1/tables/{table}/reopen",
+            data={"revision": night.revision()},
+        )
+        assert r.status_code == 302
+    changed = next(m.game_id for m in night.event().round_matches(1) if m.number == 2)
+    form = {"number": "1", "version": str(night.game(changed).versions[0])}
+    form |= {f"bid_{s}": "3" for s in range(4)} | {"side_0": "10", "side_1": "3"}
+    assert client.post(f"/games/{changed}/hands/1", data=form).status_code == 302
+    night.act("start", "Round started")
+    before = night_pages(client, app, night.id)
+    assert "is open again to its phone. Not changed since" in before["director"]
+    assert "Its game changed since: round 2 was drawn" in before["director"]
+    body = client.get(f"/events/{night.id}/event.json").data
+    assert body.count(b'"reopened": true') == 2 and body.count(b'"changed": true') == 1
+
+    fresh, phone = fresh_phone(tmp_path, migrated)
+    event_id = imported(phone, "/events/import", body)
+    assert night_pages(phone, fresh, event_id) == before
+    assert night_pages(fresh.test_client(), fresh, event_id) == night_pages(
+        app.test_client(), app, night.id
+    )  # a table's phone, which holds no director's link, finds it open as before
+    assert phone.get(f"/events/{event_id}/event.json").data == body

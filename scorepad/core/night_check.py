@@ -59,6 +59,7 @@ def check_night(
     for index, ((match, game), score) in enumerate(zip(matches, scores)):
         _check_game(settings, index, of[match.round], match, game, by_id)
         _check_named(index, of[match.round], match, game, score)
+        _check_reopened(index, of[match.round], match, game, len(rounds))
 
 
 def check_entrants(
@@ -274,6 +275,19 @@ def _check_seats(
                 raise GameError(f"seat {seat} must be {own}, as the match seats", field=field)
         elif any(name_key(name) == name_key(p) for e in other for p in by_id[e].players):
             raise GameError(f"seat {seat}: {name} plays for the other side", field=field)
+
+
+def _check_reopened(index: int, r: Round, match: Match, game: Game | None, rounds: int) -> None:
+    """A table opened again only where it could be closed: a game of a round that is over
+    (done, or a later round drawn); changed since only a table opened again."""
+    field = f"matches[{index}]"
+    if match.reopened and (game is None or not (r.done or r.number < rounds)):
+        raise GameError(
+            "only a table with a game whose round is over is opened again",
+            field=f"{field}.reopened",
+        )
+    if match.changed and not match.reopened:
+        raise GameError("only a table opened again has changed since", field=f"{field}.changed")
 
 
 def _check_named(

@@ -20,6 +20,7 @@ from ...store.club_commands.outcomes import ClubRefused
 from ...store.club_commands.transfer import import_club
 from ...store.club_view import ClubView
 from ...store.clubs import club_events, games_filed_alone
+from ...store.event_tables import with_reopened
 from ...store.events import load_event
 from ...store.seasons import club_seasons, load_season, season_record
 from .. import import_budget, preset_links, remembered, respond
@@ -58,7 +59,9 @@ def export(club_id: str) -> Response:
         if event is None:
             continue
         index_of[event_id] = len(nights)
-        matches = [(m, found.get(m.game_id or "")) for m in event.matches]
+        matches = [
+            (m, found.get(m.game_id or "")) for m in with_reopened(db, event_id, event.matches)
+        ]
         for m, (match, game) in enumerate(matches):
             if game is not None and match.game_id:
                 places[match.game_id] = (len(nights), m)

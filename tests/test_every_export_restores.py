@@ -211,3 +211,46 @@ def test_a_night_s_tables_opened_again_restore_open_and_say_whether_they_changed
         app.test_client(), app, night.id
     )  # a table's phone, which holds no director's link, finds it open as before
     assert phone.get(f"/events/{event_id}/event.json").data == body
+
+
+def test_a_club_s_evening_of_rematches_restores_with_its_tally_in_order(
+    client, app, tmp_path, migrated
+):
+    """Found: the games a club's table had started as rematches of one another came back
+    from the club's file as games apart: no evening, no tally on their pages. (And an
+    evening's games brought in at one instant were listed by their new ids.)"""
+    club_id = _club(client)
+    form = new_game_form(club=club_id)
+    r = client.post("/games/new", data={**form, "target": "custom", "custom_target": "50"})
+    game_id = r.headers["Location"].rsplit("/", 1)[-1]
+    for number in range(5):
+        play(client, game_id, 1, [3, 3, 3, 3], [4, 3, 3, 3] if number % 2 else [3, 4, 3, 3])
+        if number < 4:
+            r = client.post(f"/games/{game_id}/rematch")
+            assert r.status_code == 302, text(r)
+            game_id = r.headers["Location"].rsplit("/", 1)[-1]
+    assert "This evening: 5 games" in text(client.get(f"/games/{game_id}"))
+    doc = json.loads(client.get(f"/clubs/{club_id}/club.json").data)
+    assert doc["rematches"] == [[0, 1], [1, 2], [2, 3], [3, 4]]
+    _restored_club(app, club_id, tmp_path, migrated)
+
+
+@pytest.mark.parametrize(
+    ("rematches", "said"),
+    [
+        ({}, "rematches: must be a list of [game, its rematch]"),
+        ([[0, 0]], "entry 1: [0, 0] is not [a game of the file, another: its rematch]"),
+        ([[0, [0, 7]]], "entry 1: [0, [0, 7]] is not [a game of the file"),
+        ([[0, [0, 1]], [0, [0, 2]]], "entry 2: [0, [0, 2]] gives a game a second rematch"),
+        ([[0, [0, 1]], [[0, 2], [0, 1]]], "entry 2: [[0, 2], [0, 1]] gives a game a second"),
+        ([[0, [0, 1]], [[0, 1], 0]], "entry 2: [[0, 1], 0] makes an evening a circle"),
+    ],
+)
+def test_a_club_file_s_rematches_that_no_evening_has_are_refused_naming_them(
+    guarded, guarded_app, rematches, said
+):
+    body = json.dumps({**CLUB, "rematches": rematches}).encode()
+    r = file_through_page(guarded, "/clubs/import", body, "club.json")
+    assert r.status_code == 400 and said in text(r), text(r)
+    with guarded_app.app_context():
+        assert not list(get_db().query("select id from clubs"))

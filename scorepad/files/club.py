@@ -7,14 +7,17 @@ files and its nights as event files, each read by its own reader.
      "games": [<game file>, ...], "nights": [<event file>, ...],
      "presets": [{"name": "League", "rules": {"target": 300}}, ...],
      "seasons": [<season, docs/seasons.md>, ...],
-     "order": [1, [0, 2], 0, ...]}
+     "order": [1, [0, 2], 0, ...],
+     "rematches": [[0, 1], ...]}
 
 `presets`, `seasons` and `order` are optional (a club without them exports without them;
 an older club file has none). `order` lists every game of the file in the order the club
 rates them (the order they were started in): a number for one of `games`, `[n, m]` for
 the game of table `matches[m]` of `nights[n]`; a file without it rates its games filed
 alone first, then its nights' games, in the file's order, and a club whose games are in
-that order exports without it. What a file may hold is what the web lets a club hold
+that order exports without it. `rematches` (optional, likewise): each game that was
+started as the rematch of another, `[that game, its rematch]`, each a place as in
+`order`: the games of an evening. What a file may hold is what the web lets a club hold
 (core/limits.py); the file is written compactly.
 """
 
@@ -53,6 +56,7 @@ class ClubFile:
     presets: tuple[Preset, ...] = ()
     seasons: tuple[SeasonRecord, ...] = ()
     order: tuple[int, ...] = ()  # each game's place in games + the nights' games; (): as read
+    rematches: tuple[tuple[int, int], ...] = ()  # (a game, its rematch), as `order` counts
 
 
 def _items(doc: dict, key: str) -> list:
@@ -98,9 +102,11 @@ def read(doc: object) -> ClubFile:
     _check_linked(seasons)
     played = [g for g, _ in games] + [g for n in nights for _, g in n.matches if g is not None]
     check_names(roster, {name_key(p) for g in played for p in g.table.players})
-    order = _read_order(doc.get("order"), len(games), nights)
+    places = played_places(len(games), nights)
+    order = _read_order(doc.get("order"), places)
+    rematches = _read_rematches(doc.get("rematches", []), places)
     return ClubFile(
-        name, roster, tuple(games), tuple(nights), tuple(presets), tuple(seasons), order
+        name, roster, tuple(games), tuple(nights), tuple(presets), tuple(seasons), order, rematches
     )
 
 
@@ -123,12 +129,11 @@ def _place(item: object) -> Place | None:
     return None
 
 
-def _read_order(raw: object, games: int, nights: Sequence[eventfile.EventFile]) -> tuple[int, ...]:
-    """The file's games in the order the club rates them, as indexes into `played_places`
-    (none given: as read)."""
+def _read_order(raw: object, places: Sequence[Place]) -> tuple[int, ...]:
+    """The file's games in the order the club rates them, as indexes into `places` (none
+    given: as read)."""
     if raw is None:
         return ()
-    places = played_places(games, nights)
     index = {place: i for i, place in enumerate(places)}
     if not isinstance(raw, list) or len(raw) != len(places):
         raise GameError(
@@ -156,6 +161,49 @@ def _read_order(raw: object, games: int, nights: Sequence[eventfile.EventFile]) 
         seen.add(found)
         order.append(found)
     return tuple(order)
+
+
+def _read_rematches(raw: object, places: Sequence[Place]) -> tuple[tuple[int, int], ...]:
+    """Each (game, its rematch), as indexes into `places`: a game has one rematch at most
+    and is the rematch of one game at most, and no evening comes back to its first game."""
+    if not isinstance(raw, list):
+        raise GameError("must be a list of [game, its rematch]", field="rematches")
+    index = {place: i for i, place in enumerate(places)}
+    parent: dict[int, int] = {}
+    child: dict[int, int] = {}
+    for k, item in enumerate(raw, 1):
+        pair = item if isinstance(item, list) and len(item) == 2 else [None, None]
+        found = [index.get(_place(p)) for p in pair]
+        if None in found or found[0] == found[1]:
+            raise GameError(
+                "entry %(entry)s: %(value)s is not [a game of the file, another: its rematch]",
+                field="rematches",
+                entry=k,
+                value=quoted(item),
+            )
+        first, again = found[0], found[1]
+        assert first is not None and again is not None
+        if first in child or again in parent:
+            raise GameError(
+                "entry %(entry)s: %(value)s gives a game a second rematch, or a rematch a "
+                "second game",
+                field="rematches",
+                entry=k,
+                value=quoted(item),
+            )
+        child[first], parent[again] = again, first
+        seen, at = {again}, first
+        while at in parent:  # up the evening from the game rematched: never back to it
+            at = parent[at]
+            if at in seen:
+                raise GameError(
+                    "entry %(entry)s: %(value)s makes an evening a circle",
+                    field="rematches",
+                    entry=k,
+                    value=quoted(item),
+                )
+            seen.add(at)
+    return tuple((first, again) for again, first in parent.items())
 
 
 def _check_presets(presets: Sequence[Preset]) -> None:
@@ -206,6 +254,7 @@ def export(
     presets: Sequence[Preset] = (),
     seasons: Sequence[SeasonRecord] = (),
     order: Sequence[Place] = (),
+    rematches: Sequence[tuple[Place, Place]] = (),
 ) -> dict[str, Any]:
     """The club as one JSON-ready document (`nights`: each night's event file document;
     `order`: every game's place in the order the club rates them, when that is not the
@@ -222,8 +271,14 @@ def export(
     if seasons:
         doc["seasons"] = [export_season(record) for record in seasons]
     if order:
-        doc["order"] = [list(place) if isinstance(place, tuple) else place for place in order]
+        doc["order"] = [_place_doc(place) for place in order]
+    if rematches:
+        doc["rematches"] = [[_place_doc(a), _place_doc(b)] for a, b in rematches]
     return doc
+
+
+def _place_doc(place: Place) -> int | list[int]:
+    return list(place) if isinstance(place, tuple) else place
 
 
 def dumps_club(doc: dict[str, Any]) -> str:

@@ -105,18 +105,23 @@ def import_club(
     presets: Sequence[Preset] = (),
     seasons: Sequence[SeasonRecord] = (),
     order: Sequence[int] = (),
+    rematches: Sequence[tuple[int, int]] = (),
 ) -> str:
     """Store a club read from its file; returns its new manager id. `into`: game files
     and event files brought into that club instead (its name and roster stay);
     `presets` and `seasons`: the new club's presets and seasons (their nights linked to
     the nights brought in); `order`: the games (those filed alone, then the nights') in
     the order the club rates them, written in it (the club rates its games in the order
-    they were written); none: as given."""
+    they were written); none: as given. `rematches`: (a game, its rematch), by the same
+    count."""
     every = [*games, *((g, s) for night in nights for _, g, s in _played(night))]
     ids = [token() for _ in every]
     rated = order or range(len(every))
     with bus.unit(db) as unit:
-        unit.tell(GamesBroughtIn(tuple(ids[i] for i in rated), tuple(every[i] for i in rated)))
+        again = tuple((ids[b], ids[a]) for a, b in rematches)
+        unit.tell(
+            GamesBroughtIn(tuple(ids[i] for i in rated), tuple(every[i] for i in rated), again)
+        )
         unit.flush()  # the games are written before the club and its nights point at them
         if into is None:
             club_id = _new_club(db, name, roster, presets)

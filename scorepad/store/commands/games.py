@@ -4,7 +4,7 @@ rules, delete it, start its rematch."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from sqlite_utils import Database
@@ -67,14 +67,18 @@ def insert_game(
 
 
 def insert_games(
-    unit: Unit, ids: Sequence[str], games: Sequence[tuple[Game, GameScore]]
+    unit: Unit,
+    ids: Sequence[str],
+    games: Sequence[tuple[Game, GameScore]],
+    rematch_of: Mapping[str, str] | None = None,
 ) -> list[StoredGame]:
     """Store games read from a file under these ids, inside the write of the file's rest
-    (a night's or a club's rows); the games still being played are kept in the cache once
-    committed (the others are read when first asked for)."""
+    (a night's or a club's rows), each the rematch of the game `rematch_of` names (by
+    their ids here); the games still being played are kept in the cache once committed
+    (the others are read when first asked for)."""
     for game, _ in games:
         check_hand_count(len(game.hands))
-    stored = writers.insert_games_in(unit.db, games, ids)
+    stored = writers.insert_games_in(unit.db, games, ids, rematch_of or {})
     for fresh in stored:
         unit.wrote(fresh, keep=not fresh.score().over)
     return stored

@@ -78,8 +78,13 @@ def export(club_id: str) -> Response:
     # the order the club rates its games in, said when the file's own order is not it
     rated = [places[g.id] for g in view.games if g.id in places]
     order = rated if rated != sorted(rated, key=_file_order) else []
+    rematches = [
+        (places[g.rematch_of], places[g.id])
+        for g in view.games
+        if g.rematch_of in places and g.id in places
+    ]
     doc = clubfile.export(
-        view.club.name, roster, games, nights, [p for p, _, _ in kept], seasons, order
+        view.club.name, roster, games, nights, [p for p, _, _ in kept], seasons, order, rematches
     )
     return _download(clubfile.dumps_club(doc), "club.json", "application/json")
 
@@ -151,6 +156,7 @@ def _read(text: bytes, into: ClubView | None) -> str:
                 presets=club.presets,
                 seasons=club.seasons,
                 order=club.order,
+                rematches=club.rematches,
             ),
         )
     if into is None:

@@ -142,7 +142,8 @@ def _read_order(raw: object, places: Sequence[Place]) -> tuple[int, ...]:
     order: list[int] = []
     seen: set[int] = set()
     for k, item in enumerate(raw, 1):
-        found = index.get(_place(item))
+        place = _place(item)
+        found = None if place is None else index.get(place)
         if found is None:
             raise GameError(
                 "entry %(entry)s: %(value)s is no game of the file: a number for one of "
@@ -173,7 +174,7 @@ def _read_rematches(raw: object, places: Sequence[Place]) -> tuple[tuple[int, in
     child: dict[int, int] = {}
     for k, item in enumerate(raw, 1):
         pair = item if isinstance(item, list) and len(item) == 2 else [None, None]
-        found = [index.get(_place(p)) for p in pair]
+        found = [None if (at := _place(p)) is None else index.get(at) for p in pair]
         if None in found or found[0] == found[1]:
             raise GameError(
                 "entry %(entry)s: %(value)s is not [a game of the file, another: its rematch]",

@@ -47,27 +47,11 @@ def export(club_id: str) -> Response:
     db = get_db()
     own = games_filed_alone(db, club_id)
     games = [g.game for g in view.games if g.id in own]
-    nights: list[dict[str, Any]] = []
-    index_of: dict[str, int] = {}
     # each game's place in the file: in the club's games filed alone, or a night's table
     places: dict[str, clubfile.Place] = {
         g.id: i for i, g in enumerate(g for g in view.games if g.id in own)
     }
-    found = {g.id: g.game for g in view.games}
-    for event_id in club_events(db, view.club.id):
-        event = load_event(db, event_id)
-        if event is None:
-            continue
-        index_of[event_id] = len(nights)
-        matches = [
-            (m, found.get(m.game_id or "")) for m in with_reopened(db, event_id, event.matches)
-        ]
-        for m, (match, game) in enumerate(matches):
-            if game is not None and match.game_id:
-                places[match.game_id] = (len(nights), m)
-        nights.append(
-            eventfile.export(event.settings, event.rules, event.entrants, event.rounds, matches)
-        )
+    nights, index_of = _nights(view, places)
     kept = preset_links.club_rows(club_id)
     seasons = [
         season_record(s, index_of)
@@ -87,6 +71,32 @@ def export(club_id: str) -> Response:
         view.club.name, roster, games, nights, [p for p, _, _ in kept], seasons, order, rematches
     )
     return _download(clubfile.dumps_club(doc), "club.json", "application/json")
+
+
+def _nights(
+    view: ClubView, places: dict[str, clubfile.Place]
+) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """The club's nights as event file documents, and each night's index by its id; the
+    place of each of their games is added to `places`."""
+    db = get_db()
+    nights: list[dict[str, Any]] = []
+    index_of: dict[str, int] = {}
+    found = {g.id: g.game for g in view.games}
+    for event_id in club_events(db, view.club.id):
+        event = load_event(db, event_id)
+        if event is None:
+            continue
+        index_of[event_id] = len(nights)
+        matches = [
+            (m, found.get(m.game_id or "")) for m in with_reopened(db, event_id, event.matches)
+        ]
+        for m, (match, game) in enumerate(matches):
+            if game is not None and match.game_id:
+                places[match.game_id] = (len(nights), m)
+        nights.append(
+            eventfile.export(event.settings, event.rules, event.entrants, event.rounds, matches)
+        )
+    return nights, index_of
 
 
 def _file_order(place: clubfile.Place) -> tuple[int, int, int]:

@@ -5,6 +5,7 @@ holders see; only ids, links and tokens differ."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -254,3 +255,26 @@ def test_a_club_file_s_rematches_that_no_evening_has_are_refused_naming_them(
     assert r.status_code == 400 and said in text(r), text(r)
     with guarded_app.app_context():
         assert not list(get_db().query("select id from clubs"))
+
+
+def test_the_phone_that_restores_a_club_directs_its_nights_as_their_director_did(
+    client, app, tmp_path, migrated
+):
+    """Found: a club's nights brought in from its file had new director's links that no
+    phone held (only a season's night is reached from the manager's pages): a night
+    restored mid-round could never be finished. The phone that brings the club in holds
+    them, as the import of a night's own file gives its director's link."""
+    club_id = _club(client)
+    night = Night(client, app, club=club_id, name="Half played", rounds=2, target=100)
+    for pair in PAIRS:
+        night.check_in(*pair)
+    night.draw_and_start()
+    one, _ = night.round()
+    night.finish(one.game_id)  # table 2 still plays
+    before = night_pages(client, app, night.id)
+    body = client.get(f"/clubs/{club_id}/club.json").data
+
+    fresh, phone = fresh_phone(tmp_path, migrated)
+    imported(phone, "/clubs/import", body)
+    (event_id,) = re.findall(r'href="/events/([\w-]+)">Half played', phone.get("/events/new").text)
+    assert night_pages(phone, fresh, event_id) == before

@@ -208,9 +208,14 @@ def _upload(form: ImportForm, into: ClubView | None, back: str) -> Any:
     """Run the import; a refusal above the import page's form (a new club) or flashed
     at the club's page (a file brought into a club)."""
 
+    known = set() if into is None else set(club_events(get_db(), into.club.id))
+
     def done(club_id: str) -> Any:
         if into is None:
             remembered.remember_club(club_id)
+        for event_id in club_events(get_db(), club_id):  # oldest first: the newest kept
+            if event_id not in known:  # a night brought in: its director's link, as a
+                remembered.remember_event(event_id)  # night's own file's import gives
         return respond.flashed(url_for("clubs.manage", club_id=club_id), say.said(say.IMPORTED))
 
     return respond.run(

@@ -13,7 +13,7 @@ from scorepad.store.club_view import club_view
 from scorepad.web.db import get_db
 from tests.club_files import CLUB
 from tests.event_helpers import Night
-from tests.helpers import file_through_page, form_token, new_game_form, play, text
+from tests.helpers import file_through_page, form_token, new_game_form, page_forms, play, text
 from tests.restore_pages import crawled, fresh_phone, imported, night_pages
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
@@ -278,3 +278,62 @@ def test_the_phone_that_restores_a_club_directs_its_nights_as_their_director_did
     imported(phone, "/clubs/import", body)
     (event_id,) = re.findall(r'href="/events/([\w-]+)">Half played', phone.get("/events/new").text)
     assert night_pages(phone, fresh, event_id) == before
+
+
+def _roster_form(client, club_id: str, path: str, **data):
+    page = client.get(f"/clubs/{club_id}").text
+    revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page)[1]
+    r = client.post(f"/clubs/{club_id}/{path}", data={"revision": revision, **data})
+    assert r.status_code == 302, text(r)
+
+
+def _undo(client, club_id: str) -> None:
+    """The manager's page's own undo form, pressed."""
+    (action, fields), *_ = page_forms(client.get(f"/clubs/{club_id}").text, "/undo")
+    r = client.post(action, data=fields)
+    assert r.status_code == 302, text(r)
+
+
+def test_a_club_s_last_roster_change_restores_with_its_undo(client, app, tmp_path, migrated):
+    """Found: the manager's last roster change (a merge, then a rename) could be undone
+    before the club was exported, and not once it was restored from its file: the
+    manager's page no longer offered "Undo: rename of Ann to Ann Ñ"."""
+    club_id = _club(client)
+    _club_game(client, club_id, side_0_wins=True)
+    form = new_game_form(players=("Annie", "Bo", "Cy", "Di"), club=club_id)
+    assert client.post("/games/new", data=form).status_code == 302
+    _roster_form(client, club_id, "merge", into="Ann", other="Annie")
+    _roster_form(client, club_id, "rename", player="ann", name="Ann Ñ")
+    assert "Undo: rename of Ann to Ann Ñ" in text(client.get(f"/clubs/{club_id}"))
+    body = client.get(f"/clubs/{club_id}/club.json").data
+    _restored_club(app, club_id, tmp_path, migrated)
+
+    fresh, phone = fresh_phone(tmp_path, migrated, "undone")
+    again = imported(phone, "/clubs/import", body)
+    _undo(client, club_id)
+    _undo(phone, again)  # the rename taken back, on both: the same roster and ratings
+    undone = json.loads(phone.get(f"/clubs/{again}/club.json").data)
+    assert undone["roster"] == json.loads(client.get(f"/clubs/{club_id}/club.json").data)["roster"]
+    assert (
+        phone.get(f"/clubs/{again}/ratings.csv").data
+        == client.get(f"/clubs/{club_id}/ratings.csv").data
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ([], "last_change: must be an object with kind, before and after"),
+        ({"kind": "merge", "before": []}, "last_change: must be an object with kind, before"),
+        ({"kind": "wipe", "before": [], "after": []}, "last_change: kind must be one of merge"),
+        ({"kind": "rename", "before": {}, "after": []}, "last_change: the roster is not a list"),
+    ],
+)
+def test_a_club_file_s_last_change_that_is_none_is_refused_naming_it(
+    guarded, guarded_app, change, said
+):
+    body = json.dumps({**CLUB, "last_change": change}).encode()
+    r = file_through_page(guarded, "/clubs/import", body, "club.json")
+    assert r.status_code == 400 and said in text(r), text(r)
+    with guarded_app.app_context():
+        assert not list(get_db().query("select id from clubs"))

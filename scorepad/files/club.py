@@ -8,7 +8,8 @@ files and its nights as event files, each read by its own reader.
      "presets": [{"name": "League", "rules": {"target": 300}}, ...],
      "seasons": [<season, docs/seasons.md>, ...],
      "order": [1, [0, 2], 0, ...],
-     "rematches": [[0, 1], ...]}
+     "rematches": [[0, 1], ...],
+     "last_change": {"kind": "merge", "before": [<roster>], "after": [<roster>]}}
 
 `presets`, `seasons` and `order` are optional (a club without them exports without them;
 an older club file has none). `order` lists every game of the file in the order the club
@@ -17,7 +18,9 @@ the game of table `matches[m]` of `nights[n]`; a file without it rates its games
 alone first, then its nights' games, in the file's order, and a club whose games are in
 that order exports without it. `rematches` (optional, likewise): each game that was
 started as the rematch of another, `[that game, its rematch]`, each a place as in
-`order`: the games of an evening. What a file may hold is what the web lets a club hold
+`order`: the games of an evening. `last_change` (optional): the manager's last roster
+change not undone, the rosters before and after it, so its undo is offered as before.
+What a file may hold is what the web lets a club hold
 (core/limits.py); the file is written compactly.
 """
 
@@ -29,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import limits
-from ..core.club import Roster, check_names, dumps, loads
+from ..core.club import CHANGES, Roster, check_names, dumps, loads
 from ..core.errors import GameError, quoted
 from ..core.game import Game
 from ..core.model import GameScore
@@ -57,6 +60,7 @@ class ClubFile:
     seasons: tuple[SeasonRecord, ...] = ()
     order: tuple[int, ...] = ()  # each game's place in games + the nights' games; (): as read
     rematches: tuple[tuple[int, int], ...] = ()  # (a game, its rematch), as `order` counts
+    last_change: tuple[str, Roster, Roster] | None = None  # kind, roster before, after
 
 
 def _items(doc: dict, key: str) -> list:
@@ -106,8 +110,34 @@ def read(doc: object) -> ClubFile:
     order = _read_order(doc.get("order"), places)
     rematches = _read_rematches(doc.get("rematches", []), places)
     return ClubFile(
-        name, roster, tuple(games), tuple(nights), tuple(presets), tuple(seasons), order, rematches
+        name,
+        roster,
+        tuple(games),
+        tuple(nights),
+        tuple(presets),
+        tuple(seasons),
+        order,
+        rematches,
+        _read_last_change(doc.get("last_change")),
     )
+
+
+def _read_last_change(raw: object) -> tuple[str, Roster, Roster] | None:
+    """The manager's last roster change not undone: its kind, the rosters before and
+    after it (each read as the file's roster is)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) != {"kind", "before", "after"}:
+        raise GameError("must be an object with kind, before and after", field="last_change")
+    if raw["kind"] not in CHANGES:
+        raise GameError(
+            "kind must be one of %(kinds)s", kinds=", ".join(CHANGES), field="last_change"
+        )
+    try:
+        before, after = (loads(json.dumps(raw[key])) for key in ("before", "after"))
+    except GameError as err:
+        raise GameError(err.detail, field="last_change") from None
+    return str(raw["kind"]), before, after
 
 
 def played_places(games: int, nights: Sequence[eventfile.EventFile]) -> list[Place]:
@@ -256,6 +286,7 @@ def export(
     seasons: Sequence[SeasonRecord] = (),
     order: Sequence[Place] = (),
     rematches: Sequence[tuple[Place, Place]] = (),
+    last_change: tuple[str, Roster, Roster] | None = None,
 ) -> dict[str, Any]:
     """The club as one JSON-ready document (`nights`: each night's event file document;
     `order`: every game's place in the order the club rates them, when that is not the
@@ -275,6 +306,13 @@ def export(
         doc["order"] = [_place_doc(place) for place in order]
     if rematches:
         doc["rematches"] = [[_place_doc(a), _place_doc(b)] for a, b in rematches]
+    if last_change is not None:
+        kind, before, after = last_change
+        doc["last_change"] = {
+            "kind": kind,
+            "before": json.loads(dumps(before)),
+            "after": json.loads(dumps(after)),
+        }
     return doc
 
 

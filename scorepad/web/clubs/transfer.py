@@ -67,8 +67,18 @@ def export(club_id: str) -> Response:
         for g in view.games
         if g.rematch_of in places and g.id in places
     ]
+    last = view.club.last_change  # its undo offered again once restored
+    change = None if last is None else (last.kind, last.before, last.after or view.club.roster)
     doc = clubfile.export(
-        view.club.name, roster, games, nights, [p for p, _, _ in kept], seasons, order, rematches
+        view.club.name,
+        roster,
+        games,
+        nights,
+        [p for p, _, _ in kept],
+        seasons,
+        order,
+        rematches,
+        change,
     )
     return _download(clubfile.dumps_club(doc), "club.json", "application/json")
 
@@ -167,6 +177,7 @@ def _read(text: bytes, into: ClubView | None) -> str:
                 seasons=club.seasons,
                 order=club.order,
                 rematches=club.rematches,
+                last_change=club.last_change,
             ),
         )
     if into is None:

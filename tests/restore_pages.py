@@ -5,6 +5,7 @@ links and tokens left out (they are the only things a restore may change)."""
 from __future__ import annotations
 
 import html
+import io
 import re
 import shutil
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 from scorepad import create_app
 from scorepad.store.events import load_event
 from scorepad.web.db import get_db
-from tests.helpers import file_through_page, text
+from tests.helpers import file_through_page, form_token, text
 
 # a scorepad id or token: 22 or more letters, digits, - and _ (no word of a page is one)
 _TOKEN = re.compile(r"[\w-]{20,}")
@@ -29,8 +30,16 @@ def fresh_phone(tmp_path: Path, migrated: Path, name: str = "fresh"):
 
 
 def imported(phone, page: str, body: bytes) -> str:
-    """The file sent through the import page at `page`: the id it was imported as."""
-    r = file_through_page(phone, page, body, "export.json")
+    """The file sent through the import page at `page` (its own form: the game import
+    page's field is `game_file`): the id it was imported as."""
+    if page == "/games/import":
+        data = {
+            "csrf_token": form_token(phone.get(page)),
+            "game_file": (io.BytesIO(body), "g.json"),
+        }
+        r = phone.post(page, data=data, content_type="multipart/form-data")
+    else:
+        r = file_through_page(phone, page, body, "export.json")
     assert r.status_code == 302, text(r)
     return r.headers["Location"].rsplit("/", 1)[-1]
 

@@ -4,6 +4,7 @@ holders see; only ids, links and tokens differ."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -13,8 +14,16 @@ from scorepad.store.club_view import club_view
 from scorepad.web.db import get_db
 from tests.club_files import CLUB
 from tests.event_helpers import Night
-from tests.helpers import file_through_page, form_token, new_game_form, page_forms, play, text
-from tests.restore_pages import crawled, fresh_phone, imported, night_pages
+from tests.helpers import (
+    file_through_page,
+    form_token,
+    new_game_form,
+    page_forms,
+    play,
+    start,
+    text,
+)
+from tests.restore_pages import crawled, fresh_phone, imported, night_pages, shown
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
 
@@ -337,3 +346,60 @@ def test_a_club_file_s_last_change_that_is_none_is_refused_naming_it(
     assert r.status_code == 400 and said in text(r), text(r)
     with guarded_app.app_context():
         assert not list(get_db().query("select id from clubs"))
+
+
+def _choose_dealer(client, game_id: str, number: int, seat: int) -> None:
+    """The dealer page's own form sent, with `seat` chosen."""
+    page = client.get(f"/games/{game_id}/hands/{number}/dealer").text
+    version = re.search(r'name="version" (?:type="hidden" )?value="(\d+)"', page)[1]
+    r = client.post(
+        f"/games/{game_id}/hands/{number}/dealer", data={"version": version, "dealer": str(seat)}
+    )
+    assert r.status_code == 302, text(r)
+
+
+def test_a_dealer_chosen_before_the_next_hand_s_bids_restores(client, runner, tmp_path, migrated):
+    """Found: the dealer a table chose for the next hand, before its bids (someone dealt
+    out of turn), was not in the game file: restored, the game page named the usual
+    dealer and bidder."""
+    game_id = start(client)
+    play(client, game_id, 1, [3, 3, 3, 4], [3, 3, 3, 4])
+    _choose_dealer(client, game_id, 2, 3)
+    before = text(client.get(f"/games/{game_id}"))
+    assert "Hand 2: bids Dev deals. Alice bids first." in before
+    body = client.get(f"/games/{game_id}/export.json").data
+    assert json.loads(body)["next_dealer"] == 3
+
+    fresh, phone = fresh_phone(tmp_path, migrated)
+    again = imported(phone, "/games/import", body)
+    for path in ("", "/history", "/rules", "/sheet", "/export.json"):
+        assert shown(phone, f"/games/{again}{path}") == shown(client, f"/games/{game_id}{path}")
+    (tmp_path / "game.json").write_bytes(body)
+    scored = runner.invoke(args=["score", str(tmp_path / "game.json")])
+    assert json.loads(scored.output) == json.loads(body)  # the score command reads it too
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"next_dealer": 4}, "next_dealer: must be a seat from 0 to 3"),
+        ({"next_dealer": True}, "next_dealer: must be a seat number, not True"),
+        ({"next_dealer": 1, "ended": True}, "next_dealer: is for a game whose next hand"),
+        (
+            {"next_dealer": 1, "hands": [{"bids": [3, 3, 3, 4], "tricks": None}]},
+            "next_dealer: is for a game whose next hand",
+        ),
+    ],
+)
+def test_a_next_dealer_the_table_could_not_have_chosen_is_refused(guarded, change, said):
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["Ann", "Bo", "Cy", "Di"],
+        "hands": [{"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4]}],
+        **change,
+    }
+    token = form_token(guarded.get("/games/import"))
+    body = io.BytesIO(json.dumps(doc).encode())
+    r = guarded.post("/games/import", data={"csrf_token": token, "game_file": (body, "g.json")})
+    assert r.status_code == 400 and said.lower() in text(r).lower(), text(r)

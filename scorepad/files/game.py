@@ -2,10 +2,9 @@
 
 A person writes `format`, `mode`, `players`, `first_dealer`, `rules` and `hands`
 (each `bids` and `tricks`, and optionally `blind`, `dealer`, `adjust`, `note`,
-`renege`),
-and optionally `side_names`, `start`, `ended` and `preset`. The export adds every rule's
-value, the sides' standing, the status, the winner and each hand's number,
-dealer and per-side figures; those computed keys are ignored when a document
+`renege`), and optionally `side_names`, `start`, `ended`, `preset` and `next_dealer`.
+The export adds every rule's value, the sides' standing, the status, the winner and each
+hand's number, dealer and per-side figures; those computed keys are ignored when a document
 is read back (a hand's `dealer` is read: it says who dealt).
 """
 
@@ -45,6 +44,7 @@ _KEYS = {
     "preset",
     "final",
     "clock",
+    "next_dealer",
 }
 _COMPUTED = {"sides", "status", "winner"}
 _NAMED = {"players", "side_names"}
@@ -186,11 +186,18 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
         preset=read_preset(doc.get("preset")),
         final=read_final(doc.get("final"), len(table.sides)),
         clock=read_clock(doc.get("clock")),
+        next_dealer=read_next_dealer(doc.get("next_dealer")),
     )
     score = game.score()
     _check_clock_end(game, score)
+    if game.next_dealer is not None and score.chosen_dealer is None:
+        raise GameError(
+            "is for a game whose next hand is still to bid: not over, its last hand played",
+            field="next_dealer",
+        )
     kept = Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
-    return replace(kept, final=game.final, preset=game.preset, clock=game.clock), score
+    found = replace(kept, final=game.final, preset=game.preset, clock=game.clock)
+    return replace(found, next_dealer=game.next_dealer), score
 
 
 def _check_clock_end(game: Game, score: GameScore) -> None:
@@ -302,6 +309,8 @@ def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
     )
     if score.ended:
         doc["ended"] = True
+    if score.chosen_dealer is not None:  # a dealer chosen before the next hand's bids
+        doc["next_dealer"] = score.chosen_dealer
     if game.clock is not None:  # only a game played to its own clock says so
         doc["clock"] = clock_document(game.clock)
     if game.preset is not None:  # only a game started from a preset says so
@@ -342,6 +351,18 @@ def read_final(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
         return read_start(raw, sides)
     except GameError as err:
         raise GameError(str(err).replace("start", "final"), field="final") from None
+
+
+def read_next_dealer(raw: object) -> int | None:
+    """The seat the table chose to deal the next hand, before its bids (the core checks
+    that it is a seat of the table)."""
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise GameError(
+            "must be a seat number, not %(value)s", value=quoted(raw), field="next_dealer"
+        )
+    return raw
 
 
 def read_preset(raw: object) -> str | None:

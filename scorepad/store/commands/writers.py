@@ -47,6 +47,9 @@ def _game_row(
         "extra": game_extra(game),
         "rematch_of": rematch,
         "rated": rated_text(score),
+        # the dealer chosen before the next hand's bids, kept with that hand (as `bump`)
+        "next_dealer": game.next_dealer,
+        "next_dealer_hand": None if game.next_dealer is None else len(game.hands) + 1,
     }
 
 

@@ -403,3 +403,77 @@ def test_a_next_dealer_the_table_could_not_have_chosen_is_refused(guarded, chang
     body = io.BytesIO(json.dumps(doc).encode())
     r = guarded.post("/games/import", data={"csrf_token": token, "game_file": (body, "g.json")})
     assert r.status_code == 400 and said.lower() in text(r).lower(), text(r)
+
+
+PUT_BACK = re.compile(
+    r'action="(/games/[^/"]+/hands/\d+/put-back)".*?name="version" value="(\d+)"', re.S
+)
+
+
+def _put_back(client, game_id: str) -> None:
+    """The game page's own "Put hand N back" form, pressed."""
+    page = client.get(f"/games/{game_id}").text
+    action, version = PUT_BACK.search(page).groups()
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page)
+    data = {"version": version, **({"csrf_token": token[1]} if token else {})}
+    assert client.post(action, data=data).status_code == 302
+
+
+@pytest.mark.parametrize("undos", [1, 2])  # its tricks taken back; then the hand itself
+def test_a_hand_undone_restores_with_the_offer_to_put_it_back(
+    client, runner, tmp_path, migrated, undos
+):
+    """Found: a game whose last hand the table had undone offered "Put hand 2 back"; its
+    file did not keep the hand, so the restored game could not put it back."""
+    game_id = start(client)
+    play(client, game_id, 1, [3, 3, 3, 4], [3, 3, 3, 4])
+    play(client, game_id, 2, [4, "nil", 3, 5], [4, 1, 3, 5])
+    for _ in range(undos):
+        page = client.get(f"/games/{game_id}").text
+        (action, fields), *_ = page_forms(page, "/hands/2/delete")
+        assert client.post(action, data=fields).status_code == 302
+    assert "Put hand 2 back" in text(client.get(f"/games/{game_id}"))
+    body = client.get(f"/games/{game_id}/export.json").data
+    (tmp_path / "game.json").write_bytes(body)
+    assert json.loads(runner.invoke(args=["score", str(tmp_path / "game.json")]).output) == (
+        json.loads(body)
+    )
+
+    fresh, phone = fresh_phone(tmp_path, migrated)
+    again = imported(phone, "/games/import", body)
+    for path in ("", "/history", "/export.json"):
+        assert shown(phone, f"/games/{again}{path}") == shown(client, f"/games/{game_id}{path}")
+    _put_back(client, game_id)
+    _put_back(phone, again)
+    for path in ("", "/history", "/export.json"):
+        assert shown(phone, f"/games/{again}{path}") == shown(client, f"/games/{game_id}{path}")
+
+
+HAND = {"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4]}
+
+
+@pytest.mark.parametrize(
+    ("undone", "said"),
+    [
+        ([], "undone: expected an object with number, hand and ended"),
+        ({"number": 3, "hand": HAND, "ended": False}, "undone: must be the hand the last undo"),
+        ({"number": 1, "hand": HAND, "ended": False}, "undone: must be the hand the last undo"),
+        ({"number": 2, "hand": HAND, "ended": "no"}, "undone: must be the hand the last undo"),
+        (
+            {"number": 2, "hand": {"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 3]}, "ended": False},
+            "undone: put back, hand 2: tricks add up to 12, expected 13",
+        ),
+    ],
+)
+def test_a_hand_to_put_back_that_no_undo_left_is_refused(guarded, undone, said):
+    doc = {
+        "format": "scorepad/1",
+        "mode": "partnership",
+        "players": ["Ann", "Bo", "Cy", "Di"],
+        "hands": [HAND],
+        "undone": undone,
+    }
+    token = form_token(guarded.get("/games/import"))
+    body = io.BytesIO(json.dumps(doc).encode())
+    r = guarded.post("/games/import", data={"csrf_token": token, "game_file": (body, "g.json")})
+    assert r.status_code == 400 and said.lower() in text(r).lower(), text(r)

@@ -13,7 +13,7 @@ from ...core.clock import check_clock
 from ...core.game import Game, check_hand_count, check_settings
 from ...core.happened import GameStartedInClub, GameWritten, TableGameDeleted
 from ...core.model import GameScore
-from ...core.records import Table, make_table
+from ...core.records import Hand, Table, make_table
 from ...core.rules import Rules
 from ...core.scoring import end_early
 from .. import bus, clubs, seats, storage
@@ -21,7 +21,7 @@ from ..bus import Unit
 from ..event_tables import table_of_game
 from ..outcomes import Missing, NotOver
 from ..storage import StoredGame
-from . import seat_writes, writers
+from . import seat_writes, undone_writes, writers
 from ._run import Confirm, at_revision, change, remove_after
 
 
@@ -43,12 +43,24 @@ def start(
     return import_game(db, game, game.score(), club)
 
 
-def import_game(db: Database, game: Game, score: GameScore, club: str | None = None) -> StoredGame:
+def import_game(
+    db: Database,
+    game: Game,
+    score: GameScore,
+    club: str | None = None,
+    put_back: tuple[int, Hand, bool] | None = None,
+) -> StoredGame:
     """Store a game read from a game file, scored before (outside the transaction, once);
-    `club`: the club it is filed into, in the same write (a club gone meanwhile: NoClub)."""
+    `club`: the club it is filed into, in the same write (a club gone meanwhile: NoClub);
+    `put_back`: the hand its table's last undo took away (number, hand, ended), kept to be
+    put back as that undo kept it."""
     check_hand_count(len(game.hands))
     with bus.unit(db) as unit:
-        fresh = unit.wrote(writers.insert(db, game, score))
+        stored = writers.insert(db, game, score)
+        if put_back is not None:
+            undone_writes.keep(db, stored, *put_back)
+            stored = replace(stored, undone=True)
+        fresh = unit.wrote(stored)
         if club is not None:  # the club's handler files it (a club gone: NoClub, all undone)
             unit.tell(GameStartedInClub(fresh.id, club))
     return fresh

@@ -20,10 +20,10 @@ from .serving.listening import show_addresses, waitress_options
 def score_command(file: IO[bytes]) -> None:
     """Score a game file (or - for standard input) and print the export document."""
     try:
-        game, score = gamefile.loads_scored(file.read())
+        game, score, undone = gamefile.loads_full(file.read())
     except GameError as err:
         raise click.ClickException(str(err)) from None
-    click.echo(gamefile.dumps(gamefile.export(game, score)), nl=False)
+    click.echo(gamefile.dumps(gamefile.export(game, score, undone)), nl=False)
 
 
 READ_ONLY_NOTE = " (in a read-only folder: games are shown, saves are refused)"

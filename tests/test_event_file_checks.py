@@ -225,10 +225,10 @@ CASES = [
         "matches[2].game: must be null: round 2 is drawn",
     ),
     (
-        "a begun round's table without one",
+        "a side named through at a regular round's deleted table",
         "pairs",
-        at("matches.2.game", None),
-        "matches[2].game: is missing: round 2 has begun",
+        both(at("matches.2.game", None), at("matches.2.winner", 0), at("matches.2.note", "gone")),
+        "matches[2].winner: must be left out",
     ),
     (
         "a seat not the match's player (individual)",
@@ -265,6 +265,24 @@ CASES = [
         "individual",
         at("matches.2.paper", True),
         "matches[2].paper: needs the table's game",
+    ),
+    (
+        "a table opened again whose round is being played",
+        "pairs",
+        at("matches.2.reopened", True),
+        "matches[2].reopened: only a table with a game whose round is over is opened again",
+    ),
+    (
+        "a table changed since it was opened again, never opened",
+        "pairs",
+        at("matches.0.changed", True),
+        "matches[0].changed: only a table opened again has changed since",
+    ),
+    (
+        "a table opened again said otherwise than true or false",
+        "pairs",
+        at("matches.0.reopened", "yes"),
+        "matches[0].reopened: must be true or false, not 'yes'",
     ),
     (
         "a winner named in a regular round",

@@ -214,6 +214,10 @@ def hide(roster: Roster, met: Met, anchor: str, hidden: bool) -> Roster:
     return _with(roster, replace(person, hidden=hidden))
 
 
+# The manager's changes to a roster, each kept with the roster before it for an undo.
+CHANGES = ("merge", "split", "rename", "hide")
+
+
 def dumps(roster: Roster) -> str:
     """The roster as one JSON text, as the store and the club file keep it."""
     people = [

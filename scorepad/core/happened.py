@@ -78,6 +78,7 @@ class GamesBroughtIn(Happened):
 
     ids: tuple[str, ...]
     games: tuple[tuple[Game, GameScore], ...]
+    rematch_of: tuple[tuple[str, str], ...] = ()  # (a game's id, the id it is a rematch of)
 
 
 # The club night (an "event" in the store)

@@ -13,6 +13,7 @@ from .errors import N_, GameError
 
 MB = 1024 * 1024
 
+CLUB_NAME = 80  # characters of a club's own name (a night's and a season's: 80 too)
 CLUB_GAMES = 20_000  # games filed alone (a night's tables count with their night)
 CLUB_NIGHTS = 500
 CLUB_PRESETS = 100

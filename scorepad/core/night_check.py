@@ -13,12 +13,13 @@ Rules, as docs/events.md tells them:
   of a playoff round's first; no entrant twice in a round, at a table or a bye.
 - A playoff round has half the tables of the one before, the first a power of two,
   and nothing comes after the final.
-- Games: none at a drawn round's tables or a bye, one at every other table of a round
-  begun; a partnership game of four, partners opposite: seat s is side s % 2. In an
-  individual event seat s is the side's player s // 2; a fixed partnership's seats
-  hold its two players or a substitute, never a player of the other side.
+- Games: none at a drawn round's tables or a bye; at a table of a round begun, its game,
+  or none when the director deleted it; a partnership game of four, partners opposite:
+  seat s is side s % 2. In an individual event seat s is the side's player s // 2; a
+  fixed partnership's seats hold its two players or a substitute, never a player of the
+  other side.
 - `last_hand` names a hand of the table's game (at most one past its last);
-  `winner` only for a drawn playoff game, finished with no winner.
+  `winner` only at a playoff table whose game finished with no winner, or was deleted.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ def check_night(
     for index, ((match, game), score) in enumerate(zip(matches, scores)):
         _check_game(settings, index, of[match.round], match, game, by_id)
         _check_named(index, of[match.round], match, game, score)
+        _check_reopened(index, of[match.round], match, game, len(rounds))
 
 
 def check_entrants(
@@ -232,9 +234,7 @@ def _check_game(
 ) -> None:
     """A game exactly where the round's status wants one, seated as the match says."""
     field = f"matches[{index}].game"
-    if game is None:
-        if not r.drawn and not match.bye:
-            raise GameError(f"is missing: round {r.number} has begun", field=field)
+    if game is None:  # a drawn round's table, a bye, or a table whose game was deleted
         if match.last_hand is not None:
             raise GameError("needs the table's game", field=f"matches[{index}].last_hand")
         if match.paper:
@@ -277,14 +277,29 @@ def _check_seats(
             raise GameError(f"seat {seat}: {name} plays for the other side", field=field)
 
 
+def _check_reopened(index: int, r: Round, match: Match, game: Game | None, rounds: int) -> None:
+    """A table opened again only where it could be closed: a game of a round that is over
+    (done, or a later round drawn); changed since only a table opened again."""
+    field = f"matches[{index}]"
+    if match.reopened and (game is None or not (r.done or r.number < rounds)):
+        raise GameError(
+            "only a table with a game whose round is over is opened again",
+            field=f"{field}.reopened",
+        )
+    if match.changed and not match.reopened:
+        raise GameError("only a table opened again has changed since", field=f"{field}.changed")
+
+
 def _check_named(
     index: int, r: Round, match: Match, game: Game | None, score: GameScore | None
 ) -> None:
-    """A side named through only at a playoff game that finished drawn."""
+    """A side named through only at a playoff table of a round begun whose game finished
+    drawn, or whose game the director deleted."""
     if match.winner is None:
         return
     drawn = score is not None and score.status == Status.FINISHED and score.winner is None
-    if not r.is_playoff or game is None or not drawn:
+    deleted = game is None and not r.drawn and not match.bye
+    if not r.is_playoff or not (drawn or deleted):
         raise GameError(
             "must be left out: only a drawn playoff game has a winner named",
             field=f"matches[{index}].winner",

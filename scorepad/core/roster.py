@@ -99,6 +99,10 @@ class Match:
     winner: int | None = None
     note: str = ""
     paper: bool = False  # its result entered by the director from the table's paper slip
+    # opened to its table again by the director after its round; `changed`: its game
+    # changed since (what the director's page says of it)
+    reopened: bool = False
+    changed: bool = False
 
     @property
     def bye(self) -> bool:

@@ -6,14 +6,22 @@ files and its nights as event files, each read by its own reader.
      "roster": [{"anchor": "ann", "names": ["ann", "annie"], "name": "Ann", "hidden": false}],
      "games": [<game file>, ...], "nights": [<event file>, ...],
      "presets": [{"name": "League", "rules": {"target": 300}}, ...],
-     "seasons": [<season, docs/seasons.md>, ...], "order": [0, 2, 3, 1]}
+     "seasons": [<season, docs/seasons.md>, ...],
+     "order": [1, [0, 2], 0, ...],
+     "rematches": [[0, 1], ...],
+     "last_change": {"kind": "merge", "before": [<roster>], "after": [<roster>]}}
 
-`presets`, `seasons` and `order` are optional (a club without them exports without
-them; an older club file has none). `order`: the file's games in the order the club
-rates them (the order they were started), each by its index among the file's games
-counted as `games` then each night's tables that have a game; without it, that order.
-What a file may hold is what the web lets a club hold (core/limits.py); the file is
-written compactly.
+`presets`, `seasons` and `order` are optional (a club without them exports without them;
+an older club file has none). `order` lists every game of the file in the order the club
+rates them (the order they were started in): a number for one of `games`, `[n, m]` for
+the game of table `matches[m]` of `nights[n]`; a file without it rates its games filed
+alone first, then its nights' games, in the file's order, and a club whose games are in
+that order exports without it. `rematches` (optional, likewise): each game that was
+started as the rematch of another, `[that game, its rematch]`, each a place as in
+`order`: the games of an evening. `last_change` (optional): the manager's last roster
+change not undone, the rosters before and after it, so its undo is offered as before.
+What a file may hold is what the web lets a club hold
+(core/limits.py); the file is written compactly.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import limits
-from ..core.club import Roster, check_names, dumps, loads
+from ..core.club import CHANGES, Roster, check_names, dumps, loads
 from ..core.errors import GameError, quoted
 from ..core.game import Game
 from ..core.model import GameScore
@@ -36,6 +44,7 @@ from . import game as gamefile
 from .season import export_season, read_season
 
 VERSION = 1
+Place = int | tuple[int, int]  # a game filed alone's index; a night's and its table's
 MAX_BYTES = limits.CLUB_FILE_BYTES  # as named before core/limits.py; the readers read limits
 
 
@@ -49,7 +58,9 @@ class ClubFile:
     nights: tuple[eventfile.EventFile, ...]
     presets: tuple[Preset, ...] = ()
     seasons: tuple[SeasonRecord, ...] = ()
-    order: tuple[int, ...] | None = None  # the games rated in this order (None: as listed)
+    order: tuple[int, ...] = ()  # each game's place in games + the nights' games; (): as read
+    rematches: tuple[tuple[int, int], ...] = ()  # (a game, its rematch), as `order` counts
+    last_change: tuple[str, Roster, Roster] | None = None  # kind, roster before, after
 
 
 def _items(doc: dict, key: str) -> list:
@@ -85,7 +96,7 @@ def read(doc: object) -> ClubFile:
     where, problem = texts_problem(own)
     if problem:
         raise GameError(problem, field=where)
-    name = check_text(doc.get("name"), "name")
+    name = check_text(doc.get("name"), "name", limits.CLUB_NAME)
     roster = loads(json.dumps(doc.get("roster", [])))
     games = _each(_items(doc, "games"), "game", gamefile.read_scored)
     nights = _each(_items(doc, "nights"), "night", eventfile.read)
@@ -95,27 +106,135 @@ def read(doc: object) -> ClubFile:
     _check_linked(seasons)
     played = [g for g, _ in games] + [g for n in nights for _, g in n.matches if g is not None]
     check_names(roster, {name_key(p) for g in played for p in g.table.players})
-    order = _read_order(doc.get("order"), len(played))
+    places = played_places(len(games), nights)
+    order = _read_order(doc.get("order"), places)
+    rematches = _read_rematches(doc.get("rematches", []), places)
     return ClubFile(
-        name, roster, tuple(games), tuple(nights), tuple(presets), tuple(seasons), order
+        name,
+        roster,
+        tuple(games),
+        tuple(nights),
+        tuple(presets),
+        tuple(seasons),
+        order,
+        rematches,
+        _read_last_change(doc.get("last_change")),
     )
 
 
-def _read_order(raw: object, count: int) -> tuple[int, ...] | None:
-    """The order the file's `count` games are rated in: each index once (None: absent)."""
+def _read_last_change(raw: object) -> tuple[str, Roster, Roster] | None:
+    """The manager's last roster change not undone: its kind, the rosters before and
+    after it (each read as the file's roster is)."""
     if raw is None:
         return None
-    if (
-        not isinstance(raw, list)
-        or any(type(i) is not int for i in raw)
-        or sorted(raw) != list(range(count))
-    ):
+    if not isinstance(raw, dict) or set(raw) != {"kind", "before", "after"}:
+        raise GameError("must be an object with kind, before and after", field="last_change")
+    if raw["kind"] not in CHANGES:
         raise GameError(
-            "must list each of the file's %(count)s games once, by its index from 0",
-            field="order",
-            count=count,
+            "kind must be one of %(kinds)s", kinds=", ".join(CHANGES), field="last_change"
         )
-    return tuple(raw)
+    try:
+        before, after = (loads(json.dumps(raw[key])) for key in ("before", "after"))
+    except GameError as err:
+        raise GameError(err.detail, field="last_change") from None
+    return str(raw["kind"]), before, after
+
+
+def played_places(games: int, nights: Sequence[eventfile.EventFile]) -> list[Place]:
+    """Every game's place in a club file, as it reads them: its games filed alone, then
+    each night's tables that have a game."""
+    places: list[Place] = list(range(games))
+    for n, night in enumerate(nights):
+        places += [(n, m) for m, (_, game) in enumerate(night.matches) if game is not None]
+    return places
+
+
+def _place(item: object) -> Place | None:
+    """An entry of `order` as a place: a whole number, or a list of two."""
+    if isinstance(item, int) and not isinstance(item, bool):
+        return item
+    if isinstance(item, list) and len(item) == 2:
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in item):
+            return (item[0], item[1])
+    return None
+
+
+def _read_order(raw: object, places: Sequence[Place]) -> tuple[int, ...]:
+    """The file's games in the order the club rates them, as indexes into `places` (none
+    given: as read)."""
+    if raw is None:
+        return ()
+    index = {place: i for i, place in enumerate(places)}
+    if not isinstance(raw, list) or len(raw) != len(places):
+        raise GameError(
+            "must list each of the file's %(count)s games once", field="order", count=len(places)
+        )
+    order: list[int] = []
+    seen: set[int] = set()
+    for k, item in enumerate(raw, 1):
+        place = _place(item)
+        found = None if place is None else index.get(place)
+        if found is None:
+            raise GameError(
+                "entry %(entry)s: %(value)s is no game of the file: a number for one of "
+                "games, [night, table] for the game of nights[night].matches[table]",
+                field="order",
+                entry=k,
+                value=quoted(item),
+            )
+        if found in seen:
+            raise GameError(
+                "entry %(entry)s: %(value)s is listed twice",
+                field="order",
+                entry=k,
+                value=quoted(item),
+            )
+        seen.add(found)
+        order.append(found)
+    return tuple(order)
+
+
+def _read_rematches(raw: object, places: Sequence[Place]) -> tuple[tuple[int, int], ...]:
+    """Each (game, its rematch), as indexes into `places`: a game has one rematch at most
+    and is the rematch of one game at most, and no evening comes back to its first game."""
+    if not isinstance(raw, list):
+        raise GameError("must be a list of [game, its rematch]", field="rematches")
+    index = {place: i for i, place in enumerate(places)}
+    parent: dict[int, int] = {}
+    child: dict[int, int] = {}
+    for k, item in enumerate(raw, 1):
+        pair = item if isinstance(item, list) and len(item) == 2 else [None, None]
+        found = [None if (at := _place(p)) is None else index.get(at) for p in pair]
+        if None in found or found[0] == found[1]:
+            raise GameError(
+                "entry %(entry)s: %(value)s is not [a game of the file, another: its rematch]",
+                field="rematches",
+                entry=k,
+                value=quoted(item),
+            )
+        first, again = found[0], found[1]
+        assert first is not None and again is not None
+        if first in child or again in parent:
+            raise GameError(
+                "entry %(entry)s: %(value)s gives a game a second rematch, or a rematch a "
+                "second game",
+                field="rematches",
+                entry=k,
+                value=quoted(item),
+            )
+        child[first], parent[again] = again, first
+        seen, at = {again}, first
+        while at in parent:  # up the evening from the game rematched: never back to it
+            at = parent[at]
+            if at in seen:
+                raise GameError(
+                    "entry %(entry)s: %(value)s makes an evening a circle",
+                    field="rematches",
+                    entry=k,
+                    value=quoted(item),
+                )
+            seen.add(at)
+    return tuple((first, again) for again, first in parent.items())
 
 
 def _check_presets(presets: Sequence[Preset]) -> None:
@@ -165,10 +284,13 @@ def export(
     nights: list[dict[str, Any]],
     presets: Sequence[Preset] = (),
     seasons: Sequence[SeasonRecord] = (),
-    order: Sequence[int] = (),
+    order: Sequence[Place] = (),
+    rematches: Sequence[tuple[Place, Place]] = (),
+    last_change: tuple[str, Roster, Roster] | None = None,
 ) -> dict[str, Any]:
     """The club as one JSON-ready document (`nights`: each night's event file document;
-    `order`: the games in the order rated, written only where it is not the file's own)."""
+    `order`: every game's place in the order the club rates them, when that is not the
+    file's own order)."""
     doc = {
         "scorepad_club": VERSION,
         "name": name,
@@ -180,9 +302,22 @@ def export(
         doc["presets"] = [{"name": p.name, "rules": dict(p.values)} for p in presets]
     if seasons:
         doc["seasons"] = [export_season(record) for record in seasons]
-    if list(order) != sorted(order):
-        doc["order"] = list(order)
+    if order:
+        doc["order"] = [_place_doc(place) for place in order]
+    if rematches:
+        doc["rematches"] = [[_place_doc(a), _place_doc(b)] for a, b in rematches]
+    if last_change is not None:
+        kind, before, after = last_change
+        doc["last_change"] = {
+            "kind": kind,
+            "before": json.loads(dumps(before)),
+            "after": json.loads(dumps(after)),
+        }
     return doc
+
+
+def _place_doc(place: Place) -> int | list[int]:
+    return list(place) if isinstance(place, tuple) else place
 
 
 def dumps_club(doc: dict[str, Any]) -> str:

@@ -182,15 +182,19 @@ def _match(raw: Any, i: int) -> tuple[Match, Game | None, GameScore | None]:
         game_id,
         _optional(raw.get("last_hand"), f"{field}.last_hand"),
         *_named(raw, field),
-        _paper(raw.get("paper", False), field),
+        *(_true_or_false(raw.get(key, False), f"{field}.{key}") for key in _SWITCHES),
     )
     return match, game, score
 
 
-def _paper(raw: object, field: str) -> bool:
-    """Whether the director entered the table's result from its paper slip."""
+# A table's switches, each left out when false: the director entered its result from its
+# paper slip; opened it again after its round; its game changed since.
+_SWITCHES = ("paper", "reopened", "changed")
+
+
+def _true_or_false(raw: object, field: str) -> bool:
     if not isinstance(raw, bool):
-        raise GameError(f"must be true or false, not {quoted(raw)}", field=f"{field}.paper")
+        raise GameError(f"must be true or false, not {quoted(raw)}", field=field)
     return raw
 
 
@@ -310,6 +314,8 @@ def _match_doc(m: Match, game: Game | None) -> dict[str, Any]:
         "last_hand": m.last_hand,
         **({"winner": m.winner, "note": m.note} if m.winner is not None else {}),
         **({"paper": True} if m.paper else {}),
+        **({"reopened": True} if m.reopened else {}),
+        **({"changed": True} if m.changed else {}),
         "game": None if game is None else gamefile.export(game),
     }
 

@@ -2,10 +2,10 @@
 
 A person writes `format`, `mode`, `players`, `first_dealer`, `rules` and `hands`
 (each `bids` and `tricks`, and optionally `blind`, `dealer`, `adjust`, `note`,
-`renege`),
-and optionally `side_names`, `start`, `ended` and `preset`. The export adds every rule's
-value, the sides' standing, the status, the winner and each hand's number,
-dealer and per-side figures; those computed keys are ignored when a document
+`renege`), and optionally `side_names`, `start`, `ended`, `preset`, `next_dealer` and
+`undone` (the hand the table's last undo took away, that it may put back).
+The export adds every rule's value, the sides' standing, the status, the winner and each
+hand's number, dealer and per-side figures; those computed keys are ignored when a document
 is read back (a hand's `dealer` is read: it says who dealt).
 """
 
@@ -45,6 +45,8 @@ _KEYS = {
     "preset",
     "final",
     "clock",
+    "next_dealer",
+    "undone",
 }
 _COMPUTED = {"sides", "status", "winner"}
 _NAMED = {"players", "side_names"}
@@ -161,8 +163,19 @@ def _check_top(doc: dict, raw_hands: object) -> None:
             raise GameError("missing", field=key)
 
 
+# The hand the table's last undo took away, kept to put back: its number, the hand as it
+# was, and whether the game had been ended early.
+PutBack = tuple[int, Hand, bool]
+
+
 def read_scored(doc: object) -> tuple[Game, GameScore]:
     """Read a parsed game file and check it whole; the game and its score, scored once."""
+    game, score, _ = read_full(doc)
+    return game, score
+
+
+def read_full(doc: object) -> tuple[Game, GameScore, PutBack | None]:
+    """`read_scored`, and the hand the table may put back (None: none)."""
     if not isinstance(doc, dict):
         raise GameError("the game file must be a JSON object")
     raw_hands = doc.get("hands", [])
@@ -186,11 +199,49 @@ def read_scored(doc: object) -> tuple[Game, GameScore]:
         preset=read_preset(doc.get("preset")),
         final=read_final(doc.get("final"), len(table.sides)),
         clock=read_clock(doc.get("clock")),
+        next_dealer=read_next_dealer(doc.get("next_dealer")),
     )
     score = game.score()
     _check_clock_end(game, score)
+    if game.next_dealer is not None and score.chosen_dealer is None:
+        raise GameError(
+            "is for a game whose next hand is still to bid: not over, its last hand played",
+            field="next_dealer",
+        )
     kept = Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
-    return replace(kept, final=game.final, preset=game.preset, clock=game.clock), score
+    found = replace(kept, final=game.final, preset=game.preset, clock=game.clock)
+    found = replace(found, next_dealer=game.next_dealer)
+    return found, score, read_undone(doc.get("undone"), found)
+
+
+def read_undone(raw: object, game: Game) -> PutBack | None:
+    """The hand the table's last undo took away, as the game page offers to put it back:
+    the one after the last hand (the last hand then played), or the last hand's tricks
+    (the last hand then only bid, with the same bids); put back, the game still scores."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) != {"number", "hand", "ended"}:
+        raise GameError("expected an object with number, hand and ended", field="undone")
+    number, ended, hands = raw["number"], raw["ended"], game.hands
+    last = hands[-1] if hands else None
+    gone = number == len(hands) + 1 and (last is None or last.played) and not game.ended
+    taken = number == len(hands) and last is not None and not last.played
+    if isinstance(number, bool) or not (gone or taken) or not isinstance(ended, bool):
+        raise GameError(
+            "must be the hand the last undo took away: the one after the last hand, or the "
+            "last hand's tricks",
+            field="undone",
+        )
+    hand = _read_hand(raw["hand"], number, game.table, -1)  # its dealer as written
+    if taken and last is not None and hand.bids != last.bids:
+        raise GameError("its bids must be those of the hand left bid", field="undone")
+    try:
+        replace(game, hands=(*hands[: number - 1], hand), ended=ended, next_dealer=None).score()
+    except GameError as err:
+        where = Phrase("hand %(number)s: %(why)s", number=err.hand, why=err.detail)
+        said = where if err.hand else err.detail
+        raise GameError("put back, %(why)s", why=said, field="undone") from None
+    return number, hand, ended
 
 
 def _check_clock_end(game: Game, score: GameScore) -> None:
@@ -208,6 +259,12 @@ def loads(text: str | bytes) -> Game:
 
 def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
     """Parse and read a game file's text; the game and its score, scored once."""
+    game, score, _ = loads_full(text)
+    return game, score
+
+
+def loads_full(text: str | bytes) -> tuple[Game, GameScore, PutBack | None]:
+    """`loads_scored`, and the hand the table may put back (None: none)."""
     size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
     if size > MAX_FILE_BYTES:
         raise GameError("the game file is larger than 1 MB")
@@ -236,7 +293,7 @@ def loads_scored(text: str | bytes) -> tuple[Game, GameScore]:
         ) from None
     except ValueError as err:
         raise GameError(f"the game file is not valid JSON ({err})") from None
-    return read_scored(doc)
+    return read_full(doc)
 
 
 def json_problem(err: json.JSONDecodeError) -> Phrase:
@@ -252,9 +309,15 @@ def json_problem(err: json.JSONDecodeError) -> Phrase:
 
 
 def _export_hand(hand: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"number": hand.number, "dealer": hand.dealer, **_hand_keys(hand)}
+    if hand.sides is not None:
+        out["sides"] = [{"points": s.points, "total": s.total, "bags": s.bags} for s in hand.sides]
+    return out
+
+
+def _hand_keys(hand: Any) -> dict[str, Any]:
+    """A hand's own keys, as entered (a scored hand's or a hand as recorded)."""
     out: dict[str, Any] = {
-        "number": hand.number,
-        "dealer": hand.dealer,
         "bids": None if hand.bids is None else list(hand.bids),
         "tricks": None if hand.tricks is None else list(hand.tricks),
     }
@@ -268,13 +331,14 @@ def _export_hand(hand: Any) -> dict[str, Any]:
         out["note"] = hand.note
     if hand.renege:
         out["renege"] = list(hand.renege)
-    if hand.sides is not None:
-        out["sides"] = [{"points": s.points, "total": s.total, "bags": s.bags} for s in hand.sides]
     return out
 
 
-def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
-    """The export document: the game with every key filled in and its score."""
+def export(
+    game: Game, score: GameScore | None = None, undone: PutBack | None = None
+) -> dict[str, Any]:
+    """The export document: the game with every key filled in and its score (`undone`:
+    the hand the table may put back)."""
     score = score or game.score()
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -302,12 +366,18 @@ def export(game: Game, score: GameScore | None = None) -> dict[str, Any]:
     )
     if score.ended:
         doc["ended"] = True
+    if score.chosen_dealer is not None:  # a dealer chosen before the next hand's bids
+        doc["next_dealer"] = score.chosen_dealer
     if game.clock is not None:  # only a game played to its own clock says so
         doc["clock"] = clock_document(game.clock)
     if game.preset is not None:  # only a game started from a preset says so
         doc["preset"] = game.preset
     if game.by_side:  # a game counted by side says so; the default stays unsaid
         doc["tricks_by"] = game.tricks_by
+    if undone is not None:  # the hand the last undo took away, to put back
+        number, hand, ended = undone
+        kept = {**({"dealer": hand.dealer} if hand.dealer is not None else {}), **_hand_keys(hand)}
+        doc["undone"] = {"number": number, "hand": kept, "ended": ended}
     return doc
 
 
@@ -342,6 +412,18 @@ def read_final(raw: object, sides: int) -> tuple[tuple[Any, Any], ...] | None:
         return read_start(raw, sides)
     except GameError as err:
         raise GameError(str(err).replace("start", "final"), field="final") from None
+
+
+def read_next_dealer(raw: object) -> int | None:
+    """The seat the table chose to deal the next hand, before its bids (the core checks
+    that it is a seat of the table)."""
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise GameError(
+            "must be a seat number, not %(value)s", value=quoted(raw), field="next_dealer"
+        )
+    return raw
 
 
 def read_preset(raw: object) -> str | None:

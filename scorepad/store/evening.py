@@ -24,20 +24,23 @@ with recursive
     select id, 0 from root
     union select g.id, down.depth + 1 from games g
       join down on g.rematch_of = down.id where down.depth < :most)
-select id from down
+select id from down order by depth
 """
 
 
 def evening_ids(db: Database, game_id: str) -> list[str]:
-    """The ids of every game of the evening `game_id` belongs to, in one query
-    (itself included; empty if there is no such game)."""
+    """The ids of every game of the evening `game_id` belongs to, in one query, oldest
+    first: each rematch after the game it rematched (itself included; empty if there is
+    no such game)."""
     rows = db.query(_EVENING, {"id": game_id, "most": MAX_EVENING})
     return [row["id"] for row in rows]
 
 
 def evening(db: Database, game_id: str) -> list[StoredGame]:
-    """The games of the evening `game_id` belongs to, oldest first."""
+    """The games of the evening `game_id` belongs to, oldest first (each rematch started
+    after the game it rematched: so even when a file brought them in at one instant)."""
     ids = evening_ids(db, game_id)
     if not ids:
         return []
-    return sorted(list_games(db, ids), key=lambda g: (g.created_at, g.id))
+    place = {game_id: i for i, game_id in enumerate(ids)}
+    return sorted(list_games(db, ids), key=lambda g: place[g.id])

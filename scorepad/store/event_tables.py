@@ -4,11 +4,12 @@ opened again. Read side only (and the check a table's own save is refused by); n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
 
-from ..core.roster import RoundStatus
+from ..core.roster import Match, RoundStatus
 from .outcomes import TableClosed
 
 _TABLE = (
@@ -90,6 +91,18 @@ def reopened_tables(db: Database, event_id: str) -> tuple[ReopenedTable, ...]:
         ReopenedTable(row["round"], row["number"], row["game_id"], bool(row["changed"]))
         for row in db.query(_REOPENED, [event_id])
     )
+
+
+def with_reopened(db: Database, event_id: str, matches: Sequence[Match]) -> list[Match]:
+    """The event's matches, each table the director opened again said so (its file
+    carries it: docs/events.md)."""
+    opened = {(t.round, t.table): t.changed for t in reopened_tables(db, event_id)}
+    return [
+        replace(m, reopened=True, changed=opened[m.round, m.number])
+        if (m.round, m.number) in opened
+        else m
+        for m in matches
+    ]
 
 
 def closed_tables(db: Database, event_id: str) -> tuple[tuple[int, int], ...]:

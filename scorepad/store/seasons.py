@@ -124,7 +124,7 @@ def load_season(db: Database, token: str, *, by: str = "id") -> Season | None:
 def club_seasons(db: Database, club_id: str) -> list[tuple[str, str]]:
     """(id, name) of the club's seasons, oldest first."""
     rows = db.query(
-        "select id, name from seasons where club_id = ? order by created_at, id", [club_id]
+        "select id, name from seasons where club_id = ? order by created_at, rowid", [club_id]
     )
     return [(str(r["id"]), str(r["name"])) for r in rows]
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from sqlite_utils import Database
 
+from ...core import limits
 from ...core.club import EMPTY, Roster, dumps
 from ...core.club_undo import undone
 from ...core.errors import GameError
@@ -30,7 +31,7 @@ OWN_KEPT = 100  # the latest revisions a card holder's own choice made, kept
 
 def clean_name(name: str) -> str:
     """A club's name as typed, checked: ClubRefused names the field when it is no name."""
-    clean, problem = name_problem(name)
+    clean, problem = name_problem(name, limits.CLUB_NAME)
     if problem:
         raise ClubRefused("name", field="name")
     return clean

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from sqlite_utils import Database
 
-from ...core.club import Roster
+from ...core.club import Roster, dumps
 from ...core.event import Settings
 from ...core.game import Game
 from ...core.happened import GamesBroughtIn, NightBroughtIn, SeasonsBroughtIn
@@ -104,23 +104,36 @@ def import_club(
     into: str | None = None,
     presets: Sequence[Preset] = (),
     seasons: Sequence[SeasonRecord] = (),
-    order: Sequence[int] | None = None,
+    order: Sequence[int] = (),
+    rematches: Sequence[tuple[int, int]] = (),
+    last_change: tuple[str, Roster, Roster] | None = None,
 ) -> str:
     """Store a club read from its file; returns its new manager id. `into`: game files
     and event files brought into that club instead (its name and roster stay);
     `presets` and `seasons`: the new club's presets and seasons (their nights linked to
-    the nights brought in); `order`: the games (`games`, then the nights' tables) in the
-    order the club rates them, each by its index (None: in that order)."""
+    the nights brought in); `order`: the games (those filed alone, then the nights') in
+    the order the club rates them, written in it (the club rates its games in the order
+    they were written); none: as given. `rematches`: (a game, its rematch), by the same
+    count. `last_change`: the manager's last roster change not undone (kind, the roster
+    before and after it), kept for an undo as the change itself keeps it."""
     every = [*games, *((g, s) for night in nights for _, g, s in _played(night))]
     ids = [token() for _ in every]
-    rated = range(len(every)) if order is None else order
+    rated = order or range(len(every))
     with bus.unit(db) as unit:
-        # written in the order rated: games brought in together are rated in the order
-        # written (store/clubs.py, GAMES)
-        unit.tell(GamesBroughtIn(tuple(ids[i] for i in rated), tuple(every[i] for i in rated)))
+        again = tuple((ids[b], ids[a]) for a, b in rematches)
+        unit.tell(
+            GamesBroughtIn(tuple(ids[i] for i in rated), tuple(every[i] for i in rated), again)
+        )
         unit.flush()  # the games are written before the club and its nights point at them
         if into is None:
             club_id = _new_club(db, name, roster, presets)
+            if last_change is not None:
+                kind, before, after = last_change
+                db.execute(
+                    "insert into club_log (club_id, number, kind, roster_before, roster_after,"
+                    " at) values (?, 1, ?, ?, ?, ?)",
+                    [club_id, kind, dumps(before), dumps(after), now()],
+                )
         else:
             current(db, into)
             room(db, into, "games", len(games))

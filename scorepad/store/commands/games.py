@@ -4,7 +4,7 @@ rules, delete it, start its rematch."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from sqlite_utils import Database
@@ -13,7 +13,7 @@ from ...core.clock import check_clock
 from ...core.game import Game, check_hand_count, check_settings
 from ...core.happened import GameStartedInClub, GameWritten, TableGameDeleted
 from ...core.model import GameScore
-from ...core.records import Table, make_table
+from ...core.records import Hand, Table, make_table
 from ...core.rules import Rules
 from ...core.scoring import end_early
 from .. import bus, clubs, seats, storage
@@ -21,7 +21,7 @@ from ..bus import Unit
 from ..event_tables import table_of_game
 from ..outcomes import Missing, NotOver
 from ..storage import StoredGame
-from . import seat_writes, writers
+from . import seat_writes, undone_writes, writers
 from ._run import Confirm, at_revision, change, remove_after
 
 
@@ -43,12 +43,24 @@ def start(
     return import_game(db, game, game.score(), club)
 
 
-def import_game(db: Database, game: Game, score: GameScore, club: str | None = None) -> StoredGame:
+def import_game(
+    db: Database,
+    game: Game,
+    score: GameScore,
+    club: str | None = None,
+    put_back: tuple[int, Hand, bool] | None = None,
+) -> StoredGame:
     """Store a game read from a game file, scored before (outside the transaction, once);
-    `club`: the club it is filed into, in the same write (a club gone meanwhile: NoClub)."""
+    `club`: the club it is filed into, in the same write (a club gone meanwhile: NoClub);
+    `put_back`: the hand its table's last undo took away (number, hand, ended), kept to be
+    put back as that undo kept it."""
     check_hand_count(len(game.hands))
     with bus.unit(db) as unit:
-        fresh = unit.wrote(writers.insert(db, game, score))
+        stored = writers.insert(db, game, score)
+        if put_back is not None:
+            undone_writes.keep(db, stored, *put_back)
+            stored = replace(stored, undone=True)
+        fresh = unit.wrote(stored)
         if club is not None:  # the club's handler files it (a club gone: NoClub, all undone)
             unit.tell(GameStartedInClub(fresh.id, club))
     return fresh
@@ -67,14 +79,18 @@ def insert_game(
 
 
 def insert_games(
-    unit: Unit, ids: Sequence[str], games: Sequence[tuple[Game, GameScore]]
+    unit: Unit,
+    ids: Sequence[str],
+    games: Sequence[tuple[Game, GameScore]],
+    rematch_of: Mapping[str, str] | None = None,
 ) -> list[StoredGame]:
     """Store games read from a file under these ids, inside the write of the file's rest
-    (a night's or a club's rows); the games still being played are kept in the cache once
-    committed (the others are read when first asked for)."""
+    (a night's or a club's rows), each the rematch of the game `rematch_of` names (by
+    their ids here); the games still being played are kept in the cache once committed
+    (the others are read when first asked for)."""
     for game, _ in games:
         check_hand_count(len(game.hands))
-    stored = writers.insert_games_in(unit.db, games, ids)
+    stored = writers.insert_games_in(unit.db, games, ids, rematch_of or {})
     for fresh in stored:
         unit.wrote(fresh, keep=not fresh.score().over)
     return stored

@@ -73,4 +73,4 @@ def table_drawn(news: TableDrawn, unit: Unit) -> None:
 
 def games_brought_in(news: GamesBroughtIn, unit: Unit) -> None:
     """The games of a night's or a club's file, stored in the write of the rest of it."""
-    insert_games(unit, news.ids, news.games)
+    insert_games(unit, news.ids, news.games, dict(news.rematch_of))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from sqlite_utils import Database
@@ -47,6 +47,9 @@ def _game_row(
         "extra": game_extra(game),
         "rematch_of": rematch,
         "rated": rated_text(score),
+        # the dealer chosen before the next hand's bids, kept with that hand (as `bump`)
+        "next_dealer": game.next_dealer,
+        "next_dealer_hand": None if game.next_dealer is None else len(game.hands) + 1,
     }
 
 
@@ -70,17 +73,23 @@ def insert(
 
 
 def insert_games_in(
-    db: Database, games: Sequence[tuple[Game, GameScore]], ids: Sequence[str]
+    db: Database,
+    games: Sequence[tuple[Game, GameScore]],
+    ids: Sequence[str],
+    rematch_of: Mapping[str, str],
 ) -> list[StoredGame]:
     """Write many new games and their hands (each already scored) under these ids inside
     the caller's transaction, by one plain INSERT a table, run row by row (`insert` asks
     sqlite-utils about the table once a game); returns them as stored once it commits."""
     at, found, game_rows, hand_rows = now(), [], [], []
+    parents = set(rematch_of.values())
     for (game, score), game_id in zip(games, ids, strict=True):
         share = token()
-        game_rows.append(_game_row(game_id, at, share, game, score, None))
+        parent = rematch_of.get(game_id)
+        game_rows.append(_game_row(game_id, at, share, game, score, parent))
         hand_rows += [_hand_row(game_id, n, h, 1, at) for n, h in enumerate(game.hands, 1)]
-        stored = StoredGame(game_id, at, at, 0, share, game, (1,) * len(game.hands), None)
+        versions = (1,) * len(game.hands)
+        stored = StoredGame(game_id, at, at, 0, share, game, versions, parent, game_id in parents)
         found.append(stored.scored(score))
     for name, rows in (("games", game_rows), ("hands", hand_rows)):
         if rows:

@@ -105,7 +105,17 @@ def write_event(
     db.table("event_matches").insert_all(
         _match_row(event_id, m, new, ids.get(i)) for i, (m, _) in enumerate(matches)
     )
+    for m, _ in matches:
+        if m.reopened:  # as the director reopened it: the game's revision then, or before
+            db.execute(REOPENED, [1 if m.changed else 0, event_id, m.round, m.number])
     return event_id
+
+
+# A table opened again: the game's revision when reopened (one before: changed since).
+REOPENED = (
+    "update event_matches set reopened = (select revision from games where id = game_id) - ? "
+    "where event_id = ? and round = ? and number = ?"
+)
 
 
 def _match_row(event_id: str, m: Match, new: dict[int, int], game_id: str | None) -> dict:

@@ -11,17 +11,16 @@ from wtforms.widgets import HiddenInput
 
 from scorepad.web.catalogue import lazy_gettext as _l
 
+from ...core import limits
 from ...core.names import MAX_NAME
 from ..fields import Required, WholeNumberField, at_most
-
-NAME_LENGTH = MAX_NAME  # as the club command and the club file read a club's name
 
 
 class ClubForm(FlaskForm):
     """A new club: its name."""
 
     name = StringField(
-        _l("Club name"), validators=[Required(_l("enter a name")), at_most(NAME_LENGTH, 1)]
+        _l("Club name"), validators=[Required(_l("enter a name")), at_most(limits.CLUB_NAME, 1)]
     )
 
 

@@ -28,7 +28,7 @@ PAGE = 100  # games a page: a club of 20,000 is read a page at a time
 def games(club_id: str) -> str:
     view = data.view_or_404(club_id)
     alone = games_filed_alone(get_db(), view.club.id)
-    ordered = view.games[::-1]  # newest first: the order rated, the last first
+    ordered = view.games[::-1]  # newest first: the order rated (started, then written)
     shown = page_of(ordered, request.args.get("page", 1, type=int) or 1, size=PAGE)
     return render_template(
         "clubs/games.html",

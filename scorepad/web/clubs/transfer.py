@@ -20,6 +20,7 @@ from ...store.club_commands.outcomes import ClubRefused
 from ...store.club_commands.transfer import import_club
 from ...store.club_view import ClubView
 from ...store.clubs import club_events, games_filed_alone
+from ...store.event_tables import with_reopened
 from ...store.events import load_event
 from ...store.seasons import club_seasons, load_season, season_record
 from .. import import_budget, preset_links, remembered, respond
@@ -45,9 +46,49 @@ def export(club_id: str) -> Response:
     view = data.view_or_404(club_id)
     db = get_db()
     own = games_filed_alone(db, club_id)
-    alone = [g for g in view.games if g.id in own]
-    games = [g.game for g in alone]
-    in_file = [g.id for g in alone]  # each game of the file, as the file counts them
+    games = [g.game for g in view.games if g.id in own]
+    # each game's place in the file: in the club's games filed alone, or a night's table
+    places: dict[str, clubfile.Place] = {
+        g.id: i for i, g in enumerate(g for g in view.games if g.id in own)
+    }
+    nights, index_of = _nights(view, places)
+    kept = preset_links.club_rows(club_id)
+    seasons = [
+        season_record(s, index_of)
+        for sid, _ in club_seasons(db, club_id)
+        if (s := load_season(db, sid)) is not None
+    ]
+    roster = settle(view.club.roster, view.met)  # as shown: the file reads back
+    # the order the club rates its games in, said when the file's own order is not it
+    rated = [places[g.id] for g in view.games if g.id in places]
+    order = rated if rated != sorted(rated, key=_file_order) else []
+    rematches = [
+        (places[g.rematch_of], places[g.id])
+        for g in view.games
+        if g.rematch_of in places and g.id in places
+    ]
+    last = view.club.last_change  # its undo offered again once restored
+    change = None if last is None else (last.kind, last.before, last.after or view.club.roster)
+    doc = clubfile.export(
+        view.club.name,
+        roster,
+        games,
+        nights,
+        [p for p, _, _ in kept],
+        seasons,
+        order,
+        rematches,
+        change,
+    )
+    return _download(clubfile.dumps_club(doc), "club.json", "application/json")
+
+
+def _nights(
+    view: ClubView, places: dict[str, clubfile.Place]
+) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """The club's nights as event file documents, and each night's index by its id; the
+    place of each of their games is added to `places`."""
+    db = get_db()
     nights: list[dict[str, Any]] = []
     index_of: dict[str, int] = {}
     found = {g.id: g.game for g in view.games}
@@ -56,23 +97,22 @@ def export(club_id: str) -> Response:
         if event is None:
             continue
         index_of[event_id] = len(nights)
-        matches = [(m, found.get(m.game_id or "")) for m in event.matches]
-        in_file += [m.game_id for m, game in matches if game is not None and m.game_id]
+        matches = [
+            (m, found.get(m.game_id or "")) for m in with_reopened(db, event_id, event.matches)
+        ]
+        for m, (match, game) in enumerate(matches):
+            if game is not None and match.game_id:
+                places[match.game_id] = (len(nights), m)
         nights.append(
             eventfile.export(event.settings, event.rules, event.entrants, event.rounds, matches)
         )
-    place = {game_id: i for i, game_id in enumerate(in_file)}
-    order = [place[g.id] for g in view.games if g.id in place]  # the order rated
-    kept = preset_links.club_rows(club_id)
-    seasons = [
-        season_record(s, index_of)
-        for sid, _ in club_seasons(db, club_id)
-        if (s := load_season(db, sid)) is not None
-    ]
-    roster = settle(view.club.roster, view.met)  # as shown: the file reads back
-    presets = [p for p, _, _ in kept]
-    doc = clubfile.export(view.club.name, roster, games, nights, presets, seasons, order)
-    return _download(clubfile.dumps_club(doc), "club.json", "application/json")
+    return nights, index_of
+
+
+def _file_order(place: clubfile.Place) -> tuple[int, int, int]:
+    """Where a game comes in a club file read without `order`: its games filed alone
+    first, then each night's tables."""
+    return (0, place, 0) if isinstance(place, int) else (1, *place)
 
 
 def _csv(rows: list[data.RatingRow], view: Any) -> Response:
@@ -136,6 +176,8 @@ def _read(text: bytes, into: ClubView | None) -> str:
                 presets=club.presets,
                 seasons=club.seasons,
                 order=club.order,
+                rematches=club.rematches,
+                last_change=club.last_change,
             ),
         )
     if into is None:
@@ -177,9 +219,14 @@ def _upload(form: ImportForm, into: ClubView | None, back: str) -> Any:
     """Run the import; a refusal above the import page's form (a new club) or flashed
     at the club's page (a file brought into a club)."""
 
+    known = set() if into is None else set(club_events(get_db(), into.club.id))
+
     def done(club_id: str) -> Any:
         if into is None:
             remembered.remember_club(club_id)
+        for event_id in club_events(get_db(), club_id):  # oldest first: the newest kept
+            if event_id not in known:  # a night brought in: its director's link, as a
+                remembered.remember_event(event_id)  # night's own file's import gives
         return respond.flashed(url_for("clubs.manage", club_id=club_id), say.said(say.IMPORTED))
 
     return respond.run(

@@ -11,6 +11,7 @@ from flask import Response, abort, render_template, url_for
 from ...core.errors import GameError
 from ...files import event as eventfile
 from ...store.event_commands.transfer import import_event as store_import
+from ...store.event_tables import with_reopened
 from .. import import_budget, respond
 from ..db import get_db
 from ..words import event_done as said
@@ -25,7 +26,7 @@ def export(event_id: str) -> Response:
     event, games = data.fresh(get_db(), event_id)
     matches = [
         (m, games[m.game_id].game if m.game_id in games else None)  # type: ignore[index]
-        for m in event.matches
+        for m in with_reopened(get_db(), event.id, event.matches)
     ]
     doc = eventfile.export(event.settings, event.rules, event.entrants, event.rounds, matches)
     name = card_stem(event)  # plain letters: a header holds Latin-1 only

@@ -18,7 +18,7 @@ from ...core.model import GameScore
 from ...core.records import Mode, make_table
 from ...core.rules import RULE_SPECS, Rules, validate_rules
 from ...files import game as gamefile
-from ...store import commands, storage
+from ...store import commands, storage, undone
 from ...store.club_commands.outcomes import ClubOutcome
 from .. import errors, import_budget, preset_links, remembered, respond, security
 from ..db import get_db
@@ -124,7 +124,9 @@ def _above(messages: list[str]) -> respond.Page:
 @bp.get("/games/<game_id>/export.json")
 def export(game_id: str) -> Response:
     stored = stored_or_404(game_id)
-    body = gamefile.dumps(gamefile.export(stored.game, stored.score()))
+    found = undone.offered(get_db(), stored)  # the hand the table may put back goes too
+    back = None if found is None else (found.number, found.hand, found.ended)
+    body = gamefile.dumps(gamefile.export(stored.game, stored.score(), back))
     return Response(
         body,
         mimetype="application/json",
@@ -146,7 +148,7 @@ def import_game() -> Any:
         raw = _sent(form)
         read = _read(form, raw)
         if read is not None:
-            game, score = read
+            game, score, back = read
             first = _already_here(game)
             if first is not None and not form.again.data:
                 form.kept.data = raw.decode("utf-8-sig") if len(raw) <= KEPT_BYTES else ""
@@ -155,7 +157,7 @@ def import_game() -> Any:
             import_budget.check(1)  # this phone's budget (web/import_budget.py)
             errors_ = list(form.game_file.errors)
             done = respond.run(
-                lambda: commands.import_game(get_db(), game, score).id,
+                lambda: commands.import_game(get_db(), game, score, put_back=back).id,
                 _imported,
                 url_for("games.import_game"),
                 page=_above(errors_),
@@ -180,7 +182,9 @@ def _sent(form: ImportForm) -> bytes:
     return (form.kept.data or "").encode("utf-8")
 
 
-def _read(form: ImportForm, raw: bytes) -> tuple[gamefile.Game, GameScore] | None:
+def _read(
+    form: ImportForm, raw: bytes
+) -> tuple[gamefile.Game, GameScore, gamefile.PutBack | None] | None:
     """The game of the file sent (`raw`, read once by `_sent`) and its score; None with
     why beside the file field."""
     try:
@@ -188,7 +192,7 @@ def _read(form: ImportForm, raw: bytes) -> tuple[gamefile.Game, GameScore] | Non
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise GameError("the game file is not UTF-8 text") from None
-        return gamefile.loads_scored(text)
+        return gamefile.loads_full(text)
     except GameError as err:
         # the file refused whole in the page's language; a part of it, in its own keys' English
         whole = err.field is None and err.hand is None

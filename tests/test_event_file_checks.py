@@ -288,7 +288,7 @@ CASES = [
         "a winner named in a regular round",
         "pairs",
         both(at("matches.0.winner", 1), at("matches.0.note", "one more hand")),
-        "matches[0].winner: must be left out",
+        "matches[0].winner: must be left out: a winner is named only at a playoff table",
     ),
     (
         "a playoff the settings do not have",

@@ -301,6 +301,7 @@ def _check_named(
     deleted = game is None and not r.drawn and not match.bye
     if not r.is_playoff or not (drawn or deleted):
         raise GameError(
-            "must be left out: only a drawn playoff game has a winner named",
+            "must be left out: a winner is named only at a playoff table whose game was "
+            "drawn or deleted",
             field=f"matches[{index}].winner",
         )

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
@@ -65,6 +65,17 @@ def remember(event_id: str) -> None:
 def remembered() -> list[str]:
     """The ids of the events this browser created or directed, newest first."""
     return remembered_list.events()
+
+
+@bp.before_request
+def night_there() -> None:
+    """A director's form names its night by the director's link: one that finds no night
+    (never was, replaced since, or another of its links) is a 404 before its form is
+    read, a question asked or a command run (docs/events.md, *Who may do what*)."""
+    event_id = (request.view_args or {}).get("event_id")
+    if request.method == "POST" and event_id is not None:
+        if not event_names(get_db(), [event_id]):
+            abort(404)
 
 
 @bp.route("/new", methods=["GET", "POST"])

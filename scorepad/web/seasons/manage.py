@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import render_template, url_for
+from flask import abort, render_template, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
@@ -45,6 +45,20 @@ def back(club_id: str, season_id: str) -> str:
 def incomplete(club_id: str, season_id: str, form: FlaskForm) -> BaseResponse:
     """A form that did not validate: back to the season's page, told which field."""
     return respond.flashed(back(club_id, season_id), say.incomplete(first_problem(form)), "error")
+
+
+@bp.before_request
+def season_there() -> None:
+    """A manager's form names its club by the manager's link, and its season: a link
+    that finds no club (never was, replaced since, the members' link) or a season not
+    that club's is a 404 before its form is read or a command run (docs/seasons.md)."""
+    found = request.view_args or {}
+    if request.method != "POST" or "club_id" not in found:
+        return
+    if "season_id" in found:
+        data.season_or_404(found["club_id"], found["season_id"])
+    elif load_club(get_db(), found["club_id"]) is None:
+        abort(404)
 
 
 @bp.get("/c/<club_id>")

@@ -1,0 +1,238 @@
+"""A link carries exactly its holder's powers (docs/events.md, docs/clubs.md and
+docs/seasons.md, *who may do what*): each holder's own forms, taken from the pages it
+sees, sent under another holder's link, or under a link that is not there (never was, or
+replaced since), find nothing: a 404 in words, every time, before any form is read or
+any question asked, and nothing written. CSRF is on: each phone sends its own token."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from scorepad.store.clubs import load_club
+from scorepad.store.events import load_event
+from scorepad.web.db import get_db
+from tests.event_helpers import Night
+from tests.helpers import dump_rows, form_token, text
+from tests.test_clubs import _make
+from tests.test_replace_links import YES
+from tests.test_season_web import _post, _season
+
+PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
+NOT_FOUND = "Not found"
+
+
+FORM = re.compile(r'<form method="post"[^>]*?action="([^"]+)"[^>]*>(.*?)</form>', re.S)
+
+
+def _forms(page: str, within: str) -> list[tuple[str, dict[str, str]]]:
+    """The page's POST forms whose action holds `within`, each with its fields as a
+    browser sends them (a select's chosen option, else its first)."""
+    found = []
+    for action, body in FORM.findall(page):
+        action = html.unescape(action)
+        if within not in action:
+            continue
+        fields = {}
+        for tag in re.findall(r"<input[^>]*>", body):
+            name, value = re.search(r'name="([^"]*)"', tag), re.search(r'value="([^"]*)"', tag)
+            if name and ("checkbox" not in tag and "radio" not in tag or "checked" in tag):
+                fields[name.group(1)] = html.unescape(value.group(1) if value else "")
+        selects = re.findall(r'<select[^>]*name="(\w+)"[^>]*>(.*?)</select>', body, re.S)
+        for name, options in selects:
+            chosen = re.search(r'<option value="([^"]*)" selected', options)
+            first = re.search(r'<option value="([^"]*)"', options)
+            if chosen or first:
+                fields[name] = html.unescape((chosen or first).group(1))
+        found.append((action, fields))
+    return found
+
+
+def _replace(phone, page_path: str, nth: int = 0):
+    """ "Replace this link" on the page (its `nth` such form), then "Yes, replace this
+    link", each with the page's own token."""
+    page = phone.get(page_path).get_data(as_text=True)
+    action = _forms(page.replace('" class="replace-link"', '"'), "replace")[nth][0]
+    asked = phone.post(action, data={"csrf_token": form_token(page)})
+    assert asked.status_code == 200 and YES in text(asked)
+    (again, fields), *_ = _forms(asked.get_data(as_text=True), "replace")
+    done = phone.post(again, data={**fields, "confirm": "yes"})
+    assert done.status_code == 302, text(done)
+    return done
+
+
+def _nothing_written(app, phone, forms, swap: dict[str, str]) -> list:
+    """Each answer to the forms sent (`_sent`), the database the same before and after."""
+    before = dump_rows(app.config["DATABASE"])
+    answers = _sent(phone, forms, swap)
+    assert dump_rows(app.config["DATABASE"]) == before
+    return answers
+
+
+def _found_nothing(answer, where: str) -> None:
+    assert answer.status_code == 404, (where, answer.status_code, text(answer)[:200])
+    assert NOT_FOUND in text(answer), where
+
+
+def _sent(phone, forms: list[tuple[str, dict[str, str]]], swap: dict[str, str]) -> list:
+    """Each form sent by `phone` with its own token, its address's ids swapped (`swap`)."""
+    token = form_token(phone.get("/games/new"))
+    answers = []
+    for action, fields in forms:
+        for old, new in swap.items():
+            action = action.replace(old, new)
+        answers.append((action, phone.post(action, data={**fields, "csrf_token": token})))
+    return answers
+
+
+@pytest.fixture
+def night(guarded_app):
+    """A night of two rounds, round 2 playing, run from its director's browser."""
+    director = guarded_app.test_client()
+    night = Night(_Unguarded(director), guarded_app, rounds=2, target=100, round_minutes=30)
+    for pair in PAIRS:
+        night.check_in(*pair)
+    night.draw_and_start()
+    night.play_round()
+    night.draw_and_start()
+    night.hand(night.round()[0].game_id, 9)  # a table with a hand played: its game may end
+    return night, director
+
+
+class _Unguarded:
+    """The director's browser posting its own forms, each with its page's token."""
+
+    def __init__(self, client) -> None:
+        self.client = client
+
+    def get(self, *args, **kwargs):
+        return self.client.get(*args, **kwargs)
+
+    def post(self, path, data=None, **kwargs):
+        token = form_token(self.client.get("/games/new"))
+        return self.client.post(path, data={**(data or {}), "csrf_token": token}, **kwargs)
+
+
+def _directors_forms(director, event_id: str) -> list[tuple[str, dict[str, str]]]:
+    """Every form of the director's page that posts under the night's own address, and
+    the two steps it asks twice (call time, end a table's game) both as asked and said."""
+    page = director.get(f"/events/{event_id}").get_data(as_text=True)
+    forms = _forms(page, f"/events/{event_id}/")
+    assert any(a.endswith("/call") for a, _ in forms), "the page calls time"
+    ended = [(a, f) for a, f in forms if a.endswith("/end")]
+    assert ended, "the page ends a table's game"
+    asked = [
+        (a, {k: v for k, v in f.items() if k != "confirm"})
+        for a, f in forms
+        if a.endswith(("/call", "/end"))
+    ]
+    said = [(a, {**f, "confirm": "yes"}) for a, f in asked]
+    return forms + asked + said + [(f"/events/{event_id}/earlier", {"revision": "1"})]
+
+
+def test_a_directors_forms_under_another_nights_link_find_nothing(night, guarded_app):
+    """The director's own forms sent under the night's other links (its big screen's,
+    its check-in's, a table's game id), and by a phone holding only those: 404 each."""
+    night, director = night
+    event = night.event()
+    forms = _directors_forms(director, night.id)
+    assert len(forms) > 8
+    table = night.round()[0].game_id
+    for other in (event.view_token, event.checkin_token, table, "nothing-here"):
+        for phone in (director, guarded_app.test_client()):
+            answers = _nothing_written(
+                guarded_app, phone, forms, {f"/events/{night.id}/": f"/events/{other}/"}
+            )
+            for action, answer in answers:
+                _found_nothing(answer, action)
+
+
+def test_a_replaced_directors_link_finds_nothing_on_any_phone_that_kept_it(night, guarded_app):
+    """The director's link replaced on the director's page: every form of the old page,
+    sent by the phone that replaced it or by another that kept the old link, is a 404."""
+    night, director = night
+    kept = guarded_app.test_client()
+    assert kept.get(f"/events/{night.id}").status_code == 200  # it held the link too
+    forms = _directors_forms(director, night.id)
+    done = _replace(director, f"/events/{night.id}")
+    new = done.headers["Location"].rsplit("/", 1)[-1]
+    with guarded_app.app_context():
+        assert load_event(get_db(), night.id) is None and load_event(get_db(), new)
+    for phone in (director, kept):
+        for action, answer in _nothing_written(guarded_app, phone, forms, {}):
+            _found_nothing(answer, action)
+    assert kept.get(f"/events/{night.id}").status_code == 404
+
+
+@pytest.fixture
+def seasons(guarded_app):
+    """Two clubs, each with a season of nights and entrants, made by its own manager."""
+    made = []
+    for name in ("Friday Spades", "Other club"):
+        manager = _Unguarded(guarded_app.test_client())
+        club_id = _make(manager, name)
+        season_id = _season(manager, club_id)
+        for day in ("2026-01-09", "2026-01-16"):
+            _post(manager, guarded_app, club_id, season_id, "nights", day=day, venue="Anchor")
+        _post(manager, guarded_app, club_id, season_id, "entrants", player_0="Ann", player_1="Bo")
+        made.append((manager.client, club_id, season_id))
+    return made
+
+
+def _season_forms(manager, club_id: str, season_id: str) -> list[tuple[str, dict[str, str]]]:
+    page = manager.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    forms = _forms(page, f"/seasons/c/{club_id}/")
+    assert len(forms) > 8
+    seasons = manager.get(f"/seasons/c/{club_id}").get_data(as_text=True)
+    return forms + _forms(seasons, "/new")
+
+
+def test_a_seasons_forms_under_another_clubs_link_find_nothing(seasons, guarded_app):
+    """Each form of the season's page (and a new season's) sent under another club's
+    manager link, under the club's members' link, or with another club's season: 404."""
+    (manager, club_id, season_id), (other, other_club, other_season) = seasons
+    forms = _season_forms(manager, club_id, season_id)
+    with guarded_app.app_context():
+        members = load_club(get_db(), club_id).members_token
+    swaps = [
+        {f"/c/{club_id}/": f"/c/{other_club}/"},  # the other club's manager, this season
+        {f"/c/{club_id}/": f"/c/{members}/"},  # the members' link as the manager's
+        {f"/{season_id}/": f"/{other_season}/"},  # this manager, the other club's season
+    ]
+    for phone in (other, manager):
+        for swap in swaps:
+            for action, answer in _nothing_written(guarded_app, phone, forms, swap):
+                if action.endswith("/new") and f"/c/{members}/" not in action:
+                    continue  # a new season of the club whose link it is: its own
+                _found_nothing(answer, action)
+    # "Start the next season" of this club's season, closed, sent under the other club's
+    # link: its entrants do not come over to another club
+    _post(_Unguarded(manager), guarded_app, club_id, season_id, "close")
+    page = manager.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    (follows,) = [f for a, f in _forms(page, "/new") if f.get("follows") == season_id]
+    [(action, answer)] = _nothing_written(
+        guarded_app, other, [(f"/seasons/c/{other_club}/new", follows)], {}
+    )
+    _found_nothing(answer, action)
+
+
+def test_a_replaced_managers_link_finds_nothing_on_the_seasons_pages(seasons, guarded_app):
+    (manager, club_id, season_id), _ = seasons
+    kept = guarded_app.test_client()
+    assert kept.get(f"/clubs/{club_id}").status_code == 200  # it held the link too
+    forms = _season_forms(manager, club_id, season_id)
+    _replace(manager, f"/clubs/{club_id}", nth=1)
+    for phone in (manager, kept):
+        for action, answer in _nothing_written(guarded_app, phone, forms, {}):
+            _found_nothing(answer, action)
+
+
+def test_a_call_time_question_is_asked_only_under_a_night_that_is_there(night, guarded_app):
+    night, director = night
+    page = director.get(f"/events/{night.id}").get_data(as_text=True)
+    asked = director.post(
+        f"/events/{night.id}/call", data={"csrf_token": form_token(page), "revision": "1"}
+    )
+    assert asked.status_code == 200 and re.search(r"Call time", text(asked))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import abort, render_template, request, url_for
+from flask import render_template, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
@@ -25,7 +25,7 @@ from ..paging import asked, page_of
 from ..words import seasons as say
 from ..words.seasons import counting, done, season_words
 from . import data
-from .blueprint import bp
+from .blueprint import bp, manager_post
 from .forms import (
     DivisionForm,
     EntrantForm,
@@ -45,20 +45,6 @@ def back(club_id: str, season_id: str) -> str:
 def incomplete(club_id: str, season_id: str, form: FlaskForm) -> BaseResponse:
     """A form that did not validate: back to the season's page, told which field."""
     return respond.flashed(back(club_id, season_id), say.incomplete(first_problem(form)), "error")
-
-
-@bp.before_request
-def season_there() -> None:
-    """A manager's form names its club by the manager's link, and its season: a link
-    that finds no club (never was, replaced since, the members' link) or a season not
-    that club's is a 404 before its form is read or a command run (docs/seasons.md)."""
-    found = request.view_args or {}
-    if request.method != "POST" or "club_id" not in found:
-        return
-    if "season_id" in found:
-        data.season_or_404(found["club_id"], found["season_id"])
-    elif load_club(get_db(), found["club_id"]) is None:
-        abort(404)
 
 
 @bp.get("/c/<club_id>")
@@ -84,7 +70,7 @@ def _settings(form: SeasonForm) -> dict:
     }
 
 
-@bp.post("/c/<club_id>/new")
+@manager_post("/c/<club_id>/new")
 def new(club_id: str) -> BaseResponse:
     form = SeasonForm()
     home = url_for("seasons.club", club_id=club_id)
@@ -163,7 +149,7 @@ def ran(club_id: str, season_id: str, kind: str, command: Callable[[], object]) 
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/edit")
+@manager_post("/c/<club_id>/<season_id>/edit")
 def edit(club_id: str, season_id: str) -> BaseResponse:
     form = SeasonForm()
     if not form.validate_on_submit() or form.revision.data is None:
@@ -177,7 +163,7 @@ def edit(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/close")
+@manager_post("/c/<club_id>/<season_id>/close")
 def close(club_id: str, season_id: str) -> BaseResponse:
     form = RevisionForm()
     if not form.validate_on_submit():
@@ -191,7 +177,7 @@ def close(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/delete")
+@manager_post("/c/<club_id>/<season_id>/delete")
 def delete(club_id: str, season_id: str) -> BaseResponse:
     form = RevisionForm()
     if not form.validate_on_submit():

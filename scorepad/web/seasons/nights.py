@@ -14,12 +14,12 @@ from .. import preset_links, respond
 from ..db import get_db
 from ..words.seasons import done, night_title, season_words
 from . import data
-from .blueprint import bp
+from .blueprint import manager_post
 from .forms import DivisionForm, EntrantForm, LinkForm, NightForm, NumberForm, StartNightForm
 from .manage import back, incomplete, ran
 
 
-@bp.post("/c/<club_id>/<season_id>/nights")
+@manager_post("/c/<club_id>/<season_id>/nights")
 def night(club_id: str, season_id: str) -> BaseResponse:
     form = NightForm()
     if not form.validate_on_submit():
@@ -41,7 +41,7 @@ def night(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/nights/remove")
+@manager_post("/c/<club_id>/<season_id>/nights/remove")
 def remove_night(club_id: str, season_id: str) -> BaseResponse:
     form = NumberForm()
     if not form.validate_on_submit():
@@ -55,7 +55,7 @@ def remove_night(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/nights/link")
+@manager_post("/c/<club_id>/<season_id>/nights/link")
 def link_night(club_id: str, season_id: str) -> BaseResponse:
     form = LinkForm()
     if not form.validate_on_submit():
@@ -69,7 +69,7 @@ def link_night(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/nights/start")
+@manager_post("/c/<club_id>/<season_id>/nights/start")
 def start_night(club_id: str, season_id: str) -> BaseResponse:
     """A club night made for a night of the season, under the house rules chosen beside
     it: to its director's page."""
@@ -99,7 +99,7 @@ def start_night(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/entrants")
+@manager_post("/c/<club_id>/<season_id>/entrants")
 def add_entrant(club_id: str, season_id: str) -> BaseResponse:
     form = EntrantForm()
     if not form.validate_on_submit():
@@ -114,7 +114,7 @@ def add_entrant(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/entrants/division")
+@manager_post("/c/<club_id>/<season_id>/entrants/division")
 def move_entrant(club_id: str, season_id: str) -> BaseResponse:
     form = DivisionForm()
     if not form.validate_on_submit():
@@ -128,7 +128,7 @@ def move_entrant(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/entrants/remove")
+@manager_post("/c/<club_id>/<season_id>/entrants/remove")
 def remove_entrant(club_id: str, season_id: str) -> BaseResponse:
     form = NumberForm()
     if not form.validate_on_submit():

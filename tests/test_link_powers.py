@@ -236,3 +236,46 @@ def test_a_call_time_question_is_asked_only_under_a_night_that_is_there(night, g
         f"/events/{night.id}/call", data={"csrf_token": form_token(page), "revision": "1"}
     )
     assert asked.status_code == 200 and re.search(r"Call time", text(asked))
+
+
+PUBLIC = re.compile(r"^/static/|^/sw\.js$")  # the same for every phone: cached as they say
+LINKED = re.compile(r'(?:href|src|data-poll)="(?:http://localhost)?(/[^"#]*)"')
+
+
+def _private_everywhere(phone, seeds: list[str]) -> list[str]:
+    """Every GET answer reached from `seeds` (two links deep: the pages, the files and
+    pictures they link) whose Cache-Control lets a shared cache keep it."""
+    seen, todo, kept = set(), [(s, 0) for s in seeds], []
+    while todo:
+        path, depth = todo.pop(0)
+        path = html.unescape(path)
+        if path in seen or PUBLIC.search(path) or path.startswith("/language"):
+            continue
+        seen.add(path)
+        answer = phone.get(path)
+        said = answer.headers.get("Cache-Control", "")
+        if "private" not in said and "no-store" not in said:
+            kept.append(f"{path}: {answer.status_code} {said!r}")
+        if answer.mimetype == "text/html" and depth < 2:
+            todo += [(p, depth + 1) for p in LINKED.findall(answer.get_data(as_text=True))]
+    assert len(seen) > 10, seen
+    return kept
+
+
+def test_no_answer_that_holds_a_link_s_secrets_is_kept_by_a_shared_cache(
+    night, seasons, guarded_app
+):
+    """A page, a file (game, hands, night, club, ratings, results, calendar) or a picture
+    is sent to its holder only: `private` (a proxy between the phone and the server keeps
+    no copy to hand another phone), whoever holds the link."""
+    night, director = night
+    (manager, club_id, season_id), _ = seasons
+    table = night.round()[0].game_id
+    with guarded_app.app_context():
+        members = load_club(get_db(), club_id).members_token
+    screen = night.event().view_token
+    kept = _private_everywhere(director, [f"/events/{night.id}", f"/games/{table}"])
+    kept += _private_everywhere(guarded_app.test_client(), [f"/events/screen/{screen}/results"])
+    kept += _private_everywhere(manager, [f"/clubs/{club_id}", f"/seasons/c/{club_id}/{season_id}"])
+    kept += _private_everywhere(guarded_app.test_client(), [f"/clubs/m/{members}"])
+    assert kept == []

@@ -40,6 +40,10 @@ HEADERS = {
     # A game's address is its key: never hand it to another site.
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
+    # What a link shows is its holder's alone: a page, a file or a picture may be kept by
+    # the phone (and asked again), never by a cache between it and the server (a proxy),
+    # to hand another phone. An answer that says otherwise (static files) says so itself.
+    "Cache-Control": "no-cache, private",
 }
 
 

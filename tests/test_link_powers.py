@@ -279,3 +279,60 @@ def test_no_answer_that_holds_a_link_s_secrets_is_kept_by_a_shared_cache(
     kept += _private_everywhere(manager, [f"/clubs/{club_id}", f"/seasons/c/{club_id}/{season_id}"])
     kept += _private_everywhere(guarded_app.test_client(), [f"/clubs/m/{members}"])
     assert kept == []
+
+
+def _pages(phone, paths: list[str]) -> str:
+    """The pages at `paths`, as `phone` sees them, one text."""
+    answers = [phone.get(path) for path in paths]
+    assert [a.status_code for a in answers] == [200] * len(paths)
+    return "".join(a.get_data(as_text=True) for a in answers)
+
+
+def test_the_managers_pages_carry_no_directors_link_nor_a_tables(guarded_app):
+    """A club night filed into the club is its director's to run, its tables' to score
+    (docs/clubs.md: the manager's link files, takes out and links nights into a season):
+    the manager's pages (the club, its games, its seasons) name each night by its screen
+    link, and its tables' games by their live scores, to a phone holding only the manager's
+    link; the phone that directs the night still finds its director's page there. Taking
+    a night out and linking one into a season work as before, from those pages' forms."""
+    both = _Unguarded(guarded_app.test_client())  # the club's manager, and each night's director
+    club_id = _make(both)
+    season_id = _season(both, club_id)
+    _post(both, guarded_app, club_id, season_id, "nights", day="2026-01-09", venue="Anchor")
+    nights = [Night(both, guarded_app, rounds=1, target=100, club=club_id) for _ in range(2)]
+    for night in nights:
+        for pair in PAIRS:
+            night.check_in(*pair)
+        night.draw_and_start()
+        night.hand(night.round()[0].game_id, 9)
+    secrets = {n.id for n in nights} | {m.game_id for n in nights for m in n.round()}
+    manager = guarded_app.test_client()  # the manager's link only
+    places = [f"/clubs/{club_id}", f"/clubs/{club_id}/games", f"/seasons/c/{club_id}/{season_id}"]
+    seen = _pages(manager, places)
+    assert [s for s in secrets if s in seen] == []
+    for night in nights:  # each night by its screen link, read only
+        assert night.event().view_token in seen
+    tables = [m.game_id for n in nights for m in n.round()]
+    mine = _pages(both.client, places)  # the director's phone: each table's own page
+    assert all(f'href="/games/{t}"' in mine for t in tables)
+    # linked into the season from its page's form, by the manager's link alone
+    page = manager.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    [(action, link)] = _forms(page, "/nights/link")
+    link["event"] = nights[0].event().view_token
+    done = manager.post(action, data=link)
+    assert "Club night filed into the season" in text(manager.get(done.headers["Location"]))
+    season_page = f"/seasons/c/{club_id}/{season_id}"
+    assert f'href="/events/{nights[0].id}"' in _pages(both.client, [season_page])
+    results = f'href="/events/screen/{nights[0].event().view_token}/results"'
+    assert results in _pages(manager, [season_page])
+    # the other night taken out from the club's games page, its Take out pressed
+    page = manager.get(f"/clubs/{club_id}/games").get_data(as_text=True)
+    [(action, out)] = _forms(page, "/unfile-night/")
+    assert nights[1].event().view_token in action
+    done = manager.post(action, data=out)
+    assert "Taken out" in text(manager.get(done.headers["Location"]))
+    with guarded_app.app_context():
+        from scorepad.store.clubs import club_events
+
+        assert club_events(get_db(), club_id) == [nights[0].id]
+    assert [s for s in secrets if s in _pages(manager, places)] == []

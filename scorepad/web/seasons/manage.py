@@ -16,7 +16,7 @@ from ...store.club_view import club_view
 from ...store.clubs import club_event_names, load_club
 from ...store.season_commands import seasons as commands
 from ...store.seasons import club_seasons
-from .. import preset_links, respond
+from .. import preset_links, remembered, respond
 from ..catalogue import locale_code
 from ..db import get_db
 from ..fields import first_problem
@@ -94,9 +94,11 @@ def manage(club_id: str, season_id: str) -> str:
     form.divisions.data = ", ".join(settings.divisions)
     link = LinkForm(revision=revision)
     linked = {n.event_id for n in season.nights}
+    nights = club_event_names(get_db(), club_id)
+    # a club night by its screen id: its director's id is its director's (docs/clubs.md)
     link.event.choices = [
-        SelectChoice(e, f"{name} · {date}" if date else name or e[:8])
-        for e, name, date in club_event_names(get_db(), club_id)
+        SelectChoice(screen, f"{name} · {date}" if date else name or screen[:8])
+        for e, screen, name, date in nights
         if e not in linked
     ]
     lines = data.night_lines(season)
@@ -109,6 +111,8 @@ def manage(club_id: str, season_id: str) -> str:
         divisions=data.divisions(season),
         nights=shown,
         open_nights=[n for n in lines if not n.event_id],
+        screens={e: screen for e, screen, _, _ in nights},
+        directed=set(remembered.events()),
         rules=counting(settings.best, settings.qualify),
         division_names=data.division_choices(season),
         night_form=NightForm(revision=revision),

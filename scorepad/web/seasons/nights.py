@@ -9,6 +9,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.event import check_settings
 from ...core.rules import validate_rules
+from ...store.clubs import club_event_names
 from ...store.season_commands import entrants, nights
 from .. import preset_links, respond
 from ..db import get_db
@@ -60,7 +61,11 @@ def link_night(club_id: str, season_id: str) -> BaseResponse:
     form = LinkForm()
     if not form.validate_on_submit():
         return incomplete(club_id, season_id, form)
-    rev, number, event = form.revision.data or 0, form.number.data or 0, form.event.data or ""
+    rev, number, night = form.revision.data or 0, form.number.data or 0, form.event.data or ""
+    # the night by its screen id, as the page names it (or by its director's id: a higher
+    # power); no night of the club's: the command refuses it
+    screens = {screen: e for e, screen, _, _ in club_event_names(get_db(), club_id)}
+    event = screens.get(night, night)
     return ran(
         club_id,
         season_id,

@@ -336,3 +336,27 @@ def test_the_managers_pages_carry_no_directors_link_nor_a_tables(guarded_app):
 
         assert club_events(get_db(), club_id) == [nights[0].id]
     assert [s for s in secrets if s in _pages(manager, places)] == []
+
+
+def test_a_phone_that_kept_a_replaced_directors_link_is_a_stranger_at_its_tables(
+    night, guarded_app
+):
+    """The director's powers at a table's game come from the director's link the phone
+    keeps (its cookie): once another phone replaced that link, the phone that kept the old
+    one may do at a table what any phone with the table's link may, nothing more."""
+    night, director = night
+    kept = guarded_app.test_client()
+    assert kept.get(f"/events/{night.id}").status_code == 200
+    game_id = night.round()[0].game_id
+    page = kept.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f"/games/{game_id}/settings" in page  # the director's link: the game's settings
+    _replace(director, f"/events/{night.id}")
+    page = kept.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f"/games/{game_id}/settings" not in page
+    token = form_token(page)
+    before = dump_rows(guarded_app.config["DATABASE"])
+    version = str(night.game(game_id).revision)
+    for path in ("delete", "end", "rematch"):
+        said = kept.post(f"/games/{game_id}/{path}", data={"csrf_token": token, "version": version})
+        assert said.status_code == 403 and "only the director can" in text(said), path
+    assert dump_rows(guarded_app.config["DATABASE"]) == before

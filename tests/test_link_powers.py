@@ -360,3 +360,30 @@ def test_a_phone_that_kept_a_replaced_directors_link_is_a_stranger_at_its_tables
         said = kept.post(f"/games/{game_id}/{path}", data={"csrf_token": token, "version": version})
         assert said.status_code == 403 and "only the director can" in text(said), path
     assert dump_rows(guarded_app.config["DATABASE"]) == before
+
+
+def test_the_big_screen_shows_the_check_in_code_only_while_the_link_takes_players(guarded_app):
+    """The big screen carries the check-in link's QR code for players to check themselves
+    in, as the director's page offers the link: until round 1 is drawn (core/event_flow.py,
+    "join"), never for a round drawn later, when the link's page only says it closed."""
+    director = _Unguarded(guarded_app.test_client())
+    night = Night(director, guarded_app, rounds=2, target=100)
+    for pair in PAIRS:
+        night.check_in(*pair)
+    screen, join = night.event().view_token, night.event().checkin_token
+    wall = guarded_app.test_client()  # the big screen's link only
+
+    def shown() -> bool:
+        page = wall.get(f"/events/screen/{screen}").get_data(as_text=True)
+        live = wall.get(f"/events/screen/{screen}/live").get_data(as_text=True)
+        assert ("Scan this code" in page) == ("Scan this code" in live)
+        return "Scan this code" in page
+
+    assert shown()
+    for step in ("draw", "start"):
+        night.act(step)
+        assert not shown(), step
+    night.play_round()
+    night.act("draw", "Round drawn")
+    assert not shown()
+    assert "closed when round 1 was drawn" in text(wall.get(f"/events/join/{join}"))

@@ -387,3 +387,33 @@ def test_the_big_screen_shows_the_check_in_code_only_while_the_link_takes_player
     night.act("draw", "Round drawn")
     assert not shown()
     assert "closed when round 1 was drawn" in text(wall.get(f"/events/join/{join}"))
+
+
+def test_a_clubs_forms_under_its_members_link_or_another_clubs_find_nothing(guarded_app):
+    """Every form of the manager's pages (the club's and its games') sent under the
+    members' link, and a card's forms sent under another club's members' link: 404, and
+    nothing written. A card's own forms work under its own link only."""
+    from tests.ratings_club import club as simulated
+    from tests.test_clubs import _file_games, _view
+
+    manager = _Unguarded(guarded_app.test_client())
+    club_id, other = _make(manager), _make(manager, "Other club")
+    for made in (club_id, other):
+        _file_games(guarded_app, made, simulated(29, players=6, games=4)[1])
+    view, theirs = _view(guarded_app, club_id), _view(guarded_app, other)
+    members, their_members = view.club.members_token, theirs.club.members_token
+    pages = _pages(manager.client, [f"/clubs/{club_id}", f"/clubs/{club_id}/games"])
+    forms = _forms(pages, f"/clubs/{club_id}/")
+    assert len(forms) > 6
+    phone = guarded_app.test_client()
+    swap = {f"/clubs/{club_id}/": f"/clubs/{members}/"}
+    for action, answer in _nothing_written(guarded_app, phone, forms, swap):
+        _found_nothing(answer, action)
+    card = f"/clubs/m/{members}/card/{view.club.card_token(view.members[0].anchor)}"
+    page = phone.get(card).get_data(as_text=True)
+    phone.post(f"{card}/me", data={"csrf_token": form_token(page)})  # "This is me"
+    card_forms = _forms(phone.get(card).get_data(as_text=True), "/card/")
+    assert {a.rsplit("/", 1)[-1] for a, _ in card_forms} == {"me", "lists", "replace"}
+    swap = {f"/clubs/m/{members}/": f"/clubs/m/{their_members}/"}
+    for action, answer in _nothing_written(guarded_app, phone, card_forms, swap):
+        _found_nothing(answer, action)

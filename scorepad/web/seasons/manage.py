@@ -15,7 +15,7 @@ from wtforms.fields.choices import SelectChoice
 from ...store.club_view import club_view
 from ...store.clubs import club_event_names, load_club
 from ...store.season_commands import seasons as commands
-from ...store.seasons import club_seasons
+from ...store.seasons import Season, club_seasons
 from .. import preset_links, remembered, respond
 from ..catalogue import locale_code
 from ..db import get_db
@@ -92,15 +92,7 @@ def manage(club_id: str, season_id: str) -> str:
     revision = season.revision
     form = SeasonForm(revision=revision, name=season.name, **settings.as_dict())
     form.divisions.data = ", ".join(settings.divisions)
-    link = LinkForm(revision=revision)
-    linked = {n.event_id for n in season.nights}
     nights = club_event_names(get_db(), club_id)
-    # a club night by its screen id: its director's id is its director's (docs/clubs.md)
-    link.event.choices = [
-        SelectChoice(screen, f"{name} · {date}" if date else name or screen[:8])
-        for e, screen, name, date in nights
-        if e not in linked
-    ]
     lines = data.night_lines(season)
     shown = page_of(lines, asked()[1], size=NIGHTS_SHOWN)
     return render_template(
@@ -120,13 +112,26 @@ def manage(club_id: str, season_id: str) -> str:
         # the house rules a night is started with: scorepad's presets, then the club's
         night_rules=preset_links.night_choices(preset_links.night_presets(club_id)),
         revision_form=RevisionForm(revision=revision),
-        link_form=link,
+        link_form=_link_form(season, nights),
         entrant_form=EntrantForm(revision=revision),
         division_form=DivisionForm(revision=revision),
         season_url=public_url("seasons.view", token=season.view_token),
         feed_url=public_url("seasons.feed", token=season.view_token, lang=locale_code()),
         roster=_roster(club_id),
     )
+
+
+def _link_form(season: Season, nights: list[tuple[str, str, str, str]]) -> LinkForm:
+    """File a club night into the season: the club's nights not in it yet, each by its
+    screen id (its director's id is its director's: docs/clubs.md)."""
+    link = LinkForm(revision=season.revision)
+    linked = {n.event_id for n in season.nights}
+    link.event.choices = [
+        SelectChoice(screen, f"{name} · {date}" if date else name or screen[:8])
+        for e, screen, name, date in nights
+        if e not in linked
+    ]
+    return link
 
 
 NIGHTS_SHOWN = 30  # the season's nights a page of the manager's page lists

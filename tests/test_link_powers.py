@@ -91,7 +91,7 @@ def _sent(phone, forms: list[tuple[str, dict[str, str]]], swap: dict[str, str]) 
 def night(guarded_app):
     """A night of two rounds, round 2 playing, run from its director's browser."""
     director = guarded_app.test_client()
-    night = Night(_Unguarded(director), guarded_app, rounds=2, target=100, round_minutes=30)
+    night = Night(_Browser(director), guarded_app, rounds=2, target=100, round_minutes=30)
     for pair in PAIRS:
         night.check_in(*pair)
     night.draw_and_start()
@@ -101,8 +101,8 @@ def night(guarded_app):
     return night, director
 
 
-class _Unguarded:
-    """The director's browser posting its own forms, each with its page's token."""
+class _Browser:
+    """A phone posting as its pages do: each form with its own CSRF token (CSRF on)."""
 
     def __init__(self, client) -> None:
         self.client = client
@@ -171,7 +171,7 @@ def seasons(guarded_app):
     """Two clubs, each with a season of nights and entrants, made by its own manager."""
     made = []
     for name in ("Friday Spades", "Other club"):
-        manager = _Unguarded(guarded_app.test_client())
+        manager = _Browser(guarded_app.test_client())
         club_id = _make(manager, name)
         season_id = _season(manager, club_id)
         for day in ("2026-01-09", "2026-01-16"):
@@ -209,7 +209,7 @@ def test_a_seasons_forms_under_another_clubs_link_find_nothing(seasons, guarded_
                 _found_nothing(answer, action)
     # "Start the next season" of this club's season, closed, sent under the other club's
     # link: its entrants do not come over to another club
-    _post(_Unguarded(manager), guarded_app, club_id, season_id, "close")
+    _post(_Browser(manager), guarded_app, club_id, season_id, "close")
     page = manager.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
     (follows,) = [f for a, f in _forms(page, "/new") if f.get("follows") == season_id]
     [(action, answer)] = _nothing_written(
@@ -295,7 +295,7 @@ def test_the_managers_pages_carry_no_directors_link_nor_a_tables(guarded_app):
     link, and its tables' games by their live scores, to a phone holding only the manager's
     link; the phone that directs the night still finds its director's page there. Taking
     a night out and linking one into a season work as before, from those pages' forms."""
-    both = _Unguarded(guarded_app.test_client())  # the club's manager, and each night's director
+    both = _Browser(guarded_app.test_client())  # the club's manager, and each night's director
     club_id = _make(both)
     season_id = _season(both, club_id)
     _post(both, guarded_app, club_id, season_id, "nights", day="2026-01-09", venue="Anchor")
@@ -366,7 +366,7 @@ def test_the_big_screen_shows_the_check_in_code_only_while_the_link_takes_player
     """The big screen carries the check-in link's QR code for players to check themselves
     in, as the director's page offers the link: until round 1 is drawn (core/event_flow.py,
     "join"), never for a round drawn later, when the link's page only says it closed."""
-    director = _Unguarded(guarded_app.test_client())
+    director = _Browser(guarded_app.test_client())
     night = Night(director, guarded_app, rounds=2, target=100)
     for pair in PAIRS:
         night.check_in(*pair)
@@ -396,7 +396,7 @@ def test_a_clubs_forms_under_its_members_link_or_another_clubs_find_nothing(guar
     from tests.ratings_club import club as simulated
     from tests.test_clubs import _file_games, _view
 
-    manager = _Unguarded(guarded_app.test_client())
+    manager = _Browser(guarded_app.test_client())
     club_id, other = _make(manager), _make(manager, "Other club")
     for made in (club_id, other):
         _file_games(guarded_app, made, simulated(29, players=6, games=4)[1])

@@ -38,7 +38,10 @@ def _games_page(guarded, club_id: str):
 
 
 def _game_ids(page) -> list[str]:
-    return re.findall(r'id="game-\d+">\s*<a href="/games/([\w-]+)"', page.get_data(as_text=True))
+    """The games the page lists: each by its own page (a game filed alone, or one this phone
+    holds) or its live score (a night's table: the manager's link scores no table)."""
+    body = page.get_data(as_text=True)
+    return re.findall(r'id="game-\d+">\s*<a href="/(?:games|watch)/([\w-]+)"', body)
 
 
 def _club_games(guarded, club_id: str) -> int:

@@ -190,20 +190,28 @@ def test_the_script_adds_the_cores_counts_and_says_the_pages_words():
     assert script_faults(script) == []
 
 
+# The route decorators of a blueprint's own (events' and seasons' blueprint.py): a
+# director's or a manager's form, its night or season found first.
+ROUTES = {"director_post", "manager_post"}
+
+
+def _routed(decorator: ast.expr) -> bool:
+    """@bp.get(...), @bp.route(...), or one of the blueprints' own ROUTES."""
+    if not isinstance(decorator, ast.Call):
+        return False
+    called = decorator.func
+    if isinstance(called, ast.Name):
+        return called.id in ROUTES
+    return isinstance(called, ast.Attribute) and getattr(called.value, "id", None) == "bp"
+
+
 def _views(path: Path) -> list[ast.FunctionDef]:
     """The functions of a module routed by a blueprint (@bp.get, @bp.route...)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     return [
         node
         for node in ast.walk(tree)
-        if isinstance(node, ast.FunctionDef)
-        and any(
-            isinstance(d, ast.Call)
-            and isinstance(d.func, ast.Attribute)
-            and isinstance(d.func.value, ast.Name)
-            and d.func.value.id == "bp"
-            for d in node.decorator_list
-        )
+        if isinstance(node, ast.FunctionDef) and any(_routed(d) for d in node.decorator_list)
     ]
 
 

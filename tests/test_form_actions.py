@@ -383,6 +383,9 @@ def _clubs(client, app, checked: Checked) -> None:
     form = {"name": "Winter League", "kind": "pairs", "divisions": "A", "playoff": "2"}
     _post(client, app, club_id, season_id, "edit", fixtures="season", **form)
     checked.pages(client, f"/seasons/c/{club_id}/{season_id}")
+    # the filed night's director's page, opened by its own link (the manager's pages name
+    # the night by its screen link: they run no night)
+    checked.pages(client, f"/events/{event_id}")
 
 
 def test_every_form_posts_to_the_view_its_button_names(app, client):

@@ -16,6 +16,7 @@ from scorepad.core.rules import validate_rules
 from scorepad.files import club as clubfile
 from scorepad.store.club_commands.filing import file_event
 from scorepad.store.clubs import load_club
+from scorepad.store.events import load_event
 from scorepad.store.seasons import load_season
 from scorepad.web.db import get_db
 from tests import pseudo
@@ -428,9 +429,11 @@ def test_the_seasons_club_night_chooser_names_each_night(client, app, divisions)
     with app.app_context():
         event_id = imported_night(get_db())
         file_event(get_db(), club_id, event_id)
+        screen = load_event(get_db(), event_id).view_token
     page = client.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
-    option = page[page.index(f'<option value="{event_id}"') :].split("</option>")[0]
-    assert event_id[:8] not in option.split(">", 1)[1]
+    # the night by its screen id (read only): the director's id is on no manager's page
+    option = page[page.index(f'<option value="{screen}"') :].split("</option>")[0]
+    assert screen[:8] not in option.split(">", 1)[1] and event_id[:8] not in page
     assert option.split(">", 1)[1].strip()
 
 

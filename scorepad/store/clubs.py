@@ -210,16 +210,18 @@ def club_events(db: Database, club_id: str) -> list[str]:
     ]
 
 
-def club_event_names(db: Database, club_id: str) -> list[tuple[str, str, str]]:
-    """The nights filed into the club, oldest first: (id, name, date) each, as a chooser
-    names them (the night's own words, never its id)."""
+def club_event_names(db: Database, club_id: str) -> list[tuple[str, str, str, str]]:
+    """The nights filed into the club, oldest first: (director id, screen id, name, date)
+    each, as a chooser names them (the night's own words, never an id). The manager's
+    pages name a night by its screen id (read only): its director id is its director's."""
     rows = db.query(
-        "select e.id, e.settings from club_events c join events e on e.id = c.event_id "
+        "select e.id, e.view_token, e.settings from club_events c "
+        "join events e on e.id = c.event_id "
         "where c.club_id = ? order by c.filed_at, c.rowid",
         [club_id],
     )
-    found = [(r["id"], json.loads(r["settings"])) for r in rows]
-    return [(i, str(s.get("name", "")), str(s.get("date", ""))) for i, s in found]
+    found = [(r["id"], r["view_token"], json.loads(r["settings"])) for r in rows]
+    return [(i, v, str(s.get("name", "")), str(s.get("date", ""))) for i, v, s in found]
 
 
 def club_names(db: Database, ids: list[str]) -> dict[str, str]:

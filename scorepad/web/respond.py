@@ -9,7 +9,7 @@ with each answer:
 - `words`: every other refusal in words, flashed on the page at `back` (a same form
   saved before is flashed as good news); None: no refusal of this page's, and the
   error goes on up to the error pages (a game gone, a full disk);
-- an event that is not there is a 404.
+- an event or a season that is not there (or not the club's that asks) is a 404.
 The words themselves live in `outcomes.py` (a game's) and `words/` (a night's)."""
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..core.errors import GameError
 from ..store.event_commands.outcomes import NoEvent
 from ..store.outcomes import AlreadySaved, Outcome
+from ..store.season_commands.outcomes import NoSeason
 from . import errors
 from .outcomes import say
 from .words.core_words import core_text, refusal
@@ -108,7 +109,7 @@ def run(
     shows itself, its status (the form again); any other refusal flashed at `back`."""
     try:
         result = command()
-    except NoEvent:
+    except (NoEvent, NoSeason):
         abort(404)
     except Exception as err:  # each refusal is answered below; any other goes on up
         status = None if page is None else page(err)

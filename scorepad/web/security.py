@@ -41,6 +41,10 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
+# What a link shows is its holder's alone: a page, a file or a picture may be kept by the
+# phone (and asked again), never by a cache between it and the server (a proxy), to hand
+# another phone. An answer that says otherwise says so itself; static files are WhiteNoise's.
+PRIVATE = ("Cache-Control", "no-cache, private")
 
 
 def set_headers(response: BaseResponse) -> BaseResponse:
@@ -48,7 +52,11 @@ def set_headers(response: BaseResponse) -> BaseResponse:
     one look through its headers rather than one a header."""
     present = {key.lower() for key in response.headers.keys()}
     response.headers.extend(
-        [(name, value) for name, value in HEADERS.items() if name.lower() not in present]
+        [
+            (name, value)
+            for name, value in (*HEADERS.items(), PRIVATE)
+            if name.lower() not in present
+        ]
     )
     return response
 

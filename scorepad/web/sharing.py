@@ -109,7 +109,7 @@ def png_response(data: bytes, stem: str) -> Response:
         data,
         mimetype="image/png",
         headers={
-            "Cache-Control": "no-cache",
+            "Cache-Control": "no-cache, private",
             "Content-Disposition": f'inline; filename="{stem}.png"',
         },
     )

@@ -1,6 +1,9 @@
 """Every game of the club, for its manager: its date, players and result, newest first,
 a page at a time, and its nights; a game filed alone or a night taken out of the club
-(asked twice; a night's table counts with its night, taken out with it)."""
+(asked twice; a night's table counts with its night, taken out with it). A night is
+named by its screen id and a night's table links its live score: the manager's link
+runs no night and scores no table (the phone that directs the night, or keeps the
+table's game, finds its own page there)."""
 
 from __future__ import annotations
 
@@ -11,8 +14,9 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...store.club_commands import filing
 from ...store.clubs import club_event_names, games_filed_alone
+from ...store.events import event_game_ids
 from ...store.seasons import club_season_events
-from .. import respond
+from .. import remembered, respond
 from ..db import get_db
 from ..paging import page_of
 from ..words import clubs as say
@@ -30,12 +34,16 @@ def games(club_id: str) -> str:
     alone = games_filed_alone(get_db(), view.club.id)
     ordered = view.games[::-1]  # newest first: the order rated (started, then written)
     shown = page_of(ordered, request.args.get("page", 1, type=int) or 1, size=PAGE)
+    # a game's own page where this phone holds it: filed alone (the manager filed it), kept
+    # on the phone, or a table of a night it directs; else the game's live score
+    own = alone | set(remembered.remembered_games())
+    own |= set(event_game_ids(get_db(), remembered.events(), []))
     return render_template(
         "clubs/games.html",
         club=view.club,
         nights=club_event_names(get_db(), view.club.id)[::-1],  # newest first
         in_season=club_season_events(get_db(), view.club.id),  # no take-out: refused
-        rows=[(g, g.score(), g.id in alone) for g in shown.items],
+        rows=[(g, g.score(), g.id in alone, g.id in own) for g in shown.items],
         count=len(ordered),
         page=shown.page,
         pages=shown.pages,
@@ -50,9 +58,12 @@ def unfile(club_id: str, game_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/<club_id>/unfile-night/<event_id>")
-def unfile_night(club_id: str, event_id: str) -> BaseResponse:
-    """A night filed into the club taken out of it, as a game is."""
+@bp.post("/<club_id>/unfile-night/<night>")
+def unfile_night(club_id: str, night: str) -> BaseResponse:
+    """A night filed into the club (named by its screen id) taken out of it, as a game is."""
+    screens = {screen: event_id for event_id, screen, _, _ in club_event_names(get_db(), club_id)}
+    # (or by its director's id: a higher power); no night of the club's: the command refuses
+    event_id = screens.get(night, night)
     return _take_out(
         club_id, lambda revision: filing.unfile_event(get_db(), club_id, event_id, revision)
     )

@@ -30,7 +30,7 @@ from ..words import plain_error
 from ..words.clubs import club_words
 from ..words.events import not_done
 from . import card, data
-from .blueprint import bp
+from .blueprint import bp, director_post
 from .forms import (
     CheckInForm,
     EventForm,
@@ -184,7 +184,7 @@ def revision_in(name: str = "revision") -> int:
     return int(found)
 
 
-@bp.post("/<event_id>/checkin")
+@director_post("/<event_id>/checkin")
 def check_in(event_id: str) -> BaseResponse:
     form = CheckInForm()
     if not form.validate():
@@ -202,7 +202,7 @@ def check_in(event_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/<event_id>/entrants/<int:entrant>/<any(left,back):how>")
+@director_post("/<event_id>/entrants/<int:entrant>/<any(left,back):how>")
 def here(event_id: str, entrant: int, how: str) -> BaseResponse:
     back = how == "back"
     done = said.here(back)
@@ -211,7 +211,7 @@ def here(event_id: str, entrant: int, how: str) -> BaseResponse:
     )
 
 
-@bp.post("/<event_id>/draw")
+@director_post("/<event_id>/draw")
 def draw(event_id: str) -> BaseResponse:
     return act(
         event_id,
@@ -220,7 +220,7 @@ def draw(event_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/<event_id>/swap")
+@director_post("/<event_id>/swap")
 def swap(event_id: str) -> BaseResponse:
     first, second = request.form.get("first", ""), request.form.get("second", "")
 
@@ -235,7 +235,7 @@ def swap(event_id: str) -> BaseResponse:
 SEAT = re.compile(r"([0-9]{1,3})-([0-3])")
 
 
-@bp.post("/<event_id>/rounds/<int:number>/reseat")
+@director_post("/<event_id>/rounds/<int:number>/reseat")
 def reseat(event_id: str, number: int) -> BaseResponse:
     form = ReseatForm()
     found = SEAT.fullmatch(form.seat.data or "")
@@ -254,14 +254,14 @@ def reseat(event_id: str, number: int) -> BaseResponse:
     return act(event_id, do, lambda: done[0], at)
 
 
-@bp.post("/<event_id>/cancel")
+@director_post("/<event_id>/cancel")
 def cancel(event_id: str) -> BaseResponse:
     return act(
         event_id, lambda: rounds.cancel_draw(get_db(), event_id, revision_in()), said.cancelled()
     )
 
 
-@bp.post("/<event_id>/start")
+@director_post("/<event_id>/start")
 def start(event_id: str) -> BaseResponse:
     return act(
         event_id,
@@ -270,7 +270,7 @@ def start(event_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/<event_id>/close-round")
+@director_post("/<event_id>/close-round")
 def close_round(event_id: str) -> BaseResponse:
     return act(
         event_id,
@@ -279,7 +279,7 @@ def close_round(event_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/winner")
+@director_post("/<event_id>/rounds/<int:number>/tables/<int:table>/winner")
 def winner(event_id: str, number: int, table: int) -> BaseResponse:
     form = WinnerForm(prefix=f"r{number}t{table}")
     side = request.form.get(form.winner.name, "")
@@ -305,13 +305,13 @@ def _draw_playoff(event_id: str, first: bool) -> BaseResponse:
     )
 
 
-@bp.post("/<event_id>/playoff")
+@director_post("/<event_id>/playoff")
 def playoff(event_id: str) -> BaseResponse:
     """ "Start the playoff": its first round drawn from the standings."""
     return _draw_playoff(event_id, True)
 
 
-@bp.post("/<event_id>/playoff/next")
+@director_post("/<event_id>/playoff/next")
 def playoff_next(event_id: str) -> BaseResponse:
     """ "Draw the next playoff round", once the round before is done."""
     return _draw_playoff(event_id, False)

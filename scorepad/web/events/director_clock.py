@@ -11,7 +11,7 @@ from ...store.event_commands import clock
 from ..db import get_db
 from ..words import event_done as said
 from ..words.event_pages import confirm
-from .blueprint import bp
+from .blueprint import director_post
 from .director import WHOLE, act, revision_in
 
 
@@ -36,7 +36,7 @@ def _question(event_id: str, what: str, action: str, back: str) -> tuple[str, in
     return page, 200
 
 
-@bp.post("/<event_id>/call")
+@director_post("/<event_id>/call")
 def call(event_id: str) -> BaseResponse | tuple[str, int]:
     if not _asked():
         return _question(event_id, "call", url_for("events.call", event_id=event_id), "round")
@@ -47,7 +47,7 @@ def call(event_id: str) -> BaseResponse | tuple[str, int]:
     )
 
 
-@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/end")
+@director_post("/<event_id>/rounds/<int:number>/tables/<int:table>/end")
 def end_table(event_id: str, number: int, table: int) -> BaseResponse | tuple[str, int]:
     here = f"table-{table}"
     if not _asked():

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, url_for
+from flask import url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...store.event_commands.links import replace_director_link
-from ...store.events import load_event
 from .. import relink, remembered, respond
 from ..db import get_db
 from ..words.events import not_done
 from ..words.links import replaced
-from .blueprint import bp
+from .blueprint import director_post
 
 
-@bp.post("/<event_id>/replace-link")
+@director_post("/<event_id>/replace-link")
 def replace_link(event_id: str) -> Any:
-    if load_event(get_db(), event_id) is None:
-        abort(404)
     here = url_for("events.director", event_id=event_id)
     if not relink.asked():
         return relink.question(url_for("events.replace_link", event_id=event_id), here)

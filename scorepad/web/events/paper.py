@@ -16,7 +16,7 @@ from ...store.commands import sent_key
 from ...store.event_commands import paper
 from ..db import get_db
 from ..words import event_done as said
-from .blueprint import bp
+from .blueprint import director_post
 from .director import act
 
 TOTAL = re.compile(r"-?[0-9]{1,6}")
@@ -41,7 +41,7 @@ def _game_revision() -> int:
     return _whole("game_revision", COUNT, "revision", said.revision_sent())
 
 
-@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/slip")
+@director_post("/<event_id>/rounds/<int:number>/tables/<int:table>/slip")
 def slip_totals(event_id: str, number: int, table: int) -> BaseResponse:
     """The slip's final totals and bags of each side: the game is over with them."""
 
@@ -79,7 +79,7 @@ def _tricks(seat: int) -> int:
     return _whole(f"tricks_{seat}", COUNT, "tricks", said.seat_tricks(seat))
 
 
-@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/slip-hand")
+@director_post("/<event_id>/rounds/<int:number>/tables/<int:table>/slip-hand")
 def slip_hand(event_id: str, number: int, table: int) -> BaseResponse:
     """One hand from the slip, bids and tricks at once, scored as any hand."""
 

@@ -20,7 +20,7 @@ from ..db import get_db
 from ..words import powers as words
 from ..words.event_done import not_done_incomplete
 from ..words.events import stale
-from .blueprint import bp
+from .blueprint import bp, director_post
 from .data import side_names
 
 WHOLE = re.compile(r"[0-9]{1,9}")
@@ -88,17 +88,17 @@ def _not_reopened(err: Exception) -> str | None:
     return None
 
 
-@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/reopen")
+@director_post("/<event_id>/rounds/<int:number>/tables/<int:table>/reopen")
 def reopen_table(event_id: str, number: int, table: int) -> BaseResponse:
     return _act(event_id, number, table, opening=True)
 
 
-@bp.post("/<event_id>/rounds/<int:number>/tables/<int:table>/close")
+@director_post("/<event_id>/rounds/<int:number>/tables/<int:table>/close")
 def close_table(event_id: str, number: int, table: int) -> BaseResponse:
     return _act(event_id, number, table, opening=False)
 
 
-@bp.post("/<event_id>/reopen")
+@director_post("/<event_id>/reopen")
 def reopen_chosen(event_id: str) -> BaseResponse:
     """The reopen form's table, chosen from the list ("round-table")."""
     found = CHOSEN.fullmatch(request.form.get("table", ""))

@@ -13,14 +13,12 @@ from .. import relink, respond
 from ..db import get_db
 from ..words.links import replaced
 from ..words.seasons import season_words
-from . import data
-from .blueprint import bp
+from .blueprint import manager_post
 from .manage import back
 
 
-@bp.post("/c/<club_id>/<season_id>/replace-link")
+@manager_post("/c/<club_id>/<season_id>/replace-link")
 def replace_link(club_id: str, season_id: str) -> Any:
-    data.season_or_404(club_id, season_id)
     here = back(club_id, season_id)
     if not relink.asked():
         action = url_for("seasons.replace_link", club_id=club_id, season_id=season_id)

@@ -15,8 +15,8 @@ from wtforms.fields.choices import SelectChoice
 from ...store.club_view import club_view
 from ...store.clubs import club_event_names, load_club
 from ...store.season_commands import seasons as commands
-from ...store.seasons import club_seasons
-from .. import preset_links, respond
+from ...store.seasons import Season, club_seasons
+from .. import preset_links, remembered, respond
 from ..catalogue import locale_code
 from ..db import get_db
 from ..fields import first_problem
@@ -25,7 +25,7 @@ from ..paging import asked, page_of
 from ..words import seasons as say
 from ..words.seasons import counting, done, season_words
 from . import data
-from .blueprint import bp
+from .blueprint import bp, manager_post
 from .forms import (
     DivisionForm,
     EntrantForm,
@@ -70,7 +70,7 @@ def _settings(form: SeasonForm) -> dict:
     }
 
 
-@bp.post("/c/<club_id>/new")
+@manager_post("/c/<club_id>/new")
 def new(club_id: str) -> BaseResponse:
     form = SeasonForm()
     home = url_for("seasons.club", club_id=club_id)
@@ -92,13 +92,7 @@ def manage(club_id: str, season_id: str) -> str:
     revision = season.revision
     form = SeasonForm(revision=revision, name=season.name, **settings.as_dict())
     form.divisions.data = ", ".join(settings.divisions)
-    link = LinkForm(revision=revision)
-    linked = {n.event_id for n in season.nights}
-    link.event.choices = [
-        SelectChoice(e, f"{name} · {date}" if date else name or e[:8])
-        for e, name, date in club_event_names(get_db(), club_id)
-        if e not in linked
-    ]
+    nights = club_event_names(get_db(), club_id)
     lines = data.night_lines(season)
     shown = page_of(lines, asked()[1], size=NIGHTS_SHOWN)
     return render_template(
@@ -109,6 +103,8 @@ def manage(club_id: str, season_id: str) -> str:
         divisions=data.divisions(season),
         nights=shown,
         open_nights=[n for n in lines if not n.event_id],
+        screens={e: screen for e, screen, _, _ in nights},
+        directed=set(remembered.events()),
         rules=counting(settings.best, settings.qualify),
         division_names=data.division_choices(season),
         night_form=NightForm(revision=revision),
@@ -116,13 +112,26 @@ def manage(club_id: str, season_id: str) -> str:
         # the house rules a night is started with: scorepad's presets, then the club's
         night_rules=preset_links.night_choices(preset_links.night_presets(club_id)),
         revision_form=RevisionForm(revision=revision),
-        link_form=link,
+        link_form=_link_form(season, nights),
         entrant_form=EntrantForm(revision=revision),
         division_form=DivisionForm(revision=revision),
         season_url=public_url("seasons.view", token=season.view_token),
         feed_url=public_url("seasons.feed", token=season.view_token, lang=locale_code()),
         roster=_roster(club_id),
     )
+
+
+def _link_form(season: Season, nights: list[tuple[str, str, str, str]]) -> LinkForm:
+    """File a club night into the season: the club's nights not in it yet, each by its
+    screen id (its director's id is its director's: docs/clubs.md)."""
+    link = LinkForm(revision=season.revision)
+    linked = {n.event_id for n in season.nights}
+    link.event.choices = [
+        SelectChoice(screen, f"{name} · {date}" if date else name or screen[:8])
+        for e, screen, name, date in nights
+        if e not in linked
+    ]
+    return link
 
 
 NIGHTS_SHOWN = 30  # the season's nights a page of the manager's page lists
@@ -149,7 +158,7 @@ def ran(club_id: str, season_id: str, kind: str, command: Callable[[], object]) 
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/edit")
+@manager_post("/c/<club_id>/<season_id>/edit")
 def edit(club_id: str, season_id: str) -> BaseResponse:
     form = SeasonForm()
     if not form.validate_on_submit() or form.revision.data is None:
@@ -163,7 +172,7 @@ def edit(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/close")
+@manager_post("/c/<club_id>/<season_id>/close")
 def close(club_id: str, season_id: str) -> BaseResponse:
     form = RevisionForm()
     if not form.validate_on_submit():
@@ -177,7 +186,7 @@ def close(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/delete")
+@manager_post("/c/<club_id>/<season_id>/delete")
 def delete(club_id: str, season_id: str) -> BaseResponse:
     form = RevisionForm()
     if not form.validate_on_submit():

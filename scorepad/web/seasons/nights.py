@@ -9,17 +9,18 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.event import check_settings
 from ...core.rules import validate_rules
+from ...store.clubs import club_event_names
 from ...store.season_commands import entrants, nights
 from .. import preset_links, respond
 from ..db import get_db
 from ..words.seasons import done, night_title, season_words
 from . import data
-from .blueprint import bp
+from .blueprint import manager_post
 from .forms import DivisionForm, EntrantForm, LinkForm, NightForm, NumberForm, StartNightForm
 from .manage import back, incomplete, ran
 
 
-@bp.post("/c/<club_id>/<season_id>/nights")
+@manager_post("/c/<club_id>/<season_id>/nights")
 def night(club_id: str, season_id: str) -> BaseResponse:
     form = NightForm()
     if not form.validate_on_submit():
@@ -41,7 +42,7 @@ def night(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/nights/remove")
+@manager_post("/c/<club_id>/<season_id>/nights/remove")
 def remove_night(club_id: str, season_id: str) -> BaseResponse:
     form = NumberForm()
     if not form.validate_on_submit():
@@ -55,12 +56,16 @@ def remove_night(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/nights/link")
+@manager_post("/c/<club_id>/<season_id>/nights/link")
 def link_night(club_id: str, season_id: str) -> BaseResponse:
     form = LinkForm()
     if not form.validate_on_submit():
         return incomplete(club_id, season_id, form)
-    rev, number, event = form.revision.data or 0, form.number.data or 0, form.event.data or ""
+    rev, number, night = form.revision.data or 0, form.number.data or 0, form.event.data or ""
+    # the night by its screen id, as the page names it (or by its director's id: a higher
+    # power); no night of the club's: the command refuses it
+    screens = {screen: e for e, screen, _, _ in club_event_names(get_db(), club_id)}
+    event = screens.get(night, night)
     return ran(
         club_id,
         season_id,
@@ -69,7 +74,7 @@ def link_night(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/nights/start")
+@manager_post("/c/<club_id>/<season_id>/nights/start")
 def start_night(club_id: str, season_id: str) -> BaseResponse:
     """A club night made for a night of the season, under the house rules chosen beside
     it: to its director's page."""
@@ -99,7 +104,7 @@ def start_night(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/entrants")
+@manager_post("/c/<club_id>/<season_id>/entrants")
 def add_entrant(club_id: str, season_id: str) -> BaseResponse:
     form = EntrantForm()
     if not form.validate_on_submit():
@@ -114,7 +119,7 @@ def add_entrant(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/entrants/division")
+@manager_post("/c/<club_id>/<season_id>/entrants/division")
 def move_entrant(club_id: str, season_id: str) -> BaseResponse:
     form = DivisionForm()
     if not form.validate_on_submit():
@@ -128,7 +133,7 @@ def move_entrant(club_id: str, season_id: str) -> BaseResponse:
     )
 
 
-@bp.post("/c/<club_id>/<season_id>/entrants/remove")
+@manager_post("/c/<club_id>/<season_id>/entrants/remove")
 def remove_entrant(club_id: str, season_id: str) -> BaseResponse:
     form = NumberForm()
     if not form.validate_on_submit():

@@ -13,12 +13,12 @@ from .. import respond
 from ..db import get_db
 from ..words.seasons import done, playoff_title, season_words
 from . import data
-from .blueprint import bp
+from .blueprint import manager_post
 from .forms import DivisionForm
 from .manage import back, incomplete
 
 
-@bp.post("/c/<club_id>/<season_id>/playoff")
+@manager_post("/c/<club_id>/<season_id>/playoff")
 def playoff(club_id: str, season_id: str) -> BaseResponse:
     """A playoff night for a night of the season: to its director's page."""
     season = data.season_or_404(club_id, season_id)

@@ -11,12 +11,11 @@ from scorepad.web.catalogue import ngettext
 from ...core.errors import GameError
 from ...core.event import NAME_LENGTH
 from ...store.club_commands.outcomes import ClubOutcome
-from ...store.season_commands.outcomes import NoSeason, SeasonOutcome, SeasonRefused, SeasonStale
+from ...store.season_commands.outcomes import SeasonOutcome, SeasonRefused, SeasonStale
 from .clubs import club_words
 from .core_words import core_text
 
 STALE = _l("The season changed since this page was loaded: nothing changed. Look again.")
-GONE = _l("That season is not there any more.")
 REFUSED = {
     "closed": _l("The season is closed: nothing of it changes now."),
     "not_closed": _l("A season follows a closed season only."),
@@ -111,8 +110,6 @@ def season_words(err: Exception) -> str | None:
     """A season command's refusal in words."""
     if isinstance(err, SeasonStale):
         return str(STALE)
-    if isinstance(err, NoSeason):
-        return str(GONE)
     if isinstance(err, ClubOutcome):  # a night made for the season, refused by its club
         return club_words(err)
     if isinstance(err, SeasonRefused) and isinstance(err.cause, GameError):

@@ -175,3 +175,37 @@ def test_the_director_replaces_the_director_s_link_and_the_night_goes_on(client,
     night.play_round()  # its tables' games still count for it
     assert night.event().rounds[0].status == "done"
     assert client.get(f"/events/screen/{screen}").status_code == 200  # the screen link stays
+
+
+def _foot(client, path: str) -> list[str]:
+    """The links of the page foot's "My card" and "My club", as this phone is shown them."""
+    page = client.get(path).get_data(as_text=True)
+    foot = re.search(r'<footer class="foot">(.*?)</footer>', page, re.S).group(1)
+    return re.findall(r'href="([^"]+)">My (?:card|club)<', foot)
+
+
+def test_a_phone_lets_go_of_a_card_replaced_on_another_phone_once_it_finds_nothing(client, app):
+    """Found: a card link replaced on another phone of its player (or a members' link the
+    manager replaced) stayed in this phone's foot, "My card" and "My club" opening nothing
+    for as long as the cookie lasts. Opened once, it is let go of."""
+    club_id = _make(client)
+    _, played = simulated(29, players=6, games=4)
+    _file_games(app, club_id, played)
+    members = _members(app, club_id)
+    view = _view(app, club_id)
+    old = view.club.card_token(view.members[0].anchor)
+    other = view.club.card_token(view.members[1].anchor)
+    here, there = app.test_client(), app.test_client()
+    for phone in (here, there):
+        phone.post(f"/clubs/m/{members}/card/{old}/me")  # "This is me" on both phones
+    _replace(there, f"/clubs/m/{members}/card/{old}")
+    assert _foot(here, "/games") == [f"/clubs/m/{members}/card/{old}", f"/clubs/m/{members}"]
+    assert here.get(f"/clubs/m/{members}/card/{old}").status_code == 404  # "My card"
+    assert _foot(here, "/games") == []
+    # a members' link the manager replaced: "My club" finds nothing, and goes too
+    here.post(f"/clubs/m/{members}/card/{other}/me")
+    _replace(client, f"/clubs/{club_id}", nth=0)
+    assert here.get(f"/clubs/m/{members}").status_code == 404  # "My club"
+    assert _foot(here, "/games") == []
+    with here.session_transaction() as held:
+        assert held.get("cards") == []

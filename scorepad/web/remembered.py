@@ -235,6 +235,13 @@ def drop_card(members: str) -> None:
     _drop(CARDS, cards(), lambda e: e[0] == members)
 
 
+def forget_card(members: str, card: str | None = None) -> None:
+    """A card link (or, `card` None, a members' link) that finds nothing any more (it was
+    replaced on another phone, or its club deleted): the foot's "My card" and "My club"
+    stop leading to it once it is opened."""
+    _drop(CARDS, cards(), lambda e: e[0] == members and card in (None, e[1]))
+
+
 def presets() -> list[list[str]]:
     """The [name, rules JSON] of the presets saved on this browser, newest first."""
     return _entries(PRESETS, _pair)

@@ -29,11 +29,8 @@ GAMES_SHOWN = 50  # rated games a page of a card lists, newest first (`?games=2`
 
 
 def _card(members: str, token: str) -> tuple[ClubView, roster.Member]:
-    view = data.view_or_404(members, by="members")
-    member = view.by_token.get(token)
-    if member is None:
-        abort(404)
-    return view, member
+    view = data.members_or_404(members, token)
+    return view, view.by_token[token]
 
 
 @bp.get("/m/<members>/card/<token>")

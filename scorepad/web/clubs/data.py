@@ -18,6 +18,7 @@ from ...core.ratings import chances
 from ...store.club_view import ClubView, club_view
 from ...store.clubs import club_of_event, club_of_game
 from ...store.storage import StoredGame
+from .. import remembered
 from ..db import get_db
 from ..paging import Paged, page_of
 from ..words import signed
@@ -77,6 +78,17 @@ def view_or_404(token: str, by: str = "id") -> ClubView:
     """The club by its manager id (or members' id), or a 404."""
     view = club_view(get_db(), token, by=by)
     if view is None:
+        abort(404)
+    return view
+
+
+def members_or_404(token: str, card: str | None = None) -> ClubView:
+    """The club by its members' id, with the card `card` in it if given, or a 404. A
+    members' or card link that finds nothing (replaced on another phone, its club gone)
+    is let go of by this phone: its foot stops leading to it."""
+    view = club_view(get_db(), token, by="members")
+    if view is None or (card is not None and card not in view.by_token):
+        remembered.forget_card(token, card)
         abort(404)
     return view
 

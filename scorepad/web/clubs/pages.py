@@ -133,7 +133,7 @@ def manage(club_id: str) -> str:
 
 @bp.get("/m/<token>")
 def members(token: str) -> str:
-    view = data.view_or_404(token, by="members")
+    view = data.members_or_404(token)
     mine = dict(remembered.cards()).get(token)
     query, page = asked()
     return render_template(

@@ -121,6 +121,8 @@ def backup_command(path: str) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise click.ClickException(f"there is no folder {folder} for the backup: create it first")
+    if os.path.exists(path) and os.path.samefile(path, source):
+        raise click.ClickException(f"{path} is the database itself: back it up to another file")
     try:
         pages = backup(source, path)
     except sqlite3.Error as err:

@@ -125,7 +125,7 @@ def backup_command(path: str) -> None:
         raise click.ClickException(f"{path} is the database itself: back it up to another file")
     try:
         pages = backup(source, path)
-    except sqlite3.Error as err:
+    except (sqlite3.Error, OSError) as err:  # OSError: the copy's own file, its rename
         raise click.ClickException(f"the backup to {path} failed: {err}") from None
     click.echo(f"Backed up {pages} pages to {path}")
 

@@ -91,3 +91,27 @@ def test_a_backup_onto_the_database_itself_is_refused(app, client, runner):
     result = runner.invoke(args=["backup", app.config["DATABASE"]])
     assert result.exit_code != 0 and "is the database itself" in result.output
     assert Path(app.config["DATABASE"]).read_bytes() == before
+
+
+def _refuse_new_files(folder: Path, refuse: bool) -> bool:
+    """Make `folder` take no new file (as a read-only folder does), even for root: its
+    immutable attribute where the file system has one, else its mode."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555 if refuse else 0o755)
+        return True
+    done = subprocess.run(["chattr", "+i" if refuse else "-i", str(folder)], capture_output=True)
+    return done.returncode == 0
+
+
+def test_a_backup_whose_folder_takes_no_new_file_says_so(app, client, runner, tmp_path):
+    start(client)
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    if shutil.which("chattr") is None or not _refuse_new_files(folder, True):
+        pytest.skip("no way here to make a folder refuse new files")
+    try:
+        result = runner.invoke(args=["backup", str(folder / "copy.db")])
+    finally:
+        _refuse_new_files(folder, False)
+    assert result.exit_code != 0 and "the backup to" in result.output
+    assert "Traceback" not in result.output and os.listdir(folder) == []

@@ -121,9 +121,11 @@ def backup_command(path: str) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise click.ClickException(f"there is no folder {folder} for the backup: create it first")
+    if os.path.exists(path) and os.path.samefile(path, source):
+        raise click.ClickException(f"{path} is the database itself: back it up to another file")
     try:
         pages = backup(source, path)
-    except sqlite3.Error as err:
+    except (sqlite3.Error, OSError) as err:  # OSError: the copy's own file, its rename
         raise click.ClickException(f"the backup to {path} failed: {err}") from None
     click.echo(f"Backed up {pages} pages to {path}")
 

@@ -189,7 +189,9 @@ def test_a_seat_bid_on_a_full_disk_says_so_in_whole_sentences(client, monkeypatc
     )
 
 
-@pytest.mark.parametrize("problem", [errors.DISK_FULL, errors.READ_ONLY, errors.BUSY])
+@pytest.mark.parametrize(
+    "problem", [errors.DISK_FULL, errors.READ_ONLY, errors.BUSY, errors.DISK_FAILED]
+)
 def test_every_storage_message_is_made_of_whole_sentences(problem):
     for kept in ((), (errors.KEPT,)):
         message = errors.sentences(problem[0], *kept, problem[1])

@@ -8,8 +8,9 @@ from __future__ import annotations
 import itertools
 import os
 import sqlite3
+import tempfile
 from collections.abc import Generator, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -161,17 +162,44 @@ def prepare(path: str) -> bool:
 def backup(source: str, target: str) -> int:
     """Copy the database with SQLite's online backup; returns the pages copied.
 
-    The source is opened read-only, so a wrong path is an error, not a new empty file."""
+    The source is opened read-only, so a wrong path is an error, not a new empty file. The
+    copy is written beside the target under a name of its own and put in the target's
+    place (a rename) only once it is whole and on disk: a backup cut short (a full disk, a
+    file size limit, the process killed) leaves the target as it was, never part of a copy
+    under its name."""
+    folder = os.path.dirname(os.path.abspath(target))
+    handle, partial = tempfile.mkstemp(prefix=".scorepad-backup-", suffix=".db", dir=folder)
+    os.close(handle)
     src = sqlite3.connect(
         f"{Path(source).resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_SECONDS
     )
-    dst = sqlite3.connect(target)
     try:
-        src.backup(dst)
-        return dst.execute("pragma page_count").fetchone()[0]
+        dst = sqlite3.connect(partial)
+        try:
+            src.backup(dst)
+            pages: int = dst.execute("pragma page_count").fetchone()[0]
+        finally:
+            dst.close()
+        _on_disk(partial)
+        os.replace(partial, target)
+        _on_disk(folder)  # the rename itself
+        return pages
+    except BaseException:
+        for leftover in (partial, f"{partial}-journal"):
+            with suppress(FileNotFoundError):
+                os.remove(leftover)
+        raise
     finally:
-        dst.close()
         src.close()
+
+
+def _on_disk(path: str) -> None:
+    """fsync a file or a folder (its entries: a rename in it)."""
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
 @contextmanager

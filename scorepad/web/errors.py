@@ -134,6 +134,12 @@ BUSY = (
     _l("Not saved: the server's database stayed busy with other saves for too long."),
     _l("Save again in a moment."),
 )
+# The system refused the write itself: a file size limit (EFBIG), a disk quota, a disk
+# failing. SQLite says SQLITE_FULL only for ENOSPC; these come as SQLITE_IOERR.
+DISK_FAILED = (
+    _l("Not saved: the server could not write to its disk."),
+    _l("Save again once the server's disk takes writes again."),
+)
 KEPT = _l("What you typed is still here.")
 # What SQLite's primary result code means for a phone, and the status to answer with.
 # SQLite's extended codes (SQLITE_READONLY_DBMOVED, SQLITE_BUSY_SNAPSHOT...) keep their
@@ -142,6 +148,7 @@ PROBLEMS: dict[int, tuple[tuple[LazyString, LazyString], int]] = {
     sqlite3.SQLITE_FULL: (DISK_FULL, 507),
     sqlite3.SQLITE_READONLY: (READ_ONLY, 503),
     sqlite3.SQLITE_BUSY: (BUSY, 503),
+    sqlite3.SQLITE_IOERR: (DISK_FAILED, 507),
 }
 
 

@@ -22,7 +22,14 @@ try { kept = window.localStorage; kept.length; } catch (e) { kept = null; }
 // this page's list (a save's answer may change the address: asked each time)
 const box = () => `outbox:${location.pathname}`;
 const boxRead = () => JSON.parse(kept?.getItem(box()) || "[]");
-const boxWrite = (list) => (list.length ? kept.setItem(box(), JSON.stringify(list)) : kept.removeItem(box()));
+const boxWrite = (list) => {
+  if (list.length) return kept.setItem(box(), JSON.stringify(list));
+  kept.removeItem(box());
+  kept.removeItem(`${box()}:in`);
+};
+// the key of the last entry the server has from this list (applied, or saved already): a
+// step drawn behind an entry takes its hand's version from the server only after it
+const boxIn = () => kept?.getItem(`${box()}:in`);
 // the outbox's phrases, in the page's language (#outbox-words: on the pages that save a game's steps)
 const here = () => document.getElementById("outbox-words");
 function say(key, values = {}) {  // its own phrases, else the page's (#words: base.html)
@@ -230,7 +237,12 @@ async function outboxSend() {
     const body = new FormData();
     entry.fields.forEach(([name, value]) => body.append(name, value));
     const form = page.querySelector(`form[action="${entry.action}"]`);
-    if (entry.chain && form?.number.value === entry.chain) body.set("version", form.version.value);
+    // a step drawn here goes on its hand as the entry before it left it, and on nothing
+    // else: that entry refused and discarded, the step keeps the version it was drawn
+    // with, and the server says why it is not applied (another phone's bids, not these)
+    if (entry.chain && entry.behind === boxIn() && form?.number.value === entry.chain) {
+      body.set("version", form.version.value);
+    }
     body.set("key", entry.key);
     if (entry.after) body.set("after_key", entry.after);  // a paper slip queued behind another
     // the server's page may have no form now (a seat page once the hand is bid, a closed
@@ -247,7 +259,9 @@ async function outboxSend() {
       : "main [role=alert], main .error")].map((e) => e.textContent.trim()).join(" ");
     const rest = boxRead().filter((e) => e.key !== entry.key);
     // applied, or applied before (its key): gone from the phone; else kept, and why
-    boxWrite(said || !now.res.ok ? [{ ...entry,
+    const refused = said || !now.res.ok;
+    if (!refused) kept.setItem(`${box()}:in`, entry.key);
+    boxWrite(refused ? [{ ...entry,
       refused: said || say("b", { status: now.res.status }) }, ...rest] : rest);
   }
   sending = false;
@@ -274,7 +288,9 @@ window.outbox = {
   // when saves wait already and it is kept behind them (or said not saved: no room)
   take(form, body, button) {
     const entry = entryOf(form, body);
-    if (!boxRead().length) return body.set("key", entry.key) || entry;
+    const list = boxRead();
+    if (!list.length) return body.set("key", entry.key) || entry;
+    if (entry.chain) entry.behind = list[list.length - 1].key;  // drawn on the phone after it
     if (!queue(form, entry)) saveNote(form, button, NO_CONNECTION);
     return true;
   },

@@ -163,7 +163,8 @@ function drawOutbox() {
         kept.setItem(`${box()}:${form.classList.contains("bids-form") ? "bids" : "tricks"}`, s.outerHTML);
       } catch (e) { /* no room: the next step then waits for the server */ }
     }
-    s.hidden = list.length > 0;
+    // a game over or closed to the table says so still: no step of it can be entered
+    s.hidden = list.length > 0 && !s.classList.contains("done");
   });
   // the server's line on whose deal it is speaks of the step before the waiting ones
   document.querySelectorAll("main p.status:not(.clock)").forEach((p) => { p.hidden = list.length > 0; });
@@ -172,7 +173,8 @@ function drawOutbox() {
     p.textContent = p.textContent.replace(/\d+/, slipNumber(p.closest("form")));  // the hand it enters now
   });
   if (!list.length) return;
-  const holder = make("div", say("w"), { className: "card outbox" });
+  // the first entry refused: nothing goes until it is discarded, the totals are the server's
+  const holder = make("div", say(list[0].refused ? "r" : "w"), { className: "card outbox" });
   const items = make("ul", "");
   list.forEach((entry, i) => {
     const item = make("li", say(entry.refused ? "x" : "q", { what: entry.what, why: entry.refused }),

@@ -77,3 +77,39 @@ def test_the_tricks_waiting_behind_bids_refused_never_go_on_the_other_phone_s_bi
     saved = hands_saved(page, game)
     assert len(saved) == 2 and saved[1]["bids"] == [1, 6, 1, 5]
     assert saved[1].get("tricks") is None and saved[1].get("side_tricks") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_game_won_by_a_waiting_save_says_so_beside_the_hand_drawn_after_it(
+    page, own_server, lang
+):
+    """The server stopped: hand 2's tricks, which win the game, wait, and the phone (which
+    cannot know) draws hand 3, whose bids wait too. Once back, hand 3 is refused in words,
+    and the page says the game is over and who won, not that totals are still waiting."""
+    page.set_viewport_size(SMALL["viewport"])
+    start_game(page, own_server.url, ["Ann", "Bob", "Cat", "Dan"], target="180")
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})  # 71 / 150
+    own_server.stop()
+    enter_bids(page, {"Ann": 3, "Bob": 2, "Cat": 3, "Dan": 2}, save=False)
+    page.get_by_role("button", name=say(lang, "Save bids")).tap()
+    enter_tricks(page, {"Ann & Cat": 7}, save=False)  # 132 / 192: Bob & Dan win
+    page.get_by_role("button", name=say(lang, "Save tricks")).tap()
+    three = say(lang, "Hand %(number)s: bids", number=3)
+    expect(page.get_by_role("heading", name=three)).to_be_visible()
+    enter_bids(page, {"Ann": 3, "Bob": 2, "Cat": 3, "Dan": 2}, save=False)
+    page.get_by_role("button", name=say(lang, "Save bids")).tap()
+    expect(page.locator(".outbox li")).to_have_count(3)
+
+    own_server.start()
+    refused = page.locator(".outbox li.flash-error")
+    expect(refused).to_have_count(1, timeout=BACK)
+    expect(refused).to_contain_text(three)
+    expect(refused).to_contain_text(say(lang, "Not saved: the game is over."))
+    expect(page.get_by_role("heading", name=say(lang, "Game over"))).to_be_visible()
+    expect(page.locator(".outbox")).not_to_contain_text(say(lang, "Kept on this phone")[:20])
+    shot(page, f"offline-game-won-while-waiting-{lang}")
+    assert [t.strip() for t in page.locator(".scoreboard .total").all_inner_texts()] == [
+        "132",
+        "192",
+    ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests import reference_scorer
 from tests.browser.flows import enter_bids, enter_tricks, start_game
 from tests.browser.helpers import PHONE, shot
 from tests.browser.proxy import Proxy
@@ -113,3 +114,101 @@ def test_a_game_won_by_a_waiting_save_says_so_beside_the_hand_drawn_after_it(
         "132",
         "192",
     ]
+
+
+# Hands 2 to 11 after RULES.md's first (71 / 150): the bids (Ann, Bob, Cat, Dan) and Ann &
+# Cat's tricks; the totals after each, by RULES.md (a set, bags, Bob & Dan's bag penalty).
+GAME = [
+    ((3, 2, 3, 2), 7, (132, 192)),
+    ((4, 3, 4, 2), 6, (52, 244)),
+    ((2, 4, 2, 4), 4, (92, 325)),
+    ((3, 3, 3, 3), 7, (153, 385)),
+    ((5, 2, 4, 2), 9, (243, 425)),
+    ((2, 5, 2, 5), 2, (203, 526)),
+    ((3, 3, 3, 3), 5, (143, 588)),
+    ((4, 4, 4, 2), 8, (223, 528)),
+    ((3, 4, 3, 4), 4, (163, 609)),
+    ((3, 3, 3, 3), 6, (223, 570)),
+]
+NAMES = ("Ann", "Bob", "Cat", "Dan")
+
+
+def bids_of(page: Page, lang: str, number: int) -> None:
+    """Hand `number`'s bids tapped and saved: the next step shows (the server's or drawn)."""
+    enter_bids(page, dict(zip(NAMES, GAME[number - 2][0], strict=True)), save=False)
+    page.get_by_role("button", name=say(lang, "Save bids")).tap()
+    step = say(lang, "Hand %(number)s: tricks", number=number)
+    expect(page.get_by_role("heading", name=step)).to_be_visible()
+
+
+def tricks_of(page: Page, lang: str, number: int) -> None:
+    """Hand `number`'s tricks tapped and saved: the next hand's bids show."""
+    enter_tricks(page, {"Ann & Cat": GAME[number - 2][1]}, save=False)
+    page.get_by_role("button", name=say(lang, "Save tricks")).tap()
+    step = say(lang, "Hand %(number)s: bids", number=number + 1)
+    expect(page.get_by_role("heading", name=step)).to_be_visible()
+
+
+def all_in(page: Page, number: int) -> None:
+    """Nothing waits any more, and the totals are the server's after hand `number`."""
+    expect(page.locator(".outbox")).to_have_count(0, timeout=BACK)
+    expect(page.locator(".offline-notice")).to_be_hidden()
+    want = [str(t) for t in ((71, 150), *(t for _, _, t in GAME))[number - 1]]
+    expect(page.locator(".scoreboard .total")).to_have_text(want)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_eleven_hands_through_lost_answers_and_a_stopped_server_score_right(
+    page, own_server, network, lang
+):
+    """A whole game to 1000 while the network fails again and again: answers dropped
+    after the server wrote (a bids save, a tricks save), the server stopped between hands
+    and while the next hand is entered, the phone's network cut mid-hand. Every hand is
+    kept once, in order, and the totals are RULES.md's."""
+    page.set_viewport_size(SMALL["viewport"])
+    start_game(page, network.url, list(NAMES), target="1000")
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})
+
+    network.mode = "lose"  # hand 2's bids are written, their answer lost
+    bids_of(page, lang, 2)
+    all_in(page, 1)
+    tricks_of(page, lang, 2)
+    bids_of(page, lang, 3)
+    network.mode = "lose"  # hand 3's tricks are written, their answer lost
+    tricks_of(page, lang, 3)
+    all_in(page, 3)
+    bids_of(page, lang, 4)
+    tricks_of(page, lang, 4)
+    own_server.stop()  # between hands: hand 5 whole and hand 6's bids on the phone
+    bids_of(page, lang, 5)
+    tricks_of(page, lang, 5)
+    bids_of(page, lang, 6)
+    expect(page.locator(".outbox li")).to_have_count(3)
+    shot(page, f"offline-game-three-waiting-{lang}")
+    own_server.start()
+    all_in(page, 5)
+    tricks_of(page, lang, 6)
+    network.mode = "down"  # the phone's network cut mid-hand
+    bids_of(page, lang, 7)
+    tricks_of(page, lang, 7)
+    network.mode = "pass"
+    all_in(page, 7)
+    for number in (8, 9):
+        bids_of(page, lang, number)
+        tricks_of(page, lang, number)
+    bids_of(page, lang, 10)
+    own_server.stop()  # during a tricks save, and the next hand entered meanwhile
+    tricks_of(page, lang, 10)
+    bids_of(page, lang, 11)
+    own_server.start()
+    expect(page.locator(".outbox")).to_have_count(0, timeout=BACK)
+    tricks_of(page, lang, 11)
+    all_in(page, 11)
+    assert network.lost == 2
+
+    game = page.url.replace(network.url, own_server.url)
+    saved = hands_saved(page, game)
+    assert [h["bids"] for h in saved] == [[4, 5, 3, "nil"]] + [list(b) for b, _, _ in GAME]
+    doc = page.request.get(f"{game}/export.json").json()
+    assert [s["total"] for s in reference_scorer.score(doc)["sides"]] == [223, 570]

@@ -80,9 +80,29 @@ function slipNumber(form) {
   return Number(form.dataset.hand) + boxRead().filter((e) => e.table === form.dataset.table && e.shown === shown).length;
 }
 
+// A step with a row left unchosen (a seat's bid, the tricks) is not kept: the server
+// would refuse it only once back, and every step drawn behind it would wait on it. Said
+// now on that row, opened, as the server says a refusal beside its field.
+function unchosen(form) {
+  if (form.dataset.table) return false;  // a paper slip: its selects are the server's to check
+  const group = [...form.querySelectorAll(".pick:not([hidden])")].find((g) => !g.querySelector("input:checked"));
+  if (!group) return false;
+  let error = group.querySelector(".error");
+  if (!error) group.append(error = make("span", "", { className: "error", id: `${group.id}-error` }));
+  error.textContent = say("m", { what: group.getAttribute("aria-label") });
+  error.setAttribute("role", "alert");
+  group.setAttribute("aria-describedby", error.id);
+  group.classList.add("invalid");
+  if (form.open) form.open(group); else group.classList.remove("folded");
+  group.addEventListener("change", () => { error.remove(); group.classList.remove("invalid"); }, { once: true });
+  return true;
+}
+
 // Kept, shown and sent in its turn; false when the phone has no room to keep it (the
-// page then says it was not saved, as before the outbox).
+// page then says it was not saved, as before the outbox). A step with a choice missing
+// is not kept: said on its row (true: nothing more to say).
 function queue(form, entry) {
+  if (unchosen(form)) return notice(true) || true;  // no answer still: the notice says so
   try { boxWrite([...boxRead(), entry]); } catch (e) { return false; }
   form.dispatchEvent(new Event("saved"));  // kept as an entry now, no longer as a form
   if (form.dataset.table) form.reset();  // a paper slip's form: empty for the next one

@@ -212,3 +212,41 @@ def test_eleven_hands_through_lost_answers_and_a_stopped_server_score_right(
     assert [h["bids"] for h in saved] == [[4, 5, 3, "nil"]] + [list(b) for b, _, _ in GAME]
     doc = page.request.get(f"{game}/export.json").json()
     assert [s["total"] for s in reference_scorer.score(doc)["sides"]] == [223, 570]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_step_with_a_choice_missing_is_said_at_once_not_kept_to_be_refused_later(
+    page, own_server, lang
+):
+    """The server stopped: bids saved without Dan's, and a drawn tricks step saved with
+    nothing chosen, are not kept to be refused once the server is back (with every step
+    drawn behind them): the row left unchosen is named at once, and nothing waits."""
+    page.set_viewport_size(SMALL["viewport"])
+    start_game(page, own_server.url, ["Ann", "Bob", "Cat", "Dan"])
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})
+    own_server.stop()
+    enter_bids(page, {"Ann": 3, "Bob": 2, "Cat": 3}, save=False)
+    page.get_by_role("button", name=say(lang, "Save bids")).tap()
+    dan = say(lang, "%(name)s bid", name="Dan")
+    missing = page.get_by_role("radiogroup", name=dan).get_by_role("alert")
+    said = say(lang, "{what}: not chosen yet. Nothing was saved.").replace("{what}", dan)
+    expect(missing).to_have_text(said)
+    expect(page.locator(".outbox")).to_have_count(0)
+    expect(page.locator(".offline-notice")).to_be_visible()  # the save got no answer
+    shot(page, f"offline-bid-missing-{lang}")
+
+    enter_bids(page, {"Dan": 2}, save=False)
+    expect(missing).to_have_count(0)
+    page.get_by_role("button", name=say(lang, "Save bids")).tap()
+    expect(page.locator(".outbox li")).to_have_count(1)
+    page.get_by_role("button", name=say(lang, "Save tricks")).tap()  # nothing tapped
+    side = say(lang, "%(name)s tricks", name="Ann & Cat")
+    expect(page.get_by_role("radiogroup", name=side).get_by_role("alert")).to_be_visible()
+    expect(page.locator(".outbox li")).to_have_count(1)
+
+    own_server.start()
+    expect(page.locator(".outbox")).to_have_count(0, timeout=BACK)
+    expect(page.locator(".flash-error")).to_have_count(0)
+    tricks = say(lang, "Hand %(number)s: tricks", number=2)
+    expect(page.get_by_role("heading", name=tricks)).to_be_visible()

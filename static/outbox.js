@@ -108,9 +108,17 @@ function queue(form, entry) {
   if (form.dataset.table) form.reset();  // a paper slip's form: empty for the next one
   notice(true);
   drawOutbox();
+  if (form.dataset.table) seen(form.dataset.table);
   tries = 0;  // someone is at the table: ask again soon, not after the wait grown so far
   outboxRetry();
   return true;
+}
+
+// A table's paper slips said beside it, brought into view (the director is there).
+function seen(table) {
+  const form = document.querySelector(`main form[data-table="${table}"]`);
+  const note = form?.closest("details.slip")?.previousElementSibling;
+  if (note?.classList.contains("slip-waiting")) note.scrollIntoView({ block: "nearest" });
 }
 
 // The step after the last waiting entry, from the step form kept as this phone last saw
@@ -208,6 +216,16 @@ function drawOutbox() {
     items.append(item);
   });
   holder.append(items);
+  // a table with paper slips in the list says so where the director entered them (the
+  // list at the top is out of view there): waiting, or refused (said and discarded there)
+  document.querySelectorAll("main details.slip").forEach((slip) => {
+    const table = slip.querySelector("form[data-table]")?.dataset.table;
+    const its = list.filter((entry) => entry.table === table);
+    if (!its.length) return;
+    const refused = its.some((entry) => entry.refused);
+    slip.before(make("p", say(refused ? "sx" : "sq"),
+      { className: `here slip-waiting${refused ? " flash flash-error" : ""}` }));
+  });
   (document.querySelector("main .scoreboard") || document.querySelector("main [data-outbox-after]")
     || document.querySelector("main").firstChild).after(holder);
   const step = !list[0].refused && list[0].action.includes("/games/") && nextStep(list[list.length - 1]);
@@ -302,6 +320,8 @@ async function outboxSend() {
   if (shown?.res.headers.get("Content-Type")?.startsWith("text/html")) {
     showAnswer(pageOf(shown.html), shown.res.redirected && shown.res.url);
   } else drawOutbox();
+  const refused = boxRead()[0];
+  if (refused?.refused && refused.table) seen(refused.table);
 }
 
 

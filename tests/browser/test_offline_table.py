@@ -13,8 +13,11 @@ from tests.browser.flows import enter_bids, enter_tricks, start_game
 from tests.browser.helpers import PHONE, shot
 from tests.browser.proxy import Proxy
 from tests.browser.speech import say, speak
+from tests.event_helpers import hands_at_each_table, night_started
+from tests.live import Phone
 
 SMALL = {**PHONE, "viewport": {"width": 360, "height": 740}}
+PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
 BACK = 70_000  # retries wait 2, 4, 8 ... 60 s: the next one after the network is back
 
 
@@ -250,3 +253,59 @@ def test_a_step_with_a_choice_missing_is_said_at_once_not_kept_to_be_refused_lat
     expect(page.locator(".flash-error")).to_have_count(0)
     tricks = say(lang, "Hand %(number)s: tricks", number=2)
     expect(page.get_by_role("heading", name=tricks)).to_be_visible()
+
+
+def in_view(page: Page, locator) -> None:
+    """This is on the screen as it is now, not above or below it."""
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]
+    assert box is not None and box["y"] >= -1 and box["y"] + box["height"] <= height + 1, box
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_slip_kept_then_refused_is_said_at_its_table_where_the_director_is(
+    browser, own_server, lang
+):
+    """The director's phone, cut off, enters table 2's slip: its form empties, and the
+    slip waits in the list at the top of the page, out of view. Its table says it is kept,
+    on the screen; once back, refused (a phone at that table saved meanwhile), the table
+    says so on the screen too, the reason beside the entry at the top."""
+    event_id, _, tables = night_started(Phone(own_server.url), PAIRS)
+    network = Proxy(("127.0.0.1", own_server.port))
+    context = browser.new_context(**SMALL)
+    speak(context, lang, "127.0.0.1")
+    try:
+        page = context.new_page()
+        page.goto(f"{network.url}/events/{event_id}")
+        summary = say(lang, "Enter from the paper slip")
+        page.locator("#table-2 summary", has_text=summary).tap()
+        network.mode = "down"
+        form = page.locator("#table-2 form.slip-hand")
+        for seat, took in enumerate(["5", "2", "4", "2"]):
+            form.locator(f"select[name=bid_{seat}]").select_option("3")
+            form.locator(f"select[name=tricks_{seat}]").select_option(took)
+        form.get_by_role("button", name=say(lang, "Enter this hand")).tap()
+        expect(page.locator(".outbox li")).to_have_count(1)
+        kept = page.locator("#table-2 .slip-waiting")
+        expect(kept).to_have_text(
+            say(
+                lang,
+                "This table's slip is kept on this phone, waiting to send "
+                "(listed at the top of the page).",
+            )
+        )
+        in_view(page, kept)
+        shot(page, f"offline-slip-kept-{lang}")
+
+        hands_at_each_table(own_server.url, [tables[1]], 1)  # table 2's phone saves
+        network.mode = "pass"
+        expect(page.locator(".outbox li.flash-error")).to_have_count(1, timeout=BACK)
+        refused = page.locator("#table-2 .slip-waiting.flash-error")
+        expect(refused).to_have_text(
+            say(lang, "The server refused this table's slip: the reason is at the top of the page.")
+        )
+        in_view(page, refused)
+        shot(page, f"offline-slip-refused-{lang}")
+    finally:
+        context.close()
+        network.close()

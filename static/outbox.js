@@ -138,7 +138,9 @@ function nextStep(last) {
   const form = step.querySelector("form");
   const drawnFor = Number(form.number.value);  // the hand the kept form was drawn for
   form.dataset.chain = form.number.value = number;
-  delete form.dataset.keep;
+  // what is tapped on it is kept as on the server's form of that step (app.js keepChoices):
+  // the server's answer that replaces the page under the fingers shows the same choices
+  if (form.dataset.keep) form.dataset.keep = form.dataset.keep.replace(/-\d+-(bids|tricks)$/, `-${number}-$1`);
   step.querySelectorAll("input:checked").forEach((i) => { i.checked = false; });
   passDeal(step, number - drawnFor);
   step.querySelectorAll(".nil-count").forEach((group) => {

@@ -309,3 +309,27 @@ def test_a_slip_kept_then_refused_is_said_at_its_table_where_the_director_is(
     finally:
         context.close()
         network.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_choices_tapped_on_a_drawn_step_stay_when_the_server_s_answer_replaces_it(
+    page, own_server, lang
+):
+    """Hand 2's bids wait; the table taps hand 2's tricks on the step drawn on the phone
+    when the server comes back: the bids go, the server's answer replaces the page under
+    the fingers, and the tricks tapped are still chosen on the server's own step."""
+    page.set_viewport_size(SMALL["viewport"])
+    start_game(page, own_server.url, ["Ann", "Bob", "Cat", "Dan"])
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})
+    own_server.stop()
+    bids_of(page, lang, 2)
+    enter_tricks(page, {"Ann & Cat": 7}, save=False)  # tapped, not saved yet
+    own_server.start()
+    expect(page.locator(".outbox")).to_have_count(0, timeout=BACK)
+    side = say(lang, "%(name)s tricks", name="Ann & Cat")
+    expect(page.get_by_role("radiogroup", name=side).get_by_label("7", exact=True)).to_be_checked()
+    page.get_by_role("button", name=say(lang, "Save tricks")).tap()
+    three = say(lang, "Hand %(number)s: bids", number=3)
+    expect(page.get_by_role("heading", name=three)).to_be_visible()
+    expect(page.locator(".scoreboard .total")).to_have_text(["132", "192"])

@@ -6,6 +6,7 @@ goes on the game only as the phone saw it, never on what another phone made of i
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests import reference_scorer
@@ -13,6 +14,7 @@ from tests.browser.flows import enter_bids, enter_tricks, start_game
 from tests.browser.helpers import PHONE, shot
 from tests.browser.proxy import Proxy
 from tests.browser.speech import say, speak
+from tests.browser.test_outbox_plain_http import by_name
 from tests.event_helpers import hands_at_each_table, night_started
 from tests.live import Phone
 
@@ -333,3 +335,33 @@ def test_choices_tapped_on_a_drawn_step_stay_when_the_server_s_answer_replaces_i
     three = say(lang, "Hand %(number)s: bids", number=3)
     expect(page.get_by_role("heading", name=three)).to_be_visible()
     expect(page.locator(".scoreboard .total")).to_have_text(["132", "192"])
+
+
+def test_saves_waiting_through_a_reload_and_a_closed_tab_over_plain_http_arrive(
+    named_browser, own_server
+):
+    """Plain http by a LAN name (no service worker): a reload while the server is down
+    is the browser's own error page, then the tab is closed. A new tab on the game once
+    the server is back shows the saves and sends them, once each."""
+    context = named_browser.new_context(**SMALL)
+    try:
+        page = context.new_page()
+        start_game(page, by_name(own_server.url), list(NAMES))
+        enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+        enter_tricks(page, {"Ann & Cat": 8})
+        game = page.url
+        own_server.stop()
+        bids_of(page, "en", 2)
+        tricks_of(page, "en", 2)
+        with pytest.raises(PlaywrightError):
+            page.reload()  # ERR_CONNECTION_REFUSED: the browser's own page
+        page.close()
+        own_server.start()
+        page = context.new_page()
+        page.goto(game)
+        all_in(page, 2)
+        expect(page.get_by_role("heading", name="Hand 3: bids")).to_be_visible()
+        saved = hands_saved(page, f"{own_server.url}/games/{game.rsplit('/', 1)[-1]}")
+        assert [h["bids"] for h in saved] == [[4, 5, 3, "nil"], [3, 2, 3, 2]]
+    finally:
+        context.close()

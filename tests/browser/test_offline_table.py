@@ -10,11 +10,12 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests import reference_scorer
-from tests.browser.flows import enter_bids, enter_tricks, start_game
+from tests.browser.flows import choose, enter_bids, enter_tricks, press, start_game
 from tests.browser.helpers import PHONE, shot
 from tests.browser.proxy import Proxy
 from tests.browser.speech import say, speak
 from tests.browser.test_outbox_plain_http import by_name
+from tests.browser.test_outbox_races import seat_links_on
 from tests.event_helpers import hands_at_each_table, night_started
 from tests.live import Phone
 
@@ -365,3 +366,32 @@ def test_saves_waiting_through_a_reload_and_a_closed_tab_over_plain_http_arrive(
         assert [h["bids"] for h in saved] == [[4, 5, 3, "nil"], [3, 2, 3, 2]]
     finally:
         context.close()
+
+
+def test_a_hand_drawn_after_seat_phones_bid_shows_no_phone_s_bid_of_its_own(
+    browser, page, own_server, network
+):
+    """Seat links on: Ann's phone bid hand 2, the scorer's page showed it; cut off, the
+    scorer saves hand 2 and draws hand 3. Hand 3's step says no phone's bid was shown
+    for it (hand 2's were), so a bid Ann's phone makes for hand 3 is never overwritten
+    as if the scorer had seen it."""
+    page.set_viewport_size(SMALL["viewport"])
+    start_game(page, network.url, list(NAMES))
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"})
+    enter_tricks(page, {"Ann & Cat": 8})
+    ann = seat_links_on(page)[0].replace(network.url, own_server.url)
+    seat = browser.new_context(**SMALL).new_page()
+    try:
+        seat.goto(ann)
+        press(seat, "I am Ann")
+        choose(seat, "Ann bid", "3")
+        press(seat, "Save my bid")
+    finally:
+        seat.context.close()
+    page.reload()
+    phones = page.locator("form.bids-form input[name=phones]")
+    expect(phones).to_have_value("0:3")
+    network.mode = "down"
+    bids_of(page, "en", 2)
+    tricks_of(page, "en", 2)
+    expect(page.locator(".step.here form.bids-form input[name=phones]")).to_have_value("")

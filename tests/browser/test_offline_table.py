@@ -163,7 +163,7 @@ def all_in(page: Page, number: int) -> None:
     expect(page.locator(".scoreboard .total")).to_have_text(want)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", ["es"])  # English: the same flows in test_outbox.py
 def test_eleven_hands_through_lost_answers_and_a_stopped_server_score_right(
     page, own_server, network, lang
 ):

@@ -22,7 +22,14 @@ try { kept = window.localStorage; kept.length; } catch (e) { kept = null; }
 // this page's list (a save's answer may change the address: asked each time)
 const box = () => `outbox:${location.pathname}`;
 const boxRead = () => JSON.parse(kept?.getItem(box()) || "[]");
-const boxWrite = (list) => (list.length ? kept.setItem(box(), JSON.stringify(list)) : kept.removeItem(box()));
+const boxWrite = (list) => {
+  if (list.length) return kept.setItem(box(), JSON.stringify(list));
+  kept.removeItem(box());
+  kept.removeItem(`${box()}:in`);
+};
+// the key of the last entry the server has from this list (applied, or saved already): a
+// step drawn behind an entry takes its hand's version from the server only after it
+const boxIn = () => kept?.getItem(`${box()}:in`);
 // the outbox's phrases, in the page's language (#outbox-words: on the pages that save a game's steps)
 const here = () => document.getElementById("outbox-words");
 function say(key, values = {}) {  // its own phrases, else the page's (#words: base.html)
@@ -73,17 +80,45 @@ function slipNumber(form) {
   return Number(form.dataset.hand) + boxRead().filter((e) => e.table === form.dataset.table && e.shown === shown).length;
 }
 
+// A step with a row left unchosen (a seat's bid, the tricks) is not kept: the server
+// would refuse it only once back, and every step drawn behind it would wait on it. Said
+// now on that row, opened, as the server says a refusal beside its field.
+function unchosen(form) {
+  if (form.dataset.table) return false;  // a paper slip: its selects are the server's to check
+  const group = [...form.querySelectorAll(".pick:not([hidden])")].find((g) => !g.querySelector("input:checked"));
+  if (!group) return false;
+  let error = group.querySelector(".error");
+  if (!error) group.append(error = make("span", "", { className: "error", id: `${group.id}-error` }));
+  error.textContent = say("m", { what: group.getAttribute("aria-label") });
+  error.setAttribute("role", "alert");
+  group.setAttribute("aria-describedby", error.id);
+  group.classList.add("invalid");
+  if (form.open) form.open(group); else group.classList.remove("folded");
+  group.addEventListener("change", () => { error.remove(); group.classList.remove("invalid"); }, { once: true });
+  return true;
+}
+
 // Kept, shown and sent in its turn; false when the phone has no room to keep it (the
-// page then says it was not saved, as before the outbox).
+// page then says it was not saved, as before the outbox). A step with a choice missing
+// is not kept: said on its row (true: nothing more to say).
 function queue(form, entry) {
+  if (unchosen(form)) return notice(true) || true;  // no answer still: the notice says so
   try { boxWrite([...boxRead(), entry]); } catch (e) { return false; }
   form.dispatchEvent(new Event("saved"));  // kept as an entry now, no longer as a form
   if (form.dataset.table) form.reset();  // a paper slip's form: empty for the next one
   notice(true);
   drawOutbox();
+  if (form.dataset.table) seen(form.dataset.table);
   tries = 0;  // someone is at the table: ask again soon, not after the wait grown so far
   outboxRetry();
   return true;
+}
+
+// A table's paper slips said beside it, brought into view (the director is there).
+function seen(table) {
+  const form = document.querySelector(`main form[data-table="${table}"]`);
+  const note = form?.closest("details.slip")?.previousElementSibling;
+  if (note?.classList.contains("slip-waiting")) note.scrollIntoView({ block: "nearest" });
 }
 
 // The step after the last waiting entry, from the step form kept as this phone last saw
@@ -103,8 +138,13 @@ function nextStep(last) {
   const form = step.querySelector("form");
   const drawnFor = Number(form.number.value);  // the hand the kept form was drawn for
   form.dataset.chain = form.number.value = number;
-  delete form.dataset.keep;
+  // what is tapped on it is kept as on the server's form of that step (app.js keepChoices):
+  // the server's answer that replaces the page under the fingers shows the same choices
+  if (form.dataset.keep) form.dataset.keep = form.dataset.keep.replace(/-\d+-(bids|tricks)$/, `-${number}-$1`);
   step.querySelectorAll("input:checked").forEach((i) => { i.checked = false; });
+  // the seats' phones' bids the kept form showed were its own hand's: none is shown for
+  // this one, so the server keeps a phone's bid made meanwhile rather than overwrite it
+  if (form.phones) form.phones.value = "";
   passDeal(step, number - drawnFor);
   step.querySelectorAll(".nil-count").forEach((group) => {
     const nil = /nil/.test(fields.get(group.id.replace("tricks", "bid")));
@@ -156,7 +196,8 @@ function drawOutbox() {
         kept.setItem(`${box()}:${form.classList.contains("bids-form") ? "bids" : "tricks"}`, s.outerHTML);
       } catch (e) { /* no room: the next step then waits for the server */ }
     }
-    s.hidden = list.length > 0;
+    // a game over or closed to the table says so still: no step of it can be entered
+    s.hidden = list.length > 0 && !s.classList.contains("done");
   });
   // the server's line on whose deal it is speaks of the step before the waiting ones
   document.querySelectorAll("main p.status:not(.clock)").forEach((p) => { p.hidden = list.length > 0; });
@@ -165,7 +206,8 @@ function drawOutbox() {
     p.textContent = p.textContent.replace(/\d+/, slipNumber(p.closest("form")));  // the hand it enters now
   });
   if (!list.length) return;
-  const holder = make("div", say("w"), { className: "card outbox" });
+  // the first entry refused: nothing goes until it is discarded, the totals are the server's
+  const holder = make("div", say(list[0].refused ? "r" : "w"), { className: "card outbox" });
   const items = make("ul", "");
   list.forEach((entry, i) => {
     const item = make("li", say(entry.refused ? "x" : "q", { what: entry.what, why: entry.refused }),
@@ -179,6 +221,16 @@ function drawOutbox() {
     items.append(item);
   });
   holder.append(items);
+  // a table with paper slips in the list says so where the director entered them (the
+  // list at the top is out of view there): waiting, or refused (said and discarded there)
+  document.querySelectorAll("main details.slip").forEach((slip) => {
+    const table = slip.querySelector("form[data-table]")?.dataset.table;
+    const its = list.filter((entry) => entry.table === table);
+    if (!its.length) return;
+    const refused = its.some((entry) => entry.refused);
+    slip.before(make("p", say(refused ? "sx" : "sq"),
+      { className: `here slip-waiting${refused ? " flash flash-error" : ""}` }));
+  });
   (document.querySelector("main .scoreboard") || document.querySelector("main [data-outbox-after]")
     || document.querySelector("main").firstChild).after(holder);
   const step = !list[0].refused && list[0].action.includes("/games/") && nextStep(list[list.length - 1]);
@@ -230,7 +282,12 @@ async function outboxSend() {
     const body = new FormData();
     entry.fields.forEach(([name, value]) => body.append(name, value));
     const form = page.querySelector(`form[action="${entry.action}"]`);
-    if (entry.chain && form?.number.value === entry.chain) body.set("version", form.version.value);
+    // a step drawn here goes on its hand as the entry before it left it, and on nothing
+    // else: that entry refused and discarded, the step keeps the version it was drawn
+    // with, and the server says why it is not applied (another phone's bids, not these)
+    if (entry.chain && entry.behind === boxIn() && form?.number.value === entry.chain) {
+      body.set("version", form.version.value);
+    }
     body.set("key", entry.key);
     if (entry.after) body.set("after_key", entry.after);  // a paper slip queued behind another
     // the server's page may have no form now (a seat page once the hand is bid, a closed
@@ -247,7 +304,9 @@ async function outboxSend() {
       : "main [role=alert], main .error")].map((e) => e.textContent.trim()).join(" ");
     const rest = boxRead().filter((e) => e.key !== entry.key);
     // applied, or applied before (its key): gone from the phone; else kept, and why
-    boxWrite(said || !now.res.ok ? [{ ...entry,
+    const refused = said || !now.res.ok;
+    if (!refused) kept.setItem(`${box()}:in`, entry.key);
+    boxWrite(refused ? [{ ...entry,
       refused: said || say("b", { status: now.res.status }) }, ...rest] : rest);
   }
   sending = false;
@@ -266,6 +325,8 @@ async function outboxSend() {
   if (shown?.res.headers.get("Content-Type")?.startsWith("text/html")) {
     showAnswer(pageOf(shown.html), shown.res.redirected && shown.res.url);
   } else drawOutbox();
+  const refused = boxRead()[0];
+  if (refused?.refused && refused.table) seen(refused.table);
 }
 
 
@@ -274,7 +335,9 @@ window.outbox = {
   // when saves wait already and it is kept behind them (or said not saved: no room)
   take(form, body, button) {
     const entry = entryOf(form, body);
-    if (!boxRead().length) return body.set("key", entry.key) || entry;
+    const list = boxRead();
+    if (!list.length) return body.set("key", entry.key) || entry;
+    if (entry.chain) entry.behind = list[list.length - 1].key;  // drawn on the phone after it
     if (!queue(form, entry)) saveNote(form, button, NO_CONNECTION);
     return true;
   },

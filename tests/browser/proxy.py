@@ -65,10 +65,13 @@ class Proxy:
             if request is None:
                 return
             answer = b""
-            with socket.create_connection(self.target) as server:
-                server.sendall(request)
-                while chunk := server.recv(65536):
-                    answer += chunk
+            try:
+                with socket.create_connection(self.target) as server:
+                    server.sendall(request)
+                    while chunk := server.recv(65536):
+                        answer += chunk
+            except OSError:
+                return  # the server itself is stopped: the phone's connection just closes
             if self.mode == "lose" and request.startswith(b"POST"):
                 self.mode = "pass"
                 self.lost += 1

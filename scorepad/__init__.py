@@ -266,6 +266,8 @@ def _template_helpers(app: Flask) -> None:
     app.jinja_env.globals["words"] = words  # the words pages show, on every page
     app.jinja_env.globals["numbers"] = numbers  # a percent or a decimal in the locale's way
     app.jinja_env.globals["url_for"] = urls.url_for  # links built once, then remembered
+    # `|tojson` writes compact JSON (the outbox's and the script's phrases on every page)
+    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": True, "separators": (",", ":")}
 
 
 def _error_pages(app: Flask) -> None:

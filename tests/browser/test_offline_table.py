@@ -236,7 +236,7 @@ def test_a_step_with_a_choice_missing_is_said_at_once_not_kept_to_be_refused_lat
     page.get_by_role("button", name=say(lang, "Save bids")).tap()
     dan = say(lang, "%(name)s bid", name="Dan")
     missing = page.get_by_role("radiogroup", name=dan).get_by_role("alert")
-    said = say(lang, "{what}: not chosen yet. Nothing was saved.").replace("{what}", dan)
+    said = say(lang, "{what}: not chosen. Nothing was saved.").replace("{what}", dan)
     expect(missing).to_have_text(said)
     expect(page.locator(".outbox")).to_have_count(0)
     expect(page.locator(".offline-notice")).to_be_visible()  # the save got no answer

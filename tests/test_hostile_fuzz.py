@@ -306,7 +306,7 @@ def _or_fine(fine: str) -> st.SearchStrategy[str]:
 PLAYER = st.one_of(st.sampled_from(["Ann", "Bo", "Cy", "Di", "ann"]), FORM_TEXT)
 
 
-@settings(HOSTILE_SETTINGS, max_examples=example_count(60) // 2)  # a club each: slow
+@settings(HOSTILE_SETTINGS, max_examples=example_count(40) // 2)  # a club each: slow
 @given(
     club=_or_fine("Friday Spades"),
     season=st.fixed_dictionaries(

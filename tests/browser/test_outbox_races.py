@@ -52,6 +52,7 @@ def test_a_seat_s_waiting_bid_after_the_scorer_entered_the_hand_is_told_on_its_p
     try:
         seat.goto(ann)
         press(seat, "I am Ann")
+        seat.wait_for_function("() => window.outbox")  # the page whole, its outbox loaded
         network.mode = "down"
         choose(seat, "Ann bid", "5")
         seat.get_by_role("button", name="Save my bid").tap()
@@ -93,6 +94,7 @@ def test_a_table_s_waiting_bids_after_the_director_closed_its_round_are_told_on_
         table.get_by_role("link", name="Score this table's game").click()
         table.wait_for_url(re.compile(r"/games/[\w-]+$"))
         expect(table.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
+        table.wait_for_function("() => window.outbox")  # the page whole, its outbox loaded
         network.mode = "down"
         names = table.locator(".pick.bid .pick-head .who").all_inner_texts()
         enter_bids(table, {name.strip(): 3 for name in names}, save=False)
@@ -172,6 +174,7 @@ def test_a_table_s_waiting_bids_after_the_director_swapped_two_players_are_not_a
         game = table.url
         seated = table.locator("form.bids-form input[name=seated]").get_attribute("value")
         players = json.loads(seated or "[]")
+        table.wait_for_function("() => window.outbox")  # the page whole, its outbox loaded
         network.mode = "down"
         enter_bids(
             table, {players[0]: "nil", players[1]: 4, players[2]: 5, players[3]: 3}, save=False

@@ -14,23 +14,9 @@ import random
 from collections.abc import Sequence
 
 from tests.helpers import form_token
+from tests.ratings_club import game_file as partnership  # one hand, target 50
 
 Filed = tuple[str, dict, list[float]]  # kind ("game", "night"), its file, side 0's true chances
-
-# Seat order a, b, c, d: side 0 is seats 0 and 2. Each seat bids 3; the winner takes 8.
-TRICKS = {0: [4, 2, 4, 3], 1: [2, 4, 3, 4]}
-
-
-def partnership(sides: Sequence[Sequence[str]], winner: int) -> dict:
-    """A partnership game file of one hand that `winner`'s side wins (target 50)."""
-    (a, c), (b, d) = sides
-    return {
-        "format": "scorepad/1",
-        "mode": "partnership",
-        "players": [a, b, c, d],
-        "rules": {"target": 50},
-        "hands": [{"bids": [3, 3, 3, 3], "tricks": TRICKS[winner]}],
-    }
 
 
 def cutthroat(players: Sequence[str], order: Sequence[int]) -> dict:

@@ -32,6 +32,7 @@ from tests.event_helpers import Night
 from tests.helpers import play, seat_links, start
 from tests.live import Phone, free_port, serve
 from tests.test_disk_refuses_writes import _upload
+from tests.test_event_kill import _copy  # the file as SQLite reads it, its log included
 
 SECRET = "live-tests"  # tests/live.py serves with it: the world's cookie is the server's
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
@@ -39,16 +40,6 @@ REVISION = re.compile(r'name="revision" (?:type="hidden" )?value="(\d+)"')
 BIG_CLUB = json.dumps({**CLUB, "games": [copy.deepcopy(GAME) for _ in range(400)]}).encode()
 NEW_SEASON = {"name": "Spring", "kind": "pairs", "playoff_format": "single", "fixtures": "season"}
 NIGHTS = ("checked", "drawn", "playing", "done")
-
-
-def _copy(source, target) -> None:
-    """The file as SQLite reads it, its write-ahead log included."""
-    src, dst = sqlite3.connect(source), sqlite3.connect(target)
-    try:
-        src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
 
 
 def _app(path, **more):

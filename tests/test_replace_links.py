@@ -21,6 +21,14 @@ from tests.test_season_web import _post, _season, _season_of
 YES = "Yes, replace this link"
 
 
+def _rated_club(client, app) -> str:
+    """A new club with four games of six players filed into it (each has a card)."""
+    club_id = _make(client)
+    _, played = simulated(29, players=6, games=4)
+    _file_games(app, club_id, played)
+    return club_id
+
+
 def _replace(client, page_path: str, nth: int = 0):
     """Press "Replace this link" on the page (the `nth` such form), answer the question
     with its "Yes, replace this link", and give the response it leads to."""
@@ -78,9 +86,7 @@ def test_the_manager_replaces_the_manager_s_link(client, app):
 
 
 def test_the_manager_replaces_the_members_link_and_a_held_card_follows(client, app):
-    club_id = _make(client)
-    _, played = simulated(29, players=6, games=4)
-    _file_games(app, club_id, played)
+    club_id = _rated_club(client, app)
     old = _members(app, club_id)
     view = _view(app, club_id)
     card = view.club.card_token(view.members[0].anchor)
@@ -97,9 +103,7 @@ def test_the_manager_replaces_the_members_link_and_a_held_card_follows(client, a
 
 
 def test_a_player_replaces_their_card_link_and_keeps_the_new_one(client, app):
-    club_id = _make(client)
-    _, played = simulated(29, players=6, games=4)
-    _file_games(app, club_id, played)
+    club_id = _rated_club(client, app)
     view = _view(app, club_id)
     members = view.club.members_token
     first, second = view.members[0], view.members[1]
@@ -188,9 +192,7 @@ def test_a_phone_lets_go_of_a_card_replaced_on_another_phone_once_it_finds_nothi
     """Found: a card link replaced on another phone of its player (or a members' link the
     manager replaced) stayed in this phone's foot, "My card" and "My club" opening nothing
     for as long as the cookie lasts. Opened once, it is let go of."""
-    club_id = _make(client)
-    _, played = simulated(29, players=6, games=4)
-    _file_games(app, club_id, played)
+    club_id = _rated_club(client, app)
     members = _members(app, club_id)
     view = _view(app, club_id)
     old = view.club.card_token(view.members[0].anchor)

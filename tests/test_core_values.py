@@ -4,16 +4,18 @@ asked of the core through its properties by every layer above it."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
 from scorepad.core.card import MilestoneKind, Run
 from scorepad.core.ending import Reason, Status
+from scorepad.core.errors import GameError
 from scorepad.core.event import FORMATS, Format, SeedBy, TimeTie, check_settings, time_tie
 from scorepad.core.game import Game
 from scorepad.core.model import HandPhase
-from scorepad.core.records import Hand, Mode, Table, make_table
+from scorepad.core.records import Hand, Mode, Table, changed, make_table
 from scorepad.core.roster import Round, RoundKind, RoundStatus
 from scorepad.core.rule_table import RULE_SPECS, RuleKind
 from scorepad.core.rules import Rules
@@ -166,3 +168,42 @@ def test_the_directors_page_names_the_format(client, app, format, said):
 def test_a_game_says_how_its_tricks_are_entered(tricks_by, by_side):
     table = make_table("partnership", ["A", "B", "C", "D"])
     assert Game(table, Rules(), (), tricks_by).by_side is by_side
+
+
+def _scored() -> tuple[Game, object]:
+    table = make_table("partnership", ["Ann", "Bo", "Cy", "Di"])
+    hands = (Hand(bids=(3, 3, 3, 4), tricks=(3, 3, 3, 4)), Hand(bids=(4, "nil", 3, 4)))
+    game = Game(table=table, rules=Rules(), hands=hands)
+    return game, score_game(table, Rules(), hands)
+
+
+@pytest.mark.parametrize(
+    ("what", "changes"),
+    [
+        ("table", {"first_dealer": 2}),
+        ("table", {"players": ("Ed", "Flo", "Gus", "Hal"), "side_names": ("Us", "Them")}),
+        ("hand", {"tricks": (4, 2, 3, 4)}),
+        ("hand", {}),
+        ("game", {"ended": True, "next_dealer": 3}),
+        ("score", {"chosen_dealer": 1}),
+    ],
+)
+def test_a_value_changed_is_what_dataclasses_replace_makes(what, changes):
+    game, score = _scored()
+    value = {"table": game.table, "hand": game.hands[0], "game": game, "score": score}[what]
+    made = changed(value, **changes)
+    assert made == dataclasses.replace(value, **changes)
+    assert type(made) is type(value) and made is not value
+
+
+def test_a_value_changed_runs_its_checks_and_refuses_unknown_fields():
+    game, _ = _scored()
+    with pytest.raises(GameError):
+        changed(game, tricks_by="partner")
+    with pytest.raises(TypeError):
+        changed(game.table, seats=4)
+    table = make_table("partnership", ["Ann", "Bo", "Cy", "Di"])
+    assert table.sides == ((0, 2), (1, 3))  # worked out, and kept by the table
+    alone = changed(table, mode="cutthroat")
+    assert alone.mode is Mode.CUTTHROAT  # its word made a value by the table's own check
+    assert alone.sides == ((0,), (1,), (2,), (3,))  # worked out again, not copied

@@ -21,10 +21,11 @@ Rules, as docs/events.md tells them:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .bracket import first_round
 from .errors import GameError
+from .records import changed
 
 Team = tuple[int, ...]
 Pairing = tuple[Team | None, Team | None]  # None: a bye, the other goes through
@@ -129,12 +130,12 @@ def apply(state: State, phase: Phase, winners: Sequence[int | None]) -> State:
     wins, losses = state.played
     if phase.part == WINNERS:
         moved = (tuple(through), (*state.losers, *beaten), (wins + 1, losses))
-        return replace(state, winners=moved[0], losers=moved[1], played=moved[2], last=WINNERS)
+        return changed(state, winners=moved[0], losers=moved[1], played=moved[2], last=WINNERS)
     if phase.part == LOSERS:
-        return replace(state, losers=tuple(through), played=(wins, losses + 1), last=LOSERS)
+        return changed(state, losers=tuple(through), played=(wins, losses + 1), last=LOSERS)
     if phase.part == RESET or winners[0] == 0:
-        return replace(state, champion=through[0], last=phase.part)
-    return replace(state, reset=True, last=phase.part)
+        return changed(state, champion=through[0], last=phase.part)
+    return changed(state, reset=True, last=phase.part)
 
 
 @dataclass(frozen=True)

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .errors import GameError
 from .names import MAX_NAME, check_text, name_key, name_problem
+from .records import changed
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ def settle(roster: Roster, met: Iterable[str]) -> Roster:
     people = dict(roster.people)
     for anchor, person in sorted(roster.people.items()):
         if person.name and held.setdefault(name_key(person.name), anchor) != anchor:
-            people[anchor] = replace(person, name=None)
+            people[anchor] = changed(person, name=None)
     return Roster(people)
 
 
@@ -156,7 +157,7 @@ def merge(roster: Roster, met: Met, into: str, other: str) -> Roster:
         raise GameError("choose two different players to merge", field="other")
     kept = _known(roster, into, met, "into")
     gone = _known(roster, other, met, "other")
-    joined = replace(kept, keys=kept.keys | gone.keys, hidden=kept.hidden or gone.hidden)
+    joined = changed(kept, keys=kept.keys | gone.keys, hidden=kept.hidden or gone.hidden)
     return _with(roster, joined, without=other)
 
 
@@ -169,7 +170,7 @@ def split(roster: Roster, anchor: str, key: str) -> Roster:
         raise GameError("a player's first name stays theirs: split the others off", field="name")
     # a name chosen from the spelling split off goes with it: no two show under one name
     name = None if person.name and name_key(person.name) == key else person.name
-    return _with(roster, replace(person, keys=person.keys - {key}, name=name))
+    return _with(roster, changed(person, keys=person.keys - {key}, name=name))
 
 
 def names_held(roster: Roster, met: Met) -> dict[str, str]:
@@ -205,13 +206,13 @@ def rename(roster: Roster, met: Met, anchor: str, name: str) -> Roster:
             holder=shown_name(shown, holder, spelled),
             field="name",
         )
-    return _with(roster, replace(person, name=clean))
+    return _with(roster, changed(person, name=clean))
 
 
 def hide(roster: Roster, met: Met, anchor: str, hidden: bool) -> Roster:
     """Whether a person keeps off the club's public lists."""
     person = _known(roster, anchor, met, "player")
-    return _with(roster, replace(person, hidden=hidden))
+    return _with(roster, changed(person, hidden=hidden))
 
 
 # The manager's changes to a roster, each kept with the roster before it for an undo.
@@ -341,7 +342,7 @@ def read(text: str) -> Roster:
             holder.setdefault(key, key if key in found else anchor)
     return Roster(
         {
-            a: replace(p, keys=frozenset(k for k in p.keys if holder[k] == a))
+            a: changed(p, keys=frozenset(k for k in p.keys if holder[k] == a))
             for a, p in sorted(found.items())
         }
     )

@@ -12,10 +12,11 @@ on the lists or keep off them (`back_on`, `kept_off`). Pure, like club.py.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from .club import Person, Roster, settle, shown_name
+from .records import changed
 
 
 class StepKind(Enum):
@@ -64,7 +65,7 @@ def undone(before: Roster, after: Roster, now: Roster) -> Roster:
             continue  # the change set it: it goes back
         hidden = _hidden(now, anchor)
         if hidden != was.hidden:
-            people[anchor] = replace(people.get(anchor) or Person(anchor, was.keys), hidden=hidden)
+            people[anchor] = changed(people.get(anchor) or Person(anchor, was.keys), hidden=hidden)
     return Roster(people)
 
 

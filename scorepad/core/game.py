@@ -3,14 +3,14 @@ and what a fix of an earlier hand does to the hands after it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from .clock import Clock
 from .ending import Status
 from .errors import GameError, quoted
 from .model import GameScore
-from .records import Hand, Table
+from .records import Hand, Table, changed
 from .rules import Rules
 from .scoring import end_early, extend, score_game, start_score
 from .slip import slip_score
@@ -78,7 +78,7 @@ class Game:
         score = score_game(self.table, self.rules, self.hands, self.start, self.ended)
         if self.next_dealer is None or score.pending or score.status == Status.FINISHED:
             return score
-        return replace(score, chosen_dealer=self.next_dealer)
+        return changed(score, chosen_dealer=self.next_dealer)
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ class FixOutcome:
 def truncate(game: Game, keep: int) -> Game:
     """The game with only its first `keep` hands (the ones after are removed)."""
     whole = keep >= len(game.hands)
-    return replace(
+    return changed(
         game,
         hands=game.hands[:keep],
         ended=game.ended and whole,
@@ -118,7 +118,7 @@ def check_fix(game: Game, number: int, hand: Hand | None) -> FixOutcome:
     else:
         hands[number - 1] = hand
     # A hand deleted moves the next hand's number: a dealer chosen for it no longer holds.
-    fixed = replace(
+    fixed = changed(
         game, hands=tuple(hands), next_dealer=None if hand is None else game.next_dealer
     )
     return _rescore(fixed, number)
@@ -150,7 +150,7 @@ def _rescore(fixed: Game, number: int) -> FixOutcome:
             return FixOutcome(kept, score, tuple(range(index + 1, len(hands) + 1)))
     if fixed.ended:
         if score.status == Status.FINISHED:  # the game now ends by the rules: no early end
-            return FixOutcome(replace(fixed, ended=False), score, ())
+            return FixOutcome(changed(fixed, ended=False), score, ())
         score = end_early(score)
     return FixOutcome(fixed, score, ())
 
@@ -179,7 +179,7 @@ def with_settings(game: Game, table: Table, rules: Rules) -> Game:
     ):
         raise GameError("the table itself cannot change during a game", field="players")
     preset = game.preset if rules == game.rules else None
-    return replace(game, table=table, rules=rules, preset=preset)
+    return changed(game, table=table, rules=rules, preset=preset)
 
 
 def check_settings(game: Game, table: Table, rules: Rules) -> FixOutcome:

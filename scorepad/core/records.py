@@ -7,9 +7,11 @@ the checks in checks.py, one hand's scoring in hand.py, the end of a game in end
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import cached_property
+from operator import attrgetter
+from typing import Any, TypeVar
 
 from .errors import GameError, Phrase, quoted
 from .names import check_names, check_side_names, pair_name
@@ -19,6 +21,27 @@ NIL = "nil"
 BLIND_NIL = "blind_nil"
 NILS = (NIL, BLIND_NIL)
 Bid = int | str
+V = TypeVar("V")
+
+# Each value class's fields taken at its construction, and a getter reading them at once.
+_INIT_FIELDS: dict[type, tuple[tuple[str, ...], attrgetter[Any]]] = {}
+
+
+def changed(value: V, **changes: Any) -> V:
+    """`value` (a dataclass) made again with `changes`, as `dataclasses.replace` makes it
+    (through its `__init__`, so its checks run again and cached properties are not kept),
+    its other fields read in one call: `replace` looks each field over in Python, which
+    for a game's score was a few hundred instructions a change, a dozen changes a hand
+    (bench/README.md, issue 40)."""
+    kind = type(value)
+    found = _INIT_FIELDS.get(kind)
+    if found is None:
+        names = tuple(f.name for f in fields(kind) if f.init)  # type: ignore[arg-type]
+        found = _INIT_FIELDS[kind] = (names, attrgetter(*names))
+    names, read = found
+    kept = dict(zip(names, read(value) if len(names) > 1 else (read(value),), strict=True))
+    kept.update(changes)
+    return kind(**kept)
 
 
 class Mode(StrEnum):

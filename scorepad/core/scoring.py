@@ -12,7 +12,6 @@ naming the hand and field.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from .checks import (
     check_adjust,
@@ -26,7 +25,7 @@ from .ending import Reason, Status, settle, tie_break
 from .errors import GameError, Phrase
 from .hand import renege_shifts, score_bid_itself, score_side
 from .model import GameScore
-from .records import Hand, ScoredHand, SideHand, Table
+from .records import Hand, ScoredHand, SideHand, Table, changed
 from .rules import Rules
 from .start import check_start
 from .tricks import check_side_tricks, check_tricks
@@ -48,7 +47,7 @@ def start_score(table: Table, rules: Rules, start: object = None) -> GameScore:
 def extend(score: GameScore, hand: Hand) -> GameScore:
     """The score with one more hand, scored from the state after the others."""
     shown, after = _step(score, hand, len(score.hands) + 1, score.pending is not None)
-    return replace(after, hands=(*score.hands, shown), chosen_dealer=None)
+    return changed(after, hands=(*score.hands, shown), chosen_dealer=None)
 
 
 def _shown(score: GameScore, hand: Hand, number: int, pending: bool) -> ScoredHand:
@@ -127,7 +126,7 @@ def _step(score: GameScore, hand: Hand, number: int, pending: bool) -> tuple[Sco
     shown = _shown(score, hand, number, pending)
     deal_from = (shown.dealer + 1) % len(table.players)
     if hand.tricks is None:
-        return shown, replace(score, deal_from=deal_from)
+        return shown, changed(score, deal_from=deal_from)
     if hand.side_tricks is None:
         tricks = check_tricks(table, hand.tricks, number)
     else:
@@ -136,8 +135,8 @@ def _step(score: GameScore, hand: Hand, number: int, pending: bool) -> tuple[Sco
     outcome = settle(score.rules, number, results, score.streaks)
     side_tricks = None if hand.side_tricks is None else tuple(hand.side_tricks)
     recorded = tricks if side_tricks is None else tuple(hand.tricks)
-    shown = replace(shown, tricks=recorded, sides=results, side_tricks=side_tricks)
-    return shown, replace(
+    shown = changed(shown, tricks=recorded, sides=results, side_tricks=side_tricks)
+    return shown, changed(
         score,
         totals=tuple(r.total for r in results),
         bags=tuple(r.bags for r in results),
@@ -158,7 +157,7 @@ def without_pending(score: GameScore) -> GameScore:
         return score
     hands = score.hands[:-1]
     deal_from = hands[-1].dealer + 1 if hands else score.table.first_dealer
-    return replace(
+    return changed(
         score, hands=hands, deal_from=deal_from % len(score.table.players), chosen_dealer=None
     )
 
@@ -179,7 +178,7 @@ def end_early(score: GameScore) -> GameScore:
     if not score.hands:
         raise GameError("a game can be ended only after a played hand", field="ended")
     winner, on_bags = tie_break(score.rules, score.totals, score.bags, score.last_contracts)
-    return replace(
+    return changed(
         score,
         status=Status.FINISHED,
         winner=winner,
@@ -202,5 +201,5 @@ def score_game(
         pending = bool(shown) and shown[-1].tricks is None
         last, score = _step(score, hand, len(shown) + 1, pending)
         shown.append(last)
-    score = replace(score, hands=tuple(shown))
+    score = changed(score, hands=tuple(shown))
     return end_early(score) if ended else score

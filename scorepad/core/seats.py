@@ -9,12 +9,11 @@ can only be checked once every bid is in, by the core's `check_bids`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from .checks import check_bids, typed_count
 from .errors import GameError
 from .model import GameScore
-from .records import Bid
+from .records import Bid, changed
 
 # The rules that judge a side's bids together (min_table_bid: the table's, all four):
 # checked once every bid is in.
@@ -32,7 +31,7 @@ def check_seat_bid(score: GameScore, seat: int, raw: object) -> Bid:
     if typed_count(raw) is not None:
         raw = typed_count(raw)
     # Every other seat bids 1 and the side-wide rules are off: only this seat's bid is judged.
-    alone = replace(score.rules, suicide=False, min_side_bid=0, double_nil=True, min_table_bid=0)
+    alone = changed(score.rules, suicide=False, min_side_bid=0, double_nil=True, min_table_bid=0)
     bids: list[object] = [1] * len(score.table.players)
     bids[seat] = raw
     if raw in ("", None):

@@ -11,10 +11,11 @@ Rules, as docs/events.md tells them:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import GameError, Phrase
+from .records import changed
 from .rules import SPECS, Rules, target_range
 
 STAGE_NAMES = ("quarter-final", "semi-final", "final")
@@ -107,7 +108,7 @@ def rules_of(stages: Stages, final_target: int, stage: str | None) -> StageRules
     """A stage's own rules (None: a night's round, as the night)."""
     found = dict(stages).get(stage or "", AS_THE_NIGHT)
     if stage == "final" and final_target:
-        return replace(found, target=final_target)
+        return changed(found, target=final_target)
     return found
 
 
@@ -126,7 +127,7 @@ def stage_game_rules(rules: Rules, own: StageRules) -> Rules:
     own target and bag limit where it has them."""
     target = rules.target if own.target is None else own.target
     bag_limit = rules.bag_limit if own.bag_limit is None else own.bag_limit
-    return replace(rules, target=target, bag_limit=bag_limit)
+    return changed(rules, target=target, bag_limit=bag_limit)
 
 
 def stage_minutes(night_minutes: int, own: StageRules) -> int:

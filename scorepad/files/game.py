@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,7 +24,7 @@ from ..core.model import GameScore
 from ..core.names import shown, text_problem
 from ..core.nesting import too_deep
 from ..core.presets import preset_name_problem
-from ..core.records import Hand, Table, make_table
+from ..core.records import Hand, Table, changed, make_table
 from ..core.rules import validate_rules
 from . import json_text
 
@@ -209,8 +208,8 @@ def read_full(doc: object) -> tuple[Game, GameScore, PutBack | None]:
             field="next_dealer",
         )
     kept = Game(game.table, game.rules, game.hands, game.tricks_by, score.start, ended)
-    found = replace(kept, final=game.final, preset=game.preset, clock=game.clock)
-    found = replace(found, next_dealer=game.next_dealer)
+    found = changed(kept, final=game.final, preset=game.preset, clock=game.clock)
+    found = changed(found, next_dealer=game.next_dealer)
     return found, score, read_undone(doc.get("undone"), found)
 
 
@@ -236,7 +235,7 @@ def read_undone(raw: object, game: Game) -> PutBack | None:
     if taken and last is not None and hand.bids != last.bids:
         raise GameError("its bids must be those of the hand left bid", field="undone")
     try:
-        replace(game, hands=(*hands[: number - 1], hand), ended=ended, next_dealer=None).score()
+        changed(game, hands=(*hands[: number - 1], hand), ended=ended, next_dealer=None).score()
     except GameError as err:
         where = Phrase("hand %(number)s: %(why)s", number=err.hand, why=err.detail)
         said = where if err.hand else err.detail

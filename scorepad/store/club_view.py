@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from cachetools import LRUCache
@@ -55,6 +55,7 @@ from ..core.ratings import (
     Skill,
     rate,
 )
+from ..core.records import changed
 from .clubs import GAMES, Club, load_club
 from .collector import collector_held
 from .db import file_of
@@ -387,13 +388,13 @@ def _rate(
         else:
             last = found[-1]
             games = before.view.ratings.games[: last.games]
-            start = Checkpoint(last.games, replace(last.ratings, games=games))
+            start = Checkpoint(last.games, changed(last.ratings, games=games))
     ratings, at = start.ratings, start.games
     while at < len(done):
         upto = min((at // EVERY + 1) * EVERY, len(done))
         ratings, at = rate(done[at:upto], ratings), upto
         if at % EVERY == 0 and at > found[-1].games:  # kept without its games: a prefix
-            found.append(Checkpoint(at, replace(ratings, games=())))
+            found.append(Checkpoint(at, changed(ratings, games=())))
     return ratings, tuple(found)
 
 

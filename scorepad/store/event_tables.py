@@ -5,10 +5,11 @@ opened again. Read side only (and the check a table's own save is refused by); n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from ..core.records import changed
 from ..core.roster import Match, RoundStatus
 from .outcomes import TableClosed
 
@@ -98,7 +99,7 @@ def with_reopened(db: Database, event_id: str, matches: Sequence[Match]) -> list
     carries it: docs/events.md)."""
     opened = {(t.round, t.table): t.changed for t in reopened_tables(db, event_id)}
     return [
-        replace(m, reopened=True, changed=opened[m.round, m.number])
+        changed(m, reopened=True, changed=opened[m.round, m.number])
         if (m.round, m.number) in opened
         else m
         for m in matches

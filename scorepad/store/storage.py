@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from cachetools import LRUCache
@@ -28,6 +28,7 @@ from sqlite_utils import Database
 from ..core.game import Game
 from ..core.model import GameScore
 from ..core.rating_values import Rated
+from ..core.records import changed
 from .db import file_of
 from .rows import rated_of, read_game, read_rated
 from .stamps import hashed
@@ -169,7 +170,7 @@ def load_game(db: Database, game_id: str, *, by: str = "id") -> StoredGame | Non
         row = rows[0]
         if all(getattr(cached, name) == bool(row[name]) for name in _AROUND):
             return cached
-        fresh = replace(
+        fresh = changed(
             cached,
             rematched=bool(row["rematched"]),
             seated=bool(row["seated"]),

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
 
 from sqlite_utils import Database
 
 from ...core.clock import Clock, ends_on_clock
 from ...core.game import FixOutcome, check_fix, check_hand_count
 from ...core.happened import GameWritten, TableSaved
-from ...core.records import Hand
+from ...core.records import Hand, changed
 from ...core.scoring import end_early, extend
 from .. import bus, storage
 from ..bus import Unit
@@ -97,13 +96,13 @@ def _on_clock(db: Database, stored: StoredGame, clock: Clock, last: int) -> tupl
     over = ends_on_clock(score, last)
     if clock.last_hand == last and not over:
         return stored, False
-    game = replace(stored.game, clock=replace(clock, last_hand=last), ended=over)
+    game = changed(stored.game, clock=changed(clock, last_hand=last), ended=over)
     return writers.bump(db, stored, game, end_early(score) if over else score), over
 
 
 def end(db: Database, stored: StoredGame) -> StoredGame:
     """End the game now, time called and its hand in play done: the core decides how."""
-    ended = replace(stored.game, ended=True)
+    ended = changed(stored.game, ended=True)
     return writers.bump(db, stored, ended, end_early(stored.score()))
 
 
@@ -138,7 +137,7 @@ def add_bids(db: Database, stored: StoredGame, number: int, hand: Hand) -> Store
         raise Stale(stored, number, "undone")
     check_hand_count(number, adding=True)
     if hand.dealer is None:
-        hand = replace(hand, dealer=stored.game.next_dealer)
+        hand = changed(hand, dealer=stored.game.next_dealer)
     score = extend(stored.score(), hand)
     written = writers.write_hand(db, stored, number, hand)
     return writers.bump(db, written, written.game, score)
@@ -182,7 +181,7 @@ def remove_last(
     if number != len(stored.game.hands):
         raise Stale(stored, number, "not_last")
     written = writers.write_hand(db, stored, number, None)
-    game = replace(written.game, ended=False, next_dealer=next_dealer)  # ended early: open
+    game = changed(written.game, ended=False, next_dealer=next_dealer)  # ended early: open
     return writers.bump(db, written, game, game.score())
 
 
@@ -193,7 +192,7 @@ def unplay_last(db: Database, stored: StoredGame, number: int) -> StoredGame:
     if number != len(stored.game.hands):
         raise Stale(stored, number, "not_last")
     old = stored.game.hands[number - 1]
-    bid = replace(old, tricks=None, side_tricks=None, adjust=None, note="", renege=())
+    bid = changed(old, tricks=None, side_tricks=None, adjust=None, note="", renege=())
     written = writers.write_hand(db, stored, number, bid)
-    game = replace(written.game, ended=False)
+    game = changed(written.game, ended=False)
     return writers.bump(db, written, game, game.score())

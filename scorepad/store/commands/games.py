@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 
 from sqlite_utils import Database
 
@@ -13,7 +12,7 @@ from ...core.clock import check_clock
 from ...core.game import Game, check_hand_count, check_settings
 from ...core.happened import GameStartedInClub, GameWritten, TableGameDeleted
 from ...core.model import GameScore
-from ...core.records import Hand, Table, make_table
+from ...core.records import Hand, Table, changed, make_table
 from ...core.rules import Rules
 from ...core.scoring import end_early
 from .. import bus, clubs, seats, storage
@@ -59,7 +58,7 @@ def import_game(
         stored = writers.insert(db, game, score)
         if put_back is not None:
             undone_writes.keep(db, stored, *put_back)
-            stored = replace(stored, undone=True)
+            stored = changed(stored, undone=True)
         fresh = unit.wrote(stored)
         if club is not None:  # the club's handler files it (a club gone: NoClub, all undone)
             unit.tell(GameStartedInClub(fresh.id, club))
@@ -109,7 +108,7 @@ def end_act(db: Database, revision: int | None) -> Callable[[StoredGame], Stored
         if revision is not None:
             at_revision(stored, revision)
         score = end_early(stored.score())
-        return writers.bump(db, stored, replace(stored.game, ended=True), score)
+        return writers.bump(db, stored, changed(stored.game, ended=True), score)
 
     return act
 
@@ -199,7 +198,7 @@ def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
         score = stored.score()
         if not score.over:
             raise NotOver(stored)
-        table = replace(stored.game.table, first_dealer=score.next_dealer)
+        table = changed(stored.game.table, first_dealer=score.next_dealer)
         kept = stored.game.clock  # the same house rules: its own clock too, from now
         timed = check_clock(kept.minutes, int(time.time())) if kept else None
         game = Game(table, stored.game.rules, (), stored.game.tricks_by, clock=timed)

@@ -8,13 +8,12 @@ write finds the table closed to it: the view checked the powers before the write
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from sqlite_utils import Database
 
 from ...core.checks import check_dealer, typed_count
 from ...core.errors import GameError
-from ...core.records import Bid, Hand
+from ...core.records import Bid, Hand, changed
 from ...core.scoring import extend, without_pending
 from ...core.seats import SIDE_RULES, check_seat_bid
 from .. import seats, undone
@@ -113,7 +112,7 @@ def record_tricks(
         if existing is None or existing.tricks is not None:  # saved, or undone, meanwhile
             raise Stale(stored, number, "played")
         hand = seen(stored, number, version)
-        played = replace(hand, tricks=tuple(tricks), side_tricks=sides)
+        played = changed(hand, tricks=tuple(tricks), side_tricks=sides)
         # The hand in play is the last: its score extends the one known, at the same
         # cost however long the game.
         score = extend(without_pending(stored.score()), played)
@@ -144,7 +143,7 @@ def fix_hand(
         old = seen(stored, number, version)
         if tricks is None and old.played:  # a form from before its tricks were saved
             raise Stale(stored, number, "changed")
-        hand = replace(
+        hand = changed(
             old,
             bids=None if bids is None else tuple(bids),
             tricks=None if tricks is None else tuple(tricks),
@@ -170,7 +169,7 @@ def adjust(
 
     def act(stored: StoredGame) -> StoredGame:
         old = seen(stored, number, version)
-        return fix(db, stored, number, replace(old, adjust=points, note=note), confirm)
+        return fix(db, stored, number, changed(old, adjust=points, note=note), confirm)
 
     return change(db, game_id, act, "fix", by_table=by_table)
 
@@ -190,7 +189,7 @@ def renege(
 
     def act(stored: StoredGame) -> StoredGame:
         old = seen(stored, number, version)
-        return fix(db, stored, number, replace(old, renege=tuple(sorted(sides))), confirm)
+        return fix(db, stored, number, changed(old, renege=tuple(sorted(sides))), confirm)
 
     return change(db, game_id, act, "fix", by_table=by_table)
 
@@ -208,12 +207,12 @@ def set_dealer(
                 raise Stale(stored, number, "gone")
             if stored.score().over:
                 raise GameOver(stored)
-            game = replace(stored.game, next_dealer=seat)
+            game = changed(stored.game, next_dealer=seat)
             return writers.bump(db, stored, game, game.score())
         if version == 0:
             raise Stale(stored, number, "bid")
         old = seen(stored, number, version)
-        return fix(db, stored, number, replace(old, dealer=seat), None)
+        return fix(db, stored, number, changed(old, dealer=seat), None)
 
     return change(db, game_id, act, "dealer", by_table=by_table)
 
@@ -244,7 +243,7 @@ def put_back(
         if kept is None or kept.number != number or stored.revision != revision:
             raise Stale(stored, number, "put_back")
         written = writers.write_hand(db, stored, number, kept.hand)
-        game = replace(written.game, ended=kept.ended)
+        game = changed(written.game, ended=kept.ended)
         undone_writes.forget(db, game_id)
         return writers.bump(db, written, game, game.score())
 

@@ -6,11 +6,10 @@ night's command checks the slip against the game first and tells the bus
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from sqlite_utils import Database
 
-from ...core.records import Hand
+from ...core.records import Hand, changed
 from ...core.slip import slip_score
 from ..storage import StoredGame
 from . import writers
@@ -23,7 +22,7 @@ def final_act(
     """The game over with a slip's final totals and bags (core.slip scores them)."""
 
     def act(stored: StoredGame) -> StoredGame:
-        game = replace(stored.game, final=final, next_dealer=None)
+        game = changed(stored.game, final=final, next_dealer=None)
         score = slip_score(game.table, game.rules, final)
         return writers.bump(db, stored, game, score)
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from sqlite_utils import Database
 
 from ...core.game import Game
 from ...core.model import GameScore
-from ...core.records import Hand
+from ...core.records import Hand, changed
 from ..rows import game_extra, hand_values, rated_text
 from ..stamps import hashed, now, token
 from ..storage import StoredGame
@@ -138,8 +137,8 @@ def write_hand(db: Database, stored: StoredGame, number: int, hand: Hand | None)
         versions[number - 1] = revision
     # A hand added or removed moves the next hand's number: a dealer chosen for it goes.
     chosen = stored.game.next_dealer if len(hands) == len(stored.game.hands) else None
-    game = replace(stored.game, hands=tuple(hands), next_dealer=chosen)
-    return replace(
+    game = changed(stored.game, hands=tuple(hands), next_dealer=chosen)
+    return changed(
         stored,
         game=game,
         versions=tuple(versions),
@@ -186,7 +185,7 @@ def bump(
         values += [json.dumps(list(game.table.players)), json.dumps(game.rules.as_dict())]
     _one(db, f"update games set {', '.join(sets)} where id = ?", [*values, stored.id])
     # the write is done (`writing` None): the game as stored once this transaction commits
-    fresh = replace(
+    fresh = changed(
         stored, updated_at=at, revision=revision, game=game, rated_row=rated, writing=None
     )
     return fresh.scored(score)

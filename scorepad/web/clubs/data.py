@@ -5,7 +5,7 @@ but the one read of the club; the templates show these values as they are."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, g
@@ -15,6 +15,7 @@ from ...core.club import Member
 from ...core.game import Game
 from ...core.names import name_key
 from ...core.ratings import chances
+from ...core.records import changed
 from ...store.club_view import ClubView, club_view
 from ...store.clubs import club_of_event, club_of_game
 from ...store.storage import StoredGame
@@ -145,7 +146,7 @@ def rating_page(view: ClubView, *, public: bool, query: str = "", page: int = 1)
         )
         for rank, player, member in shown.items
     )
-    return replace(shown, items=rows)
+    return changed(shown, items=rows)
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,7 @@ def roster_page(view: ClubView, query: str = "", page: int = 1) -> Paged:
         )
         for i, m in enumerate(shown.items)
     )
-    return replace(shown, items=lines)
+    return changed(shown, items=lines)
 
 
 def _names(view: ClubView, anchors: list[str]) -> str:

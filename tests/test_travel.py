@@ -14,7 +14,7 @@ from bench.travel import measure, traced
 # body asks nothing of web/uploads.py (a request knows its page's limit, asked as a body is
 # read); a night's rules are read as a game's are (store/rows.py, once a text), and the
 # page remembers the night it shows without a pass-through (web/events/following.py).
-MOST = {"tricks POST": 34, "game page GET": 32, "night results GET": 28}
+MOST = {"tricks POST": 34, "game page GET": 32, "night results GET": 25}
 
 
 def test_a_save_a_game_page_and_a_night_s_results_travel_no_further():
@@ -34,6 +34,8 @@ def test_a_save_a_game_page_and_a_night_s_results_travel_no_further():
     # a night's results read no club for chances they do not show
     night = found["night results GET"].functions
     assert "store/club_view.py" not in night and "core/ratings.py" not in night
+    # the results page builds what it shows: no director's next step, no clock
+    assert "core/event_flow.py" not in night and "web/render.py" not in night
     assert "web/uploads.py" not in night and "web/uploads.py" not in page
 
 

@@ -14,7 +14,7 @@ from bench.travel import measure, traced
 # body asks nothing of web/uploads.py (a request knows its page's limit, asked as a body is
 # read); a night's rules are read as a game's are (store/rows.py, once a text), and the
 # page remembers the night it shows without a pass-through (web/events/following.py).
-MOST = {"tricks POST": 34, "game page GET": 32, "night results GET": 25}
+MOST = {"tricks POST": 31, "game page GET": 29, "night results GET": 25}
 
 
 def test_a_save_a_game_page_and_a_night_s_results_travel_no_further():
@@ -31,6 +31,11 @@ def test_a_save_a_game_page_and_a_night_s_results_travel_no_further():
     page = found["game page GET"].functions
     assert not {f for f in page if f.startswith(("web/clubs/", "web/events/", "store/clubs"))}
     assert "web/standing.py" not in page and "web/hosting.py" not in page
+    # nor of a rematch, a clock or a hand undone for a game whose row says it has none
+    assert not {"web/evening.py", "web/words/clock.py", "store/undone.py"} & set(page)
+    # a save of a game not over, with no note and no outbox key, asks nothing of them
+    save = found["tricks POST"].functions
+    assert not {"core/rating_values.py", "core/names.py", "store/commands/sent.py"} & set(save)
     # a night's results read no club for chances they do not show
     night = found["night results GET"].functions
     assert "store/club_view.py" not in night and "core/ratings.py" not in night

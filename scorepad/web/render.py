@@ -80,4 +80,3 @@ def _rules_line(rules: Rules, table: Table, language: str) -> Markup:
         if spec.key == "target" or getattr(rules, spec.key) != spec.default
     ]
     return Markup(render_template("games/_rules_line.html", table=table, rows=rows))
-

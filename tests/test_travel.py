@@ -1,7 +1,8 @@
 """Issue 40: how far a request travels through scorepad, as bench/travel.py counts it (a
 profile hook recording each scorepad file and function a request enters). The figures
 after issue 40's work are ceilings: indirection taken away stays away. (The issue's goals,
-15 / 20 / 25 files, are not reached: bench/README.md says what is left.)"""
+15 / 20 / 25 files: the night's is met, a save's and the game page's are not;
+bench/README.md says what is left.)"""
 
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ from bench.travel import measure, traced
 # body asks nothing of web/uploads.py (a request knows its page's limit, asked as a body is
 # read); a night's rules are read as a game's are (store/rows.py, once a text), and the
 # page remembers the night it shows without a pass-through (web/events/following.py).
+# Item 6 (34, 32 and 28 before it): the results page builds only what it shows (no
+# core/event_flow.py), a name's Latin spelling is the core's (no web/share_image.py on the
+# share link), templates ask Flask whether there are messages (no web/render.py); a game
+# page asks nothing of the evening, the clock or undone hands its row says it has none of;
+# a save asks nothing of the ratings, an empty note or an outbox key it was not sent.
 MOST = {"tricks POST": 31, "game page GET": 29, "night results GET": 25}
 
 

@@ -257,7 +257,6 @@ def _template_helpers(app: Flask) -> None:
     app.add_template_global(preset_name)
     app.add_template_global(render.rules_list)
     app.add_template_global(render.rules_line)
-    app.add_template_global(render.flashes_waiting)
     app.add_template_global(remembered.held_card)  # the foot's "My card", from the cookie
     app.add_template_global(remembered.cards_held)
     app.add_template_global(widgets.chips)

@@ -8,6 +8,7 @@ import zlib
 
 import pytest
 
+from scorepad.core.names import latin
 from scorepad.web.share_image import CELL, GLYPHS, MARGIN, ROWS, WIDTH, Line, draw, plain
 from scorepad.web.sharing import stem_of
 from tests.helpers import play, start, text
@@ -180,3 +181,9 @@ def test_files_are_named_by_players_and_day(client):
 )
 def test_a_file_is_named_in_plain_latin_letters(words, stem):
     assert stem_of(words, "2026-12-01") == stem
+
+
+def test_a_name_in_plain_latin_letters_is_the_cores():
+    """The font's and a file's spelling alike (core/names.latin): accents dropped, the
+    letters Unicode does not split spelt out, other scripts as they are."""
+    assert latin("Łódź Æsir Straße Zoë 李") == "Lodz AEsir Strasse Zoe 李"

@@ -262,6 +262,8 @@ def check_dealer(table: Table, dealer: object, number: int) -> int:
 
 def _check_note(note: object, number: int) -> str:
     """The note of a hand's adjustment: text, at most MAX_NOTE characters, fit to show."""
+    if note == "":
+        return ""  # most hands: no note, nothing in it to refuse
     if not isinstance(note, str):
         raise GameError("must be text", hand=number, field="note")
     if len(note) > MAX_NOTE:

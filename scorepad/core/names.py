@@ -146,6 +146,20 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", "".join(c for c in loose if not unicodedata.combining(c)))
 
 
+# letters that are not an accented Latin letter, and their plain Latin spelling
+_LATIN = str.maketrans(
+    {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i"}
+    | {"ß": "ss", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th"}
+)
+
+
+def latin(text: str) -> str:
+    """A name in plain Latin letters, for a font or a file name that has no others:
+    accents dropped (E for E-acute), Ł as L, ß as ss; other scripts left as they are."""
+    spelt = unicodedata.normalize("NFKD", text.translate(_LATIN))
+    return "".join(c for c in spelt if not unicodedata.combining(c))
+
+
 _NAMED = {  # what a name's refusal calls its place: (a name refused, a name twice)
     "seat": (
         N_("the name of seat %(index)s %(problem)s"),

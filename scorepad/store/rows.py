@@ -152,6 +152,8 @@ def _preset(value: object) -> str | None:
 def rated_of(score: GameScore) -> Rated | None:
     """What the ratings read of a scored game (the core's `finished`): None while it is
     not over, or when two of its names are one person's (never rated)."""
+    if not score.over:
+        return None  # most saves: the core has nothing to read yet
     try:
         return finished(score)
     except GameError:

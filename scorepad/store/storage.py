@@ -73,6 +73,11 @@ class StoredGame:
     writing: int | None = None
     rated_row: str | None = None  # the row's `rated` as read (None: from the score)
 
+    @property
+    def in_evening(self) -> bool:
+        """Whether it may be one of an evening's games: a rematch, or rematched."""
+        return self.rematch_of is not None or self.rematched
+
     @cached_property
     def _score(self) -> GameScore:
         return self.game.score()

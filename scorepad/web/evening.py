@@ -119,7 +119,7 @@ def evening_ids(stored: storage.StoredGame) -> list[str]:
 
 def evening_for(stored: storage.StoredGame) -> Evening | None:
     """The tally of the evening this game is part of; None for a game on its own."""
-    if stored.rematch_of is None and not stored.rematched:
+    if not stored.in_evening:
         return None  # most games: no query at all
     if len(evening_ids(stored)) < 2:
         return None  # most games: one query, no game read

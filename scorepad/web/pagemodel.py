@@ -75,17 +75,22 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
     """The game page's own data: seat links and bids in, the evening's tally, the
     stakes of the next hand, the club night's round and table it is played for (`table`,
     looked up once by the view: `events.public.event_table`), the hand that can be put
-    back, the page's links, the score as the core would finish it if ended now."""
+    back, the page's links, the score as the core would finish it if ended now. What
+    the game's row says it has none of (no rematch, no clock, no hand undone) is not
+    asked for."""
     score, club = stored.score(), stored.in_club
     return {
         "seating": seat_state(stored),
-        "tally": evening_for(stored),
+        "tally": evening_for(stored) if stored.in_evening else None,
         # a club's game: each side's chances (not over), each player's change (over)
         "stake_words": [*stake_lines(score), *filter(None, [club and chance_line(stored)])],
         "rating_words": rating_lines(stored) if club else [],
         "event_table": table,
-        "clock_words": clock_line(score, stored.game.clock, time.time()),
-        "put_back": undone.offered(get_db(), stored),  # a hand undone by the last change
+        "clock_words": clock_line(score, stored.game.clock, time.time())
+        if stored.game.clock
+        else "",
+        # a hand undone by the last change
+        "put_back": undone.offered(get_db(), stored) if stored.undone else None,
         "links": game_links(stored),
         "ended": None if score.over or score.pending else _if_ended_now(score),
         "seat_poll": POLL_SEATS,
@@ -104,7 +109,7 @@ def _if_ended_now(score: GameScore) -> GameScore | None:
 
 def board(stored: storage.StoredGame) -> dict[str, Any]:
     """The live scoreboard's own data: the evening's tally."""
-    return {"tally": evening_for(stored)}
+    return {"tally": evening_for(stored) if stored.in_evening else None}
 
 
 def history(stored: storage.StoredGame) -> dict[str, Any]:

@@ -8,8 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from flask import render_template, session
-from flask.globals import request_ctx
+from flask import render_template
 from markupsafe import Markup
 
 from scorepad.web.catalogue import lazy_gettext
@@ -81,10 +80,3 @@ def _rules_line(rules: Rules, table: Table, language: str) -> Markup:
         if spec.key == "target" or getattr(rules, spec.key) != spec.default
     ]
     return Markup(render_template("games/_rules_line.html", table=table, rows=rows))
-
-
-def flashes_waiting() -> bool:
-    """Whether this request has flashed messages to show (still in the session, or taken
-    from it by an earlier part of the page): a page without any skips _flashes.html."""
-    taken = request_ctx.flashes  # type: ignore[attr-defined]
-    return bool(taken) or "_flashes" in session

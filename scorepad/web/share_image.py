@@ -9,9 +9,10 @@ the image is a few kilobytes, the same on every machine, and needs no font file.
 from __future__ import annotations
 
 import struct
-import unicodedata
 import zlib
 from dataclasses import dataclass
+
+from ..core.names import latin
 
 GLYPHS: dict[str, tuple[int, ...]] = {
     "A": (14, 17, 17, 31, 17, 17, 17), "B": (30, 17, 17, 30, 17, 17, 30),
@@ -66,19 +67,6 @@ class Line:
     text: str
     scale: int
     colour: int = INK
-
-
-# letters that are not an accented Latin letter, and their plain Latin spelling
-_LATIN = str.maketrans(
-    {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i"}
-    | {"ß": "ss", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th"}
-)
-
-
-def latin(text: str) -> str:
-    """Accents dropped (E for E-acute) and Ł as L, ß as ss; other scripts left as they are."""
-    spelt = unicodedata.normalize("NFKD", text.translate(_LATIN))
-    return "".join(c for c in spelt if not unicodedata.combining(c))
 
 
 def plain(text: str) -> str:

@@ -12,10 +12,11 @@ from scorepad.web.catalogue import ngettext
 
 from ..core.evening import Evening
 from ..core.model import GameScore
+from ..core.names import latin
 from ..store.storage import StoredGame
 from .evening import evening_for
 from .render import stored_or_404
-from .share_image import ACCENT, Line, draw, latin
+from .share_image import ACCENT, Line, draw
 from .words import number, outcome_text, plural
 
 bp = Blueprint("sharing", __name__)

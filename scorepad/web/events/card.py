@@ -21,11 +21,6 @@ from .blueprint import bp
 TOP = 8  # the places the card shows; the rest are counted
 
 
-def figures(row: Row, order: Sequence[str]) -> str:
-    """A row's figures in the order the standings read them: '3 won, +253 diff, 3 bags'."""
-    return said.figures(row, order)
-
-
 def card_lines(event: Event, rows: Sequence[Row], champion: str | None) -> list[Line]:
     """The results card as lines of the image, top to bottom."""
     settings = event.settings
@@ -38,7 +33,7 @@ def card_lines(event: Event, rows: Sequence[Row], champion: str | None) -> list[
     for row in rows[:TOP]:
         first = row.place == 1 and not champion
         lines.append(Line(f"{row.place}. {row.name}", 3, ACCENT if first else INK))
-        lines.append(Line(figures(row, settings.order), 2))
+        lines.append(Line(said.figures(row, settings.order), 2))
     if len(rows) > TOP:
         lines.append(Line(said.and_more(len(rows) - TOP), 2))
     return lines
@@ -49,7 +44,7 @@ def card_text(event: Event, rows: Sequence[Row], champion: str | None) -> str:
     head = " ".join(part for part in (event.settings.name, event.settings.date) if part)
     won = f" {said.playoff_winner(champion)}." if champion else ""
     top = "; ".join(
-        f"{row.place}. {row.name} ({figures(row, event.settings.order)})" for row in rows[:3]
+        f"{row.place}. {row.name} ({said.figures(row, event.settings.order)})" for row in rows[:3]
     )
     return f"{head}:{won} {top}.".replace(": .", ".")
 

@@ -226,24 +226,33 @@ def page(
     detail: bool = False,
     chances: bool = False,
 ) -> dict:
-    """Everything an event page shows; the standings from the games' kept outcomes; the
-    current round's chances with `chances` (the big screen)."""
-    results = night_results.night(db, event)
-    rows: tuple[Row, ...] = results.rows
+    """Everything an event page shows: its standings (`standings`), and the night as it
+    is played: the current round's tables (their chances with `chances`, the big screen),
+    the clock, what the director may do next."""
+    shown = standings(db, event, games)
     last = event.current
-    champion = champion_name(event, results.champion)
-    return {
-        "event": event,
-        "rows": rows,
-        "champion": champion,
-        "over": night_over(event.settings, event.rounds, champion is not None),
-        "order_words": order_words(event.settings.order),
+    return shown | {
+        "over": night_over(event.settings, event.rounds, shown["champion"] is not None),
         "format_words": format_words(event.settings.format),
         "tables": tables(db, event, last.number, games, detail, chances) if last else [],
         "byes": [event.by_id[e].name for e in last.byes] if last else [],
         "clock": clock(event),
         "allowed": next_actions(event, games),
         "playoff": [(r, tables(db, event, r.number, games)) for r in event.rounds if r.is_playoff],
+    }
+
+
+def standings(db: Database, event: Event, games: dict[str, StoredGame]) -> dict[str, Any]:
+    """What the results page shows of the night as a whole (every event page shows it
+    too): the standings from the games' kept outcomes, the playoff's winner, its rounds'
+    names and rules. Nothing of the night as it is played: no clock, no next step."""
+    results = night_results.night(db, event)
+    rows: tuple[Row, ...] = results.rows
+    return {
+        "event": event,
+        "rows": rows,
+        "champion": champion_name(event, results.champion),
+        "order_words": order_words(event.settings.order),
         "stages": {n: stage_title(name) for n, name in stages(event, games).items()},
         "stage_lines": stage_lines(event.settings),
         "legend": legend(),

@@ -122,7 +122,7 @@ def results(token: str) -> str:
     event, games = data.fresh(db, token, by="view")
     follow(event.view_token)
     rounds = [(r, data.tables(db, event, r.number, games)) for r in event.rounds]
-    page = data.page(db, event, games)
+    page = data.standings(db, event, games)
     return render_template(
         "events/results.html",
         **page,

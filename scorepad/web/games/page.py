@@ -120,7 +120,7 @@ def _event_table(stored: storage.StoredGame) -> dict[str, Any] | None:
 def _key(number: int) -> commands.Sent | None:
     """The key a phone's outbox sent this save with (docs/offline.md), if any."""
     sent = request.form.getlist("key")  # most saves have none: get() raises and catches then
-    return commands.sent_key(sent[0] if sent else None, number)
+    return commands.sent_key(sent[0], number) if sent else None
 
 
 def _sent_number(score_next: int) -> int:

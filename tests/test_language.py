@@ -8,7 +8,7 @@ import re
 from babel.messages.pofile import read_po
 
 from tests import pseudo
-from tests.helpers import start, text
+from tests.helpers import new_game_form, start, text
 from tests.live import ROOT
 
 pseudo.compile_shipped()
@@ -305,6 +305,10 @@ def test_a_page_says_its_language_and_that_it_varies_with_the_phones_choice(clie
     assert spanish.headers["Content-Language"] == "es"
     assert '<html lang="es"' in spanish.get_data(as_text=True)
     assert spanish.headers["ETag"] != english.headers["ETag"]
+    # a redirect's few words are werkzeug's English, and where it leads is one place
+    made = client.post("/games/new", data=new_game_form())
+    assert made.status_code == 302 and "Content-Language" not in made.headers
+    assert "Accept-Language" not in made.vary
 
 
 def test_who_won_is_said_in_lower_case_after_a_colon_in_spanish(client):

@@ -237,14 +237,12 @@ def _say_language(response: BaseResponse) -> None:
 
 def after_request(response: BaseResponse) -> BaseResponse:
     """A weak ETag and `no-cache` for HTML, so an unchanged page answers 304; every page
-    its language (Content-Language, Vary)."""
-    if response.mimetype == "text/html":
-        _say_language(response)
-    if (
-        response.status_code == 200
-        and response.mimetype == "text/html"
-        and request.method in ("GET", "HEAD")
-    ):
+    its language (Content-Language, Vary). Not a redirect: its few words are werkzeug's,
+    in English whatever the phone reads, and where it leads is the same in any language."""
+    if response.mimetype != "text/html" or 300 <= response.status_code < 400:
+        return response
+    _say_language(response)
+    if response.status_code == 200 and request.method in ("GET", "HEAD"):
         return _tag_html(response)
     return response
 

@@ -105,7 +105,7 @@ LOADED = "scorepad.catalogues"  # the app's extension: each language's catalogue
 def _current() -> _Bound | None:
     """The request's bound words while its locale is the one they were bound with."""
     bound = _bound.get()
-    if bound is not None and getattr(bound.space, "babel_locale", None) is bound.spoken:
+    if bound is not None and bound.space.babel_locale is bound.spoken:
         return bound
     return None
 
@@ -158,8 +158,8 @@ def locale_code() -> str:
 
 def gettext(string: str, **variables: Any) -> str:
     """The string in the request's language, `%(name)s` filled from `variables`."""
-    bound = _current()
-    if bound is None:
+    bound = _bound.get()  # _current() written out: a page says some hundred strings
+    if bound is None or bound.space.babel_locale is not bound.spoken:
         said = translations().ugettext(string)
     elif bound.as_written:
         said = string
@@ -171,8 +171,8 @@ def gettext(string: str, **variables: Any) -> str:
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """The singular or plural form for `num`, which `%(num)d` may show."""
     variables.setdefault("num", num)
-    bound = _current()
-    if bound is None:
+    bound = _bound.get()  # as gettext
+    if bound is None or bound.space.babel_locale is not bound.spoken:
         return translations().ungettext(singular, plural, num) % variables  # type: ignore[no-any-return]
     if bound.as_written:  # gettext's own forms without a catalogue
         return (singular if num == 1 else plural) % variables

@@ -94,7 +94,11 @@ def remembered_games() -> list[str]:
 
 
 def remember_game(game_id: str) -> None:
-    """Keep a game on this browser's list (newest first)."""
+    """Keep a game on this browser's list (newest first). Most pages are of the game
+    opened last: first on the list already, the list is not read through (up to 100)."""
+    found = session.get(GAMES.key)
+    if isinstance(found, list) and found[:1] == [game_id]:
+        return
     _put(GAMES, game_id, remembered_games(), lambda e: e == game_id)
 
 

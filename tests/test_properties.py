@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scorepad.core.errors import GameError
 from scorepad.core.records import Hand
 from scorepad.core.rules import validate_rules
-from scorepad.core.scoring import extend, score_game
+from scorepad.core.scoring import extend, play, score_game, start_score
 from scorepad.files import game as gamefile
 from tests.helpers import partnership
 from tests.strategies import JSON, broken_documents, example_count, game_documents
@@ -243,3 +243,26 @@ def test_a_dealer_change_moves_every_later_deal(hands, data):
     assert [h.leader for h in score.hands] == [(d + 1) % 4 for d in dealers]
     assert score.next_dealer == (seat + len(dealers) - at) % 4
     assert [h.sides for h in score.hands] == [h.sides for h in plain.hands]
+
+
+@COMMON
+@given(game_documents())
+def test_playing_the_hand_in_play_is_scoring_it_played(doc):
+    """A save of tricks plays the hand in play (`scoring.play`: only its tricks checked,
+    its bids were checked when bid), as the whole game scored with that hand played."""
+    game = gamefile.read(doc)
+    start = start_score(game.table, game.rules, game.start)
+    for number, hand in enumerate(game.hands, 1):
+        if hand.tricks is None:
+            break
+        bid = dataclasses.replace(hand, tricks=None, side_tricks=None)
+        try:
+            waiting = score_game(
+                game.table, game.rules, [*game.hands[: number - 1], bid], game.start
+            )
+        except GameError:
+            continue  # an adjustment or a renege is made only on a played hand
+        played = score_game(game.table, game.rules, game.hands[:number], game.start)
+        assert play(waiting, hand.tricks, hand.side_tricks) == played
+    with pytest.raises(GameError, match="no hand is bid and waiting"):
+        play(start, (3, 3, 3, 4))

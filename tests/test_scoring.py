@@ -10,7 +10,7 @@ from scorepad.core.errors import GameError
 from scorepad.core.hand import score_side
 from scorepad.core.records import Hand, Table
 from scorepad.core.rules import Rules
-from scorepad.core.scoring import score_game, without_pending
+from scorepad.core.scoring import play, score_game, without_pending
 from tests.helpers import DEFAULT, hand, partnership
 
 N, B = "nil", "blind_nil"
@@ -418,3 +418,22 @@ def test_tricks_by_side_still_want_an_entry_for_each_seat(tricks):
     with pytest.raises(GameError, match="expected one entry for each of the 4 seats") as refused:
         score_game(partnership(), Rules(), (counted,))
     assert (refused.value.field, refused.value.hand) == ("tricks", 1)
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        Hand((3, 3, 3, 4), (None,) * 4, side_tricks=(8, 5)),  # counted by side
+        Hand((4, "nil", 3, 4), (None, 0, None, None), side_tricks=(7, 6)),  # a nil's own
+        Hand((3, 3, 3, 4), (3, 3, 3, 4), dealer=2),  # a dealer out of turn
+    ],
+)
+def test_the_hand_in_play_played_is_the_game_scored_with_it(hand):
+    """A save of tricks plays the hand in play as it was bid: the same score as the
+    whole game scored with it played (tests/test_properties.py draws the rest)."""
+    first = Hand((3, 3, 3, 3), (4, 3, 3, 3))
+    bid = Hand(hand.bids, dealer=hand.dealer)
+    waiting = score_game(partnership(), Rules(), (first, bid))
+    played = play(waiting, hand.tricks, hand.side_tricks)
+    assert played == score_game(partnership(), Rules(), (first, hand))
+    assert played.hands[-1].side_tricks == hand.side_tricks and played.pending is None

@@ -30,7 +30,7 @@ from .rules import Rules
 from .start import check_start
 from .tricks import check_side_tricks, check_tricks
 
-__all__ = ["end_early", "extend", "score_game", "start_score", "without_pending"]
+__all__ = ["end_early", "extend", "play", "score_game", "start_score", "without_pending"]
 
 
 def start_score(table: Table, rules: Rules, start: object = None) -> GameScore:
@@ -122,19 +122,45 @@ def _step(score: GameScore, hand: Hand, number: int, pending: bool) -> tuple[Sco
     """Hand `number` scored from the state `score` holds after the hands before it (its
     `hands` are not read: `pending` says whether the last of them is unplayed); the
     scored hand, and the state after it with `hands` as they were."""
-    table = score.table
     shown = _shown(score, hand, number, pending)
-    deal_from = (shown.dealer + 1) % len(table.players)
     if hand.tricks is None:
-        return shown, changed(score, deal_from=deal_from)
-    if hand.side_tricks is None:
-        tricks = check_tricks(table, hand.tricks, number)
+        return shown, changed(score, deal_from=(shown.dealer + 1) % len(score.table.players))
+    return _played(score, shown, hand.tricks, hand.side_tricks)
+
+
+def play(
+    score: GameScore, tricks: tuple[int | None, ...], side_tricks: tuple[int, ...] | None = None
+) -> GameScore:
+    """The score with its hand in play (bid, not yet played: `score.pending`) played with
+    `tricks` (and each side's, `side_tricks`): what `extend` makes of the score without
+    it and the hand with its tricks. The hand's dealer, bids and all it carries were
+    checked when it was bid; only its tricks are checked now."""
+    shown = score.pending
+    if shown is None:
+        raise GameError("no hand is bid and waiting for its tricks", field="tricks")
+    before = without_pending(score)
+    shown, after = _played(before, shown, tricks, side_tricks)
+    return changed(after, hands=(*before.hands, shown), chosen_dealer=None)
+
+
+def _played(
+    score: GameScore,
+    shown: ScoredHand,
+    given: tuple[int | None, ...],
+    given_sides: tuple[int, ...] | None,
+) -> tuple[ScoredHand, GameScore]:
+    """The hand `shown` (as bid, checked) played with the tricks `given` (and each side's,
+    `given_sides`), from the state `score` holds before it."""
+    table, number = score.table, shown.number
+    deal_from = (shown.dealer + 1) % len(table.players)
+    if given_sides is None:
+        tricks = check_tricks(table, given, number)
     else:
-        tricks = check_side_tricks(table, shown.bids, hand.tricks, hand.side_tricks, number)
+        tricks = check_side_tricks(table, shown.bids, given, given_sides, number)
     results = _results(score, shown, tricks)
     outcome = settle(score.rules, number, results, score.streaks)
-    side_tricks = None if hand.side_tricks is None else tuple(hand.side_tricks)
-    recorded = tricks if side_tricks is None else tuple(hand.tricks)
+    side_tricks = None if given_sides is None else tuple(given_sides)
+    recorded = tricks if side_tricks is None else tuple(given)
     shown = changed(shown, tricks=recorded, sides=results, side_tricks=side_tricks)
     return shown, changed(
         score,

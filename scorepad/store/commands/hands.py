@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from ...core.checks import check_dealer, typed_count
 from ...core.errors import GameError
 from ...core.records import Bid, Hand, changed
-from ...core.scoring import extend, without_pending
+from ...core.scoring import play
 from ...core.seats import SIDE_RULES, check_seat_bid
 from .. import seats, undone
 from ..outcomes import AlreadySaved, GameOver, SeatTaken, Stale
@@ -113,9 +113,9 @@ def record_tricks(
             raise Stale(stored, number, "played")
         hand = seen(stored, number, version)
         played = changed(hand, tricks=tuple(tricks), side_tricks=sides)
-        # The hand in play is the last: its score extends the one known, at the same
-        # cost however long the game.
-        score = extend(without_pending(stored.score()), played)
+        # The hand in play is the last, bid and checked: the score known, that hand
+        # played (only its tricks checked), at the same cost however long the game.
+        score = play(stored.score(), played.tricks, played.side_tricks)  # type: ignore[arg-type]
         written = writers.write_hand(db, stored, number, played)
         return writers.bump(db, written, written.game, score)
 

@@ -80,7 +80,6 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
         db,
         game_links,
         hand_forms,
-        hosting,
         pagecache,
         pages,
         render,
@@ -122,15 +121,13 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
         "security: serializer per key": lambda: [
             (security.SessionCookie, "get_signing_serializer", plain.get_signing_serializer)
         ],
-        "render: rules list per rules": lambda: [
-            (render, "rules_list", render.rules_list.__wrapped__)
+        "render: rules list and line per rules": lambda: [
+            (render, "_rules_list", render._rules_list.__wrapped__),
+            (render, "_rules_line", render._rules_line.__wrapped__),
         ],
         "pages: QR codes (share_qr, share_svg)": lambda: [
             (pages, "share_qr", pages.share_qr.__wrapped__),
             (pages, "share_svg", pages.share_svg.__wrapped__),
-        ],
-        "hosting: README section": lambda: [
-            (hosting, "_hosting_section", hosting._hosting_section.__wrapped__)
         ],
         "core stakes: stakes per standing": lambda: [
             (stakes, "_stakes", stakes._stakes.__wrapped__)

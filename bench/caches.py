@@ -44,18 +44,29 @@ class Forgets(dict):
 APPS: list[Any] = []
 
 
+def _template_globals(app: Any) -> list[Any]:
+    """Every map a template reads its globals from: the environment's, each language's
+    overlay's, and each template loaded so far (a template's globals are a dict of its
+    own, made when it is loaded: web/catalogue.py)."""
+    envs = [app.jinja_env, *getattr(app.jinja_env, "languages", {}).values()]
+    found = [env.globals for env in envs]
+    for env in envs:
+        if env.cache is not None:
+            found += [template.globals for template in env.cache.values()]
+    return found
+
+
 @contextmanager
 def swapped(owner: Any, name: str, new: Any) -> Iterator[None]:
     """`owner.name` replaced by `new` wherever scorepad holds it (a module's name for it,
-    an import of it by another module, a template global), and put back after."""
+    an import of it by another module, a template global, a loaded template's), and put
+    back after."""
     old = getattr(owner, name)
     places: list[tuple[Any, str]] = [(owner, name)]
     if not isinstance(owner, type):
         for module in [m for key, m in sys.modules.items() if key.startswith("scorepad")]:
             places += [(module, k) for k, v in vars(module).items() if v is old]
-    globals_ = [
-        (app.jinja_env.globals, k) for app in APPS for k, v in app.jinja_env.globals.items()
-    ]
+    globals_ = [(where, k) for app in APPS for where in _template_globals(app) for k in list(where)]
     globals_ = [(where, k) for where, k in globals_ if where[k] is old]
     for place, attr in places:
         setattr(place, attr, new)
@@ -111,7 +122,6 @@ def _switches() -> dict[str, Callable[[], list[tuple[Any, str, Any]]]]:
         "pagecache: signed CSRF token per phone": lambda: [
             (pagecache, "page_token", pagecache.generate_csrf)
         ],
-        "widgets: chip groups (_chips)": lambda: [(widgets, "_chips", widgets._chips.__wrapped__)],
         "widgets: kept form fields (kept_fields)": lambda: [(widgets, "kept_fields", fields)],
         "urls: remembered links (url_for)": lambda: [(urls, "url_for", url_for)],
         "game_links: links per game": lambda: [(game_links, "game_links", game_links._build)],

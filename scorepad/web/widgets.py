@@ -1,16 +1,15 @@
 """Form widgets drawn without WTForms' pure-Python attribute formatter.
 
-Caches: `_chips`, an lru_cache of one radio group's markup keyed by the plain values it
-is drawn from (field id and name, choices, chosen value, own-count choices, counts);
-`kept_fields`, an LRU of a hand form's chip groups keyed by everything the macros read
-(see its docstring). Both hold only immutable Markup and are keyed by values: nothing
-invalidates them, another value is another key; a form with errors is drawn each time."""
+Cache: `kept_fields`, an LRU of a hand form's chip groups keyed by everything the macros
+read (see its docstring). It holds only immutable Markup and is keyed by values: nothing
+invalidates it, another value is another key; a form with errors is drawn each time.
+(Each radio group was kept too, under it: with the groups kept, that saved not one
+Python instruction of a whole hand, `bench/opcodes.py`; bench/README.md.)"""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
 from cachetools import LRUCache
@@ -72,24 +71,12 @@ def chips(
     """One seat's or side's radio chips (`pick` in _macros.html), the chosen one checked;
     `counts` (the core's next hand): the tricks each choice counts for, as `data-n`.
 
-    Drawn in Python and kept per group: four seats of fifteen choices each were most of
-    the bids step's rendering, and a table shows the same few groups hand after hand."""
+    Drawn in Python: four seats of fifteen choices each were most of the bids step's
+    rendering through WTForms' widgets (a hand form's groups are kept: `kept_fields`).
+    `own`: the choices (the core's nils) after which the seat counts its own tricks."""
     chosen = None if field.data is None else str(field.data)
-    choices = tuple((choice.value, core_text(str(choice.label))) for choice in field.choices)
-    return _chips(field.id, field.name, choices, chosen, tuple(own), tuple(counts))
-
-
-@lru_cache(maxsize=4096)
-def _chips(
-    field_id: str,
-    name: str,
-    choices: tuple[tuple[str, str], ...],
-    chosen: str | None,
-    own: tuple[str, ...],
-    counts: tuple[tuple[str, int], ...],
-) -> Markup:
-    """`own`: the choices (the core's nils) after which the seat counts its own tricks."""
-    count = dict(counts)
+    choices = ((choice.value, core_text(str(choice.label))) for choice in field.choices)
+    field_id, name, count = field.id, field.name, dict(counts)
     return Markup("").join(
         Markup(
             '<label class="chip{}"><input{} id="{}-{}" name="{}" type="radio" value="{}"{}{}>'

@@ -115,7 +115,7 @@ def record_tricks(
         played = changed(hand, tricks=tuple(tricks), side_tricks=sides)
         # The hand in play is the last, bid and checked: the score known, that hand
         # played (only its tricks checked), at the same cost however long the game.
-        score = play(stored.score(), played.tricks, played.side_tricks)  # type: ignore[arg-type]
+        score = play(stored.score(), tuple(tricks), sides)
         written = writers.write_hand(db, stored, number, played)
         return writers.bump(db, written, written.game, score)
 

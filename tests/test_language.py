@@ -88,6 +88,15 @@ def test_a_game_page_speaks_each_phones_language(client):
     assert "Partida nueva" in text(spanish)
 
 
+def test_the_blind_contract_box_says_a_choice_for_this_hand_in_spanish(client):
+    """The box a side ticks before saving its bids says it bids blind now ("apuesta a
+    ciegas"), not that it did ("apostó"), in Spanish as in English."""
+    game_id = start(client, rule_blind_bid="6", rule_blind_bid_trailing_by="0")
+    page = text(client.get(f"/games/{game_id}", headers={"Accept-Language": "es"}))
+    assert "Alice & Cara apuesta a ciegas" in page and "Ben & Dev apuesta a ciegas" in page
+    assert "apostó a ciegas" not in page
+
+
 def _spanish():
     with SPANISH.open("rb") as source:
         return read_po(source)

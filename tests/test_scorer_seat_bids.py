@@ -82,3 +82,24 @@ def test_a_phones_bid_after_the_page_was_drawn_is_not_overwritten(client, app):
     r = _save(client, game_id, [4, 6, 4, 5], _shown(_page(client, game_id)).replace(",3:2", ""))
     assert "Dev's bid came in from Dev's phone meanwhile" in text(client.get(r.headers["Location"]))
     assert stored_bids(app, game_id) == []
+
+
+def test_a_change_made_over_a_phones_bid_that_changed_since_is_refused(client, app):
+    """The scorer changes Ben's bid on purpose, but over the 3 the page showed: Ben had
+    changed it to 6 on his phone meanwhile, so the change is made on what the scorer no
+    longer sees. Refused in words, nothing saved, Ben's 6 kept; once the page shows the 6,
+    the scorer may change it on purpose."""
+    game_id = start(client)
+    tokens = seat_links(client, game_id)
+    ben = app.test_client()
+    seat_bid(ben, tokens[1], 3)
+    shown = _shown(_page(client, game_id))  # the scorer's page: Ben 3 in
+    seat_bid(ben, tokens[1], 6)  # Ben changes his mind on his phone
+    r = _save(client, game_id, [4, 2, 4, 5], shown)  # the scorer taps Ben 2 over the 3
+    said = text(client.get(r.headers["Location"]))
+    assert "Ben's bid came in from Ben's phone meanwhile; nothing was saved." in said
+    assert load(app, game_id).game.hands == ()
+    assert chosen(_page(client, game_id), "bid_1") == ["6"]
+    r = _save(client, game_id, [4, 2, 4, 5], _shown(_page(client, game_id)))  # seen: 6
+    assert r.status_code == 302
+    assert load(app, game_id).game.hands[0].bids == (4, 2, 4, 5)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from scorepad.core.records import NIL, Hand
-from tests.browser.flows import choice, choose, tap
+from tests.browser.flows import choice, choose, press, tap
 from tests.browser.helpers import close_game
 from tests.browser.test_no_layout_shift import SHIFTS
 
@@ -49,3 +49,40 @@ def test_every_row_folded_stays_folded_after_a_reload(page, own_server):
     page.reload()
     assert _open(page, "Ben bid") and not _open(page, "Dev bid")
     _still(page)
+
+
+def test_a_bid_from_a_phone_since_is_shown_not_a_choice_kept_from_before(page, browser, own_server):
+    """The scorer's choices kept on the phone never cover a seat's bid that came in (or
+    changed) on its own phone after they were made: a reload shows the phone's bid, and
+    Save bids keeps it; a bid the scorer chose over the phone's on purpose stays chosen."""
+    from tests.browser.helpers import PHONE
+    from tests.browser.test_no_layout_shift import _seat_link
+
+    game_id, alice_link = _seat_link(own_server.url)
+    page.goto(f"{own_server.url}/games/{game_id}")
+    choose(page, "Alice bid", "2")  # before Alice's phone has said anything
+    seat = browser.new_context(**PHONE).new_page()
+    try:
+        seat.goto(alice_link)
+        press(seat, "I am Alice")
+
+        def alice_bids(bid: str) -> None:
+            tap(seat, seat.get_by_role("radio", name=bid, exact=True))
+            press(seat, "Save my bid")
+            expect(seat.get_by_text(f"Your bid: {bid}.")).to_be_visible()
+
+        alice_bids("5")
+        page.reload()
+        expect(choice(page, "Alice bid", "5")).to_be_checked()  # the phone's, not the 2
+        choose(page, "Alice bid", "3")  # over the phone's 5, on purpose: kept
+        page.reload()
+        expect(choice(page, "Alice bid", "3")).to_be_checked()
+        alice_bids("6")  # changed on the phone after the scorer's 3
+        page.reload()
+        expect(choice(page, "Alice bid", "6")).to_be_checked()
+    finally:
+        seat.context.close()
+    for name, bid in (("Ben", "3"), ("Cara", "2"), ("Dev", "3")):
+        choose(page, f"{name} bid", bid)
+    press(page, "Save bids")
+    expect(page.get_by_text("Alice & Cara bid 8 (Alice 6, Cara 2)")).to_be_visible()

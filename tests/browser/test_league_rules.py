@@ -102,3 +102,26 @@ def test_a_settings_change_an_earlier_hand_breaks_names_the_rule_beside_its_fiel
     page.get_by_label("Smallest table bid", exact=True).fill("11")
     press(page, "Save settings")
     assert totals(page) == ["60", "52"]
+
+
+def test_the_blind_contract_toggles_are_rows_to_tap_at_360(page, live_server):
+    """Each side's "bid blind" box is a row of its own, 44 px tall, its words beside it
+    and never run on into the next side's (at 360 px the second box sat at the end of the
+    first one's line, its label broken over two)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    start_game(
+        page,
+        live_server,
+        PLAYERS,
+        rules={"Blind bids from": "6", "Blind bids only when behind by": "0"},
+    )
+    toggles = page.locator("fieldset.blind-bids label")
+    expect(toggles).to_have_count(2)
+    boxes = [toggle.bounding_box() for toggle in toggles.all()]
+    for box, name in zip(boxes, ("Alice & Cara", "Ben & Dev"), strict=True):
+        assert box is not None and box["height"] >= 44, (name, box)
+    assert boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"], boxes  # one under the other
+    for label in toggles.all():  # the words on one line, beside their box
+        assert label.locator("span").evaluate("s => s.getClientRects().length") == 1
+    tap(page, page.get_by_label("Ben & Dev bid blind"))
+    expect(page.get_by_label("Ben & Dev bid blind")).to_be_checked()

@@ -39,8 +39,9 @@ def record_bids(
     """Start hand `number` (the phone saw it as the next) with its bids, the sides that
     bid blind and the dealer if not the one the deal passed to. `shown`: with seat links,
     the bids in from the seats' phones as the scorer's form showed them; a seat's bid in
-    from its phone is changed only on purpose (SeatTaken when the form did not see it, or
-    saw it otherwise and left it as it saw it). `key`: the phone's key for this save.
+    from its phone is changed only on purpose, over the bid the form showed (SeatTaken when
+    the form did not show it as it is now: it came in, or changed, after the form was
+    drawn, whatever the scorer chose). `key`: the phone's key for this save.
     `seated`: the players in seat order as the form showed them (a bid is a person's,
     sent by seat); Stale when the seats have other players now (a club night's director
     re-seated the table meanwhile)."""
@@ -65,13 +66,11 @@ def _check_phones(
     stored: StoredGame, waiting: Mapping[int, Bid], bids: Sequence[Bid], shown: Mapping[int, Bid]
 ) -> None:
     """Refuse the scorer's bids where they would overwrite a seat's bid from its phone
-    that the form did not show as it is now, unless the scorer chose another on purpose."""
+    that the form did not show as it is now: a change over a bid the phone has changed
+    since is made on what the scorer no longer sees, so it is no change on purpose."""
     for seat, bid in sorted(waiting.items()):
         chosen = bids[seat] if seat < len(bids) else None
-        if chosen == bid:
-            continue
-        seen = shown.get(seat)
-        if seen is None or chosen == seen:  # not seen, or left as seen: the phone changed it
+        if chosen != bid and shown.get(seat) != bid:  # not seen as it is now
             raise SeatTaken(stored, seat)
 
 

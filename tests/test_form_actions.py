@@ -194,7 +194,7 @@ SKIPPED = re.compile(r"\.(csv|json|png|svg|ics|crt|js)$|/live$|/status$|^/static
 HREF = re.compile(r'(?:href|action)="(?:http://localhost)?(/[^"#?]*)')
 
 
-def _crawl(client, app, seeds: list[str], limit: int = 150) -> dict[str, str]:
+def _crawl(client, app, seeds: list[str], limit: int = 100) -> dict[str, str]:
     """The pages reached from `seeds` by their links (GET only), each page's HTML."""
     adapter = app.url_map.bind("localhost")
     pages: dict[str, str] = {}

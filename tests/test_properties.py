@@ -249,20 +249,20 @@ def test_a_dealer_change_moves_every_later_deal(hands, data):
 @given(game_documents())
 def test_playing_the_hand_in_play_is_scoring_it_played(doc):
     """A save of tricks plays the hand in play (`scoring.play`: only its tricks checked,
-    its bids were checked when bid), as the whole game scored with that hand played."""
+    its bids were checked when bid), as the hand scored played from the hands before it
+    (`extend`, hand by hand: the whole game scored, tests/test_game.py)."""
     game = gamefile.read(doc)
-    start = start_score(game.table, game.rules, game.start)
-    for number, hand in enumerate(game.hands, 1):
+    start = score = start_score(game.table, game.rules, game.start)
+    for hand in game.hands:
         if hand.tricks is None:
             break
-        bid = dataclasses.replace(hand, tricks=None, side_tricks=None)
+        played = extend(score, hand)
         try:
-            waiting = score_game(
-                game.table, game.rules, [*game.hands[: number - 1], bid], game.start
-            )
-        except GameError:
-            continue  # an adjustment or a renege is made only on a played hand
-        played = score_game(game.table, game.rules, game.hands[:number], game.start)
+            waiting = extend(score, dataclasses.replace(hand, tricks=None, side_tricks=None))
+        except GameError:  # an adjustment or a renege is made only on a played hand
+            score = played
+            continue
         assert play(waiting, hand.tricks, hand.side_tricks) == played
+        score = played
     with pytest.raises(GameError, match="no hand is bid and waiting"):
         play(start, (3, 3, 3, 4))

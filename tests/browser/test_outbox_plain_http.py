@@ -59,6 +59,7 @@ def test_a_seat_phone_s_bid_made_while_the_server_is_down_arrives(named_browser,
     try:
         page.goto(by_name(link))
         press(page, "I am Ann")
+        page.wait_for_function("() => window.outbox")  # the page whole, its outbox loaded
         own_server.stop()
         choose_bid(page, "Ann", 4)
         page.get_by_role("button", name="Save my bid").tap()

@@ -48,6 +48,7 @@ def test_two_slip_hands_entered_while_the_server_is_down_arrive_in_order_once(
         page.set_default_timeout(10_000)
         page.goto(f"{own_server.url}/events/{event_id}")
         page.locator("#table-2 summary", has_text="Enter from the paper slip").tap()
+        page.wait_for_function("() => window.outbox")  # the page whole, its outbox loaded
         own_server.stop()
         waits(page, 1, ["3", "3", "3", "3"], ["5", "2", "4", "2"])
         waits(page, 2, ["4", "2", "4", "2"], ["5", "2", "5", "1"])

@@ -67,13 +67,20 @@ def test_the_scorer_changes_a_phones_bid_on_purpose(client, app):
     assert load(app, game_id).game.hands[0].bids == (4, 5, 4, 2)
 
 
-def test_a_phones_bid_after_the_page_was_drawn_is_not_overwritten(client, app):
+def _ben_changes_his_bid_since(client, app) -> tuple[str, list[str], str]:
+    """A game whose scorer's page showed Ben's phone bid 3, which Ben has changed to 6
+    on his phone since: the game, its seat tokens and the phones' bids the page showed."""
     game_id = start(client)
     tokens = seat_links(client, game_id)
     ben = app.test_client()
     seat_bid(ben, tokens[1], 3)
     shown = _shown(_page(client, game_id))  # the scorer's page: Ben 3 in
     seat_bid(ben, tokens[1], 6)  # Ben changes his mind on his phone
+    return game_id, tokens, shown
+
+
+def test_a_phones_bid_after_the_page_was_drawn_is_not_overwritten(client, app):
+    game_id, tokens, shown = _ben_changes_his_bid_since(client, app)
     r = _save(client, game_id, [4, 3, 4, 2], shown)  # Ben's row left as it was shown
     said = text(client.get(r.headers["Location"]))
     assert "Ben's bid came in from Ben's phone meanwhile; nothing was saved." in said
@@ -89,12 +96,7 @@ def test_a_change_made_over_a_phones_bid_that_changed_since_is_refused(client, a
     changed it to 6 on his phone meanwhile, so the change is made on what the scorer no
     longer sees. Refused in words, nothing saved, Ben's 6 kept; once the page shows the 6,
     the scorer may change it on purpose."""
-    game_id = start(client)
-    tokens = seat_links(client, game_id)
-    ben = app.test_client()
-    seat_bid(ben, tokens[1], 3)
-    shown = _shown(_page(client, game_id))  # the scorer's page: Ben 3 in
-    seat_bid(ben, tokens[1], 6)  # Ben changes his mind on his phone
+    game_id, _, shown = _ben_changes_his_bid_since(client, app)
     r = _save(client, game_id, [4, 2, 4, 5], shown)  # the scorer taps Ben 2 over the 3
     said = text(client.get(r.headers["Location"]))
     assert "Ben's bid came in from Ben's phone meanwhile; nothing was saved." in said

@@ -31,8 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.compare import PER_GAME, Server, import_game  # noqa: E402
-from bench.measure import HANDS, Meter, ms  # noqa: E402
-from tests.helpers import bid_form, tricks_form  # noqa: E402
+from bench.measure import Meter, hand_requests, ms  # noqa: E402
 from tests.live import Phone  # noqa: E402
 
 LIMITS = (  # (what, the figure's key, the most new / old may be)
@@ -64,14 +63,8 @@ def hands(server: Server, ids: list[str], meter: Meter) -> Iterator[tuple[float,
         game_id = ids[turn % len(ids)]
         number = numbers[game_id]
         numbers[game_id] += 1
-        bids, tricks = HANDS[number % 2]
         # each write gives the hand the game's next revision: 1 for a new game's first
-        steps = (
-            (f"/games/{game_id}/bids", bid_form(number, bids), 302),
-            (f"/games/{game_id}", None, 200),
-            (f"/games/{game_id}/tricks", tricks_form(number, 2 * number - 1, tricks), 302),
-            (f"/games/{game_id}", None, 200),
-        )
+        steps = hand_requests(game_id, number, 2 * number - 1)
         before, start = meter.read(), time.perf_counter()
         for path, data, expected in steps:
             status = phone.request(path, data)[0]

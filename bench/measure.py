@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -175,6 +176,19 @@ def latency(
 STEPS = ("save bids", "show the game", "save tricks", "show the game again")
 
 
+def hand_requests(game_id: str, number: int, version: int) -> tuple[tuple[str, Any, int], ...]:
+    """Hand `number` of a game as a table enters it, its tricks on the hand's `version`:
+    the bids POST, the game GET, the tricks POST, the game GET, each (path, form or None,
+    the status it answers)."""
+    bids, tricks = HANDS[number % 2]
+    return (
+        (f"/games/{game_id}/bids", bid_form(number, bids), 302),
+        (f"/games/{game_id}", None, 200),
+        (f"/games/{game_id}/tricks", tricks_form(number, version, tricks), 302),
+        (f"/games/{game_id}", None, 200),
+    )
+
+
 def whole_hands(
     base: str, games: dict[str, int], count: int, meter: Meter, baseline: Callable[[], int]
 ) -> tuple[Run, dict[str, list[float]]]:
@@ -190,15 +204,9 @@ def whole_hands(
     for turn in range(count):
         game_id = order[turn % len(order)]
         number = games[game_id]
-        bids, tricks = HANDS[number % 2]
         version = revisions[game_id]
         revisions[game_id] += 2
-        requests = (
-            (f"/games/{game_id}/bids", bid_form(number, bids), 302),
-            (f"/games/{game_id}", None, 200),
-            (f"/games/{game_id}/tricks", tricks_form(number, version, tricks), 302),
-            (f"/games/{game_id}", None, 200),
-        )
+        requests = hand_requests(game_id, number, version)
         base_times.append(timed(baseline))
         before = meter.read()
         for step, (path, data, expected) in zip(STEPS, requests):

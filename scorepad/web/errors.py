@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import sqlite3
+from collections.abc import Callable
 from typing import Any, NoReturn
 
-from flask import Response, abort, current_app, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel.speaklater import LazyString
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import Aborter, HTTPException
@@ -51,6 +53,30 @@ WAYS_BACK: tuple[tuple[tuple[str, ...], str, tuple[str, ...], LazyString], ...] 
     (("clubs",), "clubs.members", ("token",), _l("Back to the club")),
     (("events",), "events.director", ("event_id",), _l("Back to the night")),
 )
+
+
+View = Callable[..., Any]
+
+
+def post_where_found(
+    bp: Blueprint, rule: str, found: Callable[..., bool]
+) -> Callable[[View], View]:
+    """A form posted to `rule` of `bp`, taken only where its link finds what it names
+    (`found`, given the rule's values): else a 404 before the form is read, a question
+    asked or a command run (a link replaced since, another holder's link, one that never
+    was: README, *Who sees what*)."""
+
+    def register(view: View) -> View:
+        @functools.wraps(view)
+        def checked(**args: Any) -> Any:
+            if not found(**args):
+                abort(404)
+            return view(**args)
+
+        bp.post(rule)(checked)
+        return checked
+
+    return register
 
 
 def way_back() -> tuple[str, str]:

@@ -4,33 +4,24 @@ director's form is added with `director_post`, which finds its night first."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort
+from flask import Blueprint
 
 from ...store.events import event_names
 from ..db import get_db
+from ..errors import View, post_where_found
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 
-View = Callable[..., Any]
+
+def _night_found(event_id: str, **_: Any) -> bool:
+    return bool(event_names(get_db(), [event_id]))
 
 
 def director_post(rule: str) -> Callable[[View], View]:
     """A director's form, posted under the night's director's link (`<event_id>` in the
     rule): a link that finds no night (never was, replaced since, or another of the
     night's links) is a 404 before the form is read, a question asked or a command run."""
-
-    def register(view: View) -> View:
-        @functools.wraps(view)
-        def found(event_id: str, **args: Any) -> Any:
-            if not event_names(get_db(), [event_id]):
-                abort(404)
-            return view(event_id, **args)
-
-        bp.post(rule)(found)
-        return found
-
-    return register
+    return post_where_found(bp, rule, _night_found)

@@ -102,8 +102,9 @@ run: init-db
 		$(if $(WAITRESS_PORT),--waitress-port $(WAITRESS_PORT)) \
 		$(foreach name,$(HTTPS_NAMES),--name $(name)))
 
-# Branch coverage of the core, measured in the test modules that call it (tests/conftest.py:
-# elsewhere it is paused, which halves those tests' time); it must be covered whole.
+# Branch coverage of the core, measured in the test modules that call it, by their example
+# tests (tests/conftest.py: elsewhere, and in the property tests, it is paused, which halves
+# those tests' time); it must be covered whole.
 COVERAGE := --cov=scorepad/core --cov-report=term
 # The core is held whole: every line and branch of scorepad/core/ runs under test.
 CORE_FAIL_UNDER ?= 100

@@ -40,6 +40,11 @@ def _calls_the_core(module: types.ModuleType) -> bool:
     return False
 
 
+def _draws_examples(item: pytest.Item) -> bool:
+    """Whether a test is a property test (Hypothesis draws its examples)."""
+    return bool(getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Coverage (make test) is measured where the core is tested, in the test modules that
     call it: the core must be wholly covered by its own tests (CORE_FAIL_UNDER), not
@@ -52,7 +57,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             continue
         if module.__name__ not in covered:
             covered[module.__name__] = _calls_the_core(module)
-        if not covered[module.__name__]:
+        if not covered[module.__name__] or _draws_examples(item):
             item.add_marker(pytest.mark.no_cover)
 
 

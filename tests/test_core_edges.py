@@ -92,3 +92,15 @@ def test_a_name_split_off_is_told_as_a_split():
     assert [(s.kind, s.name, s.other) for s in steps] == [
         (club_undo.StepKind.SPLIT, "Annie", "Ann")
     ]
+
+
+@pytest.mark.parametrize(
+    "now, kind", [(True, club_undo.StepKind.HIDE), (False, club_undo.StepKind.SHOW)]
+)
+def test_a_person_kept_off_the_lists_or_back_on_is_told_so(now, kind):
+    """A person of two names who stays whole is no split; only the hiding is told."""
+    keys = frozenset({"ann", "annie"})
+    before = club.Roster({"ann": club.Person("ann", keys, hidden=not now)})
+    after = club.Roster({"ann": club.Person("ann", keys, hidden=now)})
+    steps = club_undo.change_steps(before, after, {"ann": "Ann", "annie": "Annie"})
+    assert [(s.kind, s.name) for s in steps] == [(kind, "Ann")]

@@ -415,3 +415,14 @@ def test_an_event_order_is_a_list_of_keys(order):
     with pytest.raises(GameError, match="must be a list of keys") as refused:
         check_settings({"name": "Tuesday", "order": order})
     assert refused.value.field == "order"
+
+
+def test_an_individual_draw_swaps_players_between_tables_to_avoid_partners_again():
+    """Neighbours in the standings would seat 4 with 5 and 3 with 6 as partners again:
+    the draw swaps players between the two tables until nobody partners twice."""
+    past = history_of([(4, 1, 5, 2), (0, 3, 7, 6)])  # partners 4-5, 1-2, 0-7, 3-6
+    draw = individual_round([1, 0, 4, 5, 3, 2, 7, 6], past, Counter())
+    partners = [frozenset(pair) for a, b, c, d in draw.matches for pair in ((a, c), (b, d))]
+    assert sorted(p for t in draw.matches for p in t) == list(range(8))
+    assert not set(partners) & set(past.partners)
+    assert [sorted(t) for t in draw.matches] != [[0, 1, 4, 5], [2, 3, 6, 7]]

@@ -437,3 +437,11 @@ def test_the_hand_in_play_played_is_the_game_scored_with_it(hand):
     played = play(waiting, hand.tricks, hand.side_tricks)
     assert played == score_game(partnership(), Rules(), (first, hand))
     assert played.hands[-1].side_tricks == hand.side_tricks and played.pending is None
+
+
+def test_tricks_with_no_hand_bid_and_waiting_are_refused_naming_the_tricks():
+    made = Hand((3, 3, 3, 3), (4, 3, 3, 3))
+    score = score_game(partnership(), Rules(), (made,))
+    with pytest.raises(GameError, match="no hand is bid and waiting") as refused:
+        play(score, (4, 3, 3, 3))
+    assert refused.value.field == "tricks"

@@ -8,7 +8,7 @@ import re
 from scorepad.core.records import Hand, Table
 from scorepad.core.rules import Rules
 from scorepad.core.scoring import score_game
-from scorepad.core.stats import player_stats
+from scorepad.core.stats import game_share, player_stats
 from scorepad.web.chart import score_chart, summary
 from tests.helpers import DEFAULT, hand, partnership
 
@@ -90,3 +90,11 @@ def test_a_hand_that_bid_itself_is_a_hand_played_but_no_bid():
     assert (rows["Dev"].contracts, rows["Dev"].contracts_made) == (2, 0)
     assert rows["Alice"].hands == 3  # still a hand played: its points and bags count
     assert rows["Alice"].points == sum(h.sides[0].points for h in score.hands)
+
+
+def test_a_game_with_no_hand_played_counts_for_nobody():
+    started = score_game(partnership(), DEFAULT, [])
+    assert player_stats([started]) == []
+    share = dict(game_share(started))
+    assert all((r.games, r.unfinished, r.hands) == (0, 0, 0) for r in share.values())
+    assert len(share) == 4

@@ -4,6 +4,7 @@ transaction each, and the cache learns a game only once its COMMIT succeeded."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sqlite3
 from dataclasses import replace
@@ -46,21 +47,22 @@ def _write_sql(tables: tuple[str, ...]) -> re.Pattern[str]:
     )
 
 
-def _writes(path: Path, tables: tuple[str, ...] = GAME_TABLES) -> list[str]:
-    """Each place in a file that writes one of `tables` (the games and hands): SQL text,
-    or a sqlite-utils write on `db.table("games")` / `db["hands"]`."""
-    found, sql = [], _write_sql(tables)
+@functools.cache
+def _places(path: Path) -> tuple[tuple[int, str, tuple[str, ...] | None], ...]:
+    """A file's string constants (line, text, None) and its sqlite-utils write calls
+    (line, method, the constant table names it is called on), in the order `ast.walk`
+    meets them, parsed once a test process: every table's test reads every file."""
+    found: list[tuple[int, str, tuple[str, ...] | None]] = []
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if sql.search(node.value):
-                found.append(f"line {node.lineno}: {node.value[:60]!r}")
+            found.append((node.lineno, node.value, None))
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
             and node.func.attr in WRITE_CALLS
         ):
             target = node.func.value
-            names = [
+            names = tuple(
                 arg.value
                 for arg in (
                     target.args
@@ -70,9 +72,21 @@ def _writes(path: Path, tables: tuple[str, ...] = GAME_TABLES) -> list[str]:
                     else []
                 )
                 if isinstance(arg, ast.Constant)
-            ]
-            if set(tables) & set(names):
-                found.append(f"line {node.lineno}: .{node.func.attr}() on {names[0]}")
+            )
+            found.append((node.lineno, node.func.attr, names))
+    return tuple(found)
+
+
+def _writes(path: Path, tables: tuple[str, ...] = GAME_TABLES) -> list[str]:
+    """Each place in a file that writes one of `tables` (the games and hands): SQL text,
+    or a sqlite-utils write on `db.table("games")` / `db["hands"]`."""
+    found, sql = [], _write_sql(tables)
+    for line, said, names in _places(path):
+        if names is None:
+            if sql.search(said):
+                found.append(f"line {line}: {said[:60]!r}")
+        elif set(tables) & set(names):
+            found.append(f"line {line}: .{said}() on {names[0]}")
     return found
 
 

@@ -195,7 +195,7 @@ class NewGameForm(FlaskForm):
     )
     club = SelectField(
         _l("Club"),
-        choices=[("", _l("No club"))],
+        choices=[SelectChoice("", _l("No club"))],
         validate_choice=False,
         description=_l("Counts in its ratings"),
     )

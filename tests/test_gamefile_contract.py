@@ -229,3 +229,19 @@ def test_flask_score_as_a_real_command(tmp_path):
     bad = json.dumps({**doc, "hands": [{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}]})
     done = subprocess.run([*command, "-"], input=bad, capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 1 and "hand 1: tricks add up to 12, expected 13" in done.stderr
+
+
+def test_a_file_whose_totals_disagree_with_its_hands_is_scored_from_its_hands(import_app):
+    """docs/gamefile.md: the keys scorepad adds are not believed on the way in."""
+    doc = export_of(DOCUMENTED)
+    doc["sides"][0]["total"], doc["sides"][1]["total"] = 999, -999
+    doc["hands"][0]["sides"][0]["total"] = 500
+    doc["status"], doc["winner"] = "finished", 0
+    client = import_app.test_client()
+    body = {"game_file": (io.BytesIO(json.dumps(doc).encode()), "game.json")}
+    response = client.post("/games/import", data=body)
+    assert response.status_code == 302
+    exported = client.get(f"{response.headers['Location']}/export.json").get_json()
+    assert comparable(exported) == GAMEFILE_EXPORT
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "999" not in page and "Game over" not in page

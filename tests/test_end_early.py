@@ -70,9 +70,20 @@ def test_undoing_the_last_hand_of_an_ended_game_reopens_it(client, app):
     game_id = played_game(client, (HAND_1, HAND_2))
     client.post(f"/games/{game_id}/end", data={"version": str(load(app, game_id).revision)})
     assert load(app, game_id).game.ended
-    client.post(
+    r = client.post(
         f"/games/{game_id}/hands/2/delete", data={"number": "2", "version": ver(app, game_id, 2)}
     )
     stored = load(app, game_id)
     assert not stored.game.ended and not stored.game.hands[1].played  # its tricks undone
-    assert "Hand 2: tricks" in text(client.get(f"/games/{game_id}"))
+    page = text(client.get(r.headers["Location"]))
+    assert "Hand 2: tricks" in page
+    assert "its bids stay. Enter the tricks again. The game is no longer over." in page
+
+
+def test_undoing_a_hand_of_a_game_not_over_says_nothing_of_its_end(client, app):
+    game_id = played_game(client, (HAND_1, HAND_2))
+    r = client.post(
+        f"/games/{game_id}/hands/2/delete", data={"number": "2", "version": ver(app, game_id, 2)}
+    )
+    page = text(client.get(r.headers["Location"]))
+    assert "its bids stay. Enter the tricks again." in page and "no longer over" not in page

@@ -162,6 +162,7 @@ def delete_hand(game_id: str, number: int) -> Any:
                 number,
                 len(fresh.game.hands) >= number,
                 bid_itself=fresh.game.rules.bids_itself(number),
+                reopened=stored.score().over and not fresh.score().over,
             ),
         ),
         game,

@@ -34,19 +34,26 @@ def incomplete(what: str) -> str:
     }[what]
 
 
-def hand_deleted(number: int, bids_kept: bool = False, bid_itself: bool = False) -> str:
+def hand_deleted(
+    number: int, bids_kept: bool = False, bid_itself: bool = False, reopened: bool = False
+) -> str:
     """Undo's one step: the tricks taken back (`bids_kept`), or the bids (the hand goes:
-    it had nothing else); a hand that bid itself (`bid_itself`) had only its tricks."""
+    it had nothing else); a hand that bid itself (`bid_itself`) had only its tricks.
+    `reopened`: the game was over before the undo, and is not now."""
     if bid_itself:
-        return _(
+        said = _(
             "Hand %(number)d: its tricks are taken back. Enter the tricks again.", number=number
         )
-    if bids_kept:
-        return _(
+    elif bids_kept:
+        said = _(
             "Hand %(number)d: its tricks are taken back; its bids stay. Enter the tricks again.",
             number=number,
         )
-    return _("Hand %(number)d: its bids are taken back. Enter the bids again.", number=number)
+    else:
+        said = _("Hand %(number)d: its bids are taken back. Enter the bids again.", number=number)
+    if reopened:
+        return _("%(said)s The game is no longer over.", said=said)
+    return said
 
 
 def hand_saved(number: int, step: str | None = None) -> str:

@@ -9,16 +9,20 @@ What is kept, on what key, and what invalidates it:
   deleted game has no row, so it is never looked up. The key is read by one query of
   the games' (id, revision, updated_at); hands are read and scored only for a game not
   kept at its key, and only outside a write (what is kept was committed).
-- each night's standings and champion, by (database file, event id, everything the
-  standings read of the event: its ranking order and bye rule, the entrants' names, each
-  round's kind, status and byes, each table's round, sides, game and named winner, and
-  the key above of each of its games). Any change to the event or to one of its games
-  gives another key; the standings handed out are copies of the kept rows.
+- each night's standings and champion, by (database file, event id, the night's
+  revision, and the key above of each of its games). The night's revision
+  (`events.revision`) moves in every write that changes what the standings read of the
+  event: its ranking order and bye rule, the entrants' names, each round's kind, status
+  and byes, each table's round, sides, game and named winner (every event command
+  calls `event_commands._base.bump`; a table's game deleted moves it in the game's
+  write; tests/test_night_revision.py watches a whole night for it). A game's own
+  writes do not move it: the games' keys are in the key. The revision and the games'
+  keys are read in one query after the event: a night is kept only if that revision is
+  the event's as loaded (no write came between its four queries), and only outside a
+  write; the standings handed out are copies of the kept rows.
 - for the series page, each night's settings and results again, by its mark: (database
   file, event id, and one JSON text SQLite builds in one query for all the nights asked:
-  the event's settings, its entrants' ids and names, each round's number, kind, status
-  and byes, each table's round, number, sides, game, named winner, and its game's
-  revision and write time). The mark holds all the night key above holds, so a night
+  the night's revision and each table's game's id, revision and write time). A night
   changed in any way (a round ended, a table reopened and a hand played there, a game
   deleted) has another mark; a series of finished nights reads no event and no game.
   A night is kept at its mark only if its mark read after counting is the same.
@@ -114,18 +118,27 @@ def keys_by_id(keys: Sequence[GameKey]) -> dict[str, GameKey]:
     return {key[0]: key for key in keys}
 
 
+# The night's revision now and the keys of these games, in one query: one snapshot.
+_VERSIONS = """
+select e.revision as night, g.id, g.revision, g.updated_at from events e
+left join games g on g.id in (select value from json_each(?)) where e.id = ?
+"""
+
+
+def _versions(db: Database, event: Event) -> tuple[int | None, list[GameKey]]:
+    """The night's revision as stored now (None: no such night now) and the keys of its
+    tables' games that exist, as `game_keys` reads them, in one query."""
+    ids = [m.game_id for m in event.matches if m.game_id]
+    rows = list(db.query(_VERSIONS, [json.dumps(ids), event.id]))
+    revision = rows[0]["night"] if rows else None
+    keys = sorted((r["id"], r["revision"], r["updated_at"]) for r in rows if r["id"] is not None)
+    return revision, keys
+
+
 def _night_key(db: Database, event: Event, keys: Sequence[GameKey]) -> tuple:
-    settings = event.settings
-    return (
-        file_of(db),
-        event.id,
-        tuple(settings.order),
-        settings.bye_counts,
-        tuple((e.id, e.name) for e in event.entrants),
-        tuple((r.number, r.kind, r.status, r.byes) for r in event.rounds),
-        tuple((m.round, m.number, m.sides, m.game_id, m.winner) for m in event.matches),
-        tuple(keys),
-    )
+    """What a night's standings are kept by: the versions they read (the night's and
+    each game's), not the night's rows."""
+    return (file_of(db), event.id, event.revision, tuple(keys))
 
 
 def night(db: Database, event: Event) -> NightResults:
@@ -141,10 +154,11 @@ def counted(
     """The night's results as `night`; None, with `read=False`, if a game's hands would
     have to be read and scored for them (an outcome not kept at its game's key), or if
     `until` passed before its games were all counted (see `_outcomes_at`)."""
-    keys = game_keys(db, [m.game_id for m in event.matches if m.game_id])
+    revision, keys = _versions(db, event)
     key = _night_key(db, event, keys)
+    whole = revision == event.revision  # else a write came while the event was read
     with _nights_lock:
-        kept = _nights.get(key)
+        kept = _nights.get(key) if whole else None
     if kept is None:
         outcomes, exact = _outcomes_at(db, keys, read, until)
         if outcomes is None or (not exact and not read):
@@ -155,7 +169,7 @@ def counted(
         else:
             won = champion_of(event.rounds, event.matches, outcomes)
         kept = NightResults(rows, won)
-        if exact and not db.conn.in_transaction:
+        if exact and whole and not db.conn.in_transaction:
             with _nights_lock:
                 _nights[key] = kept
     return NightResults(tuple(copy.copy(row) for row in kept.rows), kept.champion)
@@ -170,16 +184,12 @@ class SeriesNight:
     results: NightResults
 
 
+# Each night's mark: its revision and each table's game's (id, revision, updated_at).
 _MARKS = """
-select e.id, e.view_token, json_array(json(e.settings),
-  (select json_group_array(json_array(x.id, x.name)) from
-    (select id, name from event_entrants where event_id = e.id order by id) x),
-  (select json_group_array(json_array(r.number, r.kind, r.status, r.byes)) from
-    (select * from event_rounds where event_id = e.id order by number) r),
-  (select json_group_array(json_array(m.round, m.number, m.sides, m.game_id, m.winner,
-      g.revision, g.updated_at)) from
-    (select * from event_matches where event_id = e.id order by round, number) m
-    left join games g on g.id = m.game_id)) as mark
+select e.id, e.view_token, json_array(e.revision,
+  (select json_group_array(json_array(g.id, g.revision, g.updated_at)) from
+    (select game_id from event_matches where event_id = e.id order by round, number) m
+    join games g on g.id = m.game_id)) as mark
 from events e where e.view_token in (select value from json_each(?))
 """
 

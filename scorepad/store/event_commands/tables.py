@@ -39,7 +39,7 @@ from ..bus import Unit
 from ..event_tables import check_open_to_table
 from ..events import match_from_row
 from ..storage import list_games
-from ._base import mark_done
+from ._base import bump, mark_done
 
 _TABLE = (
     "select m.*, r.kind, r.started_at, r.called_at, e.settings, (select count(*) from "
@@ -92,7 +92,10 @@ _PLAYING = "select kind from event_rounds where event_id = ? and number = ? and 
 def table_game_deleted(news: TableGameDeleted, unit: Unit) -> None:
     """The director deleted a table's game: its table counts for nothing now (in a
     playoff, until the director names who goes through), so its round is done if every
-    other table is over, as when a save ends the last table."""
+    other table is over, as when a save ends the last table. The table's game is gone
+    from its row (the schema's `on delete set null`, in this write), so the night's
+    revision moves: what its results read of the night changed."""
+    bump(unit.db, news.event_id)
     row = unit.db.execute(_PLAYING, [news.event_id, news.round, RoundStatus.PLAYING]).fetchone()
     if row is not None and round_over(unit.db, news.event_id, news.round, row[0]):
         mark_done(unit.db, news.event_id, news.round)

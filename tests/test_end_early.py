@@ -87,3 +87,16 @@ def test_undoing_a_hand_of_a_game_not_over_says_nothing_of_its_end(client, app):
     )
     page = text(client.get(r.headers["Location"]))
     assert "its bids stay. Enter the tricks again." in page and "no longer over" not in page
+
+
+def test_ending_a_three_player_game_names_every_player_s_total(client, app):
+    game_id = start(client, players=("Ana", "Bo", "Cy"), table="cutthroat-3")
+    play(client, game_id, 1, [4, 5, 6], [5, 6, 6])  # 17 tricks: 41, 51, 60
+    page = text(client.get(f"/games/{game_id}"))
+    assert "End the game now? Cy wins 60 to 51. Final score: Ana 41, Bo 51, Cy 60." in page
+
+
+def test_ending_a_two_sided_game_names_no_final_score_before_it_ends(client, app):
+    game_id = played_game(client)
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Ben & Dev win 150 to 71." in page and "Final score" not in page

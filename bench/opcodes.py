@@ -80,6 +80,9 @@ def counts(tree: Path, games: int, lang: str) -> dict:
     """One tree's instructions a hand, each step's and the calls, in a process of its own."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("COV_CORE")}  # no coverage
     env["PYTHONPATH"] = str(tree)
+    # One hash seed for every count: with strings hashed at random, a set's order, and so
+    # how far a loop over it runs, changed a hand by a few instructions from run to run.
+    env["PYTHONHASHSEED"] = "0"
     code = CHILD % {"steps": STEPS, "games": games, "lang": lang}
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True

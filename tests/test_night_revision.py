@@ -152,11 +152,17 @@ def test_a_double_elimination_night_moves_its_revision_with_every_change(client,
     assert watched[0].changed.count("next") >= 3
 
 
-def test_the_kept_results_key_on_the_night_s_revision_and_its_games(client, app):
+def _round_playing(client, app) -> Night:
+    """A pairs night of four pairs, its first round drawn and started."""
     night = Night(client, app)
     for pair in PAIRS:
         night.check_in(*pair)
     night.draw_and_start()
+    return night
+
+
+def test_the_kept_results_key_on_the_night_s_revision_and_its_games(client, app):
+    night = _round_playing(client, app)
     with app.app_context():
         db = get_db()
         event = night.event()
@@ -171,10 +177,7 @@ def test_the_kept_results_key_on_the_night_s_revision_and_its_games(client, app)
 def test_a_night_read_as_a_write_came_is_counted_but_not_kept(client, app):
     """The event is read in four queries, the versions after it: a write between them
     (the night's revision moved) leaves what was counted unkept, as it may mix the two."""
-    night = Night(client, app)
-    for pair in PAIRS:
-        night.check_in(*pair)
-    night.draw_and_start()
+    night = _round_playing(client, app)
     with app.app_context():
         db = get_db()
         event = night.event()

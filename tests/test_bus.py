@@ -175,11 +175,13 @@ def test_a_game_started_for_a_club_gone_meanwhile_leaves_no_game(db):
     assert db.execute("select count(*) from games").fetchone() == before
 
 
-def _marks(db, club_id) -> tuple:
-    return db.execute("select games, rated from club_marks where club_id = ?", [club_id]).fetchone()
+def _version(db, club_id) -> tuple:
+    """The club's version, and its revision when what its ratings read last changed."""
+    query = "select revision, rated_revision from clubs where id = ?"
+    return db.execute(query, [club_id]).fetchone()
 
 
-def test_a_club_game_s_write_tells_the_club_whose_handler_moves_its_marks_in_that_write(
+def test_a_club_game_s_write_tells_the_club_whose_handler_moves_its_version_in_that_write(
     db, monkeypatch
 ):
     club_id = _club(db)
@@ -193,14 +195,15 @@ def test_a_club_game_s_write_tells_the_club_whose_handler_moves_its_marks_in_tha
         real(news, unit)
 
     monkeypatch.setitem(handlers.IN_WRITE, happened.GameWritten, (game_written,))
+    before = _version(db, club_id)
     commands.record_bids(db, loose.id, 1, [3, 3, 3, 3])
     assert heard == []  # a game of no club tells no club anything
     commands.record_bids(db, filed.id, 1, [3, 3, 3, 3])
     assert heard == [(happened.GameWritten(filed.id, False), True)]
-    assert _marks(db, club_id) == (1, 0)
-    commands.delete(db, filed.id)  # over or not, its club's marks move before it goes
+    assert _version(db, club_id) == (before[0] + 1, before[1])  # not over: nothing rated
+    commands.delete(db, filed.id)  # over or not, its club's version moves before it goes
     assert heard[-1] == (happened.GameWritten(filed.id, False), True)
-    assert _marks(db, club_id) == (2, 0)
+    assert _version(db, club_id) == (before[0] + 2, before[1])
 
 
 def test_the_cache_learns_a_game_only_after_its_commit(db, monkeypatch):

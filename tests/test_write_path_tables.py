@@ -28,11 +28,10 @@ OWNER = {
     "event_entrants": EVENT_COMMANDS,
     "event_rounds": EVENT_COMMANDS,
     "event_matches": EVENT_COMMANDS,
-    "clubs": CLUB_COMMANDS,
+    "clubs": CLUB_COMMANDS,  # its version moved by the club's handlers of games' news too
     "club_log": CLUB_COMMANDS,
     "club_games": CLUB_COMMANDS,
     "club_events": CLUB_COMMANDS,
-    "club_marks": CLUB_COMMANDS,  # moved by the club's handler of a game's write
     "club_presets": CLUB_COMMANDS,
     "club_card_turns": CLUB_COMMANDS,  # how often each card link was replaced
     "seasons": SEASON_COMMANDS,

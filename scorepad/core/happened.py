@@ -138,10 +138,12 @@ class SlipHandEntered(Happened):
 
 @dataclass(frozen=True)
 class TableDrawn(Happened):
-    """A started round's table is to be played as this game, under this new id."""
+    """A started round's table of a night is to be played as this game, under this new
+    id."""
 
     game_id: str
     game: Game
+    event_id: str
 
 
 @dataclass(frozen=True)

@@ -5,28 +5,27 @@ never stored. Each game rated is read from what its row keeps for the ratings (i
 only for a card that shows it.
 
 Cache: `_views`, one ClubView a club, keyed by (the database file, the club's id) and
-kept while the club's mark is unchanged. The mark: the club's revision (moved by every
-change to the club: its roster, its games and nights filed), its count of writes to its
-games (`club_marks`, moved in the same transaction by every write of a game that counts
-for it: store/commands/writers.py) and the
-number of those games (a game deleted, a night's table given its game). A changed mark
-re-reads the games' ids and revisions: a game at the revision kept is neither read nor
-scored again (`_games`), nor its people worked out again while who is who is unchanged
-(`_seen`: a rename or a person kept off the lists changes no one's games), and ratings
-are worked out again only from the first game rated that changed: a game finished or
-filed at the end of the list is one more game rated; one filed or changed between others
-is rated with those after it, from the last checkpoint at or before it (the ratings
-after every `EVERY` games, kept with the view: core/rating_checkpoints.py). A view works
-out a person's card when first asked (`ClubView._cards`, by anchor), for as long as the
-view is kept. What reads only the ratings (a game's chances, a night's seeds) takes the
-view kept while the ratings' mark is unchanged: the club's revision, its count of writes
-to games over before or after the write (`club_marks.rated`) and the number of its
-games; a hand of a game not over leaves it as it was, and re-reads nothing.
+kept while the club's version is unchanged: its revision, moved by every change to the
+club (its roster, its games and nights filed), by every write of a game that counts for
+it (the club's handler of the game's news, in the game's write:
+store/club_commands/filing.py) and by a round drawn at one of its nights. A changed
+version re-reads the games' ids and revisions: a game at the revision kept is neither
+read nor scored again (`_games`), nor its people worked out again while who is who is
+unchanged (`_seen`: a rename or a person kept off the lists changes no one's games), and
+ratings are worked out again only from the first game rated that changed: a game
+finished or filed at the end of the list is one more game rated; one filed or changed
+between others is rated with those after it, from the last checkpoint at or before it
+(the ratings after every `EVERY` games, kept with the view: core/rating_checkpoints.py).
+A view works out a person's card when first asked (`ClubView._cards`, by anchor), for
+as long as the view is kept. What reads only the ratings (a game's chances, a night's
+seeds) takes the view kept while the club's revision when they last changed holds
+(`clubs.rated_revision`: the club's own change, a write to a game over before or after
+it); a hand of a game not over leaves it as it was, and re-reads nothing.
 
 Bounded: the least recently read club goes first once more than `CLUBS_KEPT` clubs, or
 more than `CLUB_GAMES_KEPT` games over the clubs kept, would be kept (`keep_at_most`,
-from the app's config; docs/hosting.md). Read once: requests that find a club's mark
-moved at the same time wait for the one read of that (club, mark) and share its view
+from the app's config; docs/hosting.md). Read once: requests that find a club's version
+moved at the same time wait for the one read of that (club, revision) and share its view
 (`_flights`); the wait holds no lock of the database, and a read inside a write
 transaction never waits (it reads for itself, and keeps nothing)."""
 
@@ -60,18 +59,6 @@ from .clubs import GAMES, Club, load_club
 from .collector import collector_held
 from .db import file_of
 from .storage import StoredGame, list_games
-
-# The club's count of writes to its games (moved by each game's own write: a hand saved,
-# a fix, a game deleted) and the number of its games (moved by a game filed, unfiled or
-# deleted, a night's table given its game): two look-ups of the club's own rows, not a
-# read of its 20,000 games (bench/club_scale.py).
-MARK = (
-    "select coalesce((select games from club_marks where club_id = :club), 0) writes, "
-    "coalesce((select rated from club_marks where club_id = :club), 0) rated, "
-    "(select count(*) from club_games where club_id = :club) + "
-    "(select count(m.game_id) from club_events e join event_matches m "
-    "on m.event_id = e.event_id where e.club_id = :club) n"
-)
 
 
 @dataclass(frozen=True)
@@ -218,8 +205,8 @@ class ClubView:
 
 @dataclass
 class _Kept:
-    mark: tuple
-    rated: tuple  # the mark of what the ratings read: the club, its over games' writes
+    revision: int  # the club's version read
+    rated: int  # the club's revision when what its ratings read last changed
     view: ClubView
     people: dict[str, tuple[Rated, ...]]  # each game's Rated as its people, by game
     checkpoints: tuple[Checkpoint, ...]  # the ratings after every EVERY games rated
@@ -247,7 +234,7 @@ _lock = threading.Lock()
 
 @dataclass
 class _Flight:
-    """One read of a club at one mark, under way: the others wait for its view."""
+    """One read of a club at one revision, under way: the others wait for its view."""
 
     done: threading.Event = field(default_factory=threading.Event)
     view: ClubView | None = None
@@ -333,10 +320,10 @@ def _build(
             continue
         order.append(stored.id)
         done.append(game)
-    ratings, marks = _rate(done, order, before)
+    ratings, checkpoints = _rate(done, order, before)
     ranks = before.view._ranks if before and ratings is before.view.ratings else {}
     view = ClubView(club, tuple(games), met, ratings, tuple(order), tuple(unrated), _ranks=ranks)
-    return view, dict(zip(order, ((g,) for g in done))), marks
+    return view, dict(zip(order, ((g,) for g in done))), checkpoints
 
 
 def _seen(before: _Kept | None) -> dict[str, tuple[StoredGame, Rated]]:
@@ -401,29 +388,27 @@ def _rate(
 def club_view(
     db: Database, club_id: str, *, by: str = "id", ratings: bool = False
 ) -> ClubView | None:
-    """The club whole, from memory while its mark is unchanged; None: no such club.
+    """The club whole, from memory while its version is unchanged; None: no such club.
     `ratings`: for the ratings only (a game's chances, a night's seeds): the view kept
-    while no game over has changed, nor the club (its roster and games filed), nor the
-    number of its games; its games may be hands behind in games not over."""
+    while no game over has changed, nor the club (its roster, games and nights filed);
+    its games may be hands behind in games not over, or a round drawn since."""
     club = load_club(db, club_id, by=by)
     if club is None:
         return None
-    row = next(db.query(MARK, {"club": club.id}))
-    mark = (club.revision, row["writes"], row["n"])
-    rated = (club.revision, row["rated"], row["n"])
     key = (file_of(db), club.id)
     with _lock:
         kept = _views.get(key)
-    if kept is not None and (kept.mark == mark or (ratings and kept.rated == rated)):
+    if kept is not None and (
+        kept.revision == club.revision or (ratings and kept.rated == club.rated_revision)
+    ):
         return kept.view
     if db.conn.in_transaction:  # read inside a write: never waits, kept once it commits
         return _read(db, club, kept).view
-    return _once(key, mark, lambda: _read(db, club, kept))
+    return _once(key, club.revision, lambda: _read(db, club, kept))
 
 
 def _read(db: Database, club: Club, kept: _Kept | None) -> _Kept:
     """The club read again from what `kept` holds (None: from nothing)."""
-    row = next(db.query(MARK, {"club": club.id}))
     with collector_held():
         games = _games(db, club.id, kept)
         # the ratings read only who is who (each name's person): a rename, or a person
@@ -433,23 +418,22 @@ def _read(db: Database, club: Club, kept: _Kept | None) -> _Kept:
             if kept and kept.view.club.roster.who_is_who() == club.roster.who_is_who()
             else None
         )
-        view, people, marks = _build(club, games, same)
-    mark = (club.revision, row["writes"], row["n"])
-    return _Kept(mark, (club.revision, row["rated"], row["n"]), view, people, marks)
+        view, people, checkpoints = _build(club, games, same)
+    return _Kept(club.revision, club.rated_revision, view, people, checkpoints)
 
 
-def _once(key: tuple[str, str], mark: tuple, read: Callable[[], _Kept]) -> ClubView:
-    """The club's view at `mark`, read by one request however many ask at once: the
+def _once(key: tuple[str, str], revision: int, read: Callable[[], _Kept]) -> ClubView:
+    """The club's view at `revision`, read by one request however many ask at once: the
     first reads and keeps it, the others wait for it (no database lock held)."""
     while True:
         with _lock:
             kept = _views.get(key)
-            if kept is not None and kept.mark == mark:
+            if kept is not None and kept.revision == revision:
                 return kept.view
-            flight = _flights.get((key, mark))
+            flight = _flights.get((key, revision))
             leading = flight is None
             if flight is None:
-                flight = _flights[(key, mark)] = _Flight()
+                flight = _flights[(key, revision)] = _Flight()
         if not leading:
             flight.done.wait()
             if flight.view is not None:
@@ -463,7 +447,7 @@ def _once(key: tuple[str, str], mark: tuple, read: Callable[[], _Kept]) -> ClubV
             return done.view
         finally:
             with _lock:
-                del _flights[(key, mark)]
+                del _flights[(key, revision)]
             flight.done.set()
 
 

@@ -49,8 +49,12 @@ class LastChange:
 
 @dataclass(frozen=True)
 class Club:
-    """A club as stored: its ids, name, roster and revision, the revision of the manager's
-    last roster change, and the change an undo would take back (None: nothing to undo).
+    """A club as stored: its ids, name, roster and version (`revision`: it moves with
+    everything the club shows, a write to one of its games too), the revisions of its
+    last change a manager's form depends on (`edited_revision`: not a card holder's own
+    choice, nor a game's write), of the manager's last roster change and of the last
+    change its ratings read (a game over written, or the club's own change); and the
+    change an undo would take back (None: nothing to undo).
     A roster is read as `core.club.read` gives it: whatever the database holds, shown."""
 
     id: str
@@ -62,7 +66,8 @@ class Club:
     revision: int
     last_change: LastChange | None
     roster_revision: int = 0
-    own_revisions: frozenset[int] = frozenset()  # made by a card holder's own choice
+    edited_revision: int = 0
+    rated_revision: int = 0
     card_turns: tuple[tuple[str, int], ...] = ()  # (key, times its card link was replaced)
 
     @property
@@ -128,7 +133,8 @@ def load_club(db: Database, token: str, *, by: str = "id") -> Club | None:
         row["revision"],
         change,
         int(row["roster_revision"] or 0),
-        _revisions(row["own_revisions"]),
+        int(row["edited_revision"] or 0),
+        int(row["rated_revision"] or 0),
         tuple(
             (r["anchor"], r["turn"])
             for r in db.query(
@@ -137,17 +143,6 @@ def load_club(db: Database, token: str, *, by: str = "id") -> Club | None:
             )
         ),
     )
-
-
-def _revisions(text: str | None) -> frozenset[int]:
-    """The revisions a card holder's own choice made, as kept (anything else: none)."""
-    try:
-        found = json.loads(text or "[]")
-    except ValueError:
-        return frozenset()
-    if not isinstance(found, list):
-        return frozenset()
-    return frozenset(v for v in found if isinstance(v, int) and not isinstance(v, bool))
 
 
 def club_games(db: Database, club_id: str) -> list[tuple[str, int, str]]:
@@ -175,20 +170,20 @@ def club_of_game(db: Database, game_id: str) -> str | None:
 
 
 # What a club game's page shows of the ratings (its chances, its changes) stands while
-# this is unchanged: the club, its revision and its count of writes to games over.
-_RATINGS_MARK = (
-    "select c.id, c.revision, coalesce(m.rated, 0) rated from clubs c "
-    "left join club_marks m on m.club_id = c.id where c.id in ("
+# this is unchanged: the club, and its revision when what its ratings read last changed.
+_RATINGS_VERSION = (
+    "select id, rated_revision from clubs where id in ("
     "select club_id from club_games where game_id = :g union select e.club_id "
     "from club_events e join event_matches t on t.event_id = e.event_id "
     "where t.game_id = :g)"
 )
 
 
-def ratings_mark(db: Database, game_id: str) -> tuple[str, int, int] | None:
-    """The mark of the ratings a game's page shows: None for a game of no club."""
-    for row in db.query(_RATINGS_MARK, {"g": game_id}):
-        return (str(row["id"]), int(row["revision"]), int(row["rated"]))
+def ratings_version(db: Database, game_id: str) -> tuple[str, int] | None:
+    """The version of the ratings a game's page shows (its club, and the club's revision
+    when they last changed): None for a game of no club."""
+    for row in db.query(_RATINGS_VERSION, {"g": game_id}):
+        return (str(row["id"]), int(row["rated_revision"]))
     return None
 
 

@@ -42,7 +42,7 @@ IN_WRITE: Table = {
     # the game tells
     TableSaved: (night_clock.table_saved,),  # time called noted; the round done, or TimeUp
     GameStartedInClub: (club.game_started_in_club,),  # filed into the club
-    GameWritten: (club.game_written,),  # the marks of the clubs it counts for move
+    GameWritten: (club.game_written,),  # the versions of the clubs it counts for move
     TableGameDeleted: (night_clock.table_game_deleted,),  # the round done, if all over
     # the club night tells
     TimeUp: (game.time_up,),  # the game ends now (and is saved at its table again)
@@ -50,7 +50,7 @@ IN_WRITE: Table = {
     TableReseated: (game.table_reseated,),
     SlipTotalsEntered: (game.slip_totals,),
     SlipHandEntered: (game.slip_hand,),
-    TableDrawn: (game.table_drawn,),  # the table's game written
+    TableDrawn: (game.table_drawn, club.table_drawn),  # its game written; its club's version
     NightStarted: (club.night_started,),  # filed into the club, if for one
     GamesBroughtIn: (game.games_brought_in,),  # a night's or a club's file: its games
     # the season tells

@@ -357,3 +357,19 @@ def m032_saves_sent(db: Database) -> None:
         "on delete cascade, key text not null, number integer not null, "
         "revision integer, seq integer primary key, unique (game_id, key))"
     )
+
+
+@migrations()
+def m033_club_version(db: Database) -> None:
+    """A club's one version (issue 40): `clubs.revision` now moves with everything the
+    club shows, a write to one of its games too (the club's handler of the game's news, in
+    the game's write), and `club_marks` goes. Two numbers say when a part last changed, as
+    `roster_revision` does for the roster: `edited_revision`, the revision of the last
+    change a manager's form depends on (none of a card holder's own choice, nor a write to
+    one of its games: `own_revisions` goes), and `rated_revision`, the revision of the last
+    change to what its ratings read (the club itself, a game over before or after)."""
+    db.execute("alter table clubs add column edited_revision integer not null default 0")
+    db.execute("alter table clubs add column rated_revision integer not null default 0")
+    db.execute("update clubs set edited_revision = revision, rated_revision = revision")
+    db.execute("alter table clubs drop column own_revisions")
+    db.execute("drop table club_marks")

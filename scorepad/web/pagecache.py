@@ -10,13 +10,14 @@ pages are drawn every time). Kept by each app, and keyed by the database file as
 scored-game cache is.
 
 Cache: each app's `scorepad.pages` LRU of page text, keyed by (database file, game id,
-revision, address, CSRF field name, look, plain-HTTP notice, the club's ratings mark,
+revision, address, CSRF field name, look, plain-HTTP notice, the club's ratings version,
 language, the card the phone holds: the foot's "My card"); a write to the game takes a
 new revision, and a change to what its club's ratings read (a game over written, the
-roster, a game filed) a new ratings mark (store/clubs.py), so nothing is invalidated, an
-old page is never found. `_signed`: each phone's signed CSRF token, keyed by (the CSRF
-signing key, field name, the phone's session token); a new key or session token is a new
-key, and a time limit on tokens turns it off.
+roster, a game filed) a new ratings version (store/clubs.py: the club's revision when
+they last changed), so nothing is invalidated, an old page is never found. `_signed`:
+each phone's signed CSRF token, keyed by (the CSRF signing key, field name, the phone's
+session token); a new key or session token is a new key, and a time limit on tokens
+turns it off.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from flask import current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 
 from ..store import storage
-from ..store.clubs import ratings_mark
+from ..store.clubs import ratings_version
 from ..store.db import file_of
 from .catalogue import locale_code
 from .db import get_db
@@ -88,7 +89,7 @@ def game_page(stored: storage.StoredGame, draw: Callable[[], str]) -> str:
         field,
         _look(),
         plain_http_notice(),
-        ratings_mark(get_db(), stored.id) if stored.in_club else None,
+        ratings_version(get_db(), stored.id) if stored.in_club else None,
         locale_code(),
         tuple(held_card() or ()),
         cards_held() > 1,

@@ -1,6 +1,6 @@
 """What every club command shares: the club as stored inside its write, the revision
-check, the room left under the club's limits (core/limits.py), and the revision moved
-on."""
+check, the room left under the club's limits (core/limits.py), and the club's version
+moved on."""
 
 from __future__ import annotations
 
@@ -23,27 +23,37 @@ _COUNTED = {
 def current(
     db: Database, club_id: str, revision: int | None = None, *, roster: bool = False
 ) -> Club:
-    """The club inside a write; ClubStale if the page that asked saw an older revision,
-    unless every change since was a card holder's own choice of the lists (no manager's
-    form depends on another person's choice). `roster`: a roster form, which depends on
-    the roster only: stale only if the page was loaded before the manager's last roster
-    change (a game filed since leaves it good too)."""
+    """The club inside a write; ClubStale if the page that asked is older than the last
+    change its form depends on: any change of the manager's (`edited_revision`; a card
+    holder's own choice of the lists and a write to one of its games move the club's
+    revision, not that: no manager's form depends on them). `roster`: a roster form,
+    which depends on the roster only: stale only if the page was loaded before the
+    manager's last roster change (a game filed since leaves it good too)."""
     club = load_club(db, club_id)
     if club is None:
         raise NoClub()
     if revision is None or revision == club.revision:
         return club
-    if roster and club.roster_revision <= revision <= club.revision:
-        return club
-    since = range(revision + 1, club.revision + 1)
-    if revision < club.revision and all(v in club.own_revisions for v in since):
+    since = club.roster_revision if roster else club.edited_revision
+    if since <= revision <= club.revision:
         return club
     raise ClubStale()
 
 
-def bump(db: Database, club_id: str) -> None:
-    """Count one more change to the club (its roster, its games or nights)."""
-    db.execute("update clubs set revision = revision + 1 where id = ?", [club_id])
+# The club's version moved on (everything a page of it shows), with the revision of its
+# last change a manager's form depends on (not for a card holder's own choice) and of
+# its last change its ratings read.
+_BUMP = (
+    "update clubs set revision = revision + 1, rated_revision = revision + 1, "
+    "edited_revision = case when :edited then revision + 1 else edited_revision end "
+    "where id = :club"
+)
+
+
+def bump(db: Database, club_id: str, *, edited: bool = True) -> None:
+    """Count one more change to the club (its name, roster, presets, games or nights
+    filed); `edited`: a change of the manager's (False: a card holder's own choice)."""
+    db.execute(_BUMP, {"club": club_id, "edited": edited})
 
 
 def room(db: Database, club_id: str, kind: str, more: int = 1) -> None:

@@ -1,15 +1,13 @@
 """A club made, renamed, and its roster changed: each of the manager's changes kept with
 the roster before and after it, so that the last one can be undone (core/club_undo.py).
 A card holder's own choice to keep off the public lists is no change of the manager's:
-it is not kept for undo, nor does it make a form of the manager's page stale (the
-revisions it made are kept, `clubs.own_revisions`, and a page older by those alone is
-good; a roster form is checked against the manager's last roster change,
-`clubs.roster_revision`). It still moves the club's revision, which every page kept of
-the club keys on, so no page shows a choice older than the player's."""
+it is not kept for undo, nor does it make a form of the manager's page stale (it moves
+no `clubs.edited_revision`; a roster form is checked against the manager's last roster
+change, `clubs.roster_revision`). It still moves the club's revision, which every page
+kept of the club keys on, so no page shows a choice older than the player's."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 from sqlite_utils import Database
@@ -26,7 +24,6 @@ from ._base import bump, current
 from .outcomes import ClubRefused, ClubStale
 
 Change = Callable[[Roster], Roster]
-OWN_KEPT = 100  # the latest revisions a card holder's own choice made, kept
 
 
 def clean_name(name: str) -> str:
@@ -71,9 +68,9 @@ def _changed(kind: str, change: Change, roster: Roster) -> Roster:
 
 def _write(db: Database, club_id: str, roster: Roster, *, manager: bool) -> None:
     """The roster written and the club's revision moved; the manager's: also the
-    revision the manager's roster forms are checked against."""
+    revisions the manager's forms and roster forms are checked against."""
     db.execute("update clubs set roster = ? where id = ?", [dumps(roster), club_id])
-    bump(db, club_id)
+    bump(db, club_id, edited=manager)
     if manager:
         db.execute("update clubs set roster_revision = revision where id = ?", [club_id])
 
@@ -100,8 +97,6 @@ def own_choice(db: Database, club_id: str, change: Change) -> None:
     with writing(db):
         club = current(db, club_id)
         _write(db, club_id, _changed("hide", change, club.roster), manager=False)
-        made = sorted(club.own_revisions | {club.revision + 1})[-OWN_KEPT:]
-        db.execute("update clubs set own_revisions = ? where id = ?", [json.dumps(made), club_id])
 
 
 def undo(db: Database, club_id: str, revision: int, number: int | None = None) -> str:

@@ -1,15 +1,17 @@
 """Games and nights filed into a club, or taken out. A game or a night started to count
 for a club is filed in the write that starts it: the club's handlers of `GameStartedInClub`
 and `NightStarted` (store/handlers.py), `file_game_in` and `file_event_in` inside the
-teller's transaction. A write to a game that counts for a club moves that club's marks
-(`club_marks`, what its kept view keys on: store/club_view.py), in the game's write: the
-club's handler of `GameWritten`."""
+teller's transaction. A write to a game that counts for a club moves that club's version
+(`clubs.revision`, what its kept view keys on: store/club_view.py; and its
+`rated_revision` for a game over before or after), in the game's write: the club's
+handler of `GameWritten`; so does a round drawn at one of its nights, whose tables'
+games it then counts (its handler of `TableDrawn`)."""
 
 from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ...core.happened import GameStartedInClub, GameWritten, NightStarted
+from ...core.happened import GameStartedInClub, GameWritten, NightStarted, TableDrawn
 from ..bus import Unit
 from ..clubs import club_of_event, club_of_game
 from ..db import writing
@@ -51,22 +53,32 @@ def game_started_in_club(news: GameStartedInClub, unit: Unit) -> None:
     file_game_in(unit.db, news.club_id, news.game_id)
 
 
-# The clubs a game counts in (filed itself, or played at a club night): each one's count
-# of writes to its games moves by one, and its count of writes to games over (before or
-# after the write: what the ratings read) with `rated` (store/club_view.py: the marks).
-_MARK_CLUBS_OF = (
-    "insert into club_marks (club_id, games, rated) select club_id, 1, :rated from ("
+# The clubs a game counts in (filed itself, or played at a club night): each one's version
+# moves, and the revision its ratings last changed at with it for a game over before or
+# after the write (what the ratings read: store/club_view.py).
+_MOVE_CLUBS_OF = (
+    "update clubs set revision = revision + 1, rated_revision = case when :rated "
+    "then revision + 1 else rated_revision end where id in ("
     "select club_id from club_games where game_id = :game union "
     "select e.club_id from event_matches m join club_events e on e.event_id = m.event_id "
-    "where m.game_id = :game) where true "
-    "on conflict (club_id) do update set games = games + 1, rated = rated + :rated"
+    "where m.game_id = :game)"
 )
 
 
 def game_written(news: GameWritten, unit: Unit) -> None:
-    """A game was written (or is being deleted): the marks of the clubs it counts for
+    """A game was written (or is being deleted): the versions of the clubs it counts for
     move, in that write, so no club's kept view outlives it."""
-    unit.db.execute(_MARK_CLUBS_OF, {"game": news.game_id, "rated": int(news.rated)})
+    unit.db.execute(_MOVE_CLUBS_OF, {"game": news.game_id, "rated": news.rated})
+
+
+def table_drawn(news: TableDrawn, unit: Unit) -> None:
+    """A round drawn at a night: the club it is filed in counts one game more (not over:
+    its ratings are as they were)."""
+    unit.db.execute(
+        "update clubs set revision = revision + 1 where id in "
+        "(select club_id from club_events where event_id = ?)",
+        [news.event_id],
+    )
 
 
 def night_started(news: NightStarted, unit: Unit) -> None:

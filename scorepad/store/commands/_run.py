@@ -73,7 +73,7 @@ def change_in(
         fresh, why = unit.wrote(timed), "over" if over else why
     if why is not None and stored.seated:  # without seat links no bid can wait
         seat_writes.settle(db, fresh, why)
-    if stored.in_club and fresh.revision != stored.revision:  # its clubs' marks move
+    if stored.in_club and fresh.revision != stored.revision:  # its clubs' versions move
         unit.tell(GameWritten(game_id, stored.score().over or fresh.score().over))
     return fresh
 

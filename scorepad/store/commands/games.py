@@ -173,7 +173,7 @@ def delete(db: Database, game_id: str, revision: int | None = None) -> None:
             raise Missing()
         if revision is not None:
             at_revision(stored, revision)
-        if stored.in_club:  # its clubs' marks move while it is still filed in them
+        if stored.in_club:  # its clubs' versions move while it is still filed in them
             unit.tell(GameWritten(game_id, stored.score().over))
             unit.flush()
         at = table_of_game(db, game_id) if stored.in_event else None

@@ -149,7 +149,8 @@ def start_round(db: Database, event_id: str, revision: int) -> Event:
         tables = [(m.number, token()) for m in matches if not m.bye]
         for match, (_, game_id) in zip((m for m in matches if not m.bye), tables):
             table = match_table(table_players(event, match))
-            unit.tell(TableDrawn(game_id, Game(table, rules, (), "side", preset=preset or None)))
+            game = Game(table, rules, (), "side", preset=preset or None)
+            unit.tell(TableDrawn(game_id, game, event_id))
         unit.flush()  # the games are written before the tables point at them
         for match_number, game_id in tables:
             db.execute(

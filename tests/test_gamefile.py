@@ -299,6 +299,29 @@ def test_refusals_of_the_new_keys(doc, message):
 
 
 @pytest.mark.parametrize(
+    "final,message",
+    [
+        (
+            [{"total": 300, "bags": 14}, {"total": 200, "bags": 2}],
+            "final: Alice & Cara's bags must be a whole number from 0 to 9, not 14",
+        ),
+        (
+            [{"total": 300, "bags": 1}, {"total": 20000, "bags": 2}],
+            "final: Ben & Dev's total must be a whole number from -10000 to 10000",
+        ),
+    ],
+)
+def test_a_slip_s_bad_figure_in_a_file_names_the_file_s_key(final, message):
+    # GAMEFILE.md: a refusal names the field; the file's key is `final`, not the
+    # director's slip form's `totals` or `bags`.
+    players = ["Alice", "Ben", "Cara", "Dev"]
+    doc = {"format": "scorepad/1", "mode": "partnership", "players": players, "final": final}
+    with pytest.raises(GameError) as err:
+        gamefile.read(doc)
+    assert str(err.value).startswith(message) and err.value.field == "final"
+
+
+@pytest.mark.parametrize(
     "players,message",
     [
         (["Alice", "Ben", "alice", "Dev"], "players: seats 0 and 2 have the same name"),

@@ -146,6 +146,12 @@ function nextStep(last) {
   // this one, so the server keeps a phone's bid made meanwhile rather than overwrite it
   if (form.phones) form.phones.value = "";
   passDeal(step, number - drawnFor);
+  // a tricks row says its seat's bid: the waiting bids', not those of the kept form's hand
+  if (bids) step.querySelectorAll(".pick.tricks").forEach((group) => {
+    const bid = fields.get(group.id.replace("tricks", "bid"));
+    const text = bid && say("bid", { bid: /nil/.test(bid) ? say(bid) : bid });
+    if (text) group.querySelectorAll(".note").forEach((note) => { note.textContent = text; });
+  });
   step.querySelectorAll(".nil-count").forEach((group) => {
     const nil = /nil/.test(fields.get(group.id.replace("tricks", "bid")));
     group.hidden = !nil;

@@ -131,7 +131,9 @@ function nextStep(last) {
   if (!html) return null;
   const step = pageOf(html).body.firstElementChild;
   step.hidden = false;
-  step.querySelectorAll(".lead-line, .aside-row, .flash, .error").forEach((e) => e.remove());
+  // the server's lines of the kept form's own hand: who dealt, its contracts, and a first
+  // hand's "bids itself" (a drawn step is a later hand's)
+  step.querySelectorAll(".lead-line, .aside-row, .flash, .error, .bids-itself").forEach((e) => e.remove());
   const number = Number(fields.get("number")) + !bids;
   const head = step.querySelector("h1");
   head.textContent = head.textContent.replace(/\d+/, number);
@@ -157,8 +159,10 @@ function nextStep(last) {
     group.hidden = !nil;
     group.querySelectorAll("input").forEach((i) => { i.disabled = !nil; i.checked = i.value === "0"; });
   });
+  // (a kept form without any nil bidder's row, a hand without nils, is no exception: a
+  // partnership counting by side would send the nil bidder's count as the server's 0, unseen)
   const lost = [...fields].some(([name, bid]) => name.startsWith("bid_") && /nil/.test(bid)
-    && step.querySelector(".nil-count") && !step.querySelector(`#${name.replace("bid", "tricks")}`));
+    && !step.querySelector(`#${name.replace("bid", "tricks")}`));
   return lost ? null : step;
 }
 

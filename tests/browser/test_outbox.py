@@ -155,6 +155,43 @@ def test_a_nil_bidder_s_row_drawn_on_the_phone_says_the_nil_waiting(page, own_se
     assert notes(page)["Dan"] == "bid blind nil"
 
 
+def test_a_nil_bidder_never_shown_a_row_of_his_own_makes_the_tricks_step_wait(page, own_server):
+    """QA: hand 1 had no nil, so the tricks form this phone kept had no nil bidder's row;
+    hand 2's bids, with Dan's nil, entered with the server stopped, drew a tricks step
+    without Dan's own count, and the server took his nil as made, unseen. That step waits
+    for the server (docs/offline.md), which then asks for Dan's count."""
+    start_game(page, own_server.url, ["Ann", "Bob", "Cat", "Dan"])
+    enter_bids(page, {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 3})
+    enter_tricks(page, {"Ann & Cat": 7})
+    own_server.stop()
+    enter_bids(page, {"Ann": 4, "Bob": 5, "Cat": 3, "Dan": "nil"}, save=False)
+    waits(page, "Save bids", "Hand 2: bids")
+    expect(page.locator(".step.here")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_have_count(0)
+    own_server.start()
+    expect(page.locator(".outbox")).to_have_count(0, timeout=SOON)
+    expect(page.get_by_role("radiogroup", name="Dan tricks")).to_be_visible()
+
+
+def test_a_step_drawn_after_a_first_hand_that_bid_itself_does_not_say_it_bids_itself(
+    page, own_server
+):
+    """QA: under first_hand = bids_itself the tricks form kept was hand 1's, with its line
+    "The first hand bids itself in this game: nobody bids..."; hand 2's tricks step drawn
+    on the phone said it too."""
+    page.goto(f"{own_server.url}/games/new?preset=league-300")
+    for seat, name in enumerate(["Ann", "Bob", "Cat", "Dan"]):
+        page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start game").tap()
+    expect(page.locator(".bids-itself")).to_be_visible()
+    enter_tricks(page, {"Ann & Cat": 7})
+    own_server.stop()
+    enter_bids(page, {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 3}, save=False)
+    waits(page, "Save bids", "Hand 2: bids")
+    expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
+    expect(page.locator(".step.here .bids-itself")).to_have_count(0)
+
+
 @pytest.fixture
 def network(own_server):
     """The one phone's network to the server: a proxy the test can cut."""

@@ -205,6 +205,14 @@ function keepChoices(form) {
   form.addEventListener("saved", () => store.removeItem(`form:${key}`));
 }
 
+// A bids step's blind contracts, folded under their name: open while a box is ticked (a
+// choice kept on the phone, put back by keepChoices, is never hidden in the fold).
+function blindFold(fold) {
+  const show = () => { if (fold.querySelector("input:checked")) fold.open = true; };
+  show();
+  fold.closest("form")?.addEventListener("change", show);
+}
+
 // The new-game form and the settings form (class new-game): each has only the player
 // fields of its table (2, 3 or 4), the settings form no table choice nor first dealer.
 function newGame(form) {
@@ -490,6 +498,7 @@ function enhance(root) {
     foldPicks(form);
     keepChoices(form);
   });
+  root.querySelectorAll("details.blind-fold").forEach(blindFold);
   root.querySelectorAll("form.new-game").forEach(newGame);
   // the language chooser's form loads the whole page anew, in the language chosen
   root.querySelectorAll("form[method=post]:not(.whole)").forEach(sendByFetch);

@@ -191,7 +191,11 @@ function keepChoices(form) {
   if (saved && !form.querySelector(".invalid")) {
     Object.entries(saved).forEach(([name, value]) => {
       const input = form.querySelector(`input[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`);
-      if (input) { input.checked = true; input.dispatchEvent(new Event("change", { bubbles: true })); }
+      if (input) {  // a box kept ticked in a fold (the blind contracts) opens it: never hidden
+        input.checked = true;
+        input.closest("details")?.setAttribute("open", "");
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
     });
     if ("#open" in saved && form.open) form.open(saved["#open"] && form.querySelector(`#${saved["#open"]}`));
   }
@@ -203,14 +207,6 @@ function keepChoices(form) {
   form.addEventListener("change", keep);
   form.addEventListener("fold", keep);
   form.addEventListener("saved", () => store.removeItem(`form:${key}`));
-}
-
-// A bids step's blind contracts, folded under their name: open while a box is ticked (a
-// choice kept on the phone, put back by keepChoices, is never hidden in the fold).
-function blindFold(fold) {
-  const show = () => { if (fold.querySelector("input:checked")) fold.open = true; };
-  show();
-  fold.closest("form")?.addEventListener("change", show);
 }
 
 // The new-game form and the settings form (class new-game): each has only the player
@@ -498,7 +494,6 @@ function enhance(root) {
     foldPicks(form);
     keepChoices(form);
   });
-  root.querySelectorAll("details.blind-fold").forEach(blindFold);
   root.querySelectorAll("form.new-game").forEach(newGame);
   // the language chooser's form loads the whole page anew, in the language chosen
   root.querySelectorAll("form[method=post]:not(.whole)").forEach(sendByFetch);

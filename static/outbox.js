@@ -149,11 +149,16 @@ function nextStep(last) {
   // this one, so the server keeps a phone's bid made meanwhile rather than overwrite it
   if (form.phones) form.phones.value = "";
   passDeal(step, number - drawnFor);
-  // a tricks row says its seat's bid: the waiting bids', not those of the kept form's hand
+  // a tricks row's note says its seat's bid in the kept form's hand ("bid 6"): the number
+  // becomes the waiting bid's; a nil, either way, is not said (no words for it here, the
+  // waiting bids are listed above), rather than the last hand's bid said as this one's
   if (bids) step.querySelectorAll(".pick.tricks").forEach((group) => {
     const bid = fields.get(group.id.replace("tricks", "bid"));
-    const text = bid && say("bid", { bid: /nil/.test(bid) ? say(bid) : bid });
-    if (text) group.querySelectorAll(".note").forEach((note) => { note.textContent = text; });
+    if (bid === undefined) return;
+    group.querySelectorAll(".note").forEach((note) => {
+      if (/^\d+$/.test(bid) && /\d/.test(note.textContent)) note.textContent = note.textContent.replace(/\d+/, bid);
+      else note.remove();
+    });
   });
   step.querySelectorAll(".nil-count").forEach((group) => {
     const nil = /nil/.test(fields.get(group.id.replace("tricks", "bid")));

@@ -337,6 +337,7 @@ def test_a_game_page_can_show_its_table_and_the_round_clock(client, app):
     for _ in range(2):
         page = client.get(f"/games/{match.game_id}").get_data(as_text=True)
         assert "Tuesday club, round 1, table 1" in page and 'role="timer"' in page
+        assert re.search(r"table 1</a>: <span data-clock>", page)  # no space before ":"
     night.act("call", "Time", confirm="yes")
     assert "time is called" in client.get(f"/games/{match.game_id}").get_data(as_text=True)
 
@@ -373,5 +374,8 @@ def test_a_table_whose_time_is_called_is_told_no_contract_that_wins_its_last_han
     night.hand(match.game_id, 9)  # 63 to -60, to 100
     assert "win by making" in text(client.get(f"/games/{match.game_id}"))
     night.act("call", "Time", confirm="yes")
-    page = text(client.get(f"/games/{match.game_id}"))
+    shown = client.get(f"/games/{match.game_id}")
+    page = text(shown)
     assert "time is called" in page and "win by making" not in page
+    # the banner's colon follows the table's name ("table 1 : time is called" before)
+    assert "table 1</a>: <strong>time is called" in shown.get_data(as_text=True)

@@ -131,7 +131,9 @@ function nextStep(last) {
   if (!html) return null;
   const step = pageOf(html).body.firstElementChild;
   step.hidden = false;
-  step.querySelectorAll(".lead-line, .aside-row, .flash, .error").forEach((e) => e.remove());
+  // the server's lines of the kept form's own hand: who dealt, its contracts, and a first
+  // hand's "bids itself" (a drawn step is a later hand's)
+  step.querySelectorAll(".lead-line, .aside-row, .flash, .error, .bids-itself").forEach((e) => e.remove());
   const number = Number(fields.get("number")) + !bids;
   const head = step.querySelector("h1");
   head.textContent = head.textContent.replace(/\d+/, number);
@@ -142,17 +144,31 @@ function nextStep(last) {
   // the server's answer that replaces the page under the fingers shows the same choices
   if (form.dataset.keep) form.dataset.keep = form.dataset.keep.replace(/-\d+-(bids|tricks)$/, `-${number}-$1`);
   step.querySelectorAll("input:checked").forEach((i) => { i.checked = false; });
+  step.querySelectorAll("details.blind-fold").forEach((fold) => { fold.open = false; });  // nothing ticked
   // the seats' phones' bids the kept form showed were its own hand's: none is shown for
   // this one, so the server keeps a phone's bid made meanwhile rather than overwrite it
   if (form.phones) form.phones.value = "";
   passDeal(step, number - drawnFor);
+  // a tricks row's note says its seat's bid in the kept form's hand ("bid 6"): the number
+  // becomes the waiting bid's; a nil, either way, is not said (no words for it here, the
+  // waiting bids are listed above), rather than the last hand's bid said as this one's
+  if (bids) step.querySelectorAll(".pick.tricks").forEach((group) => {
+    const bid = fields.get(group.id.replace("tricks", "bid"));
+    if (bid === undefined) return;
+    group.querySelectorAll(".note").forEach((note) => {
+      if (/^\d+$/.test(bid) && /\d/.test(note.textContent)) note.textContent = note.textContent.replace(/\d+/, bid);
+      else note.remove();
+    });
+  });
   step.querySelectorAll(".nil-count").forEach((group) => {
     const nil = /nil/.test(fields.get(group.id.replace("tricks", "bid")));
     group.hidden = !nil;
     group.querySelectorAll("input").forEach((i) => { i.disabled = !nil; i.checked = i.value === "0"; });
   });
+  // (a kept form without any nil bidder's row, a hand without nils, is no exception: a
+  // partnership counting by side would send the nil bidder's count as the server's 0, unseen)
   const lost = [...fields].some(([name, bid]) => name.startsWith("bid_") && /nil/.test(bid)
-    && step.querySelector(".nil-count") && !step.querySelector(`#${name.replace("bid", "tricks")}`));
+    && !step.querySelector(`#${name.replace("bid", "tricks")}`));
   return lost ? null : step;
 }
 

@@ -337,6 +337,7 @@ def test_a_game_page_can_show_its_table_and_the_round_clock(client, app):
     for _ in range(2):
         page = client.get(f"/games/{match.game_id}").get_data(as_text=True)
         assert "Tuesday club, round 1, table 1" in page and 'role="timer"' in page
+        assert re.search(r"table 1</a>: <span data-clock>", page)  # no space before ":"
     night.act("call", "Time", confirm="yes")
     assert "time is called" in client.get(f"/games/{match.game_id}").get_data(as_text=True)
 
@@ -360,3 +361,21 @@ def test_a_tables_game_page_looks_its_table_up_once(client, app, monkeypatch):
     refused = client.post(f"/games/{match.game_id}/bids", data={"number": "1", "version": "0"})
     assert refused.status_code == 400 and "Tuesday club, round 1, table 1" in text(refused)
     assert asked == [match.game_id] * 2  # the refused bids' page: once more, once
+
+
+def test_a_table_whose_time_is_called_is_told_no_contract_that_wins_its_last_hand(client, app):
+    """QA: time called, the table's last hand said "North0 & South0 win by making 4" (and
+    the other side a contract too), when the leader after that hand wins whatever it bid."""
+    night = Night(client, app, round_minutes=30)
+    for pair in PAIRS[:2]:
+        night.check_in(*pair)
+    night.draw_and_start()
+    (match,) = night.round()
+    night.hand(match.game_id, 9)  # 63 to -60, to 100
+    assert "win by making" in text(client.get(f"/games/{match.game_id}"))
+    night.act("call", "Time", confirm="yes")
+    shown = client.get(f"/games/{match.game_id}")
+    page = text(shown)
+    assert "time is called" in page and "win by making" not in page
+    # the banner's colon follows the table's name ("table 1 : time is called" before)
+    assert "table 1</a>: <strong>time is called" in shown.get_data(as_text=True)

@@ -232,3 +232,15 @@ def test_a_clock_started_at_a_fraction_of_a_second_exports_and_imports_the_same(
 def test_a_clock_started_late_in_9999_imports_and_exports():
     game = gamefile.loads(_clocked("9999-12-31T23:59:59Z"))
     assert gamefile.export(game)["clock"]["started"] == "9999-12-31T23:59:59Z"
+
+
+def test_the_last_hand_on_the_clock_tells_no_contract_that_wins_it(client, now):
+    """QA: time up, the page said "Alice & Cara win by making 9" for the last hand, when
+    the leader after it wins whatever it bids: no such line once the hand is the last."""
+    game_id = start(client, clock="20", target="custom", custom_target="200")
+    play(client, game_id, 1, [6, 1, 5, 1], [6, 1, 5, 1])  # 110 to 20
+    assert "Alice & Cara win by making 9" in text(client.get(f"/games/{game_id}"))
+    now.later(21)
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Time is up: hand 2 is the last" in page
+    assert "win by making" not in page

@@ -79,11 +79,21 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
     the game's row says it has none of (no rematch, no clock, no hand undone) is not
     asked for."""
     score, club = stored.score(), stored.in_club
+    clock = stored.game.clock
+    # the hand in play is the last: time called at the night's table, or the game's own
+    # clock up (its last hand noted, or the hand in play now)
+    own_last = clock.last(score, time.time()) if clock is not None else None
+    last = bool(table and table["clock"] and table["clock"].get("called")) or (
+        own_last is not None and own_last <= score.next_number
+    )
     return {
         "seating": seat_state(stored),
         "tally": evening_for(stored) if stored.in_evening else None,
         # a club's game: each side's chances (not over), each player's change (over)
-        "stake_words": [*stake_lines(score), *filter(None, [club and chance_line(stored)])],
+        "stake_words": [
+            *stake_lines(score, last=last),
+            *filter(None, [club and chance_line(stored)]),
+        ],
         "rating_words": rating_lines(stored) if club else [],
         "event_table": table,
         "clock_words": clock_line(score, stored.game.clock, time.time())

@@ -77,14 +77,18 @@ def stake_text(table: Table, stake: Stake) -> str:
     return _("%(n)d hands left: the hand limit is %(limit)d", n=n, limit=extra)
 
 
-def stake_lines(score: GameScore) -> list[str]:
+def stake_lines(score: GameScore, last: bool = False) -> list[str]:
     """At most two lines: how the game may end this hand, then bags and blind bids;
     while a hand is played, those of them its bids do not settle (no contract to win,
-    no blind bid)."""
+    no blind bid). `last`: the hand in play is the last one, time being up (the game's own
+    clock, or called at a club night's table): the leader after it wins whatever it bid,
+    so no contract "wins by making" it (the clock's own line says how the game ends)."""
     if score.pending is None:
         found = score.stakes
     else:  # what was at stake when it was bid (scored once a page, as it is shown)
         found = tuple(s for s in without_pending(score).stakes if s.kind in IN_PLAY)
+    if last:
+        found = tuple(s for s in found if s.kind != StakeKind.NEED)
     lines = [
         [stake_text(score.table, s) for s in found if s.kind in DECIDING],
         [stake_text(score.table, s) for s in found if s.kind not in DECIDING],

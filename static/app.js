@@ -191,11 +191,7 @@ function keepChoices(form) {
   if (saved && !form.querySelector(".invalid")) {
     Object.entries(saved).forEach(([name, value]) => {
       const input = form.querySelector(`input[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`);
-      if (input) {  // a box kept ticked in a fold (the blind contracts) opens it: never hidden
-        input.checked = true;
-        input.closest("details")?.setAttribute("open", "");
-        input.dispatchEvent(new Event("change", { bubbles: true }));
-      }
+      if (input) { input.checked = true; input.dispatchEvent(new Event("change", { bubbles: true })); }
     });
     if ("#open" in saved && form.open) form.open(saved["#open"] && form.querySelector(`#${saved["#open"]}`));
   }

@@ -144,7 +144,6 @@ function nextStep(last) {
   // the server's answer that replaces the page under the fingers shows the same choices
   if (form.dataset.keep) form.dataset.keep = form.dataset.keep.replace(/-\d+-(bids|tricks)$/, `-${number}-$1`);
   step.querySelectorAll("input:checked").forEach((i) => { i.checked = false; });
-  step.querySelectorAll("details.blind-fold").forEach((fold) => { fold.open = false; });  // nothing ticked
   // the seats' phones' bids the kept form showed were its own hand's: none is shown for
   // this one, so the server keeps a phone's bid made meanwhile rather than overwrite it
   if (form.phones) form.phones.value = "";

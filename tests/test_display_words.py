@@ -43,6 +43,12 @@ def test_each_side_reads_as_one_sentence_with_its_last_hand():
     )
 
 
+def test_a_total_of_one_point_is_read_out_as_one_point():
+    score = score_game(TABLE, Rules(), [Hand((4, 4, 4, 1), (4, 4, 4, 1), adjust=(-79, 0))])
+    assert words.side_sentence(score, 0).startswith("Alice & Cara: 1 point, 0 bags of 10,")
+    assert words.side_sentence(score, 1).startswith("Ben & Dev: 50 points,")
+
+
 def test_before_any_hand_there_is_nothing_to_read_out():
     score = score_game(TABLE, Rules(), [])
     assert words.hand_sentence(score) == ""

@@ -48,3 +48,31 @@ def test_at_most_two_lines_the_deciding_one_first():
         "Alice & Cara win by making 1. Last hand: the hand limit is 1.",
         "2 more bags cost Alice & Cara 100. Ben & Dev may bid blind nil (140 behind).",
     ]
+
+
+@pytest.mark.parametrize(
+    ("table", "stake", "spanish"),
+    [
+        (
+            PART,
+            Stake("blind_nil", 1, 100),
+            "Ben & Dev pueden apostar nil a ciegas (100 por detrás)",
+        ),
+        (CUT, Stake("blind_nil", 1, 100), "Ben puede apostar nil a ciegas (100 por detrás)"),
+        (
+            PART,
+            Stake("blind_bid", 0, 6, 150),
+            "Alice & Cara pueden apostar a ciegas, 6 o más (150 por detrás)",
+        ),
+        (
+            CUT,
+            Stake("blind_bid", 0, 6, 150),
+            "Alice puede apostar a ciegas, 6 o más (150 por detrás)",
+        ),
+    ],
+)
+def test_a_pair_may_bid_blind_in_the_plural_in_spanish(app, table, stake, spanish):
+    from flask_babel import force_locale
+
+    with app.test_request_context(), force_locale("es"):
+        assert stake_text(table, stake) == spanish

@@ -149,8 +149,10 @@ def side_sentence(score: GameScore, side: int) -> str:
     bags = plural(entry.bags, "bag")
     if rules.bag_limit:
         bags = _("%(bags)s of %(limit)d", bags=bags, limit=rules.bag_limit)
-    words = _(
+    words = ngettext(
+        "%(name)s: %(total)s point, %(bags)s",
         "%(name)s: %(total)s points, %(bags)s",
+        abs(entry.total),
         name=entry.name,
         total=number(entry.total),
         bags=bags,

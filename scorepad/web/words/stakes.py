@@ -51,11 +51,19 @@ def stake_text(table: Table, stake: Stake) -> str:
             name=name,
             points=extra,
         )
-    if stake.kind == StakeKind.BLIND_NIL:
-        return _("%(name)s may bid blind nil (%(n)d behind)", name=name, n=n)
+    if stake.kind == StakeKind.BLIND_NIL:  # a side of two: plural (Spanish "pueden")
+        return ngettext(
+            "%(name)s may bid blind nil (%(n)d behind)",
+            "%(name)s may bid blind nil (%(n)d behind)",
+            players,
+            name=name,
+            n=n,
+        )
     if stake.kind == StakeKind.BLIND_BID:
-        return _(
+        return ngettext(
             "%(name)s may bid blind, %(n)d or more (%(behind)d behind)",
+            "%(name)s may bid blind, %(n)d or more (%(behind)d behind)",
+            players,
             name=name,
             n=n,
             behind=extra,

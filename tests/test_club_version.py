@@ -116,7 +116,7 @@ def _revision_of(page: str, action: str) -> str:
     return form.split('name="revision"', 1)[1].split('value="', 1)[1].split('"', 1)[0]
 
 
-def test_a_hand_saved_at_a_club_game_stales_no_form_of_the_manager_s_pages(client, app):
+def test_a_hand_saved_or_a_game_filed_stales_no_form_of_the_manager_s_pages(client, app):
     club_id = _make(client)
     games = [client.post("/games/new", data=new_game_form(club=club_id)) for _ in range(2)]
     playing, other = (r.headers["Location"].rsplit("/", 1)[-1] for r in games)
@@ -127,6 +127,8 @@ def test_a_hand_saved_at_a_club_game_stales_no_form_of_the_manager_s_pages(clien
     bids = bid_form(2, [3, 3, 3, 3])
     assert client.post(f"/games/{playing}/bids", data=bids).status_code == 302
     assert _version(app, club_id)[0] == before[0] + 1  # the pages shown are older now
+    started = client.post("/games/new", data=new_game_form(club=club_id))  # filed meanwhile
+    assert started.status_code == 302
     out = f"/clubs/{club_id}/unfile/{other}"
     r = client.post(out, data={"revision": _revision_of(listed, out)}, follow_redirects=True)
     assert "changed since" not in text(r), text(r)

@@ -25,10 +25,10 @@ def current(
 ) -> Club:
     """The club inside a write; ClubStale if the page that asked is older than the last
     change its form depends on: any change of the manager's (`edited_revision`; a card
-    holder's own choice of the lists and a write to one of its games move the club's
-    revision, not that: no manager's form depends on them). `roster`: a roster form,
-    which depends on the roster only: stale only if the page was loaded before the
-    manager's last roster change (a game filed since leaves it good too)."""
+    holder's own choice of the lists, a game or night filed and a write to one of its
+    games move the club's revision, not that: no manager's form depends on them).
+    `roster`: a roster form, which depends on the roster only: stale only if the page was
+    loaded before the manager's last roster change."""
     club = load_club(db, club_id)
     if club is None:
         raise NoClub()
@@ -52,7 +52,8 @@ _BUMP = (
 
 def bump(db: Database, club_id: str, *, edited: bool = True) -> None:
     """Count one more change to the club (its name, roster, presets, games or nights
-    filed); `edited`: a change of the manager's (False: a card holder's own choice)."""
+    filed); `edited`: a change a manager's form depends on (False: a card holder's own
+    choice, a game or a night filed)."""
     db.execute(_BUMP, {"club": club_id, "edited": edited})
 
 

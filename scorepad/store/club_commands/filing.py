@@ -31,7 +31,9 @@ def file_game_in(db: Database, club_id: str, game_id: str) -> None:
         "insert into club_games (game_id, club_id, filed_at) values (?, ?, ?)",
         [game_id, club_id, now()],
     )
-    bump(db, club_id)
+    # no form of the manager's depends on which games are filed (taking one out names it;
+    # a roster form reads names): a game filed stales none of them, whoever filed it
+    bump(db, club_id, edited=False)
 
 
 def file_event_in(db: Database, club_id: str, event_id: str) -> None:
@@ -44,7 +46,7 @@ def file_event_in(db: Database, club_id: str, event_id: str) -> None:
         "insert into club_events (event_id, club_id, filed_at) values (?, ?, ?)",
         [event_id, club_id, now()],
     )
-    bump(db, club_id)
+    bump(db, club_id, edited=False)  # as a game filed
 
 
 def game_started_in_club(news: GameStartedInClub, unit: Unit) -> None:

@@ -49,6 +49,13 @@ def test_a_total_of_one_point_is_read_out_as_one_point():
     assert words.side_sentence(score, 1).startswith("Ben & Dev: 50 points,")
 
 
+def test_a_hand_that_bid_itself_says_the_tricks_each_side_took():
+    rules = Rules(first_hand="bids_itself")
+    score = score_game(TABLE, rules, [Hand(None, (4, 3, 1, 5))])
+    assert words.result_words(TABLE, 0, score.hands[0].sides[0]) == "5 tricks taken"
+    assert words.hand_sentence(score).startswith("Hand 1: Alice & Cara 5 tricks taken; Ben & Dev 8")
+
+
 def test_before_any_hand_there_is_nothing_to_read_out():
     score = score_game(TABLE, Rules(), [])
     assert words.hand_sentence(score) == ""

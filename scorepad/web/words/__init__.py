@@ -105,6 +105,10 @@ def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
     """Short phrases for one side's hand: 'made 7 of 7', 'set by 2', 'nil made'..."""
     words: list[str] = []
     players = len(table.sides[side])  # the side says it: a pair's verb is plural (Spanish)
+    if result.bid_itself:  # no contract: 10 a trick taken (RULES.md, first_hand)
+        words.append(
+            ngettext("%(num)d trick taken", "%(num)d tricks taken", result.contract_tricks)
+        )
     if result.made:
         words.append(
             ngettext(

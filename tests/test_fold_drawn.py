@@ -67,6 +67,9 @@ def test_the_fix_page_is_all_folded_and_hides_the_own_counts_not_needed(client):
     assert drawn["tricks_0"] == "hidden" and drawn["tricks_3"] == "folded"
     assert drawn["side_1"] == "hidden"
     assert "Alice bid: 4" in head(client, f"/games/{game_id}/hands/1")
+    # the nil bidder's own count says what it is for: never "only if Dev bid nil" (he did)
+    fix = client.get(f"/games/{game_id}/hands/1").get_data(True)
+    assert "own tricks, for the nil" in fix and "only if" not in fix
 
 
 def test_with_seat_links_every_bid_row_is_folded_under_the_seats(client):

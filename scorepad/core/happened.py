@@ -52,10 +52,13 @@ class GameWritten(Happened):
 
 @dataclass(frozen=True)
 class GameStartedInClub(Happened):
-    """A new game was started (or imported, or a rematch made) to count for a club."""
+    """A new game was started (or imported, or a rematch made) to count for a club.
+    `edited`: a change of the manager's (False: a rematch a table's phone made, which
+    stales no form of the manager's pages)."""
 
     game_id: str
     club_id: str
+    edited: bool = True
 
 
 @dataclass(frozen=True)

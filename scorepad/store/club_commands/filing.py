@@ -21,8 +21,9 @@ from ._base import bump, current, room
 from .outcomes import ClubRefused, NoClub
 
 
-def file_game_in(db: Database, club_id: str, game_id: str) -> None:
-    """File a game into a club, inside the caller's write transaction."""
+def file_game_in(db: Database, club_id: str, game_id: str, *, edited: bool = True) -> None:
+    """File a game into a club, inside the caller's write transaction. `edited`: a change
+    of the manager's (False: a table's rematch, which stales no form of the manager's)."""
     if not db.conn.in_transaction:
         raise RuntimeError("file_game_in writes inside the caller's transaction")
     current(db, club_id)  # a club deleted meanwhile: NoClub, and the caller's write undone
@@ -31,7 +32,7 @@ def file_game_in(db: Database, club_id: str, game_id: str) -> None:
         "insert into club_games (game_id, club_id, filed_at) values (?, ?, ?)",
         [game_id, club_id, now()],
     )
-    bump(db, club_id)
+    bump(db, club_id, edited=edited)
 
 
 def file_event_in(db: Database, club_id: str, event_id: str) -> None:
@@ -50,7 +51,7 @@ def file_event_in(db: Database, club_id: str, event_id: str) -> None:
 def game_started_in_club(news: GameStartedInClub, unit: Unit) -> None:
     """A game started (or imported, or a rematch) for the club: filed in that write (a
     club gone meanwhile, or full: refused, and the game's write undone)."""
-    file_game_in(unit.db, news.club_id, news.game_id)
+    file_game_in(unit.db, news.club_id, news.game_id, edited=news.edited)
 
 
 # The clubs a game counts in (filed itself, or played at a club night): each one's version

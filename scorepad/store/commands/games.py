@@ -205,7 +205,9 @@ def rematch(db: Database, game_id: str) -> tuple[StoredGame, bool]:
         fresh = unit.wrote(writers.insert(db, game, game.score(), rematch=game_id))
         club = clubs.club_of_game(db, game_id)
         if club is not None:  # filed as its game was (alone, or by its night's club)
-            unit.tell(GameStartedInClub(fresh.id, club))
+            unit.tell(
+                GameStartedInClub(fresh.id, club, edited=False)
+            )  # a table's, not the manager's
         if seats.links(db, game_id):
             seat_writes.add_links(db, fresh.id, len(table.players))
             seat_writes.carry_claims(db, game_id, fresh.id)

@@ -162,3 +162,25 @@ def test_a_rematch_at_a_club_game_stales_no_form_of_the_manager_s_pages(client, 
     out = f"/clubs/{club_id}/unfile/{finished}"  # the manager's change stales the page
     r = client.post(out, data={"revision": _revision_of(listed, out)}, follow_redirects=True)
     assert "The club changed since this page was loaded" in text(r)
+
+
+def test_a_card_holder_replacing_their_card_link_stales_no_form_of_the_manager_s(client, app):
+    """The card's holder's own act, as their choice of the lists is: the club's version
+    moves (the manager's page links the new card), no form of the manager's goes stale."""
+    club_id = _make(client)
+    games = [client.post("/games/new", data=new_game_form(club=club_id)) for _ in range(2)]
+    playing, other = (r.headers["Location"].rsplit("/", 1)[-1] for r in games)
+    _play_first_hand(client, playing)
+    view = _view(app, club_id)
+    member = next(m for m in view.members if m.name == "Alice")
+    old = f"/clubs/m/{view.club.members_token}/card/{view.club.card_token(member.anchor)}"
+    listed = client.get(f"/clubs/{club_id}/games").get_data(as_text=True)
+    before = _version(app, club_id)
+    holder = app.test_client()  # the card's holder: not the manager's browser
+    assert holder.post(f"{old}/replace", data={"confirm": "yes"}).status_code == 302
+    assert _version(app, club_id)[0] == before[0] + 1
+    assert client.get(old).status_code == 404  # the old link opens nothing
+    out = f"/clubs/{club_id}/unfile/{other}"
+    r = client.post(out, data={"revision": _revision_of(listed, out)}, follow_redirects=True)
+    assert "changed since" not in text(r), text(r)
+    assert other not in {g.id for g in _view(app, club_id).games}

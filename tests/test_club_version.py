@@ -11,7 +11,7 @@ from scorepad.store import commands
 from scorepad.store.club_view import club_view
 from scorepad.store.events import load_event
 from scorepad.web.db import get_db
-from tests.helpers import HAND_1, bid_form, new_game_form, text, tricks_form
+from tests.helpers import HAND_1, bid_form, new_game_form, play, text, tricks_form
 from tests.test_club_seeding import _club, _round_one
 from tests.test_clubs import _make, _view
 
@@ -141,3 +141,48 @@ def test_a_hand_saved_or_a_game_filed_stales_no_form_of_the_manager_s_pages(clie
     r = client.post(out, data={"revision": _revision_of(listed, out)}, follow_redirects=True)
     assert "The club changed since this page was loaded" in text(r)
     assert playing in {g.id for g in _view(app, club_id).games}
+
+
+def test_a_rematch_at_a_club_game_stales_no_form_of_the_manager_s_pages(client, app):
+    """A table's phone's rematch files a new game into the club: the club's version moves
+    (its pages list the game), but it is no change of the manager's."""
+    club_id = _make(client)
+    games = [client.post("/games/new", data=new_game_form(club=club_id)) for _ in range(2)]
+    finished, other = (r.headers["Location"].rsplit("/", 1)[-1] for r in games)
+    for number in range(1, 6):  # 101 a hand for the first side: over at 500
+        play(client, finished, number, [5, 1, 5, 1], [6, 1, 5, 1])
+    listed = client.get(f"/clubs/{club_id}/games").get_data(as_text=True)
+    before = _version(app, club_id)
+    phone = app.test_client()  # a table's phone: not the manager's browser
+    assert phone.post(f"/games/{finished}/rematch").status_code == 302
+    assert _version(app, club_id)[0] == before[0] + 1
+    assert len(_view(app, club_id).games) == 3
+    out = f"/clubs/{club_id}/unfile/{other}"
+    r = client.post(out, data={"revision": _revision_of(listed, out)}, follow_redirects=True)
+    assert "changed since" not in text(r), text(r)
+    assert other not in {g.id for g in _view(app, club_id).games}
+    out = f"/clubs/{club_id}/unfile/{finished}"  # the manager's change stales the page
+    r = client.post(out, data={"revision": _revision_of(listed, out)}, follow_redirects=True)
+    assert "The club changed since this page was loaded" in text(r)
+
+
+def test_a_card_holder_replacing_their_card_link_stales_no_form_of_the_manager_s(client, app):
+    """The card's holder's own act, as their choice of the lists is: the club's version
+    moves (the manager's page links the new card), no form of the manager's goes stale."""
+    club_id = _make(client)
+    games = [client.post("/games/new", data=new_game_form(club=club_id)) for _ in range(2)]
+    playing, other = (r.headers["Location"].rsplit("/", 1)[-1] for r in games)
+    _play_first_hand(client, playing)
+    view = _view(app, club_id)
+    member = next(m for m in view.members if m.name == "Alice")
+    old = f"/clubs/m/{view.club.members_token}/card/{view.club.card_token(member.anchor)}"
+    listed = client.get(f"/clubs/{club_id}/games").get_data(as_text=True)
+    before = _version(app, club_id)
+    holder = app.test_client()  # the card's holder: not the manager's browser
+    assert holder.post(f"{old}/replace", data={"confirm": "yes"}).status_code == 302
+    assert _version(app, club_id)[0] == before[0] + 1
+    assert client.get(old).status_code == 404  # the old link opens nothing
+    out = f"/clubs/{club_id}/unfile/{other}"
+    r = client.post(out, data={"revision": _revision_of(listed, out)}, follow_redirects=True)
+    assert "changed since" not in text(r), text(r)
+    assert other not in {g.id for g in _view(app, club_id).games}

@@ -142,7 +142,8 @@ def replace_members_link(db: Database, club_id: str) -> str:
 
 def replace_card_link(db: Database, club_id: str, keys: tuple[str, ...]) -> None:
     """A new card link for one person (the old one leaked): `keys`, the person's key and
-    the keys merged into it, each get their next turn, so no link of theirs opens it."""
+    the keys merged into it, each get their next turn, so no link of theirs opens it. The
+    card's holder's own act: no change of the manager's (it stales no form of theirs)."""
     with writing(db):
         current(db, club_id)
         for key in keys:
@@ -151,4 +152,4 @@ def replace_card_link(db: Database, club_id: str, keys: tuple[str, ...]) -> None
                 "on conflict (club_id, anchor) do update set turn = turn + 1",
                 [club_id, key],
             )
-        bump(db, club_id)
+        bump(db, club_id, edited=False)

@@ -102,7 +102,8 @@ def manage(club_id: str, season_id: str) -> str:
         form=form,
         divisions=data.divisions(season),
         nights=shown,
-        open_nights=[n for n in lines if not n.event_id],
+        # a closed season starts no night: its start buttons would all be refused
+        open_nights=[] if season.closed is not None else [n for n in lines if not n.event_id],
         screens={e: screen for e, screen, _, _ in nights},
         directed=set(remembered.events()),
         rules=counting(settings.best, settings.qualify),

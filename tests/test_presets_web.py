@@ -122,7 +122,9 @@ def test_a_bad_link_is_told_naming_the_field_and_the_usual_rules_shown(client, q
 
 def test_a_phone_saves_a_game_s_rules_as_a_preset_in_its_cookie(client):
     game_id = start(client, target="custom", custom_target="350", rule_bag_limit="5")
-    assert "Save these rules as a preset" in text(client.get(f"/games/{game_id}/settings"))
+    settings = text(client.get(f"/games/{game_id}/settings"))
+    assert "Save these rules as a preset" in settings
+    assert "Kept on this phone; the new-game page" in settings  # no club to keep it in
     r = client.post(f"/games/{game_id}/preset", data={"name": "Cabin"})
     assert r.status_code == 302
     with client.session_transaction() as session:
@@ -179,6 +181,8 @@ def test_a_club_game_s_settings_offer_its_club_for_the_preset(client):
     page = client.get(f"/games/{game_id}/settings").text
     assert "in the club Friday Spades" in text_of(page)
     assert "File this game into Friday Spades" not in text_of(page)
+    # the hint says where a club's preset goes, not "Kept on this phone" alone
+    assert "Kept on this phone, or in the club chosen" in text_of(page)
 
 
 def test_the_members_link_cannot_save_rename_or_delete(client, app):

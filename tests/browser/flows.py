@@ -121,6 +121,28 @@ def start_three_player_cutthroat(page: Page, base: str, names: list[str]) -> Non
     start_game(page, base, names, table="Cutthroat, 3 players (17 tricks a hand)", target="200")
 
 
+def season_with_a_night(
+    page: Page, base: str, pairs: tuple[tuple[str, str], ...] = (), day: str = "2026-01-15"
+) -> None:
+    """On a phone at 360x740: a new club, its season "Winter League" with `pairs` entered,
+    and one night on `day` added; the season manager's page left open."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{base}/clubs/new")
+    page.get_by_label("Name").fill("Thursday Spades")
+    page.get_by_role("button", name="Make the club").tap()
+    page.get_by_role("link", name="The club's seasons").tap()
+    page.get_by_label("Season name").fill("Winter League")
+    page.get_by_role("button", name="Make the season").tap()
+    expect(page.get_by_role("heading", name="Winter League", exact=True)).to_be_visible()
+    for first, second in pairs:
+        page.get_by_label("Player", exact=True).fill(first)
+        page.get_by_label("Partner").fill(second)
+        page.get_by_role("button", name="Enter", exact=True).tap()
+        expect(page.get_by_role("listitem").filter(has_text=f"{first} & {second}")).to_be_visible()
+    page.get_by_label("Date (YYYY-MM-DD)").fill(day)
+    page.get_by_role("button", name="Add a night").tap()
+
+
 def choice(page: Page, group: str, choice: str) -> Locator:
     """One choice of a named group: `choice(page, "Alice bid", "4")` (exact names: "1"
     is not "10", "Nil" is not "Blind nil")."""

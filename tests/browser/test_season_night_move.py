@@ -5,20 +5,12 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.flows import overflowing, sideways
+from tests.browser.flows import overflowing, season_with_a_night, sideways
 from tests.browser.helpers import shot
 
 
 def test_a_night_s_empty_start_and_venue_boxes_say_what_they_are_for(page, live_server):
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(f"{live_server}/clubs/new")
-    page.get_by_label("Name").fill("Thursday Spades")
-    page.get_by_role("button", name="Make the club").tap()
-    page.get_by_role("link", name="The club's seasons").tap()
-    page.get_by_label("Season name").fill("Winter League")
-    page.get_by_role("button", name="Make the season").tap()
-    page.get_by_label("Date (YYYY-MM-DD)").fill("2026-01-15")
-    page.get_by_role("button", name="Add a night").tap()
+    season_with_a_night(page, live_server)
     night = page.locator("ol.season-nights > li").first
     expect(night.get_by_role("button", name="Move")).to_be_visible()
     start = night.get_by_role("textbox", name="Start", exact=True)

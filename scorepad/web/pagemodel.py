@@ -79,10 +79,10 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
     the game's row says it has none of (no rematch, no clock, no hand undone) is not
     asked for."""
     score, club = stored.score(), stored.in_club
-    clock = stored.game.clock
+    clock, now = stored.game.clock, time.time()  # one moment for the stakes and the clock
     # the hand in play is the last: time called at the night's table, or the game's own
     # clock up (its last hand noted, or the hand in play now)
-    own_last = clock.last(score, time.time()) if clock is not None else None
+    own_last = clock.last(score, now) if clock is not None else None
     last = bool(table and table["clock"] and table["clock"].get("called")) or (
         own_last is not None and own_last <= score.next_number
     )
@@ -96,9 +96,7 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
         ],
         "rating_words": rating_lines(stored) if club else [],
         "event_table": table,
-        "clock_words": clock_line(score, stored.game.clock, time.time())
-        if stored.game.clock
-        else "",
+        "clock_words": clock_line(score, clock, now) if clock else "",
         # a hand undone by the last change
         "put_back": undone.offered(get_db(), stored) if stored.undone else None,
         "links": game_links(stored),

@@ -40,21 +40,29 @@ def current(
     raise ClubStale()
 
 
-# The club's version moved on (everything a page of it shows), with the revision of its
-# last change a manager's form depends on (not for a card holder's own choice) and of
-# its last change its ratings read.
-_BUMP = (
-    "update clubs set revision = revision + 1, rated_revision = revision + 1, "
+# The clubs' versions moved on (everything a page of a club shows), with the revision of
+# their last change its ratings read (`:rated`) and of their last change a manager's form
+# depends on (`:edited`): the one statement every move of a club's version runs.
+_MOVE = (
+    "update clubs set revision = revision + 1, "
+    "rated_revision = case when :rated then revision + 1 else rated_revision end, "
     "edited_revision = case when :edited then revision + 1 else edited_revision end "
-    "where id = :club"
+    "where id in ({clubs})"
 )
+
+
+def move(db: Database, clubs: str, params: dict[str, object], *, rated: bool, edited: bool) -> None:
+    """Move the version of the clubs the query `clubs` selects (with `params`): what
+    their ratings read changed too (`rated`), a change a manager's form depends on
+    (`edited`)."""
+    db.execute(_MOVE.format(clubs=clubs), {**params, "rated": rated, "edited": edited})
 
 
 def bump(db: Database, club_id: str, *, edited: bool = True) -> None:
     """Count one more change to the club (its name, roster, presets, games or nights
     filed); `edited`: a change a manager's form depends on (False: a card holder's own
     choice, a game or a night filed)."""
-    db.execute(_BUMP, {"club": club_id, "edited": edited})
+    move(db, ":club", {"club": club_id}, rated=True, edited=edited)
 
 
 def room(db: Database, club_id: str, kind: str, more: int = 1) -> None:

@@ -17,7 +17,7 @@ from ..clubs import club_of_event, club_of_game
 from ..db import writing
 from ..seasons import club_season_events
 from ..stamps import now
-from ._base import bump, current, room
+from ._base import bump, current, move, room
 from .outcomes import ClubRefused, NoClub
 
 
@@ -55,32 +55,26 @@ def game_started_in_club(news: GameStartedInClub, unit: Unit) -> None:
     file_game_in(unit.db, news.club_id, news.game_id)
 
 
-# The clubs a game counts in (filed itself, or played at a club night): each one's version
-# moves, and the revision its ratings last changed at with it for a game over before or
-# after the write (what the ratings read: store/club_view.py).
-_MOVE_CLUBS_OF = (
-    "update clubs set revision = revision + 1, rated_revision = case when :rated "
-    "then revision + 1 else rated_revision end where id in ("
+# The clubs a game counts in: filed itself, or played at a club night.
+_CLUBS_OF_GAME = (
     "select club_id from club_games where game_id = :game union "
     "select e.club_id from event_matches m join club_events e on e.event_id = m.event_id "
-    "where m.game_id = :game)"
+    "where m.game_id = :game"
 )
 
 
 def game_written(news: GameWritten, unit: Unit) -> None:
     """A game was written (or is being deleted): the versions of the clubs it counts for
-    move, in that write, so no club's kept view outlives it."""
-    unit.db.execute(_MOVE_CLUBS_OF, {"game": news.game_id, "rated": news.rated})
+    move, in that write, so no club's kept view outlives it; with them the revision their
+    ratings last changed at, for a game over before or after the write."""
+    move(unit.db, _CLUBS_OF_GAME, {"game": news.game_id}, rated=news.rated, edited=False)
 
 
 def table_drawn(news: TableDrawn, unit: Unit) -> None:
     """A round drawn at a night: the club it is filed in counts one game more (not over:
     its ratings are as they were)."""
-    unit.db.execute(
-        "update clubs set revision = revision + 1 where id in "
-        "(select club_id from club_events where event_id = ?)",
-        [news.event_id],
-    )
+    clubs = "select club_id from club_events where event_id = :event"
+    move(unit.db, clubs, {"event": news.event_id}, rated=False, edited=False)
 
 
 def night_started(news: NightStarted, unit: Unit) -> None:

@@ -7,8 +7,10 @@ It goes under Esperanto's code (`eo`), a locale Babel knows that scorepad does n
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -64,6 +66,17 @@ def build(folder: Path) -> Path:
     return folder
 
 
+@functools.cache
+def folders() -> tuple[str, str]:
+    """The shipped catalogues (compiled if they are not yet) and the pseudo one, built
+    once a test process into a folder of its own: the same folders for every app, so
+    their templates are compiled once a process (tests/conftest.py: CompiledOnce keys on
+    them), not once a test."""
+    compile_shipped()
+    built = build(Path(tempfile.mkdtemp(prefix="scorepad-pseudo-")))
+    return str(PACKAGE / "translations"), str(built)
+
+
 def compile_shipped() -> None:
     """Each shipped catalogue compiled where it is older than its .po (make's install steps
     do it; a checkout tested without them gets it here)."""
@@ -81,15 +94,15 @@ def compile_shipped() -> None:
 
 def app_speaking(tmp_path: Path, migrated: Path, **config: object):
     """An app on a copy of the migrated database that offers English, Spanish and the
-    pseudo-language (built under `tmp_path`), with `config` added to its settings."""
-    shipped = str(PACKAGE / "translations")
+    pseudo-language (built once a process: `folders`), with `config` added to its
+    settings."""
     app = create_app(
         {
             "TESTING": True,
             "DATABASE": str(tmp_path / "scorepad.db"),
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
-            "BABEL_TRANSLATION_DIRECTORIES": f"{shipped};{build(tmp_path / 'pseudo')}",
+            "BABEL_TRANSLATION_DIRECTORIES": ";".join(folders()),
             "LANGUAGES": {"en": "English", "es": "Español", CODE: "pseudo"},
             **config,
         }

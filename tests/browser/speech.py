@@ -9,12 +9,9 @@ English a message is its own words, so an English run checks exactly the same te
 from __future__ import annotations
 
 import functools
-import tempfile
-from pathlib import Path
 
 from babel.support import NullTranslations, Translations
 
-from scorepad import PACKAGE
 from tests import pseudo
 
 PSEUDO = pseudo.CODE
@@ -23,27 +20,18 @@ LANGUAGES = ("en", "es", PSEUDO)
 NAMES = {"en": "English", "es": "Español", PSEUDO: "pseudo"}
 
 
-@functools.cache
-def folders() -> tuple[str, str]:
-    """The shipped catalogues (compiled if they are not yet) and the pseudo one, built
-    once a run into a folder of its own."""
-    pseudo.compile_shipped()
-    built = pseudo.build(Path(tempfile.mkdtemp(prefix="scorepad-pseudo-")))
-    return str(PACKAGE / "translations"), str(built)
-
-
 def config(lang: str) -> dict[str, object]:
     """What an app needs to speak `lang` too (nothing more for English: as it ships)."""
     if lang == "en":
         return {}
-    return {"BABEL_TRANSLATION_DIRECTORIES": ";".join(folders()), "LANGUAGES": NAMES}
+    return {"BABEL_TRANSLATION_DIRECTORIES": ";".join(pseudo.folders()), "LANGUAGES": NAMES}
 
 
 @functools.cache
 def _catalogue(lang: str) -> NullTranslations:
     if lang == "en":
         return NullTranslations()
-    for folder in folders():
+    for folder in pseudo.folders():
         found = Translations.load(folder, [lang])
         if isinstance(found, Translations):
             return found

@@ -37,11 +37,19 @@ def _plain(url: str) -> str:
     return url.replace("127.0.0.1", NAME)
 
 
-def _open(named_browser, url: str, look: str, width: int, height: int):
-    context = named_browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}})
-    context.add_cookies([{"name": "look", "value": look, "url": url}])
+@pytest.fixture(scope="module")
+def phone(named_browser):
+    context = named_browser.new_context(**PHONE)
     page = context.new_page()
     page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def _open(page, url: str, look: str, width: int, height: int):
+    page.context.clear_cookies()
+    page.context.add_cookies([{"name": "look", "value": look, "url": url}])
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(url)
     return page
 
@@ -58,26 +66,20 @@ def _holds(page, save: str) -> None:
 @pytest.mark.parametrize("mode", TABLES)
 @pytest.mark.parametrize("step", STEPS)
 def test_each_step_keeps_save_and_the_last_result_on_the_first_screen(
-    named_browser, server, step, mode, look, width, height
+    phone, server, step, mode, look, width, height
 ):
     pending = [Hand((4, 3, 3, 3), None)] if step == "tricks" else []
     game_id = stored_game(server, TABLES[mode], Rules(), PLAYED + pending, "seat")
     url = _plain(f"{server.url}/games/{game_id}" + ("/hands/2" if step == "fix" else ""))
-    page = _open(named_browser, url, look, width, height)
-    try:
-        if step != "fix":
-            expect(page.locator(".insecure-notice")).to_be_visible()
-        _holds(page, STEPS[step])
-    finally:
-        page.context.close()
+    page = _open(phone, url, look, width, height)
+    if step != "fix":
+        expect(page.locator(".insecure-notice")).to_be_visible()
+    _holds(page, STEPS[step])
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 @pytest.mark.parametrize("look", LOOKS, ids=["default", "large", "contrast", "both"])
-def test_the_seat_page_keeps_save_on_the_first_screen(named_browser, server, look, width, height):
-    page = _open(named_browser, _plain(_seat_link(server.url)[1]), look, width, height)
-    try:
-        press(page, "I am Alice")
-        _holds(page, "Save my bid")
-    finally:
-        page.context.close()
+def test_the_seat_page_keeps_save_on_the_first_screen(phone, server, look, width, height):
+    page = _open(phone, _plain(_seat_link(server.url)[1]), look, width, height)
+    press(page, "I am Alice")
+    _holds(page, "Save my bid")

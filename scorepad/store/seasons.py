@@ -194,9 +194,11 @@ def season_standings(db: Database, season: Season) -> list[tuple[core.SeasonRow,
     return out
 
 
-def season_record(season: Season, index_of: dict[str, int]) -> SeasonRecord:
+def season_record(
+    season: Season, index_of: dict[str, int], season_index: dict[str, int]
+) -> SeasonRecord:
     """The season as the club file keeps it; `index_of`: each exported club night's
-    index in the file's nights."""
+    index in the file's nights; `season_index`: each season's in the file's seasons."""
     return SeasonRecord(
         season.name,
         season.settings,
@@ -206,4 +208,5 @@ def season_record(season: Season, index_of: dict[str, int]) -> SeasonRecord:
             for n in season.nights
         ),
         tuple((e.number, e.players, e.division) for e in season.entrants),
+        season_index.get(season.follows or ""),
     )

@@ -131,7 +131,7 @@ def club_seasons(db: Database, club_id: str) -> list[tuple[str, str]]:
     return [(str(r["id"]), str(r["name"])) for r in rows]
 
 
-def season_named(db: Database, season_id: str | None) -> tuple[str, str] | None:
+def season_named(db: Database, season_id: str) -> tuple[str, str] | None:
     """(id, name) of a season, if there is one: the season another follows."""
     rows = db.query("select id, name from seasons where id = ?", [season_id])
     return next(((str(r["id"]), str(r["name"])) for r in rows), None)

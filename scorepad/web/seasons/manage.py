@@ -101,7 +101,7 @@ def manage(club_id: str, season_id: str) -> str:
         season=season,
         club_id=club_id,
         form=form,
-        follows=season_named(get_db(), season.follows),
+        follows=season_named(get_db(), season.follows) if season.follows else None,
         # a closed season's next season, once made: no second is offered
         next_season=next_season(get_db(), season.id) if season.closed is not None else None,
         divisions=data.divisions(season),

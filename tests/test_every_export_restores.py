@@ -477,3 +477,19 @@ def test_a_hand_to_put_back_that_no_undo_left_is_refused(guarded, undone, said):
     body = io.BytesIO(json.dumps(doc).encode())
     r = guarded.post("/games/import", data={"csrf_token": token, "game_file": (body, "g.json")})
     assert r.status_code == 400 and said.lower() in text(r).lower(), text(r)
+
+
+def test_a_closed_season_and_its_next_season_restore_linked(client, app, tmp_path, migrated):
+    """A closed season's next season is linked both ways on their pages, and once restored
+    the closed one offers no second next season: the file keeps `follows`."""
+    club_id = _club(client)
+    form = {"name": "Winter", "kind": "pairs", "divisions": "A", "fixtures": "season"}
+    r = client.post(f"/seasons/c/{club_id}/new", data=form)
+    season_id = r.headers["Location"].rsplit("/", 1)[-1]
+    base = f"/seasons/c/{club_id}/{season_id}"
+    r = client.post(f"{base}/entrants", data={"revision": 0, "player_0": "Ann", "player_1": "Bo"})
+    assert r.status_code == 302 and client.post(f"{base}/close", data={"revision": 1})
+    ((action, fields),) = page_forms(client.get(base).get_data(as_text=True), "/new")
+    assert client.post(action, data=fields).status_code == 302
+    assert "Its next season:" in text(client.get(base))
+    _restored_club(app, club_id, tmp_path, migrated)

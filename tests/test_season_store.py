@@ -191,3 +191,78 @@ def test_no_playoff_without_its_size(made):
     with pytest.raises(SeasonRefused) as caught:
         start_playoff_night(db, club, sid, 2, 1, settings, validate_rules({}))
     assert caught.value.code == "playoff_few"
+
+
+def _closed(db, club, sid) -> None:
+    for i, pair in enumerate(PAIRS):
+        entrants.add_entrant(db, club, sid, rev(db, sid), pair, i // 3)
+    seasons.close_season(db, club, sid, rev(db, sid))
+
+
+def test_a_closed_season_is_followed_once(made):
+    db, club, sid = made
+    _closed(db, club, sid)
+    first = seasons.create_season(db, club, "Spring", {"divisions": "A,B"}, follows=sid)
+    assert load_season(db, first).follows == sid
+    with pytest.raises(SeasonRefused) as caught:
+        seasons.create_season(db, club, "Spring", {"divisions": "A,B"}, follows=sid)
+    assert (caught.value.code, caught.value.field) == ("followed", "follows")
+    assert [r["id"] for r in db.query("select id from seasons where follows = ?", [sid])] == [first]
+
+
+def test_two_requests_past_the_check_end_in_one_next_season(made, monkeypatch):
+    """Two phones that both found the closed season unfollowed (the check passed for
+    both): the unique index refuses the second, the same typed outcome, nothing written."""
+    db, club, sid = made
+    _closed(db, club, sid)
+    first = seasons.create_season(db, club, "Spring", {"divisions": "A,B"}, follows=sid)
+    execute = db.execute
+
+    def blind(sql, params=None):  # the check answers as it did before the first was made
+        if sql.startswith("select 1 from seasons where follows"):
+            return execute("select 1 where 0")
+        return execute(sql, params) if params is not None else execute(sql)
+
+    monkeypatch.setattr(db, "execute", blind)
+    held = db.execute("select count(*) from season_entrants").fetchone()[0]
+    with pytest.raises(SeasonRefused) as caught:
+        seasons.create_season(db, club, "Spring", {"divisions": "A,B"}, follows=sid)
+    assert (caught.value.code, caught.value.field) == ("followed", "follows")
+    assert [r["id"] for r in db.query("select id from seasons where follows = ?", [sid])] == [first]
+    assert db.execute("select count(*) from season_entrants").fetchone()[0] == held
+
+
+def test_deleting_either_season_unlinks_them(made):
+    db, club, sid = made
+    _closed(db, club, sid)
+    follower = seasons.create_season(db, club, "Spring", {"divisions": "A,B"}, follows=sid)
+    seasons.delete_season(db, club, follower, rev(db, follower))
+    again = seasons.create_season(db, club, "Spring", {"divisions": "A,B"}, follows=sid)
+    seasons.delete_season(db, club, sid, rev(db, sid))
+    assert load_season(db, again).follows is None  # it follows none: the closed one is gone
+
+
+def test_a_database_from_before_follows_keeps_its_seasons(tmp_path, made):
+    from scorepad.store.db import connect
+    from scorepad.store.migrations import migrations
+
+    db, club, sid = made
+    _closed(db, club, sid)
+    nights.add_night(
+        db, club, seasons.create_season(db, club, "Spring", {}), 0, "2026-03-01", "", ""
+    )
+    old = connect(str(tmp_path / "old.db"))
+    migrations.apply(old, stop_before="m034_season_follows")
+    assert "follows" not in old["seasons"].columns_dict
+    for name in ("clubs", "seasons", "season_nights", "season_entrants"):
+        columns = old[name].columns_dict
+        for row in db.query(f"select * from {name}"):
+            old[name].insert({k: v for k, v in row.items() if k in columns})
+    migrations.apply(old)
+    kept = [r["id"] for r in db.query("select id from seasons order by rowid")]
+    assert [load_season(old, s) for s in kept] == [load_season(db, s) for s in kept]
+    assert all(load_season(old, s).follows is None for s in kept)
+    assert seasons.create_season(old, club, "Next", {"divisions": "A,B"}, follows=sid)
+    with pytest.raises(SeasonRefused):
+        seasons.create_season(old, club, "Next", {"divisions": "A,B"}, follows=sid)
+    old.close()

@@ -21,6 +21,7 @@ from scorepad.store.seasons import load_season
 from scorepad.web.db import get_db
 from tests import pseudo
 from tests.event_files import PAIRS
+from tests.helpers import form_token, page_forms, text
 from tests.test_clubs import _make
 from tests.test_season_store import imported_night
 
@@ -476,3 +477,197 @@ def test_a_night_started_from_the_season_plays_the_house_rules_chosen(client, ap
     _post(client, app, club_id, season_id, "nights", day="2026-01-23")
     usual, _ = night("3")
     assert usual.rules == validate_rules({})
+
+
+def _guarded_post(client, path: str, **data):
+    """A form sent as a page sends it, its CSRF token with it."""
+    return client.post(path, data={"csrf_token": form_token(client.get("/clubs/new")), **data})
+
+
+@pytest.fixture
+def closed(guarded, guarded_app):
+    """A season of pairs in two divisions, closed: made through the pages, CSRF on."""
+    club_id = _guarded_post(guarded, "/clubs/new", name="Friday Spades").headers["Location"]
+    club_id = club_id.rsplit("/", 1)[-1]
+    form = {"name": "Winter League", "kind": "pairs", "divisions": "A,B", "fixtures": "season"}
+    made = _guarded_post(guarded, f"/seasons/c/{club_id}/new", moves="1", **form)
+    season_id = made.headers["Location"].rsplit("/", 1)[-1]
+    base = f"/seasons/c/{club_id}/{season_id}"
+    for i, (a, b) in enumerate(PAIRS):
+        revision = _season_of(guarded_app, season_id).revision
+        entrant = {"player_0": a, "player_1": b, "division": i // 3, "revision": revision}
+        assert _guarded_post(guarded, f"{base}/entrants", **entrant).status_code == 302
+    revision = _season_of(guarded_app, season_id).revision
+    assert _guarded_post(guarded, f"{base}/close", revision=revision).status_code == 302
+    return club_id, season_id
+
+
+def _kept(app) -> list[dict]:
+    with app.app_context():
+        db = get_db()
+        return [
+            list(db.query(f"select * from {t} order by rowid"))
+            for t in ("seasons", "season_entrants")
+        ]
+
+
+def _next_season_form(client, club_id, season_id) -> tuple[str, dict[str, str]]:
+    page = client.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    (form,) = page_forms(page, f"/seasons/c/{club_id}/new")
+    assert "Start the next season</button>" in page
+    return form
+
+
+def test_start_the_next_season_tapped_twice_makes_one(guarded, guarded_app, closed):
+    """A double tap, two phones or a reload that sends the form again: one next season;
+    the second is refused, saying so, and changes nothing."""
+    club_id, season_id = closed
+    action, fields = _next_season_form(guarded, club_id, season_id)
+    first = guarded.post(action, data=fields)
+    assert first.status_code == 302
+    next_id = first.headers["Location"].rsplit("/", 1)[-1]
+    assert _season_of(guarded_app, next_id).follows == season_id
+    assert "Season made" in text(guarded.get(first.headers["Location"]))
+    kept = _kept(guarded_app)
+    again = guarded.post(action, data=fields)  # the same form, from the same page
+    assert again.headers["Location"].endswith(f"/seasons/c/{club_id}/{season_id}")
+    said = text(guarded.get(again.headers["Location"]))
+    assert "This season has its next season already: nothing changed." in said
+    assert "Season made" not in said
+    assert _kept(guarded_app) == kept
+    with guarded_app.app_context():
+        from scorepad.store.seasons import club_seasons
+
+        assert [s for s, _ in club_seasons(get_db(), club_id)] == [season_id, next_id]
+
+
+def test_the_closed_season_links_its_next_season_and_offers_no_other(guarded, guarded_app, closed):
+    club_id, season_id = closed
+    action, fields = _next_season_form(guarded, club_id, season_id)
+    next_id = guarded.post(action, data=fields).headers["Location"].rsplit("/", 1)[-1]
+    page = guarded.get(f"/seasons/c/{club_id}/{season_id}").get_data(as_text=True)
+    assert "Start the next season" not in page
+    assert not page_forms(page, f"/seasons/c/{club_id}/new")
+    link = re.search(r'Its next season: <a href="([^"]+)">([^<]+)</a>', page)
+    assert link and link.groups() == (f"/seasons/c/{club_id}/{next_id}", "Winter League (next)")
+    back = guarded.get(link.group(1)).get_data(as_text=True)
+    assert f'It follows: <a href="/seasons/c/{club_id}/{season_id}">Winter League</a>' in back
+
+
+def test_deleting_the_next_season_lets_the_closed_one_be_followed_again(
+    guarded, guarded_app, closed
+):
+    club_id, season_id = closed
+    action, fields = _next_season_form(guarded, club_id, season_id)
+    next_id = guarded.post(action, data=fields).headers["Location"].rsplit("/", 1)[-1]
+    revision = _season_of(guarded_app, next_id).revision
+    gone = _guarded_post(guarded, f"/seasons/c/{club_id}/{next_id}/delete", revision=revision)
+    assert gone.status_code == 302 and _season_of(guarded_app, next_id) is None
+    action, fields = _next_season_form(guarded, club_id, season_id)  # offered again
+    again = guarded.post(action, data=fields)
+    assert "Season made" in text(guarded.get(again.headers["Location"]))
+    assert (
+        _season_of(guarded_app, again.headers["Location"].rsplit("/", 1)[-1]).follows == season_id
+    )
+
+
+def _upload(client, doc: dict):
+    import io
+    import json
+
+    body = {"file": (io.BytesIO(json.dumps(doc).encode()), "club.json")}
+    return client.post("/clubs/import", data=body, content_type="multipart/form-data")
+
+
+def test_the_club_file_keeps_which_season_follows_which(client, app, made):
+    import json
+
+    club_id, season_id = made
+    assert _post(client, app, club_id, season_id, "close").status_code == 302
+    next_id = _season(client, club_id, name="Spring", follows=season_id)
+    _season(client, club_id, name="Summer")  # follows none
+    doc = json.loads(client.get(f"/clubs/{club_id}/club.json").data)
+    assert [s.get("follows", "none") for s in doc["seasons"]] == ["none", 0, "none"]
+    r = _upload(client, doc)
+    assert r.status_code == 302, r.get_data(as_text=True)
+    new_club = r.headers["Location"].rsplit("/", 1)[-1]
+    with app.app_context():
+        from scorepad.store.seasons import club_seasons
+
+        (winter, _), (spring, _), (summer, _) = club_seasons(get_db(), new_club)
+    assert _season_of(app, spring).follows == winter and _season_of(app, summer).follows is None
+    assert _season_of(app, next_id).follows == season_id  # the club exported is as it was
+    page = client.get(f"/seasons/c/{new_club}/{winter}").get_data(as_text=True)
+    assert f'Its next season: <a href="/seasons/c/{new_club}/{spring}">Spring</a>' in page
+    assert "Start the next season" not in page
+    r = client.post(
+        f"/seasons/c/{new_club}/new",
+        data={
+            "name": "Again",
+            "kind": "pairs",
+            "divisions": "A,B",
+            "fixtures": "season",
+            "follows": winter,
+        },
+        follow_redirects=True,
+    )
+    assert "This season has its next season already: nothing changed." in text(r)
+    assert len(club_seasons_of(app, new_club)) == 3
+
+
+def club_seasons_of(app, club_id):
+    with app.app_context():
+        from scorepad.store.seasons import club_seasons
+
+        return club_seasons(get_db(), club_id)
+
+
+FOLLOWS_FILE = {"scorepad_club": 1, "name": "Old", "roster": [], "games": [], "nights": []}
+
+
+def _follows_seasons(*follows) -> list[dict]:
+    """Seasons of a file, the first closed, the others open, following as given."""
+    seasons = []
+    for i, index in enumerate(follows):
+        season = {"name": f"S{i}", "settings": {"kind": "cutthroat", "divisions": ["A"]}}
+        season["closed"] = [[]] if i == 0 else None
+        if index != "absent":
+            season["follows"] = index
+        seasons.append(season)
+    return seasons
+
+
+@pytest.mark.parametrize(
+    ("follows", "words"),
+    [
+        (("absent", "0"), "season 2: follows: must be a whole number from 0 to 1"),
+        (("absent", 1.0), "season 2: follows: must be a whole number from 0 to 1"),
+        (("absent", True), "season 2: follows: must be a whole number from 0 to 1"),
+        (("absent", -1), "season 2: follows: must be a whole number from 0 to 1"),
+        (("absent", 2), "season 2: follows: must be a whole number from 0 to 1"),
+        (("absent", 1), "follows: season 2 follows itself"),
+        ((1, "absent"), "follows: season 1 follows season 2, which is not closed"),
+        (("absent", 0, 0), "follows: seasons 2 and 3 both follow season 1"),
+    ],
+)
+def test_a_bad_follows_is_refused_naming_it(client, follows, words):
+    from scorepad.core.errors import GameError
+
+    doc = {**FOLLOWS_FILE, "seasons": _follows_seasons(*follows)}
+    with pytest.raises(GameError, match="follows") as caught:
+        clubfile.read(doc)
+    assert str(caught.value) == words
+    r = _upload(client, doc)  # the import page says it, and makes nothing
+    assert r.status_code == 400 and words in html.unescape(r.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("follows", [("absent", "absent"), (None, None), ("absent", 0)])
+def test_a_file_without_follows_or_with_a_good_one_imports(client, app, follows):
+    doc = {**FOLLOWS_FILE, "seasons": _follows_seasons(*follows)}
+    read = clubfile.read(doc).seasons
+    assert [s.follows for s in read] == [None if f in ("absent", None) else f for f in follows]
+    r = _upload(client, doc)
+    assert r.status_code == 302, r.get_data(as_text=True)
+    new_club = r.headers["Location"].rsplit("/", 1)[-1]
+    first, second = (sid for sid, _ in club_seasons_of(app, new_club))
+    assert _season_of(app, second).follows == (first if follows[1] == 0 else None)

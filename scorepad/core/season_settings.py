@@ -179,13 +179,15 @@ def check_venue(venue: object) -> str:
 class SeasonRecord:
     """A season as the club file keeps it: `nights` each (number, day, start, venue, the
     index of its club night among the file's nights or None, calendar sequence);
-    `entrants` each (number, players, division); `closed`: the divisions after the moves."""
+    `entrants` each (number, players, division); `closed`: the divisions after the moves;
+    `follows`: the index among the file's seasons of the closed season it follows."""
 
     name: str
     settings: SeasonSettings
     closed: tuple[tuple[int, ...], ...] | None
     nights: tuple[tuple[int, str, str, str, int | None, int], ...]
     entrants: tuple[tuple[int, tuple[str, ...], int], ...]
+    follows: int | None = None
 
 
 def entrant_size(kind: str) -> int:

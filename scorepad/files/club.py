@@ -41,7 +41,7 @@ from ..core.presets import Preset, from_values
 from ..core.season_settings import SeasonRecord
 from . import event as eventfile
 from . import game as gamefile
-from .season import export_season, read_season
+from .season import check_follows, export_season, read_season
 
 VERSION = 1
 Place = int | tuple[int, int]  # a game filed alone's index; a night's and its table's
@@ -101,9 +101,11 @@ def read(doc: object) -> ClubFile:
     games = _each(_items(doc, "games"), "game", gamefile.read_scored)
     nights = _each(_items(doc, "nights"), "night", eventfile.read)
     presets = _each(_items(doc, "presets"), "preset", _read_preset)
-    seasons = _each(_items(doc, "seasons"), "season", lambda raw: read_season(raw, len(nights)))
+    held = _items(doc, "seasons")
+    seasons = _each(held, "season", lambda raw: read_season(raw, len(nights), len(held)))
     _check_presets(presets)
     _check_linked(seasons)
+    check_follows(seasons)
     played = [g for g, _ in games] + [g for n in nights for _, g in n.matches if g is not None]
     check_names(roster, {name_key(p) for g in played for p in g.table.players})
     places = played_places(len(games), nights)

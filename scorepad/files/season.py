@@ -1,16 +1,22 @@
 """A season in the club file (docs/seasons.md): read and written, each night's club
-night named by its index in the file's `nights`.
+night named by its index in the file's `nights`, the closed season it follows by its
+index in the file's `seasons`.
 
     {"name": "Winter League", "settings": {"kind": "pairs", "best": 8, ...},
      "closed": null | [[1, 4], [2, 3]],
      "nights": [{"number": 1, "day": "2026-01-09", "start": "19:30", "venue": "The Anchor",
                  "night": 0 | null, "sequence": 0}, ...],
-     "entrants": [{"number": 1, "players": ["Ann", "Bo"], "division": 0}, ...]}
+     "entrants": [{"number": 1, "players": ["Ann", "Bo"], "division": 0}, ...],
+     "follows": 0}
+
+`follows` is optional (absent or null: the season follows none; a file from before it
+has none): the index of another season of the file, a closed one, that no other season
+of the file follows (on the web a closed season has one next season at most).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..core import limits
@@ -71,8 +77,9 @@ def _entrant(raw: Any, divisions: int) -> tuple[int, tuple[str, ...], int]:
     return _int(raw.get("number"), "number", 10_000), players, division
 
 
-def read_season(raw: Any, nights: int) -> SeasonRecord:
-    """A season of a club file holding `nights` nights; a GameError names the part."""
+def read_season(raw: Any, nights: int, seasons: int = 1) -> SeasonRecord:
+    """A season of a club file holding `nights` nights and `seasons` seasons; a
+    GameError names the part."""
     if not isinstance(raw, dict) or not isinstance(raw.get("settings"), dict):
         raise GameError("must be an object with settings", field="seasons")
     where, problem = texts_problem(raw)  # every key and text, before anything reads it
@@ -95,9 +102,41 @@ def read_season(raw: Any, nights: int) -> SeasonRecord:
     if closed is not None:
         divisions = tuple(tuple(_int(n, "closed", 10_000) for n in d) for d in closed)
         _check_closed(divisions, len(settings.divisions), {e[0] for e in entrants})
+    follows = raw.get("follows")
+    if follows is not None:
+        follows = _int(follows, "follows", max(seasons - 1, 0))
     return SeasonRecord(
-        check_season_name(raw.get("name")), settings, divisions, its_nights, entrants
+        check_season_name(raw.get("name")), settings, divisions, its_nights, entrants, follows
     )
+
+
+def check_follows(seasons: Sequence[SeasonRecord]) -> None:
+    """Each season that follows another follows a closed season of the file other than
+    itself, and no two follow the same one (the web makes one next season of a closed
+    season at most); a GameError names `follows`, each season by its place from 1."""
+    followed: dict[int, int] = {}
+    for i, season in enumerate(seasons):
+        index = season.follows
+        if index is None:
+            continue
+        if index == i:
+            raise GameError(N_("season %(season)s follows itself"), field="follows", season=i + 1)
+        if seasons[index].closed is None:
+            raise GameError(
+                N_("season %(season)s follows season %(other)s, which is not closed"),
+                field="follows",
+                season=i + 1,
+                other=index + 1,
+            )
+        if index in followed:
+            raise GameError(
+                N_("seasons %(first)s and %(second)s both follow season %(other)s"),
+                field="follows",
+                first=followed[index] + 1,
+                second=i + 1,
+                other=index + 1,
+            )
+        followed[index] = i
 
 
 def _check_closed(closed: tuple[tuple[int, ...], ...], divisions: int, numbers: set[int]) -> None:
@@ -119,7 +158,7 @@ def _check_closed(closed: tuple[tuple[int, ...], ...], divisions: int, numbers: 
 
 def export_season(record: SeasonRecord) -> dict[str, Any]:
     """The season as the club file keeps it."""
-    return {
+    doc: dict[str, Any] = {
         "name": record.name,
         "settings": record.settings.as_dict(),
         "closed": [list(d) for d in record.closed] if record.closed is not None else None,
@@ -131,3 +170,6 @@ def export_season(record: SeasonRecord) -> dict[str, Any]:
             {"number": n, "players": list(p), "division": d} for n, p, d in record.entrants
         ],
     }
+    if record.follows is not None:  # written only when set: a file of before reads the same
+        doc["follows"] = record.follows
+    return doc

@@ -373,3 +373,15 @@ def m033_club_version(db: Database) -> None:
     db.execute("update clubs set edited_revision = revision, rated_revision = revision")
     db.execute("alter table clubs drop column own_revisions")
     db.execute("drop table club_marks")
+
+
+@migrations()
+def m034_season_follows(db: Database) -> None:
+    """A season's `follows`: the closed season it was started from, whose entrants it took
+    over (docs/seasons.md). A closed season has one next season at most: the unique index
+    refuses a second, whichever request gets there second. Deleting the closed season
+    leaves its next season following none; deleting the next season frees the closed one."""
+    db.execute(
+        "alter table seasons add column follows text references seasons(id) on delete set null"
+    )
+    db.execute("create unique index seasons_follows on seasons(follows) where follows is not null")

@@ -57,6 +57,7 @@ class Season:
     closed: tuple[tuple[int, ...], ...] | None  # the divisions after the moves, once closed
     nights: tuple[SeasonNight, ...]
     entrants: tuple[SeasonEntrant, ...]
+    follows: str | None = None  # the closed season it was started from, if any
 
     def division(self, index: int) -> tuple[SeasonEntrant, ...]:
         """The entrants of division `index`, by number."""
@@ -118,6 +119,7 @@ def load_season(db: Database, token: str, *, by: str = "id") -> Season | None:
         tuple(tuple(d) for d in closed) if closed is not None else None,
         _nights(db, r["id"]),
         _entrants(db, r["id"]),
+        r["follows"],
     )
 
 
@@ -127,6 +129,18 @@ def club_seasons(db: Database, club_id: str) -> list[tuple[str, str]]:
         "select id, name from seasons where club_id = ? order by created_at, rowid", [club_id]
     )
     return [(str(r["id"]), str(r["name"])) for r in rows]
+
+
+def season_named(db: Database, season_id: str) -> tuple[str, str] | None:
+    """(id, name) of a season, if there is one: the season another follows."""
+    rows = db.query("select id, name from seasons where id = ?", [season_id])
+    return next(((str(r["id"]), str(r["name"])) for r in rows), None)
+
+
+def next_season(db: Database, season_id: str) -> tuple[str, str] | None:
+    """(id, name) of the season that follows a closed one, if one does (one at most)."""
+    rows = db.query("select id, name from seasons where follows = ?", [season_id])
+    return next(((str(r["id"]), str(r["name"])) for r in rows), None)
 
 
 def club_season_events(db: Database, club_id: str) -> set[str]:
@@ -180,9 +194,11 @@ def season_standings(db: Database, season: Season) -> list[tuple[core.SeasonRow,
     return out
 
 
-def season_record(season: Season, index_of: dict[str, int]) -> SeasonRecord:
+def season_record(
+    season: Season, index_of: dict[str, int], season_index: dict[str, int]
+) -> SeasonRecord:
     """The season as the club file keeps it; `index_of`: each exported club night's
-    index in the file's nights."""
+    index in the file's nights; `season_index`: each season's in the file's seasons."""
     return SeasonRecord(
         season.name,
         season.settings,
@@ -192,4 +208,5 @@ def season_record(season: Season, index_of: dict[str, int]) -> SeasonRecord:
             for n in season.nights
         ),
         tuple((e.number, e.players, e.division) for e in season.entrants),
+        season_index.get(season.follows or ""),
     )

@@ -4,6 +4,7 @@ transaction checked against the season's revision the page showed."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
@@ -53,7 +54,8 @@ def create_season(
     follows: str | None = None,
 ) -> str:
     """A new season of the club; returns its id. `follows`: a closed season of the club
-    whose entrants come over in the divisions its promotion and relegation made."""
+    whose entrants come over in the divisions its promotion and relegation made; it has
+    one next season at most (a second is refused, "followed")."""
     clean = checked("name", lambda: check_season_name(name))
     settings = checked("settings", lambda: check_season(raw))
     with writing(db):
@@ -66,14 +68,23 @@ def create_season(
             source = current(db, club_id, follows, None)
             if source.closed is None:
                 raise SeasonRefused("not_closed", field="follows")
+            if db.execute("select 1 from seasons where follows = ?", [follows]).fetchone():
+                raise SeasonRefused("followed", field="follows")  # a tap again, a page of before
             if source.entrants and source.settings.kind != settings.kind:
                 raise SeasonRefused("kind_fixed", field="kind")  # its entrants come over
         season_id = token()
-        db.execute(
-            "insert into seasons (id, club_id, view_token, name, settings, created_at) "
-            "values (?, ?, ?, ?, ?, ?)",
-            [season_id, club_id, token(), clean, json.dumps(settings.as_dict()), now()],
-        )
+        row = [season_id, club_id, token(), clean, json.dumps(settings.as_dict()), now(), follows]
+        try:
+            db.execute(
+                "insert into seasons (id, club_id, view_token, name, settings, created_at, "
+                "follows) values (?, ?, ?, ?, ?, ?, ?)",
+                row,
+            )
+        except sqlite3.IntegrityError as err:
+            if "seasons.follows" not in str(err):
+                raise
+            # the unique index: another request made its next season since the check
+            raise SeasonRefused("followed", field="follows") from None
         if follows is not None:
             _carried(db, season_id, follows, len(settings.divisions))
         return season_id
@@ -114,7 +125,8 @@ def close_season(db: Database, club_id: str, season_id: str, revision: int) -> l
 
 
 def delete_season(db: Database, club_id: str, season_id: str, revision: int) -> None:
-    """The season gone (its club nights stay, the club's)."""
+    """The season gone (its club nights stay, the club's). The season it followed may be
+    followed again; the one that followed it follows none (the foreign key sets null)."""
     with writing(db):
         current(db, club_id, season_id, revision)
         db.execute("delete from seasons where id = ?", [season_id])

@@ -36,11 +36,12 @@ def insert_seasons(
     db: Database, club_id: str, records: Sequence[SeasonRecord], event_ids: Sequence[str]
 ) -> None:
     """Each season of the file, its nights linked to the club nights just imported
-    (`event_ids`, in the file's order), inside the caller's write."""
+    (`event_ids`, in the file's order), inside the caller's write; each season that
+    follows another follows it again, by its new id."""
     if not db.conn.in_transaction:
         raise RuntimeError("insert_seasons writes inside the caller's transaction")
-    for record in records:
-        season_id = token()
+    season_ids = [token() for _ in records]
+    for season_id, record in zip(season_ids, records, strict=True):
         closed = json.dumps([list(d) for d in record.closed]) if record.closed else None
         settings = json.dumps(record.settings.as_dict())
         db.execute(
@@ -49,6 +50,12 @@ def insert_seasons(
             [season_id, club_id, token(), record.name, settings, now(), closed],
         )
         _rows(db, season_id, record, event_ids)
+    for season_id, record in zip(season_ids, records, strict=True):
+        if record.follows is not None:  # once every season is in: it may follow a later one
+            db.execute(
+                "update seasons set follows = ? where id = ?",
+                [season_ids[record.follows], season_id],
+            )
 
 
 def seasons_brought_in(news: SeasonsBroughtIn, unit: Unit) -> None:

@@ -53,11 +53,9 @@ def export(club_id: str) -> Response:
     }
     nights, index_of = _nights(view, places)
     kept = preset_links.club_rows(club_id)
-    seasons = [
-        season_record(s, index_of)
-        for sid, _ in club_seasons(db, club_id)
-        if (s := load_season(db, sid)) is not None
-    ]
+    found = [s for sid, _ in club_seasons(db, club_id) if (s := load_season(db, sid)) is not None]
+    season_index = {s.id: i for i, s in enumerate(found)}  # a season's `follows` names one
+    seasons = [season_record(s, index_of, season_index) for s in found]
     roster = settle(view.club.roster, view.met)  # as shown: the file reads back
     # the order the club rates its games in, said when the file's own order is not it
     rated = [places[g.id] for g in view.games if g.id in places]

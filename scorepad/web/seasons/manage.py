@@ -15,7 +15,7 @@ from wtforms.fields.choices import SelectChoice
 from ...store.club_view import club_view
 from ...store.clubs import club_event_names, load_club
 from ...store.season_commands import seasons as commands
-from ...store.seasons import Season, club_seasons
+from ...store.seasons import Season, club_seasons, next_season, season_named
 from .. import preset_links, remembered, respond
 from ..catalogue import locale_code
 from ..db import get_db
@@ -80,7 +80,8 @@ def new(club_id: str) -> BaseResponse:
     return respond.run(
         lambda: commands.create_season(get_db(), club_id, name, raw, follows),
         lambda sid: respond.flashed(back(club_id, sid), done("new")),
-        home,
+        # the closed season's page: where its next season, made already, is linked
+        back(club_id, follows) if follows else home,
         words=season_words,
     )
 
@@ -100,6 +101,9 @@ def manage(club_id: str, season_id: str) -> str:
         season=season,
         club_id=club_id,
         form=form,
+        follows=season_named(get_db(), season.follows) if season.follows else None,
+        # a closed season's next season, once made: no second is offered
+        next_season=next_season(get_db(), season.id) if season.closed is not None else None,
         divisions=data.divisions(season),
         nights=shown,
         # a closed season starts no night: its start buttons would all be refused

@@ -19,6 +19,7 @@ STALE = _l("The season changed since this page was loaded: nothing changed. Look
 REFUSED = {
     "closed": _l("The season is closed: nothing of it changes now."),
     "not_closed": _l("A season follows a closed season only."),
+    "followed": _l("This season has its next season already: nothing changed."),
     "no_night": _l("That night is not in the season."),
     "has_event": _l("That night has its club night already."),
     "linked": _l("That club night is a night of a season already."),

@@ -116,10 +116,12 @@ CORE_COVERED := $(BIN)/python -m coverage report --include='scorepad/core/*' --f
 # left idle takes tests still queued on another (worksteal), so no worker ends with a tail.
 # One worker more than the cores: a browser test spends much of its time waiting (a poll, a
 # server stopped and started, a retry's growing wait), and the extra worker runs meanwhile.
+# Python's compiled files written (a machine may set PYTHONDONTWRITEBYTECODE): the servers
+# the tests start as processes of their own read scorepad compiled, not compile it each time.
 WORKERS ?= $(shell expr $$(nproc) + 1)
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(COVERAGE) --hypothesis-profile=full -n $(WORKERS) --dist worksteal \
-		--durations=20
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest $(COVERAGE) --hypothesis-profile=full \
+		-n $(WORKERS) --dist worksteal --durations=20
 	$(CORE_COVERED)
 
 # Every test but the browser, Caddy and Litestream ones, on every core (pytest-xdist), the

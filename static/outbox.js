@@ -222,7 +222,9 @@ function drawOutbox() {
   });
   if (!list.length) return;
   // the first entry refused: nothing goes until it is discarded, the totals are the server's
-  const holder = make("div", say(list[0].refused ? "r" : "w"), { className: "card outbox" });
+  // (the rest named only when something else waits behind it)
+  const head = list[0].refused ? (list.length > 1 ? "r" : "r1") : "w";
+  const holder = make("div", say(head), { className: "card outbox" });
   const items = make("ul", "");
   list.forEach((entry, i) => {
     const item = make("li", say(entry.refused ? "x" : "q", { what: entry.what, why: entry.refused }),

@@ -554,6 +554,32 @@ def test_the_closed_season_links_its_next_season_and_offers_no_other(guarded, gu
     assert f'It follows: <a href="/seasons/c/{club_id}/{season_id}">Winter League</a>' in back
 
 
+def test_a_closed_season_draws_no_form_it_would_refuse(guarded, guarded_app, closed):
+    """Nothing of a closed season changes: its page shows its nights and entrants (each in
+    its division) and draws none of the forms that would only be refused (Move, Take off,
+    Add a night, Enter, Save); each form it does draw goes through."""
+    club_id, season_id = closed
+    base = f"/seasons/c/{club_id}/{season_id}"
+    revision = _season_of(guarded_app, season_id).revision
+    night = {"day": "2026-01-09", "start": "19:30", "venue": "", "revision": revision}
+    page = guarded.get(base).get_data(as_text=True)
+    for refused in ("Move", "Take off", "Add a night", "Enter", "Save", "Start its club night"):
+        assert f"<button>{refused}</button>" not in page
+    said = text(guarded.get(base))
+    assert "Ann & Bo · A" in said and PAIRS[-1][0] in said
+    for action, fields in page_forms(page, ""):
+        if action.endswith(("/delete", "/link")):
+            continue  # they do what they say, and end the page (deleted, a new link)
+        answer = guarded.post(action, data=fields)
+        assert answer.status_code == 302, action
+        assert "The season is closed" not in text(guarded.get(answer.headers["Location"]))
+    # the commands still refuse a form from an older page (the season open then)
+    old = _guarded_post(guarded, f"{base}/nights", **night)
+    assert "The season is closed: nothing of it changes now." in text(
+        guarded.get(old.headers["Location"])
+    )
+
+
 def test_deleting_the_next_season_lets_the_closed_one_be_followed_again(
     guarded, guarded_app, closed
 ):

@@ -231,6 +231,9 @@ def test_another_phone_s_save_meanwhile_is_reported_not_overwritten(
     expect(refused).to_contain_text("Not applied: Hand 2: bids (", timeout=BACK)
     expect(refused).to_contain_text("Ann bid: 3")
     expect(refused).to_contain_text("already saved on another phone")
+    # nothing else waits behind it: the card asks to discard it, not to "send the rest"
+    expect(page.locator(".outbox")).to_contain_text("Refused. Discard it:")
+    expect(page.locator(".outbox")).not_to_contain_text("send the rest")
     expect(page.locator(".offline-notice")).to_be_hidden()
     assert [h["bids"] for h in hands_saved(page, game)][1] == [4, 3, 2, 3]  # the other's
 

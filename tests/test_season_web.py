@@ -687,6 +687,22 @@ def test_a_bad_follows_is_refused_naming_it(client, follows, words):
     assert r.status_code == 400 and words in html.unescape(r.get_data(as_text=True))
 
 
+def test_closed_seasons_that_follow_each_other_round_a_ring_are_refused(client):
+    """Each follows a closed season, none followed twice, and yet no season came first."""
+    from scorepad.core.errors import GameError
+
+    seasons = _follows_seasons(2, 0, 1)
+    for season in seasons:
+        season["closed"] = [[]]
+    doc = {**FOLLOWS_FILE, "seasons": seasons}
+    words = "follows: season 1 follows itself, through the seasons it follows"
+    with pytest.raises(GameError, match="follows") as caught:
+        clubfile.read(doc)
+    assert str(caught.value) == words
+    r = _upload(client, doc)
+    assert r.status_code == 400 and words in html.unescape(r.get_data(as_text=True))
+
+
 @pytest.mark.parametrize("follows", [("absent", "absent"), (None, None), ("absent", 0)])
 def test_a_file_without_follows_or_with_a_good_one_imports(client, app, follows):
     doc = {**FOLLOWS_FILE, "seasons": _follows_seasons(*follows)}

@@ -112,8 +112,9 @@ def read_season(raw: Any, nights: int, seasons: int = 1) -> SeasonRecord:
 
 def check_follows(seasons: Sequence[SeasonRecord]) -> None:
     """Each season that follows another follows a closed season of the file other than
-    itself, and no two follow the same one (the web makes one next season of a closed
-    season at most); a GameError names `follows`, each season by its place from 1."""
+    itself (nor, round a ring, one that follows it), and no two follow the same one (the
+    web makes one next season of a closed season at most); a GameError names `follows`,
+    each season by its place from 1."""
     followed: dict[int, int] = {}
     for i, season in enumerate(seasons):
         index = season.follows
@@ -137,6 +138,16 @@ def check_follows(seasons: Sequence[SeasonRecord]) -> None:
                 other=index + 1,
             )
         followed[index] = i
+    for i in range(len(seasons)):  # no ring: following back from a season never meets it
+        index, steps = seasons[i].follows, 0
+        while index is not None and index != i and steps < len(seasons):
+            index, steps = seasons[index].follows, steps + 1
+        if index == i:
+            raise GameError(
+                N_("season %(season)s follows itself, through the seasons it follows"),
+                field="follows",
+                season=i + 1,
+            )
 
 
 def _check_closed(closed: tuple[tuple[int, ...], ...], divisions: int, numbers: set[int]) -> None:

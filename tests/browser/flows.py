@@ -125,7 +125,8 @@ def season_with_a_night(
     page: Page, base: str, pairs: tuple[tuple[str, str], ...] = (), day: str = "2026-01-15"
 ) -> None:
     """On a phone at 360x740: a new club, its season "Winter League" with `pairs` entered,
-    and one night on `day` added; the season manager's page left open."""
+    and one night on `day` added; the season manager's page left open, drawn again with
+    the night listed (a tap before that would land on the page before it, then lost)."""
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(f"{base}/clubs/new")
     page.get_by_label("Name").fill("Thursday Spades")
@@ -141,6 +142,7 @@ def season_with_a_night(
         expect(page.get_by_role("listitem").filter(has_text=f"{first} & {second}")).to_be_visible()
     page.get_by_label("Date (YYYY-MM-DD)").fill(day)
     page.get_by_role("button", name="Add a night").tap()
+    expect(page.locator("ol.season-nights > li").filter(has_text=day)).to_be_visible()
 
 
 def choice(page: Page, group: str, choice: str) -> Locator:

@@ -118,7 +118,7 @@ def test_standings_from_a_linked_night_and_the_season_closed(made):
     assert caught.value.code == "not_club_night"
     file_event(db, club, event_id)
     nights.link_night(db, club, sid, rev(db, sid), 1, event_id)
-    assert season_of_event(db, event_id) == (sid, 1)
+    assert season_of_event(db, event_id)[:2] == (sid, 1)
     top, low = season_standings(db, load_season(db, sid))
     assert sum(r.points for r in (*top, *low)) > 0
     assert top[-1].mark == "down" and low[0].mark == "up"

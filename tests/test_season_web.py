@@ -323,6 +323,30 @@ def test_the_manager_deletes_a_season(client, app, made):
     assert client.get(f"/seasons/c/{club_id}/{season_id}").status_code == 404
 
 
+def test_a_season_night_s_director_page_leads_to_the_season_s_standings(client, app, made):
+    """The director of a night started from a season finds the season from its page: by
+    the season's read-only link (the director may not be its manager), not the manager's."""
+    import re
+
+    club_id, season_id = made
+    r = _post(client, app, club_id, season_id, "nights/start", number="1")
+    director = client.get(r.headers["Location"]).get_data(as_text=True)
+    season = _season_of(app, season_id)
+    found = re.search(
+        r"Night 1 of Winter League: <a href=\"([^\"]+)\">the season's standings", director
+    )
+    assert found and found.group(1) == f"/seasons/s/{season.view_token}"
+    assert f"/seasons/c/{club_id}" not in director
+    assert "Winter League" in client.get(found.group(1)).get_data(as_text=True)
+    # a club night of no season says nothing of one
+    from tests.event_helpers import event_form
+
+    plain = client.post("/events/new", data=event_form())
+    assert plain.status_code == 302 and "/events/" in plain.headers["Location"]
+    page = client.get(plain.headers["Location"]).get_data(as_text=True)
+    assert "Tuesday club" in page and "the season" not in page
+
+
 def test_a_night_started_from_the_season_has_its_fixtures_drawn(client, app, made):
     import re
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sqlite_utils import Database
 
@@ -153,10 +154,25 @@ def club_season_events(db: Database, club_id: str) -> set[str]:
     return {str(r["event_id"]) for r in rows}
 
 
-def season_of_event(db: Database, event_id: str) -> tuple[str, int] | None:
-    """The season and night number a club night is linked to, if any."""
-    for r in db.query("select season_id, number from season_nights where event_id = ?", [event_id]):
-        return str(r["season_id"]), int(r["number"])
+class NightOf(NamedTuple):
+    """The season night a club night is (one at most): its season's id, the night's
+    number, the season's name and the token of its (read-only) season link."""
+
+    season_id: str
+    number: int
+    name: str
+    view_token: str
+
+
+def season_of_event(db: Database, event_id: str) -> NightOf | None:
+    """The season night a club night is linked to, if any."""
+    rows = db.query(
+        "select n.season_id, n.number, s.name, s.view_token from season_nights n "
+        "join seasons s on s.id = n.season_id where n.event_id = ?",
+        [event_id],
+    )
+    for r in rows:
+        return NightOf(str(r["season_id"]), int(r["number"]), str(r["name"]), str(r["view_token"]))
     return None
 
 

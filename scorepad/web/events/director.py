@@ -19,6 +19,7 @@ from ...store import storage
 from ...store.event_commands import checkin, clock, rounds, seats
 from ...store.event_commands import playoff as playoffs
 from ...store.events import event_names, known_names
+from ...store.seasons import season_of_event
 from .. import preset_links, respond, security
 from .. import remembered as remembered_list
 from ..clubs.pages import managed
@@ -146,6 +147,7 @@ def director(event_id: str) -> str:
         reopen=reopen_view(db, event),
         started=bool(event.rounds),
         poll=POLL_DIRECTOR,
+        season=season_of_event(db, event.id),
     )
 
 

@@ -713,3 +713,20 @@ def test_a_file_without_follows_or_with_a_good_one_imports(client, app, follows)
     new_club = r.headers["Location"].rsplit("/", 1)[-1]
     first, second = (sid for sid, _ in club_seasons_of(app, new_club))
     assert _season_of(app, second).follows == (first if follows[1] == 0 else None)
+
+
+def test_a_season_of_the_longest_name_starts_its_next_season(guarded, guarded_app, closed):
+    """A season named to the most a name may be (80 characters): its next season's name
+    ("... (next)") is cut short to fit, so the button is not always refused."""
+    club_id, season_id = closed
+    long = "Winter League of the Thursday Night Spades Club at the Anchor and Bell, Old Town"
+    assert len(long) == 80
+    revision = _season_of(guarded_app, season_id).revision
+    with guarded_app.app_context():
+        get_db().execute("update seasons set name = ? where id = ?", [long, season_id])
+    action, fields = _next_season_form(guarded, club_id, season_id)
+    made = guarded.post(action, data=fields)
+    assert "Season made." in text(guarded.get(made.headers["Location"]))
+    name = _season_of(guarded_app, made.headers["Location"].rsplit("/", 1)[-1]).name
+    assert len(name) <= 80 and name.startswith("Winter League of") and name.endswith("… (next)")
+    assert revision == _season_of(guarded_app, season_id).revision

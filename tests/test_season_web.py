@@ -737,3 +737,45 @@ def test_a_file_without_follows_or_with_a_good_one_imports(client, app, follows)
     new_club = r.headers["Location"].rsplit("/", 1)[-1]
     first, second = (sid for sid, _ in club_seasons_of(app, new_club))
     assert _season_of(app, second).follows == (first if follows[1] == 0 else None)
+
+
+def test_a_season_of_the_longest_name_starts_its_next_season(guarded, guarded_app, closed):
+    """A season named to the most a name may be (80 characters): its next season's name
+    ("... (next)") is cut short to fit, so the button is not always refused."""
+    club_id, season_id = closed
+    long = "Winter League of the Thursday Night Spades Club at the Anchor and Bell, Old Town"
+    assert len(long) == 80
+    revision = _season_of(guarded_app, season_id).revision
+    with guarded_app.app_context():
+        get_db().execute("update seasons set name = ? where id = ?", [long, season_id])
+    action, fields = _next_season_form(guarded, club_id, season_id)
+    made = guarded.post(action, data=fields)
+    assert "Season made." in text(guarded.get(made.headers["Location"]))
+    name = _season_of(guarded_app, made.headers["Location"].rsplit("/", 1)[-1]).name
+    assert len(name) <= 80 and name.startswith("Winter League of") and name.endswith("… (next)")
+    assert revision == _season_of(guarded_app, season_id).revision
+
+
+@pytest.mark.parametrize(
+    ("path", "fields"),
+    [
+        ("nights", {"day": "2026-02-06"}),
+        ("nights/remove", {"number": "1"}),
+        ("entrants", {"player_0": "Zed", "player_1": "Yan"}),
+        ("edit", {"name": "Renamed", "kind": "pairs", "divisions": "A,B", "fixtures": "season"}),
+    ],
+)
+def test_a_form_of_a_page_loaded_before_the_season_closed_is_told_it_is_closed(
+    client, app, made, path, fields
+):
+    """A phone's page of the open season sends a form after another closed it: refused as
+    closed (docs/seasons.md), not as a page to load again, which would show nothing new."""
+    club_id, season_id = made
+    before = _season_of(app, season_id).revision
+    _post(client, app, club_id, season_id, "close")
+    sent = client.post(
+        f"/seasons/c/{club_id}/{season_id}/{path}", data={"revision": before, **fields}
+    )
+    said = text(client.get(sent.headers["Location"]))
+    assert "The season is closed: nothing of it changes now." in said
+    assert "The season changed since this page was loaded" not in said

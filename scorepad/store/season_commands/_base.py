@@ -27,10 +27,13 @@ def current(db: Database, club_id: str, season_id: str, revision: int | None) ->
 
 
 def open_season(db: Database, club_id: str, season_id: str, revision: int | None) -> Season:
-    """As `current`, and refused once the season is closed."""
-    season = current(db, club_id, season_id, revision)
+    """As `current`, and refused once the season is closed: a page loaded before it closed
+    (an older revision too) is told it is closed, as nothing of it changes now."""
+    season = current(db, club_id, season_id, None)
     if season.closed is not None:
         raise SeasonRefused("closed")
+    if revision is not None and revision != season.revision:
+        raise SeasonStale()
     return season
 
 

@@ -23,7 +23,7 @@ from ..fields import first_problem
 from ..hosting import public_url
 from ..paging import asked, page_of
 from ..words import seasons as say
-from ..words.seasons import counting, done, season_words
+from ..words.seasons import counting, done, next_season_name, season_words
 from . import data
 from .blueprint import bp, manager_post
 from .forms import (
@@ -104,6 +104,7 @@ def manage(club_id: str, season_id: str) -> str:
         follows=season_named(get_db(), season.follows) if season.follows else None,
         # a closed season's next season, once made: no second is offered
         next_season=next_season(get_db(), season.id) if season.closed is not None else None,
+        next_name=next_season_name(season.name),
         divisions=data.divisions(season),
         nights=shown,
         # a closed season starts no night: its start buttons would all be refused

@@ -152,6 +152,16 @@ def night_title(season: str, number: int) -> str:
     return _clipped(_("%(season)s, night %(number)d", season=season, number=number))
 
 
+def next_season_name(season: str) -> str:
+    """The name Start the next season gives: 'Winter League (next)', the season's name cut
+    short (with an ellipsis) where the whole would pass the most a name may be."""
+    name = _("%(season)s (next)", season=season)
+    over = len(name) - NAME_LENGTH
+    if over <= 0:
+        return name
+    return _("%(season)s (next)", season=season[: len(season) - over - 1].rstrip() + "…")
+
+
 def playoff_title(season: str) -> str:
     """The season's playoff night's name: 'Winter League, playoff'."""
     return _clipped(_("%(season)s, playoff", season=season))

@@ -542,6 +542,30 @@ def _next_season_form(client, club_id, season_id) -> tuple[str, dict[str, str]]:
     return form
 
 
+def test_the_next_season_keeps_the_closed_one_s_settings(guarded, guarded_app):
+    """Start the next season carries every setting over (the league goes on as it was:
+    its promotion and relegation, nights counted, qualifying and playoff), not only its
+    kind, divisions, fixtures and playoff format."""
+    club_id = _guarded_post(guarded, "/clubs/new", name="Friday Spades").headers["Location"]
+    club_id = club_id.rsplit("/", 1)[-1]
+    form = {"name": "Winter League", "kind": "pairs", "divisions": "A,B", "fixtures": "night"}
+    numbers = {"best": "3", "qualify": "2", "moves": "1", "playoff": "4"}
+    made = _guarded_post(guarded, f"/seasons/c/{club_id}/new", **form, **numbers)
+    season_id = made.headers["Location"].rsplit("/", 1)[-1]
+    before = _season_of(guarded_app, season_id)
+    assert (before.settings.best, before.settings.playoff) == (3, 4)
+    close = {"revision": before.revision}
+    assert (
+        _guarded_post(guarded, f"/seasons/c/{club_id}/{season_id}/close", **close).status_code
+        == 302
+    )
+    action, fields = _next_season_form(guarded, club_id, season_id)
+    following = guarded.post(action, data=fields)
+    assert following.status_code == 302
+    after = _season_of(guarded_app, following.headers["Location"].rsplit("/", 1)[-1])
+    assert after.follows == season_id and after.settings == before.settings
+
+
 def test_start_the_next_season_tapped_twice_makes_one(guarded, guarded_app, closed):
     """A double tap, two phones or a reload that sends the form again: one next season;
     the second is refused, saying so, and changes nothing."""

@@ -7,7 +7,8 @@ import shutil
 import sys
 import threading
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,11 @@ settings.load_profile("fast")  # `--hypothesis-profile=full` loads the full one 
 
 def _calls_the_core(module: types.ModuleType) -> bool:
     """Whether a test module calls the core itself: it imports a module of the core, or
-    something a module of the core defines."""
+    something a module of the core defines. A browser test does not, whatever it imports
+    (a hand to store, a table): it drives pages, and the core is not covered by chance
+    through a page (its server's threads traced, a browser test cost a third more)."""
+    if module.__name__.startswith("tests.browser."):
+        return False
     for value in vars(module).values():
         if isinstance(value, types.ModuleType):
             name = value.__name__
@@ -64,14 +69,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.no_cover)
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function):  # type: ignore[no-untyped-def]
-    """A `no_cover` test runs with no tracer, in its thread or in the threads it starts.
-    pytest-cov pauses its coverage for it, but in an xdist worker (`make test`) pytest-cov
-    7.1 has also started the main process's coverage, under the worker's: pausing the
-    worker's resumed that one, so every test in a worker was traced all the same
-    (`tests/test_properties.py` under `-n 1`: 61 s, against 22 s now)."""
-    if pyfuncitem.get_closest_marker("no_cover") is None:
+@contextmanager
+def _untraced(item: pytest.Item) -> Iterator[None]:
+    """No tracer for a `no_cover` test, in its thread or in the threads it starts."""
+    if item.get_closest_marker("no_cover") is None:
         yield
         return
     tracer, threads = sys.gettrace(), threading.gettrace()
@@ -82,6 +83,26 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function):  # type: ignore[no-untyped-
     finally:
         threading.settrace(threads)  # type: ignore[arg-type]
         sys.settrace(tracer)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item: pytest.Item):  # type: ignore[no-untyped-def]
+    """A `no_cover` test's fixtures are made untraced too: a server a fixture starts (a
+    browser test's own, or a worker's shared one) runs in threads of its own, which keep
+    the tracer they started with for as long as they serve."""
+    with _untraced(item):
+        yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function):  # type: ignore[no-untyped-def]
+    """A `no_cover` test runs with no tracer, in its thread or in the threads it starts.
+    pytest-cov pauses its coverage for it, but in an xdist worker (`make test`) pytest-cov
+    7.1 has also started the main process's coverage, under the worker's: pausing the
+    worker's resumed that one, so every test in a worker was traced all the same
+    (`tests/test_properties.py` under `-n 1`: 61 s, against 22 s now)."""
+    with _untraced(pyfuncitem):
+        yield
 
 
 class CompiledOnce(BytecodeCache):

@@ -13,6 +13,7 @@ from scorepad.core.presets import (
     BY_KEY,
     SHIPPED,
     changed,
+    from_text,
     from_values,
     preset_name_problem,
     shipped,
@@ -171,3 +172,12 @@ def test_the_league_presets_hold_the_rules_leagues_play(
         rules.blind_bid,
         rules.blind_bid_doubles,
     ) == (first_hand, min_table_bid, tie_break, blind_bid, doubles)
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"target": 300', "", 7, None])
+def test_a_link_s_rules_that_are_not_json_text_are_refused_naming_the_rules(text):
+    """A preset link's rules are JSON text: anything else is refused in words, naming the
+    rules, never a parser's error."""
+    with pytest.raises(GameError) as caught:
+        from_text("Thursday", text)
+    assert caught.value.field == "rules" and "is not a set of house rules" in str(caught.value)

@@ -15,26 +15,26 @@ from .outcomes import NoSeason, SeasonRefused, SeasonStale
 T = TypeVar("T")
 
 
-def current(db: Database, club_id: str, season_id: str, revision: int | None) -> Season:
+def current(
+    db: Database, club_id: str, season_id: str, revision: int | None, *, open_only: bool = False
+) -> Season:
     """The season inside a write; NoSeason if it is not this club's, SeasonStale if the
-    page that asked saw an older revision."""
+    page that asked saw an older revision. `open_only`: refused once the season is closed,
+    before its revision is read (a page loaded before it closed is told it is closed, as
+    nothing of it changes now)."""
     season = load_season(db, season_id)
     if season is None or season.club_id != club_id:
         raise NoSeason()
+    if open_only and season.closed is not None:
+        raise SeasonRefused("closed")
     if revision is not None and revision != season.revision:
         raise SeasonStale()
     return season
 
 
 def open_season(db: Database, club_id: str, season_id: str, revision: int | None) -> Season:
-    """As `current`, and refused once the season is closed: a page loaded before it closed
-    (an older revision too) is told it is closed, as nothing of it changes now."""
-    season = current(db, club_id, season_id, None)
-    if season.closed is not None:
-        raise SeasonRefused("closed")
-    if revision is not None and revision != season.revision:
-        raise SeasonStale()
-    return season
+    """As `current`, and refused once the season is closed."""
+    return current(db, club_id, season_id, revision, open_only=True)
 
 
 def bump(db: Database, season_id: str) -> None:

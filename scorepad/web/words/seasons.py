@@ -141,10 +141,10 @@ def division_name(name: str, index: int) -> str:
     return name or _("Division %(number)d", number=index + 1)
 
 
-def _clipped(title: str) -> str:
+def _clipped(title: str, most: int = NAME_LENGTH) -> str:
     """A title a club night may be named (a season's name of 80 characters and its
-    night's number are longer): cut short, with an ellipsis."""
-    return title if len(title) <= NAME_LENGTH else title[: NAME_LENGTH - 1].rstrip() + "…"
+    night's number are longer): cut short to `most` characters, with an ellipsis."""
+    return title if len(title) <= most else title[: most - 1].rstrip() + "…"
 
 
 def night_title(season: str, number: int) -> str:
@@ -155,11 +155,8 @@ def night_title(season: str, number: int) -> str:
 def next_season_name(season: str) -> str:
     """The name Start the next season gives: 'Winter League (next)', the season's name cut
     short (with an ellipsis) where the whole would pass the most a name may be."""
-    name = _("%(season)s (next)", season=season)
-    over = len(name) - NAME_LENGTH
-    if over <= 0:
-        return name
-    return _("%(season)s (next)", season=season[: len(season) - over - 1].rstrip() + "…")
+    room = NAME_LENGTH - len(_("%(season)s (next)", season=""))  # what the words leave
+    return _("%(season)s (next)", season=_clipped(season, room))
 
 
 def playoff_title(season: str) -> str:

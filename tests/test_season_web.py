@@ -40,6 +40,21 @@ def _season_of(app, season_id):
         return load_season(get_db(), season_id)
 
 
+def _club_seasons_of(app, club_id):
+    with app.app_context():
+        from scorepad.store.seasons import club_seasons
+
+        return club_seasons(get_db(), club_id)
+
+
+def _upload(client, doc: dict):
+    import io
+    import json
+
+    body = {"file": (io.BytesIO(json.dumps(doc).encode()), "club.json")}
+    return client.post("/clubs/import", data=body, content_type="multipart/form-data")
+
+
 def _post(client, app, club_id, season_id, path, **data):
     data["revision"] = _season_of(app, season_id).revision
     return client.post(f"/seasons/c/{club_id}/{season_id}/{path}", data=data)
@@ -583,10 +598,7 @@ def test_start_the_next_season_tapped_twice_makes_one(guarded, guarded_app, clos
     assert "This season has its next season already: nothing changed." in said
     assert "Season made" not in said
     assert _kept(guarded_app) == kept
-    with guarded_app.app_context():
-        from scorepad.store.seasons import club_seasons
-
-        assert [s for s, _ in club_seasons(get_db(), club_id)] == [season_id, next_id]
+    assert [s for s, _ in _club_seasons_of(guarded_app, club_id)] == [season_id, next_id]
 
 
 def test_the_closed_season_links_its_next_season_and_offers_no_other(guarded, guarded_app, closed):
@@ -645,14 +657,6 @@ def test_deleting_the_next_season_lets_the_closed_one_be_followed_again(
     )
 
 
-def _upload(client, doc: dict):
-    import io
-    import json
-
-    body = {"file": (io.BytesIO(json.dumps(doc).encode()), "club.json")}
-    return client.post("/clubs/import", data=body, content_type="multipart/form-data")
-
-
 def test_the_club_file_keeps_which_season_follows_which(client, app, made):
     import json
 
@@ -665,10 +669,7 @@ def test_the_club_file_keeps_which_season_follows_which(client, app, made):
     r = _upload(client, doc)
     assert r.status_code == 302, r.get_data(as_text=True)
     new_club = r.headers["Location"].rsplit("/", 1)[-1]
-    with app.app_context():
-        from scorepad.store.seasons import club_seasons
-
-        (winter, _), (spring, _), (summer, _) = club_seasons(get_db(), new_club)
+    (winter, _), (spring, _), (summer, _) = _club_seasons_of(app, new_club)
     assert _season_of(app, spring).follows == winter and _season_of(app, summer).follows is None
     assert _season_of(app, next_id).follows == season_id  # the club exported is as it was
     page = client.get(f"/seasons/c/{new_club}/{winter}").get_data(as_text=True)
@@ -686,14 +687,7 @@ def test_the_club_file_keeps_which_season_follows_which(client, app, made):
         follow_redirects=True,
     )
     assert "This season has its next season already: nothing changed." in text(r)
-    assert len(club_seasons_of(app, new_club)) == 3
-
-
-def club_seasons_of(app, club_id):
-    with app.app_context():
-        from scorepad.store.seasons import club_seasons
-
-        return club_seasons(get_db(), club_id)
+    assert len(_club_seasons_of(app, new_club)) == 3
 
 
 FOLLOWS_FILE = {"scorepad_club": 1, "name": "Old", "roster": [], "games": [], "nights": []}
@@ -759,7 +753,7 @@ def test_a_file_without_follows_or_with_a_good_one_imports(client, app, follows)
     r = _upload(client, doc)
     assert r.status_code == 302, r.get_data(as_text=True)
     new_club = r.headers["Location"].rsplit("/", 1)[-1]
-    first, second = (sid for sid, _ in club_seasons_of(app, new_club))
+    first, second = (sid for sid, _ in _club_seasons_of(app, new_club))
     assert _season_of(app, second).follows == (first if follows[1] == 0 else None)
 
 

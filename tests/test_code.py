@@ -421,3 +421,53 @@ def test_core_values_are_asked_of_the_core_never_compared_as_strings():
         for p in sorted((top / "store").rglob("*.py"))
     }
     assert {k: v for k, v in {**code, **pages, **sql}.items() if v} == {}
+
+
+FUNCTION = re.compile(r"\s*(\(?[\w\s,]*\)?\s*=>|function\b|async\b)")
+
+
+def waits_not_a_function(source: str) -> list[int]:
+    """The lines where a test's `wait_for_function` is given an expression, not a function:
+    Playwright evaluates an expression again at each poll with eval, which the pages'
+    Content-Security-Policy refuses, so such a wait fails whenever its first look is false."""
+    tree = ast.parse(source)
+    constants = {
+        target.id: node.value.value
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "wait_for_function"
+            and node.args
+        ):
+            continue
+        arg = node.args[0]
+        if isinstance(arg, ast.JoinedStr) and arg.values:
+            arg = arg.values[0]
+        text = arg.value if isinstance(arg, ast.Constant) else constants.get(getattr(arg, "id", ""))
+        if not isinstance(text, str) or not FUNCTION.match(text):
+            found.append(node.lineno)
+    return found
+
+
+def test_the_wait_check_finds_an_expression():
+    assert waits_not_a_function('p.wait_for_function("document.body.x === 1")') == [1]
+    assert waits_not_a_function("E = 'x > 1'\np.wait_for_function(E)") == [2]
+    assert waits_not_a_function('p.wait_for_function("() => 1")') == []
+    assert waits_not_a_function('p.wait_for_function("img => img.complete", arg=q)') == []
+
+
+def test_every_browser_wait_is_given_a_function():
+    tests = sorted((ROOT / "tests").rglob("*.py"))
+    found = {
+        p.relative_to(ROOT).as_posix(): waits_not_a_function(p.read_text(encoding="utf-8"))
+        for p in tests
+    }
+    assert sum("wait_for_function" in p.read_text(encoding="utf-8") for p in tests) > 5
+    assert {path: lines for path, lines in found.items() if lines} == {}

@@ -36,7 +36,7 @@ def test_large_text_is_kept_and_each_step_stays_on_one_screen(page, own_server):
     page.get_by_role("button", name="Large text").tap()
     assert looks(page) == ["text-large"]
     # at once, no reload: the tap brings the looks' stylesheet the page came without
-    page.wait_for_function("getComputedStyle(document.body).fontSize === '22px'")
+    page.wait_for_function("() => getComputedStyle(document.body).fontSize === '22px'")
     page.goto(game)  # kept on the phone, drawn by the server from the first paint
     assert looks(page) == ["text-large"]
     expect(page.get_by_role("button", name="Large text")).to_have_attribute("aria-pressed", "true")

@@ -161,7 +161,7 @@ def test_back_to_a_posted_page_through_the_service_worker_is_no_false_alarm(page
     game = page.url
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     choose_bids(page, BOB_LEFT_OUT)
     native_submit(page, "Save bids")
     assert page.url == f"{game}/bids"  # the refused POST's answer, now in history

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from scorepad.core import limits
-from scorepad.core.bracket_double import first_phase, most_rounds, replay
+from scorepad.core.bracket_double import GRAND, first_phase, most_rounds, replay
 from scorepad.core.errors import GameError
 from scorepad.core.event import PLAYOFF_MOST, ROUNDS
 from scorepad.files import event as eventfile
@@ -559,6 +559,11 @@ def test_the_rounds_of_a_night_s_file_hold_its_longest_playoff():
     most = max(most_rounds(teams) for teams in range(2, PLAYOFF_MOST + 1))
     assert eventfile.LIMITS["rounds"] == ROUNDS[1] + most
     assert most_rounds(5) == 8 and most_rounds(PLAYOFF_MOST) == most
+    for teams in (2, 3, 5, 8):  # as many rounds as replaying the bracket round by round
+        first, winners = first_phase([(i,) for i in range(teams)]), []
+        while (phase := replay(first, winners).next) is not None:
+            winners.append([1 if phase.part == GRAND else 0] * len(phase.matches))
+        assert most_rounds(teams) == len(winners)
 
 
 def _fullest_night() -> dict:

@@ -165,11 +165,12 @@ def most_rounds(teams: int) -> int:
     """The most rounds a bracket of `teams` takes: played to its end, the grand final won
     from the losers' side so that its reset is played too (who else wins each match does
     not change how many rounds there are)."""
-    first = first_phase([(i,) for i in range(teams)])
-    winners: list[list[int | None]] = []
-    while (phase := replay(first, winners).next) is not None:
-        winners.append([1 if phase.part == GRAND else 0] * len(phase.matches))
-    return len(winners)
+    state, rounds = State(), 0
+    phase: Phase | None = first_phase([(i,) for i in range(teams)])
+    while phase is not None:  # each round applied once, as replay applies them in turn
+        state = apply(state, phase, [1 if phase.part == GRAND else 0] * len(phase.matches))
+        phase, rounds = scheduled(state), rounds + 1
+    return rounds
 
 
 def losses_of(phases: Sequence[Phase], winners: Sequence[Sequence[int | None]]) -> dict[Team, int]:

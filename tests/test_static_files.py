@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import gzip
 import os
 import threading
 import time
 from pathlib import Path
 
+import brotli
 import pytest
 
-from scorepad.web.delivery import lean
+from scorepad.web.delivery import lean, static_url
 
 ATTEMPTS = [
     "/static/..%2f..%2f..%2f..%2f..%2f..%2fdev%2fzero",
@@ -78,6 +80,26 @@ def test_every_shipped_file_is_served(app, client):
         assert response.data == lean(name, shipped)  # scripts and styles without comments
         assert response.headers["X-Content-Type-Options"] == "nosniff"
         response.close()
+
+
+def test_each_file_under_its_hashed_name_and_in_each_coding_is_the_same_bytes(app, client):
+    """The hashed name's compressed copies are the plain name's (made once at start)."""
+    unpack = {"br": brotli.decompress, "gzip": gzip.decompress, "identity": bytes}
+    compressed = 0
+    for name in os.listdir(app.static_folder):
+        want = lean(name, (Path(app.static_folder) / name).read_bytes())
+        with app.test_request_context():
+            hashed = static_url(name)
+        assert hashed != f"/static/{name}"
+        for path in (f"/static/{name}", hashed):
+            for coding in unpack:
+                response = client.get(path, headers={"Accept-Encoding": coding})
+                said = response.headers.get("Content-Encoding", "identity")
+                assert said in (coding, "identity"), (path, coding)
+                assert unpack[said](response.data) == want, (path, coding)
+                compressed += said != "identity"
+                response.close()
+    assert compressed >= 8  # scripts and styles come compressed in both codings, both names
 
 
 @pytest.mark.parametrize(

@@ -124,13 +124,18 @@ def _build(folder: str) -> tuple[str, dict[str, str]]:
             for name, source in files.items():
                 data = lean(name, source)
                 hashes[name] = hashlib.sha256(data).hexdigest()[:12]
-                for copy in (name, _hashed_name(name, hashes[name])):
-                    target = out / copy
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_bytes(data)
-                    if compressor.should_compress(copy):
-                        list(compressor.compress(str(target)))
-                        _gzip(target)
+                target = out / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+                if compressor.should_compress(name):
+                    list(compressor.compress(str(target)))
+                    _gzip(target)
+                # the hashed name: the same bytes, so the same compressed copies (made once)
+                hashed = _hashed_name(name, hashes[name])
+                for suffix in ("", ".br", ".gz"):
+                    made = target.with_name(target.name + suffix)
+                    if made.exists():
+                        shutil.copyfile(made, target.with_name(hashed.rpartition("/")[2] + suffix))
             _builds[key] = (str(out), hashes)
         return _builds[key]
 

@@ -89,16 +89,45 @@ def browser():
         chromium.close()
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Whether the test failed (its setup or its call, an expected failure too), for
+    `page` to read as its phone is given back."""
+    report = (yield).get_result()
+    if report.when in ("setup", "call"):
+        failed = report.failed or hasattr(report, "wasxfail")
+        item.failed = getattr(item, "failed", False) or failed
+
+
+@pytest.fixture(scope="session")
+def kept_phone(browser):
+    """The worker's phone handed from one test to the next (tests/browser/phones.py)."""
+    kept = []
+    yield kept
+    for phone in kept:
+        phone.context.close()
+
+
 @pytest.fixture
-def page(browser, lang):
+def page(browser, lang, request, kept_phone):
+    """A phone of its own for the test: the last test's, cleaned, when it could leave
+    nothing behind (tests/browser/phones.py), else a new one."""
+    from tests.browser.phones import Kept
     from tests.browser.speech import speak
 
-    context = browser.new_context(**PHONE)
-    speak(context, lang, "127.0.0.1")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    phone = kept_phone.pop() if kept_phone else Kept(browser.new_context(**PHONE))
+    speak(phone.context, lang, "127.0.0.1")
+    phone.page.set_default_timeout(10_000)
+    yield phone.page
+    if phone.may_keep(request.node):
+        try:
+            phone.clean()
+        except Exception:
+            phone.context.close()
+            return
+        kept_phone.append(phone)
+    else:
+        phone.context.close()
 
 
 @pytest.fixture(scope="session")

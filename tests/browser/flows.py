@@ -26,6 +26,11 @@ def touches(page: Page) -> int:
     return _TOUCHES.get(id(page), 0)
 
 
+def forget_touches(page: Page) -> None:
+    """Count this page's taps from none again (a phone handed to the next test)."""
+    _TOUCHES.pop(id(page), None)
+
+
 def tap_and_load(page: Page, target: Locator) -> None:
     """Tap a button or link and wait for the page it leads to (never act mid-navigation):
     a page load, or the server's answer that app.js puts in place of the page after a save."""

@@ -22,36 +22,27 @@ from urllib.parse import urlsplit
 from tests.browser.flows import forget_touches
 from tests.browser.helpers import PHONE
 
-# What a test may change on its page or context that `clean` could not put back.
-LASTING = {
-    "page": (
-        "add_init_script",
-        "route",
-        "route_from_har",
-        "route_web_socket",
-        "expose_binding",
-        "expose_function",
-        "on",
-        "once",
-        "set_extra_http_headers",
-        "add_locator_handler",
-    ),
-    "context": (
-        "add_init_script",
-        "route",
-        "route_from_har",
-        "route_web_socket",
-        "expose_binding",
-        "expose_function",
-        "on",
-        "once",
-        "set_extra_http_headers",
-        "set_offline",
-        "set_geolocation",
-        "grant_permissions",
-        "new_page",
-    ),
-}
+# What a test may change on its page or context that `clean` could not put back: on
+# either of them, and on the one alone.
+_ON_EITHER = (
+    "add_init_script",
+    "route",
+    "route_from_har",
+    "route_web_socket",
+    "expose_binding",
+    "expose_function",
+    "on",
+    "once",
+    "set_extra_http_headers",
+)
+PAGE_LASTING = (*_ON_EITHER, "add_locator_handler")
+CONTEXT_LASTING = (
+    *_ON_EITHER,
+    "set_offline",
+    "set_geolocation",
+    "grant_permissions",
+    "new_page",
+)
 
 
 class Kept:
@@ -63,8 +54,7 @@ class Kept:
         context.on("request", lambda request: self.origins.add(_origin(request.url)))
         self.page = context.new_page()
         self.changed = False
-        for target, names in (("page", LASTING["page"]), ("context", LASTING["context"])):
-            owner = self.page if target == "page" else context
+        for owner, names in ((self.page, PAGE_LASTING), (context, CONTEXT_LASTING)):
             for name in names:
                 setattr(owner, name, self._noting(getattr(owner, name)))
 
@@ -102,7 +92,6 @@ class Kept:
             forced_colors="none",
             contrast="no-preference",
         )
-        self.page.set_default_timeout(10_000)
         forget_touches(self.page)
 
 

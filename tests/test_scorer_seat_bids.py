@@ -14,7 +14,6 @@ from tests.helpers import (
     seat_bid,
     seat_links,
     start,
-    stored_bids,
     text,
 )
 
@@ -80,28 +79,39 @@ def _ben_changes_his_bid_since(client, app) -> tuple[str, list[str], str]:
 
 
 def test_a_phones_bid_after_the_page_was_drawn_is_not_overwritten(client, app):
+    """Refused, nothing saved: the form again, the phone's bid chosen in its row and the
+    scorer's other taps kept, so one more press saves the hand."""
     game_id, tokens, shown = _ben_changes_his_bid_since(client, app)
     r = _save(client, game_id, [4, 3, 4, 2], shown)  # Ben's row left as it was shown
-    said = text(client.get(r.headers["Location"]))
+    assert r.status_code == 400
+    said = text(r)
     assert "Ben's bid came in from Ben's phone meanwhile; nothing was saved." in said
+    assert "It is chosen below, with the bids you chose: check them and save again." in said
     assert load(app, game_id).game.hands == ()
-    seat_bid(app.test_client(), tokens[3], 2)  # Dev's phone bids; the page never showed it
-    r = _save(client, game_id, [4, 6, 4, 5], _shown(_page(client, game_id)).replace(",3:2", ""))
-    assert "Dev's bid came in from Dev's phone meanwhile" in text(client.get(r.headers["Location"]))
-    assert stored_bids(app, game_id) == []
+    assert [chosen(r, f"bid_{seat}") for seat in range(4)] == [["4"], ["6"], ["4"], ["2"]]
+    assert _shown(r) == "1:6"
+    seat_bid(app.test_client(), tokens[3], 5)  # Dev's phone bids; the page never showed it
+    r = _save(client, game_id, [4, 6, 4, 2], _shown(r))
+    assert r.status_code == 400 and "Dev's bid came in from Dev's phone meanwhile" in text(r)
+    assert [chosen(r, f"bid_{seat}") for seat in range(4)] == [["4"], ["6"], ["4"], ["5"]]
+    assert load(app, game_id).game.hands == ()  # nothing saved the second time either
+    r = _save(client, game_id, [4, 6, 4, 5], _shown(r))  # the page as shown, saved again
+    assert r.status_code == 302
+    assert load(app, game_id).game.hands[0].bids == (4, 6, 4, 5)
 
 
 def test_a_change_made_over_a_phones_bid_that_changed_since_is_refused(client, app):
     """The scorer changes Ben's bid on purpose, but over the 3 the page showed: Ben had
     changed it to 6 on his phone meanwhile, so the change is made on what the scorer no
-    longer sees. Refused in words, nothing saved, Ben's 6 kept; once the page shows the 6,
-    the scorer may change it on purpose."""
+    longer sees. Refused in words, nothing saved, Ben's 6 kept and chosen; once the page
+    shows the 6, the scorer may change it on purpose."""
     game_id, _, shown = _ben_changes_his_bid_since(client, app)
     r = _save(client, game_id, [4, 2, 4, 5], shown)  # the scorer taps Ben 2 over the 3
-    said = text(client.get(r.headers["Location"]))
-    assert "Ben's bid came in from Ben's phone meanwhile; nothing was saved." in said
+    assert r.status_code == 400
+    assert "Ben's bid came in from Ben's phone meanwhile; nothing was saved." in text(r)
     assert load(app, game_id).game.hands == ()
+    assert chosen(r, "bid_1") == ["6"] and chosen(r, "bid_3") == ["5"]
     assert chosen(_page(client, game_id), "bid_1") == ["6"]
-    r = _save(client, game_id, [4, 2, 4, 5], _shown(_page(client, game_id)))  # seen: 6
+    r = _save(client, game_id, [4, 2, 4, 5], _shown(r))  # seen: 6
     assert r.status_code == 302
     assert load(app, game_id).game.hands[0].bids == (4, 2, 4, 5)

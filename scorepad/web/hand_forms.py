@@ -214,6 +214,16 @@ def phones_text(sent: Mapping[int, Bid]) -> str:
     return ",".join(f"{seat}:{bid}" for seat, bid in sorted(sent.items()))
 
 
+def choose_phones(form: HandForm, sent: Mapping[int, Bid], shown: Mapping[int, Bid]) -> None:
+    """A bids form refused because a seat's phone bid after it was drawn (`shown`: the
+    phones' bids it showed): each such bid chosen in its seat's row, as the page now
+    shows it in; the scorer's other choices stay as sent."""
+    for seat, bid in sent.items():
+        name = f"bid_{seat}"
+        if shown.get(seat) != bid and name in form:
+            form[name].data = str(bid)
+
+
 def phones_read(text: str) -> dict[int, Bid]:
     """The bids a bids form showed as in from the phones (`phones_text`); a part that is
     not a seat and a bid is left out, as if not shown (the store then keeps the phone's)."""

@@ -9,7 +9,7 @@ from scorepad.web.catalogue import gettext
 from ..core.errors import GameError, TricksTotal
 from ..core.records import Table
 from ..core.rules import SPECS
-from ..store.outcomes import AlreadySaved, RemovesHands
+from ..store.outcomes import AlreadySaved, RemovesHands, SeatTaken
 from . import errors
 from .hand_forms import HandForm
 from .outcomes import say
@@ -56,9 +56,18 @@ def attach(form: HandForm, err: GameError) -> None:
 
 def beside(form: HandForm) -> Page:
     """The refusals a hand form shows again beside its fields: the core's, the hands a fix
-    would remove (to confirm), each a 400; a server that cannot write, above the form."""
+    would remove (to confirm), each a 400; a seat's bid in from its phone since the form
+    was drawn, above it (the form again with that bid chosen, the scorer's other choices
+    kept: `form.phones_since`); a server that cannot write, above the form."""
 
     def shown(err: Exception) -> int | None:
+        if isinstance(err, SeatTaken):
+            form.phones_since = True  # type: ignore[attr-defined]  # the page chooses them
+            again = gettext(
+                "It is chosen below, with the bids you chose: check them and save again."
+            )
+            form.form_errors.append(f"{say(err)} {again}")
+            return 400
         if isinstance(err, RemovesHands):
             form.removes = err  # type: ignore[attr-defined]  # the page asks to confirm
             attach(form, GameError(say(err), hand=err.number))

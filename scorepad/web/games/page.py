@@ -22,6 +22,7 @@ from ..hand_forms import (
     HandForm,
     bids_form,
     blind_toggles,
+    choose_phones,
     phones_read,
     phones_text,
     read_bids,
@@ -64,6 +65,8 @@ def _render_game(
         else:
             chosen = {f"bid_{seat}": str(bid) for seat, bid in sent.items()}
             form = bids_form(stored.game.table, score, version=0, **chosen)
+    elif getattr(form, "phones_since", False):  # refused: a phone's bid came in meanwhile
+        choose_phones(form, sent, phones_read(request.form.get("phones", "")))
     page["sent"] = tuple(sorted(sent))
     # a club night's table: who sits where, as this page shows them (its director may
     # re-seat the table while the page is open); a game's own scorer changes names only

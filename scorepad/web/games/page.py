@@ -65,7 +65,7 @@ def _render_game(
         else:
             chosen = {f"bid_{seat}": str(bid) for seat, bid in sent.items()}
             form = bids_form(stored.game.table, score, version=0, **chosen)
-    elif getattr(form, "phones_since", False):  # refused: a phone's bid came in meanwhile
+    elif form is not None and getattr(form, "phones_since", False):  # a phone bid meanwhile
         choose_phones(form, sent, phones_read(request.form.get("phones", "")))
     page["sent"] = tuple(sorted(sent))
     # a club night's table: who sits where, as this page shows them (its director may

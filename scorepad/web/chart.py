@@ -1,4 +1,5 @@
-"""The score chart: each side's running total hand by hand, drawn as SVG on the server.
+"""The charts, drawn as SVG on the server: a game's score chart (each side's running total
+hand by hand) and a player card's rating after each game rated.
 
 No chart library and no script: a few polylines, the target line and a mark
 on each hand that cost a side a bag penalty. The SVG names itself and carries
@@ -49,16 +50,18 @@ def summary(score: GameScore) -> str:
 class _Scale:
     """Where a hand and a total fall on the chart."""
 
-    steps: int  # hands played
+    steps: int  # hands played (games rated)
     low: int
     high: int
+    height: int = HEIGHT
+    left: int = LEFT  # room for the values' labels, and the word under them
 
     def x(self, i: int) -> float:
-        return round(LEFT + (WIDTH - LEFT - RIGHT) * i / self.steps, 1)
+        return round(self.left + (WIDTH - self.left - RIGHT) * i / max(self.steps, 1), 1)
 
     def y(self, v: int) -> float:
         span = (self.high - self.low) or 1
-        return round(TOP + (HEIGHT - TOP - BOTTOM) * (self.high - v) / span, 1)
+        return round(TOP + (self.height - TOP - BOTTOM) * (self.high - v) / span, 1)
 
 
 def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
@@ -92,7 +95,7 @@ def score_chart(score: GameScore, ident: str = "chart") -> Markup | None:
 
 def _axes(scale: _Scale, target: int) -> list[str]:
     """The zero line, the target line, their labels, the lowest total and the hands."""
-    x, y, end = scale.x, scale.y, WIDTH - RIGHT
+    y, end = scale.y, WIDTH - RIGHT
     parts = [
         f'<line class="axis" x1="{LEFT}" y1="{y(0)}" x2="{end}" y2="{y(0)}"/>',
         f'<line class="target" x1="{LEFT}" y1="{y(target)}" x2="{end}" y2="{y(target)}"/>',
@@ -103,12 +106,19 @@ def _axes(scale: _Scale, target: int) -> list[str]:
         low = number(scale.low)  # the true minus sign, as every number of the page
         parts.append(f'<text x="{LEFT - 4}" y="{y(scale.low) + 4}" text-anchor="end">{low}</text>')
     # the hands along the bottom: the word once, under the totals' labels, then numbers
-    word = escape(_("hand"))  # the axis's word, short: each hand's number follows it
-    parts.append(f'<text x="{LEFT - 4}" y="{HEIGHT - 8}" text-anchor="end">{word}</text>')
-    parts.extend(
-        f'<text x="{x(n)}" y="{HEIGHT - 8}" text-anchor="middle">{n}</text>'
-        for n in hand_ticks(scale.steps)
-    )
+    return parts + _numbered(scale, scale.steps, 0, _("hand"))
+
+
+def _numbered(scale: _Scale, count: int, before: int, word: str) -> list[str]:
+    """Steps 1 to `count` along the bottom, step n at point n - `before`: the axis's
+    `word` once, under the labels of the values, then a few of their numbers."""
+    bottom = scale.height - 8
+    parts = [f'<text x="{scale.left - 4}" y="{bottom}" text-anchor="end">{escape(word)}</text>']
+    for n in hand_ticks(count):  # one at the axis itself follows the word: "game 1"
+        anchor = "start" if n == before else "middle"
+        parts.append(
+            f'<text x="{scale.x(n - before)}" y="{bottom}" text-anchor="{anchor}">{n}</text>'
+        )
     return parts
 
 
@@ -137,3 +147,29 @@ def _penalties(scale: _Scale, score: GameScore, played: Sequence, side: int) -> 
                 f'r="4"><title>{escape(said)}</title></circle>'
             )
     return parts
+
+
+RATING_HEIGHT, RATING_LEFT = 130, 56  # room on the left for "partida" under the labels
+
+
+def rating_chart(ratings: Sequence[int], said: str) -> Markup | None:
+    """A player's rating after each game rated, oldest first, as an inline SVG line with
+    its scale: the highest and the lowest rating labelled, the games numbered along the
+    bottom; `said`: its text for screen readers. None before a second game."""
+    if len(ratings) < 2:
+        return None
+    scale = _Scale(len(ratings) - 1, min(ratings), max(ratings), RATING_HEIGHT, RATING_LEFT)
+    x, y, end, left = scale.x, scale.y, WIDTH - RIGHT, scale.left
+    points = " ".join(f"{x(i)},{y(r)}" for i, r in enumerate(ratings))
+    parts = [
+        f'<svg class="chart rating-chart" viewBox="0 0 {WIDTH} {RATING_HEIGHT}" role="img" '
+        f'aria-label="{escape(said)}" xmlns="http://www.w3.org/2000/svg">',
+    ]
+    for value in sorted({scale.high, scale.low}, reverse=True):  # one line if all alike
+        parts.append(f'<line class="axis" x1="{left}" y1="{y(value)}" x2="{end}" y2="{y(value)}"/>')
+        parts.append(
+            f'<text x="{left - 4}" y="{y(value) + 4}" text-anchor="end">{number(value)}</text>'
+        )
+    parts += _numbered(scale, len(ratings), 1, _("game"))
+    parts.append(f'<polyline class="line s0" points="{points}"/></svg>')
+    return Markup("".join(parts))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, render_template, request, url_for
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core import club as roster
@@ -14,6 +15,8 @@ from ...store.club_commands import clubs as commands
 from ...store.club_nights import nights_won
 from ...store.club_view import ClubView
 from .. import relink, remembered, respond
+from ..catalogue import gettext as _
+from ..chart import rating_chart
 from ..db import get_db
 from ..hosting import public_url
 from ..paging import asked, page_of
@@ -51,7 +54,7 @@ def card(members: str, token: str) -> str:
         skill=skill,
         lines=lines,
         played=played,
-        points=data.chart_points(lines),
+        chart=_chart(lines),
         stats=data.card_stats(view, member, won.get(member.anchor, ())),
         ratings=data.rating_page(view, public=True, query=query, page=page),
         scale_note=scale_note(),
@@ -60,6 +63,13 @@ def card(members: str, token: str) -> str:
         url=url,
         token=token,
     )
+
+
+def _chart(lines: list[data.GameLine]) -> Markup | None:
+    """The rating after each game rated, oldest first, drawn with its scale."""
+    ratings = [line.rating for line in reversed(lines)]
+    said = _("The rating after each game: %(ratings)s", ratings=", ".join(map(str, ratings)))
+    return rating_chart(ratings, said)
 
 
 @bp.post("/m/<members>/card/<token>/me")

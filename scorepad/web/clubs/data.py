@@ -208,20 +208,6 @@ def history(view: ClubView, member: Member) -> list[GameLine]:
     return lines[::-1]
 
 
-def chart_points(lines: list[GameLine], width: int = 300, height: int = 80) -> str:
-    """The rating's history as an SVG polyline's points, oldest at the left."""
-    ratings = [line.rating for line in reversed(lines)]
-    if len(ratings) < 2:
-        return ""
-    low, high = min(ratings), max(ratings)
-    span = max(high - low, 1)
-    step = width / (len(ratings) - 1)
-    return " ".join(
-        f"{round(i * step, 1)},{round(height - (r - low) * height / span, 1)}"
-        for i, r in enumerate(ratings)
-    )
-
-
 @dataclass(frozen=True)
 class PairRow:
     """One partnership's line in the club's ratings."""

@@ -181,15 +181,22 @@ function foldPicks(form) {
 }
 
 // What a hand form holds stays on the phone until it is saved, with the group open: a
-// reload after a failed save (or a dead battery) finds the same choices and rows.
+// reload after a failed save (or a dead battery) finds the same choices and rows. With
+// seat links (data-phones: the bids in from the seats' phones as the page shows them), a
+// seat whose phone's bid came in or changed since the choices were kept shows the phone's
+// bid, never a choice made before it; the scorer's other choices stay.
 function keepChoices(form) {
   const key = form.dataset.keep;
   let store;
   try { store = window.localStorage; store.length; } catch (e) { return; }
   if (!key || !store) return;
   const saved = JSON.parse(store.getItem(`form:${key}`) || "null");
+  const phones = (text) => new Map((text || "").split(",").filter(Boolean).map((p) => p.split(":")));
   if (saved && !form.querySelector(".invalid")) {
+    const then = phones(saved["#phones"]), now = phones(form.dataset.phones);
     Object.entries(saved).forEach(([name, value]) => {
+      const seat = (/^bid_(\d+)$/.exec(name) || [])[1];
+      if (seat !== undefined && now.has(seat) && now.get(seat) !== then.get(seat)) return;
       const input = form.querySelector(`input[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`);
       if (input) { input.checked = true; input.dispatchEvent(new Event("change", { bubbles: true })); }
     });
@@ -197,6 +204,7 @@ function keepChoices(form) {
   }
   const keep = () => {
     const chosen = { "#open": (form.querySelector(".pick:not(.folded)") || {}).id || "" };
+    if (form.dataset.phones !== undefined) chosen["#phones"] = form.dataset.phones;
     form.querySelectorAll("input:checked").forEach((i) => { chosen[i.name] = i.value; });
     store.setItem(`form:${key}`, JSON.stringify(chosen));
   };

@@ -146,7 +146,7 @@ function nextStep(last) {
   step.querySelectorAll("input:checked").forEach((i) => { i.checked = false; });
   // the seats' phones' bids the kept form showed were its own hand's: none is shown for
   // this one, so the server keeps a phone's bid made meanwhile rather than overwrite it
-  if (form.phones) form.phones.value = "";
+  if (form.phones) form.phones.value = form.dataset.phones = "";
   passDeal(step, number - drawnFor);
   // a tricks row's note says its seat's bid in the kept form's hand ("bid 6"): the number
   // becomes the waiting bid's; a nil, either way, is not said (no words for it here, the

@@ -54,13 +54,15 @@ def test_every_row_folded_stays_folded_after_a_reload(page, own_server):
 def test_a_bid_from_a_phone_since_is_shown_not_a_choice_kept_from_before(page, browser, own_server):
     """The scorer's choices kept on the phone never cover a seat's bid that came in (or
     changed) on its own phone after they were made: a reload shows the phone's bid, and
-    Save bids keeps it; a bid the scorer chose over the phone's on purpose stays chosen."""
+    Save bids keeps it; a bid the scorer chose over the phone's on purpose stays chosen,
+    and so do the scorer's choices for the other seats."""
     from tests.browser.helpers import PHONE
     from tests.browser.test_no_layout_shift import _seat_link
 
     game_id, alice_link = _seat_link(own_server.url)
     page.goto(f"{own_server.url}/games/{game_id}")
     choose(page, "Alice bid", "2")  # before Alice's phone has said anything
+    choose(page, "Ben bid", "4")  # Ben has no phone bid: the scorer's tap stays throughout
     seat = browser.new_context(**PHONE).new_page()
     try:
         seat.goto(alice_link)
@@ -74,12 +76,14 @@ def test_a_bid_from_a_phone_since_is_shown_not_a_choice_kept_from_before(page, b
         alice_bids("5")
         page.reload()
         expect(choice(page, "Alice bid", "5")).to_be_checked()  # the phone's, not the 2
+        expect(choice(page, "Ben bid", "4")).to_be_checked()  # the scorer's own, kept
         choose(page, "Alice bid", "3")  # over the phone's 5, on purpose: kept
         page.reload()
         expect(choice(page, "Alice bid", "3")).to_be_checked()
         alice_bids("6")  # changed on the phone after the scorer's 3
         page.reload()
         expect(choice(page, "Alice bid", "6")).to_be_checked()
+        expect(choice(page, "Ben bid", "4")).to_be_checked()
     finally:
         seat.context.close()
     for name, bid in (("Ben", "3"), ("Cara", "2"), ("Dev", "3")):

@@ -284,6 +284,38 @@ def test_an_old_club_file_and_a_bad_season_are_read_as_before():
     assert read.closed == ((1,), ()) and read.entrants == ((1, ("Al",), 1),)
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("kind", [], "kind: must be one of pairs, cutthroat"),
+        ("kind", 0, "kind: must be one of pairs, cutthroat"),
+        ("fixtures", False, "fixtures: must be one of"),
+        ("playoff_format", {}, "playoff_format: must be one of"),
+        ("best", {}, "best: must be a whole number"),
+        ("best", False, "best: must be a whole number"),
+        ("moves", [], "moves: must be a whole number"),
+        ("playoff", "4", "playoff: must be a whole number"),
+        ("divisions", [], "divisions: must be up to 12 different names"),
+        ("divisions", "A,B", "divisions: must be up to 12 different names"),
+        ("divisions", 0, "divisions: must be up to 12 different names"),
+    ],
+)
+def test_a_season_setting_of_the_wrong_type_in_a_club_file_is_refused_naming_it(key, value, said):
+    """A value of the wrong type is refused, naming its key: never read as the default a
+    setting left out takes (a [] kind was read as pairs, a {} best as 0)."""
+    from scorepad.core.errors import GameError
+    from scorepad.files import club as clubfile
+
+    doc = {"scorepad_club": 1, "name": "Old", "roster": [], "games": [], "nights": []}
+    season = {"name": "S", "settings": {"kind": "pairs", "best": 3, key: value}}
+    with pytest.raises(GameError) as refused:
+        clubfile.read({**doc, "seasons": [season]})
+    assert f"season 1: {said}" in str(refused.value)
+    season["settings"] = {"kind": "pairs", key: None}  # null: as if left out
+    (read,) = clubfile.read({**doc, "seasons": [season]}).seasons
+    assert read.settings.kind == "pairs"
+
+
 @pytest.mark.parametrize("playoff_format", ["single", "double"])
 def test_the_manager_makes_the_playoff_night(client, app, made, playoff_format):
     from scorepad.store.events import load_event

@@ -86,8 +86,16 @@ class SeasonSettings:
         }
 
 
+def _given(raw: Mapping[str, Any], key: str, default: Any) -> Any:
+    """The value of `key`, or `default` where it is not given: left out, null, or a
+    form's empty field. Any other value is checked as it is (a file's 0, false or []
+    for a choice is refused, not read as the default)."""
+    value = raw.get(key)
+    return default if value is None or value == "" else value
+
+
 def _number(raw: Mapping[str, Any], key: str, high: int) -> int:
-    value = raw.get(key) or 0
+    value = _given(raw, key, 0)
     digits = value.strip() if isinstance(value, str) else ""
     if digits.isascii() and digits.isdigit() and len(digits) <= 9:
         value = int(digits)  # a form's digits (a longer run is out of range anyway)
@@ -102,17 +110,17 @@ def _number(raw: Mapping[str, Any], key: str, high: int) -> int:
 
 
 def _choice(raw: Mapping[str, Any], key: str, allowed: Sequence[str]) -> str:
-    value = raw.get(key) or allowed[0]
-    if value not in allowed:
+    value = _given(raw, key, allowed[0])
+    if not isinstance(value, str) or value not in allowed:
         raise GameError("must be one of %(choices)s", choices=", ".join(allowed), field=key)
     return str(value)
 
 
 def _divisions(raw: Mapping[str, Any]) -> tuple[str, ...]:
-    given = raw.get("divisions") or [""]
+    given = _given(raw, "divisions", [""])
     if isinstance(given, str):
         given = given.split(",")
-    if not isinstance(given, (list, tuple)) or len(given) > MAX_DIVISIONS:
+    if not isinstance(given, (list, tuple)) or not 1 <= len(given) <= MAX_DIVISIONS:
         raise GameError("must be up to 12 different names", field="divisions")
     names = tuple(check_text(n, "divisions", DIVISION_LENGTH, blank=True) for n in given)
     if len({n.casefold() for n in names}) != len(names):

@@ -77,6 +77,17 @@ def _entrant(raw: Any, divisions: int) -> tuple[int, tuple[str, ...], int]:
     return _int(raw.get("number"), "number", 10_000), players, division
 
 
+def _typed(settings: dict) -> dict:
+    """A file's settings, each of its own JSON type: a number a number, the divisions a
+    list (the settings' checks also read a form's texts: "7", "A,B")."""
+    for key in ("best", "qualify", "moves", "playoff"):
+        if isinstance(settings.get(key), str):
+            raise GameError("must be a whole number", field=key)
+    if isinstance(settings.get("divisions"), str):
+        raise GameError("must be up to 12 different names", field="divisions")
+    return settings
+
+
 def read_season(raw: Any, nights: int, seasons: int = 1) -> SeasonRecord:
     """A season of a club file holding `nights` nights and `seasons` seasons; a
     GameError names the part."""
@@ -85,7 +96,7 @@ def read_season(raw: Any, nights: int, seasons: int = 1) -> SeasonRecord:
     where, problem = texts_problem(raw)  # every key and text, before anything reads it
     if problem:
         raise GameError(problem, field=where)
-    settings = check_season(raw["settings"])
+    settings = check_season(_typed(raw["settings"]))
     closed = raw.get("closed")
     if closed is not None and not (
         isinstance(closed, list) and all(isinstance(d, list) for d in closed)

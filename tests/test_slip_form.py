@@ -88,6 +88,33 @@ def test_a_hand_left_half_filled_is_refused_naming_the_seat(client, app, missing
     assert not night.event().round_matches(1)[0].paper
 
 
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [
+        ({"total_0": "99999999"}, "side 1's total must be from −999999 to 999999, not '99999999'"),
+        ({"bags_0": "-5"}, "side 1's bags must be from 0 to 9999, not '-5'"),
+        ({"bags_1": "five"}, "side 2's bags must be a whole number, not 'five'"),
+    ],
+)
+def test_a_slip_number_out_of_range_says_the_range_not_whole_number(client, app, values, words):
+    """A whole number the slip cannot take is said as its range: it was "must be a whole
+    number, not '99999999'", of a whole number."""
+    night = _started(client, app)
+    one = night.round()[0]
+    assert words in html.unescape(_slip(client, night, 1, **{**TOTALS, **values}))
+    assert not night.game(one.game_id).score().over
+
+
+@pytest.mark.parametrize("typed", ["abc", "99999", "-1", "3.5"])
+def test_a_bid_that_is_none_is_refused_as_such_not_as_missing(client, app, typed):
+    night = _started(client, app)
+    one = night.round()[0]
+    page = html.unescape(_hand(client, night, 1, [typed, "3", "3", "3"], ["5", "2", "4", "2"]))
+    said = f"seat 1's bid must be a number of tricks, nil or blind nil, not '{typed}'"
+    assert said in page and "bid is missing" not in page
+    assert night.game(one.game_id).game.hands == ()
+
+
 def test_the_totals_have_a_minus_a_phone_can_tap(client, app):
     night = _started(client, app)
     form = _form(client, night, "slip-totals")

@@ -19,15 +19,21 @@ from ..words import event_done as said
 from .blueprint import director_post
 from .director import act
 
-TOTAL = re.compile(r"-?[0-9]{1,6}")
-COUNT = re.compile(r"[0-9]{1,4}")
+WHOLE = re.compile(r"-?[0-9]{1,12}")  # ASCII digits only: int() would take "²" or "٣"
+TOTAL = (-999_999, 999_999)  # a side's total on a slip
+COUNT = (0, 9999)  # bags, tricks, a bid, the game's revision
 SIDES, SEATS = 2, 4  # a club night's table: a partnership of four
 
 
-def _whole(name: str, pattern: re.Pattern[str], field: str, what: str) -> int:
+def _whole(name: str, within: tuple[int, int], field: str, what: str) -> int:
+    """The whole number typed in `name`, from `within[0]` to `within[1]`; a GameError
+    says which it is not (not a whole number, or out of that range)."""
     found = request.form.get(name, "").strip()
-    if not pattern.fullmatch(found):
+    if not WHOLE.fullmatch(found):
         raise GameError(said.not_whole(what, quoted(found)), field=field)
+    low, high = within
+    if not low <= int(found) <= high:
+        raise GameError(said.out_of_range(what, low, high, quoted(found)), field=field)
     return int(found)
 
 
@@ -68,8 +74,10 @@ def _bid(seat: int) -> Bid:
     found = request.form.get(f"bid_{seat}", "").strip()
     if found in (NIL, BLIND_NIL):
         return found
-    if not COUNT.fullmatch(found):
+    if not found:
         raise GameError(said.seat_bid_missing(seat), field="bids", seat=seat)
+    if not WHOLE.fullmatch(found) or not COUNT[0] <= int(found) <= COUNT[1]:
+        raise GameError(said.not_a_bid(seat, quoted(found)), field="bids", seat=seat)
     return int(found)
 
 

@@ -146,6 +146,26 @@ def not_whole(what: str, found: str) -> str:
     return _("%(what)s must be a whole number, not %(found)s", what=what, found=found)
 
 
+def out_of_range(what: str, low: int, high: int, found: str) -> str:
+    """A slip's whole number past what the slip takes."""
+    return _(
+        "%(what)s must be from %(low)s to %(high)s, not %(found)s",
+        what=what,
+        low=number(low),
+        high=number(high),
+        found=found,
+    )
+
+
+def not_a_bid(seat: int, found: str) -> str:
+    """A slip's bid that is none: not a number of tricks, nil or blind nil."""
+    return _(
+        "seat %(number)d's bid must be a number of tricks, nil or blind nil, not %(found)s",
+        number=seat + 1,
+        found=found,
+    )
+
+
 def side_total(side: int) -> str:
     return _("side %(number)d's total", number=side + 1)
 

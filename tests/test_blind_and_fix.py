@@ -121,7 +121,7 @@ def test_a_fix_that_ends_the_game_earlier_names_the_hands_and_asks(client, app):
     r = client.post(f"/games/{game_id}/hands/1", data=fix_of_hand_1(app, game_id))
     assert r.status_code == 400
     words = text(r)
-    assert "hands 2 and 3 would be removed" in words
+    assert "hands 2 and 3 would be removed; confirm to remove them" in words
     assert "Remove hands 2 and 3 and save" in words
     revision = load(app, game_id).revision
     assert f'name="confirm_removal" value="{revision}:2,3"' in r.text
@@ -129,6 +129,17 @@ def test_a_fix_that_ends_the_game_earlier_names_the_hands_and_asks(client, app):
     assert r.text.count('class="primary"') == 1 and "Keep every hand: do not save" in words
     assert "Save hand 1" not in words
     assert len(load(app, game_id).game.hands) == 3  # nothing saved yet
+
+
+def test_a_fix_that_removes_one_hand_says_it(client, app):
+    """One hand: "confirm to remove it" (it said "them" of hand 3 alone)."""
+    game_id = removal_game(app)
+    version = load(app, game_id).versions[1]
+    # hand 2: Alice nil made (100) and Cara 12 of 12 (120): over the target after hand 2
+    fix = {**bid_form(2, ["nil", 1, 12, 1]), **tricks_form(2, version, [0, 1, 12, 0])}
+    words = text(client.post(f"/games/{game_id}/hands/2", data=fix))
+    assert "hand 3 would be removed; confirm to remove it" in words
+    assert "confirm to remove them" not in words
 
 
 def shown_confirm(page: str) -> str:

@@ -8,6 +8,7 @@ from flask import request
 
 from scorepad.web.catalogue import gettext as _
 from scorepad.web.catalogue import lazy_gettext as _l
+from scorepad.web.catalogue import ngettext
 
 from ..store.commands import Confirm
 from ..store.outcomes import (
@@ -129,9 +130,12 @@ def say(outcome: Outcome) -> str:
     if isinstance(outcome, NoSeat):
         return _("That seat has no link in this game (seat links may have been turned off).")
     if isinstance(outcome, RemovesHands):
-        return _(
+        return ngettext(  # "it": one hand; "them": more
+            "after this change the game is over at hand %(number)d, so "
+            "%(hands)s would be removed; confirm to remove it",
             "after this change the game is over at hand %(number)d, so "
             "%(hands)s would be removed; confirm to remove them",
+            len(outcome.numbers),
             number=outcome.numbers[0] - 1,
             hands=hands_span(outcome.numbers),
         )

@@ -181,30 +181,27 @@ function foldPicks(form) {
 }
 
 // What a hand form holds stays on the phone until it is saved, with the group open: a
-// reload after a failed save (or a dead battery) finds the same choices and rows. With
-// seat links (data-phones: the bids in from the seats' phones as the page shows them), a
-// seat whose phone's bid came in or changed since the choices were kept shows the phone's
-// bid, never a choice made before it; the scorer's other choices stay.
+// reload after a failed save (or a dead battery) finds the same choices and rows, but for
+// a seat whose phone's bid came in or changed since (data-phones).
 function keepChoices(form) {
   const key = form.dataset.keep;
   let store;
   try { store = window.localStorage; store.length; } catch (e) { return; }
   if (!key || !store) return;
   const saved = JSON.parse(store.getItem(`form:${key}`) || "null");
-  const phones = (text) => new Map((text || "").split(",").filter(Boolean).map((p) => p.split(":")));
+  const phone = (text, seat) => `,${text},`.match(`,${seat}:[^,]*`)?.[0];  // "1:6"
   if (saved && !form.querySelector(".invalid")) {
-    const then = phones(saved["#phones"]), now = phones(form.dataset.phones);
     Object.entries(saved).forEach(([name, value]) => {
-      const seat = (/^bid_(\d+)$/.exec(name) || [])[1];
-      if (seat !== undefined && now.has(seat) && now.get(seat) !== then.get(seat)) return;
+      const seat = name.replace("bid_", ""), now = phone(form.dataset.phones, seat);  // bid_1: 1
+      if (now && now !== phone(saved["#phones"], seat)) return;
       const input = form.querySelector(`input[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`);
       if (input) { input.checked = true; input.dispatchEvent(new Event("change", { bubbles: true })); }
     });
     if ("#open" in saved && form.open) form.open(saved["#open"] && form.querySelector(`#${saved["#open"]}`));
   }
   const keep = () => {
-    const chosen = { "#open": (form.querySelector(".pick:not(.folded)") || {}).id || "" };
-    if (form.dataset.phones !== undefined) chosen["#phones"] = form.dataset.phones;
+    const open = (form.querySelector(".pick:not(.folded)") || {}).id || "";
+    const chosen = { "#open": open, "#phones": form.dataset.phones };
     form.querySelectorAll("input:checked").forEach((i) => { chosen[i.name] = i.value; });
     store.setItem(`form:${key}`, JSON.stringify(chosen));
   };

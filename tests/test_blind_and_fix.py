@@ -52,6 +52,12 @@ def test_a_side_bids_blind_from_its_toggle_and_scores_double(client, app):
     # one over is 61.
     assert stored.score().totals == (120, 61)
     assert "bid blind" in text(client.get(f"/games/{game_id}/history"))
+    # the game page's last result names the blind contract its points came from
+    results = re.findall(r'<p class="last-result">(.*?)</p>', client.get(f"/games/{game_id}").text)
+    assert [re.sub(r"<[^>]+>", "", r) for r in results] == [
+        "+120 bid blind, made 6 of 6",
+        "+61 made 7 of 6 (1 bag)",
+    ]
 
 
 def test_no_toggle_and_a_refusal_where_blind_bids_are_off(client, app):

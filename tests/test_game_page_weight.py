@@ -7,8 +7,9 @@ from tests.helpers import page_weight
 from tests.test_delivery import imported
 
 # 12 KB until the longer languages (380 bytes): bench/README.md. The outbox's hooks in
-# app.js and its phrases (issue 41) fit in it.
-GAME_PAGE_BUDGET = 12 * 1024 + 512
+# app.js and its phrases (issue 41) fit in it; the scorer's taps kept per seat across a
+# phone's bid (app.js keepChoices, some 90 bytes) took 128 more.
+GAME_PAGE_BUDGET = 12 * 1024 + 640
 
 
 def test_the_game_page_of_a_ten_hand_game_loads_in_12_kb(app, client):

@@ -102,13 +102,16 @@ def signed(points: int) -> str:
 
 
 def side_summary(table: Table, side: int, result: SideHand) -> list[str]:
-    """Short phrases for one side's hand: 'made 7 of 7', 'set by 2', 'nil made'..."""
+    """Short phrases for one side's hand: 'made 7 of 7', 'set by 2', 'nil made', 'bid
+    blind' before a blind contract's..."""
     words: list[str] = []
     players = len(table.sides[side])  # the side says it: a pair's verb is plural (Spanish)
     if result.bid_itself:  # no contract: 10 a trick taken (RULES.md, first_hand)
         words.append(
             ngettext("%(num)d trick taken", "%(num)d tricks taken", result.contract_tricks)
         )
+    if result.blind:  # its points doubled (or as blind_bid_doubles says): said, as bid
+        words.append(ngettext("bid blind", "bid blind", players))
     if result.made:
         words.append(
             ngettext(

@@ -54,9 +54,12 @@ def test_a_second_undo_takes_the_bids_and_put_back_returns_each_step(client, app
     _undo(client, game_id, 2, ver(app, game_id, 2))
     assert len(load(app, game_id).game.hands) == 1
     assert "Hand 2: bids" in _step(client, game_id)
-    back = re.search(r'action="(/games/[^"]+/hands/2/put-back)"', _step(client, game_id))
+    step = _step(client, game_id)
+    back = re.search(r'action="(/games/[^"]+/hands/2/put-back)"', step)
+    assert "Put hand 2's bids back" in step  # the last undo was of its bids: they come back
     revision = load(app, game_id).revision
-    client.post(back.group(1), data={"version": str(revision)})  # the bids come back
+    r = client.post(back.group(1), data={"version": str(revision)})
+    assert "Hand 2's bids are back, as they were saved." in text(client.get(r.headers["Location"]))
     assert load(app, game_id).game.hands[1] == replace(played.game.hands[1], tricks=None)
     assert "Hand 2: tricks" in _step(client, game_id)
 

@@ -205,7 +205,9 @@ def put_back(game_id: str, number: int) -> Any:
         lambda: commands.put_back(
             get_db(), game_id, number, form.version.data, by_table=held.by_table
         ),
-        _done(_game_url(game_id), said.put_back(number)),
+        lambda fresh: respond.flashed(
+            _game_url(game_id), said.put_back(number, fresh.game.hands[number - 1].played)
+        ),
         _game_url(game_id),
     )
 

@@ -54,8 +54,9 @@ def test_a_second_undo_takes_the_bids_and_put_back_returns_them(page, live_serve
     tap(page, page.locator("summary", has_text="Undo the bids of hand 2"))
     press(page, "Yes, undo the bids of hand 2")
     expect(page.get_by_role("heading", name="Hand 2: bids")).to_be_visible()
-    within_first_screen(page, page.get_by_role("button", name="Put hand 2 back"))
-    press(page, "Put hand 2 back")
+    within_first_screen(page, page.get_by_role("button", name="Put hand 2's bids back"))
+    press(page, "Put hand 2's bids back")  # the last undo was of its bids: they come back
+    expect(page.get_by_text("Hand 2's bids are back, as they were saved.")).to_be_visible()
     expect(page.get_by_role("heading", name="Hand 2: tricks")).to_be_visible()
     expect(page.locator(".lead-line")).to_contain_text("Ben & Dev bid 4")
 

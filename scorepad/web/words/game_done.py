@@ -94,8 +94,12 @@ def ended() -> str:
     return _("The game was ended.")
 
 
-def put_back(number: int) -> str:
-    return _("Hand %(number)d is back, as it was saved.", number=number)
+def put_back(number: int, played: bool) -> str:
+    """Hand `number` put back: whole, as played, or only its bids (the undo taken back
+    was of its bids: its tricks had been undone before)."""
+    if played:
+        return _("Hand %(number)d is back, as it was saved.", number=number)
+    return _("Hand %(number)d's bids are back, as they were saved.", number=number)
 
 
 def deals(name: str, number: int) -> str:

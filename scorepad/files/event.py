@@ -296,21 +296,22 @@ def json_doc(text: str | bytes) -> object:
         raise GameError(f"is not JSON: {err}", field="file") from None
 
 
-def _entrant_doc(e: Entrant) -> dict[str, Any]:
+def _entrant_doc(e: Entrant, number: dict[int, int]) -> dict[str, Any]:
     keys = ("id", "name", "players", "joined_round", "left_round")
-    return {k: list(e.players) if k == "players" else getattr(e, k) for k in keys}
+    values = {"id": number[e.id], "players": list(e.players)}
+    return {k: values[k] if k in values else getattr(e, k) for k in keys}
 
 
-def _round_doc(r: Round) -> dict[str, Any]:
+def _round_doc(r: Round, number: dict[int, int]) -> dict[str, Any]:
     keys = ("number", "kind", "status", "byes", "started_at", "called_at")
-    return {k: list(r.byes) if k == "byes" else getattr(r, k) for k in keys}
+    return {k: [number[e] for e in r.byes] if k == "byes" else getattr(r, k) for k in keys}
 
 
-def _match_doc(m: Match, game: Game | None) -> dict[str, Any]:
+def _match_doc(m: Match, game: Game | None, number: dict[int, int]) -> dict[str, Any]:
     return {
         "round": m.round,
         "number": m.number,
-        "sides": [list(s) for s in m.sides],
+        "sides": [[number[e] for e in s] for s in m.sides],
         "last_hand": m.last_hand,
         **({"winner": m.winner, "note": m.note} if m.winner is not None else {}),
         **({"paper": True} if m.paper else {}),
@@ -327,14 +328,17 @@ def export(
     rounds: Sequence[Round],
     matches: Sequence[tuple[Match, Game | None]],
 ) -> dict[str, Any]:
-    """The event as one JSON-ready document, its games in the game file format."""
+    """The event as one JSON-ready document, its games in the game file format. Its
+    entrants are numbered 1, 2, ... in check-in order (the file's own numbers, not the
+    database's rows), so a night imported and exported again is the same file."""
+    number = {e.id: i for i, e in enumerate(entrants, 1)}
     return {
         "scorepad_event": VERSION,
         "settings": settings.as_dict(),
         "rules": rules.as_dict(),
-        "entrants": [_entrant_doc(e) for e in entrants],
-        "rounds": [_round_doc(r) for r in rounds],
-        "matches": [_match_doc(m, game) for m, game in matches],
+        "entrants": [_entrant_doc(e, number) for e in entrants],
+        "rounds": [_round_doc(r, number) for r in rounds],
+        "matches": [_match_doc(m, game, number) for m, game in matches],
     }
 
 

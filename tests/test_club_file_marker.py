@@ -53,6 +53,15 @@ def test_a_club_file_marker_other_than_the_number_1_is_refused(guarded, marker):
     assert "/clubs/" not in r.headers.get("Location", "")
 
 
+@pytest.mark.parametrize("doc", [[], {}, "club", {"scorepad_event": 1}, {"format": "scorepad/1"}])
+def test_a_file_without_the_club_s_marker_is_refused_naming_it(guarded, doc):
+    """Not a club file at all (a list, a night's or a game's file): the marker named, as
+    an event file's import names its own (it said only "is not a scorepad club file")."""
+    r = _import(guarded, doc)
+    assert r.status_code == 400
+    assert "scorepad_club: is not a scorepad club file (version 1)" in text(r)
+
+
 @pytest.mark.parametrize("name", [None, 3, ["Winter"], {"a": 1}])
 def test_a_season_name_that_is_not_text_is_refused_naming_it(guarded, name):
     r = _import(guarded, _club(seasons=[{**SEASON, "name": name}]))

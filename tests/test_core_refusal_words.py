@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 
 import pytest
@@ -25,7 +26,7 @@ from scorepad.store.club_commands.outcomes import ClubRefused
 from scorepad.web.words.clubs import club_words
 from scorepad.web.words.core_words import beside, core_text, field_text, not_saved, refusal
 from tests import pseudo
-from tests.helpers import bid_form, form_token, new_game_form, seat_links, start
+from tests.helpers import bid_form, form_token, new_game_form, seat_links, start, text
 from tests.live import ROOT
 from tests.test_pseudo_language import english_left
 
@@ -195,6 +196,17 @@ def test_a_game_file_refused_whole(phone):
     _no_english(phone, answer.get_data(as_text=True), "no es texto UTF-8")
 
 
+def test_a_game_file_s_key_is_named_as_the_file_writes_it(phone):
+    """A refusal beside the upload starts with the file's key, never capitalised as a
+    sentence is ("First_dealer: must be a seat")."""
+    doc = {"format": "scorepad/1", "mode": "partnership", "players": ["A", "B", "C", "D"]}
+    body = json.dumps({**doc, "first_dealer": "x", "hands": []}).encode()
+    answer = phone.post("/games/import", data={"game_file": (io.BytesIO(body), "g.json")})
+    assert answer.status_code == 400
+    said = text(answer)
+    assert "first_dealer: " in said and "First_dealer" not in said
+
+
 # An event or club file refused whole (not JSON, not UTF-8, not a scorepad file of its
 # kind) is said in the page's language, as a game file's is (docs/languages.md); each
 # refusal with the Spanish it says, the English kept by `str(err)` for the command line.
@@ -205,6 +217,7 @@ WHOLE_FILES = [
     ("/events/import", b"[]", "no es un archivo de torneo de scorepad (versión 1)"),
     ("/events/import", b'{"scorepad_event": 2}', "no es un archivo de torneo de scorepad"),
     ("/clubs/import", b'{"scorepad_club": 2}', "no es un archivo de club de scorepad (versión 1)"),
+    ("/clubs/import", b"[]", "no es un archivo de club de scorepad (versión 1)"),
 ]
 
 

@@ -182,9 +182,9 @@ def pages(site) -> Pages:
     return got
 
 
-# A link's query keys, named where a link is refused, and a file's name: English in
-# every language.
-KEYS = {"bad preset link": {"rules"}, "trust page": {"crt"}}
+# A link's query keys, named where a link is refused, a file's key named where a file is
+# refused (its marker, scorepad_club) and a file's name: English in every language.
+KEYS = {"bad preset link": {"rules"}, "trust page": {"crt"}, "import refused": {"club"}}
 
 
 def test_every_club_season_and_preset_page_is_in_the_pseudo_language(pages):

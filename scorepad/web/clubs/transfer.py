@@ -160,7 +160,7 @@ def _read(text: bytes, into: ClubView | None) -> str:
         if into is None:
             raise  # not a club file: not UTF-8, not JSON, a key twice...
         doc = None  # the game file's reader says what is wrong with it
-    if isinstance(doc, dict) and "scorepad_club" in doc and into is None:
+    if into is None:  # a new club: a file without the club's marker refused naming it
         club = clubfile.read(doc)
         games = len(club.games) + sum(len(n.matches) for n in club.nights)
         return _counted(
@@ -178,8 +178,6 @@ def _read(text: bytes, into: ClubView | None) -> str:
                 last_change=club.last_change,
             ),
         )
-    if into is None:
-        raise GameError("is not a scorepad club file", field="file")
     if isinstance(doc, dict) and "scorepad_club" in doc:
         raise ClubRefused("club_file", field="file")
     if isinstance(doc, dict) and "scorepad_event" in doc:

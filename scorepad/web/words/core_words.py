@@ -151,7 +151,6 @@ MARKED = (
     N_("the roster is not a list of players"),
     N_("is not a preset scorepad ships"),
     N_("is not a set of house rules"),
-    N_("is not a scorepad club file"),
 )
 
 

@@ -3,6 +3,7 @@ not add up, and the live sums' phrases the script fills in."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from scorepad.web.catalogue import gettext as _
@@ -91,10 +92,18 @@ def blind_toggles_hint(rules: Rules) -> str:
     )
 
 
+# A file's key path as its reader names it ("first_dealer", "hands[3].bids"): said as the
+# file writes it, never capitalised ("First_dealer").
+FILE_KEY = re.compile(r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+|\[\d+\])+(?:\.[a-z_0-9]+)*")
+
+
 def plain_error(field: Any, message: str) -> str:
-    """A refusal as a page shows it beside `field`: capitalised, no closing stop. Every
-    field and validator says its own words (web/fields.py), none is rewritten here."""
+    """A refusal as a page shows it beside `field`: capitalised (but a file's key it starts
+    with), no closing stop. Every field and validator says its own words (web/fields.py),
+    none is rewritten here."""
     message = message.rstrip(".")
+    if FILE_KEY.fullmatch(message.split(": ", 1)[0]):
+        return message
     return message[:1].upper() + message[1:]
 
 

@@ -182,3 +182,30 @@ def test_a_season_s_night_stays_until_the_season_lets_it_go(client, guarded, app
     _post(client, app, club_id, season_id, "nights/remove", number="1")
     r = _take_out(guarded, club_id, "night")
     assert "Taken out" in text(guarded.get(r.headers["Location"]))
+
+
+def test_two_nights_of_one_name_and_day_are_told_apart_wherever_they_are_named(client, app):
+    """Two "Tuesday club" nights of 2026-12-01 read the same in the club's list of nights,
+    its "File a night" and its season's chooser, and the director's list of nights: each
+    is named by its day too, the second numbered."""
+    from tests.event_helpers import event_form
+    from tests.test_season_web import _post, _season
+
+    for _ in range(2):
+        assert client.post("/events/new", data=event_form()).status_code == 302
+    twice = ["Tuesday club · 2026-12-01", "Tuesday club · 2026-12-01 (2)"]
+    filing = client.get(f"/clubs/{(club_id := _make(client))}").get_data(as_text=True)
+    chooser = re.search(r'<select[^>]*name="night".*?</select>', filing, re.S).group(0)
+    assert re.findall(r">([^<]+)</option>", chooser) == twice
+    director = client.get("/events/new").get_data(as_text=True)
+    assert all(label in director for label in twice)
+    for event_id in re.findall(r'<option value="([^"]+)"', chooser):
+        r = client.post(f"/clubs/{club_id}/file", data={"night": event_id})
+        assert r.status_code == 302, text(r)
+    listed = _games_page(client, club_id).get_data(as_text=True)
+    assert re.findall(r'id="night-\d"><strong>([^<]+)</strong>', listed) == twice[::-1]
+    season_id = _season(client, club_id)
+    _post(client, app, club_id, season_id, "nights", day="2026-12-08", venue="Anchor")
+    season = client.get(f"/seasons/c/{club_id}/{season_id}")
+    linking = re.search(r'name="event".*?</select>', season.get_data(as_text=True), re.S)
+    assert re.findall(r">([^<]+)</option>", linking.group(0)) == twice

@@ -191,13 +191,14 @@ def earlier_entrants(db: Database, event_ids: list[str]) -> list[tuple[str, ...]
     return list(found.values())
 
 
-def event_names(db: Database, event_ids: list[str]) -> dict[str, str]:
-    """The names of the events with these director ids (those still there), in the
-    order of the ids."""
+def event_names(db: Database, event_ids: list[str]) -> dict[str, tuple[str, str]]:
+    """The name and date of the events with these director ids (those still there), in
+    the order of the ids."""
     rows = db.query(
-        "select id, json_extract(settings, '$.name') as name from events "
+        "select id, json_extract(settings, '$.name') as name, "
+        "json_extract(settings, '$.date') as date from events "
         "where id in (select value from json_each(?))",
         [json.dumps(event_ids)],
     )
-    found = {r["id"]: str(r["name"] or "") for r in rows}
+    found = {r["id"]: (str(r["name"] or ""), str(r["date"] or "")) for r in rows}
     return {event_id: found[event_id] for event_id in event_ids if event_id in found}

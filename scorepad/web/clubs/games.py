@@ -20,7 +20,7 @@ from .. import remembered, respond
 from ..db import get_db
 from ..paging import page_of
 from ..words import clubs as say
-from ..words.clubs import club_words
+from ..words.clubs import club_words, night_labels
 from . import data
 from .blueprint import bp
 from .forms import TakeOutForm
@@ -41,7 +41,7 @@ def games(club_id: str) -> str:
     return render_template(
         "clubs/games.html",
         club=view.club,
-        nights=club_event_names(get_db(), view.club.id)[::-1],  # newest first
+        nights=_nights(view.club.id),
         in_season=club_season_events(get_db(), view.club.id),  # no take-out: refused
         rows=[(g, g.score(), g.id in alone, g.id in own) for g in shown.items],
         count=len(ordered),
@@ -82,3 +82,11 @@ def _take_out(club_id: str, command: Callable[[int], object]) -> BaseResponse:
         back,
         words=club_words,
     )
+
+
+def _nights(club_id: str) -> list[tuple[str, str, str]]:
+    """The club's nights, newest first: (director id, screen id, its name and day, a
+    second night of the same told apart by its number in filing order)."""
+    nights = club_event_names(get_db(), club_id)
+    labels = night_labels([(name, date) for _, _, name, date in nights])
+    return [(e, screen, label) for (e, screen, _, _), label in zip(nights, labels)][::-1]

@@ -19,7 +19,7 @@ from .. import preset_links, remembered, respond
 from ..db import get_db
 from ..hosting import public_url
 from ..paging import asked
-from ..words.clubs import MADE, club_words, said, undo_confirm, undo_label
+from ..words.clubs import MADE, club_words, night_labels, said, undo_confirm, undo_label
 from ..words.ratings import scale_note
 from . import data
 from .blueprint import bp
@@ -88,7 +88,9 @@ def _fileable(view: ClubView) -> dict[str, list[tuple[str, str]]]:
         for g in games
         if not g.in_event
     ]
-    return {"games": choices, "nights": [(e, name) for e, name in nights if e not in taken]}
+    offered = [(e, night) for e, night in nights if e not in taken]
+    labels = night_labels([night for _, night in offered])
+    return {"games": choices, "nights": [(e, label) for (e, _), label in zip(offered, labels)]}
 
 
 @bp.get("/<club_id>")

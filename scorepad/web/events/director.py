@@ -28,7 +28,7 @@ from ..forms import COMMON_RULES
 from ..pagemodel import POLL_DIRECTOR
 from ..words import event_done as said
 from ..words import plain_error
-from ..words.clubs import club_words
+from ..words.clubs import club_words, night_labels
 from ..words.events import not_done
 from . import card, data
 from .blueprint import bp, director_post
@@ -87,9 +87,14 @@ def new() -> Any:
         form=form,
         specs=RULE_SPECS,
         common_rules=COMMON_RULES,
-        events=list(event_names(get_db(), remembered()).items()),
+        events=_named(event_names(get_db(), remembered())),
         **preset_links.night_offers(form),
     ), status
+
+
+def _named(events: dict[str, tuple[str, str]]) -> list[tuple[str, str]]:
+    """The nights this phone directs, each by its name and day, repeats told apart."""
+    return list(zip(events, night_labels(list(events.values()))))
 
 
 def _refusal(err: Exception) -> str | None:

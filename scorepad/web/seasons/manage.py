@@ -23,6 +23,7 @@ from ..fields import first_problem
 from ..hosting import public_url
 from ..paging import asked, page_of
 from ..words import seasons as say
+from ..words.clubs import night_labels
 from ..words.seasons import counting, done, next_season_name, season_words
 from . import data
 from .blueprint import bp, manager_post
@@ -132,10 +133,10 @@ def _link_form(season: Season, nights: list[tuple[str, str, str, str]]) -> LinkF
     screen id (its director's id is its director's: docs/clubs.md)."""
     link = LinkForm(revision=season.revision)
     linked = {n.event_id for n in season.nights}
+    open_ = [(screen, name, date) for e, screen, name, date in nights if e not in linked]
+    labels = night_labels([(name, date) for _, name, date in open_])
     link.event.choices = [
-        SelectChoice(screen, f"{name} · {date}" if date else name or screen[:8])
-        for e, screen, name, date in nights
-        if e not in linked
+        SelectChoice(screen, label or screen[:8]) for (screen, _, _), label in zip(open_, labels)
     ]
     return link
 

@@ -164,3 +164,15 @@ def plays_as(spellings: Sequence[str]) -> str:
         more,
         names=shown,
     )
+
+
+def night_labels(nights: Sequence[tuple[str, str]]) -> list[str]:
+    """Each night, (name, date), as a list or a chooser names it: "Friday · 2026-12-04";
+    a night of the same words as one before it numbered on ("Friday · 2026-12-04 (2)"),
+    so two nights of one name and day are told apart."""
+    labels, seen = [], dict[str, int]()
+    for name, date in nights:
+        label = f"{name} · {date}" if name and date else name or date
+        seen[label] = seen.get(label, 0) + 1
+        labels.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
+    return labels

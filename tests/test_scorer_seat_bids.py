@@ -86,13 +86,14 @@ def test_a_phones_bid_after_the_page_was_drawn_is_not_overwritten(client, app):
     assert r.status_code == 400
     said = text(r)
     assert "Ben's bid came in from Ben's phone meanwhile; nothing was saved." in said
-    assert "It is chosen below, with the bids you chose: check them and save again." in said
+    assert "Ben's 6 is chosen below, with the bids you chose: check them and save again." in said
     assert load(app, game_id).game.hands == ()
     assert [chosen(r, f"bid_{seat}") for seat in range(4)] == [["4"], ["6"], ["4"], ["2"]]
     assert _shown(r) == "1:6"
     seat_bid(app.test_client(), tokens[3], 5)  # Dev's phone bids; the page never showed it
     r = _save(client, game_id, [4, 6, 4, 2], _shown(r))
     assert r.status_code == 400 and "Dev's bid came in from Dev's phone meanwhile" in text(r)
+    assert "Dev's 5 is chosen below" in text(r)
     assert [chosen(r, f"bid_{seat}") for seat in range(4)] == [["4"], ["6"], ["4"], ["5"]]
     assert load(app, game_id).game.hands == ()  # nothing saved the second time either
     r = _save(client, game_id, [4, 6, 4, 5], _shown(r))  # the page as shown, saved again

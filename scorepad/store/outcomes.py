@@ -4,6 +4,7 @@ so that the page answering it needs no second read."""
 
 from __future__ import annotations
 
+from ..core.records import Bid
 from .storage import StoredGame
 
 
@@ -76,11 +77,13 @@ class RemovesHands(Outcome):
 
 
 class SeatTaken(Outcome):
-    """A seat's bid sent by the scorer after that seat bid from its own phone."""
+    """A seat's bid sent by the scorer after that seat bid from its own phone (`bid`:
+    the phone's bid, as it is in)."""
 
-    def __init__(self, stored: StoredGame, seat: int) -> None:
+    def __init__(self, stored: StoredGame, seat: int, bid: Bid | None = None) -> None:
         super().__init__(stored)
         self.seat = seat
+        self.bid = bid
 
 
 class SeatHeld(Outcome):

@@ -14,7 +14,7 @@ from . import errors
 from .hand_forms import HandForm
 from .outcomes import say
 from .respond import Page, Words, game_words
-from .words import tricks_total
+from .words import bid_text, tricks_total
 from .words.core_words import core_text
 from .words.game_done import hand_saved
 
@@ -64,7 +64,10 @@ def beside(form: HandForm) -> Page:
         if isinstance(err, SeatTaken):
             form.phones_since = True  # type: ignore[attr-defined]  # the page chooses them
             again = gettext(
-                "It is chosen below, with the bids you chose: check them and save again."
+                "%(name)s's %(bid)s is chosen below, with the bids you chose: check them "
+                "and save again.",
+                name=err.stored.game.table.players[err.seat] if err.stored else "",
+                bid=bid_text(err.bid) if err.bid is not None else "",
             )
             form.form_errors.append(f"{say(err)} {again}")
             return 400

@@ -35,8 +35,8 @@ def test_a_seat_bid_in_since_the_page_was_drawn_is_chosen_and_the_scorers_taps_k
     enter_bids(page, {"Alice": 3, "Ben": 2, "Cara": 2, "Dev": 1})
     refused = page.locator("main [role=alert]").filter(has_text="nothing was saved")
     expect(refused).to_have_text(
-        "Ben's bid came in from Ben's phone meanwhile; nothing was saved. It is chosen"
-        " below, with the bids you chose: check them and save again."
+        "Ben's bid came in from Ben's phone meanwhile; nothing was saved. Ben's 6 is"
+        " chosen below, with the bids you chose: check them and save again."
     )
     expect(page.get_by_role("heading", name="Hand 1: bids")).to_be_visible()
     bids = {"Alice": 3, "Ben": 6, "Cara": 2, "Dev": 1}  # Ben's 6 in place of the 2 tapped

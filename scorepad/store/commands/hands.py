@@ -71,7 +71,7 @@ def _check_phones(
     for seat, bid in sorted(waiting.items()):
         chosen = bids[seat] if seat < len(bids) else None
         if chosen != bid and shown.get(seat) != bid:  # not seen as it is now
-            raise SeatTaken(stored, seat)
+            raise SeatTaken(stored, seat, bid)
 
 
 def _made_with(made: Sequence[Bid], bids: Mapping[int, object]) -> bool:
@@ -319,7 +319,7 @@ def seat_bid(
         for seat, raw in sorted(bids.items()):
             bid = check_seat_bid(score, seat, raw)
             if seat in already and not again:
-                raise SeatTaken(stored, seat)
+                raise SeatTaken(stored, seat, already[seat])
             seat_writes.put(db, stored, number, seat, bid)
             already[seat] = bid
         count = len(stored.game.table.players)

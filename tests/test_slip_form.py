@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tests.event_helpers import Night
-from tests.helpers import text
+from tests.helpers import bid_form, text
 
 PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
 TOTALS = {"total_0": "130", "bags_0": "3", "total_1": "-40", "bags_1": "0"}
@@ -138,3 +138,27 @@ def test_the_slip_form_speaks_spanish(client, app):
     night = _started(client, app)
     body = client.get(f"/events/{night.id}", headers={"Accept-Language": "es"})
     assert "Bajo cero (un total negativo)" in text(body) and "Below zero" not in text(body)
+
+
+@pytest.mark.parametrize("same_bids", [True, False])
+def test_a_slip_plays_the_hand_the_table_bid(client, app, same_bids):
+    """Found in a club night's QA pass: a table's phone saved hand 1's bids, and the slip
+    offered "Hand 2" and refused every entry ("the game changed since your page was
+    loaded") however often the page was loaded again. The slip is hand 1 now, its bids
+    chosen from the table's, and it plays that hand: with the table's bids, or the
+    slip's where the director changed them."""
+    night = _started(client, app)
+    one = night.round()[0]
+    r = client.post(f"/games/{one.game_id}/bids", data=bid_form(1, (3, 3, 3, 3)))
+    assert r.status_code == 302
+    form = html.unescape(_form(client, night, "slip-hand"))
+    assert "Hand 1: each seat's bid and tricks. Its bids are in from the table" in form
+    chosen = re.findall(r'<select name="bid_\d".*?<option value="(\w*)" selected', form, re.S)
+    assert chosen == ["3", "3", "3", "3"]
+    bids = [3, 3, 3, 3] if same_bids else [4, 3, 2, 3]
+    page = _hand(client, night, 1, bids, [5, 2, 4, 2])
+    assert "entered" in page and "changed since" not in page
+    game = night.game(one.game_id).game
+    assert len(game.hands) == 1 and game.hands[0].bids == tuple(bids)
+    assert game.hands[0].tricks == (5, 2, 4, 2)
+    assert "Hand 2: each seat's bid and tricks." in html.unescape(_form(client, night, "slip-hand"))

@@ -13,7 +13,7 @@ from ...core.records import Hand, changed
 from ...core.slip import slip_score
 from ..storage import StoredGame
 from . import writers
-from ._run import add_bids
+from ._run import add_bids, remove_last
 
 
 def final_act(
@@ -30,9 +30,18 @@ def final_act(
 
 
 def hand_act(db: Database, hand: Hand) -> Callable[[StoredGame], StoredGame]:
-    """One whole hand, bids and tricks, added as the game's next hand and scored as any."""
+    """One whole hand, bids and tricks, added as the game's next hand and scored as any.
+    A hand in play (its bids in from the table, its tricks not) is the slip's hand: the
+    slip plays it with its own bids and tricks, dealt by the same dealer (its blind
+    contracts kept where the slip's bids are the table's)."""
 
     def act(stored: StoredGame) -> StoredGame:
-        return add_bids(db, stored, len(stored.game.hands) + 1, hand)
+        number = len(stored.game.hands) + 1
+        if stored.score().pending is None:
+            return add_bids(db, stored, number, hand)
+        bid = stored.game.hands[-1]
+        blind = bid.blind if bid.bids == hand.bids else ()
+        unbid = remove_last(db, stored, number - 1, next_dealer=bid.dealer)
+        return add_bids(db, unbid, number - 1, changed(hand, blind=blind))
 
     return act

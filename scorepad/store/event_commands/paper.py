@@ -116,7 +116,8 @@ def enter_hand(
     after: str | None = None,
 ) -> Event:
     """One hand from the slip, its bids and tricks at once: the next hand of the table's
-    game, scored by the core as any hand (the game may end with it). `key`: the phone's;
+    game (or the hand in play, bid at the table: the slip plays it), scored by the core
+    as any hand (the game may end with it). `key`: the phone's;
     `after`: the key of the slip queued before it on the same phone."""
 
     hand = Hand(tuple(bids), tuple(tricks))
@@ -125,8 +126,7 @@ def enter_hand(
         stored = _game_of(db, event_id, at)
         revision = _sent(db, stored, key, after, revision)
         _check(db, event_id, at, revision, stored, stored.game.hands[-1:] == (hand,))
-        if stored.score().pending:  # a phone bid a hand: its tricks come first
-            raise EventRefused("slip_changed", field="table", table=at[1])
-        number = len(stored.game.hands) + 1
+        # a hand bid at the table, its tricks not played: the slip's hand is that one
+        number = len(stored.game.hands) + (stored.score().pending is None)
         unit.tell(SlipHandEntered(stored.id, hand, None if key is None else (key, number)))
     return _fresh(db, event_id)

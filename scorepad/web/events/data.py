@@ -65,6 +65,12 @@ class TableView:
     paper: str = ""  # "entered by the director (from paper)" where the director did
     revision: int = 0  # the game's revision as shown (the director's slip forms)
     hands_in: int = 0  # hands saved, a hand bid but not played included
+    slip_bids: tuple[str, ...] = ()  # the hand in play's bids, bid at the table: the slip's
+
+    @property
+    def slip_hand(self) -> int:
+        """The hand a slip's hand is: the one in play when its bids are in, else the next."""
+        return self.hands_in if self.slip_bids else self.hands_in + 1
 
     @property
     def bids_wanted(self) -> bool:
@@ -158,10 +164,12 @@ def tables(
 
 def _slip_view(match: Match, stored: StoredGame) -> dict[str, Any]:
     """What the director's slip forms and the paper mark need of a table."""
+    pending = stored.score().pending
     return {
         "paper": paper() if match.paper else "",
         "revision": stored.revision,
         "hands_in": len(stored.game.hands),
+        "slip_bids": () if pending is None else tuple(map(str, pending.bids or ())),
     }
 
 

@@ -379,3 +379,30 @@ def test_a_table_whose_time_is_called_is_told_no_contract_that_wins_its_last_han
     assert "time is called" in page and "win by making" not in page
     # the banner's colon follows the table's name ("table 1 : time is called" before)
     assert "table 1</a>: <strong>time is called" in shown.get_data(as_text=True)
+
+
+def test_a_lead_shared_at_time_plays_on_and_every_page_says_so(client, app):
+    """QA: time called and the last hand left 121 to 121: the table played on (the round's
+    `on_time_tie` = play_on), but its game page said "finish this hand: the game ends
+    after it" over hand 3, and the director's page "hand 3 (last: 2): time is called,
+    hand 2 is the last". Each now says the lead was shared and the table plays on; once
+    the game is over the banner says nothing of time."""
+    night = Night(client, app, round_minutes=30)
+    for pair in PAIRS[:2]:
+        night.check_in(*pair)
+    night.draw_and_start()
+    (match,) = night.round()
+    night.hand(match.game_id, 7)  # 61 to 60
+    night.act("call", "Time", confirm="yes")
+    night.hand(match.game_id, 6)  # hand 2, the last: 121 to 121
+    assert night.game(match.game_id).score().totals == (121, 121)
+    page = text(client.get(f"/games/{match.game_id}"))
+    assert "the lead was shared after the last hand: play on" in page
+    assert "finish this hand" not in page
+    director = text(client.get(f"/events/{night.id}"))
+    assert "hand 3: the lead was shared at time, playing on" in director
+    assert "hand 2 is the last" not in director
+    night.hand(match.game_id, 7)  # 182 to 181: over
+    assert night.game(match.game_id).score().over
+    page = text(client.get(f"/games/{match.game_id}"))
+    assert "time is called" not in page and "Tuesday club, round 1, table 1" in page

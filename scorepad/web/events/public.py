@@ -226,10 +226,15 @@ def event_table(stored: StoredGame) -> dict[str, Any] | None:
     if event is None:
         return None
     current = event.current is not None and event.current.number == found[1]
+    match = next(m for m in event.round_matches(found[1]) if m.number == found[2])
+    score = stored.score()
     return {
         "name": event.settings.name,
         "round": found[1],
         "table": found[2],
         "clock": data.clock(event) if current else None,
         "url": url_for("events.table", game_id=game_id),
+        "over": score.over,  # time called says nothing more to a game over
+        # past its last hand: the lead was shared at time, and the table plays on
+        "played_on": match.last_hand is not None and score.next_number > match.last_hand,
     }

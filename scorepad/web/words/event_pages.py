@@ -33,6 +33,8 @@ def progress(score: GameScore, last: int | None) -> str:
         return _("hand %(number)d", number=hand)
     if hand == last:
         return _("finishing hand %(number)d, the last", number=hand)
+    if hand > last:  # the lead shared after the last hand: the table plays on
+        return _("hand %(number)d: the lead was shared at time, playing on", number=hand)
     return _(
         "hand %(number)d (last: %(last)d): time is called, hand %(last)d is the last",
         number=hand,

@@ -46,6 +46,7 @@ function entryOf(form, body) {
     chain: form.dataset.chain, fields: [...body].filter(([name]) => !/^(csrf_token|key)$/.test(name)),
     token: body.get("csrf_token") };  // for an answer page without a form of its own
   if (form.dataset.table) return Object.assign(entry, slipOf(form));
+  if (form.hasAttribute("data-last")) entry.last = 1;  // the tricks of the last hand: time is up
   const chosen = [...form.querySelectorAll(".pick:not([hidden]) input:checked")]
     .map((i) => `${i.closest(".pick").getAttribute("aria-label")}: ${i.nextElementSibling.textContent}`);
   form.querySelectorAll("[type=checkbox]:checked").forEach((i) => chosen.push(i.closest("label")?.textContent.trim()));
@@ -250,7 +251,9 @@ function drawOutbox() {
   });
   (document.querySelector("main .scoreboard") || document.querySelector("main [data-outbox-after]")
     || document.querySelector("main").firstChild).after(holder);
-  const step = !list[0].refused && list[0].action.includes("/games/") && nextStep(list[list.length - 1]);
+  // no step after the last hand's tricks: the game ends with them (the server says if not)
+  const end = list[list.length - 1];
+  const step = !list[0].refused && list[0].action.includes("/games/") && !end.last && nextStep(end);
   if (step) {
     step.classList.add("here");
     holder.after(step);

@@ -96,6 +96,7 @@ def game_page(stored: storage.StoredGame, table: dict[str, Any] | None) -> dict[
         ],
         "rating_words": rating_lines(stored) if club else [],
         "event_table": table,
+        "hand_is_last": last,  # its tricks form says so: a phone offline offers no hand after
         "clock_words": clock_line(score, clock, now) if clock else "",
         # a hand undone by the last change
         "put_back": undone.offered(get_db(), stored) if stored.undone else None,

@@ -16,7 +16,7 @@ from tests.browser.proxy import Proxy
 from tests.browser.speech import say, speak
 from tests.browser.test_outbox_plain_http import by_name
 from tests.browser.test_outbox_races import seat_links_on
-from tests.event_helpers import hands_at_each_table, night_started
+from tests.event_helpers import director_act, hands_at_each_table, night_started
 from tests.live import Phone
 
 SMALL = {**PHONE, "viewport": {"width": 360, "height": 740}}
@@ -395,3 +395,35 @@ def test_a_hand_drawn_after_seat_phones_bid_shows_no_phone_s_bid_of_its_own(
     bids_of(page, "en", 2)
     tricks_of(page, "en", 2)
     expect(page.locator(".step.here form.bids-form input[name=phones]")).to_have_value("")
+
+
+@pytest.mark.parametrize("lang", ["en"])
+def test_no_hand_is_offered_after_the_last_one_s_tricks_wait_to_be_sent(
+    browser, page, own_server, network, lang
+):
+    """QA: time called at a club night's table, its phone cut off as it saved the last
+    hand's tricks offered hand 2's bids and tricks, the game ending with the tricks sent
+    (the bids then refused: "the game is over"). The last hand's tricks waiting, the
+    phone offers no hand after them; once sent, the game is over on the page."""
+    desk = Phone(own_server.url)
+    event_id, _, tables = night_started(desk, PAIRS[:2], round_minutes=30, target=500)
+    page.set_viewport_size(SMALL["viewport"])
+    page.goto(f"{network.url}{tables[0]}")
+    director_act(desk, event_id, "call", confirm="yes")
+    page.get_by_role("link", name="Score this table's game").tap()
+    expect(
+        page.get_by_role("heading", name=say(lang, "Hand %(number)s: bids", number=1))
+    ).to_be_visible()
+    expect(page.get_by_text("time is called")).to_be_visible()
+    enter_bids(page, {name: 3 for pair in PAIRS[:2] for name in pair})
+    network.mode = "down"
+    enter_tricks(page, {"Ann & Bo": 7}, save=False)
+    page.get_by_role("button", name=say(lang, "Save tricks")).tap()
+    expect(page.locator(".outbox li")).to_have_count(1)
+    next_bids = say(lang, "Hand %(number)s: bids", number=2)
+    expect(page.get_by_role("heading", name=next_bids)).to_have_count(0)
+    network.mode = "pass"
+    expect(page.locator(".outbox li")).to_have_count(0, timeout=BACK)
+    page.reload()
+    expect(page.get_by_role("heading", name=next_bids)).to_have_count(0)
+    assert len(hands_saved(page, page.url)) == 1

@@ -279,7 +279,7 @@ def test_the_director_reopens_a_table_its_phone_fixes_and_the_page_says_what_was
     )
     said = _reopen(client, night)
     assert "Round 1, table 1 is open again" in said
-    assert "Round 2 stay as drawn" in said
+    assert "Round 2 stays as drawn" in said
     partial = client.get(f"/events/{night.id}/reopened")
     assert "Not changed since it was reopened; round 2 drawn since." in text(partial)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from scorepad.web.catalogue import gettext as _
+from scorepad.web.catalogue import ngettext
 
 from . import and_list
 
@@ -70,7 +71,7 @@ def drawn_before(later: tuple[int, ...], changed: bool) -> str:
     if len(later) == 1:
         return _(
             "Its game changed since: %(rounds)s was drawn on the standings before the "
-            "change, and keep their seating.",
+            "change, and keeps its seating.",
             rounds=drawn,
         )
     return _(
@@ -99,8 +100,10 @@ def reopened(round: int, table: int, later: tuple[int, ...]) -> str:
     )
     if later:
         drawn = rounds_text(later)
-        said += " " + _(
+        said += " " + ngettext(
+            "%(rounds)s stays as drawn, on the standings before.",
             "%(rounds)s stay as drawn, on the standings before.",
+            len(later),
             rounds=drawn[:1].upper() + drawn[1:],
         )
     return said

@@ -11,7 +11,7 @@ from tests.event_helpers import night_started
 from tests.live import Phone
 
 SMALL = {**PHONE, "viewport": {"width": 360, "height": 740}}
-PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal")]
+PAIRS = [("Ann", "Bo"), ("Cy", "Di"), ("Maximiliana Rodríguez-Villanueva", "Flo"), ("Gus", "Hal")]
 
 
 def _fits(page: Page) -> None:
@@ -26,6 +26,11 @@ def _hand(page: Page, bids: list[str], tricks: list[str]) -> None:
         form.locator(f"select[name=bid_{seat}]").select_option(bid)
         form.locator(f"select[name=tricks_{seat}]").select_option(took)
     _fits(page)
+    for head in form.locator("th").all():  # each head on one line: "Trick" above "s" was seen
+        height, line = head.evaluate(
+            "e => [e.getBoundingClientRect().height, parseFloat(getComputedStyle(e).lineHeight)]"
+        )
+        assert height < 1.6 * line, head.inner_text()
     form.get_by_role("button", name="Enter this hand").tap()
     expect(page.get_by_text("Table 2: the hand from the slip is entered.")).to_be_visible()
 

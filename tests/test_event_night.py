@@ -214,6 +214,13 @@ def test_players_check_themselves_in(client, app):
     assert "Ann & Bo: you are checked in" in text(client.get(f"/events/join/{token}"))
     r = client.post(f"/events/join/{token}", data={"player_0": "", "player_1": "Bo"})
     assert r.status_code == 400 and "Name" in text(r)
+    # a pair without a partner: the Partner field named, kept as typed (it was "players:
+    # needs 2 names", naming no field the page has), on the player's phone and the director's
+    r = client.post(f"/events/join/{token}", data={"player_0": "Cy", "player_1": " "})
+    assert r.status_code == 400 and "Partner: Enter a name" in text(r)
+    assert 'value="Cy"' in r.get_data(as_text=True) and "needs 2 names" not in text(r)
+    page = night.post("checkin", player_0="Cy", player_1="")
+    assert "Partner: Enter a name" in page
     assert [e.name for e in night.event().entrants] == ["Ann & Bo"]
 
 

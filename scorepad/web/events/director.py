@@ -18,7 +18,7 @@ from ...core.rules import RULE_SPECS, validate_rules
 from ...store import storage
 from ...store.event_commands import checkin, clock, rounds, seats
 from ...store.event_commands import playoff as playoffs
-from ...store.events import event_names, known_names
+from ...store.events import event_names, known_names, load_event
 from ...store.seasons import season_of_event
 from .. import preset_links, respond, security
 from .. import remembered as remembered_list
@@ -194,7 +194,8 @@ def revision_in(name: str = "revision") -> int:
 @director_post("/<event_id>/checkin")
 def check_in(event_id: str) -> BaseResponse:
     form = CheckInForm()
-    if not form.validate():
+    event = load_event(get_db(), event_id)
+    if not form.validate_for(event is not None and event.settings.pairs):
         bad = next(f for f in form if f.errors)
         flash(said.not_checked_in(bad.label.text, plain_error(bad, bad.errors[0])), "error")
         return redirect(

@@ -212,6 +212,15 @@ class CheckInForm(FlaskForm):
         validators=[Optional(), at_most(MAX_NAME, 0)],
     )
 
+    def validate_for(self, pairs: bool) -> bool:
+        """The form's checks, and at a night of pairs a partner's name too (refused on
+        the Partner field, not as the night's "players: needs 2 names")."""
+        valid = self.validate()
+        if valid and pairs and not (self.player_1.data or "").strip():
+            self.player_1.errors = [str(_l("enter a name"))]
+            return False
+        return valid
+
 
 class SwapForm(FlaskForm):
     """Two entrants of the drawn round change places."""

@@ -93,7 +93,7 @@ def join(token: str) -> Any:
         abort(404)
     follow(event.view_token)
     form = CheckInForm()
-    if form.validate_on_submit():
+    if form.is_submitted() and form.validate_for(event.settings.pairs):
         names = [n for n in (form.player_0.data, form.player_1.data) if n and n.strip()]
         done = respond.run(
             lambda: checkin.check_in(db, event.id, names, link=True),

@@ -80,7 +80,7 @@ class SeatTaken(Outcome):
     """A seat's bid sent by the scorer after that seat bid from its own phone (`bid`:
     the phone's bid, as it is in)."""
 
-    def __init__(self, stored: StoredGame, seat: int, bid: Bid | None = None) -> None:
+    def __init__(self, stored: StoredGame, seat: int, bid: Bid) -> None:
         super().__init__(stored)
         self.seat = seat
         self.bid = bid

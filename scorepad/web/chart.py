@@ -57,7 +57,7 @@ class _Scale:
     left: int = LEFT  # room for the values' labels, and the word under them
 
     def x(self, i: int) -> float:
-        return round(self.left + (WIDTH - self.left - RIGHT) * i / max(self.steps, 1), 1)
+        return round(self.left + (WIDTH - self.left - RIGHT) * i / self.steps, 1)
 
     def y(self, v: int) -> float:
         span = (self.high - self.low) or 1

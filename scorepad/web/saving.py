@@ -67,7 +67,7 @@ def beside(form: HandForm) -> Page:
                 "%(name)s's %(bid)s is chosen below, with the bids you chose: check them "
                 "and save again.",
                 name=err.stored.game.table.players[err.seat] if err.stored else "",
-                bid=bid_text(err.bid) if err.bid is not None else "",
+                bid=bid_text(err.bid),
             )
             form.form_errors.append(f"{say(err)} {again}")
             return 400

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from tests.browser.flows import choose, enter_bids, expect_bids_chosen, press, start_game
 from tests.browser.helpers import PHONE, shot, within_first_screen
+from tests.browser.test_outbox_races import seat_links_on
 
 SMALL = {"width": 360, "height": 740}
 
@@ -17,9 +18,7 @@ def test_a_seat_bid_in_since_the_page_was_drawn_is_chosen_and_the_scorers_taps_k
 ):
     page.set_viewport_size(SMALL)
     start_game(page, live_server, ["Alice", "Ben", "Cara", "Dev"])
-    page.locator("summary", has_text="Let each player bid from their own phone").tap()
-    press(page, "Give each seat its own link")  # the scorer's page, drawn with no bid in
-    link = page.locator("a.seat-link").nth(1).get_attribute("href")  # Ben's
+    link = seat_links_on(page)[1]  # Ben's; the scorer's page, drawn with no bid in
     context = browser.new_context(**{**PHONE, "viewport": SMALL})
     try:
         ben = context.new_page()

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.flows import enter_bids, enter_tricks, press, start_game, tap, totals
 from tests.browser.helpers import PHONE, shot, within_first_screen
+from tests.browser.test_outbox_races import seat_links_on
 from tests.event_helpers import night_started
 from tests.live import Phone
 
@@ -66,9 +67,7 @@ def test_a_seat_phone_sees_the_result_and_follows_its_seat_into_the_rematch(
 ):
     page.set_viewport_size(SMALL)
     start_game(page, live_server, ["Alice", "Ben", "Cara", "Dev"], target="50")
-    page.locator("summary", has_text="Let each player bid from their own phone").tap()
-    press(page, "Give each seat its own link")
-    link = page.locator("a.seat-link").nth(1).get_attribute("href")  # Ben's
+    link = seat_links_on(page)[1]  # Ben's
     context = browser.new_context(**{**PHONE, "viewport": SMALL})
     try:
         ben = context.new_page()
